@@ -1,0 +1,80 @@
+/**
+ * `npm test`: type-check, lint, unit and component tests, server tests (PGlite, and PostgreSQL when
+ * TEST_DATABASE_URL is set) and end-to-end tests in Chromium. Independent suites run in parallel; each
+ * suite's output is printed when it ends, then one summary line per suite. Exit code 1 if any failed.
+ */
+import { spawn } from 'node:child_process';
+
+interface Stage {
+  name: string;
+  command: string[];
+  env?: Record<string, string>;
+  /** Picks the runner's own summary line out of its output. */
+  summary: RegExp;
+}
+
+const stages: Stage[] = [
+  { name: 'e2e', command: ['npx', 'playwright', 'test'], summary: /^\s*\d+ (passed|failed).*$|^\s*\d+ flaky.*$/m },
+  { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'], summary: /error TS\d+/ },
+  { name: 'lint', command: ['npx', 'eslint', '--max-warnings', '0', '.'], summary: /\d+ problems?.*/ },
+  { name: 'unit', command: ['npx', 'vitest', 'run', '--project', 'unit'], summary: /^\s*Tests\s+.*$/m },
+  { name: 'server (PGlite)', command: ['npx', 'vitest', 'run', '--project', 'server'], summary: /^\s*Tests\s+.*$/m },
+];
+if (process.env.TEST_DATABASE_URL) {
+  stages.push({
+    name: 'server (PostgreSQL)',
+    command: ['npx', 'vitest', 'run', '--project', 'server'],
+    env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
+    summary: /^\s*Tests\s+.*$/m,
+  });
+}
+
+const concurrency = Number(process.env.TEST_CONCURRENCY ?? 3);
+const ANSI_ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const stripAnsi = (text: string) => text.replace(ANSI_ESCAPE, '');
+
+interface Result {
+  stage: Stage;
+  ok: boolean;
+  seconds: number;
+  summary: string;
+}
+
+function run(stage: Stage): Promise<Result> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    // Suites without TEST_DATABASE_URL of their own run on PGlite.
+    const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0', ...(stage.env ?? {}) };
+    if (!stage.env?.TEST_DATABASE_URL) delete env.TEST_DATABASE_URL;
+    const child = spawn(stage.command[0], stage.command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const text = stripAnsi(output)
+        .split('\n')
+        .filter((line) => !line.includes('Unknown user config') && !line.includes('Unknown env config'))
+        .join('\n');
+      const ok = code === 0;
+      const seconds = (Date.now() - started) / 1000;
+      console.log(`\n===== ${stage.name} ${ok ? 'passed' : 'FAILED'} (${seconds.toFixed(1)} s) =====\n${text.trim()}`);
+      const matched = text.match(stage.summary)?.[0]?.trim();
+      resolve({ stage, ok, seconds, summary: matched ?? (ok ? 'clean' : `exit code ${code}`) });
+    });
+  });
+}
+
+const queue = [...stages];
+const results: Result[] = [];
+await Promise.all(
+  Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+    for (let stage = queue.shift(); stage; stage = queue.shift()) results.push(await run(stage));
+  }),
+);
+
+console.log('\n===== summary =====');
+for (const stage of stages) {
+  const result = results.find((r) => r.stage === stage)!;
+  console.log(`${result.ok ? 'PASS' : 'FAIL'}  ${stage.name.padEnd(20)} ${result.seconds.toFixed(1).padStart(6)} s  ${result.summary}`);
+}
+process.exit(results.every((result) => result.ok) ? 0 : 1);

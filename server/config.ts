@@ -1,0 +1,68 @@
+/** Contract-server configuration from environment variables, with the working defaults of the demo. */
+import { resolve } from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** The portal's parent domain: the public host is `{domain}`, tenants are `{company}.{domain}`. */
+  domain: string;
+  /** Postgres connection string; when unset the embedded PGlite database is used. */
+  databaseUrl: string | null;
+  /** PGlite data directory, or `memory://` for an in-memory database. */
+  pgliteDir: string;
+  /** Where uploaded files are stored. */
+  storageDir: string;
+  /** The built portal served next to the API; null serves the API only. */
+  portalDir: string | null;
+  /** Seed the demo fixture when the database is empty. */
+  seed: boolean;
+  production: boolean;
+  /** Maintenance mode switched on by the environment (an admin switch exists in the database too). */
+  maintenance: { status: string | null; backOn: string | null } | null;
+  pusher: {
+    appId: string;
+    key: string;
+    secret: string;
+    /** External Pusher-protocol server (Soketi, Reverb, Pusher Channels); null uses the built-in one. */
+    host: string | null;
+    port: number | null;
+    useTLS: boolean;
+    cluster: string;
+  };
+  tokenLifetimeMinutes: number;
+}
+
+const int = (value: string | undefined, fallback: number) => {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) ? parsed : fallback;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = resolve(env.DATA_DIR ?? 'data');
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    domain: env.APP_DOMAIN ?? 'portal.localhost',
+    databaseUrl: env.DATABASE_URL || null,
+    pgliteDir: env.PGLITE_DIR ?? resolve(dataDir, 'db'),
+    storageDir: env.STORAGE_DIR ?? resolve(dataDir, 'files'),
+    portalDir: env.PORTAL_DIR === '' ? null : resolve(env.PORTAL_DIR ?? 'dist'),
+    seed: env.SEED ? env.SEED !== '0' : !production,
+    production,
+    maintenance:
+      env.MAINTENANCE_MODE === '1'
+        ? { status: env.MAINTENANCE_STATUS ?? null, backOn: env.MAINTENANCE_BACK_ON ?? null }
+        : null,
+    pusher: {
+      appId: env.PUSHER_APP_ID ?? 'portal',
+      key: env.PUSHER_APP_KEY ?? 'portal-key',
+      secret: env.PUSHER_APP_SECRET ?? 'portal-secret',
+      host: env.PUSHER_HOST || null,
+      port: env.PUSHER_PORT ? int(env.PUSHER_PORT, 443) : null,
+      useTLS: env.PUSHER_SCHEME === 'https',
+      cluster: env.PUSHER_APP_CLUSTER ?? 'mt1',
+    },
+    tokenLifetimeMinutes: int(env.TOKEN_LIFETIME_MINUTES, 60 * 24 * 365),
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * One schema, one SQL dialect (PostgreSQL): a real server when DATABASE_URL is set, embedded PGlite otherwise.
+ * Both go through Kysely's PostgresDialect so every query is written once.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { pglitePool } from './pglite-pool';
+import type { Database } from './schema';
+
+export type DB = Kysely<Database>;
+
+export interface DatabaseOptions {
+  databaseUrl: string | null;
+  pgliteDir: string;
+  /** A Postgres schema to use instead of `public` (tests isolate themselves this way on a shared server). */
+  schema?: string;
+}
+
+// int8 (counts, sums) as numbers, like PGlite does.
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+
+export async function openDatabase(options: DatabaseOptions): Promise<DB> {
+  const schema = options.schema;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema},public` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    await sql`create extension if not exists pg_trgm with schema public`.execute(db).catch(() => undefined);
+    if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+    return db;
+  }
+  const pool = pglitePool(async () => {
+    const pglite = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } });
+    await pglite.exec('create extension if not exists pg_trgm');
+    if (schema) await pglite.exec(`create schema if not exists "${schema}"; set search_path = "${schema}", public`);
+    return pglite;
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,19 @@
+/** Versioned migrations (./migrations/index.ts), applied in name order and recorded by Kysely's Migrator. */
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { DB } from './database';
+import { migrations } from './migrations/index';
+
+const provider: MigrationProvider = {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  },
+};
+
+export async function migrateToLatest(db: DB): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

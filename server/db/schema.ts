@@ -1,0 +1,154 @@
+/** Kysely table types: one interface per table of server/db/migrations, kept in step with them. */
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  sub_domain: string;
+  domain: string | null;
+  fqdn: string | null;
+  database: string | null;
+  logo: string | null;
+  background_image: string | null;
+  address: string | null;
+  postal_code: string | null;
+  country: string | null;
+  city: string | null;
+  phone_number: string | null;
+  website: string | null;
+  description: string | null;
+  primary_color: string | null;
+  primary_accent: string | null;
+  colors_is_default: Generated<boolean>;
+  autodesk_integration: Generated<string>;
+  demo_model_id: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface CompanyLicencesTable {
+  company_id: number;
+  licence: string;
+  bought: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  admin: Generated<boolean>;
+  phone_number: string | null;
+  function: string | null;
+  profile_image: string | null;
+  email_verified_at: NullableTimestamp;
+  autodesk_connected: Generated<boolean>;
+  autodesk_scope_outdated: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  company_id: number;
+  title: string;
+  description: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface RoleAbilitiesTable {
+  role_id: number;
+  ability: string;
+}
+
+export interface CompanyUserTable {
+  company_id: number;
+  user_id: number;
+  role_id: number | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface UserLicencesTable {
+  company_id: number;
+  user_id: number;
+  licence: string;
+}
+
+export interface GroupsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  description: string | null;
+  role_id: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface GroupUserTable {
+  group_id: number;
+  user_id: number;
+}
+
+export interface AccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  company_id: number | null;
+  token_hash: string;
+  expires_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  title: string;
+  text: string;
+  read_at: NullableTimestamp;
+  date: Generated<Timestamp>;
+}
+
+export interface ChangelogItemsTable {
+  id: Generated<number>;
+  type: string;
+  description: string;
+  screenshot: string | null;
+  date_on_development: NullableTimestamp;
+  date_on_test: NullableTimestamp;
+  date_on_acceptance: NullableTimestamp;
+  date_on_production: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: ColumnType<unknown, string, string>;
+}
+
+export interface Database {
+  companies: CompaniesTable;
+  company_licences: CompanyLicencesTable;
+  users: UsersTable;
+  roles: RolesTable;
+  role_abilities: RoleAbilitiesTable;
+  company_user: CompanyUserTable;
+  user_licences: UserLicencesTable;
+  groups: GroupsTable;
+  group_user: GroupUserTable;
+  access_tokens: AccessTokensTable;
+  notifications: NotificationsTable;
+  changelog_items: ChangelogItemsTable;
+  app_settings: AppSettingsTable;
+}

@@ -1,0 +1,43 @@
+/**
+ * The demo fixture (../shared/demo-fixture.md). Each area seeds itself once, in one transaction, and records
+ * that in app_settings, so a database created by an older version receives the areas that arrived later.
+ */
+import { sql } from 'kysely';
+import type { DB } from '../database';
+import { seedAccounts } from './accounts';
+
+export interface SeedArea {
+  name: string;
+  run: (trx: DB) => Promise<void>;
+}
+
+/** Areas in dependency order; a later issue appends its own. */
+export const seedAreas: SeedArea[] = [{ name: 'accounts', run: seedAccounts }];
+
+export async function seedDemoData(db: DB, areas: SeedArea[] = seedAreas): Promise<string[]> {
+  const seeded: string[] = [];
+  for (const area of areas) {
+    const key = `seed:${area.name}`;
+    const done = await db.selectFrom('app_settings').select('key').where('key', '=', key).executeTakeFirst();
+    if (done) continue;
+    await db.transaction().execute(async (trx) => {
+      await area.run(trx);
+      await trx
+        .insertInto('app_settings')
+        .values({ key, value: JSON.stringify({ at: new Date().toISOString() }) })
+        .execute();
+    });
+    seeded.push(area.name);
+  }
+  return seeded;
+}
+
+/** Drops every table (and the migration bookkeeping) so migrations and the seed start from scratch. */
+export async function dropEverything(db: DB): Promise<void> {
+  const { rows } = await sql<{ tablename: string }>`
+    select tablename from pg_tables where schemaname = current_schema()
+  `.execute(db);
+  for (const { tablename } of rows) {
+    await sql`drop table if exists ${sql.id(tablename)} cascade`.execute(db);
+  }
+}

@@ -1,0 +1,26 @@
+/** What the portal needs to know about its deployment, injected into index.html by the server. */
+import type { ServerConfig } from './config';
+
+export interface PortalRuntimeConfig {
+  domain: string;
+  /** Public API base URL; null derives `{scheme}://{domain}:{port}/api/v2` from the page. */
+  publicApiUrl: string | null;
+  /** Authenticated API base URL with `{tenant}`; null derives `{scheme}://{tenant}.{domain}:{port}/api/v2`. */
+  tenantApiUrl: string | null;
+  pusher: { key: string; cluster: string; host: string | null; port: number | null; forceTLS: boolean };
+}
+
+export function portalRuntimeConfig(config: ServerConfig): PortalRuntimeConfig {
+  return {
+    domain: config.domain,
+    publicApiUrl: process.env.PUBLIC_API_URL || null,
+    tenantApiUrl: process.env.TENANT_API_URL || null,
+    pusher: {
+      key: config.pusher.key,
+      cluster: config.pusher.cluster,
+      host: config.pusher.host,
+      port: config.pusher.port,
+      forceTLS: config.pusher.useTLS,
+    },
+  };
+}
