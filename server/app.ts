@@ -16,10 +16,12 @@ import type { DB } from './db/database';
 import { registerErrorHandling } from './http/errors';
 import { isPortalOrigin } from './http/origins';
 import { registerPortal } from './portal';
+import type { Broadcaster } from './realtime/broadcaster';
 
 export interface AppContext {
   config: ServerConfig;
   db: DB;
+  broadcaster: Broadcaster;
 }
 
 declare module 'fastify' {

@@ -5,6 +5,7 @@ import type { ServerConfig } from './config';
 import { type DB, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed/index';
+import { pusherBroadcaster } from './realtime/broadcaster';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -17,7 +18,13 @@ export async function createServer(config: ServerConfig, options: { schema?: str
   const db = await openDatabase({ ...config, schema: options.schema });
   await migrateToLatest(db);
   if (config.seed) await seedDemoData(db);
-  const app = await buildApp({ config, db });
+  let port = config.port;
+  const broadcaster = pusherBroadcaster(config, () => port);
+  const app = await buildApp({ config, db, broadcaster });
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (typeof address === 'object' && address) port = address.port;
+  });
   return {
     app,
     db,
