@@ -10,7 +10,8 @@ import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGES = ['en', 'nl'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const NAMESPACES = ['common'] as const;
+/** One namespace per area, so areas keep their texts apart: `common` (shell), `dashboard`, `notifications`, `search`. */
+export const NAMESPACES = ['common', 'dashboard', 'notifications', 'search'] as const;
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 export const detectionOptions = {
