@@ -6,22 +6,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { hasAbility } from '../../shared/abilities';
+import type { SessionUser } from '../../shared/session';
 import type { DB } from '../db/database';
 import { forbidden, unauthenticated } from '../http/errors';
 import { type Company, requestTenant } from '../http/tenancy';
 
-export interface SessionUser {
-  id: number;
-  name: string;
-  username: string;
-  email: string;
-  profile_image: string | null;
-  admin: boolean;
-  abilities: string[];
-  licenses: string[];
-  autodesk_connected: boolean;
-  autodesk_scope_outdated: boolean;
-}
+export type { SessionUser };
 
 export interface Session {
   user: SessionUser;
