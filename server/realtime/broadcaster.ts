@@ -13,31 +13,44 @@ export interface Broadcaster {
 /** Laravel names events by class: Echo's `.listen('UserNotificationUpdated')` expects this full name. */
 export const laravelEvent = (name: string) => `App\\Events\\${name}`;
 
-/** Channel names of spec 1 §7 and spec 2 §7 (wire names, with the `private-` prefix). */
+/** Channel names of spec 1 §7 and spec 2 §7 (wire names, with the `private-`/`presence-` prefix). */
 export const channels = {
   user: (companyId: number, userId: number) => `private-Company.${companyId}.User.${userId}`,
   company: (companyId: number) => `private-Company.${companyId}`,
+  companyPresence: (companyId: number) => `presence-Company.${companyId}`,
 };
+
+const MAX_CHANNELS_PER_TRIGGER = 100;
 
 /**
  * `localPort` gives the port of the built-in service once the server listens (tests listen on port 0).
  */
 export function pusherBroadcaster(config: ServerConfig, localPort: () => number): Broadcaster {
   let client: Pusher | null = null;
+  // An external service without PUSHER_PORT uses the scheme's default port; the built-in one is this server.
+  const port = () => (config.pusher.host ? config.pusher.port : localPort());
   const pusher = () =>
     (client ??= new Pusher({
       appId: config.pusher.appId,
       key: config.pusher.key,
       secret: config.pusher.secret,
       host: config.pusher.host ?? '127.0.0.1',
-      port: String(config.pusher.port ?? localPort()),
+      port: port()?.toString(),
       useTLS: config.pusher.useTLS,
       cluster: config.pusher.cluster,
     }));
   return {
     async publish(channelNames, event, data, options) {
-      if (!channelNames.length) return;
-      await pusher().trigger(channelNames, event, data, options?.socketId ? { socket_id: options.socketId } : undefined);
+      const params = options?.socketId ? { socket_id: options.socketId } : undefined;
+      // The HTTP API takes at most 100 channels per event.
+      for (let start = 0; start < channelNames.length; start += MAX_CHANNELS_PER_TRIGGER) {
+        await pusher().trigger(
+          channelNames.slice(start, start + MAX_CHANNELS_PER_TRIGGER),
+          event,
+          data,
+          params,
+        );
+      }
     },
   };
 }

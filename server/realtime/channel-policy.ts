@@ -1,0 +1,31 @@
+/**
+ * Which private and presence channels a session may join (the counterpart of Laravel's routes/channels.php):
+ * a user's own channel in the company of the request's host, and that company's private and presence channels.
+ * Another company's or another user's channel is never granted.
+ */
+import type { Session } from '../auth/session';
+import { channels } from './broadcaster';
+import type { PresenceMember } from './channels';
+
+export interface ChannelGrant {
+  /** On a presence channel: who the subscriber is to the other members (`channel_data`). */
+  member: PresenceMember | null;
+}
+
+export function channelGrant(session: Session, channelName: string): ChannelGrant | null {
+  const { user, company } = session;
+  switch (channelName) {
+    case channels.user(company.id, user.id):
+    case channels.company(company.id):
+      return { member: null };
+    case channels.companyPresence(company.id):
+      return {
+        member: {
+          user_id: user.id,
+          user_info: { id: user.id, name: user.name, profile_image: user.profile_image },
+        },
+      };
+    default:
+      return null;
+  }
+}
