@@ -3,25 +3,29 @@
  * the push service, and the built portal with its runtime configuration.
  */
 import cors from '@fastify/cors';
-import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
-import qs from 'qs';
 import { registerApi } from './api/index';
 import type { ServerConfig } from './config';
 import type { DB } from './db/database';
 import { registerErrorHandling } from './http/errors';
+import { registerMaintenanceMode } from './http/maintenance';
 import { isPortalOrigin } from './http/origins';
+import { parsePhpQuery } from './http/php-params';
+import { registerRequestInput } from './http/request-input';
 import { registerPortal } from './portal';
 import type { Broadcaster } from './realtime/broadcaster';
+import { registerRealtime } from './realtime/index';
+import type { FileStorage } from './storage/storage';
 
 export interface AppContext {
   config: ServerConfig;
   db: DB;
   broadcaster: Broadcaster;
+  /** Uploaded files (local disk under STORAGE_DIR). */
+  storage: FileStorage;
 }
 
 declare module 'fastify' {
@@ -30,15 +34,15 @@ declare module 'fastify' {
   }
 }
 
-/** PHP-style bracket parsing for queries and url-encoded bodies (`items[0][id]=5`, `included_fields[]=x`). */
-export const parsePhpQuery = (text: string) =>
-  qs.parse(text, { arrayLimit: 10_000, depth: 10, parameterLimit: 10_000, allowDots: false });
+export { parsePhpQuery };
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     routerOptions: { querystringParser: parsePhpQuery },
-    trustProxy: true,
+    // Laravel reports every invalid field at once; `verbose` gives the error mapper the offending value.
+    ajv: { customOptions: { allErrors: true, verbose: true } },
+    trustProxy: ctx.config.trustProxy,
     bodyLimit: 20 * 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('ctx', ctx);
@@ -47,12 +51,21 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     origin: (origin, callback) => callback(null, !origin || isPortalOrigin(origin, ctx.config.domain)),
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-Requested-With', 'X-Socket-Id', 'X-CSRF-TOKEN'],
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'Accept',
+      'X-Requested-With',
+      'X-Socket-Id',
+      'X-CSRF-TOKEN',
+      'X-HTTP-Method-Override',
+    ],
     exposedHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'],
     maxAge: 600,
   });
-  await app.register(formbody, { parser: (body) => parsePhpQuery(body) });
-  await app.register(multipart, { limits: { fileSize: 1024 * 1024 * 1024 } });
+  // After CORS, so a 503 still carries the CORS headers.
+  registerMaintenanceMode(app);
+  await registerRequestInput(app);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -69,6 +82,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   await app.register(registerApi, { prefix: '/api/v2' });
+  await app.register(registerRealtime);
   await registerPortal(app);
   return app;
 }

@@ -28,9 +28,24 @@ export interface ServerConfig {
     port: number | null;
     useTLS: boolean;
     cluster: string;
+    /** Built-in service: seconds of silence before it pings a client (sent as `activity_timeout`). */
+    activityTimeout: number;
+    /** Built-in service: seconds it waits for the pong before closing with 4201. */
+    pongTimeout: number;
   };
+  /** Lifetime of a token issued without remember-me; remember-me tokens live REMEMBER_TOKEN_DAYS. */
   tokenLifetimeMinutes: number;
+  /** Login attempts allowed per minute: failed ones per identity, all of them per client address. */
+  loginRateLimit: { perIdentity: number; perAddress: number };
+  /**
+   * Proxies whose X-Forwarded-For/-Host/-Proto headers are believed (Fastify's `trustProxy`): the client address
+   * decides the login rate limit and the forwarded host the tenant, so only trusted proxies may set them.
+   */
+  trustProxy: boolean | string;
 }
+
+/** Lifetime of a remember-me token (spec 1 §9: the persistent session cookie lives 365 days). */
+export const REMEMBER_TOKEN_DAYS = 365;
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = Number.parseInt(value ?? '', 10);
@@ -51,7 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seed: env.SEED ? env.SEED !== '0' : !production,
     production,
     maintenance:
-      env.MAINTENANCE_MODE === '1'
+      env.MAINTENANCE_MODE === '1' || env.MAINTENANCE_MODE === 'true'
         ? { status: env.MAINTENANCE_STATUS ?? null, backOn: env.MAINTENANCE_BACK_ON ?? null }
         : null,
     pusher: {
@@ -62,7 +77,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       port: env.PUSHER_PORT ? int(env.PUSHER_PORT, 443) : null,
       useTLS: env.PUSHER_SCHEME === 'https',
       cluster: env.PUSHER_APP_CLUSTER ?? 'mt1',
+      activityTimeout: int(env.PUSHER_ACTIVITY_TIMEOUT, 30),
+      pongTimeout: int(env.PUSHER_PONG_TIMEOUT, 30),
     },
-    tokenLifetimeMinutes: int(env.TOKEN_LIFETIME_MINUTES, 60 * 24 * 365),
+    tokenLifetimeMinutes: int(env.TOKEN_LIFETIME_MINUTES, 60 * 24),
+    loginRateLimit: {
+      perIdentity: int(env.LOGIN_RATE_LIMIT_PER_IDENTITY, 10),
+      perAddress: int(env.LOGIN_RATE_LIMIT_PER_ADDRESS, 60),
+    },
+    trustProxy:
+      env.TRUST_PROXY === 'true'
+        ? true
+        : env.TRUST_PROXY === 'false'
+          ? false
+          : (env.TRUST_PROXY ?? 'loopback'),
   };
 }

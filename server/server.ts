@@ -4,8 +4,10 @@ import { buildApp } from './app';
 import type { ServerConfig } from './config';
 import { type DB, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { purgeExpiredTrash, schedulePurge } from './db/retention';
 import { seedDemoData } from './db/seed/index';
 import { pusherBroadcaster } from './realtime/broadcaster';
+import { localDiskStorage } from './storage/storage';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -18,9 +20,12 @@ export async function createServer(config: ServerConfig, options: { schema?: str
   const db = await openDatabase({ ...config, schema: options.schema });
   await migrateToLatest(db);
   if (config.seed) await seedDemoData(db);
+  await purgeExpiredTrash(db);
   let port = config.port;
   const broadcaster = pusherBroadcaster(config, () => port);
-  const app = await buildApp({ config, db, broadcaster });
+  const storage = localDiskStorage(config.storageDir);
+  const app = await buildApp({ config, db, broadcaster, storage });
+  const stopPurging = schedulePurge(db, (error) => app.log.error({ err: error }, 'Purging expired trash failed'));
   app.addHook('onListen', async () => {
     const address = app.server.address();
     if (typeof address === 'object' && address) port = address.port;
@@ -30,6 +35,7 @@ export async function createServer(config: ServerConfig, options: { schema?: str
     db,
     config,
     async close() {
+      stopPurging();
       await app.close();
       await db.destroy();
     },

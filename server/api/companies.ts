@@ -1,13 +1,165 @@
-/** Company endpoints: the public tenant lookup used by the login page and the theme. */
-import { Type } from '@sinclair/typebox';
+/**
+ * Company endpoints: the public tenant lookup (login page, theme), the signed-in user's company with its
+ * licences, and the companies the user belongs to (tenant switcher).
+ */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import { notFound } from '../http/errors';
-import { presentTenant } from '../http/tenancy';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LICENCE_KEYS } from '../../shared/platforms';
+import { signedIn } from '../auth/guards';
+import { authenticate } from '../auth/session';
+import { modelNotFound } from '../http/errors';
+import { DataSchema } from '../http/responses';
+import { Nullable } from '../http/schema-types';
+import { type Company, presentTenant } from '../http/tenancy';
+import { fileUrl } from './files';
 import { TenantSchema } from './schemas';
+
+const MyCompanySchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  sub_domain: Type.String(),
+  logo: Nullable(Type.String()),
+  background_image: Nullable(Type.String()),
+  address: Nullable(Type.String()),
+  postal_code: Nullable(Type.String()),
+  country: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  phone_number: Nullable(Type.String()),
+  website: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  colors: TenantSchema.properties.colors,
+  autodesk_integration: Type.String({ enum: ['no', 'yes', 'yes_always_prompt'] }),
+  demo_model: Nullable(
+    Type.Object({ id: Type.Integer(), name: Type.String(), preview_image_url: Nullable(Type.String()) }),
+  ),
+  licenses: Type.Array(Type.Object({ key: Type.String(), bought: Type.Integer(), used: Type.Integer() })),
+});
+
+const CompanySummarySchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  sub_domain: Type.String(),
+  logo: Nullable(Type.String()),
+});
+
+/** Bought and used (members holding it) per licence key, every key listed. */
+async function licencesOf(request: FastifyRequest, companyId: number) {
+  const { db } = request.server.ctx;
+  const [bought, used] = await Promise.all([
+    db
+      .selectFrom('company_licences')
+      .select(['licence', 'bought'])
+      .where('company_id', '=', companyId)
+      .execute(),
+    db
+      .selectFrom('user_licences')
+      .innerJoin('company_user', (join) =>
+        join
+          .onRef('company_user.user_id', '=', 'user_licences.user_id')
+          .onRef('company_user.company_id', '=', 'user_licences.company_id'),
+      )
+      .innerJoin('users', 'users.id', 'user_licences.user_id')
+      .select(['user_licences.licence', (eb) => eb.fn.countAll<number>().as('used')])
+      .where('user_licences.company_id', '=', companyId)
+      .where('users.deleted_at', 'is', null)
+      .groupBy('user_licences.licence')
+      .execute(),
+  ]);
+  return LICENCE_KEYS.map((key) => ({
+    key,
+    bought: bought.find((row) => row.licence === key)?.bought ?? 0,
+    used: Number(used.find((row) => row.licence === key)?.used ?? 0),
+  }));
+}
+
+async function demoModelOf(request: FastifyRequest, company: Company) {
+  if (!company.demo_model_id) return null;
+  const model = await request.server.ctx.db
+    .selectFrom('project_models')
+    .select(['id', 'name', 'preview_image_url'])
+    .where('id', '=', company.demo_model_id)
+    .where('company_id', '=', company.id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return model ? { ...model, preview_image_url: fileUrl(request, model.preview_image_url) } : null;
+}
 
 export async function companyRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/companies/my-company',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['companies'],
+        summary: "The signed-in user's company (the tenant of the host), with licences bought and used",
+        security: [{ bearer: [] }],
+        response: { 200: DataSchema(MyCompanySchema) },
+      },
+    },
+    async (request) => {
+      const { company } = await authenticate(request);
+      const [licenses, demoModel] = await Promise.all([
+        licencesOf(request, company.id),
+        demoModelOf(request, company),
+      ]);
+      return {
+        data: {
+          ...presentTenant(company),
+          logo: fileUrl(request, company.logo),
+          background_image: fileUrl(request, company.background_image),
+          address: company.address,
+          postal_code: company.postal_code,
+          country: company.country,
+          city: company.city,
+          phone_number: company.phone_number,
+          website: company.website,
+          description: company.description,
+          autodesk_integration: company.autodesk_integration,
+          demo_model: demoModel,
+          licenses,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/companies',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['companies'],
+        summary: 'The companies the user belongs to (admins: every company), by name — the tenant switcher',
+        security: [{ bearer: [] }],
+        response: { 200: DataSchema(Type.Array(CompanySummarySchema)) },
+      },
+    },
+    async (request) => {
+      const { user } = await authenticate(request);
+      let query = app.ctx.db
+        .selectFrom('companies')
+        .select(['companies.id', 'companies.name', 'companies.sub_domain', 'companies.logo'])
+        .where('companies.deleted_at', 'is', null)
+        .orderBy('companies.name')
+        .orderBy('companies.id');
+      if (!user.admin) {
+        query = query.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('company_user')
+              .select('company_user.user_id')
+              .whereRef('company_user.company_id', '=', 'companies.id')
+              .where('company_user.user_id', '=', user.id),
+          ),
+        );
+      }
+      const companies = await query.execute();
+      return { data: companies.map((company) => ({ ...company, logo: fileUrl(request, company.logo) })) };
+    },
+  );
+
   app.get(
     '/companies/:subdomain',
     {
@@ -15,7 +167,7 @@ export async function companyRoutes(server: FastifyInstance): Promise<void> {
         tags: ['companies'],
         summary: 'The tenant of a subdomain (public)',
         params: Type.Object({ subdomain: Type.String() }),
-        response: { 200: Type.Object({ data: TenantSchema }) },
+        response: { 200: DataSchema(TenantSchema) },
       },
     },
     async (request) => {
@@ -26,8 +178,8 @@ export async function companyRoutes(server: FastifyInstance): Promise<void> {
         .where('sub_domain', '=', subdomain.toLowerCase())
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
-      if (!company) throw notFound(`No query results for model [App\\Models\\Company] ${subdomain}`);
-      return { data: presentTenant(company) };
+      if (!company) throw modelNotFound('Company', subdomain);
+      return { data: { ...presentTenant(company), logo: fileUrl(request, company.logo) } };
     },
   );
 }

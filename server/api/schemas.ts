@@ -1,7 +1,6 @@
 /** Response schemas shared by several endpoint groups (they also document the API at /api/v2/docs). */
 import { Type } from '@sinclair/typebox';
-
-const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+import { DateTime, Nullable } from '../http/schema-types';
 
 export const TenantSchema = Type.Object({
   id: Type.Integer(),
@@ -13,4 +12,41 @@ export const TenantSchema = Type.Object({
     primary_accent: Nullable(Type.String()),
     is_default: Type.Boolean(),
   }),
+});
+
+/** The session user of spec 1 §3 (shared/session.ts). */
+export const SessionUserSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  username: Type.String(),
+  email: Type.String(),
+  profile_image: Nullable(Type.String()),
+  admin: Type.Boolean(),
+  abilities: Type.Array(Type.String()),
+  licenses: Type.Array(Type.String()),
+  autodesk_connected: Type.Boolean(),
+  autodesk_scope_outdated: Type.Boolean(),
+});
+
+/** `POST /login` and `GET /auth/validate`. */
+export const AuthResponseSchema = Type.Object({
+  access_token: Type.String(),
+  token_type: Type.Literal('Bearer'),
+  expires_at: DateTime,
+  user: SessionUserSchema,
+});
+
+/** A user as lists show them next to an entity (project members). */
+export const UserSummarySchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  function: Nullable(Type.String()),
+  email: Type.String(),
+  profile_image: Nullable(Type.String()),
+});
+
+export const LabelSummarySchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  color: Type.String(),
 });

@@ -17,6 +17,9 @@ export interface Session {
   user: SessionUser;
   company: Company;
   tokenId: number;
+  /** The bearer token of the request and when it expires. */
+  token: string;
+  expiresAt: Date;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -105,7 +108,7 @@ async function resolveSession(request: FastifyRequest): Promise<Session> {
   if (!token || !company) throw unauthenticated();
   const row = await db
     .selectFrom('access_tokens')
-    .select(['id', 'user_id'])
+    .select(['id', 'user_id', 'expires_at'])
     .where('token_hash', '=', hashToken(token))
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', new Date())
@@ -113,7 +116,7 @@ async function resolveSession(request: FastifyRequest): Promise<Session> {
   if (!row) throw unauthenticated();
   const user = await sessionUser(db, row.user_id, company);
   if (!user) throw unauthenticated();
-  return { user, company, tokenId: row.id };
+  return { user, company, tokenId: row.id, token, expiresAt: new Date(row.expires_at) };
 }
 
 /** Rejects with 403 unless the session's user is admin or holds one of the pipe-separated abilities. */
@@ -123,4 +126,33 @@ export function authorize(session: Session, ability: string): void {
 
 export function requireAdmin(session: Session): void {
   if (!session.user.admin) throw forbidden();
+}
+
+/** Issues a new opaque token (only its hash is stored) for a user, recording the company it was issued on. */
+export async function issueToken(
+  db: DB,
+  userId: number,
+  companyId: number | null,
+  expiresAt: Date,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  await db
+    .insertInto('access_tokens')
+    .values({ user_id: userId, company_id: companyId, token_hash: hashToken(token), expires_at: expiresAt, last_used_at: null, revoked_at: null })
+    .execute();
+  return { token, expiresAt };
+}
+
+export async function revokeToken(db: DB, tokenId: number): Promise<void> {
+  await db.updateTable('access_tokens').set({ revoked_at: new Date() }).where('id', '=', tokenId).execute();
+}
+
+/** Revokes every live token of the user (logout on all devices). */
+export async function revokeAllTokens(db: DB, userId: number): Promise<void> {
+  await db
+    .updateTable('access_tokens')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -2,6 +2,8 @@
  * One schema, one SQL dialect (PostgreSQL): a real server when DATABASE_URL is set, embedded PGlite otherwise.
  * Both go through Kysely's PostgresDialect so every query is written once.
  */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -35,6 +37,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DB> {
     return db;
   }
   const pool = pglitePool(async () => {
+    // PGlite creates its own directory, not the ones above it (a fresh checkout has no ./data yet).
+    if (!options.pgliteDir.includes('://')) mkdirSync(dirname(options.pgliteDir), { recursive: true });
     const pglite = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } });
     await pglite.exec('create extension if not exists pg_trgm');
     if (schema) await pglite.exec(`create schema if not exists "${schema}"; set search_path = "${schema}", public`);

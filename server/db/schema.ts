@@ -1,6 +1,7 @@
 /** Kysely table types: one interface per table of server/db/migrations, kept in step with them. */
 import type { ColumnType, Generated } from 'kysely';
 
+/** A timestamp with a database default: optional on insert. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
@@ -25,8 +26,8 @@ export interface CompaniesTable {
   colors_is_default: Generated<boolean>;
   autodesk_integration: Generated<string>;
   demo_model_id: number | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   deleted_at: NullableTimestamp;
 }
 
@@ -49,8 +50,8 @@ export interface UsersTable {
   email_verified_at: NullableTimestamp;
   autodesk_connected: Generated<boolean>;
   autodesk_scope_outdated: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   deleted_at: NullableTimestamp;
 }
 
@@ -59,8 +60,8 @@ export interface RolesTable {
   company_id: number;
   title: string;
   description: string | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   deleted_at: NullableTimestamp;
 }
 
@@ -73,7 +74,7 @@ export interface CompanyUserTable {
   company_id: number;
   user_id: number;
   role_id: number | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface UserLicencesTable {
@@ -88,8 +89,8 @@ export interface GroupsTable {
   name: string;
   description: string | null;
   role_id: number | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   deleted_at: NullableTimestamp;
 }
 
@@ -106,7 +107,7 @@ export interface AccessTokensTable {
   expires_at: Timestamp;
   last_used_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface NotificationsTable {
@@ -116,25 +117,119 @@ export interface NotificationsTable {
   title: string;
   text: string;
   read_at: NullableTimestamp;
-  date: Generated<Timestamp>;
+  date: Timestamp;
 }
+
+export type ChangelogType = 'added' | 'fixed' | 'updated';
 
 export interface ChangelogItemsTable {
   id: Generated<number>;
-  type: string;
+  type: ChangelogType;
   description: string;
   screenshot: string | null;
   date_on_development: NullableTimestamp;
   date_on_test: NullableTimestamp;
   date_on_acceptance: NullableTimestamp;
   date_on_production: NullableTimestamp;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface AppSettingsTable {
   key: string;
   value: ColumnType<unknown, string, string>;
+}
+
+export interface LabelsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  color: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type ProjectStatus = 'active' | 'inactive';
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  company_id: number;
+  parent_id: number | null;
+  name: string;
+  description: string | null;
+  status: Generated<ProjectStatus>;
+  preview_image: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface ProjectLabelsTable {
+  project_id: number;
+  label_id: number;
+}
+
+export interface ProjectUserTable {
+  project_id: number;
+  user_id: number;
+}
+
+export interface ProjectFavoritesTable {
+  user_id: number;
+  project_id: number;
+  created_at: Timestamp;
+}
+
+export type ModelStatus = 'FINISHED' | 'PROCESSING' | 'QUEUED' | 'UPLOADING' | 'FAILED';
+
+export interface ProjectModelsTable {
+  id: Generated<number>;
+  company_id: number;
+  project_id: number | null;
+  name: string;
+  description: string | null;
+  status: Generated<ModelStatus>;
+  status_color: Generated<string>;
+  /** A storage key or an absolute URL. */
+  preview_image_url: string | null;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  uploader_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface ModelGeometryEventsTable {
+  id: Generated<number>;
+  model_id: number;
+  message: string;
+  created_at: Timestamp;
+}
+
+export type LibraryStatus = 'ACTIVE' | 'ARCHIVED';
+
+export interface LibrariesTable {
+  id: Generated<number>;
+  company_id: number;
+  parent_id: number | null;
+  name: string;
+  description: string | null;
+  status: Generated<LibraryStatus>;
+  preview_image: string | null;
+  /** The model this library is connected to; a connected library is not deletable. */
+  model_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** Live rows per company and table, kept by triggers (migration 0003). */
+export interface LiveRowCountsTable {
+  company_id: number;
+  table_name: string;
+  total: number;
+  top_level: number;
 }
 
 export interface Database {
@@ -151,4 +246,13 @@ export interface Database {
   notifications: NotificationsTable;
   changelog_items: ChangelogItemsTable;
   app_settings: AppSettingsTable;
+  labels: LabelsTable;
+  projects: ProjectsTable;
+  project_labels: ProjectLabelsTable;
+  project_user: ProjectUserTable;
+  project_favorites: ProjectFavoritesTable;
+  project_models: ProjectModelsTable;
+  model_geometry_events: ModelGeometryEventsTable;
+  libraries: LibrariesTable;
+  live_row_counts: LiveRowCountsTable;
 }

@@ -1,11 +1,16 @@
-/** Laravel-shaped error bodies: 404 for unknown routes, 422 {message, errors} for validation, 500 'Server Error'. */
-import type { FastifyError, FastifyInstance } from 'fastify';
+/**
+ * Laravel-shaped error bodies: 401/403/404/405/429, 400 for query-builder errors, 422 {message, errors} for
+ * validation (schema failures are worded like Laravel's validator), 404 for malformed path parameters (as a
+ * route-model binding would answer), 500 'Server Error'.
+ */
+import type { FastifyError, FastifyInstance, FastifySchema } from 'fastify';
 
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
     public readonly body: Record<string, unknown> = { message },
+    public readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -27,37 +32,159 @@ export class ValidationError extends HttpError {
   }
 }
 
+/** A 422 for one field, e.g. `invalidField('screenshot', 'The screenshot field must be an image.')`. */
+export const invalidField = (field: string, message: string) => new ValidationError({ [field]: [message] });
+
 export const notFound = (message = 'Not Found.') => new HttpError(404, message);
+/** Laravel's route-model-binding 404: `No query results for model [App\Models\Project] 5`. */
+export const modelNotFound = (model: string, id: string | number) =>
+  notFound(`No query results for model [App\\Models\\${model}] ${id}`);
 export const forbidden = () => new HttpError(403, 'This action is unauthorized.');
 export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
+export const badRequest = (message: string) => new HttpError(400, message);
 
-/** Turns a JSON-schema path like `/items/0/id` or `must have required property 'name'` into a field key. */
-function fieldOf(error: { instancePath?: string; params?: Record<string, unknown> }): string {
-  const path = (error.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  const missing = error.params?.missingProperty;
+export function methodNotAllowed(method: string, path: string, supported: string[]): HttpError {
+  const route = path.split('?')[0].replace(/^\//, '');
+  return new HttpError(
+    405,
+    `The ${method} method is not supported for route ${route}. Supported methods: ${supported.join(', ')}.`,
+  );
+}
+
+export function tooManyAttempts(retryAfterSeconds: number, limit: number): HttpError {
+  return new HttpError(429, 'Too Many Attempts.', undefined, {
+    'Retry-After': String(retryAfterSeconds),
+    'X-RateLimit-Limit': String(limit),
+    'X-RateLimit-Remaining': '0',
+  });
+}
+
+interface SchemaIssue {
+  keyword: string;
+  instancePath?: string;
+  params?: Record<string, unknown>;
+  message?: string;
+  /** The offending value (ajv's `verbose` option). */
+  data?: unknown;
+}
+
+/** `/items/0/id` or a missing property → the dotted field key Laravel would use (`items.0.id`). */
+function fieldOf(issue: SchemaIssue): string {
+  const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const missing = issue.params?.missingProperty;
   if (typeof missing === 'string') return path ? `${path}.${missing}` : missing;
   return path || 'body';
 }
 
-function schemaValidationErrors(error: FastifyError): FieldErrors {
+const TYPE_WORDING: Record<string, string> = {
+  string: 'must be a string',
+  integer: 'must be an integer',
+  number: 'must be a number',
+  boolean: 'must be true or false',
+  array: 'must be an array',
+  object: 'must be an array',
+  null: 'must be empty',
+};
+
+/** One Laravel-worded message for a schema issue, or null when another issue of the field says it better. */
+function laravelMessage(issue: SchemaIssue, label: string): string | null {
+  const limit = issue.params?.limit;
+  // Inputs are trimmed and '' becomes null (as in Laravel): an empty value where one must be is a missing one.
+  if (issue.data === null || issue.data === '') return `The ${label} field is required.`;
+  switch (issue.keyword) {
+    case 'required':
+      return `The ${label} field is required.`;
+    case 'type': {
+      const type = String(issue.params?.type ?? '').split(',')[0];
+      return `The ${label} field ${TYPE_WORDING[type] ?? 'is invalid'}.`;
+    }
+    case 'format':
+      if (issue.params?.format === 'email') return `The ${label} field must be a valid email address.`;
+      if (String(issue.params?.format).startsWith('date')) return `The ${label} field must be a valid date.`;
+      return `The ${label} field format is invalid.`;
+    case 'minLength':
+      return `The ${label} field must be at least ${limit} characters.`;
+    case 'maxLength':
+      return `The ${label} field must not be greater than ${limit} characters.`;
+    case 'minimum':
+      return `The ${label} field must be at least ${limit}.`;
+    case 'maximum':
+      return `The ${label} field must not be greater than ${limit}.`;
+    case 'minItems':
+      return `The ${label} field must have at least ${limit} items.`;
+    case 'maxItems':
+      return `The ${label} field must not have more than ${limit} items.`;
+    case 'pattern':
+      return `The ${label} field format is invalid.`;
+    case 'enum':
+    case 'const':
+    case 'anyOf':
+    case 'oneOf':
+      return `The selected ${label} is invalid.`;
+    default:
+      return null;
+  }
+}
+
+/** Issue kinds in the order their message is preferred when one field has several (e.g. a union's branches). */
+const PREFERENCE = [
+  'required',
+  'not',
+  'type',
+  'format',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'pattern',
+];
+const rank = (keyword: string) => {
+  const index = PREFERENCE.indexOf(keyword);
+  return index === -1 ? PREFERENCE.length : index;
+};
+
+/**
+ * One Laravel message per invalid field, fields in the order the schema declares them (Laravel reports in rule
+ * order), so the summary line names the first field of the form.
+ */
+export function schemaValidationErrors(issues: SchemaIssue[], fieldOrder: string[] = []): FieldErrors {
+  const byField = new Map<string, SchemaIssue[]>();
+  for (const issue of issues) {
+    const field = fieldOf(issue);
+    byField.set(field, [...(byField.get(field) ?? []), issue]);
+  }
+  const position = (field: string) => {
+    const index = fieldOrder.indexOf(field.split('.')[0]);
+    return index === -1 ? fieldOrder.length : index;
+  };
   const errors: FieldErrors = {};
-  for (const item of error.validation ?? []) {
-    const field = fieldOf(item as { instancePath?: string; params?: Record<string, unknown> });
-    const label = field.split('.').pop()!.replace(/_/g, ' ');
-    const message =
-      item.keyword === 'required' ? `The ${label} field is required.` : `The ${label} field ${item.message ?? 'is invalid'}.`;
-    (errors[field] ??= []).push(message);
+  for (const [field, fieldIssues] of [...byField].sort(([a], [b]) => position(a) - position(b))) {
+    const label = field.replace(/_/g, ' ');
+    const best = [...fieldIssues].sort((a, b) => rank(a.keyword) - rank(b.keyword))[0];
+    errors[field] = [laravelMessage(best, label) ?? `The ${label} field is invalid.`];
   }
   return errors;
+}
+
+/** The property names a route's body or querystring schema declares, in order. */
+function declaredFields(schema: FastifySchema | undefined, context: string | undefined): string[] {
+  const part =
+    context === 'body' ? schema?.body : context === 'querystring' ? schema?.querystring : undefined;
+  const properties = (part as { properties?: Record<string, unknown> } | undefined)?.properties;
+  return properties ? Object.keys(properties) : [];
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(error.body);
+      return reply.status(error.statusCode).headers(error.headers).send(error.body);
     }
     if (error.validation) {
-      const errors = schemaValidationErrors(error);
+      if (error.validationContext === 'params') return reply.status(404).send({ message: 'Not Found.' });
+      const errors = schemaValidationErrors(
+        error.validation as SchemaIssue[],
+        declaredFields(request.routeOptions.schema, error.validationContext),
+      );
       return reply.status(422).send({ message: validationMessage(errors), errors });
     }
     const status = error.statusCode ?? 500;

@@ -8,10 +8,9 @@ export type Company = Selectable<CompaniesTable>;
 
 const tenants = new WeakMap<FastifyRequest, Promise<Company | null>>();
 
-/** The subdomain the request was sent to, or null on the public host. */
+/** The subdomain the request was sent to (X-Forwarded-Host only from a trusted proxy), or null on the public host. */
 export function requestSubdomain(request: FastifyRequest): string | null {
-  const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? '';
-  return parseHost(String(host), request.server.ctx.config.domain).company;
+  return parseHost(request.host ?? '', request.server.ctx.config.domain).company;
 }
 
 /** The company of the request's host (cached per request); null on the public host or an unknown subdomain. */

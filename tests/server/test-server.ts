@@ -3,6 +3,8 @@
  * server named by TEST_DATABASE_URL (CI runs the suite both ways). Listens on an ephemeral port.
  */
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import http from 'node:http';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { createServer, type RunningServer } from '../../server/server';
 
@@ -42,14 +44,14 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
         await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(server.db);
       }
       await server.close();
+      await rm(config.storageDir, { recursive: true, force: true });
     },
     request(subdomain, path, init = {}) {
       const { token, headers, ...rest } = init;
       const host = `${subdomain ? `${subdomain}.` : ''}${TEST_DOMAIN}:${port}`;
-      return fetch(`http://127.0.0.1:${port}/api/v2${path}`, {
+      return sendWithHost(port, host, `/api/v2${path}`, {
         ...rest,
         headers: {
-          Host: host,
           Accept: 'application/json',
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
           ...(headers as Record<string, string> | undefined),
@@ -57,4 +59,48 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       });
     },
   };
+}
+
+const BODILESS_STATUSES = [101, 204, 205, 304];
+
+/**
+ * fetch() always sends the Host of its URL, so requests go through node:http with the tenant's Host header;
+ * a Request object still encodes the body (JSON strings, URLSearchParams, FormData with its boundary).
+ */
+export async function sendWithHost(
+  port: number,
+  host: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<Response> {
+  const encoded = new Request(`http://127.0.0.1:${port}${path}`, init);
+  const url = new URL(encoded.url);
+  const body = encoded.body ? Buffer.from(await encoded.arrayBuffer()) : undefined;
+  const headers = {
+    ...Object.fromEntries(encoded.headers),
+    host,
+    ...(body ? { 'content-length': String(body.length) } : {}),
+  };
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port, path: url.pathname + url.search, method: encoded.method, headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) {
+            for (const item of Array.isArray(value) ? value : [value ?? ''])
+              responseHeaders.append(name, item);
+          }
+          const content = BODILESS_STATUSES.includes(status) ? null : Buffer.concat(chunks);
+          resolve(new Response(content, { status, headers: responseHeaders }));
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }

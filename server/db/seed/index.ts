@@ -5,6 +5,9 @@
 import { sql } from 'kysely';
 import type { DB } from '../database';
 import { seedAccounts } from './accounts';
+import { seedChangelog } from './changelog';
+import { seedNotifications } from './notifications';
+import { seedProjects } from './projects';
 
 export interface SeedArea {
   name: string;
@@ -12,7 +15,12 @@ export interface SeedArea {
 }
 
 /** Areas in dependency order; a later issue appends its own. */
-export const seedAreas: SeedArea[] = [{ name: 'accounts', run: seedAccounts }];
+export const seedAreas: SeedArea[] = [
+  { name: 'accounts', run: seedAccounts },
+  { name: 'notifications', run: seedNotifications },
+  { name: 'changelog', run: seedChangelog },
+  { name: 'projects', run: seedProjects },
+];
 
 export async function seedDemoData(db: DB, areas: SeedArea[] = seedAreas): Promise<string[]> {
   const seeded: string[] = [];
@@ -32,12 +40,24 @@ export async function seedDemoData(db: DB, areas: SeedArea[] = seedAreas): Promi
   return seeded;
 }
 
-/** Drops every table (and the migration bookkeeping) so migrations and the seed start from scratch. */
+/**
+ * Drops every table (and the migration bookkeeping) and every function of our own (trigger functions) in the
+ * current schema, so migrations and the seed start from scratch. Extension functions (pg_trgm) stay.
+ */
 export async function dropEverything(db: DB): Promise<void> {
   const { rows } = await sql<{ tablename: string }>`
     select tablename from pg_tables where schemaname = current_schema()
   `.execute(db);
   for (const { tablename } of rows) {
     await sql`drop table if exists ${sql.id(tablename)} cascade`.execute(db);
+  }
+  const functions = await sql<{ signature: string }>`
+    select p.oid::regprocedure::text as signature
+    from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname = current_schema()
+      and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+  `.execute(db);
+  for (const { signature } of functions.rows) {
+    await sql`drop function if exists ${sql.raw(signature)} cascade`.execute(db);
   }
 }

@@ -1,0 +1,179 @@
+/**
+ * Sign-in (spec 1 §7): `POST /login` (public or tenant host; identity = username or email), `GET /auth/validate`,
+ * `GET /logout`, `GET /logout-all`. Tokens are opaque, stored hashed, with an expiry; logins are rate limited
+ * per identity and per address.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { signedIn } from '../auth/guards';
+import { loginThrottle } from '../auth/login-throttle';
+import { verifyPassword } from '../auth/passwords';
+import {
+  authenticate,
+  issueToken,
+  revokeAllTokens,
+  revokeToken,
+  type Session,
+  sessionUser,
+} from '../auth/session';
+import { REMEMBER_TOKEN_DAYS } from '../config';
+import type { DB } from '../db/database';
+import { HttpError } from '../http/errors';
+import { FORM_CONTENT_TYPES } from '../http/request-input';
+import { Filled, Flag, MessageSchema, Nullable, toBoolean } from '../http/schema-types';
+import { type Company, requestSubdomain, requestTenant } from '../http/tenancy';
+import { AuthResponseSchema } from './schemas';
+
+const invalidCredentials = () => new HttpError(401, 'Invalid credentials.');
+
+/** Compared against when the identity is unknown, so a miss costs as much time as a wrong password. */
+const UNKNOWN_USER_HASH = '$2b$10$.9wKJuBV/n9.cxTeAdQuaOTcJufcX22L1WLhJ4Gr4NLVZfjCtsUpK';
+
+const LoginBody = Type.Object({
+  identity: Filled({ description: 'Username or email' }),
+  password: Filled(),
+  remember: Type.Optional(Nullable(Flag)),
+});
+
+async function findUser(db: DB, identity: string) {
+  const needle = identity.trim().toLowerCase();
+  return db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'admin'])
+    .where('deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([eb(eb.fn('lower', ['username']), '=', needle), eb(eb.fn('lower', ['email']), '=', needle)]),
+    )
+    .executeTakeFirst();
+}
+
+/**
+ * The company a login is for: the tenant of the host (the user must belong to it, or be admin); on the public
+ * host the user's first company (admins without one: the first company).
+ */
+async function loginCompany(
+  request: FastifyRequest,
+  user: { id: number; admin: boolean },
+): Promise<Company | null> {
+  const { db } = request.server.ctx;
+  if (requestSubdomain(request)) return requestTenant(request);
+  const membership = await db
+    .selectFrom('company_user')
+    .innerJoin('companies', 'companies.id', 'company_user.company_id')
+    .selectAll('companies')
+    .where('company_user.user_id', '=', user.id)
+    .where('companies.deleted_at', 'is', null)
+    .orderBy('company_user.created_at')
+    .orderBy('companies.id')
+    .executeTakeFirst();
+  if (membership || !user.admin) return membership ?? null;
+  return (
+    (await db
+      .selectFrom('companies')
+      .selectAll()
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .executeTakeFirst()) ?? null
+  );
+}
+
+function authResponse(session: Pick<Session, 'token' | 'expiresAt' | 'user'>) {
+  return {
+    access_token: session.token,
+    token_type: 'Bearer' as const,
+    expires_at: session.expiresAt.toISOString(),
+    user: session.user,
+  };
+}
+
+export async function authRoutes(server: FastifyInstance): Promise<void> {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
+  const throttle = loginThrottle(app.ctx.config.loginRateLimit);
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with username or email; on a tenant host the user must belong to that company',
+        consumes: FORM_CONTENT_TYPES,
+        body: LoginBody,
+        response: { 200: AuthResponseSchema, 401: MessageSchema, 429: MessageSchema },
+      },
+    },
+    async (request) => {
+      const { identity, password } = request.body;
+      throttle.attempt(identity, request.ip);
+      const { db, config } = app.ctx;
+      const user = await findUser(db, identity);
+      const passwordMatches = await verifyPassword(password, user?.password_hash ?? UNKNOWN_USER_HASH);
+      const company = user && passwordMatches ? await loginCompany(request, user) : null;
+      const profile = user && company ? await sessionUser(db, user.id, company) : null;
+      if (!user || !company || !profile) {
+        throttle.failed(identity);
+        throw invalidCredentials();
+      }
+      throttle.succeeded(identity);
+      const lifetimeMs = toBoolean(request.body.remember)
+        ? REMEMBER_TOKEN_DAYS * 24 * 60 * 60 * 1000
+        : config.tokenLifetimeMinutes * 60 * 1000;
+      const onTenantHost = requestSubdomain(request) !== null;
+      const issued = await issueToken(
+        db,
+        user.id,
+        onTenantHost ? company.id : null,
+        new Date(Date.now() + lifetimeMs),
+      );
+      return authResponse({ ...issued, user: profile });
+    },
+  );
+
+  app.get(
+    '/auth/validate',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['auth'],
+        summary: 'The session of the bearer token on this tenant',
+        security: [{ bearer: [] }],
+        response: { 200: AuthResponseSchema, 401: MessageSchema },
+      },
+    },
+    async (request) => authResponse(await authenticate(request)),
+  );
+
+  app.get(
+    '/logout',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revokes this token',
+        security: [{ bearer: [] }],
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      await revokeToken(app.ctx.db, (await authenticate(request)).tokenId);
+      return { message: 'Logged out.' };
+    },
+  );
+
+  app.get(
+    '/logout-all',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revokes every token of the user (all devices)',
+        security: [{ bearer: [] }],
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      await revokeAllTokens(app.ctx.db, (await authenticate(request)).user.id);
+      return { message: 'Logged out of all devices.' };
+    },
+  );
+}

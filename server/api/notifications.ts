@@ -1,0 +1,169 @@
+/**
+ * The signed-in user's notifications in this company (spec 1 §2.5, §7): the bell's list with `with_read`
+ * (1 = unread only, 0 = all) and `unread_count`, mark all read, mark one read or unread. Every change publishes
+ * `UserNotificationUpdated` `{notification, unread_count}` on `private-Company.{companyId}.User.{userId}`.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
+import { signedIn } from '../auth/guards';
+import { authenticate, type Session } from '../auth/session';
+import type { NotificationsTable } from '../db/schema';
+import { broadcast } from '../http/broadcast';
+import { modelNotFound } from '../http/errors';
+import { listQueryProperties } from '../http/list-query';
+import { type ListSpec, listEndpoint } from '../http/listing';
+import { DataSchema, ListResponseSchema, PaginatedSchema } from '../http/responses';
+import { FORM_CONTENT_TYPES } from '../http/request-input';
+import { DateTime, Flag, iso, MessageSchema, Nullable, toBoolean } from '../http/schema-types';
+import { channels } from '../realtime/broadcaster';
+
+export const NotificationSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  text: Type.String(),
+  read: Type.Boolean(),
+  date: DateTime,
+});
+
+type Notification = Selectable<NotificationsTable>;
+
+const present = (row: Pick<Notification, 'id' | 'title' | 'text' | 'read_at' | 'date'>) => ({
+  id: row.id,
+  title: row.title,
+  text: row.text,
+  read: row.read_at !== null,
+  date: iso(row.date)!,
+});
+
+const notificationList: ListSpec<'notifications', Notification, ReturnType<typeof present>> = {
+  resource: 'notifications',
+  sorts: { date: 'notifications.date', title: 'notifications.title' },
+  defaultSort: '-date',
+  tiebreaker: 'notifications.id',
+  search: ['notifications.title', 'notifications.text'],
+  fields: ['id', 'title', 'text', 'read', 'date'],
+  present: async (rows) => rows.map(present),
+};
+
+const ownNotifications = (request: FastifyRequest, session: Session) =>
+  request.server.ctx.db
+    .selectFrom('notifications')
+    .where('notifications.company_id', '=', session.company.id)
+    .where('notifications.user_id', '=', session.user.id);
+
+async function unreadCount(request: FastifyRequest, session: Session): Promise<number> {
+  const row = await ownNotifications(request, session)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+async function announce(
+  request: FastifyRequest,
+  session: Session,
+  notification: ReturnType<typeof present> | null,
+  unread: number,
+) {
+  await broadcast(request, [channels.user(session.company.id, session.user.id)], 'UserNotificationUpdated', {
+    notification,
+    unread_count: unread,
+  });
+}
+
+const ReadAllBody = Type.Object({ read: Type.Optional(Nullable(Flag)) });
+const ReadBody = Type.Object({ read: Flag });
+
+export async function notificationRoutes(server: FastifyInstance): Promise<void> {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/my-account/notifications',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['notifications'],
+        summary: "The user's notifications in this company; with_read=1 lists only unread ones, 0 all",
+        security: [{ bearer: [] }],
+        querystring: Type.Object({ ...listQueryProperties, with_read: Type.Optional(Flag) }),
+        response: {
+          200: ListResponseSchema(
+            PaginatedSchema(NotificationSchema, { meta: { unread_count: Type.Integer() } }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const session = await authenticate(request);
+      let base = ownNotifications(request, session).selectAll('notifications');
+      if (toBoolean(request.query.with_read)) base = base.where('notifications.read_at', 'is', null);
+      const [body, unread] = await Promise.all([
+        listEndpoint(request, base, notificationList, request.query),
+        unreadCount(request, session),
+      ]);
+      return 'meta' in body ? { ...body, meta: { ...body.meta, unread_count: unread } } : body;
+    },
+  );
+
+  app.post(
+    '/my-account/notifications/read-all',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Marks every notification of the user in this company read',
+        consumes: FORM_CONTENT_TYPES,
+        security: [{ bearer: [] }],
+        body: ReadAllBody,
+        response: { 200: Type.Object({ message: Type.String(), unread_count: Type.Integer() }) },
+      },
+    },
+    async (request) => {
+      const session = await authenticate(request);
+      await app.ctx.db
+        .updateTable('notifications')
+        .set({ read_at: new Date() })
+        .where('company_id', '=', session.company.id)
+        .where('user_id', '=', session.user.id)
+        .where('read_at', 'is', null)
+        .execute();
+      await announce(request, session, null, 0);
+      return { message: 'All notifications marked as read.', unread_count: 0 };
+    },
+  );
+
+  app.patch(
+    '/my-account/notifications/:id',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Marks one notification read (read=1) or unread (read=0); also POST with _method=PATCH',
+        consumes: FORM_CONTENT_TYPES,
+        security: [{ bearer: [] }],
+        params: Type.Object({ id: Type.Integer() }),
+        body: ReadBody,
+        response: { 200: DataSchema(NotificationSchema), 404: MessageSchema },
+      },
+    },
+    async (request) => {
+      const session = await authenticate(request);
+      const { id } = request.params;
+      const read = toBoolean(request.body.read);
+      const row = await app.ctx.db
+        .updateTable('notifications')
+        .set((eb) => ({ read_at: read ? eb.fn.coalesce('read_at', eb.val(new Date())) : null }))
+        .where('id', '=', id)
+        .where('company_id', '=', session.company.id)
+        .where('user_id', '=', session.user.id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw modelNotFound('Notification', id);
+      const notification = present(row);
+      await announce(request, session, notification, await unreadCount(request, session));
+      return { data: notification };
+    },
+  );
+}

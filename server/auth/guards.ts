@@ -1,0 +1,21 @@
+/**
+ * Route guards, used as a route's `preValidation` so that 401 and 403 come before any 422, as in Laravel
+ * (middleware runs before validation). Handlers read the session with `authenticate(request)` (cached).
+ */
+import type { FastifyRequest } from 'fastify';
+import { authenticate, authorize, requireAdmin } from './session';
+
+/** Any member of the tenant (or an admin) with a valid token. */
+export async function signedIn(request: FastifyRequest): Promise<void> {
+  await authenticate(request);
+}
+
+/** Signed in and holding the ability (pipe-separated: any one of them); admins always pass. */
+export function can(ability: string) {
+  return async (request: FastifyRequest): Promise<void> => authorize(await authenticate(request), ability);
+}
+
+/** Signed in with the admin flag. */
+export async function adminOnly(request: FastifyRequest): Promise<void> {
+  requireAdmin(await authenticate(request));
+}

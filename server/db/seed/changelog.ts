@@ -1,0 +1,75 @@
+/** Changelog items of each type: some dated per environment (development → production), some not dated at all. */
+import type { DB } from '../database';
+import type { ChangelogType } from '../schema';
+import { daysAgo } from './time';
+
+interface ChangelogSeed {
+  type: ChangelogType;
+  description: string;
+  /** Days ago it reached development, test, acceptance and production; null = not (yet) there. */
+  on: [number | null, number | null, number | null, number | null];
+}
+
+const ITEMS: ChangelogSeed[] = [
+  {
+    type: 'added',
+    description: 'Global search across projects, models, libraries and users.',
+    on: [60, 55, 50, 45],
+  },
+  {
+    type: 'fixed',
+    description: 'The notification bell kept its dot after marking everything as read.',
+    on: [40, 38, 36, 35],
+  },
+  {
+    type: 'updated',
+    description: 'The project list opens faster for companies with many projects.',
+    on: [30, 28, 25, 21],
+  },
+  { type: 'added', description: 'The portal is now available in Dutch.', on: [24, 20, 16, 14] },
+  { type: 'fixed', description: 'Model previews did not load in Safari.', on: [18, 15, 12, 7] },
+  { type: 'updated', description: 'A new colour picker for the company theme.', on: [14, 11, 8, 3] },
+  {
+    type: 'added',
+    description: 'Favourite projects on the Designs and Sales platform.',
+    on: [10, 7, 4, null],
+  },
+  { type: 'fixed', description: 'Sorting by modified date ignored the time of day.', on: [8, 5, null, null] },
+  { type: 'updated', description: 'Processor cards show how long processing took.', on: [5, 2, null, null] },
+  { type: 'added', description: 'Bulk archiving of library items.', on: [3, null, null, null] },
+  { type: 'fixed', description: 'Uploading .matz files larger than 2 GB failed.', on: [1, null, null, null] },
+  {
+    type: 'updated',
+    description: 'Clearer message when too many sign-in attempts were made.',
+    on: [null, null, null, null],
+  },
+  {
+    type: 'added',
+    description: 'Presence indicators show who else is viewing a project.',
+    on: [null, null, null, null],
+  },
+];
+
+export async function seedChangelog(db: DB): Promise<void> {
+  const now = Date.now();
+  const dated = (days: number | null) => (days === null ? null : daysAgo(days, now));
+  await db
+    .insertInto('changelog_items')
+    .values(
+      ITEMS.map((item, index) => {
+        const created = daysAgo((item.on[0] ?? 0) + 2 + index / 10, now);
+        return {
+          type: item.type,
+          description: item.description,
+          screenshot: null,
+          date_on_development: dated(item.on[0]),
+          date_on_test: dated(item.on[1]),
+          date_on_acceptance: dated(item.on[2]),
+          date_on_production: dated(item.on[3]),
+          created_at: created,
+          updated_at: created,
+        };
+      }),
+    )
+    .execute();
+}

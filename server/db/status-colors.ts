@@ -1,0 +1,15 @@
+/** The colour a status is shown with (spec 2: cards and badges take `status_color` from the API; models store it). */
+import type { LibraryStatus, ModelStatus } from './schema';
+
+export const MODEL_STATUS_COLORS: Record<ModelStatus, string> = {
+  FINISHED: '#52c41a',
+  PROCESSING: '#1677ff',
+  QUEUED: '#8c8c8c',
+  UPLOADING: '#13c2c2',
+  FAILED: '#f5222d',
+};
+
+export const LIBRARY_STATUS_COLORS: Record<LibraryStatus, string> = {
+  ACTIVE: '#52c41a',
+  ARCHIVED: '#8c8c8c',
+};

@@ -1,0 +1,158 @@
+/**
+ * One list endpoint = a tenant-scoped Kysely query + a ListSpec. `listEndpoint` applies the list query
+ * convention to it (soft-delete scope or `trashed=1`, filters, case-insensitive `filter[search]`, sorts with a
+ * stable tiebreaker, `count=1`, pagination, `included_fields[]`/`excluded_fields[]`) and answers in Laravel's
+ * shapes. Search uses `(coalesce(a,'') || ' ' || coalesce(b,'')) ILIKE '%term%'` (one column: `a ILIKE …`);
+ * give the table a trigram index on exactly that expression so searches stay fast at 100,000 rows.
+ */
+import type { FastifyRequest } from 'fastify';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, sql, type SqlBool } from 'kysely';
+import { TRASH_RETENTION_DAYS } from '../db/retention';
+import type { Database } from '../db/schema';
+import { type ListQuery, type ListQueryInput, parseListQuery, selectedFields } from './list-query';
+import { type Paginated, paginated } from './pagination';
+
+export type FilterCondition<TB extends keyof Database> = (
+  eb: ExpressionBuilder<Database, TB>,
+  values: string[],
+) => Expression<SqlBool>;
+
+export interface ListSpec<TB extends keyof Database, Row, Item extends object> {
+  /** Resource name of `included_fields[]=projects.id`. */
+  resource: string;
+  /** Sort name → column reference (`projects.name`) or expression. */
+  sorts: Record<string, string | Expression<unknown>>;
+  defaultSort: string;
+  /** Unique column that makes every order total (`projects.id`), so pages never overlap. */
+  tiebreaker: string;
+  filters?: Record<string, FilterCondition<TB>>;
+  /** Columns `filter[search]` matches case-insensitively. */
+  search?: readonly string[];
+  /** The soft-delete column: rows with it set are hidden, `trashed=1` lists them (within the retention). */
+  deletedAt?: string;
+  /** Every field an item can carry (what `included_fields[]` may name). */
+  fields: ReadonlyArray<keyof Item & string>;
+  /**
+   * Pseudo-fields that narrow the list instead of naming a field, a quirk of the original API
+   * (`included_fields[]=models.status.finished` lists finished models only).
+   */
+  fieldScopes?: Record<string, FilterCondition<TB>>;
+  /**
+   * A constant-time count of the base query's rows (e.g. from live_row_counts), used for `count=1` when no
+   * filter, search, scope or `trashed=1` applies. It must equal what counting the base query would give.
+   */
+  quickCount?: () => Promise<number>;
+  /** Turns a page of rows into items; `fields` lets it skip relations nobody asked for. */
+  present(rows: Row[], fields: Set<string>): Promise<Item[]>;
+}
+
+export interface CountBody {
+  data: { count: number };
+}
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (match) => `\\${match}`);
+
+/** The expression `filter[search]` matches (and the trigram index must cover). */
+export function searchExpression(columns: readonly string[]): Expression<string> {
+  if (columns.length === 1) return sql<string>`${sql.ref(columns[0])}`;
+  return sql<string>`(${sql.join(
+    columns.map((column) => sql`coalesce(${sql.ref(column)}, '')`),
+    sql` || ' ' || `,
+  )})`;
+}
+
+function rulesOf<TB extends keyof Database, Row, Item extends object>(spec: ListSpec<TB, Row, Item>) {
+  return {
+    resource: spec.resource,
+    sorts: [
+      ...Object.keys(spec.sorts),
+      ...(spec.deletedAt && !('deleted_at' in spec.sorts) ? ['deleted_at'] : []),
+    ],
+    defaultSort: spec.defaultSort,
+    filters: [...(spec.search ? ['search'] : []), ...Object.keys(spec.filters ?? {})],
+    fields: [...spec.fields, ...Object.keys(spec.fieldScopes ?? {})],
+  };
+}
+
+function applyScope<TB extends keyof Database, O, Item extends object>(
+  base: SelectQueryBuilder<Database, TB, O>,
+  spec: ListSpec<TB, O, Item>,
+  query: ListQuery,
+): SelectQueryBuilder<Database, TB, O> {
+  let builder = base;
+  if (spec.deletedAt) {
+    const deletedAt = sql.ref(spec.deletedAt);
+    builder = query.trashed
+      ? builder.where(
+          sql<SqlBool>`${deletedAt} is not null and ${deletedAt} > now() - make_interval(days => ${TRASH_RETENTION_DAYS})`,
+        )
+      : builder.where(sql<SqlBool>`${deletedAt} is null`);
+  }
+  for (const field of query.includedFields ?? []) {
+    const scope = spec.fieldScopes?.[field];
+    if (scope) builder = builder.where((eb) => scope(eb, []));
+  }
+  for (const [name, values] of Object.entries(query.filters)) {
+    if (name === 'search') {
+      const pattern = `%${escapeLike(values[0])}%`;
+      builder = builder.where(sql<SqlBool>`${searchExpression(spec.search ?? [])} ilike ${pattern}`);
+    } else {
+      const condition = spec.filters?.[name];
+      if (condition) builder = builder.where((eb) => condition(eb, values));
+    }
+  }
+  return builder;
+}
+
+const hasFieldScope = <TB extends keyof Database, Row, Item extends object>(
+  spec: ListSpec<TB, Row, Item>,
+  query: ListQuery,
+) => (query.includedFields ?? []).some((field) => spec.fieldScopes?.[field]);
+
+const sortExpression = (sort: string | Expression<unknown>) =>
+  typeof sort === 'string' ? sql.ref(sort) : sort;
+
+/** The list body, or `{data: {count}}` for `count=1`. */
+export async function listEndpoint<TB extends keyof Database, O, Item extends object>(
+  request: FastifyRequest,
+  base: SelectQueryBuilder<Database, TB, O>,
+  spec: ListSpec<TB, O, Item>,
+  input: ListQueryInput,
+): Promise<Paginated<Partial<Item>> | CountBody> {
+  const query = parseListQuery(input, rulesOf(spec));
+  const unfiltered = !query.trashed && !Object.keys(query.filters).length && !hasFieldScope(spec, query);
+  if (query.count && unfiltered && spec.quickCount) return { data: { count: await spec.quickCount() } };
+  const scoped = applyScope(base, spec, query);
+  const countRow = await scoped
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`count(*)`.as('count'))
+    .executeTakeFirst();
+  const total = Number(countRow?.count ?? 0);
+  if (query.count) return { data: { count: total } };
+
+  let ordered = scoped;
+  for (const sort of query.sorts) {
+    const column =
+      sort.name === 'deleted_at' && !spec.sorts.deleted_at ? spec.deletedAt! : spec.sorts[sort.name];
+    ordered = ordered.orderBy(sortExpression(column), sort.descending ? 'desc' : 'asc');
+  }
+  const lastDescending = query.sorts.at(-1)?.descending ?? false;
+  ordered = ordered.orderBy(sql.ref(spec.tiebreaker), lastDescending ? 'desc' : 'asc');
+
+  const rows = total
+    ? await ordered
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage)
+        .execute()
+    : [];
+  const fields = selectedFields(query, spec.fields);
+  const items = (await spec.present(rows as O[], fields)).map((item) => pickFields(item, fields));
+  return paginated(request, items, { total, currentPage: query.page, perPage: query.perPage });
+}
+
+function pickFields<Item extends object>(item: Item, fields: Set<string>): Partial<Item> {
+  return Object.fromEntries(Object.entries(item).filter(([key]) => fields.has(key))) as Partial<Item>;
+}
+
+export const isCount = (body: Paginated<unknown> | CountBody): body is CountBody => !('meta' in body);

@@ -1,0 +1,146 @@
+/**
+ * Request input as Laravel sees it, for every route:
+ * - queries and url-encoded bodies parse with PHP's rules (php-params.ts); multipart fields too, with file parts
+ *   streamed to temporary files and appearing in the body as UploadedFile values;
+ * - strings are trimmed and empty strings become null (Laravel's TrimStrings and ConvertEmptyStringsToNull),
+ *   except password fields; null fields sit out schema validation (type coercion would turn them into '', 0 or
+ *   false) and are back in the body for the handler, so a required field that is null fails as "required";
+ * - a write (POST, PATCH, PUT, DELETE) without a body has the empty object as its body;
+ * - method spoofing: every PATCH, PUT or DELETE route also answers POST, and a POST there must name the method
+ *   in `_method` (body of any content type, or query) or `X-HTTP-Method-Override`, as Laravel routes
+ *   `POST + _method=PATCH` (how forms with files update). `_method` never reaches the handler. A POST that names
+ *   no such method answers Laravel's 405. Consequences: a URL cannot also have a real POST route (Fastify refuses
+ *   the duplicate at start-up unless the POST route was registered first, in which case no alias is added), and
+ *   where one URL has several of PATCH, PUT and DELETE, POST spoofs the first registered only.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { receiveFilePart, registerUploadCleanup, UploadedFile } from '../storage/uploads';
+import { methodNotAllowed } from './errors';
+import { parsePhpEntries, parsePhpQuery } from './php-params';
+
+const OVERRIDABLE = ['PATCH', 'PUT', 'DELETE'];
+
+/** The body types every write accepts (a route's `consumes`, so the API docs offer all three). */
+export const FORM_CONTENT_TYPES = [
+  'application/json',
+  'multipart/form-data',
+  'application/x-www-form-urlencoded',
+];
+/** Fields Laravel's TrimStrings leaves alone. */
+const UNTRIMMED = new Set([
+  'password',
+  'password_confirmation',
+  'current_password',
+  'new_password',
+  'new_password_confirmation',
+]);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The spoofable methods of a route that also answers POST (set by the method-override onRoute hook). */
+    spoofedMethods?: string[];
+  }
+}
+
+function normaliseInput(value: unknown, key = ''): unknown {
+  if (typeof value === 'string') {
+    const text = UNTRIMMED.has(key) ? value : value.trim();
+    return text === '' ? null : text;
+  }
+  if (Array.isArray(value)) return value.map((item) => normaliseInput(item, key));
+  if (value && typeof value === 'object' && !(value instanceof UploadedFile) && !Buffer.isBuffer(value)) {
+    for (const [child, item] of Object.entries(value))
+      (value as Record<string, unknown>)[child] = normaliseInput(item, child);
+  }
+  return value;
+}
+
+/** Multipart keyValues bodies have flat names (`items[0][id]`, repeated `ids[]`): nest them like PHP. */
+function nestMultipartFields(body: Record<string, unknown>): Record<string, unknown> {
+  const entries: Array<[string, unknown]> = [];
+  for (const [name, value] of Object.entries(body)) {
+    if (Array.isArray(value)) value.forEach((item) => entries.push([name, item]));
+    else entries.push([name, value]);
+  }
+  return parsePhpEntries(entries);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof UploadedFile);
+
+type NullField = [parent: Record<string, unknown>, key: string];
+const nullFields = new WeakMap<FastifyRequest, NullField[]>();
+
+/** Removes the null properties of every object in `value`, returning where they were. */
+function takeNulls(value: unknown, found: NullField[] = []): NullField[] {
+  if (Array.isArray(value)) value.forEach((item) => takeNulls(item, found));
+  else if (isRecord(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (item === null) {
+        found.push([value, key]);
+        delete value[key];
+      } else takeNulls(item, found);
+    }
+  }
+  return found;
+}
+
+function spoofedMethod(request: FastifyRequest): string | null {
+  const header = request.headers['x-http-method-override'];
+  const fromBody = isRecord(request.body) ? request.body._method : undefined;
+  const fromQuery = isRecord(request.query) ? request.query._method : undefined;
+  const named = typeof header === 'string' ? header : (fromBody ?? fromQuery);
+  return typeof named === 'string' ? named.toUpperCase() : null;
+}
+
+export async function registerRequestInput(app: FastifyInstance): Promise<void> {
+  app.removeContentTypeParser('application/x-www-form-urlencoded');
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, parsePhpQuery(String(body))),
+  );
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    onFile: receiveFilePart,
+    limits: { fileSize: 1024 * 1024 * 1024, parts: 10_000 },
+  });
+  registerUploadCleanup(app);
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const spoofable = methods.filter((method) => OVERRIDABLE.includes(method));
+    if (!spoofable.length || methods.includes('POST')) return;
+    if (app.hasRoute({ method: 'POST', url: route.url })) return;
+    route.method = [...methods, 'POST'];
+    route.config = { ...route.config, spoofedMethods: spoofable };
+  });
+
+  // Runs after @fastify/multipart's own preValidation hook (registered above), before schema validation.
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart() && isRecord(request.body)) request.body = nestMultipartFields(request.body);
+    // A write without a body has empty input, as in Laravel (so optional-field schemas accept it).
+    if (
+      (request.body === undefined || request.body === null) &&
+      !['GET', 'HEAD', 'OPTIONS'].includes(request.method)
+    ) {
+      request.body = {};
+    }
+    if (request.body !== undefined) request.body = normaliseInput(request.body);
+
+    const spoofable = request.routeOptions.config.spoofedMethods;
+    if (request.method === 'POST' && spoofable) {
+      const method = spoofedMethod(request);
+      if (!method || !spoofable.includes(method)) throw methodNotAllowed('POST', request.url, spoofable);
+    }
+    if (isRecord(request.body)) delete request.body._method;
+    if (isRecord(request.query)) delete request.query._method;
+    nullFields.set(request, takeNulls(request.body));
+  });
+
+  // After schema validation: the null fields are back, unless validation filled in a default.
+  app.addHook('preHandler', async (request) => {
+    for (const [parent, key] of nullFields.get(request) ?? []) if (!(key in parent)) parent[key] = null;
+  });
+}
