@@ -22,8 +22,34 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, i18next },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Every user-visible text comes from public/locales: no literal strings in JSX text.
-      'i18next/no-literal-string': ['error', { mode: 'jsx-text-only' }],
+      // Every user-visible text comes from public/locales: no literal strings in JSX text, nor in the
+      // attributes that reach the user (tooltips, placeholders, alternative texts, accessible names, labels).
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: [
+              'title',
+              'placeholder',
+              'alt',
+              'aria-label',
+              'aria-description',
+              'aria-valuetext',
+              'label',
+              'tooltip',
+              'message',
+              'description',
+              'subTitle',
+              'okText',
+              'cancelText',
+              'emptyText',
+            ],
+          },
+          // Lower-case single tokens inside JSX expressions are option values ('long', '2-digit', 'en'), not text.
+          words: { exclude: ['[0-9!-/:-@[-`{-~]+', '[A-Z_-]+', '[a-z0-9][a-z0-9-]*'] },
+        },
+      ],
     },
   },
   prettier,

@@ -11,6 +11,11 @@ if (!existsSync(CHROMIUM)) {
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8180);
 export const E2E_DOMAIN = 'portal.localhost';
+/**
+ * Each run builds the portal into a folder of its own port: runs on other ports (other engineers, CI) rebuild
+ * theirs without deleting the hashed assets this run's server still refers to.
+ */
+const E2E_PORTAL_DIR = `node_modules/.cache/e2e-portal-${E2E_PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -20,6 +25,11 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list']],
+  // Maintenance mode answers every call of the one server with 503, so its tests run alone, after all others.
+  projects: [
+    { name: 'portal', testIgnore: /maintenance\.spec\.ts$/ },
+    { name: 'maintenance', testMatch: /maintenance\.spec\.ts$/, dependencies: ['portal'] },
+  ],
   use: {
     baseURL: `http://acme.${E2E_DOMAIN}:${E2E_PORT}`,
     trace: 'retain-on-failure',
@@ -38,9 +48,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    // One contract server for the whole run (building the portal first when stale), on an in-memory
-    // database seeded with the demo fixture.
-    command: 'npx tsx scripts/start.ts',
+    // One contract server for the whole run (serving a fresh build of the portal), on an in-memory database
+    // seeded with the demo fixture.
+    command: `npx vite build --outDir ${E2E_PORTAL_DIR} --emptyOutDir --logLevel warn && npx tsx server/main.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/api/v2/companies/acme`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -50,8 +60,11 @@ export default defineConfig({
       APP_DOMAIN: E2E_DOMAIN,
       PGLITE_DIR: 'memory://',
       STORAGE_DIR: 'test-results/e2e-files',
-      PORTAL_DIR: 'dist',
+      PORTAL_DIR: E2E_PORTAL_DIR,
       SEED: '1',
+      // Tests sign in many times from one address; the limits themselves are covered by the server tests.
+      LOGIN_RATE_LIMIT_PER_IDENTITY: '1000',
+      LOGIN_RATE_LIMIT_PER_ADDRESS: '10000',
     },
   },
 });

@@ -40,6 +40,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          // Component tests render real antd and refine trees; under a full parallel `npm test` on two cores they
+          // can take several seconds each.
+          testTimeout: 20_000,
           server: { deps: { inline: [/@refinedev\//] } },
         },
       },

@@ -1,28 +1,17 @@
-/** The portal: refine with its providers, the router and the shell. */
-import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import { BrowserRouter, Route, Routes } from 'react-router';
-import { createI18nProvider } from '@/providers/i18n';
-import { LoginPage } from '@/shell/login/LoginPage';
-import { TenantProvider } from '@/shell/tenant/TenantContext';
+/** The portal: theme and full-screen states around the router, whose root holds refine and its providers. */
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { portalRoutes } from '@/shell/routes/routes';
+import { ShellStates } from '@/shell/states/ShellStates';
+import { ShellTheme } from '@/shell/tenant/ShellTheme';
 
-const i18nProvider = createI18nProvider();
+const router = createBrowserRouter(portalRoutes);
 
 export function App() {
   return (
-    <BrowserRouter>
-      <ConfigProvider>
-        <AntdApp>
-          <TenantProvider>
-            <Refine routerProvider={routerProvider} i18nProvider={i18nProvider} options={{ disableTelemetry: true }}>
-              <Routes>
-                <Route path="*" element={<LoginPage />} />
-              </Routes>
-            </Refine>
-          </TenantProvider>
-        </AntdApp>
-      </ConfigProvider>
-    </BrowserRouter>
+    <ShellTheme>
+      <ShellStates>
+        <RouterProvider router={router} />
+      </ShellStates>
+    </ShellTheme>
   );
 }

@@ -3,9 +3,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { initI18n } from './providers/i18n';
+import { session } from './providers/session';
+import { tenantStore } from './shell/tenant/TenantContext';
 import './styles.css';
 
+// Translations, the session check and the tenant lookup start together: no start-up waterfall.
 void initI18n();
+void session.start();
+void tenantStore.start();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

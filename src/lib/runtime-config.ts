@@ -30,12 +30,21 @@ export interface Deployment {
   originFor(hostLabel: string | null): string;
 }
 
-export function resolveDeployment(location: Pick<Location, 'protocol' | 'hostname' | 'port'>, injected?: Partial<PortalRuntimeConfig>): Deployment {
+export function resolveDeployment(
+  location: Pick<Location, 'protocol' | 'hostname' | 'port'>,
+  injected?: Partial<PortalRuntimeConfig>,
+): Deployment {
   const config: PortalRuntimeConfig = {
     domain: injected?.domain ?? DEFAULT_DOMAIN,
     publicApiUrl: injected?.publicApiUrl ?? null,
     tenantApiUrl: injected?.tenantApiUrl ?? null,
-    pusher: injected?.pusher ?? { key: 'portal-key', cluster: 'mt1', host: null, port: null, forceTLS: false },
+    pusher: injected?.pusher ?? {
+      key: 'portal-key',
+      cluster: 'mt1',
+      host: null,
+      port: null,
+      forceTLS: false,
+    },
   };
   const port = location.port ? `:${location.port}` : '';
   const originFor = (label: string | null) =>

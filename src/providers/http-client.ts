@@ -10,7 +10,8 @@ import { deployment } from '@/lib/runtime-config';
 export const SESSION_COOKIE = 'user_session';
 export const REMEMBER_COOKIE = 'remember_session';
 
-export type QueryValue = string | number | boolean | null | undefined | QueryValue[] | { [key: string]: QueryValue };
+export type QueryValue =
+  string | number | boolean | null | undefined | QueryValue[] | { [key: string]: QueryValue };
 export type Query = Record<string, QueryValue>;
 
 export interface RequestOptions {
@@ -24,6 +25,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** 'blob' for downloads. */
   responseType?: 'json' | 'blob';
+  /**
+   * Announce a 401 and a 503 to the listeners (default true). The login call answers them itself: a 503 there
+   * is the message 'Service is currently unavailable', not the maintenance screen.
+   */
+  announce?: boolean;
 }
 
 export interface MaintenanceInfo {
@@ -137,10 +143,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   const errorBody = await readBody(response);
   const message =
-    (errorBody as { message?: string } | null)?.message || response.statusText || `Request failed (${response.status})`;
+    (errorBody as { message?: string } | null)?.message ||
+    response.statusText ||
+    `Request failed (${response.status})`;
   const error = new ApiError(response.status, message, errorBody);
-  if (response.status === 401 && !options.public) unauthorizedEvents.emit(error);
-  if (response.status === 503) {
+  const announce = options.announce ?? true;
+  if (announce && response.status === 401 && !options.public) unauthorizedEvents.emit(error);
+  if (announce && response.status === 503) {
     const info = (errorBody ?? {}) as Partial<MaintenanceInfo>;
     maintenanceEvents.emit({ status: info.status ?? null, back_on: info.back_on ?? null });
   }

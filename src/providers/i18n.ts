@@ -3,6 +3,8 @@
  * i18nProvider built on it. English and Dutch, English as fallback; the choice is cached in localStorage.
  */
 import type { I18nProvider } from '@refinedev/core';
+import dayjs from 'dayjs';
+import 'dayjs/locale/nl';
 import i18n, { type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
@@ -23,7 +25,21 @@ export const detectionOptions = {
   caches: ['localStorage'],
 };
 
+/** The supported language of a detected or chosen code (`nl-NL` → `nl`), English otherwise. */
+export function toLanguage(code: string | undefined): Language {
+  const base = (code ?? '').toLowerCase().split('-')[0];
+  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : 'en';
+}
+
+/** Dates (dayjs) and the page's `lang` follow the language at once, before anything re-renders. */
+function followLanguage(code: string) {
+  const language = toLanguage(code);
+  dayjs.locale(language);
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
 export function initI18n(instance: I18n = i18n): Promise<unknown> {
+  instance.on('languageChanged', followLanguage);
   return instance
     .use(HttpBackend)
     .use(LanguageDetector)

@@ -1,4 +1,29 @@
-/** Being built (issue 4): replaced by the shell engineer working on this area. */
+/** The dashboard at / (spec 1 §2.4). */
+import { useAuthorization } from '@/shell/session/useAuthorization';
+import { CountTiles } from './CountTiles';
+import { DashboardHeader } from './DashboardHeader';
+import { DesignSoftwareWarning } from './DesignSoftwareWarning';
+import { RecentProjectsSlider } from './RecentProjectsSlider';
+import { RecentProjectsTable } from './RecentProjectsTable';
+import { UpdatesBox } from './UpdatesBox';
+import './surfaces.css';
+import './dashboard.css';
+
 export function DashboardPage() {
-  return null;
+  const authorization = useAuthorization();
+  const { user } = authorization;
+  const seesProjects = authorization.can('view-projects');
+
+  return (
+    <div className="dashboard">
+      <DashboardHeader user={user} />
+      <DesignSoftwareWarning user={user} />
+      <CountTiles authorization={authorization} />
+      <div className={seesProjects ? 'dashboard-columns' : 'dashboard-columns dashboard-columns-single'}>
+        {seesProjects && <RecentProjectsSlider />}
+        <UpdatesBox />
+      </div>
+      {seesProjects && <RecentProjectsTable />}
+    </div>
+  );
 }

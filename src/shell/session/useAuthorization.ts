@@ -1,7 +1,7 @@
 /** The signed-in user's permissions, as the shell and pages check them (spec 1 §6). */
-import { useGetIdentity } from '@refinedev/core';
 import { hasAbility, hasLicence } from '@shared/abilities';
 import type { SessionUser } from '@shared/session';
+import { useSession } from './useSession';
 
 export interface Authorization {
   user: SessionUser | undefined;
@@ -10,8 +10,9 @@ export interface Authorization {
   hasLicence(licence: string): boolean;
 }
 
+/** Reads the session state directly (the same user refine's `getIdentity` returns), so it never lags a render. */
 export function useAuthorization(): Authorization {
-  const { data: user } = useGetIdentity<SessionUser>();
+  const user = useSession().auth?.user;
   return {
     user,
     can: (ability) => !!user && hasAbility(user, ability),

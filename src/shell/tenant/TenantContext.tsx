@@ -1,7 +1,12 @@
-/** The tenant (company) of the current host, loaded from the public API (spec 1 §4 'Tenant'). */
-import { createContext, type PropsWithChildren, useContext, useEffect, useState } from 'react';
+/**
+ * The tenant (company) of the current host (spec 1 §4 'Tenant'): not ready until the public lookup
+ * `GET /companies/{subdomain}` answered; on the public host there is no tenant and it is ready at once.
+ * The lookup starts with the page (main.tsx), in parallel with the session check and the translations.
+ */
+import { useSyncExternalStore } from 'react';
 import type { HostInfo } from '@shared/host';
 import { deployment } from '@/lib/runtime-config';
+import { apiRequest } from '@/providers/http-client';
 
 export interface Tenant {
   id: number;
@@ -17,30 +22,47 @@ export interface TenantState {
   ready: boolean;
 }
 
-const TenantContext = createContext<TenantState>({ host: deployment.host, tenant: null, ready: false });
+type Lookup = (company: string) => Promise<Tenant>;
 
-export function TenantProvider({ children }: PropsWithChildren) {
-  const { host } = deployment;
-  const [state, setState] = useState<TenantState>({ host, tenant: null, ready: !host.company });
+const publicLookup: Lookup = async (company) =>
+  (await apiRequest<{ data: Tenant }>(`/companies/${encodeURIComponent(company)}`, { public: true })).data;
 
-  useEffect(() => {
-    if (!host.company) return;
-    const controller = new AbortController();
-    fetch(`${deployment.publicApiUrl}/companies/${encodeURIComponent(host.company)}`, {
-      headers: { Accept: 'application/json' },
-      signal: controller.signal,
-    })
-      .then((response) => (response.ok ? response.json() : { data: null }))
-      .then((body: { data: Tenant | null }) => setState({ host, tenant: body.data, ready: true }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('Tenant could not be loaded', error);
-        setState({ host, tenant: null, ready: true });
-      });
-    return () => controller.abort();
-  }, [host]);
-
-  return <TenantContext.Provider value={state}>{children}</TenantContext.Provider>;
+export function createTenantStore(host: HostInfo, lookup: Lookup = publicLookup) {
+  let state: TenantState = { host, tenant: null, ready: !host.company };
+  let started: Promise<TenantState> | null = null;
+  const listeners = new Set<() => void>();
+  const setState = (next: TenantState) => {
+    state = next;
+    listeners.forEach((listener) => listener());
+  };
+  return {
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    start(): Promise<TenantState> {
+      started ??= host.company
+        ? lookup(host.company)
+            .then((tenant) => setState({ host, tenant, ready: true }))
+            .catch((error: unknown) => {
+              console.warn('Tenant could not be loaded', error);
+              setState({ host, tenant: null, ready: true });
+            })
+            .then(() => state)
+        : Promise.resolve(state);
+      return started;
+    },
+    /** After the company profile was saved (name, logo, colours). */
+    setTenant(tenant: Tenant) {
+      setState({ ...state, tenant });
+    },
+  };
 }
 
-export const useTenant = () => useContext(TenantContext);
+export type TenantStore = ReturnType<typeof createTenantStore>;
+
+/** The tenant of this page's host. */
+export const tenantStore = createTenantStore(deployment.host);
+
+export const useTenant = (): TenantState => useSyncExternalStore(tenantStore.subscribe, tenantStore.getState);

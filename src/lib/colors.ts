@@ -1,0 +1,117 @@
+/**
+ * Theme colours (spec 1 §4 'Theme'): hex colours from the company or the platform become RGB triplets for the
+ * CSS variables `--primary` and `--accent` (used as `rgb(var(--primary) / 0.2)`), and plain hex for antd tokens.
+ */
+export interface Rgba {
+  r: number;
+  g: number;
+  b: number;
+  /** 0..1 */
+  a: number;
+}
+
+/** `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (the `#` optional); null for anything else. */
+export function parseHexColor(value: string | null | undefined): Rgba | null {
+  const hex = (value ?? '').trim().replace(/^#/, '');
+  if (!/^[0-9a-f]+$/i.test(hex) || ![3, 4, 6, 8].includes(hex.length)) return null;
+  const full = hex.length <= 4 ? [...hex].map((digit) => digit + digit).join('') : hex;
+  const channel = (index: number) => Number.parseInt(full.slice(index * 2, index * 2 + 2), 16);
+  return {
+    r: channel(0),
+    g: channel(1),
+    b: channel(2),
+    a: full.length === 8 ? Math.round((channel(3) / 255) * 100) / 100 : 1,
+  };
+}
+
+/** `39 89 83` for `#275953`: the form `rgb(var(--primary))` and `rgb(var(--primary) / 0.5)` expect. */
+export const rgbTriplet = ({ r, g, b }: Rgba) => `${r} ${g} ${b}`;
+
+/** `#275953` (the alpha dropped), the form antd's colour tokens expect. */
+export const opaqueHex = ({ r, g, b }: Rgba) =>
+  `#${[r, g, b].map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
+
+export interface ThemeColorSource {
+  primary_color: string | null;
+  primary_accent: string | null;
+  is_default: boolean;
+}
+
+export interface PlatformColors {
+  primaryColor: string;
+  accentColor: string;
+}
+
+export interface ThemeColors {
+  primary: Rgba;
+  accent: Rgba;
+}
+
+/**
+ * The company's colours, or the platform's own when the company uses the defaults (`is_default`), has no valid
+ * primary colour, or no company is known (public host). A company without an accent gets its primary at 50%.
+ */
+export function resolveThemeColors(
+  company: ThemeColorSource | null | undefined,
+  platform: PlatformColors,
+): ThemeColors {
+  const platformPrimary = parseHexColor(platform.primaryColor)!;
+  const platformAccent = parseHexColor(platform.accentColor)!;
+  const primary = company && !company.is_default ? parseHexColor(company.primary_color) : null;
+  if (!primary) return { primary: platformPrimary, accent: platformAccent };
+  return { primary, accent: parseHexColor(company!.primary_accent) ?? { ...primary, a: 0.5 } };
+}
+
+/**
+ * The CSS custom properties of a theme: `--primary` and `--accent` as spec 1 §4 defines them, and
+ * `--primary-strong`, the primary darkened where needed so white text on it and it as text on white stay readable.
+ */
+export function themeVariables({
+  primary,
+  accent,
+}: ThemeColors): Record<'--primary' | '--primary-strong' | '--accent' | '--accent-alpha', string> {
+  return {
+    '--primary': rgbTriplet(primary),
+    '--primary-strong': rgbTriplet(readableOn(primary)),
+    '--accent': rgbTriplet(accent),
+    '--accent-alpha': String(accent.a),
+  };
+}
+
+/** WCAG relative luminance of an opaque colour. */
+export function relativeLuminance({ r, g, b }: Rgba): number {
+  const linear = (channel: number) => {
+    const value = channel / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** WCAG contrast ratio of two opaque colours (1 to 21). */
+export function contrastRatio(a: Rgba, b: Rgba): number {
+  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** `color` laid over `background` at `alpha` (both opaque results). */
+export const blend = (color: Rgba, background: Rgba, alpha: number): Rgba => ({
+  r: Math.round(color.r * alpha + background.r * (1 - alpha)),
+  g: Math.round(color.g * alpha + background.g * (1 - alpha)),
+  b: Math.round(color.b * alpha + background.b * (1 - alpha)),
+  a: 1,
+});
+
+const BLACK: Rgba = { r: 0, g: 0, b: 0, a: 1 };
+export const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
+
+/**
+ * The colour, darkened just enough to reach the contrast ratio against the background (WCAG AA for text is
+ * 4.5): a company may pick a light primary colour, and text in it must stay readable.
+ */
+export function readableOn(color: Rgba, background: Rgba = WHITE, ratio = 4.5): Rgba {
+  let candidate = { ...color, a: 1 };
+  for (let step = 1; contrastRatio(candidate, background) < ratio && step <= 20; step++) {
+    candidate = blend(BLACK, { ...color, a: 1 }, step * 0.05);
+  }
+  return candidate;
+}

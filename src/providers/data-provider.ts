@@ -1,0 +1,424 @@
+/**
+ * refine's data provider over the /api/v2 conventions (Laravel API resources, spatie query builder):
+ * - lists: `per_page`, `page`, `sort=-x,y`, `filter[x]=v` (lists joined by commas), `included_fields[]`,
+ *   `excluded_fields[]`, `count=1`, `trashed=1`; the answer `{data, links, meta, meta_data}` is returned whole,
+ *   with `total` taken from `meta.total`;
+ * - writes: JSON, or a multipart body when the values hold a File/Blob (or `meta.multipart`), in which case an
+ *   update is a POST with `_method=PATCH` because PHP only parses multipart bodies on POST;
+ * - bulk actions: `POST /{resource}/update` with `{key}[n][id]` and `action`, answered `{action, success, failed}`;
+ * - errors: an HttpError `{statusCode, message, errors}`, so antd forms show a 422's messages under the fields.
+ * Only the keys of ApiMeta are read from `meta` (refine also merges route and query-string parameters into it).
+ */
+import type {
+  BaseKey,
+  BaseRecord,
+  CreateParams,
+  CrudFilter,
+  CrudSort,
+  CustomParams,
+  DataProvider,
+  DeleteManyParams,
+  DeleteOneParams,
+  GetListParams,
+  GetManyParams,
+  GetOneParams,
+  HttpError,
+  MetaQuery,
+  UpdateManyParams,
+  UpdateParams,
+} from '@refinedev/core';
+import {
+  ApiError,
+  apiRequest,
+  apiUrl,
+  type Query,
+  type QueryValue,
+  type RequestOptions,
+} from '@/providers/http-client';
+
+/** What a hook may put in `meta` for this provider. */
+export interface ApiMeta {
+  included_fields?: string[];
+  excluded_fields?: string[];
+  /** `count=1`: the API answers `{data: {count}}`; getList returns that number as `total`, with no rows. */
+  count?: boolean;
+  /** `trashed=1`: list soft-deleted rows. */
+  trashed?: boolean;
+  /** Further top-level query parameters, e.g. `{with_read: 1}` or `{include_sub_projects: 1}`. */
+  query?: Query;
+  /** Send a write as multipart even without files (an update then becomes POST + `_method=PATCH`). */
+  multipart?: boolean;
+  /** Bulk actions: the form key that lists the records (default: the last path segment, `libraries/items` → `items`). */
+  bulkKey?: string;
+  /** Bulk actions: the field that identifies a record (default `id`; materials use `name`). */
+  bulkIdField?: string;
+  headers?: Record<string, string>;
+}
+
+export interface LaravelPageLink {
+  url: string | null;
+  label: string;
+  active: boolean;
+}
+
+export interface LaravelListMeta {
+  current_page: number;
+  from: number | null;
+  last_page: number;
+  links: LaravelPageLink[];
+  path: string;
+  per_page: number;
+  to: number | null;
+  total: number;
+  [key: string]: unknown;
+}
+
+export interface LaravelList<TData> {
+  data: TData[];
+  links?: { first: string | null; last: string | null; prev: string | null; next: string | null };
+  meta?: LaravelListMeta;
+  meta_data?: unknown;
+}
+
+/** What getList returns: refine's `{data, total}` plus the Laravel envelope, so pages can read `meta.links`. */
+export interface ApiListResponse<TData> {
+  data: TData[];
+  total: number;
+  meta?: LaravelListMeta;
+  links?: LaravelList<TData>['links'];
+  meta_data?: unknown;
+}
+
+export interface BulkFailure {
+  name: string;
+  [key: string]: unknown;
+}
+
+/** The answer of a bulk endpoint; updateMany and deleteMany return it with `data` = the succeeded records. */
+export interface BulkActionResult<TData = BaseRecord> {
+  action: string;
+  success: TData[];
+  failed: BulkFailure[];
+}
+
+/** The error every provider call rejects with: refine's HttpError, carrying Laravel's per-field messages. */
+export class ApiHttpError extends Error implements HttpError {
+  [key: string]: unknown;
+  readonly statusCode: number;
+  readonly errors?: Record<string, string[]>;
+
+  constructor(error: ApiError) {
+    super(error.message);
+    this.name = 'HttpError';
+    this.statusCode = error.status;
+    this.errors = error.errors;
+  }
+}
+
+const SUPPORTED_FILTER_OPERATORS = new Set(['eq', 'eqs', 'contains', 'containss', 'in', 'ina']);
+
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isPlainObject = (value: unknown): value is Record<string, never> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The ApiMeta keys of a hook's meta. Each is taken only with its own type: refine also merges the page's route
+ * and query-string parameters (all strings) into meta, and `?trashed=1` in a URL must not turn every list of
+ * that page into a list of deleted rows.
+ */
+function apiMeta(meta: MetaQuery | undefined): ApiMeta & { signal?: AbortSignal } {
+  return {
+    included_fields: isStringList(meta?.included_fields) ? meta.included_fields : undefined,
+    excluded_fields: isStringList(meta?.excluded_fields) ? meta.excluded_fields : undefined,
+    count: meta?.count === true,
+    trashed: meta?.trashed === true,
+    query: isPlainObject(meta?.query) ? (meta.query as Query) : undefined,
+    multipart: meta?.multipart === true,
+    bulkKey: typeof meta?.bulkKey === 'string' ? meta.bulkKey : undefined,
+    bulkIdField: typeof meta?.bulkIdField === 'string' ? meta.bulkIdField : undefined,
+    headers: isPlainObject(meta?.headers) ? (meta.headers as Record<string, string>) : undefined,
+    signal: meta?.queryContext?.signal,
+  };
+}
+
+/** `[{field: 'name', order: 'asc'}, {field: 'updated_at', order: 'desc'}]` → `name,-updated_at`. */
+export function toSortParameter(sorters: CrudSort[] | undefined): string | undefined {
+  const sort = (sorters ?? []).map(({ field, order }) => `${order === 'desc' ? '-' : ''}${field}`).join(',');
+  return sort || undefined;
+}
+
+/** refine filters → `{name: value}` for `filter[name]=value`; a list becomes `a,b` (spatie's delimiter). */
+export function toFilterParameters(filters: CrudFilter[] | undefined): Record<string, QueryValue> {
+  const parameters: Record<string, QueryValue> = {};
+  for (const filter of filters ?? []) {
+    if (!('field' in filter)) {
+      throw new Error(`The API has no "${filter.operator}" filter groups; pass each filter on its own.`);
+    }
+    if (!SUPPORTED_FILTER_OPERATORS.has(filter.operator)) {
+      throw new Error(`The API cannot filter "${filter.field}" with the operator "${filter.operator}".`);
+    }
+    const value: unknown = filter.value;
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length) parameters[filter.field] = value.join(',');
+    } else {
+      parameters[filter.field] = value as QueryValue;
+    }
+  }
+  return parameters;
+}
+
+function listQuery(meta: ApiMeta, filters: CrudFilter[] | undefined, extra: Query = {}): Query {
+  const query: Query = { ...meta.query, ...extra };
+  const filter = toFilterParameters(filters);
+  if (Object.keys(filter).length) query.filter = filter;
+  if (meta.included_fields?.length) query.included_fields = meta.included_fields;
+  if (meta.excluded_fields?.length) query.excluded_fields = meta.excluded_fields;
+  if (meta.trashed) query.trashed = 1;
+  return query;
+}
+
+const isBlob = (value: unknown): value is Blob => typeof Blob !== 'undefined' && value instanceof Blob;
+
+function hasToJSON(value: object): value is { toJSON(): unknown } {
+  return typeof (value as { toJSON?: unknown }).toJSON === 'function';
+}
+
+export function containsFile(value: unknown): boolean {
+  if (isBlob(value)) return true;
+  if (Array.isArray(value)) return value.some(containsFile);
+  if (value && typeof value === 'object' && !hasToJSON(value)) return Object.values(value).some(containsFile);
+  return false;
+}
+
+function appendFormValue(form: FormData, key: string, value: unknown): void {
+  if (value === undefined) return;
+  if (value === null) form.append(key, '');
+  else if (isBlob(value)) form.append(key, value);
+  else if (Array.isArray(value))
+    value.forEach((item, index) => appendFormValue(form, `${key}[${index}]`, item));
+  else if (typeof value === 'object') {
+    if (hasToJSON(value)) appendFormValue(form, key, value.toJSON());
+    else for (const [child, item] of Object.entries(value)) appendFormValue(form, `${key}[${child}]`, item);
+  } else if (typeof value === 'boolean') form.append(key, value ? '1' : '0');
+  else form.append(key, String(value));
+}
+
+/** A multipart body with PHP-style names: `labels[0][id]=3`, `settings[email]=1`, files as parts. */
+export function toFormData(values: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) appendFormValue(form, key, value);
+  return form;
+}
+
+function recordPath(resource: string, id: BaseKey): string {
+  return `/${resource}/${encodeURIComponent(String(id))}`;
+}
+
+async function send<T>(path: string, options: RequestOptions): Promise<T> {
+  try {
+    return await apiRequest<T>(path, options);
+  } catch (error) {
+    throw error instanceof ApiError ? new ApiHttpError(error) : error;
+  }
+}
+
+/** The single record of a `{data: record}` answer, or the body itself when it has no `data` envelope. */
+function unwrap<TData>(body: unknown): TData {
+  if (body && typeof body === 'object' && 'data' in body) return (body as { data: TData }).data;
+  return body as TData;
+}
+
+/** `GET /{resource}/{id}` with the meta's field selection. */
+async function readRecord<TData>(
+  resource: string,
+  id: BaseKey,
+  meta: ReturnType<typeof apiMeta>,
+): Promise<TData> {
+  const body = await send<unknown>(recordPath(resource, id), {
+    query: listQuery(meta, undefined),
+    signal: meta.signal,
+    headers: meta.headers,
+  });
+  return unwrap<TData>(body);
+}
+
+function writeBody(values: unknown, meta: ApiMeta): { body: unknown; multipart: boolean } {
+  const multipart = !!meta.multipart || containsFile(values);
+  if (!multipart) return { body: values ?? {}, multipart };
+  return { body: toFormData((values ?? {}) as Record<string, unknown>), multipart };
+}
+
+async function bulkAction<TData>(
+  resource: string,
+  ids: BaseKey[],
+  values: Record<string, unknown>,
+  meta: ApiMeta,
+): Promise<BulkActionResult<TData> & { data: TData[] }> {
+  const key = meta.bulkKey ?? resource.split('/').pop()!;
+  const idField = meta.bulkIdField ?? 'id';
+  const body = toFormData({ ...values, [key]: ids.map((id) => ({ [idField]: id })) });
+  const result = await send<BulkActionResult<TData>>(`/${resource}/update`, {
+    method: 'POST',
+    body,
+    headers: meta.headers,
+  });
+  return { ...result, data: result.success };
+}
+
+/** The API's base URL (tenant host when signed in to a company). */
+export function apiBaseUrl(): string {
+  return apiUrl('/').replace(/\/$/, '');
+}
+
+function customPath(url: string): string {
+  const base = apiBaseUrl();
+  if (url.startsWith(base)) return url.slice(base.length) || '/';
+  if (/^https?:\/\//.test(url)) throw new Error(`The data provider only calls the portal API, not ${url}.`);
+  return url;
+}
+
+export function createDataProvider(): DataProvider {
+  return {
+    getApiUrl: apiBaseUrl,
+
+    async getList<TData extends BaseRecord>({ resource, pagination, sorters, filters, meta }: GetListParams) {
+      const options = apiMeta(meta);
+      const request = { signal: options.signal, headers: options.headers };
+      if (options.count) {
+        const body = await send<{ data: { count: number } }>(`/${resource}`, {
+          ...request,
+          query: listQuery(options, filters, { count: 1 }),
+        });
+        return { data: [] as TData[], total: body.data.count };
+      }
+      const extra: Query = {};
+      if ((pagination?.mode ?? 'server') === 'server') {
+        extra.per_page = pagination?.pageSize ?? 10;
+        extra.page = pagination?.currentPage ?? 1;
+      }
+      const sort = toSortParameter(sorters);
+      if (sort) extra.sort = sort;
+      const body = await send<LaravelList<TData>>(`/${resource}`, {
+        ...request,
+        query: listQuery(options, filters, extra),
+      });
+      const response: ApiListResponse<TData> = {
+        data: body.data,
+        total: body.meta?.total ?? body.data.length,
+        meta: body.meta,
+        links: body.links,
+        meta_data: body.meta_data,
+      };
+      return response;
+    },
+
+    async getOne<TData extends BaseRecord>({ resource, id, meta }: GetOneParams) {
+      return { data: await readRecord<TData>(resource, id, apiMeta(meta)) };
+    },
+
+    /** The API has no id filter in general, so getMany reads each record (in parallel). */
+    async getMany<TData extends BaseRecord>({ resource, ids, meta }: GetManyParams) {
+      const options = apiMeta(meta);
+      const records = await Promise.all(ids.map((id) => readRecord<TData>(resource, id, options)));
+      return { data: records };
+    },
+
+    async create<TData extends BaseRecord, TVariables>({
+      resource,
+      variables,
+      meta,
+    }: CreateParams<TVariables>) {
+      const options = apiMeta(meta);
+      const { body } = writeBody(variables, options);
+      const answer = await send<unknown>(`/${resource}`, { method: 'POST', body, headers: options.headers });
+      return { data: unwrap<TData>(answer) };
+    },
+
+    async update<TData extends BaseRecord, TVariables>({
+      resource,
+      id,
+      variables,
+      meta,
+    }: UpdateParams<TVariables>) {
+      const options = apiMeta(meta);
+      const { body, multipart } = writeBody(variables, options);
+      if (multipart) (body as FormData).append('_method', 'PATCH');
+      const answer = await send<unknown>(recordPath(resource, id), {
+        method: multipart ? 'POST' : 'PATCH',
+        body,
+        headers: options.headers,
+      });
+      return { data: unwrap<TData>(answer) };
+    },
+
+    async deleteOne<TData extends BaseRecord, TVariables>({
+      resource,
+      id,
+      meta,
+    }: DeleteOneParams<TVariables>) {
+      const options = apiMeta(meta);
+      const answer = await send<unknown>(recordPath(resource, id), {
+        method: 'DELETE',
+        headers: options.headers,
+      });
+      return { data: unwrap<TData>(answer) };
+    },
+
+    /** A bulk action: `POST /{resource}/update` with the ids and the variables (which carry `action`). */
+    async updateMany<TData extends BaseRecord, TVariables>({
+      resource,
+      ids,
+      variables,
+      meta,
+    }: UpdateManyParams<TVariables>) {
+      return bulkAction<TData>(resource, ids, (variables ?? {}) as Record<string, unknown>, apiMeta(meta));
+    },
+
+    /** The bulk action `delete`. */
+    async deleteMany<TData extends BaseRecord, TVariables>({
+      resource,
+      ids,
+      variables,
+      meta,
+    }: DeleteManyParams<TVariables>) {
+      return bulkAction<TData>(
+        resource,
+        ids,
+        { ...(variables as Record<string, unknown> | undefined), action: 'delete' },
+        apiMeta(meta),
+      );
+    },
+
+    async custom<TData extends BaseRecord, TQuery, TPayload>({
+      url,
+      method,
+      filters,
+      sorters,
+      payload,
+      query,
+      headers,
+      meta,
+    }: CustomParams<TQuery, TPayload>) {
+      const options = apiMeta(meta);
+      const upper = method.toUpperCase();
+      if (upper === 'HEAD' || upper === 'OPTIONS')
+        throw new Error(`The data provider does not send ${upper} requests.`);
+      const extra: Query = { ...(query as Query | undefined) };
+      const sort = toSortParameter(sorters);
+      if (sort) extra.sort = sort;
+      const written =
+        payload === undefined ? { body: undefined, multipart: false } : writeBody(payload, options);
+      if (written.multipart && upper !== 'POST') (written.body as FormData).append('_method', upper);
+      const answer = await send<TData>(customPath(url), {
+        method: written.multipart ? 'POST' : (upper as RequestOptions['method']),
+        query: listQuery(options, filters, extra),
+        body: written.body,
+        signal: options.signal,
+        headers: { ...options.headers, ...(headers as Record<string, string> | undefined) },
+      });
+      return { data: answer };
+    },
+  };
+}

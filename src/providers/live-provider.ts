@@ -1,0 +1,85 @@
+/**
+ * refine's liveProvider over Echo (contract in the issue): a `resources/<name>` channel listens on the company
+ * channel `Company.{tenantId}` to the events its resource names in `meta.liveEvents`; any other channel is an
+ * Echo private channel name whose `types` are event names. Callbacks receive `{channel, type, payload, date}`.
+ * Unsubscribing removes only this subscription's listeners (`stopListening`), never the shared channel.
+ */
+import type { BaseKey, LiveEvent, LiveProvider } from '@refinedev/core';
+import type { EchoChannel, EchoClient } from './echo-connection';
+
+export interface LiveSession {
+  echo: EchoClient;
+  tenantId: number;
+}
+
+interface Subscription {
+  channel: EchoChannel;
+  listeners: [event: string, listener: (data: unknown) => void][];
+}
+
+const RESOURCE_CHANNEL = 'resources/';
+
+export const companyChannel = (tenantId: number) => `Company.${tenantId}`;
+
+/** The ids an event is about: `ids`, `id`, or the `id` of its one object field (`{model: {id}}`). */
+export function eventIds(data: unknown): BaseKey[] | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const record = data as Record<string, unknown>;
+  if (Array.isArray(record.ids)) return record.ids as BaseKey[];
+  if (typeof record.id === 'number' || typeof record.id === 'string') return [record.id];
+  const nested = Object.values(record).filter(
+    (value) => value && typeof value === 'object' && !Array.isArray(value),
+  );
+  const id = nested.length === 1 ? (nested[0] as Record<string, unknown>).id : undefined;
+  return typeof id === 'number' || typeof id === 'string' ? [id] : undefined;
+}
+
+const liveEventsOf = (meta: unknown): string[] => {
+  const events = (meta as { liveEvents?: unknown } | undefined)?.liveEvents;
+  return Array.isArray(events) ? events.filter((event): event is string => typeof event === 'string') : [];
+};
+
+/** A detail or many-view is only told about events for its own records (when the event names any). */
+function concernsSubscription(
+  ids: BaseKey[] | undefined,
+  params: { subscriptionType?: string; ids?: BaseKey[] } | undefined,
+) {
+  if (!ids || params?.subscriptionType === 'useList' || !params?.ids?.length) return true;
+  const wanted = new Set(params.ids.map(String));
+  return ids.some((id) => wanted.has(String(id)));
+}
+
+export function createLiveProvider(liveSession: () => LiveSession | null): LiveProvider {
+  return {
+    subscribe({ channel, types, callback, params }): Subscription | null {
+      const current = liveSession();
+      if (!current) return null;
+      const forResource = channel.startsWith(RESOURCE_CHANNEL);
+      const echoChannelName = forResource ? companyChannel(current.tenantId) : channel;
+      const events = forResource ? liveEventsOf(params?.meta) : types.filter((type) => type !== '*');
+      // No events, no channel: subscribing would still cost an authorisation round trip.
+      if (!events.length) return null;
+      const echoChannel = current.echo.private(echoChannelName);
+      const listeners = events.map((event): Subscription['listeners'][number] => {
+        const listener = (data: unknown) => {
+          const ids = eventIds(data);
+          if (forResource && !concernsSubscription(ids, params)) return;
+          const payload = {
+            ...(data && typeof data === 'object' ? data : { value: data }),
+            ...(ids ? { ids } : {}),
+          };
+          const liveEvent: LiveEvent = { channel, type: event, payload, date: new Date() };
+          callback(liveEvent);
+        };
+        echoChannel.listen(event, listener);
+        return [event, listener];
+      });
+      return { channel: echoChannel, listeners };
+    },
+    unsubscribe(subscription: Subscription | null) {
+      subscription?.listeners.forEach(([event, listener]) =>
+        subscription.channel.stopListening(event, listener),
+      );
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * The authentication state of spec 1 §4: `auth` (empty or the validate/login response) and `ready`. On start it
+ * validates the session cookie when there is one (in parallel with the tenant lookup and the translations); a
+ * response writes the token back to the cookie (persistent only with remember-me); any announced 401 logs out.
+ * Framework-free, so the providers and the shell read the same state.
+ */
+import type { AuthResponse, SessionUser } from '@shared/session';
+import { ApiError, apiRequest, sessionToken, unauthorizedEvents } from './http-client';
+import { clearSessionCookies, isRemembered, storeSessionCookies } from './session-cookies';
+
+export interface SessionState {
+  auth: AuthResponse | null;
+  ready: boolean;
+  /** Remember-me was chosen: no inactivity logout. */
+  remembered: boolean;
+  /** Why the last session ended: the user logged out, or the server refused the token (a 401). */
+  ended?: 'logout' | 'unauthorized';
+}
+
+type Listener = (state: SessionState, previous: SessionState) => void;
+type Request = <T>(path: string) => Promise<T>;
+
+export interface SessionStore {
+  getState(): SessionState;
+  subscribe(listener: Listener): () => void;
+  /** Resolves once the start-up validation has finished. */
+  whenReady(): Promise<SessionState>;
+  /** Validates the session cookie (once); without a cookie the state is ready and signed out at once. */
+  start(): Promise<SessionState>;
+  signIn(auth: AuthResponse, remember: boolean): void;
+  signOut(reason?: SessionState['ended']): void;
+}
+
+export function createSessionStore(request: Request = (path) => apiRequest(path)): SessionStore {
+  let state: SessionState = { auth: null, ready: false, remembered: false };
+  const listeners = new Set<Listener>();
+  let started: Promise<SessionState> | null = null;
+  let resolveReady!: (state: SessionState) => void;
+  const ready = new Promise<SessionState>((resolve) => (resolveReady = resolve));
+
+  const setState = (next: SessionState) => {
+    const previous = state;
+    state = next;
+    if (next.ready) resolveReady(next);
+    listeners.forEach((listener) => listener(next, previous));
+  };
+
+  const signOut = (reason: SessionState['ended'] = 'unauthorized') => {
+    clearSessionCookies();
+    setState({ auth: null, ready: true, remembered: false, ended: reason });
+  };
+
+  const validate = async (): Promise<SessionState> => {
+    if (!sessionToken()) {
+      setState({ ...state, ready: true });
+      return state;
+    }
+    try {
+      const auth = await request<AuthResponse>('/auth/validate');
+      const remembered = isRemembered();
+      storeSessionCookies(auth.access_token, remembered);
+      setState({ auth, ready: true, remembered });
+    } catch (error) {
+      // A 401 clears the cookies (below); without an answer the cookie stays for the next load.
+      if (!(error instanceof ApiError && error.status === 401))
+        console.warn('Session could not be validated', error);
+      setState({ auth: null, ready: true, remembered: false });
+    }
+    return state;
+  };
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    whenReady: () => ready,
+    start() {
+      if (!started) {
+        unauthorizedEvents.subscribe(() => signOut('unauthorized'));
+        started = validate();
+      }
+      return started;
+    },
+    signIn(auth, remember) {
+      storeSessionCookies(auth.access_token, remember);
+      setState({ auth, ready: true, remembered: remember });
+    },
+    signOut,
+  };
+}
+
+/** The portal's session. */
+export const session = createSessionStore();
+
+export const sessionUser = (): SessionUser | null => session.getState().auth?.user ?? null;

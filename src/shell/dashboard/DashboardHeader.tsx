@@ -1,0 +1,45 @@
+/** Greeting by time of day with the user's name and picture, and a live clock. */
+import { Avatar, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { SessionUser } from '@shared/session';
+import { initialsOf } from '@/ui/CompanyLogo';
+import { greetingPeriod } from './greeting';
+import { useNow } from './useNow';
+
+export function DashboardHeader({ user }: { user: SessionUser | undefined }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const now = useNow(1000);
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const name = user?.name ?? '';
+
+  return (
+    <header className="dashboard-header">
+      <div className="dashboard-greeting">
+        <Avatar size={64} src={user?.profile_image || undefined} className="dashboard-avatar" alt={name}>
+          {initialsOf(name)}
+        </Avatar>
+        <div>
+          <Typography.Title level={2} className="dashboard-greeting-title">
+            {t(`greeting.${greetingPeriod(now)}`, { name })}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('subtitle')}</Typography.Text>
+        </div>
+      </div>
+      <div className="dashboard-clock" aria-label={t('clock.label')} role="group">
+        <time className="dashboard-clock-time" dateTime={now.toISOString()}>
+          {new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(
+            now,
+          )}
+        </time>
+        <span className="dashboard-clock-date">
+          {new Intl.DateTimeFormat(locale, {
+            weekday: 'long',
+            day: 'numeric',
+            month: 'long',
+            year: 'numeric',
+          }).format(now)}
+        </span>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The Updates box (spec 1 §2.4): changelog items dated for the current environment, grouped under a long date,
+ * newest first; each opens a modal with its type, description and screenshot.
+ */
+import { CameraOutlined } from '@ant-design/icons';
+import { useList } from '@refinedev/core';
+import { Button, Empty, Modal, Skeleton, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { calendarDay, environmentDate, groupChangelogByDate } from './changelog';
+import { ChangelogTypeTag } from './ChangelogTypeTag';
+import { DashboardCard } from './DashboardCard';
+import { currentEnvironment } from './environment';
+import type { ChangelogItem } from './types';
+
+export function UpdatesBox() {
+  const { t, i18n } = useTranslation('dashboard');
+  const environment = currentEnvironment();
+  const { result, query } = useList<ChangelogItem>({
+    resource: 'admin/changelog-items',
+    pagination: { mode: 'off' },
+    errorNotification: false,
+  });
+  const days = useMemo(() => groupChangelogByDate(result.data, environment), [result.data, environment]);
+  const [selected, setSelected] = useState<ChangelogItem | null>(null);
+  const longDate = (date: string) =>
+    new Intl.DateTimeFormat(i18n.resolvedLanguage, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }).format(calendarDay(date));
+
+  return (
+    <DashboardCard className="dashboard-updates" titleId="dashboard-updates-title" title={t('updates.title')}>
+      <div
+        className="dashboard-updates-scroll"
+        tabIndex={0}
+        role="group"
+        aria-labelledby="dashboard-updates-title"
+      >
+        {query.isLoading ? (
+          <Skeleton active paragraph={{ rows: 4 }} />
+        ) : days.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('updates.empty')} />
+        ) : (
+          days.map((day) => (
+            <div key={day.date} className="changelog-day">
+              <h5 className="changelog-day-title">{longDate(day.date)}</h5>
+              <ul className="changelog-list">
+                {day.items.map((item) => (
+                  <li key={item.id}>
+                    <button
+                      type="button"
+                      className="row-button changelog-entry"
+                      onClick={() => setSelected(item)}
+                    >
+                      <ChangelogTypeTag type={item.type} />
+                      <span className="changelog-description">{item.description}</span>
+                      {item.screenshot && (
+                        <span className="changelog-screenshot-note">
+                          <CameraOutlined aria-hidden /> {t('updates.screenshotNote')}
+                        </span>
+                      )}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))
+        )}
+      </div>
+      <Modal
+        open={!!selected}
+        onCancel={() => setSelected(null)}
+        title={t('updates.modalTitle')}
+        footer={<Button onClick={() => setSelected(null)}>{t('updates.close')}</Button>}
+        width={640}
+      >
+        {selected && (
+          <div className="changelog-detail">
+            <div className="changelog-detail-meta">
+              <ChangelogTypeTag type={selected.type} />
+              {environmentDate(selected, environment) && (
+                <Typography.Text type="secondary">
+                  {longDate(environmentDate(selected, environment)!)}
+                </Typography.Text>
+              )}
+            </div>
+            <Typography.Paragraph className="changelog-detail-description">
+              {selected.description}
+            </Typography.Paragraph>
+            {selected.screenshot && selected.screenshot_url && (
+              <img
+                className="changelog-detail-screenshot"
+                src={selected.screenshot_url}
+                alt={t('updates.screenshotAlt')}
+              />
+            )}
+          </div>
+        )}
+      </Modal>
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,34 @@
+/** The records the dashboard reads (spec 1 §3, spec 2 §3). */
+export interface ProjectLabel {
+  id: number;
+  name: string;
+  color: string | null;
+}
+
+export interface ProjectSummary {
+  id: number;
+  name: string;
+  description: string | null;
+  preview_image: string | null;
+  status?: 'active' | 'inactive';
+  labels?: ProjectLabel[];
+  created_at?: string;
+  updated_at?: string;
+}
+
+export const CHANGELOG_TYPES = ['added', 'fixed', 'updated'] as const;
+export type ChangelogType = (typeof CHANGELOG_TYPES)[number];
+
+export interface ChangelogItem {
+  id: number;
+  type: ChangelogType;
+  description: string;
+  screenshot: boolean;
+  screenshot_url: string | null;
+  date_on_development: string | null;
+  date_on_test: string | null;
+  date_on_acceptance: string | null;
+  date_on_production: string | null;
+  created_at?: string;
+  updated_at?: string;
+}

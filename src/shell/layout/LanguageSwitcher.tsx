@@ -1,0 +1,22 @@
+/** English or Dutch (spec 1 §2.3); the choice is kept in localStorage and re-renders every text at once. */
+import { GlobalOutlined } from '@ant-design/icons';
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, toLanguage } from '@/providers/i18n';
+
+export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Select
+      className="language-switcher"
+      size={compact ? 'small' : 'middle'}
+      variant={compact ? 'borderless' : 'outlined'}
+      prefix={<GlobalOutlined aria-hidden />}
+      aria-label={t('language.label')}
+      value={toLanguage(i18n.resolvedLanguage)}
+      onChange={(language) => void i18n.changeLanguage(language)}
+      options={LANGUAGES.map((language) => ({ value: language, label: t(`language.${language}`) }))}
+      popupMatchSelectWidth={false}
+    />
+  );
+}

@@ -1,0 +1,37 @@
+/** The top bar (spec 1 §2.3): menu toggle, platform switcher, global search box, notification bell, avatar menu. */
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Layout } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { NotificationBell } from '@/shell/notifications/NotificationBell';
+import { GlobalSearchBox } from '@/shell/search/GlobalSearchBox';
+import { AvatarMenu } from './AvatarMenu';
+import { PlatformSwitcher } from './PlatformSwitcher';
+
+export interface TopBarProps {
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+}
+
+export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
+  const { t } = useTranslation();
+  return (
+    <Layout.Header className="top-bar">
+      <Button
+        type="text"
+        className="top-bar__toggle"
+        icon={menuOpen ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
+        aria-label={t('topBar.toggleMenu')}
+        aria-expanded={menuOpen}
+        onClick={onToggleMenu}
+      />
+      <PlatformSwitcher />
+      <div className="top-bar__search">
+        <GlobalSearchBox />
+      </div>
+      <div className="top-bar__actions">
+        <NotificationBell />
+        <AvatarMenu />
+      </div>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,18 @@
+/** A notification of the signed-in user (spec 1 §3). */
+export interface UserNotification {
+  id: number;
+  title: string;
+  text: string;
+  read: boolean;
+  date: string;
+}
+
+/** The list filter of spec 1 §4: `with_read=1` lists the unread ones, `with_read=0` all of them. */
+export type NotificationView = 'unread' | 'all';
+
+export const NOTIFICATIONS_RESOURCE = 'my-account/notifications';
+/** Spec 1 §9: the page size starts at 10 and grows by 10 each time the list is scrolled to the bottom. */
+export const NOTIFICATION_PAGE_SIZE = 10;
+export const NOTIFICATION_EVENT = 'UserNotificationUpdated';
+
+export const userChannel = (tenantId: number, userId: number) => `Company.${tenantId}.User.${userId}`;

@@ -1,0 +1,57 @@
+/**
+ * /portal: where the platform licence rule (spec 1 §2.8) sends a user who lacks this platform's licence. It
+ * offers the platforms the user does hold, and logout.
+ */
+import { LogoutOutlined } from '@ant-design/icons';
+import { useLogout } from '@refinedev/core';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { PLATFORM_KEYS, PLATFORMS } from '@shared/platforms';
+import { deployment } from '@/lib/runtime-config';
+import { platformSwitchUrl } from '@/shell/layout/host-switch';
+import { PLATFORM_ICONS } from '@/shell/layout/PlatformSwitcher';
+import { holdsPlatformLicence } from '@/lib/permissions';
+import { useAuthorization } from '@/shell/session/useAuthorization';
+import { BrandLogo } from '@/shell/tenant/BrandLogo';
+import { FullScreenState } from '@/ui/FullScreenState';
+
+export function PortalPage() {
+  const { t } = useTranslation();
+  const { user } = useAuthorization();
+  const { mutate: logout, isPending } = useLogout();
+  if (!user) return <Navigate to="/login" replace />;
+
+  const current = deployment.host.platform;
+  const others = PLATFORM_KEYS.filter((key) => key !== current && holdsPlatformLicence(user, key));
+  return (
+    <FullScreenState
+      logo={<BrandLogo />}
+      title={t('portal.title', { platform: t(PLATFORMS[current].labelKey) })}
+      text={others.length ? t('portal.choose') : t('portal.none')}
+      actions={
+        <>
+          {others.map((key) => (
+            <Button
+              key={key}
+              type="primary"
+              size="large"
+              icon={PLATFORM_ICONS[key]}
+              onClick={() => window.location.assign(platformSwitchUrl(key, { pathname: '/', search: '' }))}
+            >
+              {t(PLATFORMS[key].labelKey)}
+            </Button>
+          ))}
+          <Button
+            size="large"
+            icon={<LogoutOutlined aria-hidden />}
+            loading={isPending}
+            onClick={() => logout()}
+          >
+            {isPending ? t('avatarMenu.loggingOut') : t('avatarMenu.logout')}
+          </Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,156 @@
+/** The dashboard (spec 1 §2.4) against the real server: tiles by permission, Updates, recent projects, a11y, screenshots. */
+import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './support/axe';
+import { API, apiHeaders, expectSignedIn, origin, signedInAs } from './support/portal';
+
+/** The count the API gives this token, as the tile should show it. */
+async function apiCount(page: Page, path: string, token: string, company = 'acme'): Promise<string> {
+  const response = await page.request.get(`${API}${path}`, { headers: apiHeaders(company, token) });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { data: { count: number } };
+  return new Intl.NumberFormat('en').format(body.data.count);
+}
+
+test.describe('dashboard', () => {
+  test('alice sees the greeting, a count tile per permission and the Updates box', async ({
+    page,
+    context,
+  }) => {
+    const auth = await signedInAs(context, 'alice');
+    await page.goto('/');
+    await expectSignedIn(page, auth.user.name);
+
+    await expect(
+      page.getByRole('heading', {
+        level: 2,
+        name: new RegExp(`^Good (morning|afternoon|evening), ${auth.user.name}$`),
+      }),
+    ).toBeVisible();
+    const clock = page.getByRole('group', { name: 'Current date and time' });
+    const firstTime = await clock.locator('time').textContent();
+    await expect(clock.locator('time')).not.toHaveText(firstTime!, { timeout: 3000 });
+
+    const tiles = page.getByRole('region', { name: 'Totals' });
+    await expect(tiles.getByTestId('count-projects')).toHaveText(
+      await apiCount(page, '/projects?count=1&include_sub_projects=1', auth.access_token),
+    );
+    await expect(tiles.getByTestId('count-libraries')).toHaveText(
+      await apiCount(page, '/libraries?count=1', auth.access_token),
+    );
+    await expect(tiles.getByTestId('count-models')).toHaveText(
+      await apiCount(page, '/projects/models?count=1', auth.access_token),
+    );
+
+    // The production build shows the items dated on production, newest day first, each with its type badge.
+    const updates = page.getByRole('region', { name: 'Updates' });
+    await expect(updates.getByText('A new colour picker for the company theme.')).toBeVisible();
+    await expect(updates.getByText('Favourite projects on the Designs and Sales platform.')).toHaveCount(0);
+    await expect(updates.getByText('Presence indicators show who else is viewing a project.')).toHaveCount(0);
+    const days = await updates.getByRole('heading', { level: 5 }).allTextContents();
+    expect(days.length).toBeGreaterThan(3);
+    const dates = days.map((day) => Date.parse(day.replace(/^\w+, /, '')));
+    expect([...dates].sort((left, right) => right - left)).toEqual(dates);
+    const entry = updates.getByRole('button', { name: /Model previews did not load in Safari/ });
+    await expect(entry.getByText('Fixed')).toBeVisible();
+    await entry.click();
+    const dialog = page.getByRole('dialog', { name: 'Update details' });
+    await expect(dialog.getByText('Model previews did not load in Safari.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the recent projects slide from the newest and open the project', async ({ page, context }) => {
+    const auth = await signedInAs(context, 'alice');
+    const recent = await page.request.get(`${API}/projects?per_page=5&page=1&sort=-updated_at`, {
+      headers: apiHeaders('acme', auth.access_token),
+    });
+    const projects = ((await recent.json()) as { data: { id: number; name: string }[] }).data;
+    await page.goto('/');
+
+    const slider = page.getByRole('region', { name: 'Recent projects' });
+    const previous = slider.getByRole('button', { name: 'Previous project' });
+    const next = slider.getByRole('button', { name: 'Next project' });
+    await expect(slider.getByRole('heading', { name: projects[0].name })).toBeVisible();
+    await expect(previous).toBeDisabled();
+    for (let index = 1; index < projects.length; index += 1) await next.click();
+    await expect(next).toBeDisabled();
+    await expect(slider.getByText(`${projects.length} of ${projects.length}`)).toBeVisible();
+    const last = projects[projects.length - 1];
+    await expect(slider.getByRole('heading', { name: last.name })).toBeVisible();
+    await slider.getByRole('link', { name: 'View Project' }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/overview/${last.id}$`));
+  });
+
+  test('the recent-projects table lists 25 projects, newest first, with pages', async ({ page, context }) => {
+    await signedInAs(context, 'alice');
+    await page.goto('/');
+    const table = page.getByRole('region', { name: 'Recently updated projects' });
+    await expect(table.getByRole('row')).toHaveCount(26);
+    await expect(table.locator('.ant-pagination')).toBeVisible();
+    await table.getByRole('link', { name: 'Harbour Tower', exact: true }).click();
+    await expect(page).toHaveURL(/\/projects\/overview\/\d+$/);
+  });
+
+  test('bob sees the tiles of his own abilities with his own counts', async ({ page, context }) => {
+    const auth = await signedInAs(context, 'bob');
+    // Bob holds only the design_and_sales licence: the Designs and Sales platform.
+    await page.goto(`${origin('customerportal-acme')}/`);
+    await expectSignedIn(page, auth.user.name);
+    const tiles = page.getByRole('region', { name: 'Totals' });
+    await expect(tiles.getByTestId('count-projects')).toHaveText(
+      await apiCount(page, '/projects?count=1&include_sub_projects=1', auth.access_token),
+    );
+    await expect(tiles.getByTestId('count-libraries')).toBeVisible();
+    await expect(tiles.getByTestId('count-models')).toBeVisible();
+  });
+
+  test('a user without list-libraries and list-project-models sees only the projects tile', async ({
+    page,
+    context,
+  }) => {
+    const auth = await signedInAs(context, 'bob');
+    // No demo account lacks these abilities, so this one narrows bob's session as the server would describe it.
+    await page.route('**/api/v2/auth/validate', async (route) => {
+      // Node cannot resolve *.localhost: send the request to the server's address with the tenant's Host header.
+      const response = await route.fetch({
+        url: `${API}/auth/validate`,
+        headers: { ...route.request().headers(), host: new URL(route.request().url()).host },
+      });
+      const body = (await response.json()) as { user: { abilities: string[] } };
+      body.user.abilities = body.user.abilities.filter(
+        (ability) => ability !== 'list-libraries' && ability !== 'list-project-models',
+      );
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(`${origin('customerportal-acme')}/`);
+    await expectSignedIn(page, auth.user.name);
+    const tiles = page.getByRole('region', { name: 'Totals' });
+    await expect(tiles.getByTestId('count-projects')).toBeVisible();
+    await expect(tiles.getByTestId('count-libraries')).toHaveCount(0);
+    await expect(tiles.getByTestId('count-models')).toHaveCount(0);
+  });
+});
+
+for (const [name, viewport] of Object.entries({
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+})) {
+  test.describe(`dashboard at ${name} width`, () => {
+    test.use({ viewport });
+
+    test('has no serious accessibility violation and is captured for review', async ({ page, context }) => {
+      const auth = await signedInAs(context, 'alice');
+      await page.goto('/');
+      await expectSignedIn(page, auth.user.name);
+      await expect(page.getByTestId('count-models')).toBeVisible();
+      await expect(
+        page
+          .getByRole('region', { name: 'Recently updated projects' })
+          .getByRole('link', { name: 'Harbour Tower', exact: true }),
+      ).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `test-results/screenshots/c2-dashboard-${name}.png`, fullPage: true });
+    });
+  });
+}

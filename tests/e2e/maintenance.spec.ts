@@ -1,0 +1,68 @@
+/**
+ * Maintenance mode makes the whole server answer 503, so these tests run in their own Playwright project after
+ * all others (playwright.config.ts), one at a time, and always switch it off again.
+ */
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { API, apiHeaders, apiLogin, submitLogin } from './support/portal';
+
+test.describe.configure({ mode: 'serial' });
+
+let adminToken: string;
+
+async function switchMaintenance(
+  request: APIRequestContext,
+  body: { enabled: boolean; status?: string; back_on?: string },
+) {
+  const response = await request.patch(`${API}/admin/maintenance-mode`, {
+    data: body,
+    headers: apiHeaders('acme', adminToken),
+  });
+  expect(response.status()).toBe(200);
+}
+
+test.beforeAll(async ({ request }) => {
+  adminToken = (await apiLogin(request, 'admin')).access_token;
+});
+
+test.afterEach(async ({ request }) => {
+  await switchMaintenance(request, { enabled: false });
+});
+
+test('a login during maintenance reads Service is currently unavailable', async ({ page, request }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Acme Visuals' })).toBeVisible();
+  await switchMaintenance(request, { enabled: true });
+  await submitLogin(page, 'alice');
+  await expect(page.getByRole('alert')).toHaveText('Service is currently unavailable');
+});
+
+test('the maintenance screen shows the status and reloads at back_on', async ({ page, request }) => {
+  const backOn = new Date(Date.now() + 6_000).toISOString();
+  await switchMaintenance(request, { enabled: true, status: 'Upgrading the database', back_on: backOn });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Upgrading the database' })).toBeVisible();
+
+  await switchMaintenance(request, { enabled: false });
+  // The page reloads by itself at back_on and finds the service back.
+  await expect(page.getByRole('heading', { name: 'Acme Visuals' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('without a status the screen reads the default headline and reloads after 60 seconds', async ({
+  page,
+  request,
+}) => {
+  await page.clock.install();
+  await switchMaintenance(request, { enabled: true });
+  await page.goto('/login');
+  await expect(
+    page.getByRole('heading', { name: 'Down for maintenance. We expect to be back as soon as possible' }),
+  ).toBeVisible();
+
+  await switchMaintenance(request, { enabled: false });
+  await page.clock.fastForward('00:59');
+  await expect(
+    page.getByRole('heading', { name: 'Down for maintenance. We expect to be back as soon as possible' }),
+  ).toBeVisible();
+  await page.clock.fastForward('00:02');
+  await expect(page.getByRole('heading', { name: 'Acme Visuals' })).toBeVisible();
+});

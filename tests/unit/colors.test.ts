@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { PLATFORMS } from '@shared/platforms';
+import {
+  contrastRatio,
+  opaqueHex,
+  parseHexColor,
+  readableOn,
+  resolveThemeColors,
+  rgbTriplet,
+  themeVariables,
+  WHITE,
+} from '@/lib/colors';
+
+describe('parseHexColor', () => {
+  it.each([
+    ['#275953', { r: 39, g: 89, b: 83, a: 1 }],
+    ['275953', { r: 39, g: 89, b: 83, a: 1 }],
+    ['#fff', { r: 255, g: 255, b: 255, a: 1 }],
+    ['#6E9C9780', { r: 110, g: 156, b: 151, a: 0.5 }],
+    ['#0f08', { r: 0, g: 255, b: 0, a: 0.53 }],
+  ])('%s', (hex, rgba) => {
+    expect(parseHexColor(hex)).toEqual(rgba);
+  });
+
+  it.each([null, undefined, '', '#12', '#12345', 'red', '#ggg000'])('rejects %s', (value) => {
+    expect(parseHexColor(value)).toBeNull();
+  });
+});
+
+describe('the theme colours', () => {
+  const hatch = PLATFORMS.hatch;
+  const acme = { primary_color: '#1f6feb', primary_accent: '#58a6ff80', is_default: false };
+
+  it('writes the primary colour as an RGB triplet in --primary and the accent in --accent', () => {
+    expect(themeVariables(resolveThemeColors(acme, hatch))).toMatchObject({
+      '--primary': '31 111 235',
+      '--accent': '88 166 255',
+      '--accent-alpha': '0.5',
+    });
+  });
+
+  it("uses the platform's own colours when the company's is_default is set", () => {
+    const colors = resolveThemeColors({ ...acme, is_default: true }, PLATFORMS.customerportal);
+    expect(rgbTriplet(colors.primary)).toBe('99 65 150');
+    expect(rgbTriplet(colors.accent)).toBe('124 107 156');
+  });
+
+  it("uses the platform's colours without a company (public host) or without a valid primary colour", () => {
+    expect(rgbTriplet(resolveThemeColors(null, hatch).primary)).toBe('39 89 83');
+    expect(rgbTriplet(resolveThemeColors({ ...acme, primary_color: null }, hatch).primary)).toBe('39 89 83');
+  });
+
+  it('gives a company without an accent its primary colour at half strength', () => {
+    const colors = resolveThemeColors({ ...acme, primary_accent: null }, hatch);
+    expect(colors.accent).toEqual({ r: 31, g: 111, b: 235, a: 0.5 });
+  });
+
+  it('drops the alpha for antd tokens', () => {
+    expect(opaqueHex(parseHexColor('#6E9C9780')!)).toBe('#6e9c97');
+  });
+});
+
+describe('readable colours', () => {
+  it('measures WCAG contrast', () => {
+    expect(contrastRatio(WHITE, { r: 0, g: 0, b: 0, a: 1 })).toBeCloseTo(21);
+    expect(contrastRatio(parseHexColor('#767676')!, WHITE)).toBeCloseTo(4.54, 1);
+  });
+
+  it('keeps a colour that already reads well and darkens a light one until it reads at 4.5:1', () => {
+    const hatch = parseHexColor('#275953')!;
+    expect(readableOn(hatch)).toEqual(hatch);
+    const yellow = parseHexColor('#ffd400')!;
+    const readable = readableOn(yellow);
+    expect(contrastRatio(readable, WHITE)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(yellow, WHITE)).toBeLessThan(2);
+  });
+
+  it('adds --primary-strong, the readable primary', () => {
+    const variables = themeVariables(
+      resolveThemeColors(
+        { primary_color: '#ffd400', primary_accent: null, is_default: false },
+        PLATFORMS.hatch,
+      ),
+    );
+    expect(variables['--primary']).toBe('255 212 0');
+    const strong = variables['--primary-strong'].split(' ').map(Number);
+    expect(contrastRatio({ r: strong[0], g: strong[1], b: strong[2], a: 1 }, WHITE)).toBeGreaterThanOrEqual(
+      4.5,
+    );
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * The language of spec 1 §4: detected from the query parameter lng, a cookie, localStorage, sessionStorage, the
+ * browser, then the html tag; cached in localStorage; resources from /locales/{language}/{namespace}.json.
+ */
+import dayjs from 'dayjs';
+import { createInstance } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createI18nProvider,
+  detectionOptions,
+  initI18n,
+  LANGUAGE_STORAGE_KEY,
+  NAMESPACES,
+  toLanguage,
+} from '@/providers/i18n';
+
+function detect(): string | string[] | undefined {
+  const detector = new LanguageDetector();
+  detector.init(undefined, detectionOptions);
+  return detector.detect();
+}
+
+const firstDetected = () => {
+  const found = detect();
+  return Array.isArray(found) ? found[0] : found;
+};
+
+describe('language detection order', () => {
+  const navigatorLanguages = vi.spyOn(navigator, 'languages', 'get');
+  const navigatorLanguage = vi.spyOn(navigator, 'language', 'get');
+
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    document.cookie = 'language=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    window.history.replaceState(null, '', '/');
+    navigatorLanguages.mockReturnValue(['de-DE']);
+    navigatorLanguage.mockReturnValue('de-DE');
+    document.documentElement.lang = 'fr';
+  });
+
+  it('takes the query parameter lng first', () => {
+    window.history.replaceState(null, '', '/?lng=nl');
+    document.cookie = 'language=en; path=/';
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    expect(firstDetected()).toBe('nl');
+  });
+
+  it('then the cookie', () => {
+    document.cookie = 'language=nl; path=/';
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    expect(firstDetected()).toBe('nl');
+  });
+
+  it('then localStorage, then sessionStorage', () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'nl');
+    sessionStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    expect(firstDetected()).toBe('nl');
+    localStorage.clear();
+    expect(firstDetected()).toBe('en');
+  });
+
+  it('then the browser, then the html tag', () => {
+    expect(firstDetected()).toBe('de-DE');
+    navigatorLanguages.mockReturnValue([]);
+    navigatorLanguage.mockReturnValue('');
+    expect(firstDetected()).toBe('fr');
+  });
+
+  it('caches the choice in localStorage only', () => {
+    expect(detectionOptions.caches).toEqual(['localStorage']);
+  });
+});
+
+describe('toLanguage', () => {
+  it.each([
+    ['nl-NL', 'nl'],
+    ['NL', 'nl'],
+    ['en-GB', 'en'],
+    ['de', 'en'],
+    [undefined, 'en'],
+  ])('%s → %s', (code, language) => expect(toLanguage(code)).toBe(language));
+});
+
+describe('initI18n', () => {
+  const fetchMock = vi.fn(async (url: string | URL | Request) => {
+    const [, language, namespace] = /\/locales\/(\w+)\/(\w+)\.json$/.exec(String(url)) ?? [];
+    const texts: Record<string, Record<string, string>> = { en: { hello: 'Hello' }, nl: { hello: 'Hallo' } };
+    return new Response(JSON.stringify(namespace === 'common' ? texts[language] : {}), {
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.clear();
+    window.history.replaceState(null, '', '/?lng=nl');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockClear();
+  });
+
+  it('loads every namespace of the detected language from /locales and falls back to English', async () => {
+    const instance = createInstance();
+    await initI18n(instance);
+    const urls = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x').pathname);
+    for (const namespace of NAMESPACES) {
+      expect(urls).toContain(`/locales/nl/${namespace}.json`);
+      expect(urls).toContain(`/locales/en/${namespace}.json`);
+    }
+    expect(instance.t('hello')).toBe('Hallo');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('nl');
+    expect(instance.options.maxParallelReads).toBe(10);
+    expect(instance.options.maxRetries).toBe(5);
+    expect(instance.options.retryTimeout).toBe(350);
+    expect(instance.options.interpolation?.maxReplaces).toBe(1000);
+  });
+
+  it('switches html lang and the dates (dayjs) with the language', async () => {
+    const instance = createInstance();
+    await initI18n(instance);
+    expect(document.documentElement.lang).toBe('nl');
+    expect(dayjs.locale()).toBe('nl');
+    expect(dayjs('2026-03-02').format('MMMM')).toBe('maart');
+    await instance.changeLanguage('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(dayjs.locale()).toBe('en');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+  });
+
+  it("refine's two-argument translate uses the default text for missing keys", async () => {
+    const instance = createInstance();
+    await initI18n(instance);
+    const provider = createI18nProvider(instance);
+    expect(provider.translate('hello')).toBe('Hallo');
+    expect(provider.translate('buttons.unknown', 'Fallback')).toBe('Fallback');
+    expect(provider.translate('buttons.unknown', {}, 'Other fallback')).toBe('Other fallback');
+  });
+});

@@ -1,0 +1,178 @@
+/** The Echo bridge (contract in issue 4): channel mapping, event delivery, unsubscribing, one Echo per session. */
+import type { LiveEvent } from '@refinedev/core';
+import { describe, expect, it, vi } from 'vitest';
+import { resolveDeployment } from '@/lib/runtime-config';
+import {
+  broadcastingAuthUrl,
+  createEchoConnection,
+  type EchoChannel,
+  type EchoClient,
+} from '@/providers/echo-connection';
+import { createLiveProvider, eventIds } from '@/providers/live-provider';
+
+/** An Echo stand-in at the edge: records listeners per channel and lets the test broadcast. */
+function fakeEcho() {
+  const channels = new Map<string, Map<string, Set<(data: unknown) => void>>>();
+  const echo: EchoClient & {
+    emit(channel: string, event: string, data: unknown): void;
+    listeners(channel: string, event: string): number;
+  } = {
+    private(name) {
+      if (!channels.has(name)) channels.set(name, new Map());
+      const events = channels.get(name)!;
+      const channel: EchoChannel = {
+        listen(event, callback) {
+          if (!events.has(event)) events.set(event, new Set());
+          events.get(event)!.add(callback);
+          return channel;
+        },
+        stopListening(event, callback) {
+          if (callback) events.get(event)?.delete(callback);
+          else events.delete(event);
+          return channel;
+        },
+      };
+      return channel;
+    },
+    disconnect: vi.fn(),
+    emit(channel, event, data) {
+      channels
+        .get(channel)
+        ?.get(event)
+        ?.forEach((listener) => listener(data));
+    },
+    listeners(channel, event) {
+      return channels.get(channel)?.get(event)?.size ?? 0;
+    },
+  };
+  return echo;
+}
+
+describe('the live provider', () => {
+  it('listens on a private channel to the given event names and hands over the event data', () => {
+    const echo = fakeEcho();
+    const provider = createLiveProvider(() => ({ echo, tenantId: 1 }));
+    const events: LiveEvent[] = [];
+    provider.subscribe({
+      channel: 'Company.1.User.2',
+      types: ['UserNotificationUpdated'],
+      callback: (event) => events.push(event),
+    });
+    echo.emit('Company.1.User.2', 'UserNotificationUpdated', { notification: { id: 7, read: true } });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      channel: 'Company.1.User.2',
+      type: 'UserNotificationUpdated',
+      payload: { notification: { id: 7, read: true }, ids: [7] },
+    });
+    expect(events[0].date).toBeInstanceOf(Date);
+  });
+
+  it("maps resources/<name> to the company channel and the resource's meta.liveEvents", () => {
+    const echo = fakeEcho();
+    const provider = createLiveProvider(() => ({ echo, tenantId: 4 }));
+    const callback = vi.fn();
+    provider.subscribe({
+      channel: 'resources/models',
+      types: ['*'],
+      callback,
+      params: { subscriptionType: 'useList', meta: { liveEvents: ['ModelUpdated', 'ModelsRefresh'] } },
+    });
+    echo.emit('Company.4', 'ModelUpdated', { model: { id: 3, status: 'FINISHED' } });
+    echo.emit('Company.4', 'ModelsRefresh', {});
+    echo.emit('Company.4', 'SomethingElse', {});
+    expect(callback.mock.calls.map(([event]) => [event.channel, event.type, event.payload.ids])).toEqual([
+      ['resources/models', 'ModelUpdated', [3]],
+      ['resources/models', 'ModelsRefresh', undefined],
+    ]);
+  });
+
+  it('subscribes to nothing for a resource without liveEvents', () => {
+    const echo = fakeEcho();
+    const privateChannel = vi.spyOn(echo, 'private');
+    const provider = createLiveProvider(() => ({ echo, tenantId: 4 }));
+    provider.subscribe({ channel: 'resources/projects', types: ['*'], callback: vi.fn(), params: {} });
+    expect(privateChannel).not.toHaveBeenCalled();
+  });
+
+  it("tells a detail view only about its own record's events", () => {
+    const echo = fakeEcho();
+    const provider = createLiveProvider(() => ({ echo, tenantId: 1 }));
+    const callback = vi.fn();
+    provider.subscribe({
+      channel: 'resources/models',
+      types: ['*'],
+      callback,
+      params: { subscriptionType: 'useOne', ids: [5], meta: { liveEvents: ['ModelUpdated'] } },
+    });
+    echo.emit('Company.1', 'ModelUpdated', { model: { id: 3 } });
+    echo.emit('Company.1', 'ModelUpdated', { model: { id: 5 } });
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  it('unsubscribes only its own listeners, leaving the shared channel to others', () => {
+    const echo = fakeEcho();
+    const provider = createLiveProvider(() => ({ echo, tenantId: 1 }));
+    const first = vi.fn();
+    const second = vi.fn();
+    const one = provider.subscribe({
+      channel: 'Company.1.User.2',
+      types: ['UserNotificationUpdated'],
+      callback: first,
+    });
+    provider.subscribe({ channel: 'Company.1.User.2', types: ['UserNotificationUpdated'], callback: second });
+    provider.unsubscribe(one);
+    echo.emit('Company.1.User.2', 'UserNotificationUpdated', {});
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledTimes(1);
+    expect(echo.listeners('Company.1.User.2', 'UserNotificationUpdated')).toBe(1);
+  });
+
+  it('does nothing without a session', () => {
+    const provider = createLiveProvider(() => null);
+    const subscription = provider.subscribe({ channel: 'Company.1.User.2', types: ['X'], callback: vi.fn() });
+    expect(subscription).toBeNull();
+    expect(() => provider.unsubscribe(subscription)).not.toThrow();
+  });
+
+  it.each([
+    [{ ids: [1, 2] }, [1, 2]],
+    [{ id: 'oak' }, ['oak']],
+    [{ item: { id: 9 } }, [9]],
+    [{ a: { id: 1 }, b: { id: 2 } }, undefined],
+    ['text', undefined],
+  ])('finds the ids of %j', (data, ids) => expect(eventIds(data)).toEqual(ids));
+});
+
+describe('the Echo connection', () => {
+  it('keeps one Echo per token, rebuilding it when the token changes and closing it on logout', () => {
+    const built: { token: string; echo: EchoClient }[] = [];
+    const connection = createEchoConnection((token) => {
+      const echo = fakeEcho();
+      built.push({ token, echo });
+      return echo;
+    });
+    const first = connection.forToken('a');
+    expect(connection.forToken('a')).toBe(first);
+    const second = connection.forToken('b');
+    expect(second).not.toBe(first);
+    expect(first.disconnect).toHaveBeenCalled();
+    connection.close();
+    expect(second.disconnect).toHaveBeenCalled();
+    expect(built.map((entry) => entry.token)).toEqual(['a', 'b']);
+  });
+
+  it('authorises private channels at the tenant API origin', () => {
+    const deployment = resolveDeployment({
+      protocol: 'http:',
+      hostname: 'customerportal-acme.portal.localhost',
+      port: '8080',
+    });
+    expect(broadcastingAuthUrl(deployment)).toBe('http://acme.portal.localhost:8080/broadcasting/auth');
+    const configured = resolveDeployment(
+      { protocol: 'https:', hostname: 'acme.portal.example', port: '' },
+      { domain: 'portal.example', tenantApiUrl: 'https://{tenant}.api.example/api/v2' },
+    );
+    expect(broadcastingAuthUrl(configured)).toBe('https://acme.api.example/broadcasting/auth');
+  });
+});
