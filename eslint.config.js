@@ -46,6 +46,25 @@ export default tseslint.config(
               'emptyText',
             ],
           },
+          // `t` and `tl` (the `lists` namespace next to a screen's own) are translation calls.
+          callees: {
+            exclude: [
+              'i18n(ext)?',
+              't',
+              'tl',
+              'require',
+              'addEventListener',
+              'removeEventListener',
+              'postMessage',
+              'getElementById',
+              'dispatch',
+              'commit',
+              'includes',
+              'indexOf',
+              'endsWith',
+              'startsWith',
+            ],
+          },
           // Lower-case single tokens inside JSX expressions are option values ('long', '2-digit', 'en'), not text.
           words: { exclude: ['[0-9!-/:-@[-`{-~]+', '[A-Z_-]+', '[a-z0-9][a-z0-9-]*'] },
         },

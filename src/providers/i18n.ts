@@ -12,8 +12,11 @@ import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGES = ['en', 'nl'] as const;
 export type Language = (typeof LANGUAGES)[number];
-/** One namespace per area, so areas keep their texts apart: `common` (shell), `dashboard`, `notifications`, `search`. */
-export const NAMESPACES = ['common', 'dashboard', 'notifications', 'search'] as const;
+/**
+ * One namespace per area, so areas keep their texts apart: `common` (shell), `dashboard`, `notifications`,
+ * `search`, `lists` (the shared anatomy of management screens). Each declared resource adds its own.
+ */
+export const NAMESPACES = ['common', 'dashboard', 'notifications', 'search', 'lists'] as const;
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 export const detectionOptions = {
@@ -38,7 +41,10 @@ function followLanguage(code: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-export function initI18n(instance: I18n = i18n): Promise<unknown> {
+export function initI18n(
+  instance: I18n = i18n,
+  namespaces: readonly string[] = NAMESPACES,
+): Promise<unknown> {
   instance.on('languageChanged', followLanguage);
   return instance
     .use(HttpBackend)
@@ -48,7 +54,7 @@ export function initI18n(instance: I18n = i18n): Promise<unknown> {
       supportedLngs: [...LANGUAGES],
       fallbackLng: 'en',
       load: 'languageOnly',
-      ns: [...NAMESPACES],
+      ns: [...namespaces],
       defaultNS: 'common',
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
       // Up to 10 parallel reads, 5 retries starting at 350 ms (i18next doubles the wait each retry).

@@ -1,6 +1,7 @@
 /**
  * refine's liveProvider over Echo (contract in the issue): a `resources/<name>` channel listens on the company
- * channel `Company.{tenantId}` to the events its resource names in `meta.liveEvents`; any other channel is an
+ * channel `Company.{tenantId}` (or its `meta.liveChannel` sub-channel) to the events its resource names in
+ * `meta.liveEvents`; any other channel is an
  * Echo private channel name whose `types` are event names. Callbacks receive `{channel, type, payload, date}`.
  * Unsubscribing removes only this subscription's listeners (`stopListening`), never the shared channel.
  */
@@ -34,6 +35,14 @@ export function eventIds(data: unknown): BaseKey[] | undefined {
   return typeof id === 'number' || typeof id === 'string' ? [id] : undefined;
 }
 
+/** The company channel a resource's events arrive on: `Company.{id}` or, with `meta.liveChannel`, a sub-channel such as `Company.{id}.ProjectModel` (spec 2 §7). */
+export function resourceChannel(tenantId: number, meta: unknown): string {
+  const suffix = (meta as { liveChannel?: unknown } | undefined)?.liveChannel;
+  return typeof suffix === 'string' && suffix
+    ? `${companyChannel(tenantId)}.${suffix}`
+    : companyChannel(tenantId);
+}
+
 const liveEventsOf = (meta: unknown): string[] => {
   const events = (meta as { liveEvents?: unknown } | undefined)?.liveEvents;
   return Array.isArray(events) ? events.filter((event): event is string => typeof event === 'string') : [];
@@ -55,7 +64,7 @@ export function createLiveProvider(liveSession: () => LiveSession | null): LiveP
       const current = liveSession();
       if (!current) return null;
       const forResource = channel.startsWith(RESOURCE_CHANNEL);
-      const echoChannelName = forResource ? companyChannel(current.tenantId) : channel;
+      const echoChannelName = forResource ? resourceChannel(current.tenantId, params?.meta) : channel;
       const events = forResource ? liveEventsOf(params?.meta) : types.filter((type) => type !== '*');
       // No events, no channel: subscribing would still cost an authorisation round trip.
       if (!events.length) return null;

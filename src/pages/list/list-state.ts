@@ -26,7 +26,11 @@ const positiveInt = (value: string | null, fallback: number) => {
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
 };
 
-export function parseListState(params: URLSearchParams, defaults: ListDefaults, filterKeys: readonly string[]): ListState {
+export function parseListState(
+  params: URLSearchParams,
+  defaults: ListDefaults,
+  filterKeys: readonly string[],
+): ListState {
   const perPage = positiveInt(params.get('per_page'), defaults.pageSize);
   const filters: Record<string, string[]> = {};
   for (const key of filterKeys) {
@@ -59,7 +63,9 @@ export function sortToSorters(sort: string): CrudSort[] {
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean)
-    .map((part) => (part.startsWith('-') ? { field: part.slice(1), order: 'desc' } : { field: part, order: 'asc' }));
+    .map((part) =>
+      part.startsWith('-') ? { field: part.slice(1), order: 'desc' } : { field: part, order: 'asc' },
+    );
 }
 
 export function sortersToSort(sorters: readonly CrudSort[]): string {
@@ -76,7 +82,12 @@ export function stateToFilters(state: Pick<ListState, 'search' | 'filters'>): Cr
   const filters: CrudFilter[] = [];
   if (state.search.trim()) filters.push({ field: 'search', operator: 'eq', value: state.search.trim() });
   for (const [field, values] of Object.entries(state.filters)) {
-    if (values.length) filters.push({ field, operator: values.length > 1 ? 'in' : 'eq', value: values.length > 1 ? values : values[0] });
+    if (values.length)
+      filters.push({
+        field,
+        operator: values.length > 1 ? 'in' : 'eq',
+        value: values.length > 1 ? values : values[0],
+      });
   }
   return filters;
 }

@@ -13,7 +13,6 @@ import {
   DashboardOutlined,
   DeleteOutlined,
   ExperimentOutlined,
-  FolderOpenOutlined,
   HistoryOutlined,
   NodeIndexOutlined,
   ReadOutlined,
@@ -30,6 +29,9 @@ import type { ResourceProps } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import type { Permission } from '@/lib/permissions';
 import type { ResourceAccess } from '@/providers/access-control';
+import { toRefineResource } from '@/resources/derive';
+import { RESOURCES } from '@/resources/index';
+import type { ResourceDeclaration } from '@/resources/types';
 
 export interface NavigationItem {
   /** refine resource name (and menu key). */
@@ -41,19 +43,16 @@ export interface NavigationItem {
   route?: string;
   permission?: Permission;
   children?: NavigationItem[];
+  /** Declared resources slot in by their `navigation.order`; these entries keep their place in this list. */
+  order?: number;
 }
 
-export const NAVIGATION: NavigationItem[] = [
-  { name: 'dashboard', labelKey: 'nav.dashboard', icon: <DashboardOutlined aria-hidden />, route: '/' },
-  {
-    name: 'projects',
-    labelKey: 'nav.projects',
-    icon: <FolderOpenOutlined aria-hidden />,
-    route: '/projects',
-    permission: { ability: 'view-projects' },
-  },
+/** The entries that are not (yet) declared resources, in order; declared ones are merged in below. */
+const STATIC_NAVIGATION: NavigationItem[] = [
+  { name: 'dashboard', order: 10, labelKey: 'nav.dashboard', icon: <DashboardOutlined aria-hidden />, route: '/' },
   {
     name: 'libraries',
+    order: 30,
     labelKey: 'nav.libraries',
     icon: <AppstoreOutlined aria-hidden />,
     route: '/libraries',
@@ -61,6 +60,7 @@ export const NAVIGATION: NavigationItem[] = [
   },
   {
     name: 'materials',
+    order: 40,
     labelKey: 'nav.materials',
     icon: <BgColorsOutlined aria-hidden />,
     route: '/materials',
@@ -68,6 +68,7 @@ export const NAVIGATION: NavigationItem[] = [
   },
   {
     name: 'processor',
+    order: 50,
     labelKey: 'nav.processor',
     icon: <ExperimentOutlined aria-hidden />,
     route: '/processor',
@@ -78,6 +79,7 @@ export const NAVIGATION: NavigationItem[] = [
   },
   {
     name: 'security',
+    order: 60,
     labelKey: 'nav.security',
     icon: <SafetyCertificateOutlined aria-hidden />,
     permission: { ability: 'view-system-users|view-roles|view-groups' },
@@ -107,6 +109,7 @@ export const NAVIGATION: NavigationItem[] = [
   },
   {
     name: 'tools',
+    order: 70,
     labelKey: 'nav.tools',
     icon: <ToolOutlined aria-hidden />,
     permission: { ability: 'list-downloads|list-labels|access-recycling-bin' },
@@ -143,6 +146,7 @@ export const NAVIGATION: NavigationItem[] = [
   },
   {
     name: 'admin',
+    order: 80,
     labelKey: 'nav.admin',
     icon: <CrownOutlined aria-hidden />,
     permission: { admin: true },
@@ -187,8 +191,38 @@ export const NAVIGATION: NavigationItem[] = [
   },
 ];
 
-/** refine's resources: one per entry, groups as parents; `meta.access` carries the permission for `can`. */
-export function navigationResources(items: NavigationItem[] = NAVIGATION, parent?: string): ResourceProps[] {
+const orderOf = (item: NavigationItem, index: number) => item.order ?? (index + 1) * 10;
+
+/** A declared resource's menu entry: its list route, label, icon and the resource's permission. */
+function declaredItem(resource: ResourceDeclaration): NavigationItem {
+  const navigation = resource.navigation!;
+  return {
+    name: resource.name,
+    labelKey: navigation.labelKey,
+    icon: navigation.icon,
+    route: `/${resource.routes.list ?? ''}`,
+    permission: resource.permission,
+    order: navigation.order,
+  };
+}
+
+/** Slots declared resources into the static entries (top level or their group) by order. */
+export function mergeNavigation(items: NavigationItem[], resources: ResourceDeclaration[]): NavigationItem[] {
+  const declared = resources.filter((resource) => resource.navigation);
+  const insert = (list: NavigationItem[], group?: string) =>
+    [
+      ...list.map((item, index) => ({ ...item, order: orderOf(item, index) })),
+      ...declared.filter((resource) => resource.navigation!.group === group).map(declaredItem),
+    ].sort((a, b) => a.order! - b.order!);
+  return insert(items).map((item) =>
+    item.children ? { ...item, children: insert(item.children, item.name) } : item,
+  );
+}
+
+export const NAVIGATION: NavigationItem[] = mergeNavigation(STATIC_NAVIGATION, RESOURCES);
+
+/** refine resources of the static entries: groups as parents; `meta.access` carries the permission for `can`. */
+function staticResources(items: NavigationItem[], parent?: string): ResourceProps[] {
   return items.flatMap((item) => {
     const access: ResourceAccess = { permission: item.permission };
     const resource: ResourceProps = {
@@ -196,8 +230,13 @@ export function navigationResources(items: NavigationItem[] = NAVIGATION, parent
       ...(item.route ? { list: item.route } : {}),
       meta: { labelKey: item.labelKey, access, ...(parent ? { parent } : {}) },
     };
-    return [resource, ...navigationResources(item.children ?? [], item.name)];
+    return [resource, ...staticResources(item.children ?? [], item.name)];
   });
+}
+
+/** refine's resources: the static entries plus every declared resource (with all its routes and actions). */
+export function navigationResources(): ResourceProps[] {
+  return [...staticResources(STATIC_NAVIGATION), ...RESOURCES.map(toRefineResource)];
 }
 
 /** The entry whose route is the longest prefix of the path (the dashboard only for `/` itself). */

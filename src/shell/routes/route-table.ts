@@ -4,6 +4,8 @@
  * sets `component` here, the others show the 'not available yet' page.
  */
 import type { ComponentType } from 'react';
+import { toRouteEntries } from '@/resources/derive';
+import { RESOURCES } from '@/resources/index';
 import { DashboardPage } from '@/shell/dashboard/DashboardPage';
 import { GlobalSearchPage } from '@/shell/search/GlobalSearchPage';
 import type { RouteGuard } from './guards';
@@ -33,17 +35,11 @@ const crud = (base: string, screen: string, param: string, guard?: RouteGuard): 
   { path: `${base}/edit/:${param}`, screen: `${screen}.edit`, guard },
 ];
 
-export const ROUTE_TABLE: RouteEntry[] = [
+/** The routes of screens that are not declared resources; each declared resource adds its own below. */
+const SCREEN_ROUTES: RouteEntry[] = [
   // Always
   { path: '', screen: 'dashboard', component: DashboardPage },
   { path: 'global-search', screen: 'globalSearch', component: GlobalSearchPage },
-  { path: 'projects', screen: 'projects.list' },
-  { path: 'projects/create', screen: 'projects.create' },
-  { path: 'projects/edit/:projectId', screen: 'projects.edit' },
-  { path: 'projects/copy/:projectId', screen: 'projects.copy' },
-  { path: 'projects/overview/:projectId', screen: 'projects.overview' },
-  { path: 'projects/manage/:projectId', screen: 'projects.manage' },
-  { path: 'projects/models/overview/:modelId', screen: 'models.overview' },
   { path: 'user/profile', screen: 'account' },
   { path: 'user/company', screen: 'company', guard: COMPANY },
   { path: 'issue_report', screen: 'issueReport' },
@@ -61,10 +57,6 @@ export const ROUTE_TABLE: RouteEntry[] = [
   { path: 'tools/downloads', screen: 'downloads.list', guard: { ability: 'list-downloads' } },
 
   // Authoring platform only
-  { path: 'projects/create/:projectId', screen: 'projects.createSub', guard: HATCH },
-  { path: 'projects/models/create', screen: 'models.create', guard: HATCH },
-  { path: 'projects/models/create/:projectId', screen: 'models.create', guard: HATCH },
-  { path: 'projects/models/edit/:modelId', screen: 'models.edit', guard: HATCH },
   { path: 'libraries/create', screen: 'libraries.create', guard: { ...HATCH, ...LIBRARIES } },
   { path: 'libraries/create/:libraryId', screen: 'libraries.create', guard: { ...HATCH, ...LIBRARIES } },
   { path: 'libraries/edit/:libraryId', screen: 'libraries.edit', guard: { ...HATCH, ...LIBRARIES } },
@@ -98,3 +90,5 @@ export const ROUTE_TABLE: RouteEntry[] = [
   { path: 'admin/feedback_report', screen: 'feedbackReports.list', guard: ADMIN },
   { path: 'admin/feedback_report/overview/:feedbackId', screen: 'feedbackReports.overview', guard: ADMIN },
 ];
+
+export const ROUTE_TABLE: RouteEntry[] = [...SCREEN_ROUTES, ...RESOURCES.flatMap(toRouteEntries)];

@@ -1,0 +1,22 @@
+/** The title bar of a management screen: the heading and the screen's buttons. */
+import type { ReactNode } from 'react';
+
+export function PageHeader({
+  title,
+  extra,
+  children,
+}: {
+  title: ReactNode;
+  extra?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <header className="page-header">
+      <div className="page-header__title">
+        <h1>{title}</h1>
+        {children}
+      </div>
+      {extra && <div className="page-header__actions">{extra}</div>}
+    </header>
+  );
+}

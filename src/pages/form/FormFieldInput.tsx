@@ -1,0 +1,116 @@
+/** The input of a declared form field, by kind. */
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { useSelect } from '@refinedev/antd';
+import { Button, ColorPicker, Input, Select, Space, Switch, Upload } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FieldDeclaration } from '@/resources/types';
+import { Thumbnail } from '../list/cells';
+
+/** What antd's Form.Item hands its input. */
+interface InputProps {
+  id?: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+}
+
+type SelectValue = string | number | Array<string | number> | undefined;
+
+function ReferenceSelect({ field, id, value, onChange }: InputProps & { field: FieldDeclaration }) {
+  const reference = field.reference!;
+  const { selectProps } = useSelect({
+    resource: reference.resource,
+    optionLabel: reference.labelField as never,
+    optionValue: 'id' as never,
+    pagination: { pageSize: 100, mode: 'server' },
+    debounce: 250,
+    onSearch: (value) => [{ field: 'search', operator: 'eq', value }],
+  });
+  return (
+    <Select<SelectValue>
+      {...(selectProps as object)}
+      id={id}
+      value={value as SelectValue}
+      onChange={(next) => onChange?.(next)}
+      mode={reference.multiple ? 'multiple' : undefined}
+      allowClear
+      optionFilterProp="label"
+    />
+  );
+}
+
+/** A picture: the current one (a URL from the record) or the chosen File, with remove. */
+function ImageInput({ field, value, onChange, id }: InputProps & { field: FieldDeclaration }) {
+  const { t } = useTranslation('lists');
+  const preview =
+    value instanceof File ? URL.createObjectURL(value) : typeof value === 'string' ? value : null;
+  return (
+    <Space align="center" wrap>
+      <Thumbnail src={preview} alt={t('image.preview')} />
+      <Upload
+        accept={field.accept ?? 'image/jpeg,image/png,image/bmp'}
+        maxCount={1}
+        showUploadList={false}
+        beforeUpload={(file) => {
+          onChange?.(file);
+          return false;
+        }}
+      >
+        <Button id={id} icon={<UploadOutlined aria-hidden />}>
+          {value ? t('image.replace') : t('image.choose')}
+        </Button>
+      </Upload>
+      {!!value && (
+        <Button icon={<DeleteOutlined aria-hidden />} onClick={() => onChange?.(null)}>
+          {t('image.remove')}
+        </Button>
+      )}
+    </Space>
+  );
+}
+
+export function FormFieldInput({
+  field,
+  ns,
+  ...props
+}: InputProps & { field: FieldDeclaration; ns: string }) {
+  const { t } = useTranslation(ns);
+  const text = {
+    id: props.id,
+    value: (props.value ?? '') as string,
+    onChange: (event: { target: { value: string } }) => props.onChange?.(event.target.value),
+  };
+  switch (field.kind) {
+    case 'textarea':
+      return <Input.TextArea {...text} rows={4} maxLength={field.maxLength} showCount={!!field.maxLength} />;
+    case 'select':
+      return (
+        <Select<string>
+          id={props.id}
+          value={props.value as string | undefined}
+          onChange={(next) => props.onChange?.(next)}
+          options={(field.options ?? []).map((option) => ({
+            value: option.value,
+            label: option.label ?? t(option.labelKey ?? option.value),
+          }))}
+        />
+      );
+    case 'reference':
+      return <ReferenceSelect field={field} {...props} />;
+    case 'image':
+      return <ImageInput field={field} {...props} />;
+    case 'color':
+      return (
+        <ColorPicker
+          showText
+          value={props.value as string | undefined}
+          onChange={(color) => props.onChange?.(color.toHexString())}
+        />
+      );
+    case 'switch':
+      return (
+        <Switch id={props.id} checked={!!props.value} onChange={(checked) => props.onChange?.(checked)} />
+      );
+    default:
+      return <Input {...text} maxLength={field.maxLength} />;
+  }
+}

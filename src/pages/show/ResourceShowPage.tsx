@@ -1,0 +1,83 @@
+/** The generic overview of a declared resource: its declared columns as labelled values. */
+import { type BaseRecord, type HttpError, useShow } from '@refinedev/core';
+import { Button, Descriptions, Result, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { ResourcePageProps } from '@/resources/types';
+import { ForbiddenPage } from '../ForbiddenPage';
+import { renderCell } from '../list/cells';
+import { recordPath } from '../list/ResourceListPage';
+import { useResourcePermissions } from '../list/useResourcePermissions';
+import { PageHeader } from '../PageHeader';
+import '../list/list.css';
+
+export default function ResourceShowPage({ resource }: ResourcePageProps) {
+  const { t, i18n } = useTranslation(resource.ns);
+  const { t: tl } = useTranslation('lists');
+  const navigate = useNavigate();
+  const id = useParams()[resource.idParam];
+  const { can, platform } = useResourcePermissions(resource);
+  const { query, result: record } = useShow<BaseRecord, HttpError>({ resource: resource.name, id });
+
+  if (query.error?.statusCode === 403) return <ForbiddenPage />;
+  if (query.error) {
+    return (
+      <Result
+        status={query.error.statusCode === 404 ? '404' : 'error'}
+        title={query.error.message}
+        extra={
+          resource.routes.list && (
+            <Button onClick={() => navigate(`/${resource.routes.list}`)}>{tl('backToList')}</Button>
+          )
+        }
+      />
+    );
+  }
+  const context = {
+    t: (key: string, options?: Record<string, unknown>) => t(key, options ?? {}),
+    platform,
+    can,
+  };
+  const name = String(record?.[resource.list?.nameField ?? 'name'] ?? '');
+
+  return (
+    <section className="show-page">
+      <PageHeader
+        title={name || t('titles.show')}
+        extra={
+          record &&
+          resource.routes.edit &&
+          can('edit') && (
+            <Button
+              type="primary"
+              onClick={() => navigate(recordPath(resource.routes.edit!, resource, record))}
+            >
+              {tl('edit')}
+            </Button>
+          )
+        }
+      />
+      <div className="show-page__card">
+        {query.isLoading || !record ? (
+          <Skeleton active />
+        ) : (
+          <Descriptions column={{ xs: 1, md: 2 }}>
+            {(resource.list?.columns ?? [])
+              .filter((column) => column.titleKey && (!column.visible || column.visible(context)))
+              .map((column) => (
+                <Descriptions.Item key={column.field} label={t(column.titleKey!)}>
+                  {column.render
+                    ? column.render(record, context)
+                    : renderCell(column.kind ?? 'text', record[column.field], {
+                        language: i18n.resolvedLanguage,
+                        describe: (value) =>
+                          t(`values.${String(value)}`, { defaultValue: String(value ?? '') }),
+                      })}
+                </Descriptions.Item>
+              ))}
+          </Descriptions>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,4 @@
+/** Being built (issue 5). */
+export default function ModelFormPage() {
+  return null;
+}

@@ -1,0 +1,57 @@
+/** Project models (spec 2 §Models, §3, §4, §7, §8): overview for everyone who may list them; create and edit
+ * (with the model file upload) on the authoring platform only. */
+import { defineResource } from '../types';
+
+export interface ProjectModel {
+  id: number;
+  name: string;
+  status: 'FINISHED' | 'PROCESSING' | 'QUEUED' | 'UPLOADING' | 'FAILED';
+  status_color: string;
+  preview_image_url: string | null;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  uploader_name: string | null;
+  latest_geometry_event: { message: string; created_at?: string } | null;
+  project?: { id: number; name: string } | null;
+}
+
+const HATCH = { platform: 'hatch' } as const;
+
+export const models = defineResource<ProjectModel>({
+  name: 'projects/models',
+  ns: 'models',
+  screen: 'models',
+  idParam: 'modelId',
+  routes: {
+    show: 'projects/models/overview/:modelId',
+    create: 'projects/models/create',
+    edit: 'projects/models/edit/:modelId',
+    extra: [
+      {
+        path: 'projects/models/create/:projectId',
+        screen: 'models.create',
+        action: 'create',
+        presets: (params) => ({ project_id: Number(params.projectId) }),
+      },
+    ],
+  },
+  actionGuards: { create: HATCH, edit: HATCH },
+  permission: { ability: 'list-project-models' },
+  actions: {
+    create: { platform: 'hatch', ability: 'create-project-models' },
+    edit: { platform: 'hatch', ability: 'update-project-models' },
+    // Spec 2 §6 names no delete ability for models: deleting is an update of the model's project.
+    delete: { ability: 'update-project-models' },
+  },
+  deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'model_name' },
+  liveEvents: ['GeometryEventsUpdated', 'RefreshProcessorIndex'],
+  liveChannel: 'ProjectModel',
+  pages: {
+    show: () => import('./ModelOverviewPage'),
+    create: () => import('./ModelFormPage'),
+    edit: () => import('./ModelFormPage'),
+  },
+});

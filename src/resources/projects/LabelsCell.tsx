@@ -1,0 +1,29 @@
+/** A project's coloured labels, with the plus button that opens the labels tab of its edit form (spec 2 §Projects). */
+import { PlusOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LabelTags, type LabelValue } from '@/pages/list/cells';
+
+export function LabelsCell({ labels, editLabels }: { labels: LabelValue[]; editLabels?: string }) {
+  const { t } = useTranslation('projects');
+  const navigate = useNavigate();
+  return (
+    <span className="cell-labels">
+      <LabelTags labels={labels} />
+      {editLabels && (
+        <Button
+          size="small"
+          shape="circle"
+          icon={<PlusOutlined aria-hidden />}
+          aria-label={t('actions.addLabel')}
+          title={t('actions.addLabel')}
+          onClick={(event) => {
+            event.stopPropagation();
+            navigate(editLabels);
+          }}
+        />
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,179 @@
+/** Projects (spec 2 §Projects, §3, §4, §6, §7, §8, §9): declared once; the list, forms and routes derive from it. */
+import { CopyOutlined, EditOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import { LabelsCell } from './LabelsCell';
+import { FavoriteToggle } from './FavoriteToggle';
+import { defineResource, type FilterOption } from '../types';
+
+export interface Project {
+  id: number;
+  status: 'active' | 'inactive';
+  preview_image: string | null;
+  name: string;
+  description: string | null;
+  labels: Array<{ id: number; name: string; color: string }>;
+  created_at: string;
+  updated_at: string;
+  users: Array<{
+    id: number;
+    name: string;
+    function: string | null;
+    email: string;
+    profile_image: string | null;
+  }>;
+  is_favorited: boolean;
+  parent_id?: number | null;
+}
+
+/** The labels filter offers the labels the list response names in `meta_data.filters.labels`. */
+const labelOptions = ({ meta_data }: { meta_data?: unknown }): FilterOption[] => {
+  const labels =
+    (meta_data as { filters?: { labels?: Project['labels'] } } | undefined)?.filters?.labels ?? [];
+  return labels.map((label) => ({ value: String(label.id), label: label.name, color: label.color }));
+};
+
+const path = (route: string, project: Pick<Project, 'id'>) => route.replace(':projectId', String(project.id));
+
+export const projects = defineResource<Project>({
+  name: 'projects',
+  ns: 'projects',
+  screen: 'projects',
+  idParam: 'projectId',
+  routes: {
+    list: 'projects',
+    create: 'projects/create',
+    edit: 'projects/edit/:projectId',
+    show: 'projects/overview/:projectId',
+    clone: 'projects/copy/:projectId',
+    extra: [
+      {
+        path: 'projects/create/:projectId',
+        screen: 'projects.createSub',
+        action: 'create',
+        presets: (params) => ({ parent_id: Number(params.projectId) }),
+        guard: { platform: 'hatch' },
+      },
+      {
+        path: 'projects/manage/:projectId',
+        screen: 'projects.manage',
+        page: () => import('./ProjectManagePage'),
+      },
+    ],
+  },
+  permission: { ability: 'view-projects' },
+  actions: {
+    create: { ability: 'create-projects' },
+    clone: { ability: 'create-projects' },
+    edit: { ability: 'update-projects' },
+    delete: { ability: 'delete-projects' },
+  },
+  navigation: { labelKey: 'nav.projects', icon: <FolderOpenOutlined aria-hidden />, order: 20 },
+  list: {
+    sortKey: 'projects',
+    defaultSort: '-created_at',
+    // Designs and Sales lists the user's favourites first, whatever the chosen sort (spec 2 §9).
+    sortPrefix: ({ platform }) => (platform === 'customerportal' ? 'favorite' : undefined),
+    pageSize: 5,
+    columns: [
+      {
+        field: 'is_favorited',
+        width: 48,
+        visible: ({ platform }) => platform === 'customerportal',
+        render: (project) => <FavoriteToggle project={project} />,
+      },
+      { field: 'status', titleKey: 'columns.status', kind: 'status', width: 72 },
+      { field: 'preview_image', titleKey: 'columns.preview', kind: 'image', width: 80, hideBelow: 'md' },
+      { field: 'name', titleKey: 'columns.name', sort: 'name', width: 200 },
+      { field: 'description', titleKey: 'columns.description', hideBelow: 'lg', width: 240, ellipsis: true },
+      {
+        field: 'labels',
+        titleKey: 'columns.labels',
+        width: 220,
+        render: (project, { can }) => (
+          <LabelsCell
+            labels={project.labels}
+            editLabels={can('edit') ? `/${path('projects/edit/:projectId', project)}?tab=5` : undefined}
+          />
+        ),
+      },
+      { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at', hideBelow: 'md' },
+      { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at', hideBelow: 'md' },
+      { field: 'users', titleKey: 'columns.users', kind: 'avatars', hideBelow: 'lg' },
+    ],
+    filters: [
+      {
+        key: 'status',
+        labelKey: 'filters.status',
+        options: [
+          { value: 'active', labelKey: 'values.active' },
+          { value: 'inactive', labelKey: 'values.inactive' },
+        ],
+      },
+      { key: 'label', labelKey: 'filters.label', multiple: true, options: labelOptions },
+    ],
+    rowActions: [
+      {
+        key: 'duplicate',
+        labelKey: 'actions.duplicate',
+        icon: <CopyOutlined aria-hidden />,
+        needs: 'clone',
+        to: (project) => `/${path('projects/copy/:projectId', project)}`,
+      },
+      {
+        key: 'edit',
+        labelKey: 'actions.edit',
+        icon: <EditOutlined aria-hidden />,
+        needs: 'edit',
+        to: (project) => `/${path('projects/edit/:projectId', project)}`,
+      },
+    ],
+    rowLink: { to: (project) => `/${path('projects/overview/:projectId', project)}` },
+  },
+  form: {
+    tabs: [
+      { key: 'general', labelKey: 'tabs.general' },
+      { key: 'preview', labelKey: 'tabs.preview' },
+      { key: 'team', labelKey: 'tabs.team' },
+      { key: 'settings', labelKey: 'tabs.settings' },
+      { key: 'labels', labelKey: 'tabs.labels' },
+    ],
+    fields: [
+      { name: 'name', labelKey: 'fields.name', kind: 'text', required: true, maxLength: 255, tab: 'general' },
+      {
+        name: 'description',
+        labelKey: 'fields.description',
+        kind: 'textarea',
+        maxLength: 5000,
+        tab: 'general',
+      },
+      { name: 'preview_image', labelKey: 'fields.previewImage', kind: 'image', tab: 'preview' },
+      {
+        name: 'users',
+        labelKey: 'fields.users',
+        kind: 'reference',
+        reference: { resource: 'users', labelField: 'name', multiple: true },
+        tab: 'team',
+      },
+      {
+        name: 'status',
+        labelKey: 'fields.status',
+        kind: 'select',
+        options: [
+          { value: 'active', labelKey: 'values.active' },
+          { value: 'inactive', labelKey: 'values.inactive' },
+        ],
+        initial: 'active',
+        tab: 'settings',
+      },
+      {
+        name: 'labels',
+        labelKey: 'fields.labels',
+        kind: 'reference',
+        reference: { resource: 'labels', labelField: 'name', multiple: true },
+        tab: 'labels',
+      },
+    ],
+    cloneEndpoint: 'copy',
+    cloneNameField: 'name',
+  },
+  deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'project_name' },
+});
