@@ -16,6 +16,7 @@ import { isPortalOrigin } from './http/origins';
 import { parsePhpQuery } from './http/php-params';
 import { registerRequestInput } from './http/request-input';
 import { registerPortal } from './portal';
+import type { ModelProcessor } from './processing/processor';
 import type { Broadcaster } from './realtime/broadcaster';
 import { registerRealtime } from './realtime/index';
 import type { FileStorage } from './storage/storage';
@@ -26,7 +27,33 @@ export interface AppContext {
   broadcaster: Broadcaster;
   /** Uploaded files (local disk under STORAGE_DIR). */
   storage: FileStorage;
+  /** The in-process model processor (server/processing): the API queues models, it works them. */
+  processor: ModelProcessor;
 }
+
+/** Request headers of the tus protocol (resumable uploads, server/api/uploads.ts) a portal origin may send. */
+const TUS_REQUEST_HEADERS = [
+  'Tus-Resumable',
+  'Upload-Length',
+  'Upload-Metadata',
+  'Upload-Offset',
+  'Upload-Concat',
+  'Upload-Defer-Length',
+];
+/** Response headers of the tus protocol a portal origin may read. */
+const TUS_RESPONSE_HEADERS = [
+  'Location',
+  'Tus-Resumable',
+  'Tus-Version',
+  'Tus-Extension',
+  'Tus-Max-Size',
+  'Upload-Offset',
+  'Upload-Length',
+  'Upload-Metadata',
+  'Upload-Defer-Length',
+  'Upload-Concat',
+  'Upload-Expires',
+];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,8 +86,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       'X-Socket-Id',
       'X-CSRF-TOKEN',
       'X-HTTP-Method-Override',
+      ...TUS_REQUEST_HEADERS,
     ],
-    exposedHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'],
+    exposedHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', ...TUS_RESPONSE_HEADERS],
     maxAge: 600,
   });
   // After CORS, so a 503 still carries the CORS headers.

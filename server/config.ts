@@ -42,6 +42,10 @@ export interface ServerConfig {
    * decides the login rate limit and the forwarded host the tenant, so only trusted proxies may set them.
    */
   trustProxy: boolean | string;
+  /** Largest model file accepted, in bytes (multipart `file` or a resumable upload). */
+  modelUploadMaxBytes: number;
+  /** The in-process model processor: milliseconds between its steps, models processed at once. */
+  processing: { stepMs: number; concurrency: number };
 }
 
 /** Lifetime of a remember-me token (spec 1 §9: the persistent session cookie lives 365 days). */
@@ -91,5 +95,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         : env.TRUST_PROXY === 'false'
           ? false
           : (env.TRUST_PROXY ?? 'loopback'),
+    modelUploadMaxBytes: int(env.MODEL_UPLOAD_MAX_BYTES, 2 * 1024 ** 3),
+    processing: {
+      stepMs: int(env.PROCESSING_STEP_MS, 1500),
+      concurrency: Math.max(1, int(env.PROCESSING_CONCURRENCY, 2)),
+    },
   };
 }

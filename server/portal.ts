@@ -1,48 +1,79 @@
 /**
  * Serves the built portal next to the API: hashed assets from dist/, and index.html (with the runtime
  * configuration the portal reads at start-up) for every other GET that is not an API or push-service path.
+ * Compressed: the build writes a Brotli and a gzip copy of every script, style sheet and translation file
+ * (`scripts/build/precompress.ts`), which @fastify/static sends to browsers that accept them; index.html is
+ * compressed once, after the configuration went in.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { portalRuntimeConfig } from './runtime-config';
 
 const API_PATHS = /^\/(api|apps|app|broadcasting)(\/|$)/;
 
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding of `br`, `gzip` and none that an Accept-Encoding header allows (`q=0` refuses one). */
+export function preferredEncoding(acceptEncoding: string | string[] | undefined): Encoding {
+  const accepted = new Set<string>();
+  for (const part of [acceptEncoding ?? ''].flat().join(',').split(',')) {
+    const [name, ...parameters] = part.trim().toLowerCase().split(';');
+    const refused = parameters.some((parameter) => /^\s*q=0(\.0*)?\s*$/.test(parameter));
+    if (name && !refused) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
+
 export async function registerPortal(app: FastifyInstance): Promise<void> {
   const { config } = app.ctx;
   const indexFile = config.portalDir ? join(config.portalDir, 'index.html') : null;
   const hasPortal = !!indexFile && existsSync(indexFile);
-  let indexHtml: string | null = null;
+  let index: Record<Encoding, Buffer> | null = null;
   const renderIndex = () => {
-    indexHtml ??= readFileSync(indexFile!, 'utf8').replace(
-      '<!--portal-config-->',
-      `<script>window.__PORTAL_CONFIG__=${JSON.stringify(portalRuntimeConfig(config)).replace(/</g, '\\u003c')}</script>`,
-    );
-    return indexHtml;
+    if (!index) {
+      const html = Buffer.from(
+        readFileSync(indexFile!, 'utf8').replace(
+          '<!--portal-config-->',
+          `<script>window.__PORTAL_CONFIG__=${JSON.stringify(portalRuntimeConfig(config)).replace(/</g, '\\u003c')}</script>`,
+        ),
+      );
+      index = { identity: html, gzip: gzipSync(html, { level: 9 }), br: brotliCompressSync(html) };
+    }
+    return index;
   };
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(renderIndex());
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.send(renderIndex()[encoding]);
+  };
 
   if (hasPortal) {
     await app.register(fastifyStatic, {
       root: config.portalDir!,
       index: false,
       wildcard: true,
+      preCompressed: true,
+      // The build's manifest (.vite/) is for the budget test, not for browsers.
+      dotfiles: 'ignore',
       setHeaders: (res, path) => {
         if (/[\\/]assets[\\/]/.test(path)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
         }
       },
     });
-    app.get('/', (_request, reply) => sendIndex(reply));
+    app.get('/', (request, reply) => sendIndex(request, reply));
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0];
     if (hasPortal && (request.method === 'GET' || request.method === 'HEAD') && !API_PATHS.test(path)) {
-      return sendIndex(reply);
+      return sendIndex(request, reply);
     }
     return reply.status(404).send({ message: `The route ${path.replace(/^\//, '')} could not be found.` });
   });

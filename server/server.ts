@@ -6,6 +6,7 @@ import { type DB, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { purgeExpiredTrash, schedulePurge } from './db/retention';
 import { seedDemoData } from './db/seed/index';
+import { ModelProcessor } from './processing/processor';
 import { pusherBroadcaster } from './realtime/broadcaster';
 import { localDiskStorage } from './storage/storage';
 
@@ -16,7 +17,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function createServer(config: ServerConfig, options: { schema?: string } = {}): Promise<RunningServer> {
+export async function createServer(
+  config: ServerConfig,
+  options: { schema?: string } = {},
+): Promise<RunningServer> {
   const db = await openDatabase({ ...config, schema: options.schema });
   await migrateToLatest(db);
   if (config.seed) await seedDemoData(db);
@@ -24,11 +28,16 @@ export async function createServer(config: ServerConfig, options: { schema?: str
   let port = config.port;
   const broadcaster = pusherBroadcaster(config, () => port);
   const storage = localDiskStorage(config.storageDir);
-  const app = await buildApp({ config, db, broadcaster, storage });
-  const stopPurging = schedulePurge(db, (error) => app.log.error({ err: error }, 'Purging expired trash failed'));
+  const processor = new ModelProcessor({ db, storage, ...config.processing });
+  const app = await buildApp({ config, db, broadcaster, storage, processor });
+  const stopPurging = schedulePurge(db, (error) =>
+    app.log.error({ err: error }, 'Purging expired trash failed'),
+  );
   app.addHook('onListen', async () => {
     const address = app.server.address();
     if (typeof address === 'object' && address) port = address.port;
+    // Once the port is known: the processor publishes through the built-in push service.
+    await processor.start(app);
   });
   return {
     app,
@@ -36,6 +45,7 @@ export async function createServer(config: ServerConfig, options: { schema?: str
     config,
     async close() {
       stopPurging();
+      await processor.stop();
       await app.close();
       await db.destroy();
     },

@@ -7,6 +7,14 @@ import { contentTypeOf } from '../storage/content-types';
 
 export const FILES_PATH = '/api/v2/files';
 
+/**
+ * Stored keys that are never served: model source files (`models/…`, reached only through their model) and
+ * unfinished resumable uploads (`uploads/…`, the tus store's working folder).
+ */
+const PRIVATE_PREFIXES = ['models/', 'uploads/'];
+export const isServedKey = (key: string) =>
+  !key.split('/').includes('..') && !PRIVATE_PREFIXES.some((prefix) => key.startsWith(prefix));
+
 /** The absolute URL of a stored file (a value that already is a URL or an absolute path is kept). */
 export function fileUrl(request: FastifyRequest, keyOrUrl: string | null): string | null {
   if (!keyOrUrl) return null;
@@ -29,6 +37,7 @@ export async function fileRoutes(server: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const key = request.params['*'];
+      if (!isServedKey(key)) throw notFound('File not found.');
       const stored = await app.ctx.storage.read(key);
       if (!stored) throw notFound('File not found.');
       return reply

@@ -198,6 +198,23 @@ export interface ProjectModelsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
+  /** The stored source file (a FileStorage key), its client file name and size; null for seeded models. */
+  file_key: ColumnType<string | null, string | null | undefined, string | null>;
+  file_name: ColumnType<string | null, string | null | undefined, string | null>;
+  file_size: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Raised each time the model is queued; a processor run of an older attempt stops. */
+  processing_attempt: Generated<number>;
+}
+
+/** A resumable (tus) upload and who may use it. */
+export interface ModelUploadsTable {
+  /** The tus upload id (its file under STORAGE_DIR/uploads). */
+  id: string;
+  company_id: number;
+  user_id: number;
+  file_name: string;
+  size: number;
+  created_at: Timestamp;
 }
 
 export interface ModelGeometryEventsTable {
@@ -253,6 +270,7 @@ export interface Database {
   project_favorites: ProjectFavoritesTable;
   project_models: ProjectModelsTable;
   model_geometry_events: ModelGeometryEventsTable;
+  model_uploads: ModelUploadsTable;
   libraries: LibrariesTable;
   live_row_counts: LiveRowCountsTable;
 }

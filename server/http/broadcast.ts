@@ -5,9 +5,12 @@
 import type { FastifyRequest } from 'fastify';
 import { laravelEvent } from '../realtime/broadcaster';
 
+/** Who publishes: a request, or background work of the app itself (`{ server: app, log: app.log }`). */
+export type BroadcastSource = Pick<FastifyRequest, 'server' | 'log'>;
+
 /** Publishes `App\Events\{event}` with `payload` on the channels (wire names, e.g. `private-Company.1.User.2`). */
 export async function broadcast(
-  request: FastifyRequest,
+  request: BroadcastSource,
   channels: string[],
   event: string,
   payload: unknown,

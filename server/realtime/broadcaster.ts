@@ -18,6 +18,10 @@ export const channels = {
   user: (companyId: number, userId: number) => `private-Company.${companyId}.User.${userId}`,
   company: (companyId: number) => `private-Company.${companyId}`,
   companyPresence: (companyId: number) => `presence-Company.${companyId}`,
+  /** Processing of the company's project models: GeometryEventsUpdated, RefreshProcessorIndex. */
+  projectModels: (companyId: number) => `private-Company.${companyId}.ProjectModel`,
+  /** Processing of the company's library items (reserved for the library-items issue). */
+  libraryItems: (companyId: number) => `private-Company.${companyId}.LibraryItem`,
 };
 
 const MAX_CHANNELS_PER_TRIGGER = 100;

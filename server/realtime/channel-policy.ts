@@ -1,6 +1,7 @@
 /**
  * Which private and presence channels a session may join (the counterpart of Laravel's routes/channels.php):
- * a user's own channel in the company of the request's host, and that company's private and presence channels.
+ * a user's own channel in the company of the request's host, and that company's private and presence channels
+ * (including its ProjectModel and LibraryItem processing channels).
  * Another company's or another user's channel is never granted.
  */
 import type { Session } from '../auth/session';
@@ -17,6 +18,8 @@ export function channelGrant(session: Session, channelName: string): ChannelGran
   switch (channelName) {
     case channels.user(company.id, user.id):
     case channels.company(company.id):
+    case channels.projectModels(company.id):
+    case channels.libraryItems(company.id):
       return { member: null };
     case channels.companyPresence(company.id):
       return {

@@ -70,6 +70,17 @@ describe('granted channels', () => {
     }
   });
 
+  it("signs the company's ProjectModel and LibraryItem processing channels for its members", async () => {
+    for (const entity of ['ProjectModel', 'LibraryItem']) {
+      const channel = `private-Company.${ids.companyId('acme')}.${entity}`;
+      for (const username of ['alice', 'bob']) {
+        const response = await authorize('acme', channel, { token: tokens[username] });
+        expect({ channel, username, status: response.status }).toEqual({ channel, username, status: 200 });
+        expect(await response.json()).toEqual(sdk.authorizeChannel(SOCKET_ID, channel));
+      }
+    }
+  });
+
   it("signs the company's presence channel with the user's channel_data", async () => {
     const channel = `presence-Company.${ids.companyId('acme')}`;
     const response = await authorize('acme', channel, { token: tokens.alice });
@@ -102,6 +113,10 @@ describe('refused channels', () => {
       `private-Company.${globex}.User.${alice}`,
       `private-Company.${globex}`,
       `presence-Company.${globex}`,
+      `private-Company.${globex}.ProjectModel`,
+      `private-Company.${globex}.LibraryItem`,
+      `private-Company.${acme}.ProjectModel.Extra`,
+      `presence-Company.${acme}.ProjectModel`,
       `private-Company.${acme}.User.${alice}.Extra`,
       `private-Company.0${acme}`,
       `private-encrypted-Company.${acme}`,

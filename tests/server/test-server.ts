@@ -39,6 +39,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     ...server,
     port,
     async close() {
+      // The model processor works in the background: stop it before its schema goes.
+      await server.app.ctx.processor.stop();
       if (schema) {
         const { sql } = await import('kysely');
         await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(server.db);

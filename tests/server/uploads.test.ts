@@ -147,6 +147,16 @@ describe('uploads', () => {
       expect((await server.request(null, path)).status, path).toBe(404);
     }
   });
+
+  it('never serves model source files or unfinished resumable uploads, even by their exact key', async () => {
+    const source = join(await mkdtemp(join(tmpdir(), 'private-files-')), 'model.fbx');
+    for (const key of ['models/secret.fbx', 'uploads/0123456789abcdef']) {
+      await writeFile(source, 'Kaydara FBX Binary  \0');
+      await server.app.ctx.storage.putFile(key, source);
+      expect(await server.app.ctx.storage.read(key), key).not.toBeNull();
+      expect((await server.request(null, `/files/${key}`)).status, key).toBe(404);
+    }
+  });
 });
 
 describe('local disk storage', () => {

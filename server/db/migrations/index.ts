@@ -3,9 +3,11 @@ import type { Migration } from 'kysely';
 import * as core from './0001_core';
 import * as projectsModelsLibraries from './0002_projects_models_libraries';
 import * as liveRowCounts from './0003_live_row_counts';
+import * as modelFilesUploads from './0004_model_files_uploads';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
   '0002_projects_models_libraries': projectsModelsLibraries,
   '0003_live_row_counts': liveRowCounts,
+  '0004_model_files_uploads': modelFilesUploads,
 };

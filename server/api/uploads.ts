@@ -1,0 +1,206 @@
+/**
+ * Resumable uploads of model files (spec 2 §5, §9: 5,000,000-byte chunks, resumable after a dropped connection):
+ * the tus 1.0 protocol served by @tus/server with @tus/file-store, at `/api/v2/uploads` on the tenant API host
+ * with the bearer token. POST creates (Upload-Length, Upload-Metadata `filename`), HEAD answers the stored offset,
+ * PATCH appends a chunk (`application/offset+octet-stream`; also POST + `X-HTTP-Method-Override: PATCH`), DELETE
+ * terminates. CORS preflights are answered by the app's CORS handling.
+ *
+ * Fastify authenticates (token, tenant, `create-project-models|update-project-models`) and checks the request
+ * before the tus server gets it: an upload is refused at creation, with a Laravel 422 `{message, errors}`, for a
+ * missing file name, a name that is not `.fbx`/`.zip`/`.matz`, or a length of 0 or above MODEL_UPLOAD_MAX_BYTES;
+ * an upload id answers 404 to anyone but the user who created it, in the company it was created in. Then the reply
+ * is hijacked and the raw request and response go to the tus server (protocol errors such as a 409 offset conflict
+ * are its plain-text answers). A finished upload becomes a model's file through `upload_id` (models.ts).
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { can } from '../auth/guards';
+import { authenticate, type Session } from '../auth/session';
+import { type FieldErrors, notFound, ValidationError } from '../http/errors';
+import {
+  forgetUpload,
+  isUploadId,
+  removeStaleUploads,
+  UPLOAD_LIFETIME_MS,
+  uploadDirectory,
+} from '../processing/incoming-uploads';
+import { modelFileNameAndSizeErrors } from '../processing/model-file';
+
+const UPLOAD_ABILITY = 'create-project-models|update-project-models';
+const TUS_CHUNK_TYPE = 'application/offset+octet-stream';
+const STALE_UPLOAD_SWEEP_MS = 60 * 60 * 1000;
+
+/** `Upload-Metadata: filename bW9kZWwuZmJ4,other …`: comma-separated keys with base64 values. */
+function uploadMetadata(header: string | undefined): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const pair of (header ?? '').split(',')) {
+    const [key, value = ''] = pair.trim().split(' ');
+    if (key) metadata[key] = Buffer.from(value, 'base64').toString('utf8');
+  }
+  return metadata;
+}
+
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/** What the tus server would accept but a model file may not be: the model file rules on name and length. */
+function creationErrors(request: FastifyRequest, maxBytes: number): FieldErrors {
+  const name = uploadMetadata(header(request, 'upload-metadata')).filename?.trim();
+  if (!name) return { filename: ['The filename field is required.'] };
+  const length = header(request, 'upload-length');
+  if (length === undefined || !/^\d+$/.test(length)) {
+    return { upload_length: ['The upload length field is required.'] };
+  }
+  return modelFileNameAndSizeErrors('file', name, Number(length), maxBytes);
+}
+
+const IdParams = Type.Object({ id: Type.String() });
+const uploadSchema = (summary: string) => ({ tags: ['uploads'], summary, security: [{ bearer: [] }] });
+
+export async function uploadRoutes(server: FastifyInstance): Promise<void> {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = app.ctx;
+  const directory = uploadDirectory(config);
+  // The session of each creation request, by its Node request (what the tus hooks can see of it).
+  const creators = new WeakMap<object, Session>();
+
+  const tus = new TusServer({
+    path: `${server.prefix}/uploads`,
+    datastore: new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_LIFETIME_MS }),
+    maxSize: config.modelUploadMaxBytes,
+    relativeLocation: true,
+    // CORS is the app's (@fastify/cors, with the portal's origins): the tus server adds no origin of its own.
+    allowedOrigins: () => false,
+    async onUploadCreate(request, upload) {
+      const node = request.runtime?.node?.req;
+      const session = node ? creators.get(node) : undefined;
+      if (!session) throw { status_code: 500, body: 'Upload without a session\n' };
+      await db
+        .insertInto('model_uploads')
+        .values({
+          id: upload.id,
+          company_id: session.company.id,
+          user_id: session.user.id,
+          file_name: (upload.metadata?.filename ?? '').trim(),
+          size: upload.size ?? 0,
+        })
+        .execute();
+      return {};
+    },
+  });
+
+  // The chunk bodies stream straight to the tus store: Fastify leaves them unread.
+  app.addContentTypeParser(TUS_CHUNK_TYPE, (_request, _payload, done) => done(null));
+
+  const sweep = () =>
+    removeStaleUploads(db, directory).catch((error: unknown) =>
+      app.log.error({ err: error }, 'Removing stale uploads failed'),
+    );
+  await sweep();
+  const sweeper = setInterval(sweep, STALE_UPLOAD_SWEEP_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+
+  /** Hands the request to the tus server, keeping the headers Fastify set (CORS). */
+  async function handOver(request: FastifyRequest, reply: FastifyReply, method: string): Promise<void> {
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
+    // POST + X-HTTP-Method-Override (tus-js-client's `overridePatchMethod`) reaches tus as the method it names.
+    request.raw.method = method;
+    reply.hijack();
+    try {
+      await tus.handle(request.raw, reply.raw);
+    } catch (error) {
+      request.log.error({ err: error }, 'The upload server failed');
+      if (reply.raw.headersSent) reply.raw.destroy();
+      else reply.raw.writeHead(500, { 'Content-Type': 'application/json' }).end('{"message":"Server Error"}');
+    }
+  }
+
+  /** The upload must be the session user's, in the session's company: 404 for anyone else. */
+  async function ownUpload(request: FastifyRequest, id: string): Promise<string> {
+    const session = await authenticate(request);
+    const row = isUploadId(id)
+      ? await db
+          .selectFrom('model_uploads')
+          .select('id')
+          .where('id', '=', id)
+          .where('company_id', '=', session.company.id)
+          .where('user_id', '=', session.user.id)
+          .executeTakeFirst()
+      : undefined;
+    if (!row) throw notFound('Upload not found.');
+    return row.id;
+  }
+
+  app.post(
+    '/uploads',
+    {
+      preValidation: can(UPLOAD_ABILITY),
+      schema: uploadSchema(
+        'Creates a resumable (tus 1.0) upload of a model file: Upload-Length 1…MODEL_UPLOAD_MAX_BYTES, Upload-Metadata filename (.fbx, .zip, .matz)',
+      ),
+    },
+    async (request, reply) => {
+      const session = await authenticate(request);
+      const errors = creationErrors(request, config.modelUploadMaxBytes);
+      if (Object.keys(errors).length) throw new ValidationError(errors);
+      creators.set(request.raw, session);
+      await handOver(request, reply, 'POST');
+    },
+  );
+
+  app.head(
+    '/uploads/:id',
+    {
+      preValidation: can(UPLOAD_ABILITY),
+      schema: {
+        ...uploadSchema('The stored offset of an upload (Upload-Offset, Upload-Length)'),
+        params: IdParams,
+      },
+    },
+    async (request, reply) => {
+      await ownUpload(request, request.params.id);
+      await handOver(request, reply, 'HEAD');
+    },
+  );
+
+  app.patch(
+    '/uploads/:id',
+    {
+      preValidation: can(UPLOAD_ABILITY),
+      schema: {
+        ...uploadSchema('Appends a chunk at Upload-Offset (application/offset+octet-stream)'),
+        params: IdParams,
+        consumes: [TUS_CHUNK_TYPE],
+      },
+    },
+    async (request, reply) => {
+      await ownUpload(request, request.params.id);
+      // A POST here is a spoofed PATCH (request-input.ts allows no other): tus must see the PATCH.
+      await handOver(request, reply, 'PATCH');
+    },
+  );
+
+  app.delete(
+    '/uploads/:id',
+    {
+      preValidation: can(UPLOAD_ABILITY),
+      schema: {
+        ...uploadSchema('Terminates an upload and removes what was received'),
+        params: IdParams,
+      },
+    },
+    async (request, reply) => {
+      const id = await ownUpload(request, request.params.id);
+      await handOver(request, reply, 'DELETE');
+      if (reply.raw.statusCode === 204) await forgetUpload(db, directory, id);
+    },
+  );
+}

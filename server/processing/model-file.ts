@@ -1,0 +1,93 @@
+/**
+ * What a model file may be (spec 2 §5, §9): `.fbx` is FBX; `.zip` and `.matz` are zip archives. The server checks
+ * the name AND the first bytes (a binary FBX starts with `Kaydara FBX Binary  \0`, an ASCII FBX with `; FBX`, a zip
+ * with `PK\x03\x04`), at least 1 byte and at most MODEL_UPLOAD_MAX_BYTES, with Laravel-worded 422 messages. The
+ * same rules refuse a resumable upload at creation (name and declared length) and a model's file (all three).
+ */
+import { open } from 'node:fs/promises';
+import { type FieldErrors, ValidationError } from '../http/errors';
+import { canonicalExtension, extensionOf, sniffExtension } from '../storage/content-types';
+
+export type ModelFileType = 'fbx' | 'zip';
+
+/** The types a model file may have, as the 422 message names them. */
+export const MODEL_FILE_TYPES: readonly ModelFileType[] = ['fbx', 'zip'];
+
+export const FBX_BINARY_MAGIC = Buffer.from('Kaydara FBX Binary  \0', 'latin1');
+const FBX_ASCII_START = '; FBX';
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** Bytes of a file's start that decide its type. */
+export const HEAD_BYTES = 64;
+
+/** The model file type a file name gives (`.fbx` → fbx; `.zip`, `.matz` → zip), or null for any other name. */
+export function modelFileTypeOfName(name: string): ModelFileType | null {
+  const extension = canonicalExtension(extensionOf(name));
+  return MODEL_FILE_TYPES.find((type) => type === extension) ?? null;
+}
+
+/** Whether a file's first bytes are those of the type its name claims. */
+export function headMatchesType(type: ModelFileType, head: Uint8Array): boolean {
+  if (type === 'zip') return sniffExtension(head) === 'zip';
+  const bytes = Buffer.from(head);
+  if (bytes.subarray(0, FBX_BINARY_MAGIC.length).equals(FBX_BINARY_MAGIC)) return true;
+  const text = bytes.subarray(bytes.subarray(0, 3).equals(UTF8_BOM) ? 3 : 0).toString('latin1');
+  return text.trimStart().startsWith(FBX_ASCII_START);
+}
+
+export async function readHead(path: string, length = HEAD_BYTES): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+const kilobytes = (bytes: number) => Math.floor(bytes / 1024);
+
+/** The 422 messages of the model file rules, keyed by field (`file`). */
+export const modelFileMessages = {
+  type: (field: string) => `The ${field} field must be a file of type: ${MODEL_FILE_TYPES.join(', ')}.`,
+  empty: (field: string) => `The ${field} field must be at least 1 byte.`,
+  tooLarge: (field: string, maxBytes: number) =>
+    `The ${field} field must not be greater than ${kilobytes(maxBytes)} kilobytes.`,
+};
+
+/** What can be said about a file from its name and size alone (a resumable upload before its bytes arrive). */
+export function modelFileNameAndSizeErrors(
+  field: string,
+  name: string,
+  size: number,
+  maxBytes: number,
+): FieldErrors {
+  if (!modelFileTypeOfName(name)) return { [field]: [modelFileMessages.type(field)] };
+  if (size < 1) return { [field]: [modelFileMessages.empty(field)] };
+  if (size > maxBytes) return { [field]: [modelFileMessages.tooLarge(field, maxBytes)] };
+  return {};
+}
+
+export interface ModelFileCandidate {
+  /** The client's file name. */
+  name: string;
+  size: number;
+  /** Where its bytes are on the local disk. */
+  path: string;
+}
+
+/** Checks name, size and first bytes; answers the file's type or throws the 422 for `field`. */
+export async function acceptModelFile(
+  candidate: ModelFileCandidate,
+  field: string,
+  maxBytes: number,
+): Promise<ModelFileType> {
+  const errors = modelFileNameAndSizeErrors(field, candidate.name, candidate.size, maxBytes);
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  const type = modelFileTypeOfName(candidate.name)!;
+  if (!headMatchesType(type, await readHead(candidate.path))) {
+    throw new ValidationError({ [field]: [modelFileMessages.type(field)] });
+  }
+  return type;
+}

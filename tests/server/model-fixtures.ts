@@ -1,0 +1,121 @@
+/**
+ * Model files for the project, model, upload and processing tests: FBX files (ASCII and binary, with and without
+ * geometry), zip archives (whole, and cut off before their central directory), and helpers to read models back.
+ */
+import { expect } from 'vitest';
+import type { TestServer } from './test-server';
+
+/** An ASCII FBX with one mesh. */
+export const FBX_ASCII = Buffer.from(
+  [
+    '; FBX 7.4.0 project file',
+    '; ----------------------------------------------------',
+    'FBXHeaderExtension:  {',
+    '\tFBXHeaderVersion: 1003',
+    '}',
+    'Objects:  {',
+    '\tGeometry: 1001, "Geometry::Cube", "Mesh" {',
+    '\t\tVertices: *24 {',
+    '\t\t\ta: -1,-1,1,1,-1,1,-1,1,1,1,1,1,-1,1,-1,1,1,-1,-1,-1,-1,1,-1,-1',
+    '\t\t}',
+    '\t}',
+    '}',
+    '',
+  ].join('\n'),
+  'latin1',
+);
+
+/** A binary FBX: the magic, the version, then node records (here only their names matter). */
+export function fbxBinary(version = 7400, withGeometry = true): Buffer {
+  const versionBytes = Buffer.alloc(4);
+  versionBytes.writeUInt32LE(version);
+  return Buffer.concat([
+    Buffer.from('Kaydara FBX Binary  \0', 'latin1'),
+    Buffer.from([0x1a, 0x00]),
+    versionBytes,
+    Buffer.from('\x12FBXHeaderExtension\x07Objects', 'latin1'),
+    withGeometry ? Buffer.from('\x08Geometry\x04Mesh', 'latin1') : Buffer.from('\x05Model', 'latin1'),
+    Buffer.alloc(160, 0),
+  ]);
+}
+
+/** A zip archive of stored (uncompressed) entries, with its central directory. */
+export function zipArchive(files: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content] of Object.entries(files)) {
+    const nameBytes = Buffer.from(name);
+    const data = Buffer.from(content);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(files).length, 8);
+  end.writeUInt16LE(Object.keys(files).length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** A zip archive whose end (central directory) never arrived: starts like a zip, cannot be opened. */
+export const truncatedZip = () => zipArchive({ 'model.fbx': FBX_ASCII.toString('latin1') }).subarray(0, 120);
+
+export const fileBlob = (bytes: Buffer) => new Blob([new Uint8Array(bytes)]);
+
+export interface ModelBody {
+  id: number;
+  name: string;
+  status: string;
+  status_color: string;
+  preview_image_url: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  uploader_name: string | null;
+  latest_geometry_event: { message: string; created_at: string } | null;
+  project: { id: number; name: string } | null;
+  file: { name: string; size: number } | null;
+  geometry_events: Array<{ message: string; created_at: string }>;
+  [field: string]: unknown;
+}
+
+export async function getModel(server: TestServer, token: string, id: number): Promise<ModelBody> {
+  const response = await server.request('acme', `/projects/models/${id}`, { token });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { data: ModelBody }).data;
+}
+
+/** Polls a model until its status is one of `statuses` (the processor runs with a few ms per step in tests). */
+export async function modelReaching(
+  server: TestServer,
+  token: string,
+  id: number,
+  statuses: string[],
+  timeoutMs = 10_000,
+): Promise<ModelBody> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const model = await getModel(server, token, id);
+    if (statuses.includes(model.status)) return model;
+    if (Date.now() > until)
+      throw new Error(`Model ${id} stayed ${model.status}, expected ${statuses.join('|')}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

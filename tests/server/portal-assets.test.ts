@@ -1,0 +1,107 @@
+/**
+ * The built portal as the server sends it: scripts and styles in the build's Brotli or gzip copy when the browser
+ * accepts one, index.html compressed with the runtime configuration inside, the build manifest kept back.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressFolder } from '../../scripts/build/precompress';
+import { preferredEncoding } from '../../server/portal';
+import { sendWithHost, startTestServer, TEST_DOMAIN, type TestServer } from './test-server';
+
+const SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, index) => `row ${index}`))};\n`;
+const INDEX = '<!doctype html><html><head><!--portal-config--></head><body><div id="root"></div></body></html>';
+
+let portalDir: string;
+let server: TestServer;
+
+beforeAll(async () => {
+  portalDir = mkdtempSync(join(tmpdir(), 'portal-assets-'));
+  mkdirSync(join(portalDir, 'assets'));
+  mkdirSync(join(portalDir, '.vite'));
+  writeFileSync(join(portalDir, 'index.html'), INDEX);
+  writeFileSync(join(portalDir, 'assets', 'rows-3f2a1b.js'), SCRIPT);
+  writeFileSync(join(portalDir, 'assets', 'tiny-9c8d7e.js'), 'export {};\n');
+  writeFileSync(join(portalDir, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/rows-3f2a1b.js"}}');
+  precompressFolder(portalDir);
+  server = await startTestServer({ portalDir });
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(portalDir, { recursive: true, force: true });
+});
+
+const get = (path: string, acceptEncoding?: string) =>
+  sendWithHost(server.port, `acme.${TEST_DOMAIN}:${server.port}`, path, {
+    headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {},
+  });
+
+const bodyOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
+
+describe('hashed assets', () => {
+  it('are sent in Brotli when the browser accepts it, cached for good', async () => {
+    const response = await get('/assets/rows-3f2a1b.js', 'gzip, deflate, br, zstd');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const body = await bodyOf(response);
+    expect(body.length).toBeLessThan(SCRIPT.length / 2);
+    expect(brotliDecompressSync(body).toString()).toBe(SCRIPT);
+  });
+
+  it('are sent in gzip to a browser without Brotli, and as they are to one without either', async () => {
+    const gzipped = await get('/assets/rows-3f2a1b.js', 'gzip');
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(await bodyOf(gzipped)).toString()).toBe(SCRIPT);
+
+    const plain = await get('/assets/rows-3f2a1b.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect((await bodyOf(plain)).toString()).toBe(SCRIPT);
+  });
+
+  it('too small to gain from compression are sent as they are', async () => {
+    const response = await get('/assets/tiny-9c8d7e.js', 'gzip, br');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect((await bodyOf(response)).toString()).toBe('export {};\n');
+  });
+});
+
+describe('index.html', () => {
+  it('is compressed for every portal path, with the runtime configuration inside', async () => {
+    for (const [path, encoding, decode] of [
+      ['/', 'br', brotliDecompressSync],
+      ['/projects?per_page=25', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await get(path, encoding);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-encoding'), path).toBe(encoding);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      expect(response.headers.get('vary'), path).toMatch(/accept-encoding/i);
+      const html = decode(await bodyOf(response)).toString();
+      expect(html, path).toContain('window.__PORTAL_CONFIG__=');
+      expect(html, path).not.toContain('<!--portal-config-->');
+    }
+  });
+
+  it('stands in for the build manifest, which is not served', async () => {
+    const response = await get('/.vite/manifest.json');
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    expect((await bodyOf(response)).toString()).toContain('<div id="root">');
+  });
+});
+
+describe('the encoding an Accept-Encoding header allows', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.8', 'gzip'],
+    ['gzip;q=0', 'identity'],
+    ['', 'identity'],
+    [undefined, 'identity'],
+  ] as const)('%j → %s', (header, encoding) => expect(preferredEncoding(header)).toBe(encoding));
+});

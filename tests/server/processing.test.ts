@@ -1,0 +1,297 @@
+/**
+ * The model processor: a model created through the API goes QUEUED → PROCESSING → FINISHED with its geometry
+ * events, and a real laravel-echo client on `private-Company.{id}.ProjectModel` receives every
+ * GeometryEventsUpdated and the RefreshProcessorIndex of creation and finish; files whose content is unusable end
+ * FAILED with the reason; reprocess starts over; runs that were overtaken stop; unfinished models resume on start;
+ * stop() ends the runs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ModelProcessor } from '../../server/processing/processor';
+import { multipartBody, tokenFor } from './api-helpers';
+import {
+  FBX_ASCII,
+  fbxBinary,
+  fileBlob,
+  getModel,
+  type ModelBody,
+  modelReaching,
+  truncatedZip,
+  zipArchive,
+} from './model-fixtures';
+import { connectEcho, idsOf, resolveLocalhostNames, waitFor } from './realtime-helpers';
+import { sendWithHost, startTestServer, type TestServer } from './test-server';
+
+interface GeometryEventsUpdated {
+  owner_id: number;
+  status: string;
+  status_color: string;
+  started_at: string | null;
+  finished_at: string | null;
+  event: { message: string };
+}
+
+let server: TestServer;
+let alice: string;
+let acme: number;
+
+beforeAll(async () => {
+  resolveLocalhostNames();
+  server = await startTestServer({ processing: { stepMs: 5, concurrency: 2 } });
+  alice = await tokenFor(server, 'alice');
+  acme = (await idsOf(server)).companyId('acme');
+});
+afterAll(() => server?.close());
+
+async function createModel(name: string, bytes: Buffer, filename: string): Promise<ModelBody> {
+  const response = await server.request('acme', '/projects/models', {
+    method: 'POST',
+    token: alice,
+    ...multipartBody({ name }, { file: [fileBlob(bytes), filename] }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { data: ModelBody }).data;
+}
+
+/** A laravel-echo client of alice on the company's ProjectModel channel, collecting what arrives. */
+async function listenToModels() {
+  const echo = connectEcho(server, { token: alice, subdomain: 'acme' });
+  const channel = echo.private(`Company.${acme}.ProjectModel`);
+  await waitFor('subscription', (resolve) => channel.subscribed(resolve));
+  const updates: GeometryEventsUpdated[] = [];
+  const refreshes: Array<{ owner_id: number }> = [];
+  channel.listen('GeometryEventsUpdated', (event: GeometryEventsUpdated) => updates.push(event));
+  channel.listen('RefreshProcessorIndex', (event: { owner_id: number }) => refreshes.push(event));
+  /** Resolves once the model's updates reach one of the statuses. */
+  const reaching = (modelId: number, statuses: string[]) =>
+    waitFor<void>(
+      `GeometryEventsUpdated of model ${modelId}`,
+      (resolve) => {
+        const check = () =>
+          updates.some((update) => update.owner_id === modelId && statuses.includes(update.status))
+            ? resolve()
+            : setTimeout(check, 10);
+        check();
+      },
+      10_000,
+    );
+  const of = (modelId: number) => updates.filter((update) => update.owner_id === modelId);
+  return { echo, updates, refreshes, reaching, of };
+}
+
+describe('a model created through the API', () => {
+  it('is processed to FINISHED, and every step reaches the echo client on the ProjectModel channel', async () => {
+    const listener = await listenToModels();
+    try {
+      const model = await createModel('Processed tower', fbxBinary(7400), 'tower.fbx');
+      await listener.reaching(model.id, ['FINISHED', 'FAILED']);
+      const updates = listener.of(model.id);
+      expect(updates.map((update) => [update.status, update.event.message])).toEqual([
+        ['PROCESSING', 'Processing started'],
+        ['PROCESSING', 'Reading geometry'],
+        ['PROCESSING', 'Geometry read: FBX 7.4 (binary)'],
+        ['PROCESSING', 'Optimising meshes'],
+        ['PROCESSING', 'Baking materials'],
+        ['PROCESSING', 'Generating preview'],
+        ['FINISHED', 'Processing finished'],
+      ]);
+      expect(updates.every((update) => update.started_at !== null)).toBe(true);
+      expect(updates.slice(0, -1).every((update) => update.finished_at === null)).toBe(true);
+      expect(updates.at(-1)).toEqual({
+        owner_id: model.id,
+        status: 'FINISHED',
+        status_color: '#52c41a',
+        started_at: expect.any(String),
+        finished_at: expect.any(String),
+        event: { message: 'Processing finished' },
+      });
+      expect(updates[0].status_color).toBe('#1677ff');
+      await waitFor<void>('the refresh of the finish', (resolve) => {
+        const check = () =>
+          listener.refreshes.filter((refresh) => refresh.owner_id === model.id).length >= 2
+            ? resolve()
+            : setTimeout(check, 10);
+        check();
+      });
+      expect(listener.refreshes.filter((refresh) => refresh.owner_id === model.id)).toHaveLength(2);
+
+      const finished = await getModel(server, alice, model.id);
+      expect(finished).toMatchObject({
+        status: 'FINISHED',
+        started_at: updates.at(-1)!.started_at,
+        finished_at: updates.at(-1)!.finished_at,
+        latest_geometry_event: { message: 'Processing finished' },
+      });
+      expect(finished.geometry_events.map((event) => event.message)).toEqual(
+        ['Upload received', ...updates.map((update) => update.event.message)].reverse(),
+      );
+      const { host, pathname } = new URL(finished.preview_image_url!);
+      const preview = await sendWithHost(server.port, host, pathname);
+      expect(preview.status).toBe(200);
+      expect(preview.headers.get('content-type')).toBe('image/svg+xml');
+      expect(await preview.text()).toContain('Processed tower');
+    } finally {
+      listener.echo.disconnect();
+    }
+  });
+
+  it('ends FAILED, saying why, when the content is of no use', async () => {
+    const listener = await listenToModels();
+    try {
+      const cases: Array<[Buffer, string, string]> = [
+        [
+          truncatedZip(),
+          'cut-off.zip',
+          'Conversion failed: the archive is damaged: its central directory is missing',
+        ],
+        [fbxBinary(7400, false), 'no-geometry.fbx', 'Conversion failed: the FBX file contains no geometry'],
+        [fbxBinary(5800), 'old.fbx', 'Conversion failed: FBX version 5800 is not supported'],
+      ];
+      for (const [bytes, filename, message] of cases) {
+        const model = await createModel(filename, bytes, filename);
+        const failed = await modelReaching(server, alice, model.id, ['FAILED', 'FINISHED']);
+        expect(failed, filename).toMatchObject({
+          status: 'FAILED',
+          status_color: '#f5222d',
+          finished_at: expect.any(String),
+          latest_geometry_event: { message },
+        });
+        await listener.reaching(model.id, ['FAILED']);
+        expect(listener.of(model.id).at(-1)).toMatchObject({ status: 'FAILED', event: { message } });
+      }
+      const valid = await createModel(
+        'Zipped scene',
+        zipArchive({ 'scene.fbx': 'x', 'wood.png': 'y' }),
+        'scene.zip',
+      );
+      const finished = await modelReaching(server, alice, valid.id, ['FAILED', 'FINISHED']);
+      expect(finished.geometry_events.map((event) => event.message)).toContain(
+        'Geometry read: zip archive with 2 files',
+      );
+      expect(finished.status).toBe('FINISHED');
+    } finally {
+      listener.echo.disconnect();
+    }
+  });
+
+  it('is processed again on reprocess, publishing QUEUED first', async () => {
+    const listener = await listenToModels();
+    try {
+      const model = await createModel('Reprocessed', FBX_ASCII, 'again.fbx');
+      const first = await modelReaching(server, alice, model.id, ['FINISHED']);
+      const response = await server.request('acme', `/projects/models/${model.id}/reprocess`, {
+        method: 'POST',
+        token: alice,
+      });
+      expect(response.status).toBe(200);
+      await listener.reaching(model.id, ['QUEUED']);
+      const queued = listener.of(model.id).find((update) => update.status === 'QUEUED');
+      expect(queued).toEqual({
+        owner_id: model.id,
+        status: 'QUEUED',
+        status_color: '#8c8c8c',
+        started_at: null,
+        finished_at: null,
+        event: { message: 'Queued for reprocessing' },
+      });
+      const again = await modelReaching(server, alice, model.id, ['FINISHED']);
+      expect(again.geometry_events.map((event) => event.message)).not.toContain('Upload received');
+      expect(again.finished_at).not.toBe(first.finished_at);
+      expect(again.preview_image_url).not.toBe(first.preview_image_url);
+      // The old preview goes once the new one is saved (and the run has ended).
+      await server.app.ctx.processor.idle();
+      const oldPreview = new URL(first.preview_image_url!);
+      expect((await sendWithHost(server.port, oldPreview.host, oldPreview.pathname)).status).toBe(404);
+    } finally {
+      listener.echo.disconnect();
+    }
+  });
+});
+
+describe('runs that were overtaken, resumed or stopped', () => {
+  let slow: TestServer;
+  let token: string;
+
+  beforeAll(async () => {
+    slow = await startTestServer({ processing: { stepMs: 300, concurrency: 1 } });
+    token = await tokenFor(slow, 'alice');
+  });
+  afterAll(() => slow?.close());
+
+  async function slowModel(name: string) {
+    const response = await slow.request('acme', '/projects/models', {
+      method: 'POST',
+      token,
+      ...multipartBody({ name }, { file: [fileBlob(FBX_ASCII), `${name}.fbx`] }),
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { data: ModelBody }).data;
+  }
+
+  it('leaves a model deleted while processing alone, and processes it once it is restored', async () => {
+    const model = await slowModel('deleted-midway');
+    await modelReaching(slow, token, model.id, ['PROCESSING']);
+    expect(
+      (await slow.request('acme', `/projects/models/${model.id}`, { method: 'DELETE', token })).status,
+    ).toBe(200);
+    await slow.app.ctx.processor.idle();
+    const row = await slow.db
+      .selectFrom('project_models')
+      .select(['status', 'finished_at'])
+      .where('id', '=', model.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'PROCESSING', finished_at: null });
+
+    expect((await slow.request('acme', `/projects/models/${model.id}/restore`, { token })).status).toBe(200);
+    const finished = await modelReaching(slow, token, model.id, ['FINISHED']);
+    expect(finished.geometry_events.at(-1)?.message).toBe('Queued for reprocessing');
+  });
+
+  it('resumes unfinished models with a file or an attempt on start, and leaves seeded ones as they are', async () => {
+    const model = await slowModel('resumed');
+    await slow.app.ctx.processor.idle();
+    await slow.db
+      .updateTable('project_models')
+      .set({ status: 'PROCESSING', finished_at: null })
+      .where('id', '=', model.id)
+      .execute();
+    const seededQueued = await slow.db
+      .selectFrom('project_models')
+      .select(['id', 'status'])
+      .where('name', '=', 'Riverside Lofts – Kitchen')
+      .executeTakeFirstOrThrow();
+
+    const processor = new ModelProcessor({
+      db: slow.db,
+      storage: slow.app.ctx.storage,
+      stepMs: 1,
+      concurrency: 1,
+    });
+    await processor.start(slow.app);
+    await processor.idle();
+    await processor.stop();
+    expect((await getModel(slow, token, model.id)).status).toBe('FINISHED');
+    expect((await getModel(slow, token, seededQueued.id)).status).toBe(seededQueued.status);
+  });
+
+  it('stops every run at its next step on stop()', async () => {
+    const model = await slowModel('stopped');
+    await slow.app.ctx.processor.idle();
+    await slow.db
+      .updateTable('project_models')
+      .set({ status: 'QUEUED', processing_attempt: 7 })
+      .where('id', '=', model.id)
+      .execute();
+    const processor = new ModelProcessor({
+      db: slow.db,
+      storage: slow.app.ctx.storage,
+      stepMs: 60_000,
+      concurrency: 1,
+    });
+    processor.enqueue({ modelId: model.id, attempt: 7 });
+    await processor.start(slow.app);
+    await modelReaching(slow, token, model.id, ['PROCESSING']);
+    // A step is a minute long: stop() returning within the test's time means it ended the run.
+    await processor.stop();
+    expect((await getModel(slow, token, model.id)).latest_geometry_event?.message).toBe('Processing started');
+  });
+});
