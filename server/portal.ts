@@ -48,7 +48,10 @@ export async function registerPortal(app: FastifyInstance): Promise<void> {
   };
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const encoding = preferredEncoding(request.headers['accept-encoding']);
-    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
+      .type('text/html; charset=utf-8');
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     return reply.send(renderIndex()[encoding]);
   };

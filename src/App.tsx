@@ -1,10 +1,10 @@
-/** The portal: theme and full-screen states around the router, whose root holds refine and its providers. */
+/** The portal: theme and full-screen states around the router. */
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { portalRoutes } from '@/shell/routes/routes';
+import { patchSignedInRoutes, portalRoutes } from '@/shell/routes/routes';
 import { ShellStates } from '@/shell/states/ShellStates';
 import { ShellTheme } from '@/shell/tenant/ShellTheme';
 
-const router = createBrowserRouter(portalRoutes);
+const router = createBrowserRouter(portalRoutes, { patchRoutesOnNavigation: patchSignedInRoutes });
 
 export function App() {
   return (

@@ -94,3 +94,6 @@ export function createAuthProvider(
     },
   };
 }
+
+/** The portal's auth provider: refine's, and the sign-in page's, which works without refine. */
+export const authProvider = createAuthProvider();

@@ -1,10 +1,9 @@
 /**
- * The realtime connection (spec 1 §7): laravel-echo over pusher-js, websocket transport only, no statistics,
- * private channels authorised at `{tenant API origin}/broadcasting/auth` with the bearer token. One Echo per
- * session: rebuilt when the token changes, disconnected on logout.
+ * The realtime connection (spec 1 §7): laravel-echo over pusher-js (`echo-pusher.ts`), private channels
+ * authorised at `{tenant API origin}/broadcasting/auth` with the bearer token. One Echo per session: rebuilt
+ * when the token changes, disconnected on logout. The Echo client is loaded when the first live subscription
+ * asks for a channel; until it has arrived, channels record what is asked of them and replay it in order.
  */
-import Echo from 'laravel-echo';
-import Pusher from 'pusher-js';
 import { deployment, type Deployment } from '@/lib/runtime-config';
 
 /** The part of an Echo private channel the live provider uses. */
@@ -27,27 +26,70 @@ export function broadcastingAuthUrl(target: Deployment = deployment): string {
   return `${api.replace(/\/api\/v2\/?$/, '')}/broadcasting/auth`;
 }
 
+/**
+ * An Echo that can be used at once while the real one is still loading: the first `private(name)` starts
+ * loading it, and until it has arrived channels record their `listen`/`stopListening` calls and replay them in
+ * order. A disconnect before it arrived means it is never built.
+ */
+export function deferredEcho(load: () => Promise<() => EchoClient>): EchoClient {
+  let echo: EchoClient | null = null;
+  let loading = false;
+  let disconnected = false;
+  let pending: ((echo: EchoClient) => void)[] = [];
+  const whenBuilt = (action: (echo: EchoClient) => void) => {
+    if (echo) action(echo);
+    else pending.push(action);
+  };
+  const startLoading = () => {
+    if (loading) return;
+    loading = true;
+    void load().then(
+      (build) => {
+        if (disconnected) return;
+        const built = build();
+        echo = built;
+        pending.forEach((action) => action(built));
+        pending = [];
+      },
+      (error: unknown) => {
+        // What waited is given up; the next channel asked for tries again.
+        pending = [];
+        loading = false;
+        console.warn('The realtime connection could not be loaded', error);
+      },
+    );
+  };
+
+  return {
+    private(name) {
+      if (echo) return echo.private(name);
+      startLoading();
+      const channel: EchoChannel = {
+        listen(event, callback) {
+          whenBuilt((built) => built.private(name).listen(event, callback));
+          return channel;
+        },
+        stopListening(event, callback) {
+          whenBuilt((built) => built.private(name).stopListening(event, callback));
+          return channel;
+        },
+      };
+      return channel;
+    },
+    disconnect() {
+      disconnected = true;
+      pending = [];
+      echo?.disconnect();
+    },
+  };
+}
+
+/** The Echo of a token; the websocket client is loaded when the first channel is asked for. */
 export function createEcho(token: string, target: Deployment = deployment): EchoClient {
-  const { pusher } = target.config;
-  const secure = pusher.forceTLS || window.location.protocol === 'https:';
-  const pagePort = Number(window.location.port) || (secure ? 443 : 80);
-  const port = pusher.port ?? pagePort;
-  return new Echo({
-    broadcaster: 'pusher',
-    Pusher,
-    key: pusher.key,
-    cluster: pusher.cluster,
-    // The built-in push service runs on the page's own host and port.
-    wsHost: pusher.host ?? window.location.hostname,
-    wsPort: port,
-    wssPort: port,
-    forceTLS: pusher.forceTLS,
-    enabledTransports: ['ws', 'wss'],
-    enableStats: false,
-    authEndpoint: broadcastingAuthUrl(target),
-    // A fresh object per instance: Echo would otherwise share one headers object between instances.
-    auth: { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } },
-  }) as unknown as EchoClient;
+  return deferredEcho(async () => {
+    const { connectEcho } = await import('./echo-pusher');
+    return () => connectEcho(token, target);
+  });
 }
 
 export interface EchoConnection {

@@ -5,9 +5,8 @@
 import type { I18nProvider } from '@refinedev/core';
 import dayjs from 'dayjs';
 import 'dayjs/locale/nl';
-import i18n, { type i18n as I18n } from 'i18next';
+import i18n, { type BackendModule, type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGES = ['en', 'nl'] as const;
@@ -18,6 +17,8 @@ export type Language = (typeof LANGUAGES)[number];
  */
 export const NAMESPACES = ['common', 'dashboard', 'notifications', 'search', 'lists'] as const;
 export const LANGUAGE_STORAGE_KEY = 'language';
+/** Every namespace in public/locales (the build lists them): the portal asks for all of them at start. */
+export const PORTAL_NAMESPACES: readonly string[] = __LOCALE_NAMESPACES__;
 
 export const detectionOptions = {
   order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
@@ -41,13 +42,46 @@ function followLanguage(code: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
+/** Where a namespace's texts live: `/locales/{language}/{namespace}.json`, next to the portal. */
+export const localePath = (language: string, namespace: string) => `/locales/${language}/${namespace}.json`;
+
+/**
+ * Reads translations with fetch. A network failure or a server error is worth another try (i18next retries
+ * with `maxRetries` and `retryTimeout`); a missing file is not.
+ */
+export const localeBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const path = localePath(language, namespace);
+    const load = async () => {
+      let response: Response;
+      try {
+        response = await fetch(path);
+      } catch (error) {
+        return callback(error instanceof Error ? error : String(error), true);
+      }
+      if (!response.ok) return callback(`${path} answered ${response.status}`, response.status >= 500);
+      let texts: Record<string, unknown>;
+      try {
+        texts = (await response.json()) as Record<string, unknown>;
+      } catch (error) {
+        return callback(error instanceof Error ? error : String(error), false);
+      }
+      callback(null, texts);
+    };
+    void load();
+  },
+};
+
 export function initI18n(
   instance: I18n = i18n,
   namespaces: readonly string[] = NAMESPACES,
 ): Promise<unknown> {
   instance.on('languageChanged', followLanguage);
   return instance
-    .use(HttpBackend)
+    .use(localeBackend)
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
@@ -56,7 +90,8 @@ export function initI18n(
       load: 'languageOnly',
       ns: [...namespaces],
       defaultNS: 'common',
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+      // Ask for the files at once, not after the page's other start-up work (i18next defaults to a timeout).
+      initAsync: false,
       // Up to 10 parallel reads, 5 retries starting at 350 ms (i18next doubles the wait each retry).
       maxParallelReads: 10,
       maxRetries: 5,

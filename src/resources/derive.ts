@@ -3,9 +3,9 @@
  * `resources`, the route-table entries of each resource and its side-navigation entry.
  */
 import type { ResourceProps } from '@refinedev/core';
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { createElement } from 'react';
 import type { ResourceAccess } from '@/providers/access-control';
-import type { RouteEntry } from '@/shell/routes/route-table';
+import type { PageLoader, RouteEntry } from '@/shell/routes/route-table';
 import type { LazyPage, PageAction, ResourceAction, ResourceDeclaration, ResourcePageProps } from './types';
 
 const PAGE_ACTIONS: PageAction[] = ['list', 'create', 'edit', 'show', 'clone'];
@@ -44,12 +44,14 @@ export function toRefineResource(resource: ResourceDeclaration): ResourceProps {
   };
 }
 
-/** A route element that loads the page on first visit and hands it the declaration. */
-function pageComponent(load: LazyPage, props: ResourcePageProps): ComponentType {
-  const Page = lazy(load);
-  const Bound = () => createElement(Suspense, { fallback: null }, createElement(Page, props));
-  Bound.displayName = `${props.resource.name}.${props.action}`;
-  return Bound;
+/** Loads the page on first visit (the route's `lazy`) and hands it the declaration. */
+function pageLoader(load: LazyPage, props: ResourcePageProps): PageLoader {
+  return async () => {
+    const { default: Page } = await load();
+    const Bound = () => createElement(Page, props);
+    Bound.displayName = `${props.resource.name}.${props.action}`;
+    return Bound;
+  };
 }
 
 /** The screen name (`screens.<screen>.<name>`) of an action's route, as spec 1's route table names them. */
@@ -71,7 +73,7 @@ export function toRouteEntries(resource: ResourceDeclaration): RouteEntry[] {
       path,
       screen: `${resource.screen}.${SCREEN_OF_ACTION[action]}`,
       guard: resource.actionGuards?.[action] ?? resource.guard,
-      component: pageComponent(load, { resource, action }),
+      page: pageLoader(load, { resource, action }),
     });
   }
   for (const extra of resource.routes.extra ?? []) {
@@ -81,7 +83,7 @@ export function toRouteEntries(resource: ResourceDeclaration): RouteEntry[] {
       path: extra.path,
       screen: extra.screen,
       guard: extra.guard ?? resource.actionGuards?.[action] ?? resource.guard,
-      ...(load ? { component: pageComponent(load, { resource, action, presets: extra.presets }) } : {}),
+      ...(load ? { page: pageLoader(load, { resource, action, presets: extra.presets }) } : {}),
     });
   }
   return entries;

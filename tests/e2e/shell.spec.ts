@@ -52,8 +52,8 @@ test('screens of later issues name themselves and say they are not available yet
   context,
 }) => {
   await signedInAs(context, 'alice');
-  await page.goto('/projects/overview/3');
-  await expect(page.getByRole('heading', { name: 'Project overview' })).toBeVisible();
+  await page.goto('/libraries/items/overview/3');
+  await expect(page.getByRole('heading', { name: 'Item overview' })).toBeVisible();
   await expect(page.getByText('This screen is not available yet.')).toBeVisible();
 });
 
@@ -207,7 +207,7 @@ test('switching to Dutch re-renders everything and persists across a reload', as
   const dutchNav = page.getByRole('navigation', { name: 'Hoofdnavigatie' });
   await expect(dutchNav.getByRole('link', { name: 'Projecten' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Accountmenu van Alice Anders' })).toBeVisible();
-  await expect(page.getByText('Dit scherm is nog niet beschikbaar.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nieuw project' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
 
   await page.reload();

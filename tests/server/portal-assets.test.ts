@@ -12,7 +12,8 @@ import { preferredEncoding } from '../../server/portal';
 import { sendWithHost, startTestServer, TEST_DOMAIN, type TestServer } from './test-server';
 
 const SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, index) => `row ${index}`))};\n`;
-const INDEX = '<!doctype html><html><head><!--portal-config--></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><!--portal-config--></head><body><div id="root"></div></body></html>';
 
 let portalDir: string;
 let server: TestServer;

@@ -5,6 +5,7 @@ import { resolveDeployment } from '@/lib/runtime-config';
 import {
   broadcastingAuthUrl,
   createEchoConnection,
+  deferredEcho,
   type EchoChannel,
   type EchoClient,
 } from '@/providers/echo-connection';
@@ -160,6 +161,49 @@ describe('the Echo connection', () => {
     connection.close();
     expect(second.disconnect).toHaveBeenCalled();
     expect(built.map((entry) => entry.token)).toEqual(['a', 'b']);
+  });
+
+  it('is usable before the websocket client has loaded: listeners wait for it, in order', async () => {
+    const real = fakeEcho();
+    let build!: (value: () => EchoClient) => void;
+    const load = vi.fn(() => new Promise<() => EchoClient>((resolve) => (build = resolve)));
+    const echo = deferredEcho(load);
+    const provider = createLiveProvider(() => ({ echo, tenantId: 1 }));
+    const kept = vi.fn();
+    const dropped = vi.fn();
+    // A resource without live events asks for no channel, so nothing is loaded for it.
+    provider.subscribe({ channel: 'resources/projects', types: ['*'], callback: vi.fn(), params: {} });
+    expect(load).not.toHaveBeenCalled();
+    provider.subscribe({ channel: 'Company.1.User.2', types: ['UserNotificationUpdated'], callback: kept });
+    const gone = provider.subscribe({
+      channel: 'Company.1.User.2',
+      types: ['UserNotificationUpdated'],
+      callback: dropped,
+    });
+    provider.unsubscribe(gone);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(real.listeners('Company.1.User.2', 'UserNotificationUpdated')).toBe(0);
+
+    build(() => real);
+    await vi.waitFor(() => expect(real.listeners('Company.1.User.2', 'UserNotificationUpdated')).toBe(1));
+    real.emit('Company.1.User.2', 'UserNotificationUpdated', { id: 4 });
+    expect(kept).toHaveBeenCalledTimes(1);
+    expect(dropped).not.toHaveBeenCalled();
+
+    // Once loaded, channels are the real ones.
+    provider.subscribe({ channel: 'Company.1.User.2', types: ['UserNotificationUpdated'], callback: kept });
+    expect(real.listeners('Company.1.User.2', 'UserNotificationUpdated')).toBe(2);
+  });
+
+  it('never connects when the session ended before the websocket client arrived', async () => {
+    const build = vi.fn(() => fakeEcho());
+    let loaded!: () => void;
+    const echo = deferredEcho(() => new Promise((resolve) => (loaded = () => resolve(build))));
+    echo.private('Company.1').listen('X', vi.fn());
+    echo.disconnect();
+    loaded();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(build).not.toHaveBeenCalled();
   });
 
   it('authorises private channels at the tenant API origin', () => {

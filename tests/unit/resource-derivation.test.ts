@@ -48,7 +48,7 @@ describe('deriving from a declaration', () => {
       { path: 'tools/labels/create', screen: 'labels.create', guard: { admin: true } },
       { path: 'tools/labels/edit/:labelId', screen: 'labels.edit', guard: { ability: 'list-labels' } },
     ]);
-    expect(entries.every((entry) => typeof entry.component === 'function')).toBe(true);
+    expect(entries.every((entry) => typeof entry.page === 'function')).toBe(true);
   });
 
   it('an action needs the resource permission and its own', () => {

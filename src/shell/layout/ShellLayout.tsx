@@ -5,7 +5,7 @@
 import { Drawer, Layout } from 'antd';
 import { type PropsWithChildren, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { DESKTOP_QUERY, useMediaQuery } from '@/ui/useMediaQuery';
 import { SideNavigation } from './SideNavigation';
 import { TopBar } from './TopBar';
@@ -54,5 +54,14 @@ export function ShellLayout({ children }: PropsWithChildren) {
         <Layout.Content className="shell__content">{children}</Layout.Content>
       </Layout>
     </Layout>
+  );
+}
+
+/** The layout as the route around every signed-in page. */
+export function ShellLayoutRoute() {
+  return (
+    <ShellLayout>
+      <Outlet />
+    </ShellLayout>
   );
 }

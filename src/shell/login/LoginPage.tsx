@@ -2,117 +2,171 @@
  * /login (spec 1 §2.2, §4, §8): the tenant's logo and name (the product's on the public host); username or
  * email, password with show/hide, remember me, forgot password; 'Loading...' while busy; the error texts of
  * §8 in an alert; afterwards the originally requested path. A signed-in user is sent to /.
+ *
+ * Most visits start here, so the page is built from plain form controls in the portal's own style (login.css)
+ * and signs in through the auth provider directly: it loads neither antd nor refine.
  */
-import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
-import { type AuthActionResponse, useGo, useInvalidateAuthStore, useLogin } from '@refinedev/core';
-import { Alert, Button, Checkbox, Form, Input, Typography } from 'antd';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
-import { LoginError, type LoginParams } from '@/providers/auth-provider';
-import { LanguageSwitcher } from '@/shell/layout/LanguageSwitcher';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { authProvider, LOGIN_ERROR_KEYS, LoginError, type LoginErrorKey } from '@/providers/auth-provider';
 import { useSession } from '@/shell/session/useSession';
 import { BrandLogo } from '@/shell/tenant/BrandLogo';
 import { useTenant } from '@/shell/tenant/TenantContext';
+import { ErrorIcon, EyeIcon, EyeOffIcon, LockIcon, UserIcon } from '@/ui/icons';
+import { LanguageSelect } from './LanguageSelect';
 import { afterLoginPath } from './redirect';
+import './login.css';
 
-interface LoginValues {
-  identity: string;
-  password: string;
-  remember: boolean;
+interface LoginFieldProps {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  /** The field's message, shown under it and announced with it. */
+  error: string | null;
+  input: InputHTMLAttributes<HTMLInputElement>;
+  /** A control inside the field after the input (the password's show/hide). */
+  action?: ReactNode;
 }
 
-const loginErrorOf = (result: AuthActionResponse | undefined) =>
-  result && !result.success && result.error instanceof LoginError ? result.error : null;
+function LoginField({ id, label, icon, error, input, action }: LoginFieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="login-field">
+      <label htmlFor={id}>{label}</label>
+      <span className={error ? 'login-input login-input--invalid' : 'login-input'}>
+        {icon}
+        <input id={id} {...input} aria-invalid={!!error} aria-describedby={error ? errorId : undefined} />
+        {action}
+      </span>
+      {error && (
+        <div id={errorId} className="login-field__error">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+type LoginStatus = { state: 'idle' | 'pending' | 'signed-in' } | { state: 'failed'; errorKey: LoginErrorKey };
 
 export function LoginPage() {
   const { t } = useTranslation();
   const { tenant } = useTenant();
   const { auth } = useSession();
   const [searchParams] = useSearchParams();
-  const go = useGo();
-  const invalidateAuthStore = useInvalidateAuthStore();
-  const login = useLogin<LoginParams>({
-    mutationOptions: {
-      onSuccess: (result) => {
-        if (!result.success) return;
-        go({ to: afterLoginPath(searchParams.get('to')), type: 'replace' });
-        invalidateAuthStore();
-      },
-    },
-  });
+  const navigate = useNavigate();
+  const [identity, setIdentity] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [passwordVisible, setPasswordVisible] = useState(false);
+  // Required-field messages appear with the first attempt and then follow what is typed.
+  const [attempted, setAttempted] = useState(false);
+  const [status, setStatus] = useState<LoginStatus>({ state: 'idle' });
+  const ids = { identity: useId(), password: useId() };
 
   // Already signed in when the page opened (not: signed in just now, which goes to the requested path).
-  if (auth && login.status === 'idle') return <Navigate to="/" replace />;
+  if (auth && status.state === 'idle') return <Navigate to="/" replace />;
 
-  const error = loginErrorOf(login.data);
-  const submit = ({ identity, password, remember }: LoginValues) =>
-    login.mutate({ identity: identity.trim(), password, remember });
+  const pending = status.state === 'pending' || status.state === 'signed-in';
+  const identityMissing = attempted && !identity.trim();
+  const passwordMissing = attempted && !password;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    setAttempted(true);
+    if (!identity.trim() || !password) return;
+    setStatus({ state: 'pending' });
+    const result = await authProvider.login({ identity: identity.trim(), password, remember });
+    if (result.success) {
+      setStatus({ state: 'signed-in' });
+      await navigate(afterLoginPath(searchParams.get('to')), { replace: true });
+    } else {
+      const errorKey =
+        result.error instanceof LoginError ? result.error.translationKey : LOGIN_ERROR_KEYS.other;
+      setStatus({ state: 'failed', errorKey });
+    }
+  };
 
   return (
     <main className="login-page">
       <section className="login-card" aria-labelledby="login-title">
         <header className="login-brand">
           <BrandLogo size={64} />
-          <Typography.Title level={1} id="login-title" className="login-brand__name">
+          <h1 id="login-title" className="login-brand__name">
             {tenant?.name ?? t('product.name')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('login.subtitle')}</Typography.Text>
+          </h1>
+          <p className="login-brand__subtitle">{t('login.subtitle')}</p>
         </header>
-        {error && <Alert className="login-error" type="error" showIcon message={t(error.translationKey)} />}
-        <Form<LoginValues>
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ remember: false }}
-          onFinish={submit}
-          disabled={login.isPending}
-        >
-          <Form.Item
-            name="identity"
-            label={t('login.identity')}
-            rules={[{ required: true, whitespace: true, message: t('login.identityRequired') }]}
-          >
-            <Input size="large" prefix={<UserOutlined aria-hidden />} autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('login.password')}
-            rules={[{ required: true, message: t('login.passwordRequired') }]}
-          >
-            <Input.Password
-              size="large"
-              prefix={<LockOutlined aria-hidden />}
-              autoComplete="current-password"
-              // A real button, so the toggle is reachable and usable from the keyboard too.
-              iconRender={(visible) => (
+        {status.state === 'failed' && (
+          <div className="login-error" role="alert">
+            <ErrorIcon className="login-error__icon" />
+            <span>{t(status.errorKey)}</span>
+          </div>
+        )}
+        <form noValidate onSubmit={(event) => void submit(event)}>
+          <fieldset className="login-fields" disabled={pending}>
+            <LoginField
+              id={ids.identity}
+              label={t('login.identity')}
+              icon={<UserIcon />}
+              error={identityMissing ? t('login.identityRequired') : null}
+              input={{
+                name: 'identity',
+                autoComplete: 'username',
+                autoFocus: true,
+                value: identity,
+                onChange: (event) => setIdentity(event.target.value),
+              }}
+            />
+            <LoginField
+              id={ids.password}
+              label={t('login.password')}
+              icon={<LockIcon />}
+              error={passwordMissing ? t('login.passwordRequired') : null}
+              input={{
+                name: 'password',
+                type: passwordVisible ? 'text' : 'password',
+                autoComplete: 'current-password',
+                value: password,
+                onChange: (event) => setPassword(event.target.value),
+              }}
+              action={
                 <button
                   type="button"
                   className="password-toggle"
-                  aria-label={visible ? t('login.hidePassword') : t('login.showPassword')}
+                  aria-label={passwordVisible ? t('login.hidePassword') : t('login.showPassword')}
+                  onClick={() => setPasswordVisible(!passwordVisible)}
                 >
-                  {visible ? <EyeOutlined aria-hidden /> : <EyeInvisibleOutlined aria-hidden />}
+                  {passwordVisible ? <EyeIcon /> : <EyeOffIcon />}
                 </button>
-              )}
+              }
             />
-          </Form.Item>
-          <div className="login-options">
-            <Form.Item name="remember" valuePropName="checked" noStyle>
-              <Checkbox>{t('login.rememberMe')}</Checkbox>
-            </Form.Item>
-            <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
-          </div>
-          <Button
-            type="primary"
-            htmlType="submit"
-            size="large"
-            block
-            loading={login.isPending}
-            disabled={false}
+            <div className="login-options">
+              <label className="login-checkbox">
+                <input
+                  type="checkbox"
+                  name="remember"
+                  checked={remember}
+                  onChange={(event) => setRemember(event.target.checked)}
+                />
+                <span>{t('login.rememberMe')}</span>
+              </label>
+              <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
+            </div>
+          </fieldset>
+          <button
+            type="submit"
+            className="button button--primary button--large button--block"
+            aria-busy={pending}
           >
-            {login.isPending ? t('login.loading') : t('login.submit')}
-          </Button>
-        </Form>
+            {pending && <span className="spinner spinner--small" aria-hidden />}
+            <span>{pending ? t('login.loading') : t('login.submit')}</span>
+          </button>
+        </form>
         <footer className="login-footer">
-          <LanguageSwitcher compact />
+          <LanguageSelect />
         </footer>
       </section>
     </main>

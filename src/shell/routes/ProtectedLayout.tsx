@@ -1,10 +1,10 @@
 /**
- * The login-protected layout route (spec 1 §2.7): without a session, to /login with the requested path in
- * `?to=`; then the matched route's guard (not found, /portal, /unauthorized); then the layout around the page.
+ * The login-protected route (spec 1 §2.7): without a session, to /login with the requested path in `?to=`;
+ * then the matched route's guard (not found, /portal, /unauthorized); then its child route, the signed-in
+ * layout (`ShellLayoutRoute`, loaded with the page) around the page.
  */
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { deployment } from '@/lib/runtime-config';
-import { ShellLayout } from '@/shell/layout/ShellLayout';
 import { useSession } from '@/shell/session/useSession';
 import { NotFoundScreen } from '@/shell/states/NotFoundScreen';
 import { evaluateGuard, GUARD_REDIRECTS } from './guards';
@@ -30,9 +30,5 @@ export function ProtectedLayout() {
   const outcome = evaluateGuard(entry?.guard, auth.user, deployment.host.platform);
   if (outcome === 'not-found') return <NotFoundScreen />;
   if (outcome !== 'allow') return <Navigate to={GUARD_REDIRECTS[outcome]} replace />;
-  return (
-    <ShellLayout>
-      <Outlet />
-    </ShellLayout>
-  );
+  return <Outlet />;
 }

@@ -1,16 +1,16 @@
 /** /unauthorized: where an ability-gated route sends a user without the permission (spec 1 §6). */
-import { StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BackButton } from '@/shell/states/BackButton';
 import { BrandLogo } from '@/shell/tenant/BrandLogo';
 import { FullScreenState } from '@/ui/FullScreenState';
+import { BlockedIcon } from '@/ui/icons';
 
 export function UnauthorizedPage() {
   const { t } = useTranslation();
   return (
     <FullScreenState
       logo={<BrandLogo />}
-      icon={<StopOutlined aria-hidden />}
+      icon={<BlockedIcon />}
       title={t('unauthorized.title')}
       text={t('unauthorized.text')}
       actions={<BackButton />}

@@ -1,14 +1,15 @@
 /**
  * The complete route table of spec 1 §2.7 (inside the login-protected layout) with its guards (§2.7, §2.8,
  * §6). Each entry names its screen (`screens.<screen>` in common.json); a screen that a later issue builds
- * sets `component` here, the others show the 'not available yet' page.
+ * sets `page` here, the others show the 'not available yet' page. Pages are loaded on first visit.
  */
 import type { ComponentType } from 'react';
 import { toRouteEntries } from '@/resources/derive';
 import { RESOURCES } from '@/resources/index';
-import { DashboardPage } from '@/shell/dashboard/DashboardPage';
-import { GlobalSearchPage } from '@/shell/search/GlobalSearchPage';
 import type { RouteGuard } from './guards';
+
+/** Loads a screen's page (route-level code splitting: each page is a chunk of its own). */
+export type PageLoader = () => Promise<ComponentType>;
 
 export interface RouteEntry {
   /** Relative to `/`, react-router syntax ('' is the index). */
@@ -16,8 +17,8 @@ export interface RouteEntry {
   /** Translation key below `screens.` naming the screen. */
   screen: string;
   guard?: RouteGuard;
-  /** The page; without one the screen is announced as not available yet. */
-  component?: ComponentType;
+  /** Loads the page; without one the screen is announced as not available yet. */
+  page?: PageLoader;
 }
 
 const HATCH = { platform: 'hatch' } as const;
@@ -38,8 +39,16 @@ const crud = (base: string, screen: string, param: string, guard?: RouteGuard): 
 /** The routes of screens that are not declared resources; each declared resource adds its own below. */
 const SCREEN_ROUTES: RouteEntry[] = [
   // Always
-  { path: '', screen: 'dashboard', component: DashboardPage },
-  { path: 'global-search', screen: 'globalSearch', component: GlobalSearchPage },
+  {
+    path: '',
+    screen: 'dashboard',
+    page: () => import('@/shell/dashboard/DashboardPage').then((module) => module.DashboardPage),
+  },
+  {
+    path: 'global-search',
+    screen: 'globalSearch',
+    page: () => import('@/shell/search/GlobalSearchPage').then((module) => module.GlobalSearchPage),
+  },
   { path: 'user/profile', screen: 'account' },
   { path: 'user/company', screen: 'company', guard: COMPANY },
   { path: 'issue_report', screen: 'issueReport' },

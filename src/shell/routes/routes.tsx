@@ -1,38 +1,87 @@
 /**
- * The router's route objects: the portal root (refine and its providers) with the route-error handler; the
- * public routes /login, /portal, /unauthorized; the protected layout with every entry of the route table;
- * and not-found for anything else.
+ * The router's route objects: the portal root (session and tenant ready) with the route-error handler; the
+ * public routes /login, /forgot-password and /unauthorized; refine's root (refine, its providers and antd's
+ * theme) around /portal and the login-protected routes; and not-found for anything else.
+ *
+ * Route-level code splitting: every page, the signed-in layout and refine's root are loaded by their route's
+ * `lazy`, which the router starts as soon as it matches the location, all at once and on the first page together
+ * with the session check, the tenant lookup and the translations. The route table itself (with the resource
+ * declarations) is patched in under the protected route the first time a location needs it.
  */
-import type { RouteObject } from 'react-router';
-import { LoginPage } from '@/shell/login/LoginPage';
+import type { ComponentType } from 'react';
+import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
 import { PortalRoot } from '@/shell/PortalRoot';
+import { LoadingScreen } from '@/shell/states/LoadingScreen';
 import { NotFoundScreen } from '@/shell/states/NotFoundScreen';
 import { RouteErrorScreen } from '@/shell/states/RouteErrorScreen';
-import { ComingSoonPage } from './ComingSoonPage';
-import { ForgotPasswordPage } from './ForgotPasswordPage';
-import { PortalPage } from './PortalPage';
-import { UnauthorizedPage } from './UnauthorizedPage';
-import { ProtectedLayout, type RouteHandle } from './ProtectedLayout';
-import { ROUTE_TABLE, type RouteEntry } from './route-table';
+import { ProtectedLayout } from './ProtectedLayout';
+import { loadRefineRoot, loadShellLayout } from './shared-chunks';
 
-function screenRoute(entry: RouteEntry): RouteObject {
-  const Page = entry.component;
-  const element = Page ? <Page /> : <ComingSoonPage screen={entry.screen} />;
-  const handle: RouteHandle = { entry };
-  return entry.path ? { path: entry.path, element, handle } : { index: true, element, handle };
-}
+/** A route's `lazy` that loads a module and renders one of its components. */
+const lazyComponent =
+  <TModule,>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType) =>
+  async () => ({ Component: pick(await load()) });
+
+const PROTECTED_ROUTE_ID = 'protected';
 
 export const portalRoutes: RouteObject[] = [
   {
     element: <PortalRoot />,
     errorElement: <RouteErrorScreen />,
+    // While the first page's chunks load.
+    hydrateFallbackElement: <LoadingScreen />,
     children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/portal', element: <PortalPage /> },
-      { path: '/unauthorized', element: <UnauthorizedPage /> },
-      { element: <ProtectedLayout />, children: ROUTE_TABLE.map(screenRoute) },
+      {
+        path: '/login',
+        lazy: lazyComponent(
+          () => import('@/shell/login/LoginPage'),
+          (module) => module.LoginPage,
+        ),
+      },
+      {
+        path: '/forgot-password',
+        lazy: lazyComponent(
+          () => import('./ForgotPasswordPage'),
+          (module) => module.ForgotPasswordPage,
+        ),
+      },
+      {
+        path: '/unauthorized',
+        lazy: lazyComponent(
+          () => import('./UnauthorizedPage'),
+          (module) => module.UnauthorizedPage,
+        ),
+      },
+      {
+        lazy: lazyComponent(loadRefineRoot, (module) => module.RefineRoot),
+        children: [
+          {
+            path: '/portal',
+            lazy: lazyComponent(
+              () => import('./PortalPage'),
+              (module) => module.PortalPage,
+            ),
+          },
+          // The route table arrives through `patchSignedInRoutes`.
+          { id: PROTECTED_ROUTE_ID, element: <ProtectedLayout />, children: [] },
+        ],
+      },
       { path: '*', element: <NotFoundScreen /> },
     ],
   },
 ];
+
+/**
+ * The router's `patchRoutesOnNavigation`: a location that matched nothing but not-found may be a screen of the
+ * route table, so the table is loaded and added under the protected route (once; patching it again changes
+ * nothing).
+ */
+export const patchSignedInRoutes: PatchRoutesOnNavigationFunction = async ({ matches, patch }) => {
+  if (matches.some((match) => match.route.id === PROTECTED_ROUTE_ID)) return;
+  // Every screen of the table needs refine's root and the layout: ask for them together with the table rather
+  // than after it (the router's `lazy` then finds them loaded or on their way).
+  void loadRefineRoot();
+  void loadShellLayout();
+  const { SIGNED_IN_ROUTES } = await import('./signed-in-routes');
+  patch(PROTECTED_ROUTE_ID, SIGNED_IN_ROUTES);
+};

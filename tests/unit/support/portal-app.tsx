@@ -9,9 +9,18 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { AuthResponse, SessionUser } from '@shared/session';
 import { session } from '@/providers/session';
-import { portalRoutes } from '@/shell/routes/routes';
+import { patchSignedInRoutes, portalRoutes } from '@/shell/routes/routes';
 import { ShellStates } from '@/shell/states/ShellStates';
 import { ShellTheme } from '@/shell/tenant/ShellTheme';
+
+// The portal loads its screens when a route first needs them; loading them here keeps a test's waiting about
+// rendering, not about transforming refine and antd on first use.
+await Promise.all([
+  import('@/shell/RefineRoot'),
+  import('@/shell/routes/signed-in-routes'),
+  import('@/shell/layout/ShellLayout'),
+  import('@/shell/login/LoginPage'),
+]);
 
 const locales = import.meta.glob<{ default: Record<string, unknown> }>('../../../public/locales/*/*.json', {
   eager: true,
@@ -76,7 +85,10 @@ export function stubApi(answers: Record<string, (init?: RequestInit) => Response
 }
 
 export function renderPortal(path: string, i18n: I18n = portalI18n()) {
-  const router = createMemoryRouter(portalRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(portalRoutes, {
+    initialEntries: [path],
+    patchRoutesOnNavigation: patchSignedInRoutes,
+  });
   const view = render(
     <I18nextProvider i18n={i18n}>
       <ShellTheme>

@@ -1,0 +1,72 @@
+/**
+ * The root of the signed-in screens: antd's theme and refine with every provider. The providers are built once
+ * per page; the caches and the realtime connection end with the session. Loaded by its route (`routes.tsx`), so
+ * the sign-in page does without refine and antd.
+ */
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { createAccessControlProvider } from '@/providers/access-control';
+import { authProvider } from '@/providers/auth-provider';
+import { createDataProvider } from '@/providers/data-provider';
+import { createEchoConnection } from '@/providers/echo-connection';
+import { createI18nProvider, toLanguage } from '@/providers/i18n';
+import { createLiveProvider } from '@/providers/live-provider';
+import { useNotificationProvider } from '@/providers/notification-provider';
+import { session } from '@/providers/session';
+import { navigationResources } from '@/shell/navigation/navigation';
+import { AntdTheme } from '@/shell/tenant/AntdTheme';
+import { tenantStore } from '@/shell/tenant/TenantContext';
+
+const queryClient = new QueryClient();
+const echoConnection = createEchoConnection();
+const accessControlProvider = createAccessControlProvider();
+const dataProvider = createDataProvider();
+const liveProvider = createLiveProvider(() => {
+  const token = session.getState().auth?.access_token;
+  const tenant = tenantStore.getState().tenant;
+  return token && tenant ? { echo: echoConnection.forToken(token), tenantId: tenant.id } : null;
+});
+const resources = navigationResources();
+
+// What one user's session cached (permissions, data, channels) must not serve the next one. The sign-in page
+// works without refine, so signing in counts as a change of user too: nothing cached while signed out is kept.
+session.subscribe((state, previous) => {
+  if (state.auth?.user.id !== previous.auth?.user.id) {
+    echoConnection.close();
+    queryClient.removeQueries();
+  }
+});
+
+export function RefineRoot() {
+  const { i18n } = useTranslation();
+  const language = toLanguage(i18n.resolvedLanguage);
+  // A new provider object on a language switch makes every refine text re-render with it.
+  const i18nProvider = useMemo(() => ({ ...createI18nProvider(i18n), language }), [i18n, language]);
+
+  return (
+    <AntdTheme>
+      <Refine
+        routerProvider={routerProvider}
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        accessControlProvider={accessControlProvider}
+        liveProvider={liveProvider}
+        i18nProvider={i18nProvider}
+        notificationProvider={useNotificationProvider}
+        resources={resources}
+        options={{
+          disableTelemetry: true,
+          reactQuery: { clientConfig: queryClient },
+          liveMode: 'auto',
+          mutationMode: 'pessimistic',
+        }}
+      >
+        <Outlet />
+      </Refine>
+    </AntdTheme>
+  );
+}

@@ -1,0 +1,6 @@
+/**
+ * The chunks every signed-in screen needs, loaded through one function each so the route that renders them and
+ * the route-table patch that asks for them early share the request.
+ */
+export const loadRefineRoot = () => import('@/shell/RefineRoot');
+export const loadShellLayout = () => import('@/shell/layout/ShellLayout');

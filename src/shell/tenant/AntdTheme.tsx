@@ -1,0 +1,104 @@
+/**
+ * antd's part of the theme (spec 1 §4 'Theme'): the theme colours in antd's tokens, with text colours that keep
+ * WCAG AA contrast whatever the company picks, antd's locale following the language, and antd's `<App>` (for
+ * themed notifications, messages and modals). Loaded with the first screen that shows antd components; the
+ * sign-in page and the full-screen states do without antd.
+ */
+import '@ant-design/v5-patch-for-react-19';
+import { App as AntdApp, ConfigProvider, theme as antdThemes, type ThemeConfig } from 'antd';
+import enUS from 'antd/locale/en_US';
+import nlNL from 'antd/locale/nl_NL';
+import { type PropsWithChildren, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  blend,
+  contrastRatio,
+  opaqueHex,
+  parseHexColor,
+  readableOn,
+  type ThemeColors,
+  WHITE,
+} from '@/lib/colors';
+import { toLanguage } from '@/providers/i18n';
+import { useThemeColors } from './ShellTheme';
+
+const ANTD_LOCALES = { en: enUS, nl: nlNL };
+
+const PRESET_COLORS = [
+  'blue',
+  'purple',
+  'cyan',
+  'green',
+  'magenta',
+  'pink',
+  'red',
+  'orange',
+  'yellow',
+  'volcano',
+  'geekblue',
+  'gold',
+  'lime',
+] as const;
+
+/**
+ * Tags of antd's preset colours write shade 7 on shade 1, which is too faint for several colours (green,
+ * orange, gold...): take the first darker shade that reads at 4.5:1.
+ */
+function readablePresetTextColors(): Record<string, string> {
+  const palette = antdThemes.getDesignToken() as unknown as Record<string, string>;
+  return Object.fromEntries(
+    PRESET_COLORS.map((color) => {
+      const background = parseHexColor(palette[`${color}1`])!;
+      const shade =
+        [7, 8, 9, 10].find(
+          (level) => contrastRatio(parseHexColor(palette[`${color}${level}`])!, background) >= 4.5,
+        ) ?? 10;
+      return [`${color}7`, palette[`${color}${shade}`]];
+    }),
+  );
+}
+const PRESET_TEXT_COLORS = readablePresetTextColors();
+
+/** antd's tokens in the theme colours, with text colours that keep WCAG AA contrast whatever the company picks. */
+export function antdTheme({ primary }: ThemeColors): ThemeConfig {
+  const colorPrimary = opaqueHex(readableOn(primary));
+  const selectedBg = blend(primary, WHITE, 0.1);
+  return {
+    token: {
+      colorPrimary,
+      colorLink: colorPrimary,
+      colorInfo: colorPrimary,
+      colorError: '#c4320a',
+      colorTextSecondary: '#4b5565',
+      colorTextDescription: '#4b5565',
+      colorTextTertiary: '#5d6778',
+      colorTextPlaceholder: '#667085',
+      borderRadius: 8,
+      fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+      colorBgLayout: '#f5f7fa',
+      ...PRESET_TEXT_COLORS,
+    },
+    components: {
+      Layout: { headerBg: '#ffffff', siderBg: '#ffffff', headerHeight: 64, headerPadding: '0 20px' },
+      Menu: {
+        itemBorderRadius: 8,
+        itemMarginInline: 8,
+        itemHeight: 40,
+        subMenuItemBg: 'transparent',
+        itemSelectedBg: opaqueHex(selectedBg),
+        itemSelectedColor: opaqueHex(readableOn(primary, selectedBg)),
+      },
+    },
+  };
+}
+
+export function AntdTheme({ children }: PropsWithChildren) {
+  const colors = useThemeColors();
+  const { i18n } = useTranslation();
+  const theme = useMemo(() => antdTheme(colors), [colors]);
+  return (
+    <ConfigProvider theme={theme} locale={ANTD_LOCALES[toLanguage(i18n.resolvedLanguage)]}>
+      <AntdApp>{children}</AntdApp>
+    </ConfigProvider>
+  );
+}

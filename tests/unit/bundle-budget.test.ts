@@ -1,0 +1,46 @@
+/**
+ * The bundle budgets of issue 5, in bytes (never in time): the gzipped JavaScript a first visit of /login and of
+ * /projects loads, read from the production build's manifest. Builds the portal only when dist/ is missing or
+ * older than its sources.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type BudgetedRoute, JS_LIMITS, readManifest, routeLoad } from '../../scripts/build/bundle-budget';
+import { ensureBuild } from '../../scripts/ensure-build';
+
+const DIST = 'dist';
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+beforeAll(() => ensureBuild(), 240_000);
+
+describe('the gzipped JavaScript of a first visit', () => {
+  it.each(Object.entries(JS_LIMITS) as [BudgetedRoute, number][])(
+    'of %s stays within its limit',
+    (route, limit) => {
+      const load = routeLoad(DIST, route);
+      const files = load.js
+        .sort((a, b) => b.gzipBytes - a.gzipBytes)
+        .map((file) => `${kB(file.gzipBytes).padStart(9)}  ${file.file}`)
+        .join('\n');
+      expect(
+        load.jsGzipBytes,
+        `${route} loads ${kB(load.jsGzipBytes)} of JavaScript:\n${files}`,
+      ).toBeLessThanOrEqual(limit);
+    },
+  );
+});
+
+describe('the sign-in page', () => {
+  it('loads none of the chunks of the signed-in screens', () => {
+    const manifest = readManifest(DIST);
+    const login = routeLoad(DIST, '/login', manifest).js.map((file) => file.file);
+    for (const signedIn of [
+      'src/shell/RefineRoot.tsx',
+      'src/shell/routes/signed-in-routes.tsx',
+      'src/shell/layout/ShellLayout.tsx',
+      'src/providers/echo-pusher.ts',
+    ]) {
+      expect(manifest[signedIn]?.isDynamicEntry, `${signedIn} is loaded on demand`).toBe(true);
+      expect(login, signedIn).not.toContain(manifest[signedIn].file);
+    }
+  });
+});
