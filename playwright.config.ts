@@ -65,6 +65,8 @@ export default defineConfig({
       // Tests sign in many times from one address; the limits themselves are covered by the server tests.
       LOGIN_RATE_LIMIT_PER_IDENTITY: '1000',
       LOGIN_RATE_LIMIT_PER_ADDRESS: '10000',
+      // Model processing steps (default 1500 ms) run faster, so an upload reaches FINISHED within a test.
+      PROCESSING_STEP_MS: '400',
     },
   },
 });

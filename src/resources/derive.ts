@@ -78,7 +78,9 @@ export function toRouteEntries(resource: ResourceDeclaration): RouteEntry[] {
   }
   for (const extra of resource.routes.extra ?? []) {
     const action = extra.action ?? 'show';
-    const load = extra.page ?? (extra.action ? GENERIC_PAGES[extra.action] : undefined);
+    const load =
+      extra.page ??
+      (extra.action ? (resource.pages?.[extra.action] ?? GENERIC_PAGES[extra.action]) : undefined);
     entries.push({
       path: extra.path,
       screen: extra.screen,

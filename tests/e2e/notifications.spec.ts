@@ -40,6 +40,8 @@ async function openDropdown(page: Page) {
 }
 
 test('screenshots and accessibility of the open dropdown', async ({ browser }) => {
+  // Two viewports, each with its own sign-in, screenshot and axe run.
+  test.slow();
   for (const [name, viewport] of Object.entries({
     desktop: { width: 1440, height: 900 },
     phone: { width: 390, height: 844 },

@@ -5,6 +5,7 @@ import { Button, ColorPicker, Input, Select, Space, Switch, Upload } from 'antd'
 import { useTranslation } from 'react-i18next';
 import type { FieldDeclaration } from '@/resources/types';
 import { Thumbnail } from '../list/cells';
+import type { KnownOption } from './form-values';
 
 /** What antd's Form.Item hands its input. */
 interface InputProps {
@@ -15,7 +16,13 @@ interface InputProps {
 
 type SelectValue = string | number | Array<string | number> | undefined;
 
-function ReferenceSelect({ field, id, value, onChange }: InputProps & { field: FieldDeclaration }) {
+function ReferenceSelect({
+  field,
+  known = [],
+  id,
+  value,
+  onChange,
+}: InputProps & { field: FieldDeclaration; known?: KnownOption[] }) {
   const reference = field.reference!;
   const { selectProps } = useSelect({
     resource: reference.resource,
@@ -25,9 +32,16 @@ function ReferenceSelect({ field, id, value, onChange }: InputProps & { field: F
     debounce: 250,
     onSearch: (value) => [{ field: 'search', operator: 'eq', value }],
   });
+  // The records the value already refers to keep their names, also when the list does not hold them.
+  const listed = selectProps.options ?? [];
+  const options = [
+    ...listed,
+    ...known.filter((option) => !listed.some((item) => String(item.value) === String(option.value))),
+  ];
   return (
     <Select<SelectValue>
       {...(selectProps as object)}
+      options={options}
       id={id}
       value={value as SelectValue}
       onChange={(next) => onChange?.(next)}
@@ -71,8 +85,9 @@ function ImageInput({ field, value, onChange, id }: InputProps & { field: FieldD
 export function FormFieldInput({
   field,
   ns,
+  known,
   ...props
-}: InputProps & { field: FieldDeclaration; ns: string }) {
+}: InputProps & { field: FieldDeclaration; ns: string; known?: KnownOption[] }) {
   const { t } = useTranslation(ns);
   const text = {
     id: props.id,
@@ -95,7 +110,7 @@ export function FormFieldInput({
         />
       );
     case 'reference':
-      return <ReferenceSelect field={field} {...props} />;
+      return <ReferenceSelect field={field} known={known} {...props} />;
     case 'image':
       return <ImageInput field={field} {...props} />;
     case 'color':

@@ -1,20 +1,29 @@
 /**
  * The generic create, edit and duplicate screen of a declared resource: the declared fields (in tabs when the
- * form has them; `?tab=` opens one), Save and Cancel. Server validation (422) shows under each field; a failed
- * save keeps everything the user typed.
+ * form has them; `?tab=` opens one), Save and Cancel. Server validation (422) shows under each field, and the
+ * first tab with an invalid field opens; a failed save keeps everything the user typed. Values a route presets
+ * (e.g. the parent of a sub-project) are sent with the form. After saving it goes where the form declares
+ * (`redirect`: the list by default, or the saved record's overview or edit screen).
  */
 import { useForm } from '@refinedev/antd';
 import { type BaseRecord, type HttpError, useOne } from '@refinedev/core';
-import { Button, Form, Result, Skeleton, Tabs } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Button, Form, Skeleton, Tabs } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { FieldDeclaration, ResourcePageProps } from '@/resources/types';
+import { useMediaQuery } from '@/ui/useMediaQuery';
 import { ForbiddenPage } from '../ForbiddenPage';
+import { LoadFailure } from '../LoadFailure';
+import { useResourcePermissions } from '../list/useResourcePermissions';
+import { recordPath } from '../record-path';
 import { PageHeader } from '../PageHeader';
-import { fieldsFor, payloadFromValues, valuesFromRecord } from './form-values';
+import { fieldsFor, firstInvalidTab, knownOptions, payloadFromValues, valuesFromRecord } from './form-values';
 import { FormFieldInput } from './FormFieldInput';
 import '../list/list.css';
+
+/** Below antd's `sm` breakpoint: phones held upright. */
+const PHONE_QUERY = '(max-width: 575px)';
 
 export default function ResourceFormPage({ resource, action, presets }: ResourcePageProps) {
   const declaration = resource.form!;
@@ -27,6 +36,27 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
   const fields = useMemo(() => fieldsFor(declaration.fields, action), [declaration.fields, action]);
   const listPath = resource.routes.list ? `/${resource.routes.list}` : '/';
   const cloning = action === 'clone';
+  const { can } = useResourcePermissions(resource);
+  const tabs = declaration.tabs;
+  const requested = search.get('tab');
+  const [activeTab, setActiveTab] = useState(
+    () =>
+      (requested ? (tabs?.find((tab) => tab.key === requested) ?? tabs?.[Number(requested) - 1]) : undefined)
+        ?.key ?? tabs?.[0]?.key,
+  );
+  // A phone has no room for the tab bar: the tabs become sections one below the other, and the requested (or
+  // invalid) one is scrolled to.
+  const narrow = useMediaQuery(PHONE_QUERY);
+  useEffect(() => {
+    if (narrow && activeTab && activeTab !== tabs?.[0]?.key) {
+      document.getElementById(`form-section-${activeTab}`)?.scrollIntoView({ block: 'start' });
+    }
+  }, [activeTab, narrow, tabs]);
+  /** Opens the first tab holding one of these (invalid) fields. */
+  const showInvalidTab = (names: string[]) => {
+    const tab = firstInvalidTab(fields, tabs, names);
+    if (tab) setActiveTab(tab);
+  };
 
   const { formProps, saveButtonProps, query, form, formLoading } = useForm<
     BaseRecord,
@@ -41,7 +71,12 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
     id: action === 'edit' ? id : undefined,
     redirect: false,
     successNotification: () => ({ message: tl('saved'), type: 'success' }),
-    onMutationSuccess: () => navigate(listPath),
+    onMutationSuccess: ({ data }) => {
+      const target = declaration.redirect ?? 'list';
+      const path = target === 'list' ? undefined : resource.routes[target];
+      navigate(path && data?.id !== undefined ? recordPath(path, resource, data) : listPath);
+    },
+    onMutationError: (error) => showInvalidTab(Object.keys(error.errors ?? {})),
   });
 
   // Duplicating starts from the original's values.
@@ -51,6 +86,7 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
     queryOptions: { enabled: cloning && !!id },
   });
   const source = cloning ? original.result : query?.data?.data;
+  const known = useMemo(() => knownOptions(fields, source), [fields, source]);
   useEffect(() => {
     if (!source) return;
     const values = valuesFromRecord(fields, source);
@@ -59,17 +95,10 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
     form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0]);
   }, [cloning, declaration.cloneNameField, fields, form, source, tl]);
 
+  // A form opened by its URL without the ability to use it (the buttons leading here are hidden then).
+  if (!can(action)) return <ForbiddenPage reason="action" />;
   const loadError = cloning ? original.query.error : query?.error;
-  if (loadError?.statusCode === 403) return <ForbiddenPage />;
-  if (loadError) {
-    return (
-      <Result
-        status={loadError.statusCode === 404 ? '404' : 'error'}
-        title={loadError.message}
-        extra={<Button onClick={() => navigate(listPath)}>{tl('backToList')}</Button>}
-      />
-    );
-  }
+  if (loadError) return <LoadFailure error={loadError} back={{ to: listPath, label: tl('backToList') }} />;
   const loading = (action === 'edit' && query?.isLoading) || (cloning && original.query.isLoading);
 
   const renderField = (field: FieldDeclaration) => (
@@ -84,16 +113,9 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
           : undefined
       }
     >
-      <FormFieldInput field={field} ns={resource.ns} />
+      <FormFieldInput field={field} ns={resource.ns} known={known[field.name]} />
     </Form.Item>
   );
-
-  const tabs = declaration.tabs;
-  const requested = search.get('tab');
-  const activeTab =
-    tabs && requested
-      ? (tabs.find((tab) => tab.key === requested) ?? tabs[Number(requested) - 1])?.key
-      : undefined;
 
   return (
     <section className="form-page">
@@ -111,15 +133,35 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
           ...presets?.(params),
         }}
         onFinish={(values) =>
-          formProps.onFinish?.(payloadFromValues(fields, values as Record<string, unknown>))
+          formProps.onFinish?.(
+            payloadFromValues(fields, { ...presets?.(params), ...(values as Record<string, unknown>) }),
+          )
+        }
+        onFinishFailed={({ errorFields }) =>
+          showInvalidTab(errorFields.map((field) => String(field.name[0])))
         }
         className="form-page__card"
       >
         {loading ? (
           <Skeleton active />
+        ) : tabs && narrow ? (
+          tabs.map((tab) => (
+            <section
+              key={tab.key}
+              id={`form-section-${tab.key}`}
+              className="form-section"
+              aria-labelledby={`form-section-${tab.key}-title`}
+            >
+              <h2 className="form-section__title" id={`form-section-${tab.key}-title`}>
+                {t(tab.labelKey)}
+              </h2>
+              {fields.filter((field) => field.tab === tab.key).map(renderField)}
+            </section>
+          ))
         ) : tabs ? (
           <Tabs
-            defaultActiveKey={activeTab}
+            activeKey={activeTab}
+            onChange={setActiveTab}
             items={tabs.map((tab) => ({
               key: tab.key,
               label: t(tab.labelKey),

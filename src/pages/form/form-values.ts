@@ -42,3 +42,47 @@ export function payloadFromValues(
   }
   return payload;
 }
+
+/**
+ * The first tab (in tab order) holding one of the named fields; error names may be nested (`labels.0` is in the
+ * `labels` field).
+ */
+export function firstInvalidTab(
+  fields: FieldDeclaration[],
+  tabs: ReadonlyArray<{ key: string }> | undefined,
+  names: readonly string[],
+): string | undefined {
+  const invalid = new Set(names.map((name) => name.split('.')[0]));
+  const tabsWithErrors = new Set(fields.filter((field) => invalid.has(field.name)).map((field) => field.tab));
+  return tabs?.find((tab) => tabsWithErrors.has(tab.key))?.key;
+}
+
+export interface KnownOption {
+  value: string | number;
+  label: string;
+}
+
+/**
+ * The records a record already refers to, as picker options (`labels: [{id, name}]` → `{value: id, label: name}`):
+ * a picker shows their names even when its own list does not hold them (another page, or filtered out).
+ */
+export function knownOptions(
+  fields: FieldDeclaration[],
+  record: BaseRecord | undefined,
+): Record<string, KnownOption[]> {
+  const known: Record<string, KnownOption[]> = {};
+  if (!record) return known;
+  for (const field of fields) {
+    if (field.kind !== 'reference' || !field.reference) continue;
+    const raw = field.fromRecord ? field.fromRecord(record) : record[field.name];
+    const items = (Array.isArray(raw) ? raw : [raw]).filter(
+      (item): item is BaseRecord =>
+        !!item && typeof item === 'object' && (item as BaseRecord).id !== undefined,
+    );
+    known[field.name] = items.map((item) => ({
+      value: item.id!,
+      label: String(item[field.reference!.labelField] ?? item.id),
+    }));
+  }
+  return known;
+}

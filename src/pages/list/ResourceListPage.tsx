@@ -7,23 +7,26 @@
  */
 import { FilterOutlined, PlusOutlined } from '@ant-design/icons';
 import { type BaseRecord, type HttpError, useList } from '@refinedev/core';
-import { Alert, Button, Pagination, Skeleton, Table, type TableProps } from 'antd';
+import { Alert, Button, Skeleton, Table, type TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ApiListResponse } from '@/providers/data-provider';
-import type { ResourceDeclaration, ResourcePageProps, RowActionDeclaration } from '@/resources/types';
+import type { ResourcePageProps, RowActionDeclaration } from '@/resources/types';
 import { ForbiddenPage } from '../ForbiddenPage';
 import { PageHeader } from '../PageHeader';
 import { renderCell } from './cells';
 import { FilterPanel } from './FilterPanel';
-import { primarySort, showsPagination } from './list-state';
+import { ListPagination } from './ListPagination';
+import { primarySort } from './list-state';
 import { RowMenu, type RowMenuItem } from './RowMenu';
 import { useDeleteRecord } from './useDeleteRecord';
 import { useListState } from './useListState';
 import { useResourcePermissions } from './useResourcePermissions';
+import { ResultBanner } from './ResultBanner';
 import { useResultBanner } from './useResultBanner';
+import { useTableScroll } from './useTableScroll';
 import './list.css';
 
 const BREAKPOINTS = {
@@ -33,14 +36,12 @@ const BREAKPOINTS = {
   xl: ['xl', 'xxl'],
 } as const;
 
-export const recordPath = (path: string, resource: ResourceDeclaration, record: BaseRecord) =>
-  `/${path.replace(`:${resource.idParam}`, encodeURIComponent(String(record.id)))}`;
-
 export default function ResourceListPage({ resource }: ResourcePageProps) {
   const list = resource.list!;
   const { t, i18n } = useTranslation(resource.ns);
   const { t: tl } = useTranslation('lists');
   const navigate = useNavigate();
+  const scroll = useTableScroll();
   const { can, platform } = useResourcePermissions(resource);
   const { state, sorters, filters, update, reset } = useListState(list, platform);
   const [filterOpen, setFilterOpen] = useState(() => !!state.search || Object.keys(state.filters).length > 0);
@@ -160,17 +161,7 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
           onReset={reset}
         />
       )}
-      {banner && (
-        <Alert
-          className="list-banner"
-          type={banner.type}
-          message={banner.text}
-          showIcon
-          closable
-          onClose={dismiss}
-          role={banner.type === 'error' ? 'alert' : 'status'}
-        />
-      )}
+      <ResultBanner banner={banner} onClose={dismiss} />
       {query.isError && query.error?.statusCode !== 403 && (
         <Alert type="error" showIcon message={query.error?.message} role="alert" className="list-banner" />
       )}
@@ -179,12 +170,13 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
           <Skeleton active paragraph={{ rows: Math.min(state.perPage, 8) }} aria-label={tl('loading')} />
         ) : (
           <Table<BaseRecord>
+            size="middle"
             rowKey={(record) => String(record.id)}
             columns={columns}
             dataSource={response?.data ?? []}
             loading={query.isFetching}
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            scroll={scroll}
             locale={{ emptyText: tl('noResults') }}
             onChange={(_pagination, _filters, sorter) => {
               const single = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -208,17 +200,7 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
           />
         )}
       </div>
-      {meta && showsPagination(meta.links) && (
-        <Pagination
-          className="list-page__pagination"
-          current={meta.current_page}
-          pageSize={meta.per_page}
-          total={meta.total}
-          showSizeChanger={false}
-          showTotal={(total, [from, to]) => tl('range', { from, to, total })}
-          onChange={(page) => update({ page })}
-        />
-      )}
+      <ListPagination meta={meta} onChange={(page) => update({ page })} />
     </section>
   );
 }

@@ -1,12 +1,12 @@
 /** The generic overview of a declared resource: its declared columns as labelled values. */
 import { type BaseRecord, type HttpError, useShow } from '@refinedev/core';
-import { Button, Descriptions, Result, Skeleton } from 'antd';
+import { Button, Descriptions, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { ResourcePageProps } from '@/resources/types';
-import { ForbiddenPage } from '../ForbiddenPage';
+import { LoadFailure } from '../LoadFailure';
 import { renderCell } from '../list/cells';
-import { recordPath } from '../list/ResourceListPage';
+import { recordPath } from '../record-path';
 import { useResourcePermissions } from '../list/useResourcePermissions';
 import { PageHeader } from '../PageHeader';
 import '../list/list.css';
@@ -19,17 +19,12 @@ export default function ResourceShowPage({ resource }: ResourcePageProps) {
   const { can, platform } = useResourcePermissions(resource);
   const { query, result: record } = useShow<BaseRecord, HttpError>({ resource: resource.name, id });
 
-  if (query.error?.statusCode === 403) return <ForbiddenPage />;
   if (query.error) {
+    const list = resource.routes.list;
     return (
-      <Result
-        status={query.error.statusCode === 404 ? '404' : 'error'}
-        title={query.error.message}
-        extra={
-          resource.routes.list && (
-            <Button onClick={() => navigate(`/${resource.routes.list}`)}>{tl('backToList')}</Button>
-          )
-        }
+      <LoadFailure
+        error={query.error}
+        back={list ? { to: `/${list}`, label: tl('backToList') } : undefined}
       />
     );
   }

@@ -1,11 +1,15 @@
 /** Project models (spec 2 §Models, §3, §4, §7, §8): overview for everyone who may list them; create and edit
  * (with the model file upload) on the authoring platform only. */
+import type { Permission } from '@/lib/permissions';
 import { defineResource } from '../types';
+
+export type ModelStatus = 'FINISHED' | 'PROCESSING' | 'QUEUED' | 'UPLOADING' | 'FAILED';
 
 export interface ProjectModel {
   id: number;
+  project_id?: number | null;
   name: string;
-  status: 'FINISHED' | 'PROCESSING' | 'QUEUED' | 'UPLOADING' | 'FAILED';
+  status: ModelStatus;
   status_color: string;
   preview_image_url: string | null;
   description: string | null;
@@ -15,8 +19,17 @@ export interface ProjectModel {
   finished_at: string | null;
   uploader_name: string | null;
   latest_geometry_event: { message: string; created_at?: string } | null;
-  project?: { id: number; name: string } | null;
 }
+
+/** `GET /projects/models/{id}`: the model with its project, its file and its latest geometry events. */
+export interface ModelDetail extends ProjectModel {
+  project: { id: number; name: string } | null;
+  file: { name: string; size: number } | null;
+  geometry_events: Array<{ message: string; created_at: string }>;
+}
+
+/** Reprocessing a model (spec 2 §6: an update of the model). */
+export const REPROCESS_PERMISSION: Permission = { ability: 'update-project-models' };
 
 const HATCH = { platform: 'hatch' } as const;
 

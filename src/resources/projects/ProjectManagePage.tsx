@@ -1,4 +1,237 @@
-/** Being built (issue 5): /projects/manage/{projectId}. */
-export default function ProjectManagePage() {
-  return null;
+/**
+ * /projects/manage/{projectId} (named by spec 1's route table, not described by spec 2): managing a project's
+ * models in one place. On hatch, with create-project-models, files dropped here upload resumably (2 at a time)
+ * and each finished upload becomes a model of the project named after its file. The table lists the project's
+ * models with live status, latest message and running timer, and per row Open, Edit (hatch), Reprocess (FINISHED
+ * only, after its confirmation) and Delete (after its confirmation).
+ */
+import {
+  ArrowLeftOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  RedoOutlined,
+} from '@ant-design/icons';
+import { type HttpError, useCreate, useList, useOne } from '@refinedev/core';
+import { Breadcrumb, Button, Skeleton, Table, type TableProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { LoadFailure } from '@/pages/LoadFailure';
+import { formatDate, Thumbnail } from '@/pages/list/cells';
+import { ListPagination } from '@/pages/list/ListPagination';
+import { ResultBanner } from '@/pages/list/ResultBanner';
+import { RowMenu, type RowMenuItem } from '@/pages/list/RowMenu';
+import { useResourcePermissions } from '@/pages/list/useResourcePermissions';
+import { useResultBanner } from '@/pages/list/useResultBanner';
+import { useTableScroll } from '@/pages/list/useTableScroll';
+import { PageHeader } from '@/pages/PageHeader';
+import { PageSection } from '@/pages/PageSection';
+import type { ApiListResponse } from '@/providers/data-provider';
+import { ResumableUpload } from '@/pages/upload/ResumableUpload';
+import { MODEL_FILE_RULES } from '@/pages/upload/upload-rules';
+import { useUploadQueue } from '@/pages/upload/useUploadQueue';
+import { ElapsedTime } from '../models/ElapsedTime';
+import { modelNameOf, progressMessage } from '../models/model-status';
+import { ModelStatusBadge } from '../models/ModelStatusBadge';
+import { models, type ProjectModel, REPROCESS_PERMISSION } from '../models/models';
+import { canReprocess, useModelActions } from '../models/useModelActions';
+import { useModelLiveUpdates } from '../models/useModelLiveUpdates';
+import type { ResourcePageProps } from '../types';
+import type { Project } from './projects';
+import '@/pages/list/list.css';
+import '../models/models.css';
+import './projects.css';
+
+/** Models per page (spec 2 §9: the processor's model lists show 10). */
+export const MANAGED_MODELS_PER_PAGE = 10;
+
+export default function ProjectManagePage({ resource }: ResourcePageProps) {
+  const { t, i18n } = useTranslation('projects');
+  const { t: tm } = useTranslation('models');
+  const { t: tl } = useTranslation('lists');
+  const navigate = useNavigate();
+  const id = useParams()[resource.idParam] ?? '';
+  const { can } = useResourcePermissions(models);
+  const { banner, show, dismiss } = useResultBanner();
+  const [page, setPage] = useState(1);
+  const scroll = useTableScroll();
+
+  const projectQuery = useOne<Project, HttpError>({ resource: resource.name, id, liveMode: 'off' });
+  const project = projectQuery.result;
+  const { result, query } = useList<ProjectModel, HttpError>({
+    resource: models.name,
+    filters: [{ field: 'project_id', operator: 'eq', value: id }],
+    sorters: [{ field: 'created_at', order: 'desc' }],
+    pagination: { currentPage: page, pageSize: MANAGED_MODELS_PER_PAGE },
+    liveMode: 'off',
+  });
+  const response = result as unknown as ApiListResponse<ProjectModel> | undefined;
+  useModelLiveUpdates();
+  const { reprocess, remove } = useModelActions({ onResult: show });
+
+  const { mutateAsync: createModel } = useCreate();
+  const upload = useUploadQueue(MODEL_FILE_RULES, async (item) => {
+    const name = modelNameOf(item.name);
+    try {
+      await createModel({
+        resource: models.name,
+        values: { name, project_id: Number(id), upload_id: item.uploadId },
+        successNotification: false,
+        errorNotification: false,
+      });
+      show({ type: 'success', text: t('manage.created', { name }) });
+    } catch (error) {
+      show({ type: 'error', text: `${item.name}: ${(error as Error).message}` });
+    }
+  });
+
+  const loadError = projectQuery.query.error ?? query.error;
+  if (loadError) return <LoadFailure error={loadError} back={{ to: '/projects', label: tl('backToList') }} />;
+
+  const overviewPath = `/projects/overview/${id}`;
+  const menuItems = (model: ProjectModel): RowMenuItem[] => [
+    {
+      key: 'open',
+      label: tm('actions.open'),
+      icon: <EyeOutlined aria-hidden />,
+      onSelect: () => navigate(`/projects/models/overview/${model.id}`),
+    },
+    ...(can('edit')
+      ? [
+          {
+            key: 'edit',
+            label: tl('edit'),
+            icon: <EditOutlined aria-hidden />,
+            onSelect: () => navigate(`/projects/models/edit/${model.id}`),
+          },
+        ]
+      : []),
+    ...(can(REPROCESS_PERMISSION) && canReprocess(model)
+      ? [
+          {
+            key: 'reprocess',
+            label: tm('actions.reprocess'),
+            icon: <RedoOutlined aria-hidden />,
+            onSelect: () => reprocess(model),
+          },
+        ]
+      : []),
+    ...(can('delete')
+      ? [
+          {
+            key: 'delete',
+            label: tl('delete'),
+            icon: <DeleteOutlined aria-hidden />,
+            danger: true,
+            onSelect: () => remove(model),
+          },
+        ]
+      : []),
+  ];
+
+  const columns: TableProps<ProjectModel>['columns'] = [
+    {
+      key: 'preview',
+      title: tm('fields.preview'),
+      width: 96,
+      responsive: ['md'],
+      render: (_value, model) => <Thumbnail src={model.preview_image_url} alt={model.name} />,
+    },
+    {
+      key: 'name',
+      title: tm('fields.name'),
+      render: (_value, model) => <Link to={`/projects/models/overview/${model.id}`}>{model.name}</Link>,
+    },
+    {
+      key: 'status',
+      title: tm('fields.status'),
+      width: 136,
+      render: (_value, model) => <ModelStatusBadge status={model.status} color={model.status_color} />,
+    },
+    {
+      key: 'message',
+      title: tm('fields.latestMessage'),
+      responsive: ['lg'],
+      render: (_value, model) => progressMessage(model) ?? '',
+    },
+    {
+      key: 'elapsed',
+      title: tm('fields.elapsed'),
+      width: 120,
+      responsive: ['md'],
+      render: (_value, model) => <ElapsedTime model={model} />,
+    },
+    {
+      key: 'uploader',
+      title: tm('fields.uploader'),
+      responsive: ['xl'],
+      ellipsis: true,
+      render: (_value, model) => model.uploader_name ?? '',
+    },
+    {
+      key: 'updated',
+      title: tm('fields.updated'),
+      width: 190,
+      responsive: ['lg'],
+      render: (_value, model) => formatDate(model.updated_at, i18n.resolvedLanguage, true),
+    },
+    {
+      key: 'menu',
+      title: <span className="visually-hidden">{tl('actions')}</span>,
+      width: 56,
+      align: 'right',
+      render: (_value, model) => <RowMenu items={menuItems(model)} recordName={model.name} />,
+    },
+  ];
+
+  return (
+    <section className="show-page project-manage" aria-labelledby="manage-title">
+      <Breadcrumb
+        items={[
+          { key: 'projects', title: <Link to="/projects">{t('title')}</Link> },
+          { key: 'project', title: <Link to={overviewPath}>{project?.name ?? tl('loading')}</Link> },
+          { key: 'manage', title: t('manage.title') },
+        ]}
+      />
+      <PageHeader
+        title={<span id="manage-title">{t('manage.title')}</span>}
+        extra={
+          <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(overviewPath)}>
+            {t('manage.backToProject')}
+          </Button>
+        }
+      >
+        {project && <span className="project-manage__project">{project.name}</span>}
+      </PageHeader>
+      <ResultBanner banner={banner} onClose={dismiss} />
+
+      {can('create') && (
+        <PageSection id="manage-upload" title={t('manage.upload')}>
+          <ResumableUpload handle={upload} multiple hint={t('manage.uploadHint')} />
+        </PageSection>
+      )}
+
+      <section className="list-page__table" aria-labelledby="manage-models">
+        <h2 className="visually-hidden" id="manage-models">
+          {tm('title')}
+        </h2>
+        {query.isLoading ? (
+          <Skeleton active paragraph={{ rows: 5 }} aria-label={tl('loading')} />
+        ) : (
+          <Table<ProjectModel>
+            size="middle"
+            rowKey={(model) => String(model.id)}
+            columns={columns}
+            dataSource={response?.data ?? []}
+            loading={query.isFetching && !query.isLoading}
+            pagination={false}
+            scroll={scroll}
+            locale={{ emptyText: t('overview.noModels') }}
+          />
+        )}
+      </section>
+      <ListPagination meta={response?.meta} onChange={setPage} />
+    </section>
+  );
 }

@@ -2,6 +2,7 @@
 import { CopyOutlined, EditOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { LabelsCell } from './LabelsCell';
 import { FavoriteToggle } from './FavoriteToggle';
+import type { ProjectModel } from '../models/models';
 import { defineResource, type FilterOption } from '../types';
 
 export interface Project {
@@ -22,6 +23,12 @@ export interface Project {
   }>;
   is_favorited: boolean;
   parent_id?: number | null;
+}
+
+/** `GET /projects/{id}`: the project with its sub-projects and its models. */
+export interface ProjectDetail extends Project {
+  sub_projects: Array<{ id: number; name: string; status: Project['status'] }>;
+  models: Array<Pick<ProjectModel, 'id' | 'name' | 'status' | 'status_color' | 'preview_image_url'>>;
 }
 
 /** The labels filter offers the labels the list response names in `meta_data.filters.labels`. */
@@ -80,14 +87,14 @@ export const projects = defineResource<Project>({
         visible: ({ platform }) => platform === 'customerportal',
         render: (project) => <FavoriteToggle project={project} />,
       },
-      { field: 'status', titleKey: 'columns.status', kind: 'status', width: 72 },
-      { field: 'preview_image', titleKey: 'columns.preview', kind: 'image', width: 80, hideBelow: 'md' },
-      { field: 'name', titleKey: 'columns.name', sort: 'name', width: 200 },
-      { field: 'description', titleKey: 'columns.description', hideBelow: 'lg', width: 240, ellipsis: true },
+      { field: 'status', titleKey: 'columns.status', kind: 'status', width: 80 },
+      { field: 'preview_image', titleKey: 'columns.preview', kind: 'image', width: 96, hideBelow: 'md' },
+      { field: 'name', titleKey: 'columns.name', sort: 'name', width: 170 },
+      { field: 'description', titleKey: 'columns.description', hideBelow: 'lg', width: 160, ellipsis: true },
       {
         field: 'labels',
         titleKey: 'columns.labels',
-        width: 220,
+        width: 232,
         render: (project, { can }) => (
           <LabelsCell
             labels={project.labels}
@@ -174,6 +181,9 @@ export const projects = defineResource<Project>({
     ],
     cloneEndpoint: 'copy',
     cloneNameField: 'name',
+    // After saving, the project's overview (a new sub-project is not in the top-level list).
+    redirect: 'show',
   },
   deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'project_name' },
+  pages: { show: () => import('./ProjectOverviewPage') },
 });

@@ -1,0 +1,28 @@
+/** A list's pages (spec 2 §2, §9): shown only when Laravel's `meta.links` has more than 3 links. */
+import { Pagination } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { LaravelListMeta } from '@/providers/data-provider';
+import { showsPagination } from './list-state';
+
+export function ListPagination({
+  meta,
+  onChange,
+}: {
+  meta?: LaravelListMeta;
+  onChange: (page: number) => void;
+}) {
+  const { t } = useTranslation('lists');
+  if (!meta || !showsPagination(meta.links)) return null;
+  return (
+    <Pagination
+      className="list-page__pagination"
+      current={meta.current_page}
+      pageSize={meta.per_page}
+      total={meta.total}
+      showSizeChanger={false}
+      responsive
+      showTotal={(total, [from, to]) => t('range', { from, to, total })}
+      onChange={onChange}
+    />
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The upload component (spec 2 §5, §9): a drop zone (or file picker) and, per file, its name, size, a progress bar
+ * and Cancel, Retry or Remove. Refused files say why: 'File is of invalid type', 'File is too large', 'File is too
+ * small', or the server's own message.
+ */
+import { CloseOutlined, DeleteOutlined, InboxOutlined, RedoOutlined } from '@ant-design/icons';
+import { Button, Progress, Upload } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UploadItem } from './upload-queue';
+import { formatBytes } from './upload-rules';
+import type { UploadQueueHandle } from './useUploadQueue';
+import './upload.css';
+
+interface ResumableUploadProps {
+  /** The queue (`useUploadQueue`), which holds the rules files must meet. */
+  handle: UploadQueueHandle;
+  /** Several files at once; otherwise a new file replaces the one on the list. */
+  multiple?: boolean;
+  /** The id a form label points at. */
+  id?: string;
+  hint?: ReactNode;
+  disabled?: boolean;
+  /** Told about the files chosen (before the rules are applied). */
+  onAdd?: (files: File[]) => void;
+}
+
+const percentOf = (item: UploadItem) =>
+  item.state === 'finished' ? 100 : item.size ? Math.floor((item.sent / item.size) * 100) : 0;
+
+function UploadRow({ item, handle }: { item: UploadItem; handle: UploadQueueHandle }) {
+  const { t, i18n } = useTranslation('lists');
+  const percent = percentOf(item);
+  const problem =
+    item.state === 'refused'
+      ? item.refusal
+        ? t(`upload.${item.refusal}`)
+        : (item.message ?? t('upload.refusedByServer'))
+      : item.state === 'failed'
+        ? [t('upload.failed'), item.message].filter(Boolean).join(': ')
+        : undefined;
+  const status = problem ?? t(`upload.states.${item.state}`, { percent });
+  const active = item.state === 'waiting' || item.state === 'uploading';
+
+  return (
+    <li className={`upload-row upload-row--${item.state}`}>
+      <div className="upload-row__head">
+        <span className="upload-row__name" title={item.name}>
+          {item.name}
+        </span>
+        <span className="upload-row__size">{formatBytes(item.size, i18n.resolvedLanguage)}</span>
+        <span className="upload-row__actions">
+          {item.state === 'failed' && (
+            <Button
+              size="small"
+              type="text"
+              icon={<RedoOutlined aria-hidden />}
+              aria-label={t('upload.retry', { name: item.name })}
+              title={t('upload.retry', { name: item.name })}
+              onClick={() => handle.queue.retry(item.key)}
+            />
+          )}
+          <Button
+            size="small"
+            type="text"
+            icon={active ? <CloseOutlined aria-hidden /> : <DeleteOutlined aria-hidden />}
+            aria-label={t(active ? 'upload.cancel' : 'upload.remove', { name: item.name })}
+            title={t(active ? 'upload.cancel' : 'upload.remove', { name: item.name })}
+            onClick={() => handle.queue.cancel(item.key)}
+          />
+        </span>
+      </div>
+      {item.state !== 'refused' && (
+        <Progress
+          percent={percent}
+          size="small"
+          status={item.state === 'failed' ? 'exception' : item.state === 'finished' ? 'success' : 'active'}
+          aria-label={t('upload.progressOf', { name: item.name })}
+        />
+      )}
+      <span
+        className={problem ? 'upload-row__status upload-row__status--problem' : 'upload-row__status'}
+        role={problem ? 'alert' : undefined}
+      >
+        {status}
+      </span>
+    </li>
+  );
+}
+
+export function ResumableUpload({ handle, multiple, id, hint, disabled, onAdd }: ResumableUploadProps) {
+  const { t } = useTranslation('lists');
+  return (
+    <div className="resumable-upload">
+      {/* No `accept`: antd would drop other files silently, and a refused file must say why (spec 2 §5). */}
+      <Upload.Dragger
+        multiple={multiple}
+        disabled={disabled}
+        showUploadList={false}
+        beforeUpload={(file, batch) => {
+          // antd asks once per file of a selection; the whole selection is queued at its first file.
+          if (file === batch[0]) {
+            const chosen = multiple ? batch : [file];
+            if (!multiple) handle.queue.clear();
+            handle.queue.add(chosen);
+            onAdd?.(chosen);
+          }
+          return Upload.LIST_IGNORE;
+        }}
+      >
+        <span className="resumable-upload__zone" id={id}>
+          <InboxOutlined className="resumable-upload__icon" aria-hidden />
+          <span className="resumable-upload__text">{t(multiple ? 'upload.dropMany' : 'upload.dropOne')}</span>
+          {hint && <span className="resumable-upload__hint">{hint}</span>}
+        </span>
+      </Upload.Dragger>
+      {handle.items.length > 0 && (
+        <ul className="upload-list" aria-label={t('upload.listLabel')}>
+          {handle.items.map((item) => (
+            <UploadRow key={item.key} item={item} handle={handle} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

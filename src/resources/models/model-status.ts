@@ -1,0 +1,93 @@
+/**
+ * A model's processing status as the screens show it (spec 2 §3, §4, §7): what a `GeometryEventsUpdated` push
+ * changes in place (status, colour, start and finish times, the latest message), and the elapsed time from start to
+ * finish, or from start until now while the model is still being worked on.
+ */
+import type { ModelStatus } from './models';
+
+export const MODEL_STATUSES: ModelStatus[] = ['FINISHED', 'PROCESSING', 'QUEUED', 'UPLOADING', 'FAILED'];
+
+/** The payload of `GeometryEventsUpdated` on `private-Company.{id}.ProjectModel`. */
+export interface GeometryEventsUpdated {
+  owner_id: number;
+  status: ModelStatus;
+  status_color: string;
+  started_at: string | null;
+  finished_at: string | null;
+  event?: { message?: string } | null;
+}
+
+/** The fields of a model a push can change. */
+export interface LiveModelFields {
+  id: number;
+  status: ModelStatus;
+  status_color: string;
+  started_at?: string | null;
+  finished_at?: string | null;
+  latest_geometry_event?: { message: string; created_at?: string } | null;
+  geometry_events?: Array<{ message: string; created_at: string }>;
+}
+
+export function isGeometryEvent(payload: unknown): payload is GeometryEventsUpdated {
+  const value = payload as Partial<GeometryEventsUpdated> | null;
+  return !!value && typeof value.owner_id === 'number' && typeof value.status === 'string';
+}
+
+/** The model after a push about it (the same object when the push is about another model). */
+export function applyGeometryEvent<T extends LiveModelFields>(
+  model: T,
+  event: GeometryEventsUpdated,
+  receivedAt: Date = new Date(),
+): T {
+  if (model.id !== event.owner_id) return model;
+  const message = event.event?.message;
+  const latest = message ? { message, created_at: receivedAt.toISOString() } : undefined;
+  return {
+    ...model,
+    status: event.status,
+    status_color: event.status_color,
+    started_at: event.started_at,
+    finished_at: event.finished_at,
+    ...(latest && 'latest_geometry_event' in model ? { latest_geometry_event: latest } : {}),
+    ...(latest && model.geometry_events ? { geometry_events: [latest, ...model.geometry_events] } : {}),
+  };
+}
+
+/** Still being worked on: the timer runs from its start. */
+export const isUnfinished = (status: ModelStatus) => status !== 'FINISHED' && status !== 'FAILED';
+
+/** Milliseconds from start to finish, or to `now` while unfinished; null before it started. */
+export function elapsedMs(
+  model: Pick<LiveModelFields, 'status' | 'started_at' | 'finished_at'>,
+  now: Date,
+): number | null {
+  if (!model.started_at) return null;
+  const start = Date.parse(model.started_at);
+  const end = model.finished_at
+    ? Date.parse(model.finished_at)
+    : isUnfinished(model.status)
+      ? now.getTime()
+      : NaN;
+  if (Number.isNaN(start) || Number.isNaN(end)) return null;
+  return Math.max(0, end - start);
+}
+
+/** `0:04:07`, `26:00:05`: hours, minutes and seconds. */
+export function formatElapsed(ms: number): string {
+  const total = Math.floor(ms / 1000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${Math.floor(total / 3600)}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+}
+
+/** The latest geometry event's message; while processing it reads as ongoing ('Baking materials...'). */
+export function progressMessage(model: {
+  status: ModelStatus;
+  latest_geometry_event?: { message: string } | null;
+}): string | null {
+  const message = model.latest_geometry_event?.message;
+  if (!message) return null;
+  return model.status === 'PROCESSING' ? `${message}...` : message;
+}
+
+/** A file's name without its extension, as a model name (`Lobby v2.fbx` → `Lobby v2`). */
+export const modelNameOf = (fileName: string) => fileName.replace(/\.[^.]+$/, '') || fileName;

@@ -1,0 +1,321 @@
+/**
+ * Models in Chromium against the contract server (spec 2 §Models, §4, §5, §8, §9): a resumable upload with its
+ * progress bar that ends FINISHED while the overview follows live without a reload; resume after a dropped
+ * connection; refusals by the rules and by the server (under the field); reprocess and delete with their
+ * confirmations; several uploads at once on the project's model management page; what bob may not do.
+ * The models are made in a seeded project and removed again.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { origin, signedInAs } from './support/portal';
+import { fbxFile, projectsApi, uniqueName } from './support/projects-api';
+
+test.describe.configure({ mode: 'serial' });
+
+const PROJECT = 'Dune Pavilion';
+const badge = (page: Page) => page.locator('.page-header .model-status');
+
+/** Records every status the overview's badge shows from now on (a push can pass faster than a poll). */
+async function recordStatuses(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { shownStatuses: string[] }).shownStatuses = seen;
+    const note = () => {
+      const status = document.querySelector('.page-header .model-status')?.textContent ?? '';
+      const message = document.querySelector('[data-testid="model-latest-message"]')?.textContent ?? '';
+      const text = `${status}: ${message}`;
+      if (status && seen.at(-1) !== text) seen.push(text);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+}
+
+const shownStatuses = (page: Page) =>
+  page.evaluate(() => (window as unknown as { shownStatuses: string[] }).shownStatuses);
+
+test('a model upload shows its progress and ends FINISHED while the overview follows live', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await signedInAs(context, 'alice');
+  const api = await projectsApi(request);
+  const project = await api.findProject(PROJECT);
+  const name = uniqueName('E2E Upload');
+  let modelId: number | undefined;
+  try {
+    await page.goto(`/projects/overview/${project.id}`);
+    await page.getByRole('button', { name: 'New Model' }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/models/create/${project.id}$`));
+    await expect(page.getByLabel('Project')).toBeVisible();
+    await expect(page.locator('.model-form .ant-select-selection-item')).toHaveText(PROJECT);
+
+    // A slow uplink, so the progress can be seen on its way.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 4 * 1024 * 1024,
+    });
+    await page.locator('input[type="file"]').setInputFiles(fbxFile(`${name}.fbx`, 11_000_000));
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+    const progress = page.getByRole('progressbar', { name: `Upload progress of ${name}.fbx` });
+    await expect(page.getByText('11 MB')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+    await expect
+      .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { intervals: [50] })
+      .toBeGreaterThan(0);
+    expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(100);
+    await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: 20_000 });
+    await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/projects\/models\/overview\/\d+$/);
+    modelId = Number(page.url().split('/').pop());
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await recordStatuses(page);
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+    await expect(badge(page)).toHaveText('Finished', { timeout: 20_000 });
+    await expect(page.getByTestId('model-latest-message')).toHaveText('Processing finished');
+    // The steps in between arrived as pushes: several processing messages, each shown in place.
+    const shown = await shownStatuses(page);
+    expect(shown.at(-1)).toBe('Finished: Processing finished');
+    expect(shown.filter((entry) => entry.startsWith('Processing: ')).length).toBeGreaterThanOrEqual(2);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+      true,
+    );
+    await expect(page.locator('time.elapsed-time')).toHaveText(/^0:00:\d\d$/);
+    await expect(page.getByText(`${name}.fbx · 11 MB`)).toBeVisible();
+    await expect(page.getByRole('img', { name: `Preview of ${name}` })).toBeVisible();
+
+    // The project lists it, finished.
+    await page.getByRole('navigation').getByRole('link', { name: PROJECT }).click();
+    const card = page.getByRole('link', { name: new RegExp(name) });
+    await expect(card).toContainText('Finished');
+  } finally {
+    if (modelId) await api.deleteModel(modelId);
+  }
+});
+
+test('an upload continues after the connection drops', async ({ page, context, request }) => {
+  await signedInAs(context, 'alice');
+  const api = await projectsApi(request);
+  const project = await api.findProject(PROJECT);
+  const name = uniqueName('E2E Resume');
+  let dropped = 0;
+  await page.route('**/api/v2/uploads/*', async (route) => {
+    if (route.request().method() === 'PATCH' && dropped === 0) {
+      dropped += 1;
+      await route.abort('connectionreset');
+    } else {
+      await route.continue();
+    }
+  });
+  const heads: string[] = [];
+  page.on('request', (call) => {
+    if (call.method() === 'HEAD' && call.url().includes('/uploads/')) heads.push(call.url());
+  });
+  let modelId: number | undefined;
+  try {
+    await page.goto(`/projects/models/create/${project.id}`);
+    await page.locator('input[type="file"]').setInputFiles(fbxFile(`${name}.fbx`, 7_000_000));
+    await expect(page.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 20_000 });
+    expect(dropped).toBe(1);
+    expect(heads).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/projects\/models\/overview\/\d+$/);
+    modelId = Number(page.url().split('/').pop());
+    await expect(badge(page)).toHaveText('Finished', { timeout: 20_000 });
+  } finally {
+    if (modelId) await api.deleteModel(modelId);
+  }
+});
+
+test('wrong files are refused: by type at once, and by their content under the field', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signedInAs(context, 'alice');
+  const api = await projectsApi(request);
+  const before = (await api.models((await api.findProject(PROJECT)).id)).length;
+  await page.goto('/projects/models/create');
+  await expect(page.getByRole('heading', { name: 'New Model' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('#file_help')).toHaveText('Choose the model file');
+
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a model'),
+  });
+  await expect(page.getByRole('alert').filter({ hasText: 'File is of invalid type' })).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'empty.fbx',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.alloc(0),
+  });
+  await expect(page.getByRole('alert').filter({ hasText: 'File is too small' })).toBeVisible();
+
+  // Named like a model but not one: the upload goes through, the model is refused under its file.
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'renamed.fbx',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('PK but not really a model at all'),
+  });
+  await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill(uniqueName('E2E Refused'));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('#file_help')).toHaveText('The file field must be a file of type: fbx, zip.');
+  await expect(page).toHaveURL(/\/projects\/models\/create$/);
+  expect((await api.models((await api.findProject(PROJECT)).id)).length).toBe(before);
+});
+
+test('reprocess waits for FINISHED and its confirmation; delete returns to the project with the banner', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await signedInAs(context, 'alice');
+  const api = await projectsApi(request);
+  const project = await api.findProject(PROJECT);
+  const name = uniqueName('E2E Reprocess');
+  let modelId: number | undefined;
+  try {
+    await page.goto(`/projects/models/create/${project.id}`);
+    await page.locator('input[type="file"]').setInputFiles(fbxFile(`${name}.fbx`));
+    await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/projects\/models\/overview\/\d+$/);
+    modelId = Number(page.url().split('/').pop());
+
+    const reprocess = page.getByRole('button', { name: 'Reprocess' });
+    await expect(badge(page)).toHaveText('Finished', { timeout: 20_000 });
+    await expect(reprocess).toBeEnabled();
+    await recordStatuses(page);
+    await reprocess.click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmation' });
+    await expect(
+      dialog.getByText(
+        'Are you sure you want to reprocess this model? This will overwrite the existing geometry!',
+        {
+          exact: true,
+        },
+      ),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Reprocess' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Reprocessing started...' })).toBeVisible();
+    await expect
+      .poll(async () => (await shownStatuses(page)).some((entry) => entry.startsWith('Queued')))
+      .toBe(true);
+    await expect(badge(page)).toHaveText('Finished', { timeout: 20_000 });
+
+    // Editing keeps the file (shown on the form) unless a new one is chosen.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/models/edit/${modelId}$`));
+    await expect(page.getByText(`Current file: ${name}.fbx (2.1 kB)`)).toBeVisible();
+    await page.getByLabel('Name', { exact: true }).fill(`${name} v2`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('heading', { name: `${name} v2`, level: 1 })).toBeVisible();
+    await expect(badge(page)).toHaveText('Finished');
+
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(
+      dialog.getByText('Are you sure you want to delete this model?', { exact: true }),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/overview/${project.id}$`));
+    await expect(
+      page.getByRole('status').filter({ hasText: `${name} v2 successfully deleted` }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: new RegExp(name) })).toHaveCount(0);
+    modelId = undefined;
+  } finally {
+    if (modelId) await api.deleteModel(modelId);
+  }
+});
+
+test('the model management page uploads several files at once, each becoming a model', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await signedInAs(context, 'alice');
+  const api = await projectsApi(request);
+  const project = await api.findProject(PROJECT);
+  const base = uniqueName('E2E Batch');
+  const files = ['A', 'B', 'C'].map((part) => fbxFile(`${base} ${part}.fbx`, 3_000_000));
+  try {
+    await page.goto(`/projects/overview/${project.id}`);
+    await page.getByRole('button', { name: 'Manage models' }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/manage/${project.id}$`));
+    await expect(page.getByRole('heading', { name: 'Manage models', level: 1 })).toBeVisible();
+
+    const uploads = page.waitForRequest(
+      (call) => call.method() === 'POST' && call.url().endsWith('/uploads'),
+    );
+    await page.locator('input[type="file"]').setInputFiles(files);
+    await uploads;
+    await expect(page.getByRole('list', { name: 'Uploads' }).getByRole('listitem')).toHaveCount(3);
+    for (const file of files) {
+      const row = page.getByRole('row', { name: new RegExp(file.name.replace('.fbx', '')) });
+      await expect(row).toBeVisible({ timeout: 20_000 });
+      await expect(row.locator('.model-status')).toHaveText('Finished', { timeout: 20_000 });
+    }
+    const created = (await api.models(project.id)).filter((model) => model.name.startsWith(base));
+    expect(created.map((model) => model.name).sort()).toEqual([`${base} A`, `${base} B`, `${base} C`]);
+
+    const row = page.getByRole('row', { name: new RegExp(`${base} A`) });
+    await row.getByRole('button', { name: `Actions for ${base} A` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: `${base} A successfully deleted` }),
+    ).toBeVisible();
+    await expect(row).toHaveCount(0);
+  } finally {
+    for (const model of (await api.models(project.id)).filter((item) => item.name.startsWith(base))) {
+      await api.deleteModel(model.id);
+    }
+  }
+});
+
+test('bob may look at a model but not change it; creating models is authoring only', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signedInAs(context, 'bob');
+  const api = await projectsApi(request, 'bob');
+  const project = await api.findProject('Harbour Tower');
+  const [facade] = (await api.models(project.id)).filter((model) => model.name === 'Harbour Tower – Facade');
+  const portal = origin('customerportal-acme');
+
+  await page.goto(`${portal}/projects/models/overview/${facade.id}`);
+  await expect(page.getByRole('heading', { name: 'Harbour Tower – Facade', level: 1 })).toBeVisible();
+  await expect(badge(page)).toHaveText('Finished');
+  for (const name of ['Edit', 'Reprocess', 'Delete']) {
+    await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  }
+  await page.goto(`${portal}/projects/models/create/${project.id}`);
+  await expect(page.getByRole('heading', { name: 'New Model' })).toHaveCount(0);
+  await expect(page.locator('input[type="file"]')).toHaveCount(0);
+});

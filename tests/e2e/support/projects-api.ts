@@ -1,0 +1,123 @@
+/**
+ * Projects and models through the API for the end-to-end tests: each test makes the records it changes (and
+ * removes them afterwards), so tests running at the same time on the one server never meet each other's data.
+ */
+import { type APIRequestContext, expect } from '@playwright/test';
+import { API, apiHeaders, type DemoUser, sharedSession } from './portal';
+
+export interface ApiProject {
+  id: number;
+  name: string;
+  status: string;
+  labels: Array<{ id: number; name: string; color: string }>;
+}
+
+export interface ApiModel {
+  id: number;
+  name: string;
+  status: string;
+  project_id: number | null;
+}
+
+interface ListBody<T> {
+  data: T[];
+  meta: { total: number };
+  meta_data?: { filters: { labels: Array<{ id: number; name: string; color: string }> } };
+}
+
+/** A unique name for a record a test makes. */
+export const uniqueName = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+export async function projectsApi(request: APIRequestContext, user: DemoUser = 'alice', company = 'acme') {
+  const { access_token: token } = await sharedSession(user, company);
+  const headers = apiHeaders(company, token);
+  const json = async <T>(
+    response: Awaited<ReturnType<APIRequestContext['get']>>,
+    status = 200,
+  ): Promise<T> => {
+    expect(response.status(), `${response.url()}: ${await response.text()}`).toBe(status);
+    return (await response.json()) as T;
+  };
+
+  return {
+    token,
+    async list(query: string): Promise<ListBody<ApiProject>> {
+      return json(await request.get(`${API}/projects?${query}`, { headers }));
+    },
+    async findProject(name: string): Promise<ApiProject> {
+      const body = await json<ListBody<ApiProject>>(
+        await request.get(`${API}/projects?per_page=5&filter[search]=${encodeURIComponent(name)}`, {
+          headers,
+        }),
+      );
+      const project = body.data.find((item) => item.name === name);
+      expect(project, `project ${name}`).toBeDefined();
+      return project!;
+    },
+    async labelId(name: string): Promise<number> {
+      const body = await json<ListBody<ApiProject>>(
+        await request.get(`${API}/projects?per_page=1`, { headers }),
+      );
+      const label = body.meta_data!.filters.labels.find((item) => item.name === name);
+      expect(label, `label ${name}`).toBeDefined();
+      return label!.id;
+    },
+    async createProject(values: Record<string, unknown>): Promise<ApiProject> {
+      const body = await json<{ data: ApiProject }>(
+        await request.post(`${API}/projects`, { headers, data: values }),
+        201,
+      );
+      return body.data;
+    },
+    async deleteProject(id: number): Promise<void> {
+      const response = await request.delete(`${API}/projects/${id}`, { headers });
+      expect([200, 404]).toContain(response.status());
+    },
+    async setFavorite(id: number, favorite: boolean): Promise<void> {
+      await json(
+        await request.patch(`${API}/projects/${id}/favorite`, { headers, data: { is_favorited: favorite } }),
+      );
+    },
+    async models(projectId: number): Promise<ApiModel[]> {
+      const body = await json<ListBody<ApiModel>>(
+        await request.get(`${API}/projects/models?per_page=100&filter[project_id]=${projectId}`, { headers }),
+      );
+      return body.data;
+    },
+    async model(id: number): Promise<ApiModel & Record<string, unknown>> {
+      return (
+        await json<{ data: ApiModel & Record<string, unknown> }>(
+          await request.get(`${API}/projects/models/${id}`, { headers }),
+        )
+      ).data;
+    },
+    async deleteModel(id: number): Promise<void> {
+      const response = await request.delete(`${API}/projects/models/${id}`, { headers });
+      expect([200, 404]).toContain(response.status());
+    },
+  };
+}
+
+/**
+ * An ASCII FBX file the processor accepts (version line, a Geometry object), padded with comment lines to about
+ * `size` bytes, as Playwright's file chooser takes it.
+ */
+export function fbxFile(name: string, size = 2_000) {
+  const head = '; FBX 7.4.0 project file\n; Created for the end-to-end tests\nFBXHeaderExtension:  {\n}\n';
+  const body =
+    'Objects:  {\n\tGeometry: 1000, "Geometry::Lobby", "Mesh" {\n\t\tVertices: *3 {\n\t\t\ta: 0,0,0\n\t\t}\n\t}\n}\n';
+  const line = `; ${'padding '.repeat(12)}\n`;
+  const padding = line.repeat(Math.max(0, Math.ceil((size - head.length - body.length) / line.length)));
+  return { name, mimeType: 'application/octet-stream', buffer: Buffer.from(head + padding + body, 'latin1') };
+}
+
+/** A 1×1 PNG (a valid preview image). */
+export const PNG_PIXEL = {
+  name: 'cover.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+};

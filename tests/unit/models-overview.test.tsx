@@ -1,0 +1,297 @@
+/**
+ * The model overview (spec 2 §Models, §4, §8) with the real data provider over a stubbed API and pushes delivered
+ * at the edge of realtime: live status in place, refresh on RefreshProcessorIndex, reprocess and delete with their
+ * confirmations, and the project overview showing the delete banner.
+ */
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { models } from '@/resources/models/models';
+import ModelOverviewPage from '@/resources/models/ModelOverviewPage';
+import ProjectOverviewPage from '@/resources/projects/ProjectOverviewPage';
+import { projects } from '@/resources/projects/projects';
+import { tenantStore } from '@/shell/tenant/TenantContext';
+import {
+  acmeTenant,
+  aliceUser,
+  type ApiStub,
+  type LiveStub,
+  RefineHarness,
+  signInAs,
+  stubApi,
+  stubLive,
+} from './data-provider-stub';
+import { portalI18n } from './support/portal-app';
+
+const CHANNEL = 'Company.1.ProjectModel';
+
+const lobby = {
+  id: 7,
+  project_id: 1,
+  name: 'Harbour Tower – Lobby',
+  description: 'Lobby of the tower.',
+  status: 'QUEUED',
+  status_color: '#8c8c8c',
+  preview_image_url: null,
+  created_at: '2026-01-01T10:00:00.000Z',
+  updated_at: '2026-01-01T10:00:00.000Z',
+  started_at: null,
+  finished_at: null,
+  deleted_at: null,
+  uploader_name: 'Alice Anders',
+  latest_geometry_event: { message: 'Upload received', created_at: '2026-01-01T10:00:00.000Z' },
+  project: { id: 1, name: 'Harbour Tower' },
+  file: { name: 'lobby.fbx', size: 12_000_000 },
+  geometry_events: [{ message: 'Upload received', created_at: '2026-01-01T10:00:00.000Z' }],
+};
+
+const harbour = {
+  id: 1,
+  parent_id: null,
+  status: 'active',
+  preview_image: null,
+  name: 'Harbour Tower',
+  description: 'Visualisation for Van Dijk Development.',
+  labels: [{ id: 3, name: 'Residential', color: '#52c41a' }],
+  created_at: '2025-06-01T10:00:00.000Z',
+  updated_at: '2026-01-01T10:00:00.000Z',
+  deleted_at: null,
+  users: [
+    { id: 2, name: 'Alice Anders', function: '3D artist', email: 'alice@acme.test', profile_image: null },
+  ],
+  is_favorited: false,
+  sub_projects: [{ id: 33, name: 'Harbour Tower – Penthouse', status: 'active' }],
+  models: [
+    {
+      id: 7,
+      name: 'Harbour Tower – Lobby',
+      status: 'QUEUED',
+      status_color: '#8c8c8c',
+      preview_image_url: null,
+    },
+  ],
+};
+
+function renderPages(api: ApiStub, live: LiveStub, path: string, user = aliceUser) {
+  signInAs(user);
+  tenantStore.setTenant(acmeTenant);
+  render(
+    <RefineHarness path={path} live={live} user={user} i18n={portalI18n('en')}>
+      <Routes>
+        <Route
+          path="/projects/models/overview/:modelId"
+          element={<ModelOverviewPage resource={models} action="show" />}
+        />
+        <Route
+          path="/projects/overview/:projectId"
+          element={<ProjectOverviewPage resource={projects} action="show" />}
+        />
+      </Routes>
+    </RefineHarness>,
+  );
+  return api;
+}
+
+/** The value under a label of the (vertical) description list: the cell below it. */
+function described(label: string): string | null {
+  const cell = screen.getByText(label, { selector: '.ant-descriptions-item-label' }).closest('th, td')!;
+  const index = [...cell.parentElement!.children].indexOf(cell);
+  return cell.parentElement!.nextElementSibling!.children[index].textContent;
+}
+
+const badge = () => screen.getByRole('heading', { level: 1 }).parentElement!.querySelector('.model-status')!;
+
+describe('the model overview', () => {
+  let api: ApiStub;
+  let live: LiveStub;
+  beforeEach(() => {
+    api = stubApi().on('GET', '/projects/models/:id', { body: { data: lobby } });
+    live = stubLive();
+  });
+
+  it('shows every field of the model card', async () => {
+    renderPages(api, live, '/projects/models/overview/7');
+    expect(await screen.findByRole('heading', { name: 'Harbour Tower – Lobby' })).toBeInTheDocument();
+    for (const [label, value] of [
+      ['Status', 'Queued'],
+      ['Colour', '#8c8c8c'],
+      ['Latest message', 'Upload received'],
+      ['Elapsed time', '---'],
+      ['Project', 'Harbour Tower'],
+      ['Description', 'Lobby of the tower.'],
+      ['Uploaded by', 'Alice Anders'],
+      ['Started', '---'],
+      ['Finished', '---'],
+      ['Model file', 'lobby.fbx · 12 MB'],
+    ]) {
+      expect(described(label)).toBe(value);
+    }
+    expect(screen.getByText('Created', { selector: '.ant-descriptions-item-label' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'No preview yet' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Harbour Tower' })[0]).toHaveAttribute(
+      'href',
+      '/projects/overview/1',
+    );
+  });
+
+  it('applies processing pushes in place, with a running timer, and refetches on RefreshProcessorIndex', async () => {
+    renderPages(api, live, '/projects/models/overview/7');
+    await screen.findByRole('heading', { name: 'Harbour Tower – Lobby' });
+    expect(live.subscriptions.map(({ channel, types }) => [channel, types])).toContainEqual([
+      CHANNEL,
+      ['GeometryEventsUpdated', 'RefreshProcessorIndex'],
+    ]);
+    expect(screen.getByRole('button', { name: /Reprocess/ })).toBeDisabled();
+
+    const started = new Date(Date.now() - 5000).toISOString();
+    act(() =>
+      live.emit(CHANNEL, 'GeometryEventsUpdated', {
+        owner_id: 7,
+        status: 'PROCESSING',
+        status_color: '#1677ff',
+        started_at: started,
+        finished_at: null,
+        event: { message: 'Reading geometry' },
+      }),
+    );
+    // react-query tells its observers on the next tick.
+    await waitFor(() => expect(badge()).toHaveTextContent('Processing'));
+    expect(screen.getByTestId('model-latest-message')).toHaveTextContent('Reading geometry...');
+    const timer = document.querySelector('time.elapsed-time--running')!;
+    expect(timer.textContent).toMatch(/^0:00:0[5-7]$/);
+    const first = timer.textContent;
+    await waitFor(() => expect(timer.textContent).not.toBe(first), { timeout: 2500 });
+
+    // A push about another model changes nothing here.
+    act(() =>
+      live.emit(CHANNEL, 'GeometryEventsUpdated', {
+        owner_id: 8,
+        status: 'FAILED',
+        status_color: '#f5222d',
+        started_at: started,
+        finished_at: started,
+        event: { message: 'Conversion failed' },
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(badge()).toHaveTextContent('Processing');
+
+    act(() =>
+      live.emit(CHANNEL, 'GeometryEventsUpdated', {
+        owner_id: 7,
+        status: 'FINISHED',
+        status_color: '#52c41a',
+        started_at: '2026-01-01T10:00:00.000Z',
+        finished_at: '2026-01-01T10:01:30.000Z',
+        event: { message: 'Processing finished' },
+      }),
+    );
+    await waitFor(() => expect(badge()).toHaveTextContent('Finished'));
+    expect(screen.getByTestId('model-latest-message')).toHaveTextContent(/^Processing finished$/);
+    expect(document.querySelector('time.elapsed-time')).toHaveTextContent('0:01:30');
+    expect(screen.getByRole('button', { name: /Reprocess/ })).toBeEnabled();
+    expect(
+      within(screen.getByRole('region', { name: 'Processing history' })).getAllByRole('listitem'),
+    ).toHaveLength(3);
+    expect(api.calls('/projects/models/7')).toHaveLength(1);
+
+    act(() => live.emit(CHANNEL, 'RefreshProcessorIndex', { owner_id: 7 }));
+    await waitFor(() => expect(api.calls('/projects/models/7')).toHaveLength(2));
+  });
+
+  it("reprocesses a finished model after its confirmation and says 'Reprocessing started...'", async () => {
+    api.on('GET', '/projects/models/:id', {
+      body: { data: { ...lobby, status: 'FINISHED', status_color: '#52c41a' } },
+    });
+    api.on('POST', '/projects/models/:id/reprocess', { body: { message: 'Reprocessing started...' } });
+    const user = userEvent.setup();
+    renderPages(api, live, '/projects/models/overview/7');
+    await user.click(await screen.findByRole('button', { name: /Reprocess/ }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Confirmation', { selector: '.ant-modal-title' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Are you sure you want to reprocess this model? This will overwrite the existing geometry!',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Reprocess' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Reprocessing started...');
+    expect(api.calls('/projects/models/7/reprocess', 'POST')).toHaveLength(1);
+  });
+
+  it('deletes after its confirmation and goes back to the project with the answer as a banner', async () => {
+    api
+      .on('DELETE', '/projects/models/:id', {
+        body: { model_name: 'Harbour Tower – Lobby', status: 'successfully deleted' },
+      })
+      .on('GET', '/projects/:id', { body: { data: { ...harbour, models: [] } } });
+    const user = userEvent.setup();
+    renderPages(api, live, '/projects/models/overview/7');
+    await user.click(await screen.findByRole('button', { name: /Delete/ }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure you want to delete this model?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByRole('heading', { name: 'Harbour Tower', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent('Harbour Tower – Lobby successfully deleted');
+    expect(api.calls('/projects/models/7', 'DELETE')).toHaveLength(1);
+  });
+});
+
+describe('the project overview', () => {
+  it("lists the project's models with live status and offers the authoring actions by ability", async () => {
+    const api = stubApi().on('GET', '/projects/:id', { body: { data: harbour } });
+    const live = stubLive();
+    renderPages(api, live, '/projects/overview/1');
+
+    expect(await screen.findByRole('heading', { name: 'Harbour Tower', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Visualisation for Van Dijk Development.')).toBeInTheDocument();
+    expect(screen.getByText('Residential')).toBeInTheDocument();
+    expect(screen.getByText('3D artist')).toBeInTheDocument();
+    const modelsRegion = screen.getByRole('region', { name: 'Models (1)' });
+    const card = within(modelsRegion).getByRole('link', { name: /Harbour Tower – Lobby/ });
+    expect(card).toHaveAttribute('href', '/projects/models/overview/7');
+    expect(card).toHaveTextContent('Queued');
+    expect(
+      within(screen.getByRole('region', { name: 'Sub-projects (1)' })).getByRole('link'),
+    ).toHaveAttribute('href', '/projects/overview/33');
+    for (const name of ['Edit', 'Duplicate', 'Delete', 'New Model', 'New sub-project', 'Manage models']) {
+      expect(screen.getByRole('button', { name: new RegExp(name) })).toBeInTheDocument();
+    }
+
+    act(() =>
+      live.emit(CHANNEL, 'GeometryEventsUpdated', {
+        owner_id: 7,
+        status: 'PROCESSING',
+        status_color: '#1677ff',
+        started_at: new Date().toISOString(),
+        finished_at: null,
+        event: { message: 'Reading geometry' },
+      }),
+    );
+    await waitFor(() => expect(card).toHaveTextContent('Processing'));
+    expect(api.calls('/projects/1')).toHaveLength(1);
+  });
+
+  it('shows a viewer no create, edit or delete actions', async () => {
+    const api = stubApi().on('GET', '/projects/:id', { body: { data: harbour } });
+    const bob = {
+      ...aliceUser,
+      id: 3,
+      name: 'Bob Brink',
+      username: 'bob',
+      abilities: ['view-projects', 'list-project-models'],
+    };
+    renderPages(api, stubLive(), '/projects/overview/1', bob);
+
+    expect(await screen.findByRole('heading', { name: 'Harbour Tower', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Manage models/ })).toBeInTheDocument();
+    for (const name of ['Edit', 'Duplicate', 'Delete', 'New Model', 'New sub-project', 'Add a label']) {
+      expect(screen.queryByRole('button', { name: new RegExp(name) })).not.toBeInTheDocument();
+    }
+  });
+});

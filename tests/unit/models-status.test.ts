@@ -1,0 +1,107 @@
+/** A model's live status (spec 2 §4, §7): a GeometryEventsUpdated push applied in place, and the elapsed time. */
+import { describe, expect, it } from 'vitest';
+import {
+  applyGeometryEvent,
+  elapsedMs,
+  formatElapsed,
+  type GeometryEventsUpdated,
+  isGeometryEvent,
+  modelNameOf,
+  progressMessage,
+} from '@/resources/models/model-status';
+
+const queued = {
+  id: 7,
+  name: 'Lobby',
+  status: 'QUEUED' as const,
+  status_color: '#8c8c8c',
+  started_at: null,
+  finished_at: null,
+  latest_geometry_event: { message: 'Upload received', created_at: '2026-01-01T10:00:00.000Z' },
+  geometry_events: [{ message: 'Upload received', created_at: '2026-01-01T10:00:00.000Z' }],
+};
+
+const push: GeometryEventsUpdated = {
+  owner_id: 7,
+  status: 'PROCESSING',
+  status_color: '#1677ff',
+  started_at: '2026-01-01T10:00:05.000Z',
+  finished_at: null,
+  event: { message: 'Reading geometry' },
+};
+
+describe('a GeometryEventsUpdated push', () => {
+  it('changes status, colour, times and the latest message of its model, and adds to the history', () => {
+    const at = new Date('2026-01-01T10:00:06.000Z');
+    expect(applyGeometryEvent(queued, push, at)).toEqual({
+      ...queued,
+      status: 'PROCESSING',
+      status_color: '#1677ff',
+      started_at: '2026-01-01T10:00:05.000Z',
+      finished_at: null,
+      latest_geometry_event: { message: 'Reading geometry', created_at: at.toISOString() },
+      geometry_events: [
+        { message: 'Reading geometry', created_at: at.toISOString() },
+        ...queued.geometry_events,
+      ],
+    });
+  });
+
+  it('leaves other models alone, and models without a message field without one', () => {
+    expect(applyGeometryEvent({ ...queued, id: 8 }, push)).toEqual({ ...queued, id: 8 });
+    const card = { id: 7, status: 'QUEUED' as const, status_color: '#8c8c8c', name: 'Lobby' };
+    expect(applyGeometryEvent(card, push)).toEqual({
+      ...card,
+      status: 'PROCESSING',
+      status_color: '#1677ff',
+      started_at: push.started_at,
+      finished_at: null,
+    });
+  });
+
+  it('is recognised by its owner and status', () => {
+    expect(isGeometryEvent(push)).toBe(true);
+    expect(isGeometryEvent({ owner_id: 7 })).toBe(false);
+    expect(isGeometryEvent(null)).toBe(false);
+  });
+});
+
+describe('elapsed time', () => {
+  const now = new Date('2026-01-01T11:02:03.000Z');
+  it('runs from the start while the model is unfinished', () => {
+    expect(
+      elapsedMs({ status: 'PROCESSING', started_at: '2026-01-01T10:00:00.000Z', finished_at: null }, now),
+    ).toBe(3_723_000);
+  });
+
+  it('is start to finish once finished or failed, and nothing before the start', () => {
+    const done = { started_at: '2026-01-01T10:00:00.000Z', finished_at: '2026-01-01T10:30:00.000Z' };
+    expect(elapsedMs({ status: 'FINISHED', ...done }, now)).toBe(1_800_000);
+    expect(elapsedMs({ status: 'FAILED', ...done }, now)).toBe(1_800_000);
+    expect(elapsedMs({ status: 'QUEUED', started_at: null, finished_at: null }, now)).toBeNull();
+  });
+
+  it('reads as hours, minutes and seconds', () => {
+    expect(formatElapsed(0)).toBe('0:00:00');
+    expect(formatElapsed(3_723_000)).toBe('1:02:03');
+    expect(formatElapsed(93_600_000 + 5_000)).toBe('26:00:05');
+  });
+});
+
+describe('model texts', () => {
+  it('shows the latest message as ongoing while processing', () => {
+    expect(
+      progressMessage({ status: 'PROCESSING', latest_geometry_event: { message: 'Baking materials' } }),
+    ).toBe('Baking materials...');
+    expect(
+      progressMessage({ status: 'FINISHED', latest_geometry_event: { message: 'Processing finished' } }),
+    ).toBe('Processing finished');
+    expect(progressMessage({ status: 'QUEUED', latest_geometry_event: null })).toBeNull();
+  });
+
+  it('names a model after its file, without the extension', () => {
+    expect(modelNameOf('Lobby v2.fbx')).toBe('Lobby v2');
+    expect(modelNameOf('scene.final.matz')).toBe('scene.final');
+    expect(modelNameOf('README')).toBe('README');
+  });
+});

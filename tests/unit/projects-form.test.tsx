@@ -1,0 +1,138 @@
+/**
+ * The project forms on the generic form page (spec 2 §Projects): a sub-project sends the parent its route presets,
+ * a saved project opens its overview, and a server validation error shows under its field with its tab opened.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import ResourceFormPage from '@/pages/form/ResourceFormPage';
+import { projects } from '@/resources/projects/projects';
+import { tenantStore } from '@/shell/tenant/TenantContext';
+import {
+  acmeTenant,
+  aliceUser,
+  type ApiStub,
+  formEntries,
+  laravelList,
+  RefineHarness,
+  signInAs,
+  stubApi,
+} from './data-provider-stub';
+import { portalI18n } from './support/portal-app';
+
+const harbour = {
+  id: 1,
+  parent_id: null,
+  status: 'active',
+  preview_image: null,
+  name: 'Harbour Tower',
+  description: 'Visualisation for Van Dijk Development.',
+  labels: [{ id: 3, name: 'Residential', color: '#52c41a' }],
+  users: [],
+  created_at: '2025-06-01T10:00:00.000Z',
+  updated_at: '2026-01-01T10:00:00.000Z',
+  is_favorited: false,
+  sub_projects: [],
+  models: [],
+};
+
+let api: ApiStub;
+beforeEach(() => {
+  signInAs(aliceUser);
+  tenantStore.setTenant(acmeTenant);
+  api = stubApi()
+    .on('GET', '/users', { body: laravelList([{ id: 2, name: 'Alice Anders' }]) })
+    .on('GET', '/labels', { body: laravelList([{ id: 3, name: 'Residential', color: '#52c41a' }]) });
+});
+
+const subProjectPresets = (params: Record<string, string | undefined>) => ({
+  parent_id: Number(params.projectId),
+});
+
+describe('the project form', () => {
+  it('creates a sub-project under the project of its route and opens the new overview', async () => {
+    api.on('POST', '/projects', { status: 201, body: { data: { ...harbour, id: 40, parent_id: 1 } } });
+    const user = userEvent.setup();
+    render(
+      <RefineHarness
+        path="/projects/create/1"
+        routePath="/projects/create/:projectId"
+        i18n={portalI18n('en')}
+      >
+        <ResourceFormPage resource={projects} action="create" presets={subProjectPresets} />
+      </RefineHarness>,
+    );
+    await user.type(await screen.findByLabelText('Name'), 'Lobby Fit-out Phase 2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByTestId('location')).toHaveTextContent('/projects/overview/40');
+    const [created] = api.calls('/projects', 'POST');
+    expect(created.body).toMatchObject({ name: 'Lobby Fit-out Phase 2', parent_id: 1, status: 'active' });
+  });
+
+  it('shows a server validation error under its field and opens the tab holding it', async () => {
+    api.on('GET', '/projects/:id', { body: { data: harbour } }).on('POST', '/projects/:id', {
+      status: 422,
+      body: {
+        message: 'The preview image field must be a file of type: jpeg, png, bmp.',
+        errors: { preview_image: ['The preview image field must be a file of type: jpeg, png, bmp.'] },
+      },
+    });
+    const user = userEvent.setup({ applyAccept: false });
+    render(
+      <RefineHarness
+        path="/projects/edit/1?tab=2"
+        routePath="/projects/edit/:projectId"
+        i18n={portalI18n('en')}
+      >
+        <ResourceFormPage resource={projects} action="edit" />
+      </RefineHarness>,
+    );
+    const previewTab = await screen.findByRole('tab', { name: 'Preview image' });
+    expect(previewTab).toHaveAttribute('aria-selected', 'true');
+    await user.upload(
+      document.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File(['not an image'], 'notes.txt', { type: 'text/plain' }),
+    );
+    await user.click(screen.getByRole('tab', { name: 'General' }));
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Harbour Tower'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(previewTab).toHaveAttribute('aria-selected', 'true'));
+    const panel = screen.getByRole('tabpanel', { name: 'Preview image' });
+    expect(
+      await within(panel).findByText('The preview image field must be a file of type: jpeg, png, bmp.'),
+    ).toBeInTheDocument();
+    const [sent] = api.calls('/projects/1', 'POST');
+    expect(formEntries(sent.body)).toMatchObject({
+      _method: 'PATCH',
+      name: 'Harbour Tower',
+      preview_image: 'file:notes.txt',
+      'labels[0]': '3',
+    });
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('shows the names of chosen records the picker list does not hold', async () => {
+    api.on('GET', '/projects/:id', {
+      body: {
+        data: {
+          ...harbour,
+          users: [{ id: 1, name: 'Ada Admin', function: null, email: 'a@x', profile_image: null }],
+        },
+      },
+    });
+    render(
+      <RefineHarness
+        path="/projects/edit/1?tab=team"
+        routePath="/projects/edit/:projectId"
+        i18n={portalI18n('en')}
+      >
+        <ResourceFormPage resource={projects} action="edit" />
+      </RefineHarness>,
+    );
+    const team = await screen.findByRole('tabpanel', { name: 'Team' });
+    expect(await within(team).findByText('Ada Admin')).toBeInTheDocument();
+    expect(within(team).queryByText('1')).not.toBeInTheDocument();
+  });
+});
