@@ -3,10 +3,10 @@ import {
   parseListState,
   serializeListState,
   showsPagination,
-  sortersToSort,
   sortToSorters,
   stateToFilters,
 } from '@/pages/list/list-state';
+import { toSortParameter } from '@/providers/data-provider';
 import { storedSort, storeSort, USER_SORTS_KEY } from '@/pages/list/user-sorts';
 
 const defaults = { pageSize: 5, sort: '-created_at' };
@@ -54,7 +54,7 @@ describe('sorts and filters', () => {
       { field: 'favorite', order: 'asc' },
       { field: 'created_at', order: 'desc' },
     ]);
-    expect(sortersToSort(sorters)).toBe('favorite,-created_at');
+    expect(toSortParameter(sorters)).toBe('favorite,-created_at');
   });
 
   it('turns search and filters into refine filters', () => {

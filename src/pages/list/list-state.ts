@@ -68,9 +68,6 @@ export function sortToSorters(sort: string): CrudSort[] {
     );
 }
 
-export function sortersToSort(sorters: readonly CrudSort[]): string {
-  return sorters.map(({ field, order }) => (order === 'desc' ? `-${field}` : field)).join(',');
-}
 
 /** The first sorted field and its direction, for the table's header arrows. */
 export function primarySort(sort: string): CrudSort | undefined {
