@@ -23,7 +23,9 @@ describe('list state in the URL', () => {
   });
 
   it('reads page, rows per page, sort, search and declared filters', () => {
-    const params = new URLSearchParams('page=3&per_page=25&sort=name&search=tower&status=active&label=1,4&other=x');
+    const params = new URLSearchParams(
+      'page=3&per_page=25&sort=name&search=tower&status=active&label=1,4&other=x',
+    );
     expect(parseListState(params, defaults, ['status', 'label'])).toEqual({
       page: 3,
       perPage: 25,
@@ -58,11 +60,13 @@ describe('sorts and filters', () => {
   });
 
   it('turns search and filters into refine filters', () => {
-    expect(stateToFilters({ search: ' tower ', filters: { status: ['active'], label: ['1', '2'] } })).toEqual([
-      { field: 'search', operator: 'eq', value: 'tower' },
-      { field: 'status', operator: 'eq', value: 'active' },
-      { field: 'label', operator: 'in', value: ['1', '2'] },
-    ]);
+    expect(stateToFilters({ search: ' tower ', filters: { status: ['active'], label: ['1', '2'] } })).toEqual(
+      [
+        { field: 'search', operator: 'eq', value: 'tower' },
+        { field: 'status', operator: 'eq', value: 'active' },
+        { field: 'label', operator: 'in', value: ['1', '2'] },
+      ],
+    );
   });
 
   it('shows pagination only with more than 3 links', () => {
@@ -78,7 +82,10 @@ describe('user_sorts in sessionStorage', () => {
   it('stores a sort per list and forgets it when cleared', () => {
     storeSort('projects', 'name');
     storeSort('security_groups', '-updated_at');
-    expect(JSON.parse(sessionStorage.getItem(USER_SORTS_KEY)!)).toEqual({ projects: 'name', security_groups: '-updated_at' });
+    expect(JSON.parse(sessionStorage.getItem(USER_SORTS_KEY)!)).toEqual({
+      projects: 'name',
+      security_groups: '-updated_at',
+    });
     expect(storedSort('projects')).toBe('name');
     storeSort('projects', undefined);
     expect(storedSort('projects')).toBeUndefined();

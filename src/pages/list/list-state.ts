@@ -68,7 +68,6 @@ export function sortToSorters(sort: string): CrudSort[] {
     );
 }
 
-
 /** The first sorted field and its direction, for the table's header arrows. */
 export function primarySort(sort: string): CrudSort | undefined {
   return sortToSorters(sort)[0];
