@@ -6,6 +6,11 @@ export interface ServerConfig {
   host: string;
   /** The portal's parent domain: the public host is `{domain}`, tenants are `{company}.{domain}`. */
   domain: string;
+  /**
+   * The environment the deployment is (development, test, acceptance, production): the dashboard shows the
+   * changelog dates of it. Null leaves it to the portal build (production or development).
+   */
+  environment: string | null;
   /** Postgres connection string; when unset the embedded PGlite database is used. */
   databaseUrl: string | null;
   /** PGlite data directory, or `memory://` for an in-memory database. */
@@ -63,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: int(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
     domain: env.APP_DOMAIN ?? 'portal.localhost',
+    environment: env.APP_ENVIRONMENT || null,
     databaseUrl: env.DATABASE_URL || null,
     pgliteDir: env.PGLITE_DIR ?? resolve(dataDir, 'db'),
     storageDir: env.STORAGE_DIR ?? resolve(dataDir, 'files'),

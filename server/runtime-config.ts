@@ -3,6 +3,8 @@ import type { ServerConfig } from './config';
 
 export interface PortalRuntimeConfig {
   domain: string;
+  /** The deployment's environment (`APP_ENVIRONMENT`); null lets the portal build decide. */
+  environment: string | null;
   /** Public API base URL; null derives `{scheme}://{domain}:{port}/api/v2` from the page. */
   publicApiUrl: string | null;
   /** Authenticated API base URL with `{tenant}`; null derives `{scheme}://{tenant}.{domain}:{port}/api/v2`. */
@@ -13,6 +15,7 @@ export interface PortalRuntimeConfig {
 export function portalRuntimeConfig(config: ServerConfig): PortalRuntimeConfig {
   return {
     domain: config.domain,
+    environment: config.environment,
     publicApiUrl: process.env.PUBLIC_API_URL || null,
     tenantApiUrl: process.env.TENANT_API_URL || null,
     pusher: {

@@ -6,6 +6,8 @@ import { type HostInfo, parseHost } from '@shared/host';
 
 export interface PortalRuntimeConfig {
   domain: string;
+  /** The deployment's environment (the dashboard's changelog dates); null lets the build decide. */
+  environment: string | null;
   publicApiUrl: string | null;
   tenantApiUrl: string | null;
   pusher: { key: string; cluster: string; host: string | null; port: number | null; forceTLS: boolean };
@@ -36,6 +38,7 @@ export function resolveDeployment(
 ): Deployment {
   const config: PortalRuntimeConfig = {
     domain: injected?.domain ?? DEFAULT_DOMAIN,
+    environment: injected?.environment ?? null,
     publicApiUrl: injected?.publicApiUrl ?? null,
     tenantApiUrl: injected?.tenantApiUrl ?? null,
     pusher: injected?.pusher ?? {

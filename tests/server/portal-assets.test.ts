@@ -27,7 +27,7 @@ beforeAll(async () => {
   writeFileSync(join(portalDir, 'assets', 'tiny-9c8d7e.js'), 'export {};\n');
   writeFileSync(join(portalDir, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/rows-3f2a1b.js"}}');
   precompressFolder(portalDir);
-  server = await startTestServer({ portalDir });
+  server = await startTestServer({ portalDir, environment: 'acceptance' });
 });
 afterAll(async () => {
   await server?.close();
@@ -86,6 +86,8 @@ describe('index.html', () => {
       const html = decode(await bodyOf(response)).toString();
       expect(html, path).toContain('window.__PORTAL_CONFIG__=');
       expect(html, path).not.toContain('<!--portal-config-->');
+      // APP_ENVIRONMENT: the dashboard's Updates box shows the changelog dates of this environment.
+      expect(html, path).toContain('"environment":"acceptance"');
     }
   });
 
