@@ -14,11 +14,19 @@ interface Stage {
 }
 
 const stages: Stage[] = [
-  { name: 'e2e', command: ['npx', 'playwright', 'test'], summary: /^\s*\d+ (passed|failed).*$|^\s*\d+ flaky.*$/m },
+  {
+    name: 'e2e',
+    command: ['npx', 'playwright', 'test'],
+    summary: /^\s*\d+ (passed|failed).*$|^\s*\d+ flaky.*$/m,
+  },
   { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'], summary: /error TS\d+/ },
   { name: 'lint', command: ['npx', 'eslint', '--max-warnings', '0', '.'], summary: /\d+ problems?.*/ },
   { name: 'unit', command: ['npx', 'vitest', 'run', '--project', 'unit'], summary: /^\s*Tests\s+.*$/m },
-  { name: 'server (PGlite)', command: ['npx', 'vitest', 'run', '--project', 'server'], summary: /^\s*Tests\s+.*$/m },
+  {
+    name: 'server (PGlite)',
+    command: ['npx', 'vitest', 'run', '--project', 'server'],
+    summary: /^\s*Tests\s+.*$/m,
+  },
 ];
 if (process.env.TEST_DATABASE_URL) {
   stages.push({
@@ -57,7 +65,9 @@ function run(stage: Stage): Promise<Result> {
         .join('\n');
       const ok = code === 0;
       const seconds = (Date.now() - started) / 1000;
-      console.log(`\n===== ${stage.name} ${ok ? 'passed' : 'FAILED'} (${seconds.toFixed(1)} s) =====\n${text.trim()}`);
+      console.log(
+        `\n===== ${stage.name} ${ok ? 'passed' : 'FAILED'} (${seconds.toFixed(1)} s) =====\n${text.trim()}`,
+      );
       const matched = text.match(stage.summary)?.[0]?.trim();
       resolve({ stage, ok, seconds, summary: matched ?? (ok ? 'clean' : `exit code ${code}`) });
     });
@@ -75,6 +85,8 @@ await Promise.all(
 console.log('\n===== summary =====');
 for (const stage of stages) {
   const result = results.find((r) => r.stage === stage)!;
-  console.log(`${result.ok ? 'PASS' : 'FAIL'}  ${stage.name.padEnd(20)} ${result.seconds.toFixed(1).padStart(6)} s  ${result.summary}`);
+  console.log(
+    `${result.ok ? 'PASS' : 'FAIL'}  ${stage.name.padEnd(20)} ${result.seconds.toFixed(1).padStart(6)} s  ${result.summary}`,
+  );
 }
 process.exit(results.every((result) => result.ok) ? 0 : 1);

@@ -1,17 +1,16 @@
 /**
- * refine's notificationProvider on antd's `App.useApp().notification` (themed, inside antd's `<App>`), in place
- * of @refinedev/antd's: that one is only reachable through the package's single-file index, which would put
- * its whole component set into the first chunk. Like it, refine's `message` is the text and its `description`
- * the title; an undoable action ('progress') shows the seconds left and a cancel button until it runs.
+ * refine's notificationProvider on the portal's own notices (`src/ui/toast`), which need no antd: refine's
+ * `message` is the text and its `description` the title, as in @refinedev/antd's. An undoable action
+ * ('progress') shows the seconds left and a cancel button until it runs; refine re-opens it every second.
  */
 import { UndoOutlined } from '@ant-design/icons';
 import type { NotificationProvider, OpenNotificationParams } from '@refinedev/core';
-import { App, Button } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/ui/Button';
+import { toast } from '@/ui/toast';
 
 export function useNotificationProvider(): NotificationProvider {
-  const { notification } = App.useApp();
   const { t } = useTranslation();
   return useMemo(
     () => ({
@@ -19,14 +18,15 @@ export function useNotificationProvider(): NotificationProvider {
         if (type === 'progress') {
           const cancel = () => {
             cancelMutation?.();
-            notification.destroy(key ?? '');
+            if (key) toast.close(key);
           };
-          notification.open({
+          toast.open({
             key,
-            message: t('notifications.undoable', { seconds: undoableTimeout ?? 0 }),
-            description: message,
+            type: 'info',
+            title: t('notifications.undoable', { seconds: undoableTimeout ?? 0 }),
+            text: message,
             duration: 0,
-            actions: (
+            action: (
               <Button icon={<UndoOutlined aria-hidden />} onClick={cancel} disabled={undoableTimeout === 0}>
                 {t('buttons.cancel')}
               </Button>
@@ -34,10 +34,10 @@ export function useNotificationProvider(): NotificationProvider {
           });
           return;
         }
-        notification.open({ key, message: description ?? null, description: message, type });
+        toast.open({ key, type, title: description, text: message });
       },
-      close: (key: string) => notification.destroy(key),
+      close: (key: string) => toast.close(key),
     }),
-    [notification, t],
+    [t],
   );
 }

@@ -5,6 +5,7 @@
 import type { ResourceProps } from '@refinedev/core';
 import { createElement } from 'react';
 import type { ResourceAccess } from '@/providers/access-control';
+import { withAntdTheme } from '@/shell/routes/antd-pages';
 import type { PageLoader, RouteEntry } from '@/shell/routes/route-table';
 import type { LazyPage, PageAction, ResourceAction, ResourceDeclaration, ResourcePageProps } from './types';
 
@@ -18,6 +19,12 @@ const GENERIC_PAGES: Record<PageAction, LazyPage> = {
   clone: () => import('@/pages/form/ResourceFormPage'),
   show: () => import('@/pages/show/ResourceShowPage'),
 };
+
+/**
+ * The generic list page is built from the light components (src/ui), so a list loads without antd; every other
+ * page, a declaration's own pages included, may use antd and gets antd's theme loaded with it.
+ */
+const isAntdFree = (load: LazyPage) => load === GENERIC_PAGES.list;
 
 /** refine's route pattern of a spec route: a leading slash and `:id` for the record parameter. */
 export function refineRoute(path: string, idParam: string): string {
@@ -46,12 +53,13 @@ export function toRefineResource(resource: ResourceDeclaration): ResourceProps {
 
 /** Loads the page on first visit (the route's `lazy`) and hands it the declaration. */
 function pageLoader(load: LazyPage, props: ResourcePageProps): PageLoader {
-  return async () => {
+  const loader: PageLoader = async () => {
     const { default: Page } = await load();
     const Bound = () => createElement(Page, props);
     Bound.displayName = `${props.resource.name}.${props.action}`;
     return Bound;
   };
+  return isAntdFree(load) ? loader : withAntdTheme(loader);
 }
 
 /** The screen name (`screens.<screen>.<name>`) of an action's route, as spec 1's route table names them. */

@@ -1,7 +1,8 @@
 /**
- * The root of the signed-in screens: antd's theme and refine with every provider. The providers are built once
- * per page; the caches and the realtime connection end with the session. Loaded by its route (`routes.tsx`), so
- * the sign-in page does without refine and antd.
+ * The root of the signed-in screens: refine with every provider, and the notices it shows. The providers are
+ * built once per page; the caches, notices and the realtime connection end with the session. Loaded by its route
+ * (`routes.tsx`), so the sign-in page does without refine. No antd here: the pages that use antd bring its theme
+ * with them (`antd-pages.tsx`), so the layout and the list screens load without it.
  */
 import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
@@ -18,8 +19,8 @@ import { createLiveProvider } from '@/providers/live-provider';
 import { useNotificationProvider } from '@/providers/notification-provider';
 import { session } from '@/providers/session';
 import { navigationResources } from '@/shell/navigation/navigation';
-import { AntdTheme } from '@/shell/tenant/AntdTheme';
 import { tenantStore } from '@/shell/tenant/TenantContext';
+import { Toaster, toast } from '@/ui/toast';
 
 const queryClient = new QueryClient();
 const echoConnection = createEchoConnection();
@@ -38,17 +39,18 @@ session.subscribe((state, previous) => {
   if (state.auth?.user.id !== previous.auth?.user.id) {
     echoConnection.close();
     queryClient.removeQueries();
+    toast.clear();
   }
 });
 
 export function RefineRoot() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const language = toLanguage(i18n.resolvedLanguage);
   // A new provider object on a language switch makes every refine text re-render with it.
   const i18nProvider = useMemo(() => ({ ...createI18nProvider(i18n), language }), [i18n, language]);
 
   return (
-    <AntdTheme>
+    <>
       <Refine
         routerProvider={routerProvider}
         dataProvider={dataProvider}
@@ -67,6 +69,7 @@ export function RefineRoot() {
       >
         <Outlet />
       </Refine>
-    </AntdTheme>
+      <Toaster label={t('toaster.label')} closeLabel={t('toaster.close')} />
+    </>
   );
 }

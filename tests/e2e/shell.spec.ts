@@ -201,9 +201,7 @@ test('switching to Dutch re-renders everything and persists across a reload', as
   await signedInAs(context, 'alice');
   await page.goto('/projects');
   await nav(page).getByRole('link', { name: 'Projects' }).waitFor();
-  // antd draws the selected value over its combobox input, which takes the click.
-  await page.getByRole('combobox', { name: 'Language' }).click({ force: true });
-  await page.getByTitle('Dutch').click();
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Dutch' });
   const dutchNav = page.getByRole('navigation', { name: 'Hoofdnavigatie' });
   await expect(dutchNav.getByRole('link', { name: 'Projecten' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Accountmenu van Alice Anders' })).toBeVisible();
@@ -225,5 +223,56 @@ test('at phone width the navigation is a drawer opened by the menu toggle', asyn
   await nav(page).getByRole('link', { name: 'Projects' }).click();
   await expect(page).toHaveURL(`${origin()}/projects`);
   await expect(nav(page)).toBeHidden();
+  await context.close();
+});
+
+test('the menus of the layout work by keyboard', async ({ page, context }) => {
+  await signedInAs(context, 'alice');
+  await page.goto('/');
+  await expectSignedIn(page, 'Alice Anders');
+
+  const avatar = page.getByRole('button', { name: 'Account menu of Alice Anders' });
+  await avatar.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Account' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Company' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(avatar).toBeFocused();
+
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await bell.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeHidden();
+  await expect(bell).toBeFocused();
+
+  // The narrowed navigation: a group opens its entries as a menu beside the column.
+  await page.getByRole('button', { name: 'Toggle menu' }).click();
+  const security = nav(page).getByRole('button', { name: 'Security' });
+  await security.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Users' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`${origin()}/security/users`);
+  await expect(page.getByRole('menu')).toBeHidden();
+});
+
+test('at phone width the drawer closes on Escape and gives the focus back to the toggle', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await signedInAs(context, 'alice');
+  const page = await context.newPage();
+  await page.goto(`${origin()}/`);
+  const toggle = page.getByRole('button', { name: 'Toggle menu' });
+  await toggle.click();
+  const drawer = page.getByRole('dialog', { name: 'Main navigation' });
+  await expect(drawer).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(toggle).toBeFocused();
   await context.close();
 });

@@ -88,4 +88,21 @@ describe('readable colours', () => {
       4.5,
     );
   });
+
+  it('adds the selected look: a tint of the primary with the primary readable on it', () => {
+    const variables = themeVariables(
+      resolveThemeColors(
+        { primary_color: '#1f6feb', primary_accent: null, is_default: false },
+        PLATFORMS.hatch,
+      ),
+    );
+    const rgba = (triplet: string) => {
+      const [r, g, b] = triplet.split(' ').map(Number);
+      return { r, g, b, a: 1 };
+    };
+    expect(variables['--selected-bg']).toBe('233 241 253');
+    expect(
+      contrastRatio(rgba(variables['--selected-ink']), rgba(variables['--selected-bg'])),
+    ).toBeGreaterThanOrEqual(4.5);
+  });
 });

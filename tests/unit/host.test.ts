@@ -21,13 +21,19 @@ describe('parseHost', () => {
   });
 
   it('builds the sibling host of a platform', () => {
-    expect(tenantHost('acme', 'customerportal', domain, 8080)).toBe('customerportal-acme.portal.localhost:8080');
+    expect(tenantHost('acme', 'customerportal', domain, 8080)).toBe(
+      'customerportal-acme.portal.localhost:8080',
+    );
   });
 });
 
 describe('resolveDeployment', () => {
   it('derives the public and tenant API hosts from the page', () => {
-    const deployment = resolveDeployment({ protocol: 'http:', hostname: 'hatch-acme.portal.localhost', port: '8080' });
+    const deployment = resolveDeployment({
+      protocol: 'http:',
+      hostname: 'hatch-acme.portal.localhost',
+      port: '8080',
+    });
     expect(deployment.host.company).toBe('acme');
     expect(deployment.publicApiUrl).toBe('http://portal.localhost:8080/api/v2');
     expect(deployment.tenantApiUrl('acme')).toBe('http://acme.portal.localhost:8080/api/v2');
@@ -36,7 +42,11 @@ describe('resolveDeployment', () => {
   it('uses configured API hosts when the server injects them', () => {
     const deployment = resolveDeployment(
       { protocol: 'https:', hostname: 'acme.portal.example', port: '' },
-      { domain: 'portal.example', publicApiUrl: 'https://api.example/api/v2', tenantApiUrl: 'https://{tenant}.api.example/api/v2' },
+      {
+        domain: 'portal.example',
+        publicApiUrl: 'https://api.example/api/v2',
+        tenantApiUrl: 'https://{tenant}.api.example/api/v2',
+      },
     );
     expect(deployment.publicApiUrl).toBe('https://api.example/api/v2');
     expect(deployment.tenantApiUrl('acme')).toBe('https://acme.api.example/api/v2');

@@ -73,7 +73,7 @@ afterEach(() => {
   signInAs(null);
 });
 
-// antd renders in jsdom are slow on a busy machine: these component tests get more time than the default.
+// Component tests of a whole dropdown are slow on a busy machine: they get more time than the default.
 describe('NotificationBell', { timeout: 20_000 }, () => {
   it('pings while anything is unread and lists the newest notifications in the dropdown', async () => {
     const server = notificationServer(15, 5);

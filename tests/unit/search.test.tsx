@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@shared/session';
 import { GlobalSearchBox } from '@/shell/search/GlobalSearchBox';
 import { GlobalSearchPage } from '@/shell/search/GlobalSearchPage';
+import { Toaster } from '@/ui/toast';
 import { SEARCH_GROUPS, type SearchRecord, visibleSearchGroups } from '@/shell/search/search-groups';
 import {
   CHECKBOX_STATES_KEY,
@@ -350,20 +351,53 @@ describe('GlobalSearchBox', { timeout: 20_000 }, () => {
       <>
         <GlobalSearchBox />
         <LocationProbe />
+        <Toaster label="Messages" closeLabel="Close" />
       </>,
       { path: '/projects' },
     );
     const box = screen.getByRole('searchbox', { name: 'Search the portal' });
 
     await user.type(box, '   {Enter}');
-    expect(
-      await screen.findByText('The search term cannot be empty. Please enter a valid search term.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The search term cannot be empty. Please enter a valid search term.',
+    );
     expect(screen.getByTestId('location')).toHaveTextContent('/projects');
 
     await user.clear(box);
     await user.type(box, 'Harbour Tower{Enter}');
     expect(screen.getByTestId('location')).toHaveTextContent('/global-search?search=Harbour%20Tower');
     expect(screen.getByRole('searchbox', { name: 'Search the portal' })).toHaveValue('Harbour Tower');
+  });
+
+  it('on a phone opens the box in a dialog from a button, and closes it after searching', async () => {
+    stubApi();
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const user = userEvent.setup();
+    renderInPortal(
+      <>
+        <GlobalSearchBox />
+        <LocationProbe />
+      </>,
+      { path: '/projects' },
+    );
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Open search' });
+
+    await user.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Search the portal' });
+    expect(within(dialog).getByRole('searchbox', { name: 'Search the portal' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+
+    await user.click(button);
+    await user.keyboard('Lakeside{Enter}');
+    expect(screen.getByTestId('location')).toHaveTextContent('/global-search?search=Lakeside');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,12 @@
 /** The shell in jsdom: login, guards, navigation by permission, avatar menu, language switch, error screens. */
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '@/providers/session';
-import { renderPortal, signIn, stubApi, user } from './support/portal-app';
+import { TenantSwitcher } from '@/shell/layout/TenantSwitcher';
+import { tenantStore } from '@/shell/tenant/TenantContext';
+import { acmeTenant, RefineHarness, signInAs, stubApi as stubDataApi } from './data-provider-stub';
+import { portalI18n, renderPortal, signIn, stubApi, user } from './support/portal-app';
 
 const VIEWER = [
   'view-projects',
@@ -171,5 +174,153 @@ describe('signed in', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(session.getState()).toMatchObject({ auth: null, ended: 'unauthorized' });
     expect(router.state.location.search).toBe('?to=%2Fprojects');
+  });
+});
+
+/** A phone-sized window: no `min-width` media query matches. */
+function phoneWidth() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
+describe('the layout', () => {
+  it('opens the group of the current route, marks the current entry, and opens one group at a time', async () => {
+    stubApi();
+    signIn(user({ admin: true, name: 'Ada Admin', abilities: [] }));
+    renderPortal('/tools/labels');
+    const menu = await waitFor(navigation);
+    const group = (name: string) => within(menu).getByRole('button', { name });
+
+    expect(group('Tools')).toHaveAttribute('aria-expanded', 'true');
+    expect(group('Security')).toHaveAttribute('aria-expanded', 'false');
+    expect(within(menu).getByRole('link', { name: 'Labels' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('link', { name: 'Downloads' })).not.toHaveAttribute('aria-current');
+
+    await userEvent.click(group('Security'));
+    expect(group('Security')).toHaveAttribute('aria-expanded', 'true');
+    expect(group('Tools')).toHaveAttribute('aria-expanded', 'false');
+    expect(within(menu).getByRole('link', { name: 'Roles' })).toBeVisible();
+    expect(within(menu).getByRole('link', { name: 'Labels', hidden: true })).not.toBeVisible();
+
+    await userEvent.click(group('Security'));
+    expect(group('Security')).toHaveAttribute('aria-expanded', 'false');
+    expect(within(menu).getByRole('link', { name: 'Roles', hidden: true })).not.toBeVisible();
+  });
+
+  it('narrows to icons with their labels as tooltips; a group opens its entries as a menu', async () => {
+    stubApi();
+    signIn(user({ admin: true, name: 'Ada Admin', abilities: [] }));
+    const { router } = renderPortal('/');
+    const toggle = await screen.findByRole('button', { name: 'Toggle menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    await userEvent.click(toggle);
+
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const menu = navigation();
+    expect(screen.queryByRole('combobox', { name: 'Language' })).not.toBeInTheDocument();
+    const projects = within(menu).getByRole('link', { name: 'Projects' });
+    await userEvent.hover(projects);
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Projects');
+
+    await userEvent.click(within(menu).getByRole('button', { name: 'Admin' }));
+    const adminMenu = screen.getByRole('menu', { name: 'Admin' });
+    await userEvent.click(within(adminMenu).getByRole('menuitem', { name: 'Companies' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/companies'));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('on a phone opens the navigation as a drawer: Escape closes it, a link closes it', async () => {
+    phoneWidth();
+    stubApi();
+    signIn(user({ abilities: VIEWER }));
+    const { router } = renderPortal('/');
+    const toggle = await screen.findByRole('button', { name: 'Toggle menu' });
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+
+    await userEvent.click(toggle);
+    const drawer = screen.getByRole('dialog', { name: 'Main navigation' });
+    expect(drawer).toHaveAttribute('aria-modal', 'true');
+    expect(drawer).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+
+    await userEvent.click(toggle);
+    await userEvent.click(within(navigation()).getByRole('link', { name: 'Libraries' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/libraries'));
+    expect(screen.queryByRole('dialog', { name: 'Main navigation' })).not.toBeInTheDocument();
+  });
+
+  it("keeps the avatar menu open reading 'Logout...' while logging out", async () => {
+    stubApi();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answered = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
+      if (new URL(String(input)).pathname.endsWith('/logout')) await held;
+      return answered(input, init);
+    });
+    signIn(user({ abilities: VIEWER }));
+    const { router } = renderPortal('/projects');
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu of Alice Anders' }));
+
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+
+    const busy = await screen.findByRole('menuitem', { name: 'Logout...' });
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('closes the avatar menu when the route changes', async () => {
+    stubApi();
+    signIn(user({ abilities: VIEWER }));
+    const { router } = renderPortal('/projects');
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu of Alice Anders' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'FAQ' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/faq'));
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  });
+
+  it('switches the language with the language select', async () => {
+    stubApi();
+    signIn(user({ abilities: VIEWER }));
+    renderPortal('/projects');
+    await screen.findByRole('heading', { name: 'Projects' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Dutch');
+    expect(await screen.findByRole('heading', { name: 'Projecten' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Taal' })).toHaveValue('nl');
+  });
+
+  it('lists the other companies in the tenant switcher', async () => {
+    stubDataApi().on('GET', '/companies', {
+      body: {
+        data: [
+          { id: 1, name: 'Acme Visuals', sub_domain: 'acme', logo: null },
+          { id: 2, name: 'Globex Design', sub_domain: 'globex', logo: null },
+        ],
+      },
+    });
+    signInAs(user({ abilities: VIEWER }));
+    tenantStore.setTenant(acmeTenant);
+    render(
+      <RefineHarness i18n={portalI18n()}>
+        <TenantSwitcher />
+      </RefineHarness>,
+    );
+    const trigger = screen.getByRole('button', { name: 'Switch company' });
+    expect(trigger).toHaveTextContent('Acme Visuals');
+    await userEvent.click(trigger);
+    const menu = screen.getByRole('menu', { name: 'Switch company' });
+    await waitFor(() => expect(within(menu).getAllByRole('menuitem')).toHaveLength(1));
+    expect(within(menu).getByRole('menuitem')).toHaveTextContent('Globex Design');
+    expect(within(menu).getByRole('menuitem')).toHaveTextContent('globex');
   });
 });

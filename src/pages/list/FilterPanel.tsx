@@ -3,10 +3,13 @@
  * per page 5–25, the list's own filters, and Reset (rows per page 5, page 1, empty search).
  */
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select } from 'antd';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterDeclaration, FilterOption } from '@/resources/types';
+import { Button, classNames } from '@/ui/Button';
+import { MultiSelect } from '@/ui/MultiSelect';
+import { Select } from '@/ui/Select';
+import { TextInput } from '@/ui/TextInput';
 import { type ListState, PAGE_SIZES } from './list-state';
 
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -25,11 +28,39 @@ function optionsOf(filter: FilterDeclaration, response: { meta_data?: unknown } 
   return typeof filter.options === 'function' ? filter.options(response ?? {}) : filter.options;
 }
 
+/** A labelled control of the panel; the label's id is `${id}-label` (a MultiSelect names itself by it). */
+function FilterField({
+  id,
+  label,
+  required,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={classNames('filter-field', className)}>
+      <label
+        id={`${id}-label`}
+        htmlFor={id}
+        className={classNames('filter-field__label', required && 'filter-field__label--required')}
+      >
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 export function FilterPanel({ ns, state, filters, response, onChange, onReset }: FilterPanelProps) {
   const { t } = useTranslation(ns);
   const { t: tl } = useTranslation('lists');
   const [search, setSearch] = useState(state.search);
-  const searchId = useId();
+  const id = useId();
 
   // The URL may change the search from outside (reset, back/forward): follow it.
   const [shown, setShown] = useState(state.search);
@@ -44,61 +75,72 @@ export function FilterPanel({ ns, state, filters, response, onChange, onReset }:
     return () => window.clearTimeout(timer);
   }, [search, state.search, onChange]);
 
+  const setFilter = (key: string, values: string[]) =>
+    onChange({ filters: { ...state.filters, [key]: values } });
+
   return (
-    <Form layout="vertical" className="filter-panel" role="search" aria-label={tl('filterPanel')}>
-      <Form.Item
-        label={tl('search')}
-        htmlFor={searchId}
-        required
-        validateStatus={search.trim() ? undefined : 'warning'}
-        className="filter-panel__search"
-      >
-        <Input
-          id={searchId}
-          allowClear
+    <form
+      className="filter-panel"
+      role="search"
+      aria-label={tl('filterPanel')}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <FilterField id={`${id}-search`} label={tl('search')} required className="filter-panel__search">
+        <TextInput
+          id={`${id}-search`}
           prefix={<SearchOutlined aria-hidden />}
+          clearLabel={tl('clearSearch')}
           placeholder={tl('searchPlaceholder')}
           value={search}
+          status={search.trim() ? undefined : 'warning'}
           aria-required
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={setSearch}
         />
-      </Form.Item>
-      {filters.map((filter) => (
-        <Form.Item key={filter.key} label={t(filter.labelKey)} className="filter-panel__filter">
-          <Select
-            aria-label={t(filter.labelKey)}
-            allowClear
-            mode={filter.multiple ? 'multiple' : undefined}
-            placeholder={tl('any')}
-            value={filter.multiple ? (state.filters[filter.key] ?? []) : state.filters[filter.key]?.[0]}
-            options={optionsOf(filter, response).map((option) => ({
-              value: option.value,
-              label: option.label ?? t(option.labelKey ?? option.value),
-            }))}
-            onChange={(value: string | string[] | undefined) =>
-              onChange({
-                filters: {
-                  ...state.filters,
-                  [filter.key]: value === undefined ? [] : Array.isArray(value) ? value : [value],
-                },
-              })
-            }
-          />
-        </Form.Item>
-      ))}
-      <Form.Item label={tl('rowsPerPage')} className="filter-panel__size">
+      </FilterField>
+      {filters.map((filter) => {
+        const fieldId = `${id}-${filter.key}`;
+        const options = optionsOf(filter, response).map((option) => ({
+          value: option.value,
+          label: option.label ?? t(option.labelKey ?? option.value),
+          color: option.color,
+        }));
+        return (
+          <FilterField key={filter.key} id={fieldId} label={t(filter.labelKey)}>
+            {filter.multiple ? (
+              <MultiSelect
+                id={fieldId}
+                labelId={`${fieldId}-label`}
+                value={state.filters[filter.key] ?? []}
+                options={options}
+                placeholder={tl('any')}
+                emptyText={tl('noOptions')}
+                onChange={(values) => setFilter(filter.key, values)}
+              />
+            ) : (
+              <Select
+                id={fieldId}
+                value={state.filters[filter.key]?.[0]}
+                options={options}
+                placeholder={tl('any')}
+                onChange={(value) => setFilter(filter.key, value === undefined ? [] : [value])}
+              />
+            )}
+          </FilterField>
+        );
+      })}
+      <FilterField id={`${id}-size`} label={tl('rowsPerPage')}>
         <Select
-          aria-label={tl('rowsPerPage')}
+          id={`${id}-size`}
           value={state.perPage}
           options={PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))}
-          onChange={(perPage: number) => onChange({ perPage })}
+          onChange={(perPage) => perPage !== undefined && onChange({ perPage })}
         />
-      </Form.Item>
-      <Form.Item label=" " className="filter-panel__reset">
+      </FilterField>
+      <div className="filter-field filter-panel__reset">
         <Button icon={<ReloadOutlined aria-hidden />} onClick={onReset}>
           {tl('reset')}
         </Button>
-      </Form.Item>
-    </Form>
+      </div>
+    </form>
   );
 }

@@ -1,7 +1,7 @@
 /** A list's pages (spec 2 §2, §9): shown only when Laravel's `meta.links` has more than 3 links. */
-import { Pagination } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LaravelListMeta } from '@/providers/data-provider';
+import { Pagination } from '@/ui/Pagination';
 import { showsPagination } from './list-state';
 
 export function ListPagination({
@@ -19,9 +19,14 @@ export function ListPagination({
       current={meta.current_page}
       pageSize={meta.per_page}
       total={meta.total}
-      showSizeChanger={false}
-      responsive
-      showTotal={(total, [from, to]) => t('range', { from, to, total })}
+      labels={{
+        navigation: t('pagination.label'),
+        previous: t('pagination.previous'),
+        next: t('pagination.next'),
+        jumpBack: t('pagination.jumpBack'),
+        jumpForward: t('pagination.jumpForward'),
+      }}
+      totalText={(range) => t('range', range)}
       onChange={onChange}
     />
   );

@@ -7,13 +7,15 @@
  */
 import { FilterOutlined, PlusOutlined } from '@ant-design/icons';
 import { type BaseRecord, type HttpError, useList } from '@refinedev/core';
-import { Alert, Button, Skeleton, Table, type TableProps } from 'antd';
-import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ApiListResponse } from '@/providers/data-provider';
 import type { ResourcePageProps, RowActionDeclaration } from '@/resources/types';
+import { Alert } from '@/ui/Alert';
+import { Button } from '@/ui/Button';
+import { type DataColumn, DataTable } from '@/ui/DataTable';
+import { Skeleton } from '@/ui/Skeleton';
 import { ForbiddenPage } from '../ForbiddenPage';
 import { PageHeader } from '../PageHeader';
 import { renderCell } from './cells';
@@ -26,27 +28,18 @@ import { useListState } from './useListState';
 import { useResourcePermissions } from './useResourcePermissions';
 import { ResultBanner } from './ResultBanner';
 import { useResultBanner } from './useResultBanner';
-import { useTableScroll } from './useTableScroll';
 import './list.css';
-
-const BREAKPOINTS = {
-  sm: ['sm', 'md', 'lg', 'xl', 'xxl'],
-  md: ['md', 'lg', 'xl', 'xxl'],
-  lg: ['lg', 'xl', 'xxl'],
-  xl: ['xl', 'xxl'],
-} as const;
 
 export default function ResourceListPage({ resource }: ResourcePageProps) {
   const list = resource.list!;
   const { t, i18n } = useTranslation(resource.ns);
   const { t: tl } = useTranslation('lists');
   const navigate = useNavigate();
-  const scroll = useTableScroll();
   const { can, platform } = useResourcePermissions(resource);
   const { state, sorters, filters, update, reset } = useListState(list, platform);
   const [filterOpen, setFilterOpen] = useState(() => !!state.search || Object.keys(state.filters).length > 0);
   const { banner, show: showBanner, dismiss } = useResultBanner();
-  const deleteRecord = useDeleteRecord(resource, showBanner);
+  const { confirmDelete, deleteDialog } = useDeleteRecord(resource, showBanner);
 
   const { result, query } = useList<BaseRecord, HttpError>({
     resource: resource.name,
@@ -67,26 +60,20 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
   const nameOf = (record: BaseRecord) => String(record[list.nameField ?? 'name'] ?? record.id ?? '');
   const sorted = primarySort(state.sort);
 
-  const columns: TableProps<BaseRecord>['columns'] = list.columns
+  const columns: DataColumn<BaseRecord>[] = list.columns
     .filter((column) => !column.visible || column.visible(context))
     .map((column) => ({
       key: column.field,
-      dataIndex: column.field,
       title: column.titleKey ? t(column.titleKey) : undefined,
       width: column.width,
-      ellipsis: column.ellipsis ? { showTitle: true } : undefined,
-      responsive: column.hideBelow ? [...BREAKPOINTS[column.hideBelow]] : undefined,
-      sorter: column.sort ? true : undefined,
-      sortOrder: (column.sort && sorted?.field === column.sort
-        ? sorted.order === 'desc'
-          ? 'descend'
-          : 'ascend'
-        : null) as SortOrder,
-      sortDirections: ['ascend', 'descend', 'ascend'] as SortOrder[],
-      render: (value: unknown, record: BaseRecord) =>
+      ellipsis: column.ellipsis,
+      hideBelow: column.hideBelow,
+      sortable: !!column.sort,
+      sortOrder: column.sort && sorted?.field === column.sort ? sorted.order : null,
+      render: (record) =>
         column.render
           ? column.render(record, context)
-          : renderCell(column.kind ?? 'text', value, {
+          : renderCell(column.kind ?? 'text', record[column.field], {
               language: i18n.resolvedLanguage,
               describe: (cell) =>
                 column.kind === 'image'
@@ -102,10 +89,10 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
       label: t(action.labelKey),
       icon: action.icon,
       danger: action.danger,
-      onSelect: () => action.to && navigate(action.to(record)),
+      to: action.to?.(record),
     }));
     if (resource.deletion && can('delete')) {
-      items.push({ key: 'delete', label: tl('delete'), danger: true, onSelect: () => deleteRecord(record) });
+      items.push({ key: 'delete', label: tl('delete'), danger: true, onSelect: () => confirmDelete(record) });
     }
     return items;
   };
@@ -114,22 +101,21 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
   if (hasMenu) {
     columns.push({
       key: 'menu',
-      title: <span className="visually-hidden">{tl('actions')}</span>,
+      title: <span className="ui-visually-hidden">{tl('actions')}</span>,
       width: 56,
       align: 'right',
-      render: (_value: unknown, record: BaseRecord) => (
-        <RowMenu items={menuItems(record)} recordName={nameOf(record)} />
-      ),
+      render: (record) => <RowMenu items={menuItems(record)} recordName={nameOf(record)} />,
     });
   }
 
   const rowLink = list.rowLink && can(list.rowLink.needs) ? list.rowLink : undefined;
   const meta = response?.meta;
+  const titleId = `${resource.screen}-title`;
 
   return (
-    <section className="list-page" aria-labelledby={`${resource.screen}-title`}>
+    <section className="list-page" aria-labelledby={titleId}>
       <PageHeader
-        title={<span id={`${resource.screen}-title`}>{t('title')}</span>}
+        title={<span id={titleId}>{t('title')}</span>}
         extra={
           <>
             <Button
@@ -141,7 +127,7 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
             </Button>
             {resource.routes.create && can('create') && (
               <Button
-                type="primary"
+                variant="primary"
                 icon={<PlusOutlined aria-hidden />}
                 onClick={() => navigate(`/${resource.routes.create}`)}
               >
@@ -163,28 +149,24 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
       )}
       <ResultBanner banner={banner} onClose={dismiss} />
       {query.isError && query.error?.statusCode !== 403 && (
-        <Alert type="error" showIcon message={query.error?.message} role="alert" className="list-banner" />
+        <Alert type="error" message={query.error?.message} role="alert" className="list-banner" />
       )}
       <div className="list-page__table">
         {query.isLoading ? (
-          <Skeleton active paragraph={{ rows: Math.min(state.perPage, 8) }} aria-label={tl('loading')} />
+          <Skeleton className="list-page__skeleton" rows={Math.min(state.perPage, 8)} label={tl('loading')} />
         ) : (
-          <Table<BaseRecord>
-            size="middle"
+          <DataTable<BaseRecord>
+            aria-labelledby={titleId}
             rowKey={(record) => String(record.id)}
             columns={columns}
-            dataSource={response?.data ?? []}
+            rows={response?.data ?? []}
             loading={query.isFetching}
-            pagination={false}
-            scroll={scroll}
-            locale={{ emptyText: tl('noResults') }}
-            onChange={(_pagination, _filters, sorter) => {
-              const single = Array.isArray(sorter) ? sorter[0] : sorter;
-              const column = list.columns.find((item) => item.field === single?.columnKey);
-              if (!column?.sort) return;
-              update({ sort: single.order === 'descend' ? `-${column.sort}` : column.sort });
+            emptyText={tl('noResults')}
+            onSort={(key, order) => {
+              const column = list.columns.find((item) => item.field === key);
+              if (column?.sort) update({ sort: order === 'desc' ? `-${column.sort}` : column.sort });
             }}
-            onRow={(record) =>
+            rowProps={(record) =>
               rowLink
                 ? {
                     onClick: () => navigate(rowLink.to(record)),
@@ -201,6 +183,7 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
         )}
       </div>
       <ListPagination meta={meta} onChange={(page) => update({ page })} />
+      {deleteDialog}
     </section>
   );
 }

@@ -1,35 +1,35 @@
-/** The three-dot menu of a row: the actions the user may use (spec 2 §2); keyboard reachable. */
+/** The three-dot menu of a row: the actions the user may use (spec 2 §2); a keyboard-usable menu button. */
 import { MoreOutlined } from '@ant-design/icons';
-import { Button, Dropdown, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/ui/Button';
+import { MenuButton } from '@/ui/MenuButton';
 
 export interface RowMenuItem {
   key: string;
   label: string;
   icon?: ReactNode;
   danger?: boolean;
-  onSelect(): void;
+  /** A route the item leads to (a link). */
+  to?: string;
+  onSelect?(): void;
 }
 
 export function RowMenu({ items, recordName }: { items: RowMenuItem[]; recordName: string }) {
   const { t } = useTranslation('lists');
   if (!items.length) return null;
-  const menu: MenuProps = {
-    items: items.map(({ key, label, icon, danger }) => ({ key, label, icon, danger })),
-    onClick: ({ key, domEvent }) => {
-      domEvent.stopPropagation();
-      items.find((item) => item.key === key)?.onSelect();
-    },
-  };
   return (
-    <Dropdown menu={menu} trigger={['click']} placement="bottomRight">
-      <Button
-        type="text"
-        icon={<MoreOutlined aria-hidden />}
-        aria-label={t('rowMenu', { name: recordName })}
-        onClick={(event) => event.stopPropagation()}
-      />
-    </Dropdown>
+    <MenuButton
+      items={items}
+      placement="bottom-end"
+      renderTrigger={(trigger) => (
+        <Button
+          {...trigger}
+          variant="text"
+          icon={<MoreOutlined aria-hidden />}
+          aria-label={t('rowMenu', { name: recordName })}
+        />
+      )}
+    />
   );
 }

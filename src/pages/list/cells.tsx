@@ -1,9 +1,13 @@
 /** The built-in cell renderers of declared columns (`kind`), shared by lists and show pages. */
 import { FileImageOutlined } from '@ant-design/icons';
-import { Avatar, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CellKind } from '@/resources/types';
+import { Avatar, AvatarGroup } from '@/ui/Avatar';
+import { initialsOf } from '@/ui/CompanyLogo';
 import { StatusDot } from '@/ui/StatusDot';
+import { Tag } from '@/ui/Tag';
+import { Tooltip } from '@/ui/Tooltip';
 
 export interface LabelValue {
   id: number | string;
@@ -19,13 +23,8 @@ export interface PersonValue {
   profile_image?: string | null;
 }
 
-export const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('');
+/** A name's initials (at most two), as avatars show them. */
+export const initials = initialsOf;
 
 export function formatDate(value: unknown, language: string | undefined, withTime = false): string {
   if (typeof value !== 'string' && !(value instanceof Date)) return '';
@@ -60,17 +59,19 @@ export function LabelTags({ labels }: { labels: readonly LabelValue[] }) {
 const personDetails = (person: PersonValue) =>
   [person.name, person.function, person.email].filter(Boolean).join(' · ');
 
+/** Up to 4 people's pictures (initials without one), then '+n'; each names the person, function and email. */
 export function PeopleAvatars({ people }: { people: readonly PersonValue[] }) {
+  const { t } = useTranslation('lists');
   return (
-    <Avatar.Group max={{ count: 4 }} size="small">
+    <AvatarGroup max={4} moreLabel={(count) => t('moreUsers', { count })}>
       {people.map((person) => (
         <Tooltip key={person.id} title={personDetails(person)}>
-          <Avatar src={person.profile_image ?? undefined} alt={person.name}>
-            {initials(person.name)}
-          </Avatar>
+          <span className="cell-avatar">
+            <Avatar name={person.name} src={person.profile_image} alt={personDetails(person)} size="small" />
+          </span>
         </Tooltip>
       ))}
-    </Avatar.Group>
+    </AvatarGroup>
   );
 }
 

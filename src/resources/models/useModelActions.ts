@@ -25,7 +25,7 @@ export function useModelActions({ onResult, onDeleted }: ModelActionHandlers) {
   const { t } = useTranslation('models');
   const { t: tl } = useTranslation('lists');
   const { mutateAsync } = useCustomMutation();
-  const remove = useDeleteRecord(models, (banner) =>
+  const { confirmDelete, deleteDialog } = useDeleteRecord(models, (banner) =>
     banner.type === 'success' && onDeleted ? onDeleted(banner) : onResult(banner),
   );
 
@@ -53,5 +53,5 @@ export function useModelActions({ onResult, onDeleted }: ModelActionHandlers) {
     });
   };
 
-  return { reprocess, remove: (model: BaseRecord) => remove(model) };
+  return { reprocess, remove: (model: BaseRecord) => confirmDelete(model), deleteDialog };
 }

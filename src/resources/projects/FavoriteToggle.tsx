@@ -4,9 +4,9 @@
  */
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { useCustomMutation, useInvalidate } from '@refinedev/core';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/ui/Button';
 
 export function FavoriteToggle({
   project,
@@ -44,7 +44,7 @@ export function FavoriteToggle({
   const label = t(favorite ? 'actions.unfavorite' : 'actions.favorite', { name: project.name });
   return (
     <Button
-      type="text"
+      variant="text"
       className={favorite ? 'favorite-toggle is-favorite' : 'favorite-toggle'}
       aria-pressed={favorite}
       aria-label={label}

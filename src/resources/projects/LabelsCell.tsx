@@ -1,9 +1,9 @@
 /** A project's coloured labels, with the plus button that opens the labels tab of its edit form (spec 2 §Projects). */
 import { PlusOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LabelTags, type LabelValue } from '@/pages/list/cells';
+import { Button } from '@/ui/Button';
 
 export function LabelsCell({ labels, editLabels }: { labels: LabelValue[]; editLabels?: string }) {
   const { t } = useTranslation('projects');

@@ -68,7 +68,7 @@ export default function ProjectManagePage({ resource }: ResourcePageProps) {
   });
   const response = result as unknown as ApiListResponse<ProjectModel> | undefined;
   useModelLiveUpdates();
-  const { reprocess, remove } = useModelActions({ onResult: show });
+  const { reprocess, remove, deleteDialog } = useModelActions({ onResult: show });
 
   const { mutateAsync: createModel } = useCreate();
   const upload = useUploadQueue(MODEL_FILE_RULES, async (item) => {
@@ -178,7 +178,7 @@ export default function ProjectManagePage({ resource }: ResourcePageProps) {
     },
     {
       key: 'menu',
-      title: <span className="visually-hidden">{tl('actions')}</span>,
+      title: <span className="ui-visually-hidden">{tl('actions')}</span>,
       width: 56,
       align: 'right',
       render: (_value, model) => <RowMenu items={menuItems(model)} recordName={model.name} />,
@@ -213,7 +213,7 @@ export default function ProjectManagePage({ resource }: ResourcePageProps) {
       )}
 
       <section className="list-page__table" aria-labelledby="manage-models">
-        <h2 className="visually-hidden" id="manage-models">
+        <h2 className="ui-visually-hidden" id="manage-models">
           {tm('title')}
         </h2>
         {query.isLoading ? (
@@ -232,6 +232,7 @@ export default function ProjectManagePage({ resource }: ResourcePageProps) {
         )}
       </section>
       <ListPagination meta={response?.meta} onChange={setPage} />
+      {deleteDialog}
     </section>
   );
 }

@@ -65,7 +65,7 @@ export default function ProjectOverviewPage({ resource }: ResourcePageProps) {
   const { can, platform } = useResourcePermissions(resource);
   const modelAccess = useResourcePermissions(models);
   const { banner, show, dismiss } = useResultBanner();
-  const remove = useDeleteRecord(resource, (result) =>
+  const { confirmDelete: remove, deleteDialog } = useDeleteRecord(resource, (result) =>
     result.type === 'success' ? navigate('/projects', { state: bannerState(result) }) : show(result),
   );
   const { query, result: project } = useShow<ProjectDetail, HttpError>({
@@ -253,6 +253,7 @@ export default function ProjectOverviewPage({ resource }: ResourcePageProps) {
           <p className="muted">{t('overview.noSubProjects')}</p>
         )}
       </PageSection>
+      {deleteDialog}
     </section>
   );
 }

@@ -11,12 +11,12 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { useLogout } from '@refinedev/core';
-import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAuthorization } from '@/shell/session/useAuthorization';
-import { initialsOf } from '@/ui/CompanyLogo';
+import { Avatar } from '@/ui/Avatar';
+import { type MenuItem, MenuButton } from '@/ui/MenuButton';
 
 export function AvatarMenu() {
   const { t } = useTranslation();
@@ -27,52 +27,72 @@ export function AvatarMenu() {
   const [openAt, setOpenAt] = useState<string | null>(null);
   if (!user) return null;
 
-  const link = (key: string, to: string, icon: React.ReactNode, label: string) => ({
-    key,
-    icon,
-    label: <Link to={to}>{label}</Link>,
-  });
-  const items: MenuProps['items'] = [
-    link('account', '/user/profile', <UserOutlined aria-hidden />, t('avatarMenu.account')),
+  const items: MenuItem[] = [
+    {
+      key: 'account',
+      to: '/user/profile',
+      icon: <UserOutlined aria-hidden />,
+      label: t('avatarMenu.account'),
+    },
     ...(can('view-company|edit-company')
-      ? [link('company', '/user/company', <BankOutlined aria-hidden />, t('avatarMenu.company'))]
+      ? [
+          {
+            key: 'company',
+            to: '/user/company',
+            icon: <BankOutlined aria-hidden />,
+            label: t('avatarMenu.company'),
+          },
+        ]
       : []),
-    link('faq', '/faq', <QuestionCircleOutlined aria-hidden />, t('avatarMenu.faq')),
-    link('issue-report', '/issue_report', <BugOutlined aria-hidden />, t('avatarMenu.issueReport')),
-    link(
-      'feedback-report',
-      '/feedback_report',
-      <MessageOutlined aria-hidden />,
-      t('avatarMenu.feedbackReport'),
-    ),
-    { type: 'divider' },
+    { key: 'faq', to: '/faq', icon: <QuestionCircleOutlined aria-hidden />, label: t('avatarMenu.faq') },
+    {
+      key: 'issue-report',
+      to: '/issue_report',
+      icon: <BugOutlined aria-hidden />,
+      label: t('avatarMenu.issueReport'),
+    },
+    {
+      key: 'feedback-report',
+      to: '/feedback_report',
+      icon: <MessageOutlined aria-hidden />,
+      label: t('avatarMenu.feedbackReport'),
+    },
+    { key: 'divider', divider: true },
     {
       key: 'logout',
       icon: <LogoutOutlined aria-hidden />,
       danger: true,
       disabled: loggingOut,
       label: loggingOut ? t('avatarMenu.loggingOut') : t('avatarMenu.logout'),
-      onClick: () => logout(),
+      onSelect: () => logout(),
     },
   ];
 
   return (
-    <Dropdown
+    <MenuButton
+      items={items}
+      placement="bottom-end"
+      label={t('avatarMenu.label', { name: user.name })}
       open={openAt === locationKey}
-      onOpenChange={(open, { source }) => {
-        // Logout keeps the menu open to show 'Logout...'; the links close it by changing the route.
-        if (source === 'trigger') setOpenAt(open ? locationKey : null);
-      }}
-      menu={{ items }}
-      trigger={['click']}
-      placement="bottomRight"
-    >
-      <button type="button" className="avatar-button" aria-label={t('avatarMenu.label', { name: user.name })}>
-        <Avatar src={user.profile_image || undefined} alt="" className="avatar-button__image">
-          {initialsOf(user.name)}
-        </Avatar>
-        <span className="avatar-button__name">{user.name}</span>
-      </button>
-    </Dropdown>
+      onOpenChange={(open) => setOpenAt(open ? locationKey : null)}
+      // Logout keeps the menu open to show 'Logout...'; the links close it by changing the route.
+      closeOnSelect={false}
+      renderTrigger={(props) => (
+        <button
+          type="button"
+          className="avatar-button"
+          aria-label={t('avatarMenu.label', { name: user.name })}
+          {...props}
+        >
+          <Avatar
+            name={user.name}
+            src={user.profile_image || undefined}
+            alt=""
+            className="avatar-button__image"
+          />
+          <span className="avatar-button__name">{user.name}</span>
+        </button>
+      )}
+    />
   );
 }

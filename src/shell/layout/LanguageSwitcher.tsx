@@ -1,8 +1,8 @@
 /** English or Dutch (spec 1 §2.3); the choice is kept in localStorage and re-renders every text at once. */
 import { GlobalOutlined } from '@ant-design/icons';
-import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, toLanguage } from '@/providers/i18n';
+import { Select } from '@/ui/Select';
 
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -14,9 +14,10 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
       prefix={<GlobalOutlined aria-hidden />}
       aria-label={t('language.label')}
       value={toLanguage(i18n.resolvedLanguage)}
-      onChange={(language) => void i18n.changeLanguage(language)}
+      onChange={(language) => {
+        if (language) void i18n.changeLanguage(language);
+      }}
       options={LANGUAGES.map((language) => ({ value: language, label: t(`language.${language}`) }))}
-      popupMatchSelectWidth={false}
     />
   );
 }

@@ -1,6 +1,5 @@
 /** One icon per platform the user holds the licence of; choosing one moves to that platform's host. */
 import { BuildOutlined, ShoppingOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -8,6 +7,8 @@ import { PLATFORM_KEYS, PLATFORMS, type PlatformKey } from '@shared/platforms';
 import { deployment } from '@/lib/runtime-config';
 import { holdsPlatformLicence } from '@/lib/permissions';
 import { useAuthorization } from '@/shell/session/useAuthorization';
+import { Button } from '@/ui/Button';
+import { Tooltip } from '@/ui/Tooltip';
 import { platformSwitchUrl } from './host-switch';
 
 export const PLATFORM_ICONS: Record<PlatformKey, ReactNode> = {
@@ -29,9 +30,9 @@ export function PlatformSwitcher() {
         const label = t(PLATFORMS[key].labelKey);
         const active = key === current;
         return (
-          <Tooltip key={key} title={label}>
+          <Tooltip key={key} title={label} placement="bottom">
             <Button
-              type={active ? 'primary' : 'text'}
+              variant={active ? 'primary' : 'text'}
               shape="circle"
               icon={PLATFORM_ICONS[key]}
               aria-label={label}

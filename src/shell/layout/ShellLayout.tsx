@@ -1,11 +1,13 @@
 /**
  * The layout of every signed-in screen (spec 1 §2.3): side navigation and top bar around the page. From antd's
- * `lg` breakpoint the navigation is a column the toggle narrows to icons; below it, a drawer the toggle opens.
+ * `lg` breakpoint the navigation is a column (264px) the toggle narrows to icons (72px); below it, a drawer the
+ * toggle opens (a modal panel: Escape or the backdrop closes it, the focus returns to the toggle).
  */
-import { Drawer, Layout } from 'antd';
 import { type PropsWithChildren, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { classNames } from '@/ui/Button';
+import { Dialog } from '@/ui/Dialog';
 import { DESKTOP_QUERY, useMediaQuery } from '@/ui/useMediaQuery';
 import { SideNavigation } from './SideNavigation';
 import { TopBar } from './TopBar';
@@ -17,43 +19,35 @@ export function ShellLayout({ children }: PropsWithChildren) {
   const [collapsed, setCollapsed] = useState(false);
   // The drawer is open for one location only: following a link closes it.
   const [drawerOpenAt, setDrawerOpenAt] = useState<string | null>(null);
-  const drawerOpen = drawerOpenAt === locationKey;
+  const drawerOpen = !desktop && drawerOpenAt === locationKey;
 
   const toggle = () =>
     desktop ? setCollapsed(!collapsed) : setDrawerOpenAt(drawerOpen ? null : locationKey);
 
   return (
-    <Layout className="shell">
+    <div className="shell">
       {desktop ? (
-        <Layout.Sider
-          className="shell__sider"
-          width={264}
-          collapsedWidth={72}
-          collapsed={collapsed}
-          trigger={null}
-        >
+        <aside className={classNames('shell__sider', collapsed && 'shell__sider--collapsed')}>
           <SideNavigation collapsed={collapsed} />
-        </Layout.Sider>
+        </aside>
       ) : (
-        <Drawer
-          className="shell__drawer"
-          placement="left"
-          width={288}
+        <Dialog
           open={drawerOpen}
+          placement="left"
+          hideHeader
+          initialFocus="none"
+          title={t('nav.label')}
           onClose={() => setDrawerOpenAt(null)}
-          closable={false}
-          title={null}
-          aria-label={t('nav.label')}
-          styles={{ body: { padding: 0 } }}
+          className="shell__drawer"
         >
           <SideNavigation />
-        </Drawer>
+        </Dialog>
       )}
-      <Layout className="shell__main">
+      <div className="shell__main">
         <TopBar menuOpen={desktop ? !collapsed : drawerOpen} onToggleMenu={toggle} />
-        <Layout.Content className="shell__content">{children}</Layout.Content>
-      </Layout>
-    </Layout>
+        <main className="shell__content">{children}</main>
+      </div>
+    </div>
   );
 }
 

@@ -4,11 +4,12 @@
  */
 import { DownOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@/providers/http-client';
 import { useTenant } from '@/shell/tenant/TenantContext';
+import { classNames } from '@/ui/Button';
 import { CompanyLogo } from '@/ui/CompanyLogo';
+import { type MenuItem, MenuButton } from '@/ui/MenuButton';
 import { companySwitchUrl } from './host-switch';
 
 export interface CompanySummary {
@@ -31,7 +32,7 @@ export function TenantSwitcher({ collapsed = false }: { collapsed?: boolean }) {
   if (!tenant) return null;
 
   const others = (companies.data?.data ?? []).filter((company) => company.sub_domain !== tenant.sub_domain);
-  const items: MenuProps['items'] = others.length
+  const items: MenuItem[] = others.length
     ? others.map((company) => ({
         key: company.sub_domain,
         icon: <CompanyLogo name={company.name} logo={company.logo} size={28} />,
@@ -41,7 +42,7 @@ export function TenantSwitcher({ collapsed = false }: { collapsed?: boolean }) {
             <span className="tenant-option__domain">{company.sub_domain}</span>
           </span>
         ),
-        onClick: () => window.location.assign(companySwitchUrl(company.sub_domain)),
+        onSelect: () => window.location.assign(companySwitchUrl(company.sub_domain)),
       }))
     : [
         {
@@ -52,23 +53,30 @@ export function TenantSwitcher({ collapsed = false }: { collapsed?: boolean }) {
       ];
 
   return (
-    <Dropdown menu={{ items }} trigger={['click']} placement="bottomLeft">
-      <button
-        type="button"
-        className={`tenant-switcher${collapsed ? ' tenant-switcher--collapsed' : ''}`}
-        aria-label={t('tenantSwitcher.label')}
-      >
-        <CompanyLogo name={tenant.name} logo={tenant.logo} size={36} />
-        {!collapsed && (
-          <>
-            <span className="tenant-switcher__text">
-              <span className="tenant-switcher__name">{tenant.name}</span>
-              <span className="tenant-switcher__domain">{tenant.sub_domain}</span>
-            </span>
-            <DownOutlined className="tenant-switcher__chevron" aria-hidden />
-          </>
-        )}
-      </button>
-    </Dropdown>
+    <MenuButton
+      items={items}
+      placement="bottom-start"
+      label={t('tenantSwitcher.label')}
+      className="tenant-menu"
+      renderTrigger={(props) => (
+        <button
+          type="button"
+          className={classNames('tenant-switcher', collapsed && 'tenant-switcher--collapsed')}
+          aria-label={t('tenantSwitcher.label')}
+          {...props}
+        >
+          <CompanyLogo name={tenant.name} logo={tenant.logo} size={36} />
+          {!collapsed && (
+            <>
+              <span className="tenant-switcher__text">
+                <span className="tenant-switcher__name">{tenant.name}</span>
+                <span className="tenant-switcher__domain">{tenant.sub_domain}</span>
+              </span>
+              <DownOutlined className="tenant-switcher__chevron" aria-hidden />
+            </>
+          )}
+        </button>
+      )}
+    />
   );
 }

@@ -1,9 +1,9 @@
 /** The top bar (spec 1 §2.3): menu toggle, platform switcher, global search box, notification bell, avatar menu. */
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NotificationBell } from '@/shell/notifications/NotificationBell';
 import { GlobalSearchBox } from '@/shell/search/GlobalSearchBox';
+import { Button } from '@/ui/Button';
 import { AvatarMenu } from './AvatarMenu';
 import { PlatformSwitcher } from './PlatformSwitcher';
 
@@ -15,9 +15,9 @@ export interface TopBarProps {
 export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
   const { t } = useTranslation();
   return (
-    <Layout.Header className="top-bar">
+    <header className="top-bar">
       <Button
-        type="text"
+        variant="text"
         className="top-bar__toggle"
         icon={menuOpen ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
         aria-label={t('topBar.toggleMenu')}
@@ -32,6 +32,6 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
         <NotificationBell />
         <AvatarMenu />
       </div>
-    </Layout.Header>
+    </header>
   );
 }

@@ -13,6 +13,7 @@ import { authProvider, LOGIN_ERROR_KEYS, LoginError, type LoginErrorKey } from '
 import { useSession } from '@/shell/session/useSession';
 import { BrandLogo } from '@/shell/tenant/BrandLogo';
 import { useTenant } from '@/shell/tenant/TenantContext';
+import { Button } from '@/ui/Button';
 import { ErrorIcon, EyeIcon, EyeOffIcon, LockIcon, UserIcon } from '@/ui/icons';
 import { LanguageSelect } from './LanguageSelect';
 import { afterLoginPath } from './redirect';
@@ -156,14 +157,9 @@ export function LoginPage() {
               <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
             </div>
           </fieldset>
-          <button
-            type="submit"
-            className="button button--primary button--large button--block"
-            aria-busy={pending}
-          >
-            {pending && <span className="spinner spinner--small" aria-hidden />}
-            <span>{pending ? t('login.loading') : t('login.submit')}</span>
-          </button>
+          <Button variant="primary" size="large" block htmlType="submit" loading={pending}>
+            {pending ? t('login.loading') : t('login.submit')}
+          </Button>
         </form>
         <footer className="login-footer">
           <LanguageSelect />

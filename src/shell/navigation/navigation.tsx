@@ -49,7 +49,13 @@ export interface NavigationItem {
 
 /** The entries that are not (yet) declared resources, in order; declared ones are merged in below. */
 const STATIC_NAVIGATION: NavigationItem[] = [
-  { name: 'dashboard', order: 10, labelKey: 'nav.dashboard', icon: <DashboardOutlined aria-hidden />, route: '/' },
+  {
+    name: 'dashboard',
+    order: 10,
+    labelKey: 'nav.dashboard',
+    icon: <DashboardOutlined aria-hidden />,
+    route: '/',
+  },
   {
     name: 'libraries',
     order: 30,

@@ -2,10 +2,12 @@
  * The notification dropdown (spec 1 §2.5): header with the unread count and mark-all-read, the unread/all toggle,
  * and the list; clicking an item expands its text and marks it read; scrolling to the bottom loads 10 more.
  */
-import { CheckOutlined } from '@ant-design/icons';
-import { Button, Empty, Segmented, Spin } from 'antd';
-import { type KeyboardEvent, type Ref, type UIEvent, useState } from 'react';
+import { CheckOutlined, InboxOutlined } from '@ant-design/icons';
+import { type UIEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/ui/Button';
+import { Segmented } from '@/ui/Segmented';
+import { Spinner } from '@/ui/Spinner';
 import { RelativeTime } from './RelativeTime';
 import type { NotificationView, UserNotification } from './types';
 import type { NotificationsState } from './useNotifications';
@@ -48,16 +50,8 @@ function NotificationItem({
   );
 }
 
-export function NotificationPanel({
-  state,
-  onClose,
-  ref,
-}: {
-  state: NotificationsState;
-  onClose(): void;
-  /** The dialog element, which takes the focus when the dropdown opens. */
-  ref?: Ref<HTMLDivElement>;
-}) {
+/** The dropdown's content; the bell's popover is the dialog it names with the heading `titleId`. */
+export function NotificationPanel({ state, titleId }: { state: NotificationsState; titleId: string }) {
   const { t } = useTranslation('notifications');
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const everythingRead = state.unreadCount === 0;
@@ -75,23 +69,12 @@ export function NotificationPanel({
     const list = event.currentTarget;
     if (list.scrollTop + list.clientHeight >= list.scrollHeight - BOTTOM_THRESHOLD) state.loadMore();
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') onClose();
-  };
 
   return (
-    <div
-      ref={ref}
-      tabIndex={-1}
-      className="notification-panel"
-      role="dialog"
-      aria-labelledby="notification-panel-title"
-      onKeyDown={onKeyDown}
-      data-testid="notification-panel"
-    >
+    <div className="notification-panel" data-testid="notification-panel">
       <header className="notification-panel-header">
         <div className="notification-panel-heading">
-          <h2 id="notification-panel-title">{t('title')}</h2>
+          <h2 id={titleId}>{t('title')}</h2>
           <span
             className={everythingRead ? 'notification-count' : 'notification-count has-unread'}
             data-testid="unread-count"
@@ -100,9 +83,9 @@ export function NotificationPanel({
           </span>
         </div>
         <Button
-          type="text"
+          variant="text"
           size="small"
-          icon={<CheckOutlined />}
+          icon={<CheckOutlined aria-hidden />}
           disabled={everythingRead || state.markingAll}
           onClick={state.markAllRead}
           className="notification-mark-all"
@@ -110,10 +93,11 @@ export function NotificationPanel({
           {t('markAllRead')}
         </Button>
       </header>
-      <div className="notification-filter" role="group" aria-label={t('filter.label')}>
+      <div className="notification-filter">
         <Segmented<NotificationView>
           block
           size="small"
+          label={t('filter.label')}
           value={state.view}
           disabled={everythingRead}
           onChange={state.setView}
@@ -126,15 +110,14 @@ export function NotificationPanel({
       <div className="notification-scroll" onScroll={onScroll} data-testid="notification-scroll">
         {state.loading ? (
           <div className="notification-loading" role="status">
-            <Spin size="small" />
+            <Spinner size="small" />
             <span>{t('loading')}</span>
           </div>
         ) : state.items.length === 0 ? (
-          <Empty
-            className="notification-empty"
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={state.view === 'unread' ? t('empty.unread') : t('empty.all')}
-          />
+          <div className="notification-empty">
+            <InboxOutlined className="notification-empty__image" aria-hidden />
+            <p>{state.view === 'unread' ? t('empty.unread') : t('empty.all')}</p>
+          </div>
         ) : (
           <ul className="notification-list">
             {state.items.map((item) => (
@@ -148,8 +131,8 @@ export function NotificationPanel({
           </ul>
         )}
         {state.loadingMore && (
-          <div className="notification-more" role="status" aria-label={t('loadingMore')}>
-            <Spin size="small" />
+          <div className="notification-more">
+            <Spinner size="small" label={t('loadingMore')} />
           </div>
         )}
       </div>

@@ -1,17 +1,19 @@
 /** The page of a screen a later issue builds: it names the screen and says it is not available yet. */
 import { HourglassOutlined } from '@ant-design/icons';
-import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './coming-soon.css';
 
 export function ComingSoonPage({ screen }: { screen: string }) {
   const { t } = useTranslation();
   return (
-    <section className="page coming-soon">
-      <Result
-        icon={<HourglassOutlined aria-hidden />}
-        title={<h1 className="coming-soon__title">{t(`screens.${screen}`)}</h1>}
-        subTitle={t('comingSoon.text')}
-      />
+    <section className="page coming-soon" aria-labelledby="coming-soon-title">
+      <span className="coming-soon__icon">
+        <HourglassOutlined aria-hidden />
+      </span>
+      <h1 id="coming-soon-title" className="coming-soon__title">
+        {t(`screens.${screen}`)}
+      </h1>
+      <p className="coming-soon__text">{t('comingSoon.text')}</p>
     </section>
   );
 }

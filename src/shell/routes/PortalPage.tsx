@@ -4,7 +4,6 @@
  */
 import { LogoutOutlined } from '@ant-design/icons';
 import { useLogout } from '@refinedev/core';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PLATFORM_KEYS, PLATFORMS } from '@shared/platforms';
@@ -14,6 +13,7 @@ import { PLATFORM_ICONS } from '@/shell/layout/PlatformSwitcher';
 import { holdsPlatformLicence } from '@/lib/permissions';
 import { useAuthorization } from '@/shell/session/useAuthorization';
 import { BrandLogo } from '@/shell/tenant/BrandLogo';
+import { Button } from '@/ui/Button';
 import { FullScreenState } from '@/ui/FullScreenState';
 
 export function PortalPage() {
@@ -34,7 +34,7 @@ export function PortalPage() {
           {others.map((key) => (
             <Button
               key={key}
-              type="primary"
+              variant="primary"
               size="large"
               icon={PLATFORM_ICONS[key]}
               onClick={() => window.location.assign(platformSwitchUrl(key, { pathname: '/', search: '' }))}

@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react';
 import { toRouteEntries } from '@/resources/derive';
 import { RESOURCES } from '@/resources/index';
+import { withAntdTheme } from './antd-pages';
 import type { RouteGuard } from './guards';
 
 /** Loads a screen's page (route-level code splitting: each page is a chunk of its own). */
@@ -42,12 +43,16 @@ const SCREEN_ROUTES: RouteEntry[] = [
   {
     path: '',
     screen: 'dashboard',
-    page: () => import('@/shell/dashboard/DashboardPage').then((module) => module.DashboardPage),
+    page: withAntdTheme(() =>
+      import('@/shell/dashboard/DashboardPage').then((module) => module.DashboardPage),
+    ),
   },
   {
     path: 'global-search',
     screen: 'globalSearch',
-    page: () => import('@/shell/search/GlobalSearchPage').then((module) => module.GlobalSearchPage),
+    page: withAntdTheme(() =>
+      import('@/shell/search/GlobalSearchPage').then((module) => module.GlobalSearchPage),
+    ),
   },
   { path: 'user/profile', screen: 'account' },
   { path: 'user/company', screen: 'company', guard: COMPANY },

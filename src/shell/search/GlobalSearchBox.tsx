@@ -1,33 +1,31 @@
 /**
  * The search box in the top bar: Enter goes to /global-search?search={term} (spec 1 §2.6); an empty term is
- * refused with the validation text of spec 1 §5. On a phone it folds into a button that opens the field.
+ * refused with the validation text of spec 1 §5. On a phone it folds into a button that opens the field in a
+ * dialog.
  */
 import { SearchOutlined } from '@ant-design/icons';
-import { App, Button, Grid, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/ui/Button';
+import { Dialog } from '@/ui/Dialog';
+import { toast } from '@/ui/toast';
+import { useMediaQuery } from '@/ui/useMediaQuery';
 import { SEARCH_PATH, searchPath } from './search-path';
 import './search.css';
 
-function SearchInput({
-  initial,
-  onSearched,
-  autoFocus,
-}: {
-  initial: string;
-  onSearched?(): void;
-  autoFocus?: boolean;
-}) {
+/** antd's `sm` breakpoint: narrower than this the box folds into a button. */
+const BOX_QUERY = '(min-width: 576px)';
+
+function SearchInput({ initial, onSearched }: { initial: string; onSearched?(): void }) {
   const { t } = useTranslation('search');
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [value, setValue] = useState(initial);
 
   const search = (text: string) => {
     const term = text.trim();
     if (!term) {
-      void message.warning(t('validation.emptyTerm'));
+      toast.warning(t('validation.emptyTerm'));
       return;
     }
     void navigate(searchPath(term));
@@ -43,16 +41,17 @@ function SearchInput({
         search(value);
       }}
     >
-      <Input
-        className="global-search-box"
-        type="search"
-        prefix={<SearchOutlined aria-hidden />}
-        aria-label={t('box.label')}
-        placeholder={t('box.placeholder')}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        autoFocus={autoFocus}
-      />
+      <span className="global-search-box">
+        <SearchOutlined className="global-search-box__prefix" aria-hidden />
+        <input
+          type="search"
+          className="global-search-box__input"
+          aria-label={t('box.label')}
+          placeholder={t('box.placeholder')}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      </span>
     </form>
   );
 }
@@ -61,31 +60,29 @@ export function GlobalSearchBox() {
   const { t } = useTranslation('search');
   const location = useLocation();
   const [params] = useSearchParams();
-  const screens = Grid.useBreakpoint();
+  const wide = useMediaQuery(BOX_QUERY);
   const [open, setOpen] = useState(false);
   const current = location.pathname === SEARCH_PATH ? (params.get('search') ?? '') : '';
 
-  if (screens.sm === false) {
+  if (!wide) {
     return (
       <>
         <Button
-          type="text"
+          variant="text"
           shape="circle"
           size="large"
-          icon={<SearchOutlined />}
+          icon={<SearchOutlined aria-hidden />}
           aria-label={t('box.open')}
           onClick={() => setOpen(true)}
         />
-        <Modal
+        <Dialog
           open={open}
-          onCancel={() => setOpen(false)}
-          footer={null}
+          onClose={() => setOpen(false)}
           title={t('box.label')}
-          destroyOnHidden
-          className="global-search-modal"
+          className="global-search-dialog"
         >
-          <SearchInput key={current} initial={current} onSearched={() => setOpen(false)} autoFocus />
-        </Modal>
+          <SearchInput key={current} initial={current} onSearched={() => setOpen(false)} />
+        </Dialog>
       </>
     );
   }

@@ -1,0 +1,67 @@
+/**
+ * The portal's button for screens that load without antd (the signed-in layout, the list screens): antd's look
+ * (variants, sizes, circle icon buttons, a spinner while loading) on a plain `<button>`.
+ */
+import './ui.css';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import { Spinner } from './Spinner';
+
+export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
+  variant?: 'default' | 'primary' | 'text' | 'link';
+  danger?: boolean;
+  icon?: ReactNode;
+  size?: 'small' | 'middle' | 'large';
+  shape?: 'default' | 'circle';
+  /** Shows a spinner in place of the icon and ignores clicks (`aria-busy`). */
+  loading?: boolean;
+  block?: boolean;
+  htmlType?: 'button' | 'submit' | 'reset';
+  ref?: Ref<HTMLButtonElement>;
+}
+
+export function classNames(...names: (string | false | null | undefined)[]): string {
+  return names.filter(Boolean).join(' ');
+}
+
+export function Button({
+  variant = 'default',
+  danger,
+  icon,
+  size = 'middle',
+  shape = 'default',
+  loading,
+  block,
+  htmlType = 'button',
+  className,
+  children,
+  disabled,
+  onClick,
+  ref,
+  ...rest
+}: ButtonProps) {
+  const iconOnly = children === undefined || children === null || children === false;
+  return (
+    <button
+      ref={ref}
+      type={htmlType}
+      className={classNames(
+        'ui-button',
+        `ui-button--${variant}`,
+        size !== 'middle' && `ui-button--${size}`,
+        shape === 'circle' && 'ui-button--circle',
+        iconOnly && 'ui-button--icon-only',
+        danger && 'ui-button--danger',
+        block && 'ui-button--block',
+        loading && 'ui-button--loading',
+        className,
+      )}
+      disabled={disabled}
+      aria-busy={loading || undefined}
+      onClick={loading ? undefined : onClick}
+      {...rest}
+    >
+      {loading ? <Spinner size="small" /> : icon && <span className="ui-button__icon">{icon}</span>}
+      {!iconOnly && <span className="ui-button__label">{children}</span>}
+    </button>
+  );
+}

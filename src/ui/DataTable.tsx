@@ -1,0 +1,172 @@
+/**
+ * A data table in antd's Table look on a real `<table>`: sortable headers (a button in a `<th aria-sort>`, the
+ * order cycling ascending → descending → ascending as antd's), a loading state that keeps the rows (dimmed, a
+ * spinner, `aria-busy`), an empty row, rows that act as links (`rowProps`), columns hidden below antd's
+ * breakpoints, and sideways scrolling inside its own wrapper on narrow screens.
+ */
+import './table.css';
+import { CaretDownOutlined, CaretUpOutlined } from '@ant-design/icons';
+import type { CSSProperties, HTMLAttributes, ReactNode, TableHTMLAttributes } from 'react';
+import { classNames } from './Button';
+import { Spinner } from './Spinner';
+
+export type SortOrder = 'asc' | 'desc';
+
+/** antd's breakpoints: sm 576, md 768, lg 992, xl 1200 px. */
+export type Breakpoint = 'sm' | 'md' | 'lg' | 'xl';
+
+export interface DataColumn<TRecord> {
+  key: string;
+  title?: ReactNode;
+  width?: number | string;
+  align?: 'left' | 'center' | 'right';
+  className?: string;
+  /** Cuts long text with an ellipsis; a text cell shows its whole text as its title. */
+  ellipsis?: boolean;
+  /** The column is hidden on screens narrower than this breakpoint. */
+  hideBelow?: Breakpoint;
+  sortable?: boolean;
+  /** The column's current order, null when the table is sorted by another column. */
+  sortOrder?: SortOrder | null;
+  render(record: TRecord): ReactNode;
+}
+
+export interface DataTableProps<TRecord> extends Omit<
+  TableHTMLAttributes<HTMLTableElement>,
+  'children' | 'rows'
+> {
+  columns: DataColumn<TRecord>[];
+  rows: readonly TRecord[];
+  rowKey(record: TRecord): string;
+  /** A sortable header was chosen: its key and the order it asks for. */
+  onSort?(key: string, order: SortOrder): void;
+  /** Refreshing: the rows stay, dimmed, under a spinner. */
+  loading?: boolean;
+  /** The text of the single row shown when there are no rows. */
+  emptyText: ReactNode;
+  /** Attributes of a row's `<tr>` (click and keyboard handlers of rows that open something). */
+  rowProps?(record: TRecord): HTMLAttributes<HTMLTableRowElement>;
+}
+
+/** antd's cycle: an unsorted column sorts ascending, then it alternates. */
+export const nextSortOrder = (current: SortOrder | null | undefined): SortOrder =>
+  current === 'asc' ? 'desc' : 'asc';
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+const cssLength = (width: number | string | undefined) => (typeof width === 'number' ? `${width}px` : width);
+
+function cellClass(column: DataColumn<unknown>, ...more: (string | false | undefined)[]) {
+  return classNames(
+    column.align && column.align !== 'left' && `ui-table__cell--${column.align}`,
+    column.hideBelow && `ui-table__cell--from-${column.hideBelow}`,
+    column.sortOrder && 'ui-table__cell--sorted',
+    column.className,
+    ...more,
+  );
+}
+
+function SortIcons({ order }: { order: SortOrder | null | undefined }) {
+  return (
+    <span className="ui-table__sorter" aria-hidden>
+      <CaretUpOutlined className={classNames(order === 'asc' && 'is-active')} />
+      <CaretDownOutlined className={classNames(order === 'desc' && 'is-active')} />
+    </span>
+  );
+}
+
+export function DataTable<TRecord>({
+  columns,
+  rows,
+  rowKey,
+  onSort,
+  loading = false,
+  emptyText,
+  rowProps,
+  className,
+  ...tableAttributes
+}: DataTableProps<TRecord>) {
+  return (
+    <div className={classNames('ui-table-wrapper', loading && 'ui-table-wrapper--loading')}>
+      <table
+        className={classNames('ui-table', className)}
+        aria-busy={loading || undefined}
+        {...tableAttributes}
+      >
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const sortable = column.sortable && onSort;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={cellClass(column as DataColumn<unknown>, !!sortable && 'ui-table__th--sortable')}
+                  style={column.width === undefined ? undefined : { width: cssLength(column.width) }}
+                  aria-sort={column.sortOrder ? ARIA_SORT[column.sortOrder] : undefined}
+                >
+                  {sortable ? (
+                    <button
+                      type="button"
+                      className="ui-table__sort"
+                      onClick={() => onSort(column.key, nextSortOrder(column.sortOrder))}
+                    >
+                      <span className="ui-table__title">{column.title}</span>
+                      <SortIcons order={column.sortOrder} />
+                    </button>
+                  ) : (
+                    column.title
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr className="ui-table__empty">
+              <td colSpan={columns.length}>{emptyText}</td>
+            </tr>
+          ) : (
+            rows.map((record) => {
+              const key = rowKey(record);
+              const { className: rowClassName, ...rowAttributes } = rowProps?.(record) ?? {};
+              return (
+                <tr key={key} data-row-key={key} className={rowClassName} {...rowAttributes}>
+                  {columns.map((column) => {
+                    const content = column.render(record);
+                    const style: CSSProperties | undefined = column.ellipsis
+                      ? { maxWidth: cssLength(column.width) }
+                      : undefined;
+                    return (
+                      <td
+                        key={column.key}
+                        className={cellClass(
+                          column as DataColumn<unknown>,
+                          column.ellipsis && 'ui-table__cell--ellipsis',
+                        )}
+                        style={style}
+                        title={
+                          column.ellipsis && (typeof content === 'string' || typeof content === 'number')
+                            ? String(content)
+                            : undefined
+                        }
+                      >
+                        {content}
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+      {loading && (
+        <span className="ui-table__spinner">
+          <Spinner />
+        </span>
+      )}
+    </div>
+  );
+}
