@@ -64,7 +64,7 @@ const SCENARIOS: Scenario[] = [
     path: '/projects?per_page=25',
     signedIn: true,
     target: '25th project row',
-    ready: `document.querySelectorAll('.ant-table-tbody > tr[data-row-key]').length >= 25`,
+    ready: `document.querySelectorAll('.list-page tbody > tr[data-row-key]').length >= 25`,
   },
 ];
 
