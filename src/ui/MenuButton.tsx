@@ -27,6 +27,8 @@ export interface MenuEntry {
   disabled?: boolean;
   /** A route to follow (rendered as a link). */
   to?: string;
+  /** The link of the page the user is on (`aria-current="page"`, shown selected). */
+  current?: boolean;
   onSelect?(): void;
 }
 
@@ -162,7 +164,12 @@ export function MenuButton({
                       to={item.to}
                       role="menuitem"
                       tabIndex={-1}
-                      className={classNames('ui-menu__item', item.danger && 'ui-menu__item--danger')}
+                      aria-current={item.current ? 'page' : undefined}
+                      className={classNames(
+                        'ui-menu__item',
+                        item.danger && 'ui-menu__item--danger',
+                        item.current && 'ui-menu__item--current',
+                      )}
                       onClick={(event) => choose(item, event)}
                     >
                       {item.icon && <span className="ui-menu__icon">{item.icon}</span>}

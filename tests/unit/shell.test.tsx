@@ -231,7 +231,16 @@ describe('the layout', () => {
     const adminMenu = screen.getByRole('menu', { name: 'Admin' });
     await userEvent.click(within(adminMenu).getByRole('menuitem', { name: 'Companies' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/companies'));
-    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+
+    // Opened again, the group's menu marks the page the user is on.
+    await userEvent.click(within(menu).getByRole('button', { name: 'Admin' }));
+    const reopened = screen.getByRole('menu', { name: 'Admin' });
+    expect(within(reopened).getByRole('menuitem', { name: 'Companies' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(reopened).getByRole('menuitem', { name: 'Changelog' })).not.toHaveAttribute('aria-current');
   });
 
   it('on a phone opens the navigation as a drawer: Escape closes it, a link closes it', async () => {

@@ -125,6 +125,7 @@ function NavigationGroupMenu({
           icon: child.icon,
           label: t(child.labelKey),
           to: child.route,
+          current: child.name === active?.name,
         }))}
         renderTrigger={(props) => (
           <Tooltip title={label} placement="right">
