@@ -263,7 +263,9 @@ describe('the layout', () => {
     await userEvent.click(toggle);
     await userEvent.click(within(navigation()).getByRole('link', { name: 'Libraries' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/libraries'));
-    expect(screen.queryByRole('dialog', { name: 'Main navigation' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Main navigation' })).not.toBeInTheDocument(),
+    );
   });
 
   it("keeps the avatar menu open reading 'Logout...' while logging out", async () => {
