@@ -39,6 +39,8 @@ const isDivider = (item: MenuItem): item is { key: string; divider: true } => 'd
 /** What the trigger spreads on its `<button>`. */
 export interface MenuTriggerProps {
   ref: Ref<HTMLButtonElement>;
+  /** The trigger's id: by default its name is the menu's name too. */
+  id: string;
   'aria-haspopup': 'menu';
   'aria-expanded': boolean;
   'aria-controls': string | undefined;
@@ -100,6 +102,7 @@ export function MenuButton({
 
   const triggerProps: MenuTriggerProps = {
     ref: trigger,
+    id: triggerId,
     'aria-haspopup': 'menu',
     'aria-expanded': open,
     'aria-controls': open ? menuId : undefined,
@@ -139,7 +142,7 @@ export function MenuButton({
 
   return (
     <>
-      <span id={triggerId} className="ui-menu-trigger">
+      <span className="ui-menu-trigger">
         {renderTrigger(triggerProps)}
       </span>
       {open &&

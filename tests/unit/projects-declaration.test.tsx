@@ -339,7 +339,7 @@ describe('the list anatomy (projects)', () => {
     const trigger = await screen.findByRole('button', { name: 'Actions for Harbour Tower' });
     trigger.focus();
     await user.keyboard('{Enter}');
-    const menu = screen.getByRole('menu');
+    const menu = screen.getByRole('menu', { name: 'Actions for Harbour Tower' });
     expect(
       within(menu)
         .getAllByRole('menuitem')
