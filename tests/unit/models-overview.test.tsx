@@ -209,8 +209,7 @@ describe('the model overview', () => {
     renderPages(api, live, '/projects/models/overview/7');
     await user.click(await screen.findByRole('button', { name: /Reprocess/ }));
 
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Confirmation', { selector: '.ant-modal-title' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
     expect(
       within(dialog).getByText(
         'Are you sure you want to reprocess this model? This will overwrite the existing geometry!',

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CellKind } from '@/resources/types';
 import { Avatar, AvatarGroup } from '@/ui/Avatar';
-import { initialsOf } from '@/ui/CompanyLogo';
 import { StatusDot } from '@/ui/StatusDot';
 import { Tag } from '@/ui/Tag';
 import { Tooltip } from '@/ui/Tooltip';
@@ -22,9 +21,6 @@ export interface PersonValue {
   email?: string | null;
   profile_image?: string | null;
 }
-
-/** A name's initials (at most two), as avatars show them. */
-export const initials = initialsOf;
 
 export function formatDate(value: unknown, language: string | undefined, withTime = false): string {
   if (typeof value !== 'string' && !(value instanceof Date)) return '';

@@ -46,7 +46,7 @@ export default function ModelOverviewPage({ resource }: ResourcePageProps) {
   });
   useModelLiveUpdates();
   const projectPath = model?.project ? `/projects/overview/${model.project.id}` : '/projects';
-  const { reprocess, remove, deleteDialog } = useModelActions({
+  const { reprocess, remove, dialogs } = useModelActions({
     onResult: show,
     onDeleted: (result) => navigate(projectPath, { state: bannerState(result) }),
   });
@@ -189,7 +189,7 @@ export default function ModelOverviewPage({ resource }: ResourcePageProps) {
           <p className="muted">{t('noHistory')}</p>
         )}
       </PageSection>
-      {deleteDialog}
+      {dialogs}
     </section>
   );
 }

@@ -68,7 +68,7 @@ export default function ProjectManagePage({ resource }: ResourcePageProps) {
   });
   const response = result as unknown as ApiListResponse<ProjectModel> | undefined;
   useModelLiveUpdates();
-  const { reprocess, remove, deleteDialog } = useModelActions({ onResult: show });
+  const { reprocess, remove, dialogs } = useModelActions({ onResult: show });
 
   const { mutateAsync: createModel } = useCreate();
   const upload = useUploadQueue(MODEL_FILE_RULES, async (item) => {
@@ -232,7 +232,7 @@ export default function ProjectManagePage({ resource }: ResourcePageProps) {
         )}
       </section>
       <ListPagination meta={response?.meta} onChange={setPage} />
-      {deleteDialog}
+      {dialogs}
     </section>
   );
 }

@@ -18,7 +18,8 @@ import { Avatar, Breadcrumb, Button, Descriptions, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadFailure } from '@/pages/LoadFailure';
-import { formatDate, initials } from '@/pages/list/cells';
+import { formatDate } from '@/pages/list/cells';
+import { initialsOf } from '@/ui/CompanyLogo';
 import { ResultBanner } from '@/pages/list/ResultBanner';
 import { useDeleteRecord } from '@/pages/list/useDeleteRecord';
 import { useResourcePermissions } from '@/pages/list/useResourcePermissions';
@@ -45,7 +46,7 @@ function ProjectPeople({ people }: { people: Project['users'] }) {
       {people.map((person) => (
         <li key={person.id}>
           <Avatar size="small" src={person.profile_image ?? undefined} alt={person.name}>
-            {initials(person.name)}
+            {initialsOf(person.name)}
           </Avatar>
           <span className="project-people__name">{person.name}</span>
           {(person.function || person.email) && (

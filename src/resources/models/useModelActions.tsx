@@ -5,9 +5,9 @@
  * '{model_name} {status}'.
  */
 import { type BaseRecord, useCustomMutation } from '@refinedev/core';
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDeleteRecord } from '@/pages/list/useDeleteRecord';
+import { useConfirmation } from '@/pages/useConfirmation';
 import type { Banner } from '@/pages/list/useResultBanner';
 import { models, type ProjectModel } from './models';
 
@@ -21,22 +21,19 @@ export interface ModelActionHandlers {
 }
 
 export function useModelActions({ onResult, onDeleted }: ModelActionHandlers) {
-  const { modal } = App.useApp();
   const { t } = useTranslation('models');
-  const { t: tl } = useTranslation('lists');
   const { mutateAsync } = useCustomMutation();
+  const { ask, dialog: reprocessDialog } = useConfirmation();
   const { confirmDelete, deleteDialog } = useDeleteRecord(models, (banner) =>
     banner.type === 'success' && onDeleted ? onDeleted(banner) : onResult(banner),
   );
 
   const reprocess = (model: Pick<ProjectModel, 'id' | 'status'>) => {
     if (!canReprocess(model)) return;
-    modal.confirm({
-      title: tl('confirmation'),
-      content: t('reprocessConfirm'),
-      okText: t('actions.reprocess'),
-      cancelText: tl('cancel'),
-      onOk: async () => {
+    ask({
+      text: t('reprocessConfirm'),
+      confirmLabel: t('actions.reprocess'),
+      run: async () => {
         try {
           await mutateAsync({
             url: `/projects/models/${model.id}/reprocess`,
@@ -53,5 +50,15 @@ export function useModelActions({ onResult, onDeleted }: ModelActionHandlers) {
     });
   };
 
-  return { reprocess, remove: (model: BaseRecord) => confirmDelete(model), deleteDialog };
+  return {
+    reprocess,
+    remove: (model: BaseRecord) => confirmDelete(model),
+    /** The confirmation dialogs of both actions: render them once on the screen. */
+    dialogs: (
+      <>
+        {reprocessDialog}
+        {deleteDialog}
+      </>
+    ),
+  };
 }

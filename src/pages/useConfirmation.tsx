@@ -1,0 +1,77 @@
+/**
+ * An action that runs only after the user confirms it in a dialog titled 'Confirmation' (spec 2 §2, §8): the
+ * screen asks with the action's text and button, renders `dialog` once, and the dialog stays open, its button
+ * busy, until the action has run. Cancel, Escape and the backdrop close it unless the action is running.
+ */
+import { ExclamationCircleFilled } from '@ant-design/icons';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/ui/Button';
+import { Dialog } from '@/ui/Dialog';
+import './confirmation.css';
+
+export interface ConfirmationRequest {
+  /** What the user confirms, e.g. the entity's exact delete text. */
+  text: ReactNode;
+  /** The confirming button's text. */
+  confirmLabel: string;
+  danger?: boolean;
+  /** The action, run after the confirmation; it reports its own result. */
+  run(): Promise<void>;
+}
+
+export interface Confirmation {
+  ask(request: ConfirmationRequest): void;
+  /** The dialog (nothing while closed): render it once on the screen. */
+  dialog: ReactNode;
+}
+
+export function useConfirmation(): Confirmation {
+  const { t } = useTranslation('lists');
+  const [request, setRequest] = useState<ConfirmationRequest | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const cancel = () => {
+    if (!busy) setRequest(null);
+  };
+  const confirm = async () => {
+    if (!request) return;
+    setBusy(true);
+    try {
+      await request.run();
+    } finally {
+      setBusy(false);
+      setRequest(null);
+    }
+  };
+
+  return {
+    ask: setRequest,
+    dialog: (
+      <Dialog
+        open={request !== null}
+        title={
+          <span className="confirm-dialog__title">
+            <ExclamationCircleFilled className="confirm-dialog__icon" aria-hidden />
+            {t('confirmation')}
+          </span>
+        }
+        width={416}
+        className="confirm-dialog"
+        onClose={cancel}
+        footer={
+          <>
+            <Button disabled={busy} onClick={cancel}>
+              {t('cancel')}
+            </Button>
+            <Button variant="primary" danger={request?.danger} loading={busy} onClick={() => void confirm()}>
+              {request?.confirmLabel}
+            </Button>
+          </>
+        }
+      >
+        <p className="confirm-dialog__text">{request?.text}</p>
+      </Dialog>
+    ),
+  };
+}
