@@ -1,5 +1,5 @@
 /** TypeBox building blocks shared by every endpoint's request and response schemas. */
-import { type TSchema, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { UploadedFile } from '../storage/uploads';
 
 /*
@@ -7,7 +7,7 @@ import type { UploadedFile } from '../storage/uploads';
  * them back after (ajv's type coercion would turn a null into '', 0 or false). So a required field that is null
  * (or an empty form value) fails as "required", and Nullable only documents and types what the handler sees.
  */
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export { DateTime, Nullable, StringEnum } from '../../shared/schema-types';
 
 /** A string that must be present and not empty (inputs are trimmed and '' becomes null, as in Laravel). */
 export const Filled = (options: { maxLength?: number; description?: string; format?: string } = {}) =>
@@ -23,9 +23,6 @@ export const Flag = Type.Union([
 export const toBoolean = (value: boolean | number | string | null | undefined): boolean =>
   value === true || value === 1 || value === '1' || value === 'true';
 
-/** An ISO 8601 date-time string in responses. */
-export const DateTime = Type.String({ format: 'date-time' });
-
 /** A multipart file field; its type and size are checked by `acceptUpload` (422). */
 export const FileField = Type.Unsafe<UploadedFile | null>({
   description: 'A file (multipart/form-data); empty or absent means none.',
@@ -35,9 +32,3 @@ export const MessageSchema = Type.Object({ message: Type.String() });
 
 export const iso = (value: Date | string | null | undefined): string | null =>
   value === null || value === undefined ? null : new Date(value).toISOString();
-
-/** A string that is one of `values`, typed as their union (documents as a plain string enum). */
-export const StringEnum = <const T extends readonly string[]>(
-  values: T,
-  options: { description?: string } = {},
-) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });

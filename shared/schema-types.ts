@@ -1,0 +1,18 @@
+/**
+ * TypeBox building blocks of the entity schemas in `shared/entities/`: the one place an entity's fields are
+ * declared (types, required, lengths, enums, formats). The server's request and response schemas, the portal's
+ * record types (`Static<>`) and its form rules are all derived from those schemas.
+ */
+import { type TSchema, Type } from '@sinclair/typebox';
+
+/** A value that may be null (documents and types what a handler or a page sees). */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** An ISO 8601 date-time string. */
+export const DateTime = Type.String({ format: 'date-time' });
+
+/** A string that is one of `values`, typed as their union (documents as a plain string enum). */
+export const StringEnum = <const T extends readonly string[]>(
+  values: T,
+  options: { description?: string } = {},
+) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
