@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@shared/session';
@@ -292,13 +292,23 @@ describe('GlobalSearchPage', { timeout: 20_000 }, () => {
       expect(
         within(drawer).getByText('The search term cannot be empty. Please enter a valid search term.'),
       ).toBeInTheDocument();
-      await user.type(term, 'tower');
-      const typedAt = Date.now();
-      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('harbour');
+      // Keystrokes 100 ms apart on a fake clock (typing may take any time on a busy machine): the term is applied
+      // 250 ms after the last one, not before.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        for (const typed of ['t', 'to', 'tow', 'towe', 'tower']) {
+          fireEvent.change(term, { target: { value: typed } });
+          act(() => vi.advanceTimersByTime(100));
+        }
+        act(() => vi.advanceTimersByTime(149));
+        expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('harbour');
+        act(() => vi.advanceTimersByTime(1));
+      } finally {
+        vi.useRealTimers();
+      }
       await waitFor(() =>
         expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Search results for: "tower"'),
       );
-      expect(Date.now() - typedAt).toBeGreaterThanOrEqual(200);
       expect(api.calls('/projects').at(-1)!.query.get('filter[search]')).toBe('tower');
     });
 
