@@ -14,7 +14,12 @@ console.log(`
         ${url('customerportal-acme.')}  (the Designs and Sales platform)
   API   ${url('')}/api/v2   (docs: ${url('')}/api/v2/docs)
 
-  Demo accounts (password "password"): admin, alice, bob (acme), carol (globex), dave (initech)
+  Demo accounts (password "password"; sign in with the username or the email), and where each can work:
+    admin  acme     every host (platform administrator)
+    alice  acme     ${url('acme.')} and ${url('customerportal-acme.')}
+    bob    acme     ${url('customerportal-acme.')} only (Viewer, Designs and Sales licence)
+    carol  globex   ${url('customerportal-globex.')} only (Designs and Sales licence)
+    dave   initech  no licence: signing in shows the licence notice (/portal)
   ${config.databaseUrl ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: embedded PGlite in ${config.pgliteDir}`}
 `);
 
