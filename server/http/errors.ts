@@ -144,6 +144,8 @@ const rank = (keyword: string) => {
   return index === -1 ? PREFERENCE.length : index;
 };
 
+const isNullBranch = (issue: SchemaIssue) => issue.keyword === 'type' && issue.params?.type === 'null';
+
 /**
  * One Laravel message per invalid field, fields in the order the schema declares them (Laravel reports in rule
  * order), so the summary line names the first field of the form.
@@ -161,7 +163,10 @@ export function schemaValidationErrors(issues: SchemaIssue[], fieldOrder: string
   const errors: FieldErrors = {};
   for (const [field, fieldIssues] of [...byField].sort(([a], [b]) => position(a) - position(b))) {
     const label = field.replace(/_/g, ' ');
-    const best = [...fieldIssues].sort((a, b) => rank(a.keyword) - rank(b.keyword))[0];
+    // A Nullable field's null branch ("must be null") says nothing when the value broke the other branch.
+    const informative = fieldIssues.filter((issue) => !isNullBranch(issue));
+    const candidates = informative.some((issue) => issue.keyword !== 'anyOf') ? informative : fieldIssues;
+    const best = [...candidates].sort((a, b) => rank(a.keyword) - rank(b.keyword))[0];
     errors[field] = [laravelMessage(best, label) ?? `The ${label} field is invalid.`];
   }
   return errors;
