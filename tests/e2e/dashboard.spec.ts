@@ -45,7 +45,8 @@ test.describe('dashboard', () => {
     ).toBeVisible();
     const clock = page.getByRole('group', { name: 'Current date and time' });
     const firstTime = await clock.locator('time').textContent();
-    await expect(clock.locator('time')).not.toHaveText(firstTime!, { timeout: 3000 });
+    // The clock ticks every second: wait for the tick (as long as expect waits), however busy the machine is.
+    await expect(clock.locator('time')).not.toHaveText(firstTime!);
 
     const tiles = page.getByRole('region', { name: 'Totals' });
     for (const [testId] of COUNT_TILES) await expect(tiles.getByTestId(testId)).toHaveText(/^\d[\d,]*$/);
@@ -162,7 +163,6 @@ for (const [name, viewport] of Object.entries({
           .getByRole('region', { name: 'Recently updated projects' })
           .getByRole('link', { name: 'Harbour Tower', exact: true }),
       ).toBeVisible();
-      await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `test-results/screenshots/c2-dashboard-${name}.png`, fullPage: true });
     });
