@@ -138,9 +138,10 @@ export async function registerRequestInput(app: FastifyInstance): Promise<void> 
     'application/json',
     { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT },
     (request, body, done) => {
-      if (nestsDeeperThan(String(body), MAX_INPUT_DEPTH)) {
+      const text = String(body);
+      if (nestsDeeperThan(text, MAX_INPUT_DEPTH)) {
         done(badRequest(`The JSON body nests more than ${MAX_INPUT_DEPTH} levels deep.`), undefined);
-      } else parseJson(request, body, done);
+      } else parseJson(request, text, done);
     },
   );
 
