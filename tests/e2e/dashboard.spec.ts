@@ -75,12 +75,19 @@ test.describe('dashboard', () => {
   });
 
   test('the recent projects slide from the newest and open the project', async ({ page, context }) => {
-    const auth = await signedInAs(context, 'alice');
-    const recent = await page.request.get(`${API}/projects?per_page=5&page=1&sort=-updated_at`, {
-      headers: apiHeaders('acme', auth.access_token),
+    await signedInAs(context, 'alice');
+    // Other specs touch projects while this one runs: the slides are checked against the list the page itself
+    // received, not against one fetched a moment before.
+    const recent = page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return (
+        url.pathname === '/api/v2/projects' &&
+        url.searchParams.get('per_page') === '5' &&
+        url.searchParams.get('sort') === '-updated_at'
+      );
     });
-    const projects = ((await recent.json()) as { data: { id: number; name: string }[] }).data;
     await page.goto('/');
+    const projects = ((await (await recent).json()) as { data: { id: number; name: string }[] }).data;
 
     const slider = page.getByRole('region', { name: 'Recent projects' });
     const previous = slider.getByRole('button', { name: 'Previous project' });

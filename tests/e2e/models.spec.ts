@@ -78,12 +78,14 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
     await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
     expect(chunks).toBe(3);
 
+    // Recording starts before the save: the overview opens in this same document, so every status it shows is
+    // seen from its first render on, however fast the processing runs.
+    await recordStatuses(page);
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/projects\/models\/overview\/\d+$/);
     modelId = Number(page.url().split('/').pop());
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-    await recordStatuses(page);
-    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
     await expect(badge(page)).toHaveText('Finished', { timeout: 20_000 });
     await expect(page.getByTestId('model-latest-message')).toHaveText('Processing finished');
