@@ -112,6 +112,7 @@ async function serve(backend: string, size: number): Promise<void> {
     domain: DOMAIN,
     databaseUrl,
     pgliteDir: 'memory://',
+    dataDir: null,
     portalDir: null,
     seed: true,
   };

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     host: '127.0.0.1',
     port: 0,
     pgliteDir: 'memory://',
+    dataDir: null,
     portalDir: null,
     seed: true,
   };

@@ -1,7 +1,8 @@
 /**
  * `npm test`: type-check, lint, unit and component tests, server tests (PGlite, and PostgreSQL when
  * TEST_DATABASE_URL is set) and end-to-end tests in Chromium. Independent suites run in parallel; each
- * suite's output is printed when it ends, then one summary line per suite. Exit code 1 if any failed.
+ * suite's output is printed when it ends, then one summary line per suite and the total duration. Exit code 1 if
+ * any failed.
  */
 import { spawn } from 'node:child_process';
 
@@ -74,6 +75,7 @@ function run(stage: Stage): Promise<Result> {
   });
 }
 
+const startedAt = Date.now();
 const queue = [...stages];
 const results: Result[] = [];
 await Promise.all(
@@ -89,4 +91,9 @@ for (const stage of stages) {
     `${result.ok ? 'PASS' : 'FAIL'}  ${stage.name.padEnd(20)} ${result.seconds.toFixed(1).padStart(6)} s  ${result.summary}`,
   );
 }
+const totalSeconds = (Date.now() - startedAt) / 1000;
+const minutes = Math.floor(totalSeconds / 60);
+console.log(
+  `total ${minutes} min ${(totalSeconds - minutes * 60).toFixed(1)} s (${totalSeconds.toFixed(1)} s)`,
+);
 process.exit(results.every((result) => result.ok) ? 0 : 1);

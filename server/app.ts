@@ -11,6 +11,7 @@ import { registerApi } from './api/index';
 import type { ServerConfig } from './config';
 import type { DB } from './db/database';
 import { registerErrorHandling } from './http/errors';
+import { JSON_BODY_LIMIT, multipartParsing } from './http/input-limits';
 import { registerMaintenanceMode } from './http/maintenance';
 import { isPortalOrigin } from './http/origins';
 import { parsePhpQuery } from './http/php-params';
@@ -70,7 +71,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // Laravel reports every invalid field at once; `verbose` gives the error mapper the offending value.
     ajv: { customOptions: { allErrors: true, verbose: true } },
     trustProxy: ctx.config.trustProxy,
-    bodyLimit: 20 * 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('ctx', ctx);
 
@@ -107,7 +108,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/v2/docs' });
-  registerErrorHandling(app);
+  registerErrorHandling(app, { failedParsingBody: multipartParsing.failed });
 
   await app.register(registerApi, { prefix: '/api/v2' });
   await app.register(registerRealtime);

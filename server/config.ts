@@ -11,6 +11,11 @@ export interface ServerConfig {
    * changelog dates of it. Null leaves it to the portal build (production or development).
    */
   environment: string | null;
+  /**
+   * Where the server keeps what it generates for itself (the push secret, server/realtime/push-secret.ts): DATA_DIR,
+   * or null when the database lives in memory (nothing is kept across runs).
+   */
+  dataDir: string | null;
   /** Postgres connection string; when unset the embedded PGlite database is used. */
   databaseUrl: string | null;
   /** PGlite data directory, or `memory://` for an in-memory database. */
@@ -27,6 +32,7 @@ export interface ServerConfig {
   pusher: {
     appId: string;
     key: string;
+    /** PUSHER_APP_SECRET; empty until createServer fills in the stored or generated one (push-secret.ts). */
     secret: string;
     /** External Pusher-protocol server (Soketi, Reverb, Pusher Channels); null uses the built-in one. */
     host: string | null;
@@ -64,13 +70,15 @@ const int = (value: string | undefined, fallback: number) => {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = resolve(env.DATA_DIR ?? 'data');
+  const pgliteDir = env.PGLITE_DIR ?? resolve(dataDir, 'db');
   return {
     port: int(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
     domain: env.APP_DOMAIN ?? 'portal.localhost',
     environment: env.APP_ENVIRONMENT || null,
+    dataDir: pgliteDir === 'memory://' && !env.DATABASE_URL ? null : dataDir,
     databaseUrl: env.DATABASE_URL || null,
-    pgliteDir: env.PGLITE_DIR ?? resolve(dataDir, 'db'),
+    pgliteDir,
     storageDir: env.STORAGE_DIR ?? resolve(dataDir, 'files'),
     portalDir: env.PORTAL_DIR === '' ? null : resolve(env.PORTAL_DIR ?? 'dist'),
     seed: env.SEED ? env.SEED !== '0' : !production,
@@ -82,7 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pusher: {
       appId: env.PUSHER_APP_ID ?? 'portal',
       key: env.PUSHER_APP_KEY ?? 'portal-key',
-      secret: env.PUSHER_APP_SECRET ?? 'portal-secret',
+      secret: env.PUSHER_APP_SECRET ?? '',
       host: env.PUSHER_HOST || null,
       port: env.PUSHER_PORT ? int(env.PUSHER_PORT, 443) : null,
       useTLS: env.PUSHER_SCHEME === 'https',

@@ -8,6 +8,7 @@ import { purgeExpiredTrash, schedulePurge } from './db/retention';
 import { seedDemoData } from './db/seed/index';
 import { ModelProcessor } from './processing/processor';
 import { pusherBroadcaster } from './realtime/broadcaster';
+import { withPushSecret } from './realtime/push-secret';
 import { localDiskStorage } from './storage/storage';
 
 export interface RunningServer {
@@ -18,9 +19,10 @@ export interface RunningServer {
 }
 
 export async function createServer(
-  config: ServerConfig,
+  configured: ServerConfig,
   options: { schema?: string } = {},
 ): Promise<RunningServer> {
+  const config = await withPushSecret(configured);
   const db = await openDatabase({ ...config, schema: options.schema });
   await migrateToLatest(db);
   if (config.seed) await seedDemoData(db);

@@ -1,9 +1,10 @@
 /**
- * Laravel-shaped error bodies: 401/403/404/405/429, 400 for query-builder errors, 422 {message, errors} for
- * validation (schema failures are worded like Laravel's validator), 404 for malformed path parameters (as a
- * route-model binding would answer), 500 'Server Error'.
+ * Laravel-shaped error bodies: 401/403/404/405/429, 400 for query-builder errors and malformed bodies, 413 for
+ * oversized ones, 422 {message, errors} for validation (schema failures are worded like Laravel's validator),
+ * 404 for malformed path parameters (as a route-model binding would answer), 500 'Server Error'. No body ever
+ * carries a stack, a query or a database message.
  */
-import type { FastifyError, FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 
 export class HttpError extends Error {
   constructor(
@@ -143,6 +144,8 @@ const rank = (keyword: string) => {
   return index === -1 ? PREFERENCE.length : index;
 };
 
+const isNullBranch = (issue: SchemaIssue) => issue.keyword === 'type' && issue.params?.type === 'null';
+
 /**
  * One Laravel message per invalid field, fields in the order the schema declares them (Laravel reports in rule
  * order), so the summary line names the first field of the form.
@@ -160,7 +163,10 @@ export function schemaValidationErrors(issues: SchemaIssue[], fieldOrder: string
   const errors: FieldErrors = {};
   for (const [field, fieldIssues] of [...byField].sort(([a], [b]) => position(a) - position(b))) {
     const label = field.replace(/_/g, ' ');
-    const best = [...fieldIssues].sort((a, b) => rank(a.keyword) - rank(b.keyword))[0];
+    // A Nullable field's null branch ("must be null") says nothing when the value broke the other branch.
+    const informative = fieldIssues.filter((issue) => !isNullBranch(issue));
+    const candidates = informative.some((issue) => issue.keyword !== 'anyOf') ? informative : fieldIssues;
+    const best = [...candidates].sort((a, b) => rank(a.keyword) - rank(b.keyword))[0];
     errors[field] = [laravelMessage(best, label) ?? `The ${label} field is invalid.`];
   }
   return errors;
@@ -174,10 +180,30 @@ function declaredFields(schema: FastifySchema | undefined, context: string | und
   return properties ? Object.keys(properties) : [];
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * PostgreSQL's data exceptions (SQLSTATE class 22: a number out of its column's range, text that is not valid for
+ * its type, a NUL character): input the guards of input-limits.ts should have stopped. Bad input all the same,
+ * so a 422, never a 500.
+ */
+const isDataException = (error: FastifyError) => /^22[0-9A-Z]{3}$/.test(String(error.code ?? ''));
+
+export interface ErrorHandlingOptions {
+  /** Whether the request failed while its body was being parsed (a malformed multipart body: 400). */
+  failedParsingBody?: (request: FastifyRequest) => boolean;
+}
+
+export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).headers(error.headers).send(error.body);
+    }
+    if (options.failedParsingBody?.(request) && (error.statusCode ?? 500) >= 500) {
+      request.log.info({ err: error }, 'Malformed request body');
+      return reply.status(400).send({ message: 'The request body is malformed.' });
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'Input the database refused');
+      return reply.status(422).send({ message: 'The given data was invalid.', errors: {} });
     }
     if (error.validation) {
       if (error.validationContext === 'params') return reply.status(404).send({ message: 'Not Found.' });

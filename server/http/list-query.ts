@@ -1,10 +1,13 @@
 /**
  * The list query convention (spatie/laravel-query-builder style, reference §5.5): `per_page`, `page`,
  * `sort=-created_at,name`, `filter[x]=a,b`, `included_fields[]` / `excluded_fields[]`, `count=1`, `trashed=1`.
- * Unknown sorts, filters and fields answer 400 with spatie's messages.
+ * Unknown sorts, filters and fields answer 400 with spatie's messages. `page` and `per_page` are integers in
+ * 1…2147483647 and 1…1000 (anything else, `1e309` too, is a 422); a filter value that is an integer outside
+ * PostgreSQL's int4 (`filter[label]=2147483648`) is a 422, since no id column can hold it.
  */
 import { Type } from '@sinclair/typebox';
-import { badRequest } from './errors';
+import { badRequest, type FieldErrors, ValidationError } from './errors';
+import { INT4_MAX, INT4_MIN } from './input-limits';
 import { Flag, toBoolean } from './schema-types';
 
 export const DEFAULT_PER_PAGE = 15;
@@ -17,7 +20,7 @@ export const listQueryProperties = {
   per_page: Type.Optional(
     Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, description: `default ${DEFAULT_PER_PAGE}` }),
   ),
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: INT4_MAX })),
   sort: Type.Optional(Type.String({ description: 'Comma list; a leading `-` sorts descending' })),
   filter: Type.Optional(
     Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]), {
@@ -104,6 +107,20 @@ function parseFields(value: string | string[] | undefined, rules: ListRules): st
   return names;
 }
 
+/** 422 for filter values that read as integers (as `Number` reads them) no int4 column can hold. */
+function checkIntegerFilters(filters: Record<string, string[]>): void {
+  const errors: FieldErrors = {};
+  for (const [name, values] of Object.entries(filters)) {
+    if (name === 'search') continue;
+    const numbers = values.map(Number).filter(Number.isInteger);
+    if (numbers.some((value) => value > INT4_MAX))
+      errors[`filter.${name}`] = [`The filter.${name} field must not be greater than ${INT4_MAX}.`];
+    else if (numbers.some((value) => value < INT4_MIN))
+      errors[`filter.${name}`] = [`The filter.${name} field must be at least ${INT4_MIN}.`];
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
 export function parseListQuery(input: ListQueryInput, rules: ListRules): ListQuery {
   const filters: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(input.filter ?? {})) {
@@ -112,6 +129,7 @@ export function parseListQuery(input: ListQueryInput, rules: ListRules): ListQue
   }
   const unknownFilters = Object.keys(filters).filter((name) => !rules.filters.includes(name));
   if (unknownFilters.length) throw notAllowed('filter', unknownFilters, rules.filters);
+  checkIntegerFilters(filters);
   const included = input.included_fields === undefined ? null : parseFields(input.included_fields, rules);
   return {
     perPage: input.per_page ?? DEFAULT_PER_PAGE,

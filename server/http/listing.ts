@@ -2,14 +2,17 @@
  * One list endpoint = a tenant-scoped Kysely query + a ListSpec. `listEndpoint` applies the list query
  * convention to it (soft-delete scope or `trashed=1`, filters, case-insensitive `filter[search]`, sorts with a
  * stable tiebreaker, `count=1`, pagination, `included_fields[]`/`excluded_fields[]`) and answers in Laravel's
- * shapes. Search uses `(coalesce(a,'') || ' ' || coalesce(b,'')) ILIKE '%term%'` (one column: `a ILIKE …`);
+ * shapes. Listing the recycling bin (`trashed=1` on a list with a `deletedAt`) needs `access-recycling-bin` (403
+ * otherwise; admins pass). Search uses `(coalesce(a,'') || ' ' || coalesce(b,'')) ILIKE '%term%'` (one column: `a ILIKE …`);
  * give the table a trigram index on exactly that expression so searches stay fast at 100,000 rows.
  */
 import type { FastifyRequest } from 'fastify';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, sql, type SqlBool } from 'kysely';
+import { authenticate, authorize } from '../auth/session';
 import { TRASH_RETENTION_DAYS } from '../db/retention';
 import type { Database } from '../db/schema';
 import { type ListQuery, type ListQueryInput, parseListQuery, selectedFields } from './list-query';
+import { toBoolean } from './schema-types';
 import { type Paginated, paginated } from './pagination';
 
 export type FilterCondition<TB extends keyof Database> = (
@@ -119,6 +122,8 @@ export async function listEndpoint<TB extends keyof Database, O, Item extends ob
   spec: ListSpec<TB, O, Item>,
   input: ListQueryInput,
 ): Promise<Paginated<Partial<Item>> | CountBody> {
+  if (spec.deletedAt && toBoolean(input.trashed))
+    authorize(await authenticate(request), 'access-recycling-bin');
   const query = parseListQuery(input, rulesOf(spec));
   const unfiltered = !query.trashed && !Object.keys(query.filters).length && !hasFieldScope(spec, query);
   if (query.count && unfiltered && spec.quickCount) return { data: { count: await spec.quickCount() } };

@@ -5,6 +5,7 @@
  * `notification_settings[3][email]=1` → `{notification_settings: {3: {email: '1'}}}` (keys kept, unlike qs).
  * A PHP array becomes a JS array only when its keys are exactly 0…n-1 in order, as PHP's json_encode decides.
  */
+import { MAX_INPUT_DEPTH } from './input-limits';
 
 /** One level of a PHP array while it is being built: ordered keys and PHP's next free integer index. */
 class PhpArray<V> {
@@ -29,8 +30,6 @@ class PhpArray<V> {
 
 export type PhpValue<V> = V | PhpValue<V>[] | { [key: string]: PhpValue<V> };
 
-const MAX_DEPTH = 64;
-
 /** `name[a][][b]` → base `name`, segments `['a', null, 'b']` (null = `[]`), with PHP's name mangling. */
 function splitKey(key: string): { base: string; segments: Array<string | null> } | null {
   const open = key.indexOf('[');
@@ -40,7 +39,7 @@ function splitKey(key: string): { base: string; segments: Array<string | null> }
   if (!base) return null;
   const segments: Array<string | null> = [];
   let rest = open === -1 ? '' : key.slice(open);
-  while (rest.startsWith('[') && segments.length < MAX_DEPTH) {
+  while (rest.startsWith('[') && segments.length < MAX_INPUT_DEPTH) {
     const close = rest.indexOf(']');
     if (close === -1) {
       // An unclosed bracket: PHP keeps the whole key (with `[` mangled to `_`) as a plain name.

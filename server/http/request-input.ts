@@ -11,12 +11,24 @@
  *   `POST + _method=PATCH` (how forms with files update). `_method` never reaches the handler. A POST that names
  *   no such method answers Laravel's 405. Consequences: a URL cannot also have a real POST route (Fastify refuses
  *   the duplicate at start-up unless the POST route was registered first, in which case no alias is added), and
- *   where one URL has several of PATCH, PUT and DELETE, POST spoofs the first registered only.
+ *   where one URL has several of PATCH, PUT and DELETE, POST spoofs the first registered only;
+ * - the limits of input-limits.ts hold for every route: integers of every route's params, query and body schema
+ *   are bounded to int4 (an out-of-range path id is a 404, anything else a 422), a NUL character anywhere in the
+ *   path is a 404 and in the query or body a 422 (after the route's guards, so 401 and 403 still come first),
+ *   JSON bodies are limited in size (413) and depth (400), and a malformed multipart body is a 400.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { receiveFilePart, registerUploadCleanup, UploadedFile } from '../storage/uploads';
-import { methodNotAllowed } from './errors';
+import { badRequest, methodNotAllowed, notFound, ValidationError } from './errors';
+import {
+  invalidInput,
+  JSON_BODY_LIMIT,
+  MAX_INPUT_DEPTH,
+  multipartParsing,
+  nestsDeeperThan,
+  withInt4Bounds,
+} from './input-limits';
 import { parsePhpEntries, parsePhpQuery } from './php-params';
 
 const OVERRIDABLE = ['PATCH', 'PUT', 'DELETE'];
@@ -94,13 +106,53 @@ function spoofedMethod(request: FastifyRequest): string | null {
   return typeof named === 'string' ? named.toUpperCase() : null;
 }
 
+const INVALID_INPUT_WORDING = {
+  nul: 'must not contain null characters',
+  'non-finite': 'must be a number',
+} as const;
+
+/** A 422 naming every field holding a NUL character (PostgreSQL text cannot store it) or a non-finite number. */
+function refuseInvalidInput(input: unknown): void {
+  const problems = invalidInput(input);
+  if (!problems.length) return;
+  throw new ValidationError(
+    Object.fromEntries(
+      problems.map(({ field, problem }) => [
+        field,
+        [`The ${field.replace(/_/g, ' ')} field ${INVALID_INPUT_WORDING[problem]}.`],
+      ]),
+    ),
+  );
+}
+
 export async function registerRequestInput(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('application/x-www-form-urlencoded');
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
+    { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT },
     (_request, body, done) => done(null, parsePhpQuery(String(body))),
   );
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT },
+    (request, body, done) => {
+      const text = String(body);
+      if (nestsDeeperThan(text, MAX_INPUT_DEPTH)) {
+        done(badRequest(`The JSON body nests more than ${MAX_INPUT_DEPTH} levels deep.`), undefined);
+      } else parseJson(request, text, done);
+    },
+  );
+
+  // A path holding a NUL names nothing (404), before any guard or database lookup sees it.
+  app.addHook('onRequest', async (request) => {
+    if (invalidInput(request.params).length) throw notFound();
+  });
+  // Marks the window in which @fastify/multipart's preValidation hook (registered next) parses the body.
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart()) multipartParsing.start(request);
+  });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     onFile: receiveFilePart,
@@ -117,8 +169,21 @@ export async function registerRequestInput(app: FastifyInstance): Promise<void> 
     route.config = { ...route.config, spoofedMethods: spoofable };
   });
 
+  // Integers of every route's input fit the int4 columns they end up in (a schema's own bounds are kept).
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.schema) return;
+    const { params, querystring, body } = route.schema;
+    route.schema = {
+      ...route.schema,
+      ...(params ? { params: withInt4Bounds(params) } : {}),
+      ...(querystring ? { querystring: withInt4Bounds(querystring) } : {}),
+      ...(body ? { body: withInt4Bounds(body) } : {}),
+    };
+  });
+
   // Runs after @fastify/multipart's own preValidation hook (registered above), before schema validation.
   app.addHook('preValidation', async (request) => {
+    multipartParsing.finish(request);
     if (request.isMultipart() && isRecord(request.body)) request.body = nestMultipartFields(request.body);
     // A write without a body has empty input, as in Laravel (so optional-field schemas accept it).
     if (
@@ -139,8 +204,13 @@ export async function registerRequestInput(app: FastifyInstance): Promise<void> 
     nullFields.set(request, takeNulls(request.body));
   });
 
-  // After schema validation: the null fields are back, unless validation filled in a default.
+  // After schema validation and the routes' guards (route-level preValidation hooks): what the database cannot
+  // take is refused before a handler can send it there (a path param that coercion made Infinity: 404); then the
+  // null fields are back, unless validation filled in a default.
   app.addHook('preHandler', async (request) => {
+    if (invalidInput(request.params).length) throw notFound();
+    refuseInvalidInput(request.query);
+    refuseInvalidInput(request.body);
     for (const [parent, key] of nullFields.get(request) ?? []) if (!(key in parent)) parent[key] = null;
   });
 }

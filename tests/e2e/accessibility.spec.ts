@@ -27,7 +27,7 @@ for (const viewport of [
       await signedInAs(context, 'alice');
       await page.goto('/');
       await expectSignedIn(page, 'Alice Anders');
-      await page.waitForLoadState('networkidle');
+      await expect(page.getByTestId('count-models')).toHaveText(/^\d[\d,]*$/);
       expect(await seriousViolations(page)).toEqual([]);
     });
   });

@@ -53,7 +53,6 @@ test('screenshots and accessibility of the open dropdown', async ({ browser }) =
     await expectSignedIn(page, auth.user.name);
     const panel = await openDropdown(page);
     await expect(panel.getByRole('img', { name: 'Unread' }).first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `test-results/screenshots/c2-notifications-${name}.png` });
     await context.close();

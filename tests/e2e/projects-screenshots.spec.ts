@@ -73,7 +73,6 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       for (const screen of SCREENS) {
         await page.goto(screen.path({ harbour: harbour.id, lobby: lobby.id }));
         await screen.ready(page);
-        await page.waitForLoadState('networkidle');
         expect(await seriousViolations(page), screen.name).toEqual([]);
         await page.screenshot({
           path: `test-results/screenshots/${screen.name}-${size}.png`,

@@ -1,5 +1,6 @@
 /** Screenshots of login and dashboard at desktop and phone width, saved for review under test-results/screenshots. */
 import { expect, test } from '@playwright/test';
+import { settled } from './support/axe';
 import { expectSignedIn, origin, signedInAs } from './support/portal';
 
 const VIEWPORTS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
@@ -18,7 +19,8 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await signedInAs(context, 'alice');
       await page.goto('/');
       await expectSignedIn(page, 'Alice Anders');
-      await page.waitForLoadState('networkidle');
+      await expect(page.getByTestId('count-models')).toHaveText(/^\d[\d,]*$/);
+      await settled(page);
       await page.screenshot({ path: `test-results/screenshots/dashboard-${name}.png` });
       await page.screenshot({ path: `test-results/screenshots/dashboard-${name}-full.png`, fullPage: true });
     });

@@ -115,7 +115,6 @@ for (const [name, viewport] of Object.entries({
         .getByRole('region', { name: 'Projects' })
         .getByRole('link', { name: 'Harbour Tower', exact: true }),
     ).toBeVisible();
-    await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `test-results/screenshots/c2-search-${name}.png`, fullPage: true });
   });

@@ -147,3 +147,48 @@ describe('admin endpoints', () => {
     ).toBe(422);
   });
 });
+
+describe('the recycling bin', () => {
+  const TRASHED_LISTS: Array<[string, string]> = [
+    ['/projects?trashed=1', 'view-projects'],
+    ['/projects/models?trashed=1', 'list-project-models'],
+    ['/libraries?trashed=1', 'list-libraries'],
+  ];
+
+  it.each(TRASHED_LISTS)('%s needs access-recycling-bin besides %s', async (path, listAbility) => {
+    const bob = await tokenFor(server, 'bob');
+    const viewer = await server.request('acme', path, { token: bob });
+    expect(viewer.status).toBe(403);
+    expect(await viewer.json()).toEqual({ message: 'This action is unauthorized.' });
+    const lister = await memberWithAbilities(server, [listAbility]);
+    expect((await server.request('acme', path, { token: lister })).status).toBe(403);
+    // The list itself stays open to them.
+    expect(
+      (await server.request('acme', path.replace('trashed=1', 'trashed=0'), { token: bob })).status,
+    ).toBe(200);
+
+    const binKeeper = await memberWithAbilities(server, [listAbility, 'access-recycling-bin']);
+    expect((await server.request('acme', path, { token: binKeeper })).status).toBe(200);
+    expect((await server.request('acme', path, { token: admin })).status).toBe(200);
+  });
+
+  it('shows a viewer none of the deleted rows, an admin all of them', async () => {
+    const deleted = await server.request('acme', '/projects', {
+      method: 'POST',
+      token: admin,
+      ...jsonBody({ name: 'Binned for the permission test' }),
+    });
+    const { data } = (await deleted.json()) as { data: { id: number } };
+    expect(
+      (await server.request('acme', `/projects/${data.id}`, { method: 'DELETE', token: admin })).ok,
+    ).toBe(true);
+
+    const bob = await tokenFor(server, 'bob');
+    const viewer = await server.request('acme', '/projects?trashed=1', { token: bob });
+    expect(await viewer.text()).not.toContain('Binned for the permission test');
+    const bin = (await (await server.request('acme', '/projects?trashed=1', { token: admin })).json()) as {
+      data: Array<{ name: string }>;
+    };
+    expect(bin.data.map((project) => project.name)).toContain('Binned for the permission test');
+  });
+});

@@ -29,7 +29,7 @@ beforeAll(async () => {
   sdk = new PusherServer({
     appId: pusher.appId,
     key: pusher.key,
-    secret: pusher.secret,
+    secret: server.config.pusher.secret,
     host: '127.0.0.1',
     port: String(server.port),
   });

@@ -25,6 +25,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     domain: TEST_DOMAIN,
     databaseUrl,
     pgliteDir: 'memory://',
+    // Nothing is kept across runs: the push secret is generated for each server.
+    dataDir: null,
     storageDir: `test-results/server-files-${randomBytes(4).toString('hex')}`,
     portalDir: null,
     seed: true,

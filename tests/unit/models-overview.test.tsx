@@ -6,7 +6,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { models } from '@/resources/models/models';
 import ModelOverviewPage from '@/resources/models/ModelOverviewPage';
 import ProjectOverviewPage from '@/resources/projects/ProjectOverviewPage';
@@ -109,6 +109,9 @@ describe('the model overview', () => {
     api = stubApi().on('GET', '/projects/models/:id', { body: { data: lobby } });
     live = stubLive();
   });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('shows every field of the model card', async () => {
     renderPages(api, live, '/projects/models/overview/7');
@@ -136,6 +139,11 @@ describe('the model overview', () => {
   });
 
   it('applies processing pushes in place, with a running timer, and refetches on RefreshProcessorIndex', async () => {
+    // The timer reads the clock and ticks by setInterval: both are fake, so the test moves time on itself.
+    vi.useFakeTimers({
+      toFake: ['Date', 'setInterval', 'clearInterval'],
+      now: new Date('2026-03-02T10:00:00Z'),
+    });
     renderPages(api, live, '/projects/models/overview/7');
     await screen.findByRole('heading', { name: 'Harbour Tower – Lobby' });
     expect(live.subscriptions.map(({ channel, types }) => [channel, types])).toContainEqual([
@@ -159,11 +167,13 @@ describe('the model overview', () => {
     await waitFor(() => expect(badge()).toHaveTextContent('Processing'));
     expect(screen.getByTestId('model-latest-message')).toHaveTextContent('Reading geometry...');
     const timer = document.querySelector('time.elapsed-time--running')!;
-    expect(timer.textContent).toMatch(/^0:00:0[5-7]$/);
-    const first = timer.textContent;
-    await waitFor(() => expect(timer.textContent).not.toBe(first), { timeout: 2500 });
+    expect(timer.textContent).toBe('0:00:05');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(timer.textContent).toBe('0:00:06');
+    vi.useRealTimers();
 
-    // A push about another model changes nothing here.
+    // A push about another model changes nothing here: pushes are applied in order, so once the next push about
+    // this model shows, the other one would have shown before it.
     act(() =>
       live.emit(CHANNEL, 'GeometryEventsUpdated', {
         owner_id: 8,
@@ -174,8 +184,6 @@ describe('the model overview', () => {
         event: { message: 'Conversion failed' },
       }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(badge()).toHaveTextContent('Processing');
 
     act(() =>
       live.emit(CHANNEL, 'GeometryEventsUpdated', {
@@ -188,6 +196,7 @@ describe('the model overview', () => {
       }),
     );
     await waitFor(() => expect(badge()).toHaveTextContent('Finished'));
+    expect(screen.queryByText(/Conversion failed/)).toBeNull();
     expect(screen.getByTestId('model-latest-message')).toHaveTextContent(/^Processing finished$/);
     expect(document.querySelector('time.elapsed-time')).toHaveTextContent('0:01:30');
     expect(screen.getByRole('button', { name: /Reprocess/ })).toBeEnabled();
