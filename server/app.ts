@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerApi } from './api/index';
 import type { ServerConfig } from './config';
+import { registerArrivalOrder } from './db/arrival-order';
 import type { DB } from './db/database';
 import { registerErrorHandling } from './http/errors';
 import { registerMaintenanceMode } from './http/maintenance';
@@ -73,6 +74,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: 20 * 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('ctx', ctx);
+  // First of all hooks: database connections are handed out in the order requests arrived.
+  registerArrivalOrder(app);
 
   await app.register(cors, {
     origin: (origin, callback) => callback(null, !origin || isPortalOrigin(origin, ctx.config.domain)),
