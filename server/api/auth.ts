@@ -92,7 +92,7 @@ function authResponse(session: Pick<Session, 'token' | 'expiresAt' | 'user'>) {
 
 export async function authRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  const throttle = loginThrottle(app.ctx.config.loginRateLimit);
+  const throttle = loginThrottle(app.ctx.db, app.ctx.config.loginRateLimit);
 
   app.post(
     '/login',
@@ -107,17 +107,17 @@ export async function authRoutes(server: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { identity, password } = request.body;
-      throttle.attempt(identity, request.ip);
+      await throttle.attempt(identity, request.ip);
       const { db, config } = app.ctx;
       const user = await findUser(db, identity);
       const check = await verifyPassword(password, user?.password_hash ?? (await unknownUserHash()));
       const company = user && check.matches ? await loginCompany(request, user) : null;
       const profile = user && company ? await sessionUser(db, user.id, company) : null;
       if (!user || !company || !profile) {
-        throttle.failed(identity);
+        await throttle.failed(identity);
         throw invalidCredentials();
       }
-      throttle.succeeded(identity);
+      await throttle.succeeded(identity);
       if (check.needsRehash) await rehash(db, user.id, password);
       const lifetimeMs = toBoolean(request.body.remember)
         ? REMEMBER_TOKEN_DAYS * 24 * 60 * 60 * 1000

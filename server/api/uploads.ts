@@ -81,7 +81,7 @@ export async function uploadRoutes(server: FastifyInstance): Promise<void> {
       const session = node ? creators.get(node) : undefined;
       if (!session) throw { status_code: 500, body: 'Upload without a session\n' };
       await db
-        .insertInto('model_uploads')
+        .insertInto('uploads')
         .values({
           id: upload.id,
           company_id: session.company.id,
@@ -128,7 +128,7 @@ export async function uploadRoutes(server: FastifyInstance): Promise<void> {
     const session = await authenticate(request);
     const row = isUploadId(id)
       ? await db
-          .selectFrom('model_uploads')
+          .selectFrom('uploads')
           .select('id')
           .where('id', '=', id)
           .where('company_id', '=', session.company.id)

@@ -1,6 +1,6 @@
 /**
  * Resumable (tus) uploads of model files on their way to a model: the tus file store keeps each upload under
- * STORAGE_DIR/uploads (`{id}` with its bytes, `{id}.json` with its length and metadata) and `model_uploads` records
+ * STORAGE_DIR/uploads (`{id}` with its bytes, `{id}.json` with its length and metadata) and `uploads` records
  * who started it. A model takes a finished upload of its own user and company (`upload_id`), which moves the bytes
  * into the FileStorage and forgets the upload. Uploads older than UPLOAD_LIFETIME_MS, finished or not, are removed.
  */
@@ -40,7 +40,7 @@ export async function finishedUpload(
   const label = field.replace(/_/g, ' ');
   const row = isUploadId(id)
     ? await db
-        .selectFrom('model_uploads')
+        .selectFrom('uploads')
         .select(['id', 'file_name', 'size'])
         .where('id', '=', id)
         .where('company_id', '=', session.company.id)
@@ -63,13 +63,13 @@ export async function forgetUpload(db: DB, directory: string, id: string): Promi
     rm(join(directory, id), { force: true }),
     rm(join(directory, `${id}.json`), { force: true }),
   ]);
-  await db.deleteFrom('model_uploads').where('id', '=', id).execute();
+  await db.deleteFrom('uploads').where('id', '=', id).execute();
 }
 
 /** Removes the uploads started more than UPLOAD_LIFETIME_MS ago; answers how many. */
 export async function removeStaleUploads(db: DB, directory: string, now = Date.now()): Promise<number> {
   const stale = await db
-    .selectFrom('model_uploads')
+    .selectFrom('uploads')
     .select('id')
     .where('created_at', '<', new Date(now - UPLOAD_LIFETIME_MS))
     .execute();

@@ -255,7 +255,7 @@ describe('an upload belongs to who created it', () => {
     expect(terminated.status).toBe(204);
     expect((await tus('HEAD', location)).status).toBe(404);
     const row = await server.db
-      .selectFrom('model_uploads')
+      .selectFrom('uploads')
       .select('id')
       .where('id', '=', uploadIdOf(location))
       .executeTakeFirst();
