@@ -17,7 +17,7 @@ import { isPortalOrigin } from './http/origins';
 import { parsePhpQuery } from './http/php-params';
 import { registerRequestInput } from './http/request-input';
 import { registerPortal } from './portal';
-import type { ModelProcessor } from './processing/processor';
+import type { ProcessingQueue } from './processing/processor';
 import type { Broadcaster } from './realtime/broadcaster';
 import { registerRealtime } from './realtime/index';
 import type { FileStorage } from './storage/storage';
@@ -28,8 +28,8 @@ export interface AppContext {
   broadcaster: Broadcaster;
   /** Uploaded files (local disk under STORAGE_DIR). */
   storage: FileStorage;
-  /** The in-process model processor (server/processing): the API queues models, it works them. */
-  processor: ModelProcessor;
+  /** The processing queue (server/processing): the API queues models, its workers process them. */
+  processor: ProcessingQueue;
 }
 
 /** Request headers of the tus protocol (resumable uploads, server/api/uploads.ts) a portal origin may send. */

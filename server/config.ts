@@ -49,8 +49,12 @@ export interface ServerConfig {
   trustProxy: boolean | string;
   /** Largest model file accepted, in bytes (multipart `file` or a resumable upload). */
   modelUploadMaxBytes: number;
-  /** The in-process model processor: milliseconds between its steps, models processed at once. */
+  /** The processing worker: milliseconds between its steps, runs at once per process. */
   processing: { stepMs: number; concurrency: number };
+  /** Whether this process works processing jobs (PROCESSING_WORKER=0: an API process that only queues them). */
+  processingWorker: boolean;
+  /** With DATABASE_URL: the schema pg-boss keeps the processing jobs in. */
+  jobQueueSchema: string;
 }
 
 /** Lifetime of a remember-me token (spec 1 §9: the persistent session cookie lives 365 days). */
@@ -106,5 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       stepMs: int(env.PROCESSING_STEP_MS, 1500),
       concurrency: Math.max(1, int(env.PROCESSING_CONCURRENCY, 2)),
     },
+    processingWorker: env.PROCESSING_WORKER !== '0' && env.PROCESSING_WORKER !== 'false',
+    jobQueueSchema: env.JOB_QUEUE_SCHEMA || 'pgboss',
   };
 }

@@ -6,15 +6,37 @@ import { type DB, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { purgeExpiredTrash, schedulePurge } from './db/retention';
 import { seedDemoData } from './db/seed/index';
-import { ModelProcessor } from './processing/processor';
+import { PgBossQueue } from './processing/pg-boss-queue';
+import { InProcessQueue, type ProcessingQueue } from './processing/processor';
 import { pusherBroadcaster } from './realtime/broadcaster';
-import { localDiskStorage } from './storage/storage';
+import { type FileStorage, localDiskStorage } from './storage/storage';
 
 export interface RunningServer {
   app: FastifyInstance;
   db: DB;
   config: ServerConfig;
   close(): Promise<void>;
+}
+
+/** pg-boss on PostgreSQL (shared by every process), the in-process queue on the embedded database. */
+function processingQueue(
+  config: ServerConfig,
+  db: DB,
+  storage: FileStorage,
+  schema?: string,
+): ProcessingQueue {
+  const { stepMs, concurrency } = config.processing;
+  if (!config.databaseUrl) return new InProcessQueue({ db, storage, stepMs, concurrency });
+  return new PgBossQueue({
+    db,
+    storage,
+    stepMs,
+    concurrency,
+    work: config.processingWorker,
+    databaseUrl: config.databaseUrl,
+    // A test's private schema keeps its jobs next to it.
+    schema: schema ? `${schema}_jobs` : config.jobQueueSchema,
+  });
 }
 
 export async function createServer(
@@ -28,7 +50,7 @@ export async function createServer(
   let port = config.port;
   const broadcaster = pusherBroadcaster(config, () => port);
   const storage = localDiskStorage(config.storageDir);
-  const processor = new ModelProcessor({ db, storage, ...config.processing });
+  const processor = processingQueue(config, db, storage, options.schema);
   const app = await buildApp({ config, db, broadcaster, storage, processor });
   const stopPurging = schedulePurge(db, (error) =>
     app.log.error({ err: error }, 'Purging expired trash failed'),

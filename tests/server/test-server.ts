@@ -44,6 +44,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       if (schema) {
         const { sql } = await import('kysely');
         await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(server.db);
+        // The processing queue's pg-boss tables (server/server.ts).
+        await sql`drop schema if exists ${sql.id(`${schema}_jobs`)} cascade`.execute(server.db);
       }
       await server.close();
       await rm(config.storageDir, { recursive: true, force: true });
