@@ -10,6 +10,7 @@ import type { ServerConfig } from '../config';
 import type { DB } from '../db/database';
 import { invalidField } from '../http/errors';
 import type { Session } from '../auth/session';
+import { MODEL_FILE_UPLOAD } from './model-file';
 
 /** A day to finish an upload and create its model. */
 export const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -29,13 +30,17 @@ export interface FinishedUpload {
   path: string;
 }
 
-/** The upload `id` of the session's user in the session's company, complete; a 422 on `field` otherwise. */
+/**
+ * The upload `id` of the session's user in the session's company, of the `kind` the caller takes (model files by
+ * default), complete; a 422 on `field` otherwise.
+ */
 export async function finishedUpload(
   db: DB,
   directory: string,
   session: Session,
   id: string,
   field = 'upload_id',
+  kind = MODEL_FILE_UPLOAD,
 ): Promise<FinishedUpload> {
   const label = field.replace(/_/g, ' ');
   const row = isUploadId(id)
@@ -45,6 +50,7 @@ export async function finishedUpload(
         .where('id', '=', id)
         .where('company_id', '=', session.company.id)
         .where('user_id', '=', session.user.id)
+        .where('kind', '=', kind)
         .executeTakeFirst()
     : undefined;
   if (!row) throw invalidField(field, `The selected ${label} is invalid.`);
