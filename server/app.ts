@@ -21,13 +21,16 @@ import type { ProcessingQueue } from './processing/processor';
 import type { Broadcaster } from './realtime/broadcaster';
 import { registerRealtime } from './realtime/index';
 import type { FileStorage } from './storage/storage';
+import type { UploadStore } from './storage/upload-store';
 
 export interface AppContext {
   config: ServerConfig;
   db: DB;
   broadcaster: Broadcaster;
-  /** Uploaded files (local disk under STORAGE_DIR). */
+  /** Stored files: local disk under STORAGE_DIR, or the S3 bucket when S3_BUCKET is set. */
   storage: FileStorage;
+  /** The bytes of resumable uploads while they arrive (server/storage/upload-store.ts). */
+  uploads: UploadStore;
   /** The processing queue (server/processing): the API queues models, its workers process them. */
   processor: ProcessingQueue;
 }

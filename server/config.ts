@@ -15,8 +15,19 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** PGlite data directory, or `memory://` for an in-memory database. */
   pgliteDir: string;
-  /** Where uploaded files are stored. */
+  /** Where uploaded files are stored (and resumable uploads arrive) when no S3 bucket is configured. */
   storageDir: string;
+  /** An S3-compatible bucket for stored files and resumable uploads (S3_BUCKET set), shared by every process. */
+  s3: {
+    bucket: string;
+    region: string;
+    /** The service's URL for a non-AWS service (MinIO, Ceph, R2, a local stand-in); null: AWS itself. */
+    endpoint: string | null;
+    accessKeyId: string | null;
+    secretAccessKey: string | null;
+    /** Bucket in the path instead of the host name (most non-AWS services need it). */
+    forcePathStyle: boolean;
+  } | null;
   /** The built portal served next to the API; null serves the API only. */
   portalDir: string | null;
   /** Seed the demo fixture when the database is empty. */
@@ -76,6 +87,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || null,
     pgliteDir: env.PGLITE_DIR ?? resolve(dataDir, 'db'),
     storageDir: env.STORAGE_DIR ?? resolve(dataDir, 'files'),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION || 'us-east-1',
+          endpoint: env.S3_ENDPOINT || null,
+          accessKeyId: env.S3_ACCESS_KEY_ID || null,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE !== 'false' : !!env.S3_ENDPOINT,
+        }
+      : null,
     portalDir: env.PORTAL_DIR === '' ? null : resolve(env.PORTAL_DIR ?? 'dist'),
     seed: env.SEED ? env.SEED !== '0' : !production,
     production,

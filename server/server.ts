@@ -9,7 +9,10 @@ import { seedDemoData } from './db/seed/index';
 import { PgBossQueue } from './processing/pg-boss-queue';
 import { InProcessQueue, type ProcessingQueue } from './processing/processor';
 import { pusherBroadcaster } from './realtime/broadcaster';
+import { UPLOAD_LIFETIME_MS, uploadDirectory } from './processing/incoming-uploads';
+import { s3Storage } from './storage/s3';
 import { type FileStorage, localDiskStorage } from './storage/storage';
+import { diskUploadStore, s3UploadStore } from './storage/upload-store';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -49,9 +52,12 @@ export async function createServer(
   await purgeExpiredTrash(db);
   let port = config.port;
   const broadcaster = pusherBroadcaster(config, () => port);
-  const storage = localDiskStorage(config.storageDir);
+  const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(config.storageDir);
+  const uploads = config.s3
+    ? s3UploadStore(config.s3, UPLOAD_LIFETIME_MS)
+    : diskUploadStore(uploadDirectory(config), UPLOAD_LIFETIME_MS);
   const processor = processingQueue(config, db, storage, options.schema);
-  const app = await buildApp({ config, db, broadcaster, storage, processor });
+  const app = await buildApp({ config, db, broadcaster, storage, uploads, processor });
   const stopPurging = schedulePurge(db, (error) =>
     app.log.error({ err: error }, 'Purging expired trash failed'),
   );

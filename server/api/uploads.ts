@@ -16,20 +16,13 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import { signedIn } from '../auth/guards';
 import { authenticate, authorize, type Session } from '../auth/session';
 import { type FieldErrors, notFound, ValidationError } from '../http/errors';
-import {
-  forgetUpload,
-  isUploadId,
-  removeStaleUploads,
-  UPLOAD_LIFETIME_MS,
-  uploadDirectory,
-} from '../processing/incoming-uploads';
+import { forgetUpload, isUploadId, removeStaleUploads } from '../processing/incoming-uploads';
 import type { UploadKind } from './upload-kind';
 import { DEFAULT_UPLOAD_KIND, UPLOAD_KINDS, uploadKind } from './upload-kinds';
 const TUS_CHUNK_TYPE = 'application/offset+octet-stream';
@@ -80,14 +73,13 @@ const uploadSchema = (summary: string) => ({ tags: ['uploads'], summary, securit
 
 export async function uploadRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, config } = app.ctx;
-  const directory = uploadDirectory(config);
+  const { db, config, uploads } = app.ctx;
   // The session of each creation request, by its Node request (what the tus hooks can see of it).
   const creators = new WeakMap<object, Session>();
 
   const tus = new TusServer({
     path: `${server.prefix}/uploads`,
-    datastore: new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_LIFETIME_MS }),
+    datastore: uploads.datastore,
     // The largest of any kind: each kind's own limit is checked at creation.
     maxSize: Math.max(...UPLOAD_KINDS.map((kind) => kind.maxBytes(config))),
     relativeLocation: true,
@@ -116,7 +108,7 @@ export async function uploadRoutes(server: FastifyInstance): Promise<void> {
   app.addContentTypeParser(TUS_CHUNK_TYPE, (_request, _payload, done) => done(null));
 
   const sweep = () =>
-    removeStaleUploads(db, directory).catch((error: unknown) =>
+    removeStaleUploads(db, uploads).catch((error: unknown) =>
       app.log.error({ err: error }, 'Removing stale uploads failed'),
     );
   await sweep();
@@ -224,7 +216,7 @@ export async function uploadRoutes(server: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const id = await ownUpload(request, request.params.id);
       await handOver(request, reply, 'DELETE');
-      if (reply.raw.statusCode === 204) await forgetUpload(db, directory, id);
+      if (reply.raw.statusCode === 204) await forgetUpload(db, uploads, id);
     },
   );
 }

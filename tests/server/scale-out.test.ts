@@ -1,7 +1,7 @@
 /**
- * Two server instances on one PostgreSQL database, as a deployment with two API processes runs them: the second
- * publishes through the first one's push service (its external Pusher host) and is the only one working
- * processing jobs (the first only queues them). A token issued on one works on the other, an upload started on one
+ * Two server instances on one PostgreSQL database and one S3 bucket (a local stand-in), as a deployment with two
+ * API processes runs them: the second publishes through the first one's push service (its external Pusher host)
+ * and is the only one working processing jobs (the first only queues them). A token issued on one works on the other, an upload started on one
  * resumes on the other, a model processed by the second one's worker reaches a pusher-js client connected to the
  * first, and the login throttle counts the attempts on both. Needs TEST_DATABASE_URL (CI sets it).
  */
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonBody, login } from './api-helpers';
 import { FBX_ASCII, type ModelBody } from './model-fixtures';
 import { connectEcho, idsOf, resolveLocalhostNames, waitFor } from './realtime-helpers';
+import { type S3StandIn, startS3StandIn } from './s3-stand-in';
 import { sendWithHost, startTestServer, TEST_DOMAIN, type TestServer } from './test-server';
 
 const postgres = process.env.TEST_DATABASE_URL;
@@ -18,18 +19,22 @@ if (!postgres)
 const LIMITS = { perIdentity: 3, perAddress: 1000 };
 
 describe.skipIf(!postgres)('two instances on one PostgreSQL database', () => {
+  let s3: S3StandIn;
   let first: TestServer;
   let second: TestServer;
 
   beforeAll(async () => {
     resolveLocalhostNames();
+    s3 = await startS3StandIn();
     first = await startTestServer({
+      s3: s3.settings,
       loginRateLimit: LIMITS,
       processingWorker: false,
       processing: { stepMs: 5, concurrency: 1 },
     });
     second = await startTestServer(
       {
+        s3: s3.settings,
         loginRateLimit: LIMITS,
         seed: false,
         processing: { stepMs: 5, concurrency: 1 },
@@ -41,6 +46,7 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL database', () => {
   afterAll(async () => {
     await second?.close();
     await first?.close();
+    await s3?.close();
   });
 
   const validate = (server: TestServer, token: string) =>

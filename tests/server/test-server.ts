@@ -19,8 +19,8 @@ export interface TestServer extends RunningServer {
 }
 
 /**
- * `sharing`: a second instance on the database of a running test server (same PostgreSQL schema, same files);
- * the first one removes the schema when it closes.
+ * `sharing`: a second instance on the database of a running test server (same PostgreSQL schema; files are shared
+ * only through an S3 bucket both are given); the first one removes the schema when it closes.
  */
 export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
@@ -34,7 +34,7 @@ export async function startTestServer(
     domain: TEST_DOMAIN,
     databaseUrl,
     pgliteDir: 'memory://',
-    storageDir: sharing?.config.storageDir ?? `test-results/server-files-${randomBytes(4).toString('hex')}`,
+    storageDir: `test-results/server-files-${randomBytes(4).toString('hex')}`,
     portalDir: null,
     seed: true,
     ...overrides,
@@ -53,6 +53,7 @@ export async function startTestServer(
       await server.app.ctx.processor.stop();
       if (sharing) {
         await server.close();
+        await rm(config.storageDir, { recursive: true, force: true });
         return;
       }
       if (schema) {
