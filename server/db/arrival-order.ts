@@ -6,19 +6,33 @@
  * request takes a ticket when it arrives (`registerArrivalOrder`), the ticket follows its work through async
  * calls (AsyncLocalStorage), and a waiting query with an older ticket goes first. Work outside a request (the
  * processing worker, retention) takes a ticket when it asks for a connection, so it queues fairly as well.
+ * A request whose client went away before the answer (a timeout, a closed tab) gives up its place: its waiting
+ * and later queries fail with 499 instead of delaying everybody behind work nobody waits for.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import { HttpError } from '../http/errors';
 
-const arrival = new AsyncLocalStorage<number>();
+interface Arrival {
+  ticket: number;
+  /** Aborted when the client no longer waits for the answer. */
+  abandoned?: AbortSignal;
+}
+
+const arrival = new AsyncLocalStorage<Arrival>();
 let lastTicket = 0;
 const nextTicket = () => ++lastTicket;
 
-/** Runs `work` as a new arrival: the database connections it asks for queue behind every earlier arrival's. */
-export function asNewArrival<T>(work: () => T): T {
-  return arrival.run(nextTicket(), work);
+/**
+ * Runs `work` as a new arrival: the database connections it asks for queue behind every earlier arrival's; once
+ * `abandoned` aborts, they are refused.
+ */
+export function asNewArrival<T>(work: () => T, abandoned?: AbortSignal): T {
+  return arrival.run({ ticket: nextTicket(), abandoned }, work);
 }
+
+const abandoned = () => new HttpError(499, 'Client Closed Request');
 
 interface Waiter {
   ticket: number;
@@ -36,8 +50,11 @@ export class ArrivalOrderGate {
 
   /** Resolves with the release function once the caller's turn has come. */
   acquire(): Promise<() => void> {
-    const ticket = arrival.getStore() ?? nextTicket();
-    return new Promise((resolve) => {
+    const current = arrival.getStore();
+    const ticket = current?.ticket ?? nextTicket();
+    const signal = current?.abandoned;
+    if (signal?.aborted) return Promise.reject(abandoned());
+    return new Promise((resolve, reject) => {
       let released = false;
       const release = () => {
         if (released) return;
@@ -45,7 +62,21 @@ export class ArrivalOrderGate {
         this.busy -= 1;
         this.admitNext();
       };
-      const waiter: Waiter = { ticket, sequence: ++this.asked, admit: () => resolve(release) };
+      const giveUp = () => {
+        const index = this.waiting.indexOf(waiter);
+        if (index === -1) return;
+        this.waiting.splice(index, 1);
+        reject(abandoned());
+      };
+      const waiter: Waiter = {
+        ticket,
+        sequence: ++this.asked,
+        admit: () => {
+          signal?.removeEventListener('abort', giveUp);
+          resolve(release);
+        },
+      };
+      signal?.addEventListener('abort', giveUp, { once: true });
       // Sorted insertion: the queue holds at most a few hundred waiters.
       let index = this.waiting.length;
       while (index > 0 && this.waiting[index - 1].ticket > ticket) index -= 1;
@@ -86,21 +117,26 @@ export function arrivalOrderedPool(inner: PostgresPool, slots: number): Postgres
   };
 }
 
-const tickets = new WeakMap<FastifyRequest, number>();
+const arrivals = new WeakMap<FastifyRequest, Arrival>();
 
 /**
  * Gives every request its ticket on arrival and keeps it in force for the request's work: from `onRequest`, and
- * again from `preValidation`, because a request body is read in the socket's own async context.
+ * again from `preValidation`, because a request body is read in the socket's own async context. The connection
+ * closing before the answer was sent abandons the request.
  */
 export function registerArrivalOrder(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    const ticket = nextTicket();
-    tickets.set(request, ticket);
-    arrival.run(ticket, done);
+  app.addHook('onRequest', (request, reply, done) => {
+    const controller = new AbortController();
+    const current: Arrival = { ticket: nextTicket(), abandoned: controller.signal };
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    arrivals.set(request, current);
+    arrival.run(current, done);
   });
   app.addHook('preValidation', (request, _reply, done) => {
-    const ticket = tickets.get(request);
-    if (ticket === undefined) done();
-    else arrival.run(ticket, done);
+    const current = arrivals.get(request);
+    if (current) arrival.run(current, done);
+    else done();
   });
 }

@@ -59,4 +59,22 @@ describe('ArrivalOrderGate', () => {
     releases[1]();
     expect(order).toEqual([1, 2, 3]);
   });
+
+  it('refuses the queries of an arrival whose client went away, waiting or not, and goes on with the next', async () => {
+    const gate = new ArrivalOrderGate(1);
+    const releaseHolder = await gate.acquire();
+    const gone = new AbortController();
+    const abandonedQuery = asNewArrival(() => gate.acquire(), gone.signal);
+    const admitted: string[] = [];
+    const next = asNewArrival(async () => {
+      (await gate.acquire())();
+      admitted.push('next');
+    });
+    gone.abort();
+    await expect(abandonedQuery).rejects.toMatchObject({ statusCode: 499 });
+    await expect(asNewArrival(() => gate.acquire(), gone.signal)).rejects.toMatchObject({ statusCode: 499 });
+    releaseHolder();
+    await next;
+    expect(admitted).toEqual(['next']);
+  });
 });
