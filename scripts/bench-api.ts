@@ -12,8 +12,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
@@ -21,6 +20,7 @@ import { hashToken, newToken } from '../server/auth/session';
 import { loadConfig } from '../server/config';
 import type { DB } from '../server/db/database';
 import { createServer } from '../server/server';
+import { machineLoad, startBenchChild, stopBenchChild } from './bench/child-server';
 
 const DOMAIN = 'portal.localhost';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -150,21 +150,12 @@ interface Running {
   token: string;
 }
 
-function startChild(backend: string, size: number): Promise<Running> {
-  const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
-  const child = spawn(tsx, [fileURLToPath(import.meta.url), '--serve', backend, String(size)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, LOG_LEVEL: 'error' },
-  });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (line) =>
-      resolve({ child, ...(JSON.parse(line) as { port: number; token: string }) }),
-    );
-    child.once('exit', (code) =>
-      reject(new Error(`benchmark server (${backend}, ${size}) exited with ${code}`)),
-    );
-  });
+async function startChild(backend: string, size: number): Promise<Running> {
+  const { child, announcement } = await startBenchChild<{ port: number; token: string }>(
+    fileURLToPath(import.meta.url),
+    ['--serve', backend, String(size)],
+  );
+  return { child, ...announcement };
 }
 
 interface Figures {
@@ -192,11 +183,6 @@ async function load(running: Running, path: string, seconds: number): Promise<Fi
     errors: result.non2xx + result.errors,
   };
 }
-
-const machineLoad = () =>
-  `load average ${loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ')}`;
 
 const format = (value: number, digits = 1) =>
   value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -234,8 +220,7 @@ async function main(): Promise<void> {
           `${''.padEnd(11)} (server with ${size.toLocaleString('en-US')} projects ready in ${format(setup)} s)`,
         );
       } finally {
-        running.child.kill('SIGTERM');
-        await new Promise((resolve) => running.child.once('exit', resolve));
+        await stopBenchChild(running.child);
       }
     }
   }

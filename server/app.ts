@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerApi } from './api/index';
 import type { ServerConfig } from './config';
+import { registerArrivalOrder } from './db/arrival-order';
 import type { DB } from './db/database';
 import { registerErrorHandling } from './http/errors';
 import { JSON_BODY_LIMIT, multipartParsing } from './http/input-limits';
@@ -17,19 +18,22 @@ import { isPortalOrigin } from './http/origins';
 import { parsePhpQuery } from './http/php-params';
 import { registerRequestInput } from './http/request-input';
 import { registerPortal } from './portal';
-import type { ModelProcessor } from './processing/processor';
+import type { ProcessingQueue } from './processing/processor';
 import type { Broadcaster } from './realtime/broadcaster';
 import { registerRealtime } from './realtime/index';
 import type { FileStorage } from './storage/storage';
+import type { UploadStore } from './storage/upload-store';
 
 export interface AppContext {
   config: ServerConfig;
   db: DB;
   broadcaster: Broadcaster;
-  /** Uploaded files (local disk under STORAGE_DIR). */
+  /** Stored files: local disk under STORAGE_DIR, or the S3 bucket when S3_BUCKET is set. */
   storage: FileStorage;
-  /** The in-process model processor (server/processing): the API queues models, it works them. */
-  processor: ModelProcessor;
+  /** The bytes of resumable uploads while they arrive (server/storage/upload-store.ts). */
+  uploads: UploadStore;
+  /** The processing queue (server/processing): the API queues models, its workers process them. */
+  processor: ProcessingQueue;
 }
 
 /** Request headers of the tus protocol (resumable uploads, server/api/uploads.ts) a portal origin may send. */
@@ -74,6 +78,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('ctx', ctx);
+  // First of all hooks: database connections are handed out in the order requests arrived.
+  registerArrivalOrder(app);
 
   await app.register(cors, {
     origin: (origin, callback) => callback(null, !origin || isPortalOrigin(origin, ctx.config.domain)),

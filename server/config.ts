@@ -20,8 +20,19 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** PGlite data directory, or `memory://` for an in-memory database. */
   pgliteDir: string;
-  /** Where uploaded files are stored. */
+  /** Where uploaded files are stored (and resumable uploads arrive) when no S3 bucket is configured. */
   storageDir: string;
+  /** An S3-compatible bucket for stored files and resumable uploads (S3_BUCKET set), shared by every process. */
+  s3: {
+    bucket: string;
+    region: string;
+    /** The service's URL for a non-AWS service (MinIO, Ceph, R2, a local stand-in); null: AWS itself. */
+    endpoint: string | null;
+    accessKeyId: string | null;
+    secretAccessKey: string | null;
+    /** Bucket in the path instead of the host name (most non-AWS services need it). */
+    forcePathStyle: boolean;
+  } | null;
   /** The built portal served next to the API; null serves the API only. */
   portalDir: string | null;
   /** Seed the demo fixture when the database is empty. */
@@ -55,8 +66,12 @@ export interface ServerConfig {
   trustProxy: boolean | string;
   /** Largest model file accepted, in bytes (multipart `file` or a resumable upload). */
   modelUploadMaxBytes: number;
-  /** The in-process model processor: milliseconds between its steps, models processed at once. */
+  /** The processing worker: milliseconds between its steps, runs at once per process. */
   processing: { stepMs: number; concurrency: number };
+  /** Whether this process works processing jobs (PROCESSING_WORKER=0: an API process that only queues them). */
+  processingWorker: boolean;
+  /** With DATABASE_URL: the schema pg-boss keeps the processing jobs in. */
+  jobQueueSchema: string;
 }
 
 /** Lifetime of a remember-me token (spec 1 §9: the persistent session cookie lives 365 days). */
@@ -80,6 +95,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || null,
     pgliteDir,
     storageDir: env.STORAGE_DIR ?? resolve(dataDir, 'files'),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION || 'us-east-1',
+          endpoint: env.S3_ENDPOINT || null,
+          accessKeyId: env.S3_ACCESS_KEY_ID || null,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE !== 'false' : !!env.S3_ENDPOINT,
+        }
+      : null,
     portalDir: env.PORTAL_DIR === '' ? null : resolve(env.PORTAL_DIR ?? 'dist'),
     seed: env.SEED ? env.SEED !== '0' : !production,
     production,
@@ -114,5 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       stepMs: int(env.PROCESSING_STEP_MS, 1500),
       concurrency: Math.max(1, int(env.PROCESSING_CONCURRENCY, 2)),
     },
+    processingWorker: env.PROCESSING_WORKER !== '0' && env.PROCESSING_WORKER !== 'false',
+    jobQueueSchema: env.JOB_QUEUE_SCHEMA || 'pgboss',
   };
 }

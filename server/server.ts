@@ -6,16 +6,41 @@ import { type DB, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { purgeExpiredTrash, schedulePurge } from './db/retention';
 import { seedDemoData } from './db/seed/index';
-import { ModelProcessor } from './processing/processor';
+import { PgBossQueue } from './processing/pg-boss-queue';
+import { InProcessQueue, type ProcessingQueue } from './processing/processor';
 import { pusherBroadcaster } from './realtime/broadcaster';
 import { withPushSecret } from './realtime/push-secret';
-import { localDiskStorage } from './storage/storage';
+import { UPLOAD_LIFETIME_MS, uploadDirectory } from './processing/incoming-uploads';
+import { s3Storage } from './storage/s3';
+import { type FileStorage, localDiskStorage } from './storage/storage';
+import { diskUploadStore, s3UploadStore } from './storage/upload-store';
 
 export interface RunningServer {
   app: FastifyInstance;
   db: DB;
   config: ServerConfig;
   close(): Promise<void>;
+}
+
+/** pg-boss on PostgreSQL (shared by every process), the in-process queue on the embedded database. */
+function processingQueue(
+  config: ServerConfig,
+  db: DB,
+  storage: FileStorage,
+  schema?: string,
+): ProcessingQueue {
+  const { stepMs, concurrency } = config.processing;
+  if (!config.databaseUrl) return new InProcessQueue({ db, storage, stepMs, concurrency });
+  return new PgBossQueue({
+    db,
+    storage,
+    stepMs,
+    concurrency,
+    work: config.processingWorker,
+    databaseUrl: config.databaseUrl,
+    // A test's private schema keeps its jobs next to it.
+    schema: schema ? `${schema}_jobs` : config.jobQueueSchema,
+  });
 }
 
 export async function createServer(
@@ -29,9 +54,12 @@ export async function createServer(
   await purgeExpiredTrash(db);
   let port = config.port;
   const broadcaster = pusherBroadcaster(config, () => port);
-  const storage = localDiskStorage(config.storageDir);
-  const processor = new ModelProcessor({ db, storage, ...config.processing });
-  const app = await buildApp({ config, db, broadcaster, storage, processor });
+  const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(config.storageDir);
+  const uploads = config.s3
+    ? s3UploadStore(config.s3, UPLOAD_LIFETIME_MS)
+    : diskUploadStore(uploadDirectory(config), UPLOAD_LIFETIME_MS);
+  const processor = processingQueue(config, db, storage, options.schema);
+  const app = await buildApp({ config, db, broadcaster, storage, uploads, processor });
   const stopPurging = schedulePurge(db, (error) =>
     app.log.error({ err: error }, 'Purging expired trash failed'),
   );

@@ -8,7 +8,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { signedIn } from '../auth/guards';
 import { loginThrottle } from '../auth/login-throttle';
-import { verifyPassword } from '../auth/passwords';
+import { hashPassword, unknownUserHash, verifyPassword } from '../auth/passwords';
 import {
   authenticate,
   issueToken,
@@ -27,9 +27,6 @@ import { AuthResponseSchema } from './schemas';
 
 const invalidCredentials = () => new HttpError(401, 'Invalid credentials.');
 
-/** Compared against when the identity is unknown, so a miss costs as much time as a wrong password. */
-const UNKNOWN_USER_HASH = '$2b$10$.9wKJuBV/n9.cxTeAdQuaOTcJufcX22L1WLhJ4Gr4NLVZfjCtsUpK';
-
 const LoginBody = Type.Object({
   identity: Filled({ description: 'Username or email' }),
   password: Filled(),
@@ -46,6 +43,12 @@ async function findUser(db: DB, identity: string) {
       eb.or([eb(eb.fn('lower', ['username']), '=', needle), eb(eb.fn('lower', ['email']), '=', needle)]),
     )
     .executeTakeFirst();
+}
+
+/** Stores a hash of the current scheme after a login with a hash of an older one (bcrypt). */
+async function rehash(db: DB, userId: number, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
 /**
@@ -89,7 +92,7 @@ function authResponse(session: Pick<Session, 'token' | 'expiresAt' | 'user'>) {
 
 export async function authRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  const throttle = loginThrottle(app.ctx.config.loginRateLimit);
+  const throttle = loginThrottle(app.ctx.db, app.ctx.config.loginRateLimit);
 
   app.post(
     '/login',
@@ -104,17 +107,18 @@ export async function authRoutes(server: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { identity, password } = request.body;
-      throttle.attempt(identity, request.ip);
+      await throttle.attempt(identity, request.ip);
       const { db, config } = app.ctx;
       const user = await findUser(db, identity);
-      const passwordMatches = await verifyPassword(password, user?.password_hash ?? UNKNOWN_USER_HASH);
-      const company = user && passwordMatches ? await loginCompany(request, user) : null;
+      const check = await verifyPassword(password, user?.password_hash ?? (await unknownUserHash()));
+      const company = user && check.matches ? await loginCompany(request, user) : null;
       const profile = user && company ? await sessionUser(db, user.id, company) : null;
       if (!user || !company || !profile) {
-        throttle.failed(identity);
+        await throttle.failed(identity);
         throw invalidCredentials();
       }
-      throttle.succeeded(identity);
+      await throttle.succeeded(identity);
+      if (check.needsRehash) await rehash(db, user.id, password);
       const lifetimeMs = toBoolean(request.body.remember)
         ? REMEMBER_TOKEN_DAYS * 24 * 60 * 60 * 1000
         : config.tokenLifetimeMinutes * 60 * 1000;

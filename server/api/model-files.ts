@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Session } from '../auth/session';
 import { invalidField } from '../http/errors';
-import { finishedUpload, forgetUpload, uploadDirectory } from '../processing/incoming-uploads';
+import { finishedUpload, forgetUpload } from '../processing/incoming-uploads';
 import { acceptModelFile, type ModelFileCandidate, type ModelFileType } from '../processing/model-file';
 import { UploadedFile } from '../storage/uploads';
 import { requiredField } from './field-checks';
@@ -31,7 +31,7 @@ export async function incomingModelFile(
   body: ModelFileInput,
   required: boolean,
 ): Promise<IncomingModelFile | null> {
-  const { config, db } = app.ctx;
+  const { config, db, uploads } = app.ctx;
   let candidate: ModelFileCandidate;
   let uploadId: string | null = null;
   if (body.file instanceof UploadedFile) {
@@ -39,7 +39,7 @@ export async function incomingModelFile(
   } else if (body.file !== undefined && body.file !== null) {
     throw invalidField('file', 'The file field must be a file.');
   } else if (body.upload_id) {
-    const upload = await finishedUpload(db, uploadDirectory(config), session, body.upload_id);
+    const upload = await finishedUpload(db, uploads, session, body.upload_id);
     candidate = upload;
     uploadId = upload.id;
   } else if (required) {
@@ -62,7 +62,7 @@ export async function storeModelFile(
   app: FastifyInstance,
   file: IncomingModelFile,
 ): Promise<StoredModelFile> {
-  const { storage, db, config } = app.ctx;
+  const { storage, db, uploads } = app.ctx;
   const key = `models/${randomUUID()}.${file.type}`;
   try {
     await storage.putFile(key, file.path);
@@ -73,6 +73,6 @@ export async function storeModelFile(
     }
     throw error;
   }
-  if (file.uploadId) await forgetUpload(db, uploadDirectory(config), file.uploadId);
+  if (file.uploadId) await forgetUpload(db, uploads, file.uploadId);
   return { file_key: key, file_name: file.name, file_size: file.size };
 }

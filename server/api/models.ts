@@ -31,6 +31,7 @@ import {
 } from '../http/responses';
 import { DateTime, FileField, Filled, iso, MessageSchema, Nullable } from '../http/schema-types';
 import { publishGeometryEvent, publishProcessorRefresh } from '../processing/model-events';
+import { modelJob } from '../processing/model-processing';
 import {
   addGeometryEvent,
   isProcessorWork,
@@ -250,7 +251,7 @@ export async function resumeRestoredModels(source: BroadcastSource, companyId: n
   for (const { id } of unfinished) {
     const row = await db.transaction().execute((trx) => queueModel(trx, id, MODEL_MESSAGES.requeued));
     await publishGeometryEvent(source, row, MODEL_MESSAGES.requeued);
-    processor.enqueue({ modelId: row.id, attempt: row.processing_attempt });
+    await processor.enqueue(modelJob(row));
   }
 }
 
@@ -349,7 +350,7 @@ export async function modelRoutes(server: FastifyInstance): Promise<void> {
       const model = await findModel(db, session.company.id, row.id);
       const data = await presentDetail(request, model);
       await publishProcessorRefresh(request, session.company.id, [model.id]);
-      processor.enqueue({ modelId: model.id, attempt: model.processing_attempt });
+      await processor.enqueue(modelJob(model));
       return reply.status(201).send({ data });
     },
   );
@@ -400,7 +401,7 @@ export async function modelRoutes(server: FastifyInstance): Promise<void> {
         await publishProcessorRefresh(request, session.company.id, [row.id]);
       }
       const data = await presentDetail(request, await findModel(db, session.company.id, row.id));
-      if (stored) processor.enqueue({ modelId: row.id, attempt: row.processing_attempt });
+      if (stored) await processor.enqueue(modelJob(row));
       return { data };
     },
   );
@@ -448,7 +449,7 @@ export async function modelRoutes(server: FastifyInstance): Promise<void> {
       const row = await db.transaction().execute((trx) => queueModel(trx, model.id, MODEL_MESSAGES.requeued));
       await publishGeometryEvent(request, row, MODEL_MESSAGES.requeued);
       await publishProcessorRefresh(request, company.id, [row.id]);
-      processor.enqueue({ modelId: row.id, attempt: row.processing_attempt });
+      await processor.enqueue(modelJob(row));
       return { message: 'Reprocessing started...' };
     },
   );

@@ -1,35 +1,30 @@
 /**
- * Resumable uploads of model files (spec 2 §5, §9: 5,000,000-byte chunks, resumable after a dropped connection):
- * the tus 1.0 protocol served by @tus/server with @tus/file-store, at `/api/v2/uploads` on the tenant API host
- * with the bearer token. POST creates (Upload-Length, Upload-Metadata `filename`), HEAD answers the stored offset,
- * PATCH appends a chunk (`application/offset+octet-stream`; also POST + `X-HTTP-Method-Override: PATCH`), DELETE
- * terminates. CORS preflights are answered by the app's CORS handling.
+ * Resumable uploads (spec 2 §5, §9: 5,000,000-byte chunks, resumable after a dropped connection) of every declared
+ * kind (upload-kinds.ts: model file, library item file, material archive, image): the tus 1.0 protocol served by
+ * @tus/server, at `/api/v2/uploads` on the tenant API host with the bearer token. POST creates (Upload-Length,
+ * Upload-Metadata `filename` and `kind`, 'model-file' when absent), HEAD answers the stored offset, PATCH appends a
+ * chunk (`application/offset+octet-stream`; also POST + `X-HTTP-Method-Override: PATCH`), DELETE terminates. CORS
+ * preflights are answered by the app's CORS handling.
  *
- * Fastify authenticates (token, tenant, `create-project-models|update-project-models`) and checks the request
- * before the tus server gets it: an upload is refused at creation, with a Laravel 422 `{message, errors}`, for a
- * missing file name, a name that is not `.fbx`/`.zip`/`.matz`, or a length of 0 or above MODEL_UPLOAD_MAX_BYTES;
- * an upload id answers 404 to anyone but the user who created it, in the company it was created in. Then the reply
- * is hijacked and the raw request and response go to the tus server (protocol errors such as a 409 offset conflict
- * are its plain-text answers). A finished upload becomes a model's file through `upload_id` (models.ts).
+ * Fastify authenticates (token, tenant, the kind's ability) and checks the request before the tus server gets it:
+ * an upload is refused at creation, with a Laravel 422 `{message, errors}`, for an unknown kind, a missing file
+ * name, or a name and length its kind does not allow (model files: `.fbx`/`.zip`/`.matz`, 1 byte to
+ * MODEL_UPLOAD_MAX_BYTES); an upload id answers 404 to anyone but the user who created it, in the company it was
+ * created in. Then the reply is hijacked and the raw request and response go to the tus server (protocol errors
+ * such as a 409 offset conflict are its plain-text answers). A finished model-file upload becomes a model's file
+ * through `upload_id` (models.ts).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { can } from '../auth/guards';
-import { authenticate, type Session } from '../auth/session';
+import type { ServerConfig } from '../config';
+import { signedIn } from '../auth/guards';
+import { authenticate, authorize, type Session } from '../auth/session';
 import { type FieldErrors, notFound, ValidationError } from '../http/errors';
-import {
-  forgetUpload,
-  isUploadId,
-  removeStaleUploads,
-  UPLOAD_LIFETIME_MS,
-  uploadDirectory,
-} from '../processing/incoming-uploads';
-import { modelFileNameAndSizeErrors } from '../processing/model-file';
-
-const UPLOAD_ABILITY = 'create-project-models|update-project-models';
+import { forgetUpload, isUploadId, removeStaleUploads } from '../processing/incoming-uploads';
+import type { UploadKind } from './upload-kind';
+import { DEFAULT_UPLOAD_KIND, UPLOAD_KINDS, uploadKind } from './upload-kinds';
 const TUS_CHUNK_TYPE = 'application/offset+octet-stream';
 const STALE_UPLOAD_SWEEP_MS = 60 * 60 * 1000;
 
@@ -48,15 +43,29 @@ const header = (request: FastifyRequest, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** What the tus server would accept but a model file may not be: the model file rules on name and length. */
-function creationErrors(request: FastifyRequest, maxBytes: number): FieldErrors {
+/** The kind a creation request names (model files when it names none); 422 for a kind nobody declared. */
+function requestedKind(request: FastifyRequest): UploadKind {
+  const name = uploadMetadata(header(request, 'upload-metadata')).kind?.trim() || DEFAULT_UPLOAD_KIND;
+  const kind = uploadKind(name);
+  if (!kind) throw new ValidationError({ kind: ['The selected kind is invalid.'] });
+  return kind;
+}
+
+/** What the tus server would accept but the kind may not be: its rules on name and length. */
+function creationErrors(request: FastifyRequest, kind: UploadKind, config: ServerConfig): FieldErrors {
   const name = uploadMetadata(header(request, 'upload-metadata')).filename?.trim();
   if (!name) return { filename: ['The filename field is required.'] };
   const length = header(request, 'upload-length');
   if (length === undefined || !/^\d+$/.test(length)) {
     return { upload_length: ['The upload length field is required.'] };
   }
-  return modelFileNameAndSizeErrors('file', name, Number(length), maxBytes);
+  return kind.creationErrors(name, Number(length), config);
+}
+
+/** 403 unless the session may upload files of the kind. */
+function authorizeKind(session: Session, kind: UploadKind | undefined): void {
+  if (!kind) throw notFound('Upload not found.');
+  if (kind.ability) authorize(session, kind.ability);
 }
 
 const IdParams = Type.Object({ id: Type.String() });
@@ -64,15 +73,15 @@ const uploadSchema = (summary: string) => ({ tags: ['uploads'], summary, securit
 
 export async function uploadRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, config } = app.ctx;
-  const directory = uploadDirectory(config);
+  const { db, config, uploads } = app.ctx;
   // The session of each creation request, by its Node request (what the tus hooks can see of it).
   const creators = new WeakMap<object, Session>();
 
   const tus = new TusServer({
     path: `${server.prefix}/uploads`,
-    datastore: new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_LIFETIME_MS }),
-    maxSize: config.modelUploadMaxBytes,
+    datastore: uploads.datastore,
+    // The largest of any kind: each kind's own limit is checked at creation.
+    maxSize: Math.max(...UPLOAD_KINDS.map((kind) => kind.maxBytes(config))),
     relativeLocation: true,
     // CORS is the app's (@fastify/cors, with the portal's origins): the tus server adds no origin of its own.
     allowedOrigins: () => false,
@@ -81,9 +90,10 @@ export async function uploadRoutes(server: FastifyInstance): Promise<void> {
       const session = node ? creators.get(node) : undefined;
       if (!session) throw { status_code: 500, body: 'Upload without a session\n' };
       await db
-        .insertInto('model_uploads')
+        .insertInto('uploads')
         .values({
           id: upload.id,
+          kind: upload.metadata?.kind?.trim() || DEFAULT_UPLOAD_KIND,
           company_id: session.company.id,
           user_id: session.user.id,
           file_name: (upload.metadata?.filename ?? '').trim(),
@@ -98,7 +108,7 @@ export async function uploadRoutes(server: FastifyInstance): Promise<void> {
   app.addContentTypeParser(TUS_CHUNK_TYPE, (_request, _payload, done) => done(null));
 
   const sweep = () =>
-    removeStaleUploads(db, directory).catch((error: unknown) =>
+    removeStaleUploads(db, uploads).catch((error: unknown) =>
       app.log.error({ err: error }, 'Removing stale uploads failed'),
     );
   await sweep();
@@ -123,33 +133,39 @@ export async function uploadRoutes(server: FastifyInstance): Promise<void> {
     }
   }
 
-  /** The upload must be the session user's, in the session's company: 404 for anyone else. */
+  /**
+   * The upload must be the session user's, in the session's company: 404 for anyone else; 403 when the user may
+   * no longer upload its kind.
+   */
   async function ownUpload(request: FastifyRequest, id: string): Promise<string> {
     const session = await authenticate(request);
     const row = isUploadId(id)
       ? await db
-          .selectFrom('model_uploads')
-          .select('id')
+          .selectFrom('uploads')
+          .select(['id', 'kind'])
           .where('id', '=', id)
           .where('company_id', '=', session.company.id)
           .where('user_id', '=', session.user.id)
           .executeTakeFirst()
       : undefined;
     if (!row) throw notFound('Upload not found.');
+    authorizeKind(session, uploadKind(row.kind));
     return row.id;
   }
 
   app.post(
     '/uploads',
     {
-      preValidation: can(UPLOAD_ABILITY),
+      preValidation: signedIn,
       schema: uploadSchema(
-        'Creates a resumable (tus 1.0) upload of a model file: Upload-Length 1…MODEL_UPLOAD_MAX_BYTES, Upload-Metadata filename (.fbx, .zip, .matz)',
+        `Creates a resumable (tus 1.0) upload: Upload-Length, Upload-Metadata filename and kind (${UPLOAD_KINDS.map((kind) => kind.name).join(', ')}; ${DEFAULT_UPLOAD_KIND} when absent), each kind with its own types, size and ability`,
       ),
     },
     async (request, reply) => {
       const session = await authenticate(request);
-      const errors = creationErrors(request, config.modelUploadMaxBytes);
+      const kind = requestedKind(request);
+      authorizeKind(session, kind);
+      const errors = creationErrors(request, kind, config);
       if (Object.keys(errors).length) throw new ValidationError(errors);
       creators.set(request.raw, session);
       await handOver(request, reply, 'POST');
@@ -159,7 +175,7 @@ export async function uploadRoutes(server: FastifyInstance): Promise<void> {
   app.head(
     '/uploads/:id',
     {
-      preValidation: can(UPLOAD_ABILITY),
+      preValidation: signedIn,
       schema: {
         ...uploadSchema('The stored offset of an upload (Upload-Offset, Upload-Length)'),
         params: IdParams,
@@ -174,7 +190,7 @@ export async function uploadRoutes(server: FastifyInstance): Promise<void> {
   app.patch(
     '/uploads/:id',
     {
-      preValidation: can(UPLOAD_ABILITY),
+      preValidation: signedIn,
       schema: {
         ...uploadSchema('Appends a chunk at Upload-Offset (application/offset+octet-stream)'),
         params: IdParams,
@@ -191,7 +207,7 @@ export async function uploadRoutes(server: FastifyInstance): Promise<void> {
   app.delete(
     '/uploads/:id',
     {
-      preValidation: can(UPLOAD_ABILITY),
+      preValidation: signedIn,
       schema: {
         ...uploadSchema('Terminates an upload and removes what was received'),
         params: IdParams,
@@ -200,7 +216,7 @@ export async function uploadRoutes(server: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const id = await ownUpload(request, request.params.id);
       await handOver(request, reply, 'DELETE');
-      if (reply.raw.statusCode === 204) await forgetUpload(db, directory, id);
+      if (reply.raw.statusCode === 204) await forgetUpload(db, uploads, id);
     },
   );
 }

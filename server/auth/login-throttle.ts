@@ -1,73 +1,110 @@
 /**
  * Login rate limiting (like Laravel's RateLimiter): per minute, failed attempts per identity (cleared by a
- * successful login) and all attempts per client address. In memory, per server process.
+ * successful login) and all attempts per client address. The counters are rows of `login_attempts`, each counted
+ * by one atomic upsert, so every API process on one database counts the same attempts.
  */
+import { sql } from 'kysely';
+import type { DB } from '../db/database';
 import { tooManyAttempts } from '../http/errors';
 
 const WINDOW_MS = 60_000;
+/** Expired counters are removed now and then, at most this often per process. */
+const SWEEP_EVERY_MS = 10 * WINDOW_MS;
 
-interface Bucket {
+interface Counter {
   hits: number;
-  resetAt: number;
+  reset_at: Date;
 }
 
 class FixedWindowLimiter {
-  private readonly buckets = new Map<string, Bucket>();
+  constructor(
+    private readonly db: DB,
+    private readonly prefix: string,
+    private readonly limit: number,
+  ) {}
 
-  constructor(private readonly limit: number) {}
+  private key(key: string): string {
+    return `${this.prefix}:${key}`;
+  }
 
-  private bucket(key: string, now: number): Bucket {
-    let bucket = this.buckets.get(key);
-    if (!bucket || bucket.resetAt <= now) {
-      bucket = { hits: 0, resetAt: now + WINDOW_MS };
-      this.buckets.set(key, bucket);
-    }
-    return bucket;
+  private async read(key: string, now: Date): Promise<Counter | undefined> {
+    return this.db
+      .selectFrom('login_attempts')
+      .select(['hits', 'reset_at'])
+      .where('key', '=', this.key(key))
+      .where('reset_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  private refuse(counter: Counter, now: Date): never {
+    throw tooManyAttempts(
+      Math.ceil((new Date(counter.reset_at).getTime() - now.getTime()) / 1000),
+      this.limit,
+    );
   }
 
   /** Throws 429 with Retry-After when the key has used up its attempts in this window. */
-  check(key: string, now = Date.now()): void {
-    const bucket = this.bucket(key, now);
-    if (bucket.hits >= this.limit)
-      throw tooManyAttempts(Math.ceil((bucket.resetAt - now) / 1000), this.limit);
+  async check(key: string, now = new Date()): Promise<void> {
+    const counter = await this.read(key, now);
+    if (counter && counter.hits >= this.limit) this.refuse(counter, now);
   }
 
-  hit(key: string, now = Date.now()): void {
-    this.bucket(key, now).hits += 1;
-    if (this.buckets.size > 10_000) this.sweep(now);
+  /** Counts one attempt: a new window when the last one is over. Answers the counter after the hit. */
+  async hit(key: string, now = new Date()): Promise<Counter> {
+    const resetAt = new Date(now.getTime() + WINDOW_MS);
+    return this.db
+      .insertInto('login_attempts')
+      .values({ key: this.key(key), hits: 1, reset_at: resetAt })
+      .onConflict((conflict) =>
+        conflict.column('key').doUpdateSet({
+          hits: sql<number>`case when login_attempts.reset_at <= ${now} then 1 else login_attempts.hits + 1 end`,
+          reset_at: sql<Date>`case when login_attempts.reset_at <= ${now} then excluded.reset_at else login_attempts.reset_at end`,
+        }),
+      )
+      .returning(['hits', 'reset_at'])
+      .executeTakeFirstOrThrow();
   }
 
-  clear(key: string): void {
-    this.buckets.delete(key);
+  /** Counts one attempt, refused with 429 (and not counted further) when it is over the limit. */
+  async take(key: string, now = new Date()): Promise<void> {
+    const counter = await this.hit(key, now);
+    if (counter.hits > this.limit) this.refuse(counter, now);
   }
 
-  private sweep(now: number): void {
-    for (const [key, bucket] of this.buckets) if (bucket.resetAt <= now) this.buckets.delete(key);
+  async clear(key: string): Promise<void> {
+    await this.db.deleteFrom('login_attempts').where('key', '=', this.key(key)).execute();
   }
 }
 
 export interface LoginThrottle {
   /** Before checking credentials: 429 when the identity or the address is over its limit; counts the attempt. */
-  attempt(identity: string, address: string): void;
-  failed(identity: string): void;
-  succeeded(identity: string): void;
+  attempt(identity: string, address: string): Promise<void>;
+  failed(identity: string): Promise<void>;
+  succeeded(identity: string): Promise<void>;
 }
 
-export function loginThrottle(limits: { perIdentity: number; perAddress: number }): LoginThrottle {
-  const byIdentity = new FixedWindowLimiter(limits.perIdentity);
-  const byAddress = new FixedWindowLimiter(limits.perAddress);
+export function loginThrottle(db: DB, limits: { perIdentity: number; perAddress: number }): LoginThrottle {
+  const byIdentity = new FixedWindowLimiter(db, 'identity', limits.perIdentity);
+  const byAddress = new FixedWindowLimiter(db, 'address', limits.perAddress);
   const identityKey = (identity: string) => identity.trim().toLowerCase();
+  let lastSweep = 0;
+  const sweep = async (now: Date) => {
+    if (now.getTime() - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = now.getTime();
+    await db.deleteFrom('login_attempts').where('reset_at', '<=', now).execute();
+  };
   return {
-    attempt(identity, address) {
-      byIdentity.check(identityKey(identity));
-      byAddress.check(address);
-      byAddress.hit(address);
+    async attempt(identity, address) {
+      const now = new Date();
+      await byIdentity.check(identityKey(identity), now);
+      await byAddress.take(address, now);
+      await sweep(now);
     },
-    failed(identity) {
-      byIdentity.hit(identityKey(identity));
+    async failed(identity) {
+      await byIdentity.hit(identityKey(identity));
     },
-    succeeded(identity) {
-      byIdentity.clear(identityKey(identity));
+    async succeeded(identity) {
+      await byIdentity.clear(identityKey(identity));
     },
   };
 }

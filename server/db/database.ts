@@ -8,10 +8,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { arrivalOrderedPool } from './arrival-order';
 import { pglitePool } from './pglite-pool';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
+
+/** Connections to a PostgreSQL server per process; queries wait for one in the order their requests arrived. */
+const CONNECTIONS = 10;
 
 export interface DatabaseOptions {
   databaseUrl: string | null;
@@ -26,11 +30,14 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 export async function openDatabase(options: DatabaseOptions): Promise<DB> {
   const schema = options.schema;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      ...(schema ? { options: `-c search_path=${schema},public` } : {}),
-    });
+    const pool = arrivalOrderedPool(
+      new pg.Pool({
+        connectionString: options.databaseUrl,
+        max: CONNECTIONS,
+        ...(schema ? { options: `-c search_path=${schema},public` } : {}),
+      }),
+      CONNECTIONS,
+    );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     await sql`create extension if not exists pg_trgm with schema public`.execute(db).catch(() => undefined);
     if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
@@ -41,7 +48,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DB> {
     if (!options.pgliteDir.includes('://')) mkdirSync(dirname(options.pgliteDir), { recursive: true });
     const pglite = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } });
     await pglite.exec('create extension if not exists pg_trgm');
-    if (schema) await pglite.exec(`create schema if not exists "${schema}"; set search_path = "${schema}", public`);
+    if (schema)
+      await pglite.exec(`create schema if not exists "${schema}"; set search_path = "${schema}", public`);
     return pglite;
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

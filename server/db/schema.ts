@@ -207,9 +207,11 @@ export interface ProjectModelsTable {
 }
 
 /** A resumable (tus) upload and who may use it. */
-export interface ModelUploadsTable {
-  /** The tus upload id (its file under STORAGE_DIR/uploads). */
+export interface UploadsTable {
+  /** The tus upload id (its object in the upload store). */
   id: string;
+  /** Its declared kind (server/api/upload-kinds.ts), e.g. 'model-file'. */
+  kind: Generated<string>;
   company_id: number;
   user_id: number;
   file_name: string;
@@ -249,6 +251,13 @@ export interface LiveRowCountsTable {
   top_level: number;
 }
 
+/** The login throttle's fixed-window counters (server/auth/login-throttle.ts). */
+export interface LoginAttemptsTable {
+  key: string;
+  hits: number;
+  reset_at: Timestamp;
+}
+
 export interface Database {
   companies: CompaniesTable;
   company_licences: CompanyLicencesTable;
@@ -270,7 +279,8 @@ export interface Database {
   project_favorites: ProjectFavoritesTable;
   project_models: ProjectModelsTable;
   model_geometry_events: ModelGeometryEventsTable;
-  model_uploads: ModelUploadsTable;
+  uploads: UploadsTable;
+  login_attempts: LoginAttemptsTable;
   libraries: LibrariesTable;
   live_row_counts: LiveRowCountsTable;
 }

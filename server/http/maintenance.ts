@@ -2,7 +2,8 @@
  * Maintenance mode: switched on by the environment (MAINTENANCE_MODE=1, MAINTENANCE_STATUS, MAINTENANCE_BACK_ON)
  * or by an admin (stored in app_settings). While on, every /api/v2 call answers 503 `{status, back_on}` (with
  * Retry-After when back_on is set), except the switch itself (`/admin/maintenance-mode`, so an admin can turn it
- * off), the API docs and CORS preflights. The stored switch is cached for a second per process.
+ * off), the API docs and CORS preflights. The stored switch is shared by every server process on one database;
+ * each process caches it for a second, so the others follow a change within that second.
  */
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db/database';

@@ -1,20 +1,22 @@
 /**
- * Resumable (tus) uploads of model files on their way to a model: the tus file store keeps each upload under
- * STORAGE_DIR/uploads (`{id}` with its bytes, `{id}.json` with its length and metadata) and `model_uploads` records
- * who started it. A model takes a finished upload of its own user and company (`upload_id`), which moves the bytes
- * into the FileStorage and forgets the upload. Uploads older than UPLOAD_LIFETIME_MS, finished or not, are removed.
+ * Resumable (tus) uploads on their way to the entity that takes them: the upload store (storage/upload-store.ts:
+ * STORAGE_DIR/uploads, or the S3 bucket) keeps the bytes and `uploads` records who started each upload and of
+ * which kind. A model takes a finished model-file upload of its own user and company (`upload_id`), which moves
+ * the bytes into the FileStorage and forgets the upload. Uploads older than UPLOAD_LIFETIME_MS, finished or not,
+ * are removed.
  */
-import { rm, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { ServerConfig } from '../config';
 import type { DB } from '../db/database';
 import { invalidField } from '../http/errors';
 import type { Session } from '../auth/session';
+import type { UploadStore } from '../storage/upload-store';
+import { MODEL_FILE_UPLOAD } from './model-file';
 
 /** A day to finish an upload and create its model. */
 export const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-/** The tus store's directory (absolute). */
+/** The tus file store's directory (absolute) when uploads are kept on disk. */
 export const uploadDirectory = (config: ServerConfig) => resolve(config.storageDir, 'uploads');
 
 /** tus ids are 16 random bytes in hex; anything else is no upload of ours (and never reaches the file system). */
@@ -29,50 +31,49 @@ export interface FinishedUpload {
   path: string;
 }
 
-/** The upload `id` of the session's user in the session's company, complete; a 422 on `field` otherwise. */
+/**
+ * The upload `id` of the session's user in the session's company, of the `kind` the caller takes (model files by
+ * default), complete; a 422 on `field` otherwise.
+ */
 export async function finishedUpload(
   db: DB,
-  directory: string,
+  uploads: UploadStore,
   session: Session,
   id: string,
   field = 'upload_id',
+  kind = MODEL_FILE_UPLOAD,
 ): Promise<FinishedUpload> {
   const label = field.replace(/_/g, ' ');
   const row = isUploadId(id)
     ? await db
-        .selectFrom('model_uploads')
+        .selectFrom('uploads')
         .select(['id', 'file_name', 'size'])
         .where('id', '=', id)
         .where('company_id', '=', session.company.id)
         .where('user_id', '=', session.user.id)
+        .where('kind', '=', kind)
         .executeTakeFirst()
     : undefined;
   if (!row) throw invalidField(field, `The selected ${label} is invalid.`);
-  const path = join(directory, row.id);
-  const received = await stat(path).catch(() => null);
-  if (!received) throw invalidField(field, `The selected ${label} is invalid.`);
-  if (received.size !== row.size)
-    throw invalidField(field, `The ${label} field must name a finished upload.`);
+  const path = await uploads.finishedFile(row.id, row.size);
+  if (!path) throw invalidField(field, `The ${label} field must name a finished upload.`);
   return { id: row.id, name: row.file_name, size: row.size, path };
 }
 
 /** Removes an upload's files (whatever is left of them) and its record. */
-export async function forgetUpload(db: DB, directory: string, id: string): Promise<void> {
+export async function forgetUpload(db: DB, uploads: UploadStore, id: string): Promise<void> {
   if (!isUploadId(id)) return;
-  await Promise.all([
-    rm(join(directory, id), { force: true }),
-    rm(join(directory, `${id}.json`), { force: true }),
-  ]);
-  await db.deleteFrom('model_uploads').where('id', '=', id).execute();
+  await uploads.remove(id);
+  await db.deleteFrom('uploads').where('id', '=', id).execute();
 }
 
 /** Removes the uploads started more than UPLOAD_LIFETIME_MS ago; answers how many. */
-export async function removeStaleUploads(db: DB, directory: string, now = Date.now()): Promise<number> {
+export async function removeStaleUploads(db: DB, uploads: UploadStore, now = Date.now()): Promise<number> {
   const stale = await db
-    .selectFrom('model_uploads')
+    .selectFrom('uploads')
     .select('id')
     .where('created_at', '<', new Date(now - UPLOAD_LIFETIME_MS))
     .execute();
-  for (const { id } of stale) await forgetUpload(db, directory, id);
+  for (const { id } of stale) await forgetUpload(db, uploads, id);
   return stale.length;
 }

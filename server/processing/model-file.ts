@@ -10,6 +10,9 @@ import { canonicalExtension, extensionOf, sniffExtension } from '../storage/cont
 
 export type ModelFileType = 'fbx' | 'zip';
 
+/** The kind of resumable upload (tus metadata `kind`) that brings a model file. */
+export const MODEL_FILE_UPLOAD = 'model-file';
+
 /** The types a model file may have, as the 422 message names them. */
 export const MODEL_FILE_TYPES: readonly ModelFileType[] = ['fbx', 'zip'];
 

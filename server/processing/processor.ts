@@ -1,38 +1,32 @@
 /**
- * The in-process model processor: a queue worked by `concurrency` runs at a time. A run moves a queued model
- * QUEUED → PROCESSING (started_at) → a geometry event per step, `stepMs` apart ('Reading geometry', 'Optimising
- * meshes', 'Baking materials', 'Generating preview') → FINISHED (finished_at, a generated preview image) or FAILED
- * (the file is not a usable FBX or zip: the event says why). Every change is saved with its geometry event and
- * published (model-events.ts). A run belongs to one processing attempt of its model: once the model is queued
- * again, replaced or deleted, the run's next save finds nothing to update and the run ends quietly.
+ * The processing worker: one interface (ProcessingQueue) over two engines. The embedded default is an in-process
+ * queue worked by `concurrency` runs at a time; with DATABASE_URL the jobs go through pg-boss
+ * (./pg-boss-queue.ts) so any number of API and worker processes share them. Both hand each job to the
+ * ProcessingRunner, which finds the job's Processable (./processables.ts) and runs it with the steps' pace and the
+ * worker's stop signal.
  *
- * On start it resumes every unfinished model it was ever asked to process (a stored file, or an attempt): seeded
- * models without a file keep their status. `stop()` ends the runs at their next step and waits for them.
+ * On start the unfinished work of every Processable is queued again. `stop()` ends the runs at their next step
+ * and waits for them.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import type { Updateable } from 'kysely';
 import type { DB } from '../db/database';
-import type { ModelStatus, ProjectModelsTable } from '../db/schema';
-import { MODEL_STATUS_COLORS } from '../db/status-colors';
 import type { BroadcastSource } from '../http/broadcast';
 import type { FileStorage } from '../storage/storage';
-import { type Inspection, inspectModelFile } from './inspection';
-import { publishGeometryEvent, publishProcessorRefresh } from './model-events';
-import { modelFileTypeOfName } from './model-file';
-import {
-  addGeometryEvent,
-  isProcessorWork,
-  MODEL_MESSAGES,
-  type ModelRow,
-  UNFINISHED_STATUSES,
-} from './model-state';
-import { isStorageKey, storeModelPreview } from './preview';
+import type { Processable, ProcessingJob } from './processable';
+import { PROCESSABLES } from './processables';
 
-export interface ProcessingJob {
-  modelId: number;
-  /** The model's `processing_attempt` this run belongs to. */
-  attempt: number;
+export type { ProcessingJob };
+
+export interface ProcessingQueue {
+  /** Queues a job; call after the transaction that queued its row has committed. */
+  enqueue(job: ProcessingJob): Promise<void>;
+  /** Starts working (events are published through the app) and queues the unfinished work again; once. */
+  start(app: FastifyInstance): Promise<void>;
+  /** Resolves once nothing is queued or running. */
+  idle(): Promise<void>;
+  /** Ends every run at its next step and waits for the runs. */
+  stop(): Promise<void>;
 }
 
 export interface ProcessorOptions {
@@ -40,184 +34,131 @@ export interface ProcessorOptions {
   storage: FileStorage;
   /** Milliseconds between two steps of a run. */
   stepMs: number;
-  /** Runs at the same time. */
+  /** Runs at the same time (per process). */
   concurrency: number;
+  /** The processed entities; every declared one by default. */
+  processables?: readonly Processable[];
 }
 
-const jobKey = (job: ProcessingJob) => `${job.modelId}:${job.attempt}`;
+export const jobKey = (job: ProcessingJob) => `${job.entity}:${job.id}:${job.attempt}`;
 
-export class ModelProcessor {
-  private readonly waiting: ProcessingJob[] = [];
-  /** Jobs waiting or running, so one attempt of a model is never worked twice. */
-  private readonly known = new Set<string>();
-  private readonly running = new Set<Promise<void>>();
+/** Runs jobs for a queue: the job's Processable, the pace of its steps, the stop signal. */
+export class ProcessingRunner {
   private readonly stopping = new AbortController();
-  private readonly idleWaiters: Array<() => void> = [];
+  private readonly running = new Set<Promise<void>>();
+  private readonly processables: ReadonlyMap<string, Processable>;
   private source: BroadcastSource | null = null;
 
-  constructor(private readonly options: ProcessorOptions) {}
+  constructor(private readonly options: ProcessorOptions) {
+    this.processables = new Map((options.processables ?? PROCESSABLES).map((entry) => [entry.entity, entry]));
+  }
 
-  /** Queues a model's current attempt; call after the transaction that queued it has committed. */
-  enqueue(job: ProcessingJob): void {
-    if (this.stopping.signal.aborted || this.known.has(jobKey(job))) return;
+  get stopped(): boolean {
+    return this.stopping.signal.aborted;
+  }
+
+  get busy(): boolean {
+    return this.running.size > 0;
+  }
+
+  /** Publishes through the app from now on; false when it already did. */
+  attach(app: FastifyInstance): boolean {
+    if (this.source) return false;
+    this.source = { server: app, log: app.log };
+    return true;
+  }
+
+  get log(): BroadcastSource['log'] | null {
+    return this.source?.log ?? null;
+  }
+
+  /** The unfinished jobs of every Processable. */
+  async unfinished(): Promise<ProcessingJob[]> {
+    const lists = await Promise.all(
+      [...this.processables.values()].map((entry) => entry.unfinished(this.options.db)),
+    );
+    return lists.flat();
+  }
+
+  /** Works one job; rejects when the run failed (or was stopped), so a queue can retry it. */
+  run(job: ProcessingJob): Promise<void> {
+    const source = this.source;
+    const processable = this.processables.get(job.entity);
+    if (!source) return Promise.reject(new Error('The processing runner is not attached to an app'));
+    if (!processable) return Promise.reject(new Error(`No processable entity '${job.entity}'`));
+    const { db, storage, stepMs } = this.options;
+    const signal = this.stopping.signal;
+    const run = processable.run(
+      { db, storage, source, signal, pause: () => delay(stepMs, undefined, { signal }) },
+      job,
+    );
+    this.running.add(run);
+    return run.finally(() => this.running.delete(run));
+  }
+
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await Promise.allSettled([...this.running]);
+  }
+}
+
+/** The embedded default: a queue in this process's memory, `concurrency` runs at a time. */
+export class InProcessQueue implements ProcessingQueue {
+  private readonly runner: ProcessingRunner;
+  private readonly waiting: ProcessingJob[] = [];
+  /** Jobs waiting or running, so one attempt is never worked twice. */
+  private readonly known = new Set<string>();
+  private readonly idleWaiters: Array<() => void> = [];
+  private started = false;
+
+  constructor(private readonly options: ProcessorOptions) {
+    this.runner = new ProcessingRunner(options);
+  }
+
+  async enqueue(job: ProcessingJob): Promise<void> {
+    if (this.runner.stopped || this.known.has(jobKey(job))) return;
     this.known.add(jobKey(job));
     this.waiting.push(job);
     this.pump();
   }
 
-  /** Starts working (events are published through the app) and resumes the unfinished models; once. */
   async start(app: FastifyInstance): Promise<void> {
-    if (this.source) return;
-    this.source = { server: app, log: app.log };
-    const unfinished = await this.options.db
-      .selectFrom('project_models')
-      .select(['id', 'processing_attempt'])
-      .where('deleted_at', 'is', null)
-      .where('status', 'in', UNFINISHED_STATUSES)
-      .where(isProcessorWork)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-    for (const row of unfinished) this.enqueue({ modelId: row.id, attempt: row.processing_attempt });
+    if (!this.runner.attach(app)) return;
+    for (const job of await this.runner.unfinished()) await this.enqueue(job);
+    this.started = true;
     this.pump();
   }
 
-  /** Resolves once nothing is queued or running. */
   idle(): Promise<void> {
-    if (!this.running.size && !this.waiting.length) return Promise.resolve();
+    if (!this.runner.busy && !this.waiting.length) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Ends every run at its next step, drops the queue and waits for the runs. */
   async stop(): Promise<void> {
-    this.stopping.abort();
     this.waiting.length = 0;
     this.known.clear();
-    await Promise.allSettled([...this.running]);
+    await this.runner.stop();
   }
+
+  private running = 0;
 
   private pump(): void {
-    const source = this.source;
-    if (!source || this.stopping.signal.aborted) return;
-    while (this.running.size < this.options.concurrency && this.waiting.length) {
+    if (!this.started || this.runner.stopped) return;
+    while (this.running < this.options.concurrency && this.waiting.length) {
       const job = this.waiting.shift()!;
-      const run: Promise<void> = this.process(source, job)
+      this.running += 1;
+      void this.runner
+        .run(job)
         .catch((error: unknown) => {
-          if (!this.stopping.signal.aborted)
-            source.log.error({ err: error, modelId: job.modelId }, 'Processing a model failed');
+          if (!this.runner.stopped) this.runner.log?.error({ err: error, job }, 'Processing failed');
         })
         .finally(() => {
-          this.running.delete(run);
+          this.running -= 1;
           this.known.delete(jobKey(job));
           this.pump();
-          if (!this.running.size && !this.waiting.length)
+          if (!this.running && !this.waiting.length)
             this.idleWaiters.splice(0).forEach((resolve) => resolve());
         });
-      this.running.add(run);
     }
-  }
-
-  private pause(): Promise<void> {
-    return delay(this.options.stepMs, undefined, { signal: this.stopping.signal });
-  }
-
-  private async process(source: BroadcastSource, job: ProcessingJob): Promise<void> {
-    const started = await this.advance(
-      source,
-      job,
-      { status: 'PROCESSING', started_at: new Date(), finished_at: null },
-      MODEL_MESSAGES.started,
-      UNFINISHED_STATUSES,
-    );
-    if (!started) return;
-    await this.pause();
-    if (!(await this.advance(source, job, {}, MODEL_MESSAGES.reading))) return;
-    const inspection = await this.inspect(started);
-    if (!inspection.ok) {
-      await this.conclude(source, job, 'FAILED', {}, MODEL_MESSAGES.failed(inspection.reason));
-      return;
-    }
-    if (started.file_key && !(await this.advance(source, job, {}, MODEL_MESSAGES.read(inspection.summary))))
-      return;
-    for (const message of [MODEL_MESSAGES.optimising, MODEL_MESSAGES.baking, MODEL_MESSAGES.preview]) {
-      await this.pause();
-      if (!(await this.advance(source, job, {}, message))) return;
-    }
-    const preview = await storeModelPreview(this.options.storage, started.id, started.name);
-    await this.pause().catch(async (error: unknown) => {
-      await this.options.storage.delete(preview);
-      throw error;
-    });
-    const finished = await this.conclude(
-      source,
-      job,
-      'FINISHED',
-      { preview_image_url: preview },
-      MODEL_MESSAGES.finished,
-    );
-    if (!finished) await this.options.storage.delete(preview);
-    else if (isStorageKey(started.preview_image_url) && started.preview_image_url !== preview)
-      await this.options.storage.delete(started.preview_image_url);
-  }
-
-  /** Reads the model's file; a model without one (seeded, then reprocessed) has nothing to refuse. */
-  private async inspect(model: ModelRow): Promise<Inspection> {
-    if (!model.file_key) return { ok: true, summary: 'no stored file' };
-    const type = modelFileTypeOfName(model.file_name ?? '');
-    if (!type) return { ok: false, reason: 'the file is neither an FBX file nor a zip archive' };
-    const stored = await this.options.storage.read(model.file_key);
-    if (!stored) return { ok: false, reason: 'the model file is missing' };
-    try {
-      return await inspectModelFile(stored.stream, type);
-    } catch {
-      return { ok: false, reason: 'the model file could not be read' };
-    }
-  }
-
-  /**
-   * Saves a change of this run's attempt with its geometry event and publishes it; null (nothing saved) when the
-   * run is stale: the model was queued again, deleted, or is not in one of `from`.
-   */
-  private async advance(
-    source: BroadcastSource,
-    job: ProcessingJob,
-    changes: Updateable<ProjectModelsTable>,
-    message: string,
-    from: ModelStatus[] = ['PROCESSING'],
-  ): Promise<ModelRow | null> {
-    if (this.stopping.signal.aborted) return null;
-    const status = changes.status as ModelStatus | undefined;
-    const row = await this.options.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('project_models')
-        .set({
-          ...changes,
-          ...(status ? { status_color: MODEL_STATUS_COLORS[status] } : {}),
-          updated_at: new Date(),
-        })
-        .where('id', '=', job.modelId)
-        .where('processing_attempt', '=', job.attempt)
-        .where('deleted_at', 'is', null)
-        .where('status', 'in', from)
-        .returningAll()
-        .executeTakeFirst();
-      if (updated) await addGeometryEvent(trx, updated.id, message);
-      return updated ?? null;
-    });
-    if (row) await publishGeometryEvent(source, row, message);
-    return row;
-  }
-
-  /** The last change of a run: FINISHED or FAILED, with finished_at; the processor list reloads. */
-  private async conclude(
-    source: BroadcastSource,
-    job: ProcessingJob,
-    status: 'FINISHED' | 'FAILED',
-    changes: Updateable<ProjectModelsTable>,
-    message: string,
-  ): Promise<ModelRow | null> {
-    const row = await this.advance(source, job, { ...changes, status, finished_at: new Date() }, message);
-    if (row) await publishProcessorRefresh(source, row.company_id, [row.id]);
-    return row;
   }
 }

@@ -181,3 +181,37 @@ describe('sessions', () => {
     expect((await server.request('acme', '/auth/validate', { token: someoneElse })).status).toBe(200);
   });
 });
+
+describe('password hashes', () => {
+  const storedHash = async (username: string) =>
+    (
+      await server.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow()
+    ).password_hash;
+
+  it('stores scrypt hashes for the seeded accounts', async () => {
+    expect(await storedHash('carol')).toMatch(/^\$scrypt\$N=\d+,r=\d+,p=\d+\$/);
+  });
+
+  it('accepts a bcrypt hash of the earlier scheme and stores a scrypt hash after that login', async () => {
+    // bcrypt (cost 10) of "password", as databases seeded before the change hold it.
+    const bcryptHash = '$2b$10$uqe6pUbwTh7C2T2Sri/kQuIwZlgCOo9hlKotr5xsKGeb5W2sv4GBa';
+    await server.db
+      .updateTable('users')
+      .set({ password_hash: bcryptHash })
+      .where('username', '=', 'dave')
+      .execute();
+
+    expect((await postLogin({ identity: 'dave', password: 'wrong' }, 'initech')).status).toBe(401);
+    expect(await storedHash('dave')).toBe(bcryptHash);
+
+    expect((await postLogin({ identity: 'dave', password: 'password' }, 'initech')).status).toBe(200);
+    const rehashed = await storedHash('dave');
+    expect(rehashed).toMatch(/^\$scrypt\$/);
+    expect((await postLogin({ identity: 'dave', password: 'password' }, 'initech')).status).toBe(200);
+    expect(await storedHash('dave')).toBe(rehashed);
+  });
+});

@@ -6,7 +6,8 @@
  * stop() ends the runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ModelProcessor } from '../../server/processing/processor';
+import { modelJob } from '../../server/processing/model-processing';
+import { InProcessQueue } from '../../server/processing/processor';
 import { multipartBody, tokenFor } from './api-helpers';
 import {
   FBX_ASCII,
@@ -260,7 +261,7 @@ describe('runs that were overtaken, resumed or stopped', () => {
       .where('name', '=', 'Riverside Lofts – Kitchen')
       .executeTakeFirstOrThrow();
 
-    const processor = new ModelProcessor({
+    const processor = new InProcessQueue({
       db: slow.db,
       storage: slow.app.ctx.storage,
       stepMs: 1,
@@ -281,13 +282,13 @@ describe('runs that were overtaken, resumed or stopped', () => {
       .set({ status: 'QUEUED', processing_attempt: 7 })
       .where('id', '=', model.id)
       .execute();
-    const processor = new ModelProcessor({
+    const processor = new InProcessQueue({
       db: slow.db,
       storage: slow.app.ctx.storage,
       stepMs: 60_000,
       concurrency: 1,
     });
-    processor.enqueue({ modelId: model.id, attempt: 7 });
+    await processor.enqueue(modelJob({ id: model.id, processing_attempt: 7 }));
     await processor.start(slow.app);
     await modelReaching(slow, token, model.id, ['PROCESSING']);
     // A step is a minute long: stop() returning within the test's time means it ended the run.

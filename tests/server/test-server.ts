@@ -12,11 +12,20 @@ export const TEST_DOMAIN = 'portal.localhost';
 
 export interface TestServer extends RunningServer {
   port: number;
+  /** The PostgreSQL schema it uses (undefined on PGlite). */
+  schema: string | undefined;
   /** Sends a request to the server as if to `{subdomain}.portal.localhost` (null: the public host). */
   request(subdomain: string | null, path: string, init?: RequestInit & { token?: string }): Promise<Response>;
 }
 
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+/**
+ * `sharing`: a second instance on the database of a running test server (same PostgreSQL schema; files are shared
+ * only through an S3 bucket both are given); the first one removes the schema when it closes.
+ */
+export async function startTestServer(
+  overrides: Partial<ServerConfig> = {},
+  sharing?: TestServer,
+): Promise<TestServer> {
   const databaseUrl = process.env.TEST_DATABASE_URL || null;
   const config: ServerConfig = {
     ...loadConfig({}),
@@ -32,7 +41,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     seed: true,
     ...overrides,
   };
-  const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  const schema = sharing?.schema ?? (databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined);
   const server = await createServer(config, { schema });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
@@ -40,12 +49,20 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   return {
     ...server,
     port,
+    schema,
     async close() {
       // The model processor works in the background: stop it before its schema goes.
       await server.app.ctx.processor.stop();
+      if (sharing) {
+        await server.close();
+        await rm(config.storageDir, { recursive: true, force: true });
+        return;
+      }
       if (schema) {
         const { sql } = await import('kysely');
         await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(server.db);
+        // The processing queue's pg-boss tables (server/server.ts).
+        await sql`drop schema if exists ${sql.id(`${schema}_jobs`)} cascade`.execute(server.db);
       }
       await server.close();
       await rm(config.storageDir, { recursive: true, force: true });

@@ -255,11 +255,64 @@ describe('an upload belongs to who created it', () => {
     expect(terminated.status).toBe(204);
     expect((await tus('HEAD', location)).status).toBe(404);
     const row = await server.db
-      .selectFrom('model_uploads')
+      .selectFrom('uploads')
       .select('id')
       .where('id', '=', uploadIdOf(location))
       .executeTakeFirst();
     expect(row).toBeUndefined();
+  });
+});
+
+describe('upload kinds', () => {
+  const createKind = (kind: string, filename: string, length: number, token = alice) =>
+    tus(
+      'POST',
+      '/api/v2/uploads',
+      { 'Upload-Length': String(length), 'Upload-Metadata': metadata({ filename, kind }) },
+      { token },
+    );
+
+  it('serves each declared kind with its own types, size and ability', async () => {
+    // bob (Viewer) may upload images, which take no ability, but no library item files.
+    const image = await createKind('image', 'logo.png', 2_000, bob);
+    expect(image.status, await image.clone().text()).toBe(201);
+    expect((await createKind('library-item-file', 'chair.fbx', 2_000, bob)).status).toBe(403);
+    expect((await createKind('library-item-file', 'chair.fbx', 2_000)).status).toBe(201);
+    expect((await createKind('material-archive', 'oak.matz', 2_000)).status).toBe(201);
+
+    const tooLarge = await createKind('image', 'poster.png', 4 * 1024 * 1024);
+    expect(tooLarge.status).toBe(422);
+    expect(await tooLarge.json()).toEqual({
+      message: 'The file field must not be greater than 3072 kilobytes.',
+      errors: { file: ['The file field must not be greater than 3072 kilobytes.'] },
+    });
+    const wrongType = await createKind('material-archive', 'oak.fbx', 2_000);
+    expect(((await wrongType.json()) as { errors: unknown }).errors).toEqual({
+      file: ['The file field must be a file of type: matz, zip.'],
+    });
+    const unknown = await createKind('spreadsheet', 'sheet.csv', 2_000);
+    expect(unknown.status).toBe(422);
+    expect(((await unknown.json()) as { errors: unknown }).errors).toEqual({
+      kind: ['The selected kind is invalid.'],
+    });
+  });
+
+  it('gives a model only a finished upload of a model file', async () => {
+    const file = fbxOfSize(3_000);
+    const created = await createKind('library-item-file', 'item.fbx', file.length);
+    const location = created.headers.get('location')!;
+    expect((await sendChunk(location, 0, file)).status).toBe(204);
+    const response = await createModelFrom(location, 'Not a model upload');
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { errors: unknown }).errors).toEqual({
+      upload_id: ['The selected upload id is invalid.'],
+    });
+    const stored = await server.db
+      .selectFrom('uploads')
+      .select('kind')
+      .where('id', '=', uploadIdOf(location))
+      .executeTakeFirstOrThrow();
+    expect(stored.kind).toBe('library-item-file');
   });
 });
 

@@ -4,10 +4,12 @@ import * as core from './0001_core';
 import * as projectsModelsLibraries from './0002_projects_models_libraries';
 import * as liveRowCounts from './0003_live_row_counts';
 import * as modelFilesUploads from './0004_model_files_uploads';
+import * as sharedStateUploadKinds from './0006_shared_state_upload_kinds';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
   '0002_projects_models_libraries': projectsModelsLibraries,
   '0003_live_row_counts': liveRowCounts,
   '0004_model_files_uploads': modelFilesUploads,
+  '0006_shared_state_upload_kinds': sharedStateUploadKinds,
 };

@@ -1,0 +1,272 @@
+/**
+ * `npm run bench:load`: many signed-in users at once. BENCH_USERS (200) users each log in once, all at the same
+ * time, then loop the project list, the project count and their notifications for BENCH_SECONDS (60), each user on
+ * one keep-alive connection of its own, one request at a time, giving up on a request after BENCH_TIMEOUT_MS
+ * (30,000, like the portal's client) and then carrying on. Prints requests/s, p50/p90/p99, errors, timeouts and the
+ * users that never got an answer, for PGlite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set)
+ * PostgreSQL. BENCH_BACKENDS ("pglite,postgres") picks the databases. Figures only: nothing here asserts a time.
+ */
+import { randomBytes } from 'node:crypto';
+import { Agent, request as httpRequest } from 'node:http';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { hashPassword } from '../server/auth/passwords';
+import { loadConfig } from '../server/config';
+import { createServer } from '../server/server';
+import { machineLoad, startBenchChild, stopBenchChild } from './bench/child-server';
+
+const DOMAIN = 'portal.localhost';
+const USERS = Number(process.env.BENCH_USERS ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30_000);
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
+const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres')
+  .split(',')
+  .filter((backend) => backend === 'pglite' || (backend === 'postgres' && POSTGRES_URL));
+const PASSWORD = 'bench-password';
+
+const LOOP = [
+  '/api/v2/projects?per_page=25&sort=-updated_at',
+  '/api/v2/projects?count=1&include_sub_projects=1',
+  '/api/v2/my-account/notifications?per_page=10',
+];
+
+const username = (index: number) => `bench-user-${index}`;
+
+/** Child process: a seeded server with USERS extra Managers of acme; prints `{port}`, stops on SIGTERM. */
+async function serve(backend: string): Promise<void> {
+  const databaseUrl = backend === 'postgres' ? POSTGRES_URL : null;
+  const schema = databaseUrl ? `bench_${randomBytes(6).toString('hex')}` : undefined;
+  const config = {
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    domain: DOMAIN,
+    databaseUrl,
+    pgliteDir: 'memory://',
+    portalDir: null,
+    seed: true,
+    // Every simulated user comes from 127.0.0.1; in a real deployment they have addresses of their own.
+    loginRateLimit: { perIdentity: 10, perAddress: USERS * 10 },
+  };
+  const server = await createServer(config, { schema });
+  const { db } = server;
+  const acme = await db
+    .selectFrom('companies')
+    .select('id')
+    .where('sub_domain', '=', 'acme')
+    .executeTakeFirstOrThrow();
+  const manager = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('company_id', '=', acme.id)
+    .where('title', '=', 'Manager')
+    .executeTakeFirstOrThrow();
+  const passwordHash = await hashPassword(PASSWORD);
+  const users = await db
+    .insertInto('users')
+    .values(
+      Array.from({ length: USERS }, (_, index) => ({
+        name: `Bench user ${index}`,
+        username: username(index),
+        email: `${username(index)}@bench.example`,
+        password_hash: passwordHash,
+        function: null,
+        phone_number: null,
+        profile_image: null,
+        email_verified_at: null,
+        deleted_at: null,
+      })),
+    )
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('company_user')
+    .values(users.map((user) => ({ company_id: acme.id, user_id: user.id, role_id: manager.id })))
+    .execute();
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  process.stdout.write(
+    `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`,
+  );
+  process.on('SIGTERM', async () => {
+    if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+    await server.close();
+    process.exit(0);
+  });
+}
+
+type Outcome = { kind: 'answered'; status: number; body: string } | { kind: 'timeout' } | { kind: 'failed' };
+
+/** One request on the user's own keep-alive connection; a timeout drops that connection, like a browser would. */
+function send(
+  agent: Agent,
+  port: number,
+  method: 'GET' | 'POST',
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const request = httpRequest(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: { host: `acme.${DOMAIN}:${port}`, accept: 'application/json', ...headers },
+        timeout: TIMEOUT_MS,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            kind: 'answered',
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+        response.on('error', () => resolve({ kind: 'failed' }));
+      },
+    );
+    request.on('timeout', () => {
+      request.destroy();
+      resolve({ kind: 'timeout' });
+    });
+    request.on('error', () => resolve({ kind: 'failed' }));
+    request.end(body);
+  });
+}
+
+interface Tally {
+  latencies: number[];
+  errors: number;
+  timeouts: number;
+}
+
+const tally = (): Tally => ({ latencies: [], errors: 0, timeouts: 0 });
+
+/** Times one request into a tally. */
+async function timed(target: Tally, call: () => Promise<Outcome>): Promise<Outcome> {
+  const started = performance.now();
+  const outcome = await call();
+  if (outcome.kind === 'timeout') target.timeouts += 1;
+  else target.latencies.push(performance.now() - started);
+  if (outcome.kind === 'failed' || (outcome.kind === 'answered' && !succeeded(outcome))) target.errors += 1;
+  return outcome;
+}
+
+const succeeded = (outcome: Outcome) =>
+  outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300;
+
+/**
+ * One simulated user: logs in, then loops the calls until the common deadline (logins count in the run time, as
+ * when everybody starts work at nine). Returns how many answers it got.
+ */
+async function simulateUser(
+  port: number,
+  index: number,
+  login: Tally,
+  loop: Tally,
+  deadline: number,
+): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  let answers = 0;
+  try {
+    let loggedIn: Outcome = { kind: 'timeout' };
+    // A login that timed out is tried again, like a user pressing the button once more.
+    while (loggedIn.kind === 'timeout' && performance.now() < deadline) {
+      loggedIn = await timed(login, () =>
+        send(
+          agent,
+          port,
+          'POST',
+          '/api/v2/login',
+          { 'content-type': 'application/json' },
+          JSON.stringify({ identity: username(index), password: PASSWORD }),
+        ),
+      );
+    }
+    if (loggedIn.kind !== 'answered' || !succeeded(loggedIn)) return 0;
+    answers += 1;
+    const token = (JSON.parse(loggedIn.body) as { access_token: string }).access_token;
+    for (let call = 0; performance.now() < deadline; call += 1) {
+      const path = LOOP[call % LOOP.length];
+      const outcome = await timed(loop, () =>
+        send(agent, port, 'GET', path, { authorization: `Bearer ${token}` }),
+      );
+      if (succeeded(outcome)) answers += 1;
+    }
+    return answers;
+  } finally {
+    agent.destroy();
+  }
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '-');
+
+function describe(name: string, figures: Tally, seconds: number): string {
+  const sorted = [...figures.latencies].sort((a, b) => a - b);
+  const perSecond = (figures.latencies.length / seconds).toFixed(0);
+  return `${name.padEnd(7)} ${String(figures.latencies.length + figures.timeouts).padStart(8)} ${perSecond.padStart(7)} ${ms(percentile(sorted, 0.5)).padStart(7)} ${ms(percentile(sorted, 0.9)).padStart(7)} ${ms(percentile(sorted, 0.99)).padStart(7)} ${ms(sorted.at(-1) ?? Number.NaN).padStart(7)} ${String(figures.errors).padStart(7)} ${String(figures.timeouts).padStart(9)}`;
+}
+
+async function run(backend: string): Promise<void> {
+  const { child, announcement } = await startBenchChild<{ port: number }>(fileURLToPath(import.meta.url), [
+    '--serve',
+    backend,
+  ]);
+  try {
+    console.log(`\n${backend === 'postgres' ? 'PostgreSQL' : 'PGlite'} (${machineLoad()} at the start)`);
+    const login = tally();
+    const loop = tally();
+    const started = performance.now();
+    const deadline = started + SECONDS * 1000;
+    const answers = await Promise.all(
+      Array.from({ length: USERS }, (_, index) =>
+        simulateUser(announcement.port, index, login, loop, deadline),
+      ),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`calls   requests   req/s  p50 ms  p90 ms  p99 ms  max ms  errors  timeouts`);
+    console.log(describe('login', login, seconds));
+    console.log(describe('loop', loop, seconds));
+    const all = {
+      latencies: [...login.latencies, ...loop.latencies],
+      errors: login.errors + loop.errors,
+      timeouts: login.timeouts + loop.timeouts,
+    };
+    console.log(describe('all', all, seconds));
+    const unanswered = answers.filter((count) => count === 0).length;
+    const starvedInLoop = answers.filter((count) => count <= 1).length;
+    console.log(
+      `last login answered after ${(Math.max(0, ...login.latencies) / 1000).toFixed(1)} s; users never answered: ${unanswered}; users never answered after their login: ${starvedInLoop}; ${machineLoad()} at the end`,
+    );
+  } finally {
+    await stopBenchChild(child);
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `Load benchmark: ${USERS} users log in at once, then loop the project list, the count and the notifications for ${SECONDS} s`,
+  );
+  console.log(
+    `  each user: one keep-alive connection, one request at a time, ${TIMEOUT_MS / 1000} s client timeout`,
+  );
+  if (!POSTGRES_URL)
+    console.log('  PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it');
+  console.log(`  machine: ${availableParallelism()} cores (other load skews the figures)`);
+  for (const backend of BACKENDS) await run(backend);
+}
+
+if (process.argv[2] === '--serve') await serve(process.argv[3]);
+else await main();

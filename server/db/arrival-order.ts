@@ -1,0 +1,142 @@
+/**
+ * Database connections are handed out in the order the HTTP requests arrived, not in the order their queries
+ * were sent. A request runs several queries one after another (tenant, token, abilities, the list, its count);
+ * with a plain first-come queue each of them queues again behind every query sent meanwhile, so under load an
+ * early request keeps losing to later ones and some clients wait for the whole of their timeout. Here every
+ * request takes a ticket when it arrives (`registerArrivalOrder`), the ticket follows its work through async
+ * calls (AsyncLocalStorage), and a waiting query with an older ticket goes first. Work outside a request (the
+ * processing worker, retention) takes a ticket when it asks for a connection, so it queues fairly as well.
+ * A request whose client went away before the answer (a timeout, a closed tab) gives up its place: its waiting
+ * and later queries fail with 499 instead of delaying everybody behind work nobody waits for.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import { HttpError } from '../http/errors';
+
+interface Arrival {
+  ticket: number;
+  /** Aborted when the client no longer waits for the answer. */
+  abandoned?: AbortSignal;
+}
+
+const arrival = new AsyncLocalStorage<Arrival>();
+let lastTicket = 0;
+const nextTicket = () => ++lastTicket;
+
+/**
+ * Runs `work` as a new arrival: the database connections it asks for queue behind every earlier arrival's; once
+ * `abandoned` aborts, they are refused.
+ */
+export function asNewArrival<T>(work: () => T, abandoned?: AbortSignal): T {
+  return arrival.run({ ticket: nextTicket(), abandoned }, work);
+}
+
+const abandoned = () => new HttpError(499, 'Client Closed Request');
+
+interface Waiter {
+  ticket: number;
+  sequence: number;
+  admit: () => void;
+}
+
+/** `slots` holders at a time; waiters are admitted oldest ticket first (then in the order they asked). */
+export class ArrivalOrderGate {
+  private readonly waiting: Waiter[] = [];
+  private busy = 0;
+  private asked = 0;
+
+  constructor(private readonly slots: number) {}
+
+  /** Resolves with the release function once the caller's turn has come. */
+  acquire(): Promise<() => void> {
+    const current = arrival.getStore();
+    const ticket = current?.ticket ?? nextTicket();
+    const signal = current?.abandoned;
+    if (signal?.aborted) return Promise.reject(abandoned());
+    return new Promise((resolve, reject) => {
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        this.busy -= 1;
+        this.admitNext();
+      };
+      const giveUp = () => {
+        const index = this.waiting.indexOf(waiter);
+        if (index === -1) return;
+        this.waiting.splice(index, 1);
+        reject(abandoned());
+      };
+      const waiter: Waiter = {
+        ticket,
+        sequence: ++this.asked,
+        admit: () => {
+          signal?.removeEventListener('abort', giveUp);
+          resolve(release);
+        },
+      };
+      signal?.addEventListener('abort', giveUp, { once: true });
+      // Sorted insertion: the queue holds at most a few hundred waiters.
+      let index = this.waiting.length;
+      while (index > 0 && this.waiting[index - 1].ticket > ticket) index -= 1;
+      this.waiting.splice(index, 0, waiter);
+      this.admitNext();
+    });
+  }
+
+  private admitNext(): void {
+    while (this.busy < this.slots && this.waiting.length) {
+      this.busy += 1;
+      this.waiting.shift()!.admit();
+    }
+  }
+}
+
+/** A pool whose connections are handed out in arrival order, `slots` at a time, over an inner pool. */
+export function arrivalOrderedPool(inner: PostgresPool, slots: number): PostgresPool {
+  const gate = new ArrivalOrderGate(slots);
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const releaseTurn = await gate.acquire();
+      try {
+        const client = await inner.connect();
+        return {
+          query: client.query.bind(client),
+          release() {
+            client.release();
+            releaseTurn();
+          },
+        } as PostgresPoolClient;
+      } catch (error) {
+        releaseTurn();
+        throw error;
+      }
+    },
+    end: () => inner.end(),
+  };
+}
+
+const arrivals = new WeakMap<FastifyRequest, Arrival>();
+
+/**
+ * Gives every request its ticket on arrival and keeps it in force for the request's work: from `onRequest`, and
+ * again from `preValidation`, because a request body is read in the socket's own async context. The connection
+ * closing before the answer was sent abandons the request.
+ */
+export function registerArrivalOrder(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    const controller = new AbortController();
+    const current: Arrival = { ticket: nextTicket(), abandoned: controller.signal };
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    arrivals.set(request, current);
+    arrival.run(current, done);
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const current = arrivals.get(request);
+    if (current) arrival.run(current, done);
+    else done();
+  });
+}

@@ -1,0 +1,5 @@
+/** Every processed entity the worker knows; an entity processed after upload adds its declaration here. */
+import { modelProcessing } from './model-processing';
+import type { Processable } from './processable';
+
+export const PROCESSABLES: readonly Processable[] = [modelProcessing];

@@ -1,0 +1,80 @@
+/** Database connections go to the earliest arrival first, whatever order the queries were sent in. */
+import { describe, expect, it } from 'vitest';
+import { ArrivalOrderGate, asNewArrival } from '../../server/db/arrival-order';
+
+/** A promise with its resolve function, to let one piece of work go on at a chosen moment. */
+function signal() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+describe('ArrivalOrderGate', () => {
+  it('admits a waiting query of an earlier arrival before those of later arrivals, even when it asked last', async () => {
+    const gate = new ArrivalOrderGate(1);
+    const admitted: string[] = [];
+    const releaseHolder = await asNewArrival(() => gate.acquire());
+
+    const earlyAsks = signal();
+    const early = asNewArrival(async () => {
+      // Arrived first, but (like a request between two of its queries) asks for the connection later.
+      await earlyAsks.promise;
+      const release = await gate.acquire();
+      admitted.push('early');
+      release();
+    });
+    const late = [1, 2, 3].map((n) =>
+      asNewArrival(async () => {
+        const release = await gate.acquire();
+        admitted.push(`late ${n}`);
+        release();
+      }),
+    );
+    earlyAsks.resolve();
+    await Promise.resolve();
+    await Promise.resolve();
+
+    releaseHolder();
+    await Promise.all([early, ...late]);
+    expect(admitted).toEqual(['early', 'late 1', 'late 2', 'late 3']);
+  });
+
+  it('serves the queries of one arrival in the order they asked, several at a time with several slots', async () => {
+    const gate = new ArrivalOrderGate(2);
+    const holders = await Promise.all([gate.acquire(), gate.acquire()]);
+    const order: number[] = [];
+    const waiting = asNewArrival(() =>
+      [1, 2, 3].map((n) =>
+        gate.acquire().then((release) => {
+          order.push(n);
+          return release;
+        }),
+      ),
+    );
+    holders.forEach((release) => release());
+    const releases = await Promise.all(waiting.slice(0, 2));
+    expect(order).toEqual([1, 2]);
+    releases[0]();
+    (await waiting[2])();
+    releases[1]();
+    expect(order).toEqual([1, 2, 3]);
+  });
+
+  it('refuses the queries of an arrival whose client went away, waiting or not, and goes on with the next', async () => {
+    const gate = new ArrivalOrderGate(1);
+    const releaseHolder = await gate.acquire();
+    const gone = new AbortController();
+    const abandonedQuery = asNewArrival(() => gate.acquire(), gone.signal);
+    const admitted: string[] = [];
+    const next = asNewArrival(async () => {
+      (await gate.acquire())();
+      admitted.push('next');
+    });
+    gone.abort();
+    await expect(abandonedQuery).rejects.toMatchObject({ statusCode: 499 });
+    await expect(asNewArrival(() => gate.acquire(), gone.signal)).rejects.toMatchObject({ statusCode: 499 });
+    releaseHolder();
+    await next;
+    expect(admitted).toEqual(['next']);
+  });
+});
