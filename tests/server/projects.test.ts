@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyId, jsonBody, memberWithAbilities, multipartBody, tokenFor, userId } from './api-helpers';
-import { fileBlob } from './model-fixtures';
+import { fileBlob, insertModel } from './model-fixtures';
 import { sendWithHost, startTestServer, type TestServer } from './test-server';
 
 const PNG = Buffer.from(
@@ -456,25 +456,7 @@ describe('PATCH /projects/{id}/favorite', () => {
 });
 
 describe('DELETE /projects/{id} and restore', () => {
-  async function modelIn(projectId: number, name: string): Promise<number> {
-    const row = await server.db
-      .insertInto('project_models')
-      .values({
-        company_id: acme,
-        project_id: projectId,
-        name,
-        description: null,
-        preview_image_url: null,
-        started_at: null,
-        finished_at: null,
-        uploader_id: null,
-        deleted_at: null,
-        status: 'FINISHED',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const modelIn = (projectId: number, name: string) => insertModel(server, acme, projectId, name);
 
   it('moves the project, its sub-projects at any depth and their models to the bin, and restores them', async () => {
     const root = await data(await create({ name: 'Airport' }), 201);
