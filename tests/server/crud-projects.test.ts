@@ -4,18 +4,13 @@
  * that fails half-way through its transaction is left exactly as it was while the other rows are applied.
  */
 import { sql } from 'kysely';
+import type { ProjectDetail } from '../../shared/entities/projects';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyId, formBody, jsonBody, memberWithAbilities, tokenFor } from './api-helpers';
 import { insertModel } from './model-fixtures';
 import { startTestServer, type TestServer } from './test-server';
 
-interface Project {
-  id: number;
-  name: string;
-  deleted_at: string | null;
-  sub_projects: Array<{ id: number; name: string }>;
-  models: Array<{ id: number; name: string }>;
-}
+type Project = ProjectDetail;
 
 let server: TestServer;
 let alice: string;

@@ -3,6 +3,7 @@
  * with a preview image; sub-projects), update (also POST + _method=PATCH), copy, favourites per user, delete of a
  * whole tree and its restore; with the 422s, 403s and tenant isolation of each.
  */
+import type { ProjectDetail } from '../../shared/entities/projects';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyId, jsonBody, memberWithAbilities, multipartBody, tokenFor, userId } from './api-helpers';
 import { fileBlob, insertModel } from './model-fixtures';
@@ -13,26 +14,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-interface Project {
-  id: number;
-  parent_id: number | null;
-  name: string;
-  description: string | null;
-  status: string;
-  preview_image: string | null;
-  labels: Array<{ id: number; name: string; color: string }>;
-  users: Array<{ id: number; name: string }>;
-  is_favorited: boolean;
-  sub_projects: Array<{ id: number; name: string; status: string }>;
-  models: Array<{
-    id: number;
-    name: string;
-    status: string;
-    status_color: string;
-    preview_image_url: string | null;
-  }>;
-  deleted_at: string | null;
-}
+type Project = ProjectDetail;
 
 let server: TestServer;
 let alice: string;

@@ -5,8 +5,7 @@
  * message}]}`; the guard lets in anyone holding one of the actions' abilities, the handler then checks the
  * chosen action's ability.
  */
-import type { TObject } from '@sinclair/typebox';
-import { Type } from '@sinclair/typebox';
+import { type TObject, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { authorize } from '../../auth/session';
 import type { Database } from '../../db/schema';

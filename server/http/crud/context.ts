@@ -3,8 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import { authenticate } from '../../auth/session';
 import type { CrudContext } from './declaration';
 
-export const BEARER = [{ bearer: [] }];
-
 /** The request's session and database, for hooks. */
 export async function contextOf(request: FastifyRequest): Promise<CrudContext> {
   return { request, session: await authenticate(request), db: request.server.ctx.db };

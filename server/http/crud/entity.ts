@@ -12,12 +12,14 @@ import { TRASH_RETENTION_DAYS } from '../../db/retention';
 import type { Database } from '../../db/schema';
 import type { ListSpec } from '../listing';
 import type { CrudContext, EntityDeclaration, Followup } from './declaration';
-import { BEARER } from './context';
 import { foundOr404 } from './ids';
 import { registerEntity } from './routes';
 import { removeRow, restoreRow } from './writes';
 
 const ENTITY = Symbol('entity');
+
+/** Every declared route needs the bearer token. */
+const BEARER = [{ bearer: [] }];
 
 interface RouteDocumentation {
   tags: string[];

@@ -4,8 +4,7 @@
  * `POST /{collection}/update` (bulk.ts). Each route is guarded with `can(ability)` as preValidation (401 and 403
  * before any 422), documented under the entity's tag, and addresses rows through the entity's find-or-404.
  */
-import type { Static, TObject } from '@sinclair/typebox';
-import { Type } from '@sinclair/typebox';
+import { type Static, type TObject, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { allValid, notEmptied } from '../../api/field-checks';
 import type { Database } from '../../db/schema';
