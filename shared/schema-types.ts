@@ -16,3 +16,11 @@ export const StringEnum = <const T extends readonly string[]>(
   values: T,
   options: { description?: string } = {},
 ) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+/**
+ * A file field of a multipart form; empty or absent means none. Its type and size rules are the server's
+ * (`acceptUpload`), so the schema only documents it.
+ */
+export const FileInput = Type.Unsafe<unknown>({
+  description: 'A file (multipart/form-data); empty or absent means none.',
+});

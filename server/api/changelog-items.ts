@@ -10,7 +10,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable, Updateable } from 'kysely';
 import { adminOnly, signedIn } from '../auth/guards';
 import type { ChangelogItemsTable, ChangelogType } from '../db/schema';
-import { invalidField, modelNotFound } from '../http/errors';
+import { foundOr404, IdParams } from '../http/crud/ids';
+import { invalidField } from '../http/errors';
 import { listQueryProperties } from '../http/list-query';
 import { isCount, type ListSpec, listEndpoint } from '../http/listing';
 import { CountSchema, DataSchema, DeletedSchema, deletedResponse, PaginatedSchema } from '../http/responses';
@@ -118,8 +119,6 @@ type ChangelogInput = {
   screenshot?: unknown;
 };
 
-const IdParams = Type.Object({ id: Type.Integer() });
-
 /** Date columns for the ticked environments: a newly ticked one is dated now, an unticked one cleared. */
 function environmentDates(environments: ChangelogInput['environments'], current: ChangelogRow | null) {
   const dates: Updateable<ChangelogItemsTable> = {};
@@ -144,11 +143,12 @@ export async function changelogRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { db, storage } = app.ctx;
 
-  const findItem = async (id: number) => {
-    const row = await db.selectFrom('changelog_items').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw modelNotFound('ChangelogItem', id);
-    return row;
-  };
+  const findItem = (id: number) =>
+    foundOr404(
+      db.selectFrom('changelog_items').selectAll().where('id', '=', id).executeTakeFirst(),
+      'ChangelogItem',
+      id,
+    );
 
   app.get(
     '/admin/changelog-items',

@@ -1,10 +1,16 @@
-/** Every /api/v2 endpoint group, one module per entity. */
+/**
+ * Every /api/v2 endpoint group: the entity declarations `*.entity.ts` in this folder, found by name (adding an
+ * entity needs nothing outside its file), and the modules of the other endpoint groups.
+ */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { isEntity, type RegistrableEntity } from '../http/crud/entity';
 import { authRoutes } from './auth';
 import { changelogRoutes } from './changelog-items';
 import { companyRoutes } from './companies';
 import { fileRoutes } from './files';
-import { labelRoutes } from './labels';
 import { libraryRoutes } from './libraries';
 import { maintenanceModeRoutes } from './maintenance-mode';
 import { modelRoutes } from './models';
@@ -13,6 +19,21 @@ import { projectRoutes } from './projects';
 import { uploadRoutes } from './uploads';
 import { userRoutes } from './users';
 
+const DECLARATION = /^[a-z0-9-]+\.entity\.ts$/;
+
+/** The default exports of `server/api/*.entity.ts`, in file-name order. */
+async function declaredEntities(): Promise<RegistrableEntity[]> {
+  const files = (await readdir(import.meta.dirname)).filter((file) => DECLARATION.test(file)).sort();
+  const entities: RegistrableEntity[] = [];
+  for (const file of files) {
+    const module: { default?: unknown } = await import(pathToFileURL(join(import.meta.dirname, file)).href);
+    if (!isEntity(module.default))
+      throw new Error(`server/api/${file}: the default export is no defineEntity(…)`);
+    entities.push(module.default);
+  }
+  return entities;
+}
+
 export async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(authRoutes);
   await app.register(companyRoutes);
@@ -20,7 +41,9 @@ export async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(projectRoutes);
   await app.register(modelRoutes);
   await app.register(uploadRoutes);
-  await app.register(labelRoutes);
+  for (const entity of await declaredEntities()) {
+    await app.register((scope: FastifyInstance) => entity.register(scope));
+  }
   await app.register(userRoutes);
   await app.register(libraryRoutes);
   await app.register(changelogRoutes);

@@ -11,7 +11,7 @@ import { signedIn } from '../auth/guards';
 import { authenticate, type Session } from '../auth/session';
 import type { NotificationsTable } from '../db/schema';
 import { broadcast } from '../http/broadcast';
-import { modelNotFound } from '../http/errors';
+import { foundOr404, IdParams } from '../http/crud/ids';
 import { listQueryProperties } from '../http/list-query';
 import { type ListSpec, listEndpoint } from '../http/listing';
 import { DataSchema, ListResponseSchema, PaginatedSchema } from '../http/responses';
@@ -143,7 +143,7 @@ export async function notificationRoutes(server: FastifyInstance): Promise<void>
         summary: 'Marks one notification read (read=1) or unread (read=0); also POST with _method=PATCH',
         consumes: FORM_CONTENT_TYPES,
         security: [{ bearer: [] }],
-        params: Type.Object({ id: Type.Integer() }),
+        params: IdParams,
         body: ReadBody,
         response: { 200: DataSchema(NotificationSchema), 404: MessageSchema },
       },
@@ -152,7 +152,7 @@ export async function notificationRoutes(server: FastifyInstance): Promise<void>
       const session = await authenticate(request);
       const { id } = request.params;
       const read = toBoolean(request.body.read);
-      const row = await app.ctx.db
+      const updated = app.ctx.db
         .updateTable('notifications')
         .set((eb) => ({ read_at: read ? eb.fn.coalesce('read_at', eb.val(new Date())) : null }))
         .where('id', '=', id)
@@ -160,7 +160,7 @@ export async function notificationRoutes(server: FastifyInstance): Promise<void>
         .where('user_id', '=', session.user.id)
         .returningAll()
         .executeTakeFirst();
-      if (!row) throw modelNotFound('Notification', id);
+      const row = await foundOr404(updated, 'Notification', id);
       const notification = present(row);
       await announce(request, session, notification, await unreadCount(request, session));
       return { data: notification };

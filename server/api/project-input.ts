@@ -13,12 +13,12 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Type } from '@sinclair/typebox';
+import type { ProjectInput as ProjectFields } from '../../shared/entities/projects';
 import type { Session } from '../auth/session';
 import type { DB } from '../db/database';
 import type { ProjectStatus } from '../db/schema';
+import type { Submitted } from '../http/crud/declaration';
 import { ValidationError } from '../http/errors';
-import { FileField, Filled, Nullable, StringEnum } from '../http/schema-types';
 import { extensionOf } from '../storage/content-types';
 import type { FileStorage } from '../storage/storage';
 import { acceptUpload, type AcceptedUpload, storeUpload, type UploadRule } from '../storage/uploads';
@@ -32,46 +32,11 @@ import {
 } from './field-checks';
 import { projectTreeIds } from './project-tree';
 
-export const PROJECT_STATUSES = ['active', 'inactive'] as const satisfies readonly ProjectStatus[];
 const PREVIEW_IMAGE: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 3 * 1024 };
 const PREVIEW_FOLDER = 'projects';
 
-const ProjectFields = {
-  name: Filled({ maxLength: 255 }),
-  description: Nullable(Type.String({ maxLength: 5000 })),
-  status: StringEnum(PROJECT_STATUSES),
-  labels: Nullable(
-    Type.Array(Type.Integer(), { description: 'Label ids of the company; null or [] for none' }),
-  ),
-  users: Nullable(
-    Type.Array(Type.Integer(), { description: 'User ids of the company; null or [] for none' }),
-  ),
-  parent_id: Nullable(Type.Integer({ description: 'The project this one is a sub-project of' })),
-  preview_image: FileField,
-};
-
-export const CreateProjectBody = Type.Object({
-  name: ProjectFields.name,
-  description: Type.Optional(ProjectFields.description),
-  status: Type.Optional(ProjectFields.status),
-  labels: Type.Optional(ProjectFields.labels),
-  users: Type.Optional(ProjectFields.users),
-  parent_id: Type.Optional(ProjectFields.parent_id),
-  preview_image: Type.Optional(ProjectFields.preview_image),
-});
-
-/** Update and copy: every field optional. */
-export const ChangeProjectBody = Type.Partial(Type.Object(ProjectFields));
-
-export interface ProjectInput {
-  name?: string | null;
-  description?: string | null;
-  status?: ProjectStatus | null;
-  labels?: number[] | null;
-  users?: number[] | null;
-  parent_id?: number | null;
-  preview_image?: unknown;
-}
+/** A create, update or copy body as the handler sees it (shared/entities/projects.ts declares the fields). */
+export type ProjectInput = Submitted<ProjectFields>;
 
 export interface CheckedProjectInput {
   /** Label and member ids to set; undefined keeps them. */

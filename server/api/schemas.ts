@@ -35,18 +35,3 @@ export const AuthResponseSchema = Type.Object({
   expires_at: DateTime,
   user: SessionUserSchema,
 });
-
-/** A user as lists show them next to an entity (project members). */
-export const UserSummarySchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  function: Nullable(Type.String()),
-  email: Type.String(),
-  profile_image: Nullable(Type.String()),
-});
-
-export const LabelSummarySchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  color: Type.String(),
-});

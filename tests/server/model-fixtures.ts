@@ -119,3 +119,29 @@ export async function modelReaching(
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** A FINISHED model row of the company in the project, written straight to the database (no file, no processing). */
+export async function insertModel(
+  server: TestServer,
+  companyId: number,
+  projectId: number | null,
+  name: string,
+): Promise<number> {
+  const row = await server.db
+    .insertInto('project_models')
+    .values({
+      company_id: companyId,
+      project_id: projectId,
+      name,
+      description: null,
+      preview_image_url: null,
+      started_at: null,
+      finished_at: null,
+      uploader_id: null,
+      deleted_at: null,
+      status: 'FINISHED',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

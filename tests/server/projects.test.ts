@@ -3,9 +3,10 @@
  * with a preview image; sub-projects), update (also POST + _method=PATCH), copy, favourites per user, delete of a
  * whole tree and its restore; with the 422s, 403s and tenant isolation of each.
  */
+import type { ProjectDetail } from '../../shared/entities/projects';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyId, jsonBody, memberWithAbilities, multipartBody, tokenFor, userId } from './api-helpers';
-import { fileBlob } from './model-fixtures';
+import { fileBlob, insertModel } from './model-fixtures';
 import { sendWithHost, startTestServer, type TestServer } from './test-server';
 
 const PNG = Buffer.from(
@@ -13,26 +14,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-interface Project {
-  id: number;
-  parent_id: number | null;
-  name: string;
-  description: string | null;
-  status: string;
-  preview_image: string | null;
-  labels: Array<{ id: number; name: string; color: string }>;
-  users: Array<{ id: number; name: string }>;
-  is_favorited: boolean;
-  sub_projects: Array<{ id: number; name: string; status: string }>;
-  models: Array<{
-    id: number;
-    name: string;
-    status: string;
-    status_color: string;
-    preview_image_url: string | null;
-  }>;
-  deleted_at: string | null;
-}
+type Project = ProjectDetail;
 
 let server: TestServer;
 let alice: string;
@@ -456,25 +438,7 @@ describe('PATCH /projects/{id}/favorite', () => {
 });
 
 describe('DELETE /projects/{id} and restore', () => {
-  async function modelIn(projectId: number, name: string): Promise<number> {
-    const row = await server.db
-      .insertInto('project_models')
-      .values({
-        company_id: acme,
-        project_id: projectId,
-        name,
-        description: null,
-        preview_image_url: null,
-        started_at: null,
-        finished_at: null,
-        uploader_id: null,
-        deleted_at: null,
-        status: 'FINISHED',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const modelIn = (projectId: number, name: string) => insertModel(server, acme, projectId, name);
 
   it('moves the project, its sub-projects at any depth and their models to the bin, and restores them', async () => {
     const root = await data(await create({ name: 'Airport' }), 201);

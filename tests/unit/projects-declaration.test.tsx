@@ -130,6 +130,7 @@ describe('an entity declared once', () => {
 
 const project = (id: number, name: string, overrides: Partial<Project> = {}): Project => ({
   id,
+  parent_id: null,
   status: 'active',
   preview_image: null,
   name,
@@ -141,6 +142,7 @@ const project = (id: number, name: string, overrides: Partial<Project> = {}): Pr
     { id: 2, name: 'Alice Anders', function: '3D artist', email: 'alice@acme.test', profile_image: null },
   ],
   is_favorited: false,
+  deleted_at: null,
   ...overrides,
 });
 

@@ -1,32 +1,11 @@
 /** Project models (spec 2 §Models, §3, §4, §7, §8): overview for everyone who may list them; create and edit
  * (with the model file upload) on the authoring platform only. */
 import type { Permission } from '@/lib/permissions';
+import type { Model as ProjectModel } from '@shared/entities/models';
 import { defineResource } from '../types';
 
-export type ModelStatus = 'FINISHED' | 'PROCESSING' | 'QUEUED' | 'UPLOADING' | 'FAILED';
-
-export interface ProjectModel {
-  id: number;
-  project_id?: number | null;
-  name: string;
-  status: ModelStatus;
-  status_color: string;
-  preview_image_url: string | null;
-  description: string | null;
-  created_at: string;
-  updated_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  uploader_name: string | null;
-  latest_geometry_event: { message: string; created_at?: string } | null;
-}
-
-/** `GET /projects/models/{id}`: the model with its project, its file and its latest geometry events. */
-export interface ModelDetail extends ProjectModel {
-  project: { id: number; name: string } | null;
-  file: { name: string; size: number } | null;
-  geometry_events: Array<{ message: string; created_at: string }>;
-}
+/** The record types come from the shared entity schema (shared/entities/models.ts). */
+export type { Model as ProjectModel, ModelDetail, ModelStatus } from '@shared/entities/models';
 
 /** Reprocessing a model (spec 2 §6: an update of the model). */
 export const REPROCESS_PERMISSION: Permission = { ability: 'update-project-models' };

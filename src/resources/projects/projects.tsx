@@ -2,34 +2,11 @@
 import { CopyOutlined, EditOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { LabelsCell } from './LabelsCell';
 import { FavoriteToggle } from './FavoriteToggle';
-import type { ProjectModel } from '../models/models';
+import type { Project } from '@shared/entities/projects';
 import { defineResource, type FilterOption } from '../types';
 
-export interface Project {
-  id: number;
-  status: 'active' | 'inactive';
-  preview_image: string | null;
-  name: string;
-  description: string | null;
-  labels: Array<{ id: number; name: string; color: string }>;
-  created_at: string;
-  updated_at: string;
-  users: Array<{
-    id: number;
-    name: string;
-    function: string | null;
-    email: string;
-    profile_image: string | null;
-  }>;
-  is_favorited: boolean;
-  parent_id?: number | null;
-}
-
-/** `GET /projects/{id}`: the project with its sub-projects and its models. */
-export interface ProjectDetail extends Project {
-  sub_projects: Array<{ id: number; name: string; status: Project['status'] }>;
-  models: Array<Pick<ProjectModel, 'id' | 'name' | 'status' | 'status_color' | 'preview_image_url'>>;
-}
+/** The record types come from the shared entity schema (shared/entities/projects.ts). */
+export type { Project, ProjectDetail } from '@shared/entities/projects';
 
 /** The labels filter offers the labels the list response names in `meta_data.filters.labels`. */
 const labelOptions = ({ meta_data }: { meta_data?: unknown }): FilterOption[] => {

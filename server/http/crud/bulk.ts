@@ -1,0 +1,91 @@
+/**
+ * `POST /{collection}/update` with `{key}[n][id]` and `action` (spec 2 §7): the action runs on each row in its own
+ * transaction, so a row that fails (not found in the company, refused by the action's hook, or any error) is left
+ * exactly as it was while the others are applied. Answers `{action, success: [{id, name}], failed: [{id, name,
+ * message}]}`; the guard lets in anyone holding one of the actions' abilities, the handler then checks the
+ * chosen action's ability.
+ */
+import { type TObject, Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { authorize } from '../../auth/session';
+import type { Database } from '../../db/schema';
+import { HttpError } from '../errors';
+import { FORM_CONTENT_TYPES } from '../request-input';
+import { type BulkFailure, bulkResult, BulkResultSchema } from '../responses';
+import { StringEnum } from '../schema-types';
+import type { BulkAction, Followup } from './declaration';
+import { contextOf } from './context';
+import type { Entity } from './entity';
+import { Id } from './ids';
+
+export const BulkSuccessSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
+
+export async function registerBulkEndpoint<
+  TB extends keyof Database,
+  Row extends { id: number },
+  Input extends TObject,
+  Item extends TObject,
+  Detail extends TObject,
+>(app: FastifyInstance, entity: Entity<TB, Row, Input, Item, Detail>): Promise<void> {
+  const { bulk, abilities } = entity;
+  if (!bulk) return;
+  const key = bulk.key ?? entity.collection.split('/').at(-1)!;
+  const actions = new Map<string, BulkAction<Row>>();
+  for (const [name, action] of Object.entries(bulk.actions)) {
+    if (action !== 'delete') actions.set(name, action);
+    else if (abilities.delete) {
+      actions.set(name, {
+        ability: abilities.delete,
+        run: (ctx, row) => entity.removeOne(ctx, row),
+      });
+    } else throw new Error(`${entity.collection}: the bulk delete needs a delete ability`);
+  }
+  const anyAbility = [...new Set([...actions.values()].map((action) => action.ability))].join('|');
+  const { preValidation, schema } = entity.route(
+    anyAbility,
+    entity.summaries?.bulk ??
+      `Applies an action (${[...actions.keys()].join(', ')}) to several ${entity.tag}, each row on its own`,
+  );
+  app.post<{ Body: { action: string } & Record<string, unknown> }>(
+    `/${entity.collection}/update`,
+    {
+      preValidation,
+      schema: {
+        ...schema,
+        consumes: FORM_CONTENT_TYPES,
+        body: Type.Object({
+          action: StringEnum([...actions.keys()]),
+          [key]: Type.Array(Type.Object({ id: Id }), { minItems: 1 }),
+        }),
+        response: { 200: BulkResultSchema(BulkSuccessSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = await contextOf(request);
+      const action = actions.get(request.body.action)!;
+      authorize(ctx.session, action.ability);
+      const ids = (request.body[key] as Array<{ id: number }>).map((item) => item.id);
+      const success: Array<{ id: number; name: string }> = [];
+      const failed: BulkFailure[] = [];
+      const followups: Followup[] = [];
+      for (const id of new Set(ids)) {
+        let name = String(id);
+        try {
+          const followup = await ctx.db.transaction().execute(async (trx) => {
+            const row = await entity.find(trx, ctx.session.company.id, id);
+            name = entity.nameOf(row);
+            return action.run({ ...ctx, db: trx }, row);
+          });
+          if (followup) followups.push(followup);
+          success.push({ id, name });
+        } catch (error) {
+          if (!(error instanceof HttpError)) request.log.error(error);
+          const message = error instanceof HttpError ? error.message : 'Server Error';
+          failed.push({ id, name, message });
+        }
+      }
+      for (const followup of followups) await followup();
+      return bulkResult(request.body.action, success, failed);
+    },
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * What an entity's server declaration says (one `*.entity.ts` file in server/api/, or the declaration inside an
+ * entity module with special endpoints): its collection and names, table and tenant-scoped rows, abilities per
+ * action, list rules, how a row is presented, and hooks for the writes that need more than writing the input's
+ * columns. `registerEntity` (routes.ts) turns it into the standard endpoints.
+ */
+import type { Static, TObject } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import type { SelectQueryBuilder } from 'kysely';
+import type { Session } from '../../auth/session';
+import type { DB } from '../../db/database';
+import type { Database } from '../../db/schema';
+import type { ListSpec } from '../listing';
+
+/** The standard endpoints; one is registered when the declaration names its ability. */
+export type CrudAction = 'list' | 'show' | 'create' | 'update' | 'delete';
+
+/** The request, its session and the database, or the transaction inside a write hook. */
+export interface CrudContext {
+  request: FastifyRequest;
+  session: Session;
+  db: DB;
+}
+
+/** Work for after the write has committed and the answer is composed: events, queueing, file clean-up. */
+export type Followup = () => Promise<void>;
+
+/** A request body after request-input.ts: any field may be absent, and null where the client sent it empty. */
+export type Submitted<T> = { [K in keyof T]?: T[K] | null };
+
+/** The list rules of an entity; the resource name, tiebreaker, soft-delete column and fields come from the rest. */
+export type ListRules<TB extends keyof Database, Row, Item extends object> = Omit<
+  ListSpec<TB, Row, Item>,
+  'resource' | 'tiebreaker' | 'deletedAt' | 'fields' | 'present'
+>;
+
+export interface BulkAction<Row> {
+  ability: string;
+  /**
+   * Applies the action to one row inside the row's own transaction (`ctx.db` is that transaction). Throwing
+   * (e.g. `new HttpError(422, 'Still connected to a model.')`) fails the row, which is then left as it was.
+   */
+  run(ctx: CrudContext, row: Row): Promise<Followup | void>;
+}
+
+/** Route names for OpenAPI summaries. */
+export type CrudRoute = CrudAction | 'restore' | 'bulk';
+
+export interface EntityDeclaration<
+  TB extends keyof Database,
+  Row extends { id: number },
+  Input extends TObject,
+  Item extends TObject,
+  Detail extends TObject = Item,
+> {
+  /** The URL collection under /api/v2: `labels`, `projects/models`. */
+  collection: string;
+  /** OpenAPI tag of every route of the entity. */
+  tag: string;
+  /** Laravel's model name for 404s: `No query results for model [App\Models\{model}] {id}`. */
+  model: string;
+  /** The singular of delete answers `{<entity>_name, status}`. */
+  entity: string;
+  /**
+   * The table writes go to. It has `id`, `company_id` and `updated_at` (and `deleted_at` with softDelete); the
+   * default create and update write the input schema's fields as columns of it.
+   */
+  table: keyof Database;
+  /** Deletes go to the recycling bin (the table must be in SOFT_DELETE_TABLES) and `{id}/restore` brings back. */
+  softDelete?: boolean;
+  /** Ability (`a|b`: any of them) per standard endpoint; an endpoint without one is not registered. */
+  abilities: Partial<Record<CrudAction, string>>;
+  /** `input` (create body; its Partial is the update body), `item` (list item), `detail` (single answers). */
+  schemas: { input: Input; item: Item; detail?: Detail };
+  /** Fields unique among the company's (live) rows: 422 "The {field} has already been taken.". */
+  unique?: ReadonlyArray<keyof Static<Input> & string>;
+  /** The company's rows as the endpoints read them (tenant scoping; joins the presentation needs). */
+  rows(db: DB, companyId: number): SelectQueryBuilder<Database, TB, Row>;
+  /** The name a delete or a bulk result answers for the row. */
+  nameOf(row: Row): string;
+  list: (ctx: CrudContext) => ListRules<TB, Row, Static<Item>>;
+  /** A page of rows as list items; `fields` lets it skip relations nobody asked for. */
+  present(ctx: CrudContext, rows: Row[], fields: Set<string>): Promise<Array<Static<Item>>>;
+  /** A single answer; default: the row presented as a list item with every field. */
+  detail?(ctx: CrudContext, row: Row): Promise<Static<Detail>>;
+  /** Checks of the default create and update that the schema cannot make (reported with the others in one 422). */
+  check?(ctx: CrudContext, input: Submitted<Static<Input>>, row: Row | null): Promise<void>;
+  /** A create that is more than inserting the input's columns (relations, files); answers the new id. */
+  create?(ctx: CrudContext, input: Submitted<Static<Input>>): Promise<{ id: number; followup?: Followup }>;
+  /** An update that is more than setting the input's columns. */
+  update?(ctx: CrudContext, row: Row, input: Submitted<Static<Input>>): Promise<Followup | void>;
+  /** A delete that is more than deleting (or trashing) the row; runs in a transaction (`ctx.db`). */
+  remove?(ctx: CrudContext, row: Row): Promise<Followup | void>;
+  /** A restore that is more than clearing `deleted_at`; runs in a transaction (`ctx.db`). */
+  restore?(ctx: CrudContext, row: Row): Promise<Followup | void>;
+  /**
+   * `POST /{collection}/update` with `{key}[n][id]` and `action`: `'delete'` is the declared delete, other
+   * actions are declared here. `key` defaults to the collection's last segment.
+   */
+  bulk?: { key?: string; actions: Record<string, BulkAction<Row> | 'delete'> };
+  /** OpenAPI summaries that say more than the default ones. */
+  summaries?: Partial<Record<CrudRoute, string>>;
+}

@@ -1,0 +1,130 @@
+/**
+ * `defineEntity` completes a declaration with what every endpoint of the entity (standard or special) uses:
+ * find-or-404 in the company, the full list spec, the single answer and the route options (guard, OpenAPI tag and
+ * security) of a special endpoint, so none of them is written per entity.
+ */
+import type { Static, TObject } from '@sinclair/typebox';
+import type { FastifyInstance, FastifySchema, preValidationHookHandler } from 'fastify';
+import { sql, type SqlBool } from 'kysely';
+import { can } from '../../auth/guards';
+import type { DB } from '../../db/database';
+import { TRASH_RETENTION_DAYS } from '../../db/retention';
+import type { Database } from '../../db/schema';
+import type { ListSpec } from '../listing';
+import type { CrudContext, EntityDeclaration, Followup } from './declaration';
+import { foundOr404 } from './ids';
+import { registerEntity } from './routes';
+import { removeRow, restoreRow } from './writes';
+
+const ENTITY = Symbol('entity');
+
+/** Every declared route needs the bearer token. */
+const BEARER = [{ bearer: [] }];
+
+interface RouteDocumentation {
+  tags: string[];
+  summary: string;
+  security: typeof BEARER;
+}
+
+/** What the API registry needs of a declared entity, whatever its types. */
+export interface RegistrableEntity {
+  readonly [ENTITY]: true;
+  collection: string;
+  /** Registers the standard endpoints (routes.ts). */
+  register(app: FastifyInstance): Promise<void>;
+}
+
+export const isEntity = (value: unknown): value is RegistrableEntity =>
+  typeof value === 'object' && value !== null && ENTITY in value;
+
+export interface Entity<
+  TB extends keyof Database,
+  Row extends { id: number },
+  Input extends TObject,
+  Item extends TObject,
+  Detail extends TObject,
+>
+  extends EntityDeclaration<TB, Row, Input, Item, Detail>, RegistrableEntity {
+  /** The company's row `id` (404 otherwise): live, or with `trashed` one in the recycling bin too. */
+  find(db: DB, companyId: number, id: number, options?: { trashed?: boolean }): Promise<Row>;
+  /** The full ListSpec of the entity's list endpoint. */
+  listSpec(ctx: CrudContext): ListSpec<TB, Row, Static<Item>>;
+  /** The row as a list item with every field. */
+  itemOf(ctx: CrudContext, row: Row): Promise<Static<Item>>;
+  /** The single answer of the row (`{data: …}` of show, create, update, restore). */
+  detailOf(ctx: CrudContext, row: Row): Promise<Static<Detail>>;
+  /** The declared delete, or deleting (trashing) the row; call it inside a transaction (`ctx.db`). */
+  removeOne(ctx: CrudContext, row: Row): Promise<Followup | void>;
+  /** The declared restore, or clearing the row's `deleted_at`; call it inside a transaction (`ctx.db`). */
+  restoreOne(ctx: CrudContext, row: Row): Promise<Followup | void>;
+  /** The response schema of single answers. */
+  detailSchema: TObject;
+  /** Guard and OpenAPI documentation (tag, summary, bearer security) of a route, with its other schema parts. */
+  route<S extends FastifySchema = FastifySchema>(
+    ability: string,
+    summary: string,
+    schema?: S,
+  ): { preValidation: preValidationHookHandler; schema: S & RouteDocumentation };
+}
+
+/** Live rows, or with `trashed` also those still in the recycling bin (deleted within the retention). */
+export function addressable(deletedAt: string, trashed: boolean) {
+  const column = sql.ref(deletedAt);
+  return trashed
+    ? sql<SqlBool>`(${column} is null or ${column} > now() - make_interval(days => ${TRASH_RETENTION_DAYS}))`
+    : sql<SqlBool>`${column} is null`;
+}
+
+export function defineEntity<
+  TB extends keyof Database,
+  Row extends { id: number },
+  Input extends TObject,
+  Item extends TObject,
+  Detail extends TObject = Item,
+>(declaration: EntityDeclaration<TB, Row, Input, Item, Detail>): Entity<TB, Row, Input, Item, Detail> {
+  const { table, softDelete, model, tag } = declaration;
+  const fields = Object.keys(declaration.schemas.item.properties) as Array<keyof Static<Item> & string>;
+  const entity: Entity<TB, Row, Input, Item, Detail> = {
+    ...declaration,
+    [ENTITY]: true,
+    register: (app) => registerEntity(app, entity),
+    detailSchema: declaration.schemas.detail ?? declaration.schemas.item,
+    find(db, companyId, id, { trashed = false } = {}) {
+      let query = declaration.rows(db, companyId).where(sql<SqlBool>`${sql.ref(`${table}.id`)} = ${id}`);
+      if (softDelete) query = query.where(addressable(`${table}.deleted_at`, trashed));
+      return foundOr404(query.executeTakeFirst() as Promise<Row | undefined>, model, id);
+    },
+    listSpec(ctx) {
+      return {
+        ...declaration.list(ctx),
+        resource: declaration.collection.split('/').at(-1)!,
+        tiebreaker: `${table}.id`,
+        deletedAt: softDelete ? `${table}.deleted_at` : undefined,
+        fields,
+        present: (rows, selected) => declaration.present(ctx, rows, selected),
+      };
+    },
+    async itemOf(ctx, row) {
+      const [item] = await declaration.present(ctx, [row], new Set(fields));
+      return item;
+    },
+    async detailOf(ctx, row) {
+      if (declaration.detail) return declaration.detail(ctx, row);
+      return (await entity.itemOf(ctx, row)) as Static<Detail>;
+    },
+    removeOne: (ctx, row) =>
+      declaration.remove
+        ? declaration.remove(ctx, row)
+        : removeRow(ctx.db, table, ctx.session.company.id, row.id),
+    restoreOne: (ctx, row) =>
+      declaration.restore
+        ? declaration.restore(ctx, row)
+        : restoreRow(ctx.db, table, ctx.session.company.id, row.id),
+    route: <S extends FastifySchema>(ability: string, summary: string, schema?: S) => ({
+      preValidation: can(ability),
+      schema: { ...(schema as S), tags: [tag], summary, security: BEARER },
+    }),
+  };
+  return entity;
+}

@@ -1,0 +1,212 @@
+/**
+ * `registerEntity` registers an entity's standard endpoints from its declaration (`defineEntity`): list, show,
+ * create, update (JSON, or multipart POST + `_method=PATCH`), delete, restore (soft-deleted entities) and the bulk
+ * `POST /{collection}/update` (bulk.ts). Each route is guarded with `can(ability)` as preValidation (401 and 403
+ * before any 422), documented under the entity's tag, and addresses rows through the entity's find-or-404.
+ */
+import { type Static, type TObject, Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { allValid, notEmptied } from '../../api/field-checks';
+import type { Database } from '../../db/schema';
+import { listQueryProperties, type ListQueryInput } from '../list-query';
+import { listEndpoint } from '../listing';
+import { FORM_CONTENT_TYPES } from '../request-input';
+import {
+  DataSchema,
+  DeletedSchema,
+  deletedResponse,
+  ListResponseSchema,
+  PaginatedSchema,
+} from '../responses';
+import { MessageSchema } from '../schema-types';
+import { registerBulkEndpoint } from './bulk';
+import type { CrudContext, CrudRoute, Followup, Submitted } from './declaration';
+import { contextOf } from './context';
+import type { Entity } from './entity';
+import { IdParams } from './ids';
+import {
+  checkUnique,
+  inputColumns,
+  insertRow,
+  isSoftDeleteTable,
+  notNullableFields,
+  updateRow,
+} from './writes';
+
+const RESTORE_ABILITY = 'restore-deleted-entities';
+
+const isTrashed = (row: object) => 'deleted_at' in row && row.deleted_at !== null;
+
+export async function registerEntity<
+  TB extends keyof Database,
+  Row extends { id: number },
+  Input extends TObject,
+  Item extends TObject,
+  Detail extends TObject,
+>(app: FastifyInstance, entity: Entity<TB, Row, Input, Item, Detail>): Promise<void> {
+  const { abilities, table, schemas, collection } = entity;
+  if (entity.softDelete && !isSoftDeleteTable(table)) {
+    throw new Error(`${collection}: soft-deleted entities need their table in SOFT_DELETE_TABLES`);
+  }
+  type Body = Submitted<Static<Input>>;
+  const path = `/${collection}`;
+  const one = `${path}/:id`;
+  const summary = (route: CrudRoute, fallback: string) => entity.summaries?.[route] ?? fallback;
+  const notNullable = notNullableFields(schemas.input);
+  const single = { 200: DataSchema(entity.detailSchema), 404: MessageSchema };
+
+  /** Every check before a default write, reported together in one 422. */
+  const checked = async (ctx: CrudContext, body: Body, row: Row | null) => {
+    await allValid([
+      notEmptied(body, notNullable),
+      checkUnique(
+        ctx.db,
+        table,
+        ctx.session.company.id,
+        entity.unique ?? [],
+        body,
+        row?.id ?? null,
+        Boolean(entity.softDelete),
+      ),
+      entity.check ? entity.check(ctx, body, row) : Promise.resolve(),
+    ]);
+  };
+  const answer = async (ctx: CrudContext, id: number) =>
+    entity.detailOf(ctx, await entity.find(ctx.db, ctx.session.company.id, id));
+
+  if (abilities.list) {
+    app.get<{ Querystring: ListQueryInput }>(
+      path,
+      entity.route(abilities.list, summary('list', `The company's ${entity.tag} (list conventions)`), {
+        querystring: Type.Object(listQueryProperties),
+        response: { 200: ListResponseSchema(PaginatedSchema(schemas.item)) },
+      }),
+      async (request) => {
+        const ctx = await contextOf(request);
+        const rows = entity.rows(ctx.db, ctx.session.company.id);
+        return listEndpoint(request, rows, entity.listSpec(ctx), request.query);
+      },
+    );
+  }
+
+  if (abilities.create) {
+    app.post(
+      path,
+      entity.route(abilities.create, summary('create', `Creates a ${entity.entity}`), {
+        consumes: FORM_CONTENT_TYPES,
+        body: schemas.input,
+        response: { 201: DataSchema(entity.detailSchema) },
+      }),
+      async (request, reply) => {
+        const ctx = await contextOf(request);
+        const body = request.body as Body;
+        let created: { id: number; followup?: Followup };
+        if (entity.create) {
+          created = await entity.create(ctx, body);
+        } else {
+          await checked(ctx, body, null);
+          const columns = inputColumns(schemas.input, body);
+          const companyId = ctx.session.company.id;
+          const id = await ctx.db.transaction().execute((trx) => insertRow(trx, table, companyId, columns));
+          created = { id };
+        }
+        const data = await answer(ctx, created.id);
+        await created.followup?.();
+        return reply.status(201).send({ data });
+      },
+    );
+  }
+
+  // `POST /{collection}/update` (a static path) wins over the spoofed `POST /{collection}/{id}` of the update.
+  if (entity.bulk) await registerBulkEndpoint(app, entity);
+
+  if (abilities.show) {
+    app.get<{ Params: IdParams }>(
+      one,
+      entity.route(abilities.show, summary('show', `One ${entity.entity}`), {
+        params: IdParams,
+        response: single,
+      }),
+      async (request) => ({ data: await answer(await contextOf(request), request.params.id) }),
+    );
+  }
+
+  if (abilities.update) {
+    app.patch<{ Params: IdParams }>(
+      one,
+      entity.route(
+        abilities.update,
+        summary(
+          'update',
+          `Updates a ${entity.entity}: every field optional (multipart: POST + _method=PATCH)`,
+        ),
+        {
+          consumes: FORM_CONTENT_TYPES,
+          params: IdParams,
+          body: Type.Partial(schemas.input),
+          response: single,
+        },
+      ),
+      async (request) => {
+        const ctx = await contextOf(request);
+        const row = await entity.find(ctx.db, ctx.session.company.id, request.params.id);
+        const body = request.body as Body;
+        let followup: Followup | void = undefined;
+        if (entity.update) {
+          followup = await entity.update(ctx, row, body);
+        } else {
+          await checked(ctx, body, row);
+          const columns = inputColumns(schemas.input, body);
+          await ctx.db.transaction().execute((trx) => updateRow(trx, table, row.id, columns));
+        }
+        const data = await answer(ctx, row.id);
+        await followup?.();
+        return { data };
+      },
+    );
+  }
+
+  if (abilities.delete) {
+    const deletes = entity.softDelete
+      ? `Moves a ${entity.entity} to the recycling bin (restorable for 30 days)`
+      : `Deletes a ${entity.entity}`;
+    app.delete<{ Params: IdParams }>(
+      one,
+      entity.route(abilities.delete, summary('delete', deletes), {
+        params: IdParams,
+        response: { 200: DeletedSchema(entity.entity), 404: MessageSchema },
+      }),
+      async (request) => {
+        const ctx = await contextOf(request);
+        const row = await entity.find(ctx.db, ctx.session.company.id, request.params.id);
+        const followup = await ctx.db
+          .transaction()
+          .execute((trx) => entity.removeOne({ ...ctx, db: trx }, row));
+        await followup?.();
+        return deletedResponse(entity.entity, entity.nameOf(row));
+      },
+    );
+  }
+
+  if (entity.softDelete) {
+    app.get<{ Params: IdParams }>(
+      `${one}/restore`,
+      entity.route(
+        RESTORE_ABILITY,
+        summary('restore', `Brings a ${entity.entity} back from the recycling bin (within 30 days)`),
+        { params: IdParams, response: single },
+      ),
+      async (request) => {
+        const ctx = await contextOf(request);
+        const row = await entity.find(ctx.db, ctx.session.company.id, request.params.id, { trashed: true });
+        let followup: Followup | void = undefined;
+        if (isTrashed(row)) {
+          followup = await ctx.db.transaction().execute((trx) => entity.restoreOne({ ...ctx, db: trx }, row));
+        }
+        const data = await answer(ctx, row.id);
+        await followup?.();
+        return { data };
+      },
+    );
+  }
+}

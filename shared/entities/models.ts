@@ -1,0 +1,53 @@
+/**
+ * Project models (spec 2 §3, §4): the record as the API answers it (`ModelSchema`, a list item;
+ * `ModelDetailSchema`, one model with its project, file and geometry events) and what a create or update may
+ * write (`ModelInputSchema`; an update is its Partial). The model file comes as a multipart `file` or as the
+ * `upload_id` of a finished resumable upload; the server checks its type and size.
+ */
+import { type Static, Type } from '@sinclair/typebox';
+import { DateTime, FileInput, Nullable, StringEnum } from '../schema-types';
+
+/** Processing states (spec 2 §4); the server stores each with its `status_color`. */
+export const MODEL_STATUSES = ['FINISHED', 'PROCESSING', 'QUEUED', 'UPLOADING', 'FAILED'] as const;
+
+export const ModelInputSchema = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  description: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
+  project_id: Type.Optional(Nullable(Type.Integer())),
+  upload_id: Type.Optional(
+    Nullable(Type.String({ maxLength: 64, description: 'A finished resumable upload (POST /uploads)' })),
+  ),
+  file: Type.Optional(FileInput),
+});
+
+const GeometryEventSchema = Type.Object({ message: Type.String(), created_at: DateTime });
+
+export const ModelSchema = Type.Object({
+  id: Type.Integer(),
+  project_id: Nullable(Type.Integer()),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  status: StringEnum(MODEL_STATUSES),
+  status_color: Type.String(),
+  preview_image_url: Nullable(Type.String()),
+  created_at: DateTime,
+  updated_at: DateTime,
+  started_at: Nullable(DateTime),
+  finished_at: Nullable(DateTime),
+  deleted_at: Nullable(DateTime),
+  uploader_name: Nullable(Type.String()),
+  latest_geometry_event: Nullable(GeometryEventSchema),
+});
+
+/** `GET /projects/models/{id}`: every field of the list plus the project, the file and the latest events. */
+export const ModelDetailSchema = Type.Object({
+  ...ModelSchema.properties,
+  project: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  file: Nullable(Type.Object({ name: Type.String(), size: Type.Integer() })),
+  geometry_events: Type.Array(GeometryEventSchema),
+});
+
+export type Model = Static<typeof ModelSchema>;
+export type ModelDetail = Static<typeof ModelDetailSchema>;
+export type ModelInput = Static<typeof ModelInputSchema>;
+export type ModelStatus = (typeof MODEL_STATUSES)[number];
