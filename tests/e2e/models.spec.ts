@@ -120,6 +120,7 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
 });
 
 test('an upload continues after the connection drops', async ({ page, context, request }) => {
+  test.setTimeout(TEST_BOUND_MS);
   await signedInAs(context, 'alice');
   const api = await projectsApi(request);
   const project = await api.findProject(PROJECT);
