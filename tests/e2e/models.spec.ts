@@ -12,6 +12,12 @@ import { fbxFile, projectsApi, uniqueName } from './support/projects-api';
 test.describe.configure({ mode: 'serial' });
 
 const PROJECT = 'Dune Pavilion';
+/**
+ * Bounds (not delays) for uploads and processing, which share the server with the other specs running meanwhile:
+ * on a busy machine a model can take far longer than its few processing steps to reach FINISHED.
+ */
+const PROCESSING_BOUND_MS = 60_000;
+const TEST_BOUND_MS = 180_000;
 const badge = (page: Page) => page.locator('.page-header .model-status');
 
 /** Records every status the overview's badge shows from now on (a push can pass faster than a poll). */
@@ -42,8 +48,7 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
   context,
   request,
 }) => {
-  // Upload, processing and the project list in one test: room for a busy machine.
-  test.setTimeout(120_000);
+  test.setTimeout(TEST_BOUND_MS);
   await signedInAs(context, 'alice');
   const api = await projectsApi(request);
   const project = await api.findProject(PROJECT);
@@ -75,7 +80,7 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
     expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(100);
     await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
     releaseSecondChunk();
-    await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: 20_000 });
+    await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: PROCESSING_BOUND_MS });
     await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
     expect(chunks).toBe(2);
 
@@ -88,12 +93,16 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
     modelId = Number(page.url().split('/').pop());
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 
-    await expect(badge(page)).toHaveText('Finished', { timeout: 20_000 });
+    await expect(badge(page)).toHaveText('Finished', { timeout: PROCESSING_BOUND_MS });
     await expect(page.getByTestId('model-latest-message')).toHaveText('Processing finished');
-    // The steps in between arrived as pushes: several processing messages, each shown in place.
+    // The steps arrived as pushes, shown in place without a reload, and the processing history lists each of them.
+    // (How many intermediate statuses were on screen is the machine's speed: pushes that arrive together render
+    // as one.)
     const shown = await shownStatuses(page);
     expect(shown.at(-1)).toBe('Finished: Processing finished');
-    expect(shown.filter((entry) => entry.startsWith('Processing: ')).length).toBeGreaterThanOrEqual(2);
+    const history = page.getByRole('region', { name: 'Processing history' }).getByRole('listitem');
+    for (const step of ['Processing started', 'Reading geometry', 'Optimising meshes', 'Processing finished'])
+      await expect(history.filter({ hasText: step })).toHaveCount(1);
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
       true,
     );
@@ -111,6 +120,7 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
 });
 
 test('an upload continues after the connection drops', async ({ page, context, request }) => {
+  test.setTimeout(TEST_BOUND_MS);
   await signedInAs(context, 'alice');
   const api = await projectsApi(request);
   const project = await api.findProject(PROJECT);
@@ -132,14 +142,14 @@ test('an upload continues after the connection drops', async ({ page, context, r
   try {
     await page.goto(`/projects/models/create/${project.id}`);
     await page.locator('input[type="file"]').setInputFiles(fbxFile(`${name}.fbx`, 7_000_000));
-    await expect(page.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: PROCESSING_BOUND_MS });
     expect(dropped).toBe(1);
     expect(heads).toHaveLength(1);
 
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/projects\/models\/overview\/\d+$/);
     modelId = Number(page.url().split('/').pop());
-    await expect(badge(page)).toHaveText('Finished', { timeout: 20_000 });
+    await expect(badge(page)).toHaveText('Finished', { timeout: PROCESSING_BOUND_MS });
   } finally {
     if (modelId) await api.deleteModel(modelId);
   }
@@ -191,7 +201,7 @@ test('reprocess waits for FINISHED and its confirmation; delete returns to the p
   context,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(TEST_BOUND_MS);
   await signedInAs(context, 'alice');
   const api = await projectsApi(request);
   const project = await api.findProject(PROJECT);
@@ -206,7 +216,7 @@ test('reprocess waits for FINISHED and its confirmation; delete returns to the p
     modelId = Number(page.url().split('/').pop());
 
     const reprocess = page.getByRole('button', { name: 'Reprocess' });
-    await expect(badge(page)).toHaveText('Finished', { timeout: 20_000 });
+    await expect(badge(page)).toHaveText('Finished', { timeout: PROCESSING_BOUND_MS });
     await expect(reprocess).toBeEnabled();
     await recordStatuses(page);
     await reprocess.click();
@@ -224,7 +234,7 @@ test('reprocess waits for FINISHED and its confirmation; delete returns to the p
     await expect
       .poll(async () => (await shownStatuses(page)).some((entry) => entry.startsWith('Queued')))
       .toBe(true);
-    await expect(badge(page)).toHaveText('Finished', { timeout: 20_000 });
+    await expect(badge(page)).toHaveText('Finished', { timeout: PROCESSING_BOUND_MS });
 
     // Editing keeps the file (shown on the form) unless a new one is chosen.
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -256,7 +266,7 @@ test('the model management page uploads several files at once, each becoming a m
   context,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(TEST_BOUND_MS);
   await signedInAs(context, 'alice');
   const api = await projectsApi(request);
   const project = await api.findProject(PROJECT);
@@ -276,8 +286,8 @@ test('the model management page uploads several files at once, each becoming a m
     await expect(page.getByRole('list', { name: 'Uploads' }).getByRole('listitem')).toHaveCount(3);
     for (const file of files) {
       const row = page.getByRole('row', { name: new RegExp(file.name.replace('.fbx', '')) });
-      await expect(row).toBeVisible({ timeout: 20_000 });
-      await expect(row.locator('.model-status')).toHaveText('Finished', { timeout: 20_000 });
+      await expect(row).toBeVisible({ timeout: PROCESSING_BOUND_MS });
+      await expect(row.locator('.model-status')).toHaveText('Finished', { timeout: PROCESSING_BOUND_MS });
     }
     const created = (await api.models(project.id)).filter((model) => model.name.startsWith(base));
     expect(created.map((model) => model.name).sort()).toEqual([`${base} A`, `${base} B`, `${base} C`]);
