@@ -1,11 +1,15 @@
 /**
  * Password hashing with node's scrypt, which runs on libuv's thread pool: hashing 200 logins at once does not stop
- * the event loop from serving other requests. Hashes are stored as `$scrypt$N=…,r=…,p=…$salt$key` (base64).
+ * the event loop from serving other requests. As many hashes run at once as there are cores, in the order the
+ * logins arrived (server/db/arrival-order.ts), and a login whose client gave up is not hashed at all: under a
+ * burst of logins the work does not pile up behind retries. Hashes are stored as `$scrypt$N=…,r=…,p=…$salt$key`.
  * Hashes of the earlier bcrypt scheme (`$2a$`/`$2b$`/`$2y$`) still verify, and `needsRehash` tells the caller to
  * store a new scrypt hash after such a successful login.
  */
 import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import bcrypt from 'bcryptjs';
+import { ArrivalOrderGate } from '../db/arrival-order';
 
 const COST = { N: 16_384, r: 8, p: 1 } as const;
 const KEY_BYTES = 32;
@@ -13,7 +17,23 @@ const SALT_BYTES = 16;
 const SCRYPT_HASH = /^\$scrypt\$N=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/;
 const BCRYPT_HASH = /^\$2[aby]\$\d{2}\$/;
 
-function deriveKey(password: string, salt: Buffer, bytes: number, options: ScryptOptions): Promise<Buffer> {
+const hashing = new ArrivalOrderGate(availableParallelism());
+
+async function deriveKey(
+  password: string,
+  salt: Buffer,
+  bytes: number,
+  options: ScryptOptions,
+): Promise<Buffer> {
+  const release = await hashing.acquire();
+  try {
+    return await scryptKey(password, salt, bytes, options);
+  } finally {
+    release();
+  }
+}
+
+function scryptKey(password: string, salt: Buffer, bytes: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
     scrypt(
       password.normalize('NFKC'),

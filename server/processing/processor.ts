@@ -109,6 +109,7 @@ export class InProcessQueue implements ProcessingQueue {
   /** Jobs waiting or running, so one attempt is never worked twice. */
   private readonly known = new Set<string>();
   private readonly idleWaiters: Array<() => void> = [];
+  private running = 0;
   private started = false;
 
   constructor(private readonly options: ProcessorOptions) {
@@ -139,8 +140,6 @@ export class InProcessQueue implements ProcessingQueue {
     this.known.clear();
     await this.runner.stop();
   }
-
-  private running = 0;
 
   private pump(): void {
     if (!this.started || this.runner.stopped) return;
