@@ -12,7 +12,7 @@ import {
   UPLOAD_RETRY_DELAYS,
   UploadQueue,
   uploadIdOf,
-} from '@/pages/upload/upload-queue';
+} from '@/components/upload/upload-queue';
 import {
   dropAfterFirstBytes,
   patternFile,
