@@ -287,10 +287,12 @@ export interface FieldDeclaration {
 export interface FormDeclaration {
   fields: FieldDeclaration[];
   /**
-   * The entity's shared input schema (`<Entity>InputSchema` in `shared/entities/`): the client-side rules of the
-   * fields come from it (required, lengths, pattern, enum, email format), never written a second time.
+   * Loads the entity's shared input schema (`<Entity>InputSchema` in `shared/entities/`): the client-side rules of
+   * the fields come from it (required, lengths, pattern, enum, email format), never written a second time. It is
+   * a dynamic import (`() => import('@shared/entities/labels').then((entity) => entity.LabelInputSchema)`), so
+   * TypeBox loads with the form, not with the registry every screen loads.
    */
-  schema?: TObject;
+  schema?: () => Promise<TObject>;
   /** Duplicating posts to `{name}/{id}/{cloneEndpoint}` (the server copies what a form cannot, e.g. files). */
   cloneEndpoint?: string;
   /** The field that gets the ' (copy)' suffix when duplicating. */

@@ -48,7 +48,7 @@ const contacts = defineResource({
   idParam: 'contactId',
   routes: { list: 'contacts', create: 'contacts/create', edit: 'contacts/edit/:contactId' },
   form: {
-    schema: ContactInputSchema,
+    schema: async () => ContactInputSchema,
     fields: [
       { name: 'name', labelKey: 'fields.name', kind: 'text' },
       { name: 'email', labelKey: 'fields.email', kind: 'email' },

@@ -21,7 +21,7 @@ import { recordKey, recordPath } from '@/resources/derive';
 import { PageHeader } from '@/components/PageHeader';
 import { fieldsFor, firstInvalidTab, knownOptions, payloadFromValues, valuesFromRecord } from './form-values';
 import { FormFieldInput } from './FormFieldInput';
-import { rulesFromSchema, schemaMaxLength } from './schema-rules';
+import { rulesFromSchema, schemaMaxLength, useInputSchema } from './schema-rules';
 import '@/components/page.css';
 
 /** Below antd's `sm` breakpoint: phones held upright. */
@@ -39,6 +39,7 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
   const listPath = resource.routes.list ? `/${resource.routes.list}` : '/';
   const cloning = action === 'clone';
   const { can } = useResourcePermissions(resource);
+  const { schema, ready: rulesReady } = useInputSchema(declaration.schema);
   const tabs = declaration.tabs;
   const requested = search.get('tab');
   const [activeTab, setActiveTab] = useState(
@@ -108,8 +109,8 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
 
   const rulesOf = (field: FieldDeclaration) => {
     const label = t(field.labelKey);
-    if (declaration.schema) {
-      return rulesFromSchema(declaration.schema, field.name, {
+    if (schema) {
+      return rulesFromSchema(schema, field.name, {
         required: tl('required', { field: label }),
         minLength: (min) => tl('rules.minLength', { field: label, min }),
         maxLength: (max) => tl('rules.maxLength', { field: label, max }),
@@ -129,7 +130,7 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
       rules={rulesOf(field)}
     >
       <FormFieldInput
-        field={{ ...field, maxLength: field.maxLength ?? schemaMaxLength(declaration.schema, field.name) }}
+        field={{ ...field, maxLength: field.maxLength ?? schemaMaxLength(schema, field.name) }}
         ns={resource.ns}
         known={known[field.name]}
       />
@@ -195,7 +196,12 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
           <Button onClick={() => (declaration.redirect === 'back' ? navigate(-1) : navigate(listPath))}>
             {tl('cancel')}
           </Button>
-          <Button type="primary" {...saveButtonProps} loading={formLoading}>
+          <Button
+            type="primary"
+            {...saveButtonProps}
+            disabled={saveButtonProps.disabled || !rulesReady}
+            loading={formLoading}
+          >
             {tl('save')}
           </Button>
         </div>

@@ -6,6 +6,7 @@
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { FormRule } from 'antd';
+import { useEffect, useState } from 'react';
 
 export interface RuleMessages {
   required: string;
@@ -58,3 +59,31 @@ export function rulesFromSchema(schema: TObject, field: string, messages: RuleMe
 /** The longest value the schema allows for a field (the input's `maxLength`). */
 export const schemaMaxLength = (schema: TObject | undefined, field: string): number | undefined =>
   schema ? valueSchema(schema.properties[field])?.maxLength : undefined;
+
+const loaded = new WeakMap<() => Promise<TObject>, TObject>();
+
+/**
+ * The form's input schema once its dynamic import has arrived (at once when it already has); `ready` is false
+ * while it loads, so the form does not submit without its rules.
+ */
+export function useInputSchema(load: (() => Promise<TObject>) | undefined): {
+  schema: TObject | undefined;
+  ready: boolean;
+} {
+  const [schema, setSchema] = useState(() => (load ? loaded.get(load) : undefined));
+  useEffect(() => {
+    if (!load || loaded.has(load)) return;
+    let current = true;
+    void load().then((result) => {
+      loaded.set(load, result);
+      if (current) setSchema(result);
+    });
+    return () => {
+      current = false;
+    };
+  }, [load]);
+  return {
+    schema: load ? (schema ?? loaded.get(load)) : undefined,
+    ready: !load || !!(schema ?? loaded.get(load)),
+  };
+}
