@@ -71,5 +71,64 @@ export default tseslint.config(
       ],
     },
   },
+  // The import rules of ARCHITECTURE.md ("Parts"), one block per folder: what each part must not import.
+  ...layering(),
   prettier,
 );
+
+/**
+ * `no-restricted-imports` per part. Each part lists the parts it may not import (by alias and by relative
+ * path); what is not listed is allowed. Type-only imports follow the same rules.
+ */
+function layering() {
+  const part = (name) => [`@/${name}`, `@/${name}/**`, `**/${name}/**`];
+  const forbid = (files, parts, message, extra = []) => ({
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: [...parts.flatMap(part), ...extra], message }] },
+      ],
+    },
+  });
+  return [
+    forbid(['shared/**/*.ts'], [], 'shared/ imports nothing outside shared/.', [
+      '@/**',
+      '**/src/**',
+      '**/server/**',
+    ]),
+    forbid(['server/**/*.ts'], [], 'server/ imports shared/ only, never src/.', ['@/**', '**/src/**']),
+    forbid(
+      ['src/lib/**/*.{ts,tsx}'],
+      ['ui', 'providers', 'components', 'resources', 'pages', 'shell'],
+      'src/lib imports shared/ and src/lib only.',
+    ),
+    forbid(
+      ['src/ui/**/*.{ts,tsx}'],
+      ['providers', 'components', 'resources', 'pages', 'shell'],
+      'src/ui imports shared/, src/lib and src/ui only.',
+    ),
+    forbid(
+      ['src/providers/**/*.{ts,tsx}'],
+      ['components', 'resources', 'pages', 'shell'],
+      'src/providers import shared/, src/lib, src/ui and src/providers only.',
+    ),
+    forbid(
+      ['src/components/**/*.{ts,tsx}'],
+      ['pages', 'shell'],
+      'src/components import shared/, src/lib, src/ui, src/providers and the declaration API ' +
+        '(src/resources/types.ts, derive.ts), never a resource, a page or the shell.',
+      ['@/resources/*/**', '**/src/resources/*/**'],
+    ),
+    forbid(
+      ['src/resources/**/*.{ts,tsx}'],
+      ['pages', 'shell'],
+      'src/resources import src/components, src/ui, src/lib, src/providers and shared/, never pages or the shell.',
+    ),
+    forbid(
+      ['src/pages/**/*.{ts,tsx}'],
+      ['shell'],
+      'src/pages import src/resources, src/components, src/ui, src/lib, src/providers and shared/, never the shell.',
+    ),
+  ];
+}

@@ -8,6 +8,8 @@
  * - bulk actions: `POST /{resource}/update` with `{key}[n][id]` and `action`, answered `{action, success, failed}`;
  * - errors: an HttpError `{statusCode, message, errors}`, so antd forms show a 422's messages under the fields.
  * Only the keys of ApiMeta are read from `meta` (refine also merges route and query-string parameters into it).
+ * Written for these conventions rather than on `@refinedev/simple-rest`, whose json-server conventions (`_start`,
+ * `_sort`, `x-total-count`, `?id=`) none of these calls share (ARCHITECTURE.md "Resources").
  */
 import type {
   BaseKey,

@@ -1,30 +1,15 @@
 /**
- * Everything the portal derives from the resource declarations, so nothing is written twice: refine's
- * `resources`, the route-table entries of each resource and its side-navigation entry.
+ * What the portal derives from a resource declaration, so nothing is written twice: refine's resource, the
+ * routes of the resource (with the page each shows) and the paths of a record's screens. The shell turns these
+ * into the route table, the side navigation and the global search (`src/shell/registry.ts`); binding a route to
+ * the generic page of its action happens there too (`src/shell/routes/resource-pages.ts`).
  */
-import type { ResourceProps } from '@refinedev/core';
-import { createElement } from 'react';
+import type { BaseRecord, ResourceProps } from '@refinedev/core';
+import type { RouteGuard } from '@/lib/route-guards';
 import type { ResourceAccess } from '@/providers/access-control';
-import { withAntdTheme } from '@/shell/routes/antd-pages';
-import type { PageLoader, RouteEntry } from '@/shell/routes/route-table';
 import type { LazyPage, PageAction, ResourceAction, ResourceDeclaration, ResourcePageProps } from './types';
 
-const PAGE_ACTIONS: PageAction[] = ['list', 'create', 'edit', 'show', 'clone'];
-
-/** The generic page of each action; a declaration's `pages` replaces it. */
-const GENERIC_PAGES: Record<PageAction, LazyPage> = {
-  list: () => import('@/pages/list/ResourceListPage'),
-  create: () => import('@/pages/form/ResourceFormPage'),
-  edit: () => import('@/pages/form/ResourceFormPage'),
-  clone: () => import('@/pages/form/ResourceFormPage'),
-  show: () => import('@/pages/show/ResourceShowPage'),
-};
-
-/**
- * The generic list page is built from the light components (src/ui), so a list loads without antd; every other
- * page, a declaration's own pages included, may use antd and gets antd's theme loaded with it.
- */
-const isAntdFree = (load: LazyPage) => load === GENERIC_PAGES.list;
+export const PAGE_ACTIONS: PageAction[] = ['list', 'create', 'edit', 'show', 'clone'];
 
 /** refine's route pattern of a spec route: a leading slash and `:id` for the record parameter. */
 export function refineRoute(path: string, idParam: string): string {
@@ -51,15 +36,18 @@ export function toRefineResource(resource: ResourceDeclaration): ResourceProps {
   };
 }
 
-/** Loads the page on first visit (the route's `lazy`) and hands it the declaration. */
-function pageLoader(load: LazyPage, props: ResourcePageProps): PageLoader {
-  const loader: PageLoader = async () => {
-    const { default: Page } = await load();
-    const Bound = () => createElement(Page, props);
-    Bound.displayName = `${props.resource.name}.${props.action}`;
-    return Bound;
-  };
-  return isAntdFree(load) ? loader : withAntdTheme(loader);
+/** A route of a declared resource: its path, screen name, guard, and the page it shows. */
+export interface ResourceRoute {
+  /** Relative to `/`, react-router syntax. */
+  path: string;
+  /** `screens.<screen>` in common.json. */
+  screen: string;
+  guard?: RouteGuard;
+  /** The action its page performs; without `page`, the generic page of that action renders it. */
+  action?: PageAction;
+  /** The declaration's own page for this route. */
+  page?: LazyPage;
+  presets?: ResourcePageProps['presets'];
 }
 
 /** The screen name (`screens.<screen>.<name>`) of an action's route, as spec 1's route table names them. */
@@ -71,35 +59,45 @@ const SCREEN_OF_ACTION: Record<PageAction, string> = {
   clone: 'copy',
 };
 
-export function toRouteEntries(resource: ResourceDeclaration): RouteEntry[] {
-  const entries: RouteEntry[] = [];
+export function toResourceRoutes(resource: ResourceDeclaration): ResourceRoute[] {
+  const routes: ResourceRoute[] = [];
   for (const action of PAGE_ACTIONS) {
     const path = resource.routes[action];
     if (!path) continue;
-    const load = resource.pages?.[action] ?? GENERIC_PAGES[action];
-    entries.push({
+    routes.push({
       path,
       screen: `${resource.screen}.${SCREEN_OF_ACTION[action]}`,
       guard: resource.actionGuards?.[action] ?? resource.guard,
-      page: pageLoader(load, { resource, action }),
+      action,
+      page: resource.pages?.[action],
     });
   }
   for (const extra of resource.routes.extra ?? []) {
-    const action = extra.action ?? 'show';
-    const load =
-      extra.page ??
-      (extra.action ? (resource.pages?.[extra.action] ?? GENERIC_PAGES[extra.action]) : undefined);
-    entries.push({
+    const guardAction = extra.action ?? 'show';
+    routes.push({
       path: extra.path,
       screen: extra.screen,
-      guard: extra.guard ?? resource.actionGuards?.[action] ?? resource.guard,
-      ...(load ? { page: pageLoader(load, { resource, action, presets: extra.presets }) } : {}),
+      guard: extra.guard ?? resource.actionGuards?.[guardAction] ?? resource.guard,
+      action: extra.action,
+      page: extra.page ?? (extra.action ? resource.pages?.[extra.action] : undefined),
+      presets: extra.presets,
     });
   }
-  return entries;
+  return routes;
 }
 
 /** The permission of an action: the resource's own plus the action's, as `can` evaluates them. */
 export function actionAccess(resource: ResourceDeclaration, action: ResourceAction): ResourceAccess {
   return { permission: resource.permission, actions: { [action]: resource.actions?.[action] } };
 }
+
+/** The value that keys a record in routes and calls (`id`, or the declared `idField`, e.g. a material's name). */
+export const recordKey = (resource: Pick<ResourceDeclaration, 'idField'>, record: BaseRecord) =>
+  record[resource.idField ?? 'id'] as string | number | undefined;
+
+/** The URL of one of a record's screens: a declared route with the record's key (URL-encoded) in its parameter. */
+export const recordPath = (
+  path: string,
+  resource: Pick<ResourceDeclaration, 'idParam' | 'idField'>,
+  record: BaseRecord,
+) => `/${path.replace(`:${resource.idParam}`, encodeURIComponent(String(recordKey(resource, record))))}`;

@@ -1,9 +1,17 @@
 /**
- * Every declared resource. Adding an entity: write `src/resources/<entity>/<entity>.tsx` with `defineResource`,
- * add its texts as `public/locales/{en,nl}/<ns>.json` (the build registers every namespace file), and list it here.
+ * Every declared resource: the default export of each `src/resources/<entity>/<entity>.resource.tsx`, found by
+ * the build (no list to keep). Adding an entity: write that file with `defineResource` and its texts as
+ * `public/locales/{en,nl}/<ns>.json` (the build registers every namespace file). A declaration's own pages are
+ * imported lazily from it, so they stay chunks of their own.
  */
-import { models } from './models/models';
-import { projects } from './projects/projects';
 import type { ResourceDeclaration } from './types';
 
-export const RESOURCES: ResourceDeclaration[] = [projects, models];
+const declarations = import.meta.glob<ResourceDeclaration>('./*/*.resource.tsx', {
+  eager: true,
+  import: 'default',
+});
+
+/** In the order of their API names, so the derived lists do not depend on the order files are found in. */
+export const RESOURCES: ResourceDeclaration[] = Object.values(declarations).sort((a, b) =>
+  a.name.localeCompare(b.name),
+);

@@ -4,10 +4,12 @@
  * side-navigation entry are derived from it (`src/resources/derive.ts`); the generic pages in `src/pages/`
  * render from it. A screen that really differs replaces only its own page through `pages`.
  */
+import type { TObject } from '@sinclair/typebox';
 import type { BaseRecord } from '@refinedev/core';
 import type { ComponentType, ReactNode } from 'react';
+import type { UploadKind } from '@/components/upload/upload-rules';
 import type { Permission } from '@/lib/permissions';
-import type { RouteGuard } from '@/shell/routes/guards';
+import type { RouteGuard } from '@/lib/route-guards';
 
 export type ResourceAction = 'list' | 'create' | 'edit' | 'show' | 'clone' | 'delete';
 export type PageAction = Exclude<ResourceAction, 'delete'>;
@@ -24,6 +26,12 @@ export type ResourcePage = ComponentType<ResourcePageProps>;
 
 /** A page is loaded when its route is first visited (route-level code splitting). */
 export type LazyPage = () => Promise<{ default: ResourcePage }>;
+
+/** A route a link leads to, with the navigation state it passes (e.g. `{processor: true}`, `{admin: true}`). */
+export interface LinkTarget {
+  to: string;
+  state?: Record<string, unknown>;
+}
 
 export interface ExtraRoute {
   /** Relative to `/`, react-router syntax. */
@@ -58,8 +66,26 @@ export interface RenderContext {
   can: (needs: ResourceAction | Permission | undefined) => boolean;
 }
 
-/** Built-in cell renderers; `render` overrides them. */
-export type CellKind = 'text' | 'date' | 'datetime' | 'image' | 'status' | 'labels' | 'avatars' | 'count';
+/**
+ * Built-in cell renderers; `render` overrides them. `status`: a dot, green for the column's `activeValues`;
+ * `statusBadge`: the value in a badge coloured by the record's `status_color`; `color`: a swatch with the value,
+ * or (`colorChip`) the value in a chip with a dot of that colour; `boolean`: a check or a cross; `verified`: a
+ * check when the value (a date or flag) is set, an envelope when not.
+ */
+export type CellKind =
+  | 'text'
+  | 'date'
+  | 'datetime'
+  | 'image'
+  | 'status'
+  | 'statusBadge'
+  | 'labels'
+  | 'avatars'
+  | 'count'
+  | 'color'
+  | 'colorChip'
+  | 'boolean'
+  | 'verified';
 
 export interface ColumnDeclaration<TRecord extends BaseRecord = BaseRecord> {
   /** The record field (and the column key). */
@@ -75,6 +101,8 @@ export interface ColumnDeclaration<TRecord extends BaseRecord = BaseRecord> {
   /** Hidden below this breakpoint. */
   hideBelow?: 'sm' | 'md' | 'lg' | 'xl';
   render?: (record: TRecord, context: RenderContext) => ReactNode;
+  /** `status` cells: the values shown as active (green); any other value is grey. */
+  activeValues?: readonly string[];
   /** Shown only where this holds (e.g. the favourite column on customerportal). */
   visible?: (context: Pick<RenderContext, 'platform' | 'can'>) => boolean;
 }
@@ -96,15 +124,95 @@ export interface FilterDeclaration {
   options: FilterOption[] | ((response: { meta_data?: unknown }) => FilterOption[]);
 }
 
+/** An API call an action makes after its confirmation (through refine's custom mutation). */
+export interface CallDeclaration {
+  method: 'post' | 'patch' | 'put' | 'delete';
+  /** Below the tenant API, e.g. `admin/changelog-items/sync` or `projects/models/7/reprocess`. */
+  path: string;
+  /** The exact confirmation text (resource namespace); the dialog is titled 'Confirmation'. */
+  confirmKey: string;
+  /** The confirming button's text (resource namespace); 'Confirm' (lists namespace) without one. */
+  confirmLabelKey?: string;
+  /** The success banner (resource namespace; the answer's fields are its values). */
+  successKey: string;
+  danger?: boolean;
+}
+
+/** What a dialog opened by an action receives: close it, and report a result as the list's banner. */
+export interface ActionDialogProps<TRecord extends BaseRecord = BaseRecord> {
+  record?: TRecord;
+  close(): void;
+  /** Shows the banner (success or failure) and refreshes the list. */
+  done(result: { type: 'success' | 'error'; text: string }): void;
+}
+
 export interface RowActionDeclaration<TRecord extends BaseRecord = BaseRecord> {
   key: string;
   labelKey: string;
   icon?: ReactNode;
   /** Which action's permission it needs (resource `actions`), or its own. */
   needs?: ResourceAction | Permission;
-  /** Navigates there. */
-  to?: (record: TRecord) => string;
+  /** Shown only for records where this holds (e.g. Reprocess only when FINISHED). */
+  visible?: (record: TRecord) => boolean;
+  /** Why it is disabled for this record (a translation key in the resource namespace), shown as its tooltip. */
+  disabledReason?: (record: TRecord) => string | undefined;
+  /** Navigates there (a link), with navigation state. */
+  to?: (record: TRecord) => string | LinkTarget;
+  /** Runs a call after a confirmation; the list shows the banner and reloads. */
+  call?: (record: TRecord) => CallDeclaration;
+  /** Opens a dialog. */
+  dialog?: ComponentType<ActionDialogProps<TRecord>>;
   danger?: boolean;
+}
+
+/** A button beside the create button (Invite User, Sync, Import): a link, a call after a confirmation or a dialog. */
+export interface HeaderActionDeclaration {
+  key: string;
+  labelKey: string;
+  icon?: ReactNode;
+  needs?: ResourceAction | Permission;
+  to?: LinkTarget;
+  call?: CallDeclaration;
+  dialog?: ComponentType<ActionDialogProps>;
+}
+
+/**
+ * A bulk action on the selected rows: `POST /{collection}/update` with `{action, <field>[n][<idField>]}`, answered
+ * `{action, success, failed}` (spec 2 §7). Spec 2 §4/§8's banners: the success text with the count, the failure
+ * text with the failed names; a failure suppresses the success; both cleared after 5 s.
+ */
+export interface BulkActionDeclaration {
+  /** The `action` sent (`delete`, `archive`, `activate`). */
+  action: string;
+  labelKey: string;
+  needs?: ResourceAction | Permission;
+  /** Confirmation text (resource namespace), if it needs one. */
+  confirmKey?: string;
+  /** '{{count}} Libraries successfully deleted'. */
+  successKey: string;
+  /** 'The following libraries have not been deleted ...; {{names}}'. */
+  failureKey: string;
+  danger?: boolean;
+}
+
+export interface BulkDeclaration {
+  /** The form field holding the selected records (`libraries` → `libraries[0][id]`). */
+  field: string;
+  actions: BulkActionDeclaration[];
+}
+
+/** Grid or list view: a card per record in the grid. */
+export interface CardViewDeclaration<TRecord extends BaseRecord = BaseRecord> {
+  card: (record: TRecord, context: RenderContext) => ReactNode;
+  /** The view a list opens in. */
+  initial: 'grid' | 'list';
+}
+
+/** Where a row click leads: a route (with navigation state) or a dialog; `needs` gates it. */
+export interface RowClickDeclaration<TRecord extends BaseRecord = BaseRecord> {
+  to?: (record: TRecord) => string | LinkTarget;
+  dialog?: ComponentType<ActionDialogProps<TRecord>>;
+  needs?: ResourceAction | Permission;
 }
 
 export interface ListDeclaration<TRecord extends BaseRecord = BaseRecord> {
@@ -118,23 +226,47 @@ export interface ListDeclaration<TRecord extends BaseRecord = BaseRecord> {
   filters?: FilterDeclaration[];
   /** Extra row-menu entries (delete is added from `deletion`). */
   rowActions?: RowActionDeclaration<TRecord>[];
+  /** Buttons beside the create button. */
+  headerActions?: HeaderActionDeclaration[];
   /** Where a row click leads, if anywhere (and what it needs). */
-  rowLink?: { to: (record: TRecord) => string; needs?: ResourceAction | Permission };
+  rowLink?: RowClickDeclaration<TRecord>;
+  /** Row selection with bulk actions. */
+  bulk?: BulkDeclaration;
+  /** Grid or list view with a card per record. */
+  cards?: CardViewDeclaration<TRecord>;
+  /** The list's loading text ('Loading Users...'), resource namespace; 'Loading...' without one. */
+  loadingKey?: string;
+  /** The list's empty text ('No Libraries Found'), resource namespace; 'no results found' without one. */
+  emptyKey?: string;
   /** `meta` for the list call (e.g. `included_fields`). */
   meta?: Record<string, unknown>;
   /** The name field shown in confirmations and banners. */
   nameField?: string;
 }
 
-export type FieldKind = 'text' | 'textarea' | 'select' | 'reference' | 'image' | 'color' | 'switch';
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'tel'
+  | 'password'
+  | 'datetime'
+  | 'select'
+  | 'checkboxes'
+  | 'reference'
+  | 'image'
+  | 'file'
+  | 'color'
+  | 'switch';
 
 export interface FieldDeclaration {
   name: string;
   labelKey: string;
   kind: FieldKind;
+  /** Only for forms without a `schema` (with one, the schema says what is required and how long). */
   required?: boolean;
   maxLength?: number;
-  /** Options of a `select`. */
+  /** Options of a `select` or a `checkboxes` group. */
   options?: FilterOption[];
   /** A `reference` picks records of another resource. */
   reference?: { resource: string; labelField: string; multiple?: boolean; permission?: Permission };
@@ -142,6 +274,8 @@ export interface FieldDeclaration {
   fromRecord?: (record: BaseRecord) => unknown;
   /** Image types accepted by an `image` field. */
   accept?: string;
+  /** A `file` field: the declared upload kind (sent as the tus metadata `kind`); the form sends the upload's id. */
+  upload?: UploadKind;
   /** Which form tab it belongs to (tabs are declared on the form). */
   tab?: string;
   /** Only on create, or only on edit. */
@@ -152,14 +286,21 @@ export interface FieldDeclaration {
 
 export interface FormDeclaration {
   fields: FieldDeclaration[];
+  /**
+   * Loads the entity's shared input schema (`<Entity>InputSchema` in `shared/entities/`): the client-side rules of
+   * the fields come from it (required, lengths, pattern, enum, email format), never written a second time. It is
+   * a dynamic import (`() => import('@shared/entities/labels').then((entity) => entity.LabelInputSchema)`), so
+   * TypeBox loads with the form, not with the registry every screen loads.
+   */
+  schema?: () => Promise<TObject>;
   /** Duplicating posts to `{name}/{id}/{cloneEndpoint}` (the server copies what a form cannot, e.g. files). */
   cloneEndpoint?: string;
   /** The field that gets the ' (copy)' suffix when duplicating. */
   cloneNameField?: string;
   /** Tabs in order; the URL's `?tab=` opens one (its position, 1-based, or its key). */
   tabs?: Array<{ key: string; labelKey: string }>;
-  /** Where to go after saving. */
-  redirect?: 'list' | 'show' | 'edit';
+  /** Where to go after saving (and cancelling): a route of the record, or `back` one page. */
+  redirect?: 'list' | 'show' | 'edit' | 'back';
 }
 
 export interface DeletionDeclaration {
@@ -167,6 +308,11 @@ export interface DeletionDeclaration {
   confirmKey: string;
   /** The key holding the name in the API's delete answer, e.g. `project_name` for `{project_name, status}`. */
   answerNameKey: string;
+  /**
+   * Why a record cannot be deleted (a translation key, resource namespace), e.g. when `is_deletable` is false:
+   * the Delete entry is disabled with this as its tooltip.
+   */
+  disabledReason?: (record: BaseRecord) => string | undefined;
 }
 
 export interface NavigationDeclaration {
@@ -177,9 +323,34 @@ export interface NavigationDeclaration {
   order: number;
 }
 
+/**
+ * The entity's group in the global search (spec 1 §2.6, §6). The defaults come from the declaration: the
+ * ability from `permission`, View All from the list route, a row opens the overview (or else the edit) screen,
+ * the icon is the navigation entry's.
+ */
+export interface SearchDeclaration<TRecord extends BaseRecord = BaseRecord> {
+  /** `groups.<key>` in search.json, and the category's key in the stored search settings. */
+  key: string;
+  /** Place among the groups. */
+  order: number;
+  /** The permission that shows the group; the resource's list ability when omitted. */
+  ability?: string;
+  platform?: 'hatch';
+  viewAll?: string;
+  viewAllLabel?: 'viewAll' | 'viewUsers';
+  rowTarget?: (record: TRecord) => LinkTarget;
+  /** Rows open only with this ability (e.g. `update-labels`). */
+  rowAbility?: string;
+  /** The sort field of 'Modified' when it is not updated_at. */
+  defaultSort?: string;
+  icon?: ReactNode;
+}
+
 export interface ResourceDeclaration<TRecord extends BaseRecord = BaseRecord> {
   /** refine resource name and API collection path (`projects`, `projects/models`). */
   name: string;
+  /** The field that keys a record in routes and calls (`id`, or `name` for materials; URL-encoded). */
+  idField?: string;
   /** Translation namespace of the entity's texts (`public/locales/{en,nl}/<ns>.json`). */
   ns: string;
   /** `screens.<screen>.<action>` in common.json names its pages. */
@@ -199,6 +370,8 @@ export interface ResourceDeclaration<TRecord extends BaseRecord = BaseRecord> {
   /** Needed in addition per action. */
   actions?: Partial<Record<ResourceAction, Permission>>;
   navigation?: NavigationDeclaration;
+  /** Its group in the global search. */
+  search?: SearchDeclaration<TRecord>;
   list?: ListDeclaration<TRecord>;
   form?: FormDeclaration;
   deletion?: DeletionDeclaration;

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PORTAL_NAMESPACES } from '@/providers/i18n';
 import { InactivityLogout } from '@/shell/session/InactivityLogout';
-import { useSession } from '@/shell/session/useSession';
+import { useSession } from '@/providers/useSession';
 import { LoadingScreen } from '@/shell/states/LoadingScreen';
 import { useTenant } from '@/shell/tenant/TenantContext';
 

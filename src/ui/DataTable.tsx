@@ -2,11 +2,19 @@
  * A data table in antd's Table look on a real `<table>`: sortable headers (a button in a `<th aria-sort>`, the
  * order cycling ascending → descending → ascending as antd's), a loading state that keeps the rows (dimmed, a
  * spinner, `aria-busy`), an empty row, rows that act as links (`rowProps`), columns hidden below antd's
- * breakpoints, and sideways scrolling inside its own wrapper on narrow screens.
+ * breakpoints, row selection with a checkbox per row and one for the page, and sideways scrolling inside its own
+ * wrapper on narrow screens.
  */
 import './table.css';
 import { CaretDownOutlined, CaretUpOutlined } from '@ant-design/icons';
-import type { CSSProperties, HTMLAttributes, ReactNode, TableHTMLAttributes } from 'react';
+import {
+  type CSSProperties,
+  type HTMLAttributes,
+  type ReactNode,
+  type TableHTMLAttributes,
+  useEffect,
+  useRef,
+} from 'react';
 import { classNames } from './Button';
 import { Spinner } from './Spinner';
 
@@ -46,6 +54,93 @@ export interface DataTableProps<TRecord> extends Omit<
   emptyText: ReactNode;
   /** Attributes of a row's `<tr>` (click and keyboard handlers of rows that open something). */
   rowProps?(record: TRecord): HTMLAttributes<HTMLTableRowElement>;
+  /** Rows can be selected: a checkbox per row and one for all rows shown. */
+  selection?: RowSelection<TRecord>;
+}
+
+export interface RowSelection<TRecord> {
+  /** The keys (`rowKey`) of the selected rows. */
+  selected: ReadonlySet<string>;
+  onChange(selected: Set<string>): void;
+  /** The accessible name of a row's checkbox ('Select Oak'). */
+  rowLabel(record: TRecord): string;
+  /** The accessible name of the checkbox selecting every row shown. */
+  allLabel: string;
+}
+
+/** A checkbox that can show 'some selected' (indeterminate, which has no HTML attribute). */
+export function SelectionCheckbox({
+  checked,
+  indeterminate = false,
+  label,
+  onChange,
+}: {
+  checked: boolean;
+  indeterminate?: boolean;
+  label: string;
+  onChange(checked: boolean): void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (input.current) input.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+  return (
+    <input
+      ref={input}
+      type="checkbox"
+      className="ui-table__checkbox"
+      checked={checked}
+      aria-label={label}
+      onClick={(event) => event.stopPropagation()}
+      onKeyDown={(event) => event.stopPropagation()}
+      onChange={(event) => onChange(event.target.checked)}
+    />
+  );
+}
+
+/** The selection column: the page's checkbox in the header, one per row. */
+function selectionColumn<TRecord>(
+  selection: RowSelection<TRecord>,
+  rows: readonly TRecord[],
+  rowKey: (record: TRecord) => string,
+): DataColumn<TRecord> {
+  const keys = rows.map(rowKey);
+  const selectedShown = keys.filter((key) => selection.selected.has(key)).length;
+  return {
+    key: 'ui-selection',
+    width: 48,
+    className: 'ui-table__selection',
+    title: (
+      <SelectionCheckbox
+        checked={keys.length > 0 && selectedShown === keys.length}
+        indeterminate={selectedShown > 0 && selectedShown < keys.length}
+        label={selection.allLabel}
+        onChange={(checked) => {
+          const next = new Set(selection.selected);
+          for (const key of keys) {
+            if (checked) next.add(key);
+            else next.delete(key);
+          }
+          selection.onChange(next);
+        }}
+      />
+    ),
+    render: (record) => {
+      const key = rowKey(record);
+      return (
+        <SelectionCheckbox
+          checked={selection.selected.has(key)}
+          label={selection.rowLabel(record)}
+          onChange={(checked) => {
+            const next = new Set(selection.selected);
+            if (checked) next.add(key);
+            else next.delete(key);
+            selection.onChange(next);
+          }}
+        />
+      );
+    },
+  };
 }
 
 /** antd's cycle: an unsorted column sorts ascending, then it alternates. */
@@ -76,16 +171,20 @@ function SortIcons({ order }: { order: SortOrder | null | undefined }) {
 }
 
 export function DataTable<TRecord>({
-  columns,
+  columns: declaredColumns,
   rows,
   rowKey,
   onSort,
   loading = false,
   emptyText,
   rowProps,
+  selection,
   className,
   ...tableAttributes
 }: DataTableProps<TRecord>) {
+  const columns = selection
+    ? [selectionColumn(selection, rows, rowKey), ...declaredColumns]
+    : declaredColumns;
   return (
     <div className={classNames('ui-table-wrapper', loading && 'ui-table-wrapper--loading')}>
       <table
@@ -132,7 +231,15 @@ export function DataTable<TRecord>({
               const key = rowKey(record);
               const { className: rowClassName, ...rowAttributes } = rowProps?.(record) ?? {};
               return (
-                <tr key={key} data-row-key={key} className={rowClassName} {...rowAttributes}>
+                <tr
+                  key={key}
+                  data-row-key={key}
+                  className={classNames(
+                    rowClassName,
+                    selection?.selected.has(key) && 'ui-table__row--selected',
+                  )}
+                  {...rowAttributes}
+                >
                   {columns.map((column) => {
                     const content = column.render(record);
                     const style: CSSProperties | undefined = column.ellipsis

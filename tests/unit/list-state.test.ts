@@ -1,11 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  parseListState,
-  serializeListState,
-  showsPagination,
-  sortToSorters,
-  stateToFilters,
-} from '@/pages/list/list-state';
+import { parseListState, serializeListState, sortToSorters, stateToFilters } from '@/pages/list/list-state';
+import { showsPagination } from '@/components/ListPagination';
 import { toSortParameter } from '@/providers/data-provider';
 import { storedSort, storeSort, USER_SORTS_KEY } from '@/pages/list/user-sorts';
 

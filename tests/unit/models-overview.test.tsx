@@ -7,10 +7,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { models } from '@/resources/models/models';
+import { models } from '@/resources/models/models.resource';
 import ModelOverviewPage from '@/resources/models/ModelOverviewPage';
 import ProjectOverviewPage from '@/resources/projects/ProjectOverviewPage';
-import { projects } from '@/resources/projects/projects';
+import { projects } from '@/resources/projects/projects.resource';
 import { tenantStore } from '@/shell/tenant/TenantContext';
 import {
   acmeTenant,
@@ -24,7 +24,8 @@ import {
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
 
-const CHANNEL = 'Company.1.ProjectModel';
+/** The live provider places this resource channel on `Company.1.ProjectModel` (live-provider.test.ts). */
+const CHANNEL = 'resources/projects/models';
 
 const lobby = {
   id: 7,

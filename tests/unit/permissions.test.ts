@@ -69,7 +69,7 @@ describe('the access-control provider', () => {
     expect(await can(user(['view-projects']), 'hatch', 'projects')).toBe(true);
     expect(await can(user([]), 'hatch', 'projects')).toBe(false);
     expect(await can(user(['list-materials']), 'customerportal', 'materials')).toBe(false);
-    expect(await can(user([], [], true), 'hatch', 'companies')).toBe(true);
+    expect(await can(user([], [], true), 'hatch', 'admin/companies')).toBe(true);
     expect(await can(user(['view-system-users']), 'hatch', 'security')).toBe(true);
   });
 

@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import ResourceFormPage from '@/pages/form/ResourceFormPage';
 import ResourceListPage from '@/pages/list/ResourceListPage';
-import { type Project, projects } from '@/resources/projects/projects';
+import { type Project, projects } from '@/resources/projects/projects.resource';
 import { defineResource } from '@/resources/types';
 import { tenantStore } from '@/shell/tenant/TenantContext';
 import {

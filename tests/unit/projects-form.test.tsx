@@ -6,7 +6,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import ResourceFormPage from '@/pages/form/ResourceFormPage';
-import { projects } from '@/resources/projects/projects';
+import { projects } from '@/resources/projects/projects.resource';
 import { tenantStore } from '@/shell/tenant/TenantContext';
 import {
   acmeTenant,

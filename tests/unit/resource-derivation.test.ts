@@ -1,39 +1,80 @@
-/** A declaration becomes refine's resource, route-table entries and a navigation entry, written nowhere else. */
+/**
+ * A declaration becomes refine's resource, its routes, its menu entry and its search group, written nowhere
+ * else; it replaces the placeholder of a screen not declared yet; the real registry has each path and each
+ * resource name once.
+ */
 import { describe, expect, it } from 'vitest';
-import { actionAccess, refineRoute, toRefineResource, toRouteEntries } from '@/resources/derive';
+import {
+  actionAccess,
+  recordPath,
+  refineRoute,
+  toRefineResource,
+  toResourceRoutes,
+} from '@/resources/derive';
 import { RESOURCES } from '@/resources/index';
 import { defineResource } from '@/resources/types';
-import { mergeNavigation, NAVIGATION, navigationResources } from '@/shell/navigation/navigation';
-import { ROUTE_TABLE } from '@/shell/routes/route-table';
+import { buildNavigation, NAVIGATION, navigationResources } from '@/shell/navigation/navigation';
+import { ROUTE_TABLE, routeTable } from '@/shell/routes/route-table';
+import { buildSearchGroups, SEARCH_GROUPS } from '@/shell/search/search-groups';
+import type { UndeclaredScreen } from '@/shell/undeclared-screens';
 
-const labels = defineResource({
-  name: 'labels',
-  ns: 'labels',
-  screen: 'labels',
-  idParam: 'labelId',
-  routes: { list: 'tools/labels', create: 'tools/labels/create', edit: 'tools/labels/edit/:labelId' },
-  guard: { ability: 'list-labels' },
+/** A throw-away entity, declared as a new one would be. */
+const stickers = defineResource<{ id: number; name: string }>({
+  name: 'stickers',
+  ns: 'stickers',
+  screen: 'stickers',
+  idParam: 'stickerId',
+  routes: {
+    list: 'tools/stickers',
+    create: 'tools/stickers/create',
+    edit: 'tools/stickers/edit/:stickerId',
+  },
+  guard: { ability: 'list-stickers' },
   actionGuards: { create: { admin: true } },
-  permission: { ability: 'list-labels' },
-  actions: { create: { ability: 'create-labels' }, delete: { ability: 'delete-labels' } },
-  navigation: { labelKey: 'nav.labels', icon: null, group: 'tools', order: 5 },
-  liveEvents: ['LabelsChanged'],
+  permission: { ability: 'list-stickers' },
+  actions: { create: { ability: 'create-stickers' }, delete: { ability: 'delete-stickers' } },
+  navigation: { labelKey: 'nav.stickers', icon: null, group: 'tools', order: 15 },
+  search: { key: 'stickers', order: 105, rowAbility: 'update-stickers' },
+  liveEvents: ['StickersChanged'],
 });
+
+/** The placeholder the declaration replaces, and a screen that stays. */
+const screens: UndeclaredScreen[] = [
+  {
+    name: 'stickers',
+    routes: [{ path: 'tools/stickers', screen: 'stickers.list' }],
+    navigation: { labelKey: 'nav.stickers', icon: null, route: '/tools/stickers', group: 'tools', order: 15 },
+    search: {
+      key: 'stickers',
+      order: 105,
+      icon: null,
+      ability: 'list-stickers',
+      viewAll: '/tools/stickers',
+      viewAllLabel: 'viewAll',
+      rowTarget: () => ({ to: '/placeholder' }),
+    },
+  },
+  {
+    name: 'trash',
+    routes: [{ path: 'tools/trash', screen: 'trash' }],
+    navigation: { labelKey: 'nav.trash', icon: null, route: '/tools/trash', group: 'tools', order: 40 },
+  },
+];
 
 describe('deriving from a declaration', () => {
   it("makes refine's resource with refine routes, the access declaration and the live events", () => {
-    expect(toRefineResource(labels)).toEqual({
-      name: 'labels',
-      list: '/tools/labels',
-      create: '/tools/labels/create',
-      edit: '/tools/labels/edit/:id',
+    expect(toRefineResource(stickers)).toEqual({
+      name: 'stickers',
+      list: '/tools/stickers',
+      create: '/tools/stickers/create',
+      edit: '/tools/stickers/edit/:id',
       meta: {
-        labelKey: 'nav.labels',
+        labelKey: 'nav.stickers',
         access: {
-          permission: { ability: 'list-labels' },
-          actions: { create: { ability: 'create-labels' }, delete: { ability: 'delete-labels' } },
+          permission: { ability: 'list-stickers' },
+          actions: { create: { ability: 'create-stickers' }, delete: { ability: 'delete-stickers' } },
         },
-        liveEvents: ['LabelsChanged'],
+        liveEvents: ['StickersChanged'],
         liveChannel: undefined,
         parent: 'tools',
       },
@@ -41,57 +82,102 @@ describe('deriving from a declaration', () => {
     expect(refineRoute('projects/copy/:projectId', 'projectId')).toBe('/projects/copy/:id');
   });
 
-  it('makes one route-table entry per route, with the screen name, the guard and a page', () => {
-    const entries = toRouteEntries(labels);
-    expect(entries.map(({ path, screen, guard }) => ({ path, screen, guard }))).toEqual([
-      { path: 'tools/labels', screen: 'labels.list', guard: { ability: 'list-labels' } },
-      { path: 'tools/labels/create', screen: 'labels.create', guard: { admin: true } },
-      { path: 'tools/labels/edit/:labelId', screen: 'labels.edit', guard: { ability: 'list-labels' } },
+  it('makes one route per declared route, with the screen name, the guard and the action', () => {
+    expect(
+      toResourceRoutes(stickers).map(({ path, screen, guard, action }) => ({ path, screen, guard, action })),
+    ).toEqual([
+      {
+        path: 'tools/stickers',
+        screen: 'stickers.list',
+        guard: { ability: 'list-stickers' },
+        action: 'list',
+      },
+      { path: 'tools/stickers/create', screen: 'stickers.create', guard: { admin: true }, action: 'create' },
+      {
+        path: 'tools/stickers/edit/:stickerId',
+        screen: 'stickers.edit',
+        guard: { ability: 'list-stickers' },
+        action: 'edit',
+      },
     ]);
-    expect(entries.every((entry) => typeof entry.page === 'function')).toBe(true);
+  });
+
+  it('replaces the placeholder routes with routes that load a page', () => {
+    const table = routeTable([stickers], screens);
+    expect(table.map((entry) => entry.path)).toEqual([
+      'tools/trash',
+      'tools/stickers',
+      'tools/stickers/create',
+      'tools/stickers/edit/:stickerId',
+    ]);
+    expect(table.find((entry) => entry.path === 'tools/stickers')!.page).toBeTypeOf('function');
+    // Undeclared, it is a placeholder ('not available yet').
+    expect(routeTable([], screens).find((entry) => entry.path === 'tools/stickers')!.page).toBeUndefined();
+  });
+
+  it('replaces the menu entry: one entry, in its group by order, with the resource permission', () => {
+    const tools = buildNavigation([stickers], screens).find((item) => item.name === 'tools')!;
+    expect(tools.children!.map((item) => [item.name, item.route, item.permission])).toEqual([
+      ['stickers', '/tools/stickers', { ability: 'list-stickers' }],
+      ['trash', '/tools/trash', undefined],
+    ]);
+    const names = navigationResources([stickers], screens).map((resource) => resource.name);
+    expect(names.filter((name) => name === 'stickers')).toHaveLength(1);
+    expect(navigationResources([stickers], screens).find((item) => item.name === 'stickers')!.edit).toBe(
+      '/tools/stickers/edit/:id',
+    );
+  });
+
+  it('replaces the search group with one derived from the declaration', () => {
+    const [group] = buildSearchGroups([stickers], screens);
+    expect(group).toMatchObject({
+      key: 'stickers',
+      order: 105,
+      resource: 'stickers',
+      ability: 'list-stickers',
+      viewAll: '/tools/stickers',
+      viewAllLabel: 'viewAll',
+      rowAbility: 'update-stickers',
+    });
+    expect(group.rowTarget({ id: 4 })).toEqual({ to: '/tools/stickers/edit/4' });
   });
 
   it('an action needs the resource permission and its own', () => {
-    expect(actionAccess(labels, 'create')).toEqual({
-      permission: { ability: 'list-labels' },
-      actions: { create: { ability: 'create-labels' } },
+    expect(actionAccess(stickers, 'create')).toEqual({
+      permission: { ability: 'list-stickers' },
+      actions: { create: { ability: 'create-stickers' } },
     });
   });
 
-  it('slots the menu entry into its group by order', () => {
-    const items = mergeNavigation(
-      [
-        { name: 'dashboard', labelKey: 'nav.dashboard', icon: null, route: '/', order: 10 },
-        {
-          name: 'tools',
-          labelKey: 'nav.tools',
-          icon: null,
-          order: 70,
-          children: [{ name: 'trash', labelKey: 'nav.trash', icon: null, route: '/tools/trash' }],
-        },
-      ],
-      [labels],
+  it('keys records by their declared id field, URL-encoded (materials by name)', () => {
+    const materials = { idParam: 'materialName', idField: 'name' };
+    expect(recordPath('materials/edit/:materialName', materials, { id: 1, name: 'Oak / natural' })).toBe(
+      '/materials/edit/Oak%20%2F%20natural',
     );
-    expect(items[1].children?.map((item) => [item.name, item.route, item.permission])).toEqual([
-      ['labels', '/tools/labels', { ability: 'list-labels' }],
-      ['trash', '/tools/trash', undefined],
-    ]);
   });
 });
 
-describe('the declared resources of the portal', () => {
-  it('own their routes in the route table (each path once)', () => {
-    for (const resource of RESOURCES) {
-      for (const entry of toRouteEntries(resource)) {
-        expect(ROUTE_TABLE.filter((route) => route.path === entry.path)).toHaveLength(1);
-      }
-    }
+describe('the registry of the portal', () => {
+  it('has every route path once', () => {
+    const paths = ROUTE_TABLE.map((route) => route.path);
+    expect(paths.filter((path, index) => paths.indexOf(path) !== index)).toEqual([]);
   });
 
-  it('appear in the side navigation and in refine’s resources once', () => {
-    expect(NAVIGATION.map((item) => item.name).slice(0, 3)).toEqual(['dashboard', 'projects', 'libraries']);
+  it("has every refine resource name once, and every search group's key once", () => {
     const names = navigationResources().map((resource) => resource.name);
-    expect(names.filter((name) => name === 'projects')).toHaveLength(1);
-    expect(names).toContain('projects/models');
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+    const keys = SEARCH_GROUPS.map((group) => group.key);
+    expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
+  });
+
+  it('finds the declarations without a list of them', () => {
+    expect(RESOURCES.map((resource) => resource.name)).toEqual(
+      expect.arrayContaining(['projects', 'projects/models']),
+    );
+  });
+
+  it('shows the declared resources in the side navigation', () => {
+    expect(NAVIGATION.map((item) => item.name).slice(0, 3)).toEqual(['dashboard', 'projects', 'libraries']);
+    expect(navigationResources().map((resource) => resource.name)).toContain('projects/models');
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { PermissionSubject } from '@shared/abilities';
 import { ABILITIES } from '@shared/abilities';
 import { PLATFORM_KEYS, type PlatformKey } from '@shared/platforms';
-import { evaluateGuard, type GuardOutcome } from '@/shell/routes/guards';
+import { evaluateGuard, type GuardOutcome } from '@/lib/route-guards';
 import { ROUTE_TABLE } from '@/shell/routes/route-table';
 
 const crud = (base: string, param: string) => [base, `${base}/create`, `${base}/edit/:${param}`];

@@ -7,9 +7,9 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { Upload } from 'tus-js-client/lib.esm/browser/index.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ResumableUpload } from '@/pages/upload/ResumableUpload';
-import { MODEL_FILE_RULES } from '@/pages/upload/upload-rules';
-import { useUploadQueue } from '@/pages/upload/useUploadQueue';
+import { ResumableUpload } from '@/components/upload/ResumableUpload';
+import { MODEL_FILE_RULES } from '@/components/upload/upload-rules';
+import { useUploadQueue } from '@/components/upload/useUploadQueue';
 import { portalI18n } from './support/portal-app';
 import { patternFile, startTusServer, type TusTestServer } from './support/tus-server';
 

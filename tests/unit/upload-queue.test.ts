@@ -12,7 +12,8 @@ import {
   UPLOAD_RETRY_DELAYS,
   UploadQueue,
   uploadIdOf,
-} from '@/pages/upload/upload-queue';
+} from '@/components/upload/upload-queue';
+import { UPLOAD_RULES } from '@/components/upload/upload-rules';
 import {
   dropAfterFirstBytes,
   patternFile,
@@ -79,6 +80,19 @@ describe('the upload queue', () => {
     // Progress moved forward through the chunks.
     expect(sent.some((value) => value > 0 && value < 12_000_000)).toBe(true);
     expect([...sent].sort((a, b) => a - b)).toEqual(sent);
+  });
+
+  it('names the declared upload kind in the upload metadata, for the server to apply its rules', async () => {
+    const queue = new UploadQueue({ endpoint: server.endpoint, rules: UPLOAD_RULES['library-item-file'] });
+    queue.add([patternFile('Chair.fbx', 1000)]);
+    await finished(queue);
+    const [creation] = server.of('POST');
+    expect(creation.headers['upload-metadata']).toContain(`kind ${btoa('library-item-file')}`);
+    // Without a kind, none is sent.
+    const plain = new UploadQueue({ endpoint: server.endpoint });
+    plain.add([patternFile('Table.fbx', 1000)]);
+    await finished(plain);
+    expect(server.of('POST')[1].headers['upload-metadata']).not.toContain('kind ');
   });
 
   it('uploads at most two files at a time', async () => {

@@ -1,6 +1,6 @@
 /** What the upload component accepts (spec 2 §5): types by name with .matz as .zip, optional size limits. */
 import { describe, expect, it } from 'vitest';
-import { fileTypeOf, formatBytes, MODEL_FILE_RULES, refusalOf } from '@/pages/upload/upload-rules';
+import { fileTypeOf, formatBytes, MODEL_FILE_RULES, refusalOf } from '@/components/upload/upload-rules';
 
 describe('upload rules', () => {
   it('takes the type from the name: .fbx is fbx, .zip and .matz are zip', () => {

@@ -1,10 +1,14 @@
 /** The input of a declared form field, by kind. */
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useSelect } from '@refinedev/antd';
-import { Button, ColorPicker, Input, Select, Space, Switch, Upload } from 'antd';
+import { Button, Checkbox, ColorPicker, DatePicker, Input, Select, Space, Switch, Upload } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { Thumbnail } from '@/components/cells';
+import { ResumableUpload } from '@/components/upload/ResumableUpload';
+import { UPLOAD_RULES } from '@/components/upload/upload-rules';
+import { useUploadQueue } from '@/components/upload/useUploadQueue';
 import type { FieldDeclaration } from '@/resources/types';
-import { Thumbnail } from '../list/cells';
 import type { KnownOption } from './form-values';
 
 /** What antd's Form.Item hands its input. */
@@ -82,6 +86,44 @@ function ImageInput({ field, value, onChange, id }: InputProps & { field: FieldD
   );
 }
 
+/**
+ * A file sent through the resumable upload (tus, with the declared upload kind as metadata `kind`): the field's
+ * value is the finished upload's id, which the form submits.
+ */
+function FileInput({ field, id, onChange }: InputProps & { field: FieldDeclaration }) {
+  const upload = useUploadQueue(UPLOAD_RULES[field.upload ?? 'image'], (item) => onChange?.(item.uploadId));
+  return <ResumableUpload handle={upload} id={id} />;
+}
+
+/**
+ * A colour through antd's colour picker (hex, 3 or 6 digits): its trigger is a button showing the swatch and the
+ * value, with the Form.Item's id so the field's label names it.
+ */
+function ColorInput({ id, value, onChange }: InputProps) {
+  const { t } = useTranslation('lists');
+  const color = typeof value === 'string' && value ? value : undefined;
+  return (
+    <ColorPicker format="hex" disabledAlpha value={color} onChange={(next) => onChange?.(next.toHexString())}>
+      <Button id={id} className="color-input">
+        <span className="cell-color__swatch" style={{ background: color }} aria-hidden />
+        <span>{color ?? t('color.choose')}</span>
+      </Button>
+    </ColorPicker>
+  );
+}
+
+/** A date and time: the form holds the ISO string the API sends and takes. */
+function DateTimeInput({ id, value, onChange }: InputProps) {
+  return (
+    <DatePicker
+      id={id}
+      showTime
+      value={typeof value === 'string' && value ? dayjs(value) : null}
+      onChange={(date) => onChange?.(date ? date.toISOString() : null)}
+    />
+  );
+}
+
 export function FormFieldInput({
   field,
   ns,
@@ -97,6 +139,29 @@ export function FormFieldInput({
   switch (field.kind) {
     case 'textarea':
       return <Input.TextArea {...text} rows={4} maxLength={field.maxLength} showCount={!!field.maxLength} />;
+    case 'email':
+      return <Input {...text} type="email" autoComplete="email" maxLength={field.maxLength} />;
+    case 'tel':
+      return <Input {...text} type="tel" autoComplete="tel" maxLength={field.maxLength} />;
+    case 'password':
+      return <Input.Password {...text} autoComplete="new-password" />;
+    case 'datetime':
+      return <DateTimeInput {...props} />;
+    case 'checkboxes':
+      return (
+        <div id={props.id} role="group" aria-label={t(field.labelKey)}>
+          <Checkbox.Group
+            value={Array.isArray(props.value) ? (props.value as string[]) : []}
+            onChange={(next) => props.onChange?.(next)}
+            options={(field.options ?? []).map((option) => ({
+              value: option.value,
+              label: option.label ?? t(option.labelKey ?? option.value),
+            }))}
+          />
+        </div>
+      );
+    case 'file':
+      return <FileInput field={field} {...props} />;
     case 'select':
       return (
         <Select<string>
@@ -114,13 +179,7 @@ export function FormFieldInput({
     case 'image':
       return <ImageInput field={field} {...props} />;
     case 'color':
-      return (
-        <ColorPicker
-          showText
-          value={props.value as string | undefined}
-          onChange={(color) => props.onChange?.(color.toHexString())}
-        />
-      );
+      return <ColorInput {...props} />;
     case 'switch':
       return (
         <Switch id={props.id} checked={!!props.value} onChange={(checked) => props.onChange?.(checked)} />

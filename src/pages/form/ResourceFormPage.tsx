@@ -3,7 +3,8 @@
  * form has them; `?tab=` opens one), Save and Cancel. Server validation (422) shows under each field, and the
  * first tab with an invalid field opens; a failed save keeps everything the user typed. Values a route presets
  * (e.g. the parent of a sub-project) are sent with the form. After saving it goes where the form declares
- * (`redirect`: the list by default, or the saved record's overview or edit screen).
+ * (`redirect`: the list by default, the saved record's overview or edit screen, or back one page). The fields'
+ * client-side rules come from the entity's shared input schema when the form names it (`schema`).
  */
 import { useForm } from '@refinedev/antd';
 import { type BaseRecord, type HttpError, useOne } from '@refinedev/core';
@@ -13,14 +14,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { FieldDeclaration, ResourcePageProps } from '@/resources/types';
 import { useMediaQuery } from '@/ui/useMediaQuery';
-import { ForbiddenPage } from '../ForbiddenPage';
-import { LoadFailure } from '../LoadFailure';
-import { useResourcePermissions } from '../list/useResourcePermissions';
-import { recordPath } from '../record-path';
-import { PageHeader } from '../PageHeader';
+import { ForbiddenPage } from '@/components/ForbiddenPage';
+import { LoadFailure } from '@/components/LoadFailure';
+import { useResourcePermissions } from '@/components/useResourcePermissions';
+import { recordKey, recordPath } from '@/resources/derive';
+import { PageHeader } from '@/components/PageHeader';
 import { fieldsFor, firstInvalidTab, knownOptions, payloadFromValues, valuesFromRecord } from './form-values';
 import { FormFieldInput } from './FormFieldInput';
-import '../list/list.css';
+import { rulesFromSchema, schemaMaxLength, useInputSchema } from './schema-rules';
+import '@/components/page.css';
 
 /** Below antd's `sm` breakpoint: phones held upright. */
 const PHONE_QUERY = '(max-width: 575px)';
@@ -37,6 +39,7 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
   const listPath = resource.routes.list ? `/${resource.routes.list}` : '/';
   const cloning = action === 'clone';
   const { can } = useResourcePermissions(resource);
+  const { schema, ready: rulesReady } = useInputSchema(declaration.schema);
   const tabs = declaration.tabs;
   const requested = search.get('tab');
   const [activeTab, setActiveTab] = useState(
@@ -73,8 +76,11 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
     successNotification: () => ({ message: tl('saved'), type: 'success' }),
     onMutationSuccess: ({ data }) => {
       const target = declaration.redirect ?? 'list';
+      if (target === 'back') return void navigate(-1);
       const path = target === 'list' ? undefined : resource.routes[target];
-      navigate(path && data?.id !== undefined ? recordPath(path, resource, data) : listPath);
+      navigate(
+        path && data && recordKey(resource, data) !== undefined ? recordPath(path, resource, data) : listPath,
+      );
     },
     onMutationError: (error) => showInvalidTab(Object.keys(error.errors ?? {})),
   });
@@ -101,19 +107,33 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
   if (loadError) return <LoadFailure error={loadError} back={{ to: listPath, label: tl('backToList') }} />;
   const loading = (action === 'edit' && query?.isLoading) || (cloning && original.query.isLoading);
 
+  const rulesOf = (field: FieldDeclaration) => {
+    const label = t(field.labelKey);
+    if (schema) {
+      return rulesFromSchema(schema, field.name, {
+        required: tl('required', { field: label }),
+        minLength: (min) => tl('rules.minLength', { field: label, min }),
+        maxLength: (max) => tl('rules.maxLength', { field: label, max }),
+        pattern: tl('rules.pattern', { field: label }),
+        oneOf: tl('rules.oneOf', { field: label }),
+        email: tl('rules.email', { field: label }),
+      });
+    }
+    return field.required ? [{ required: true, message: tl('required', { field: label }) }] : undefined;
+  };
   const renderField = (field: FieldDeclaration) => (
     <Form.Item
       key={field.name}
       name={field.name}
       label={t(field.labelKey)}
       valuePropName={field.kind === 'switch' ? 'checked' : 'value'}
-      rules={
-        field.required
-          ? [{ required: true, message: tl('required', { field: t(field.labelKey) }) }]
-          : undefined
-      }
+      rules={rulesOf(field)}
     >
-      <FormFieldInput field={field} ns={resource.ns} known={known[field.name]} />
+      <FormFieldInput
+        field={{ ...field, maxLength: field.maxLength ?? schemaMaxLength(schema, field.name) }}
+        ns={resource.ns}
+        known={known[field.name]}
+      />
     </Form.Item>
   );
 
@@ -173,8 +193,15 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
           fields.map(renderField)
         )}
         <div className="form-page__actions">
-          <Button onClick={() => navigate(listPath)}>{tl('cancel')}</Button>
-          <Button type="primary" {...saveButtonProps} loading={formLoading}>
+          <Button onClick={() => (declaration.redirect === 'back' ? navigate(-1) : navigate(listPath))}>
+            {tl('cancel')}
+          </Button>
+          <Button
+            type="primary"
+            {...saveButtonProps}
+            disabled={saveButtonProps.disabled || !rulesReady}
+            loading={formLoading}
+          >
             {tl('save')}
           </Button>
         </div>

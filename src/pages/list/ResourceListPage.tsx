@@ -1,34 +1,41 @@
 /**
  * The generic list screen of a declared resource, with the anatomy every management list shares (spec 2 §2,
- * §9): title bar with the create button by ability, a Filter toggle opening the filter panel, a sortable table
- * with a loading placeholder and 'no results found', pagination only when `meta.links` has more than 3 links,
- * a three-dot row menu with the actions the user may use, and delete with its confirmation and banner. The
- * page, sort and filters live in the URL.
+ * §9): title bar with the declared header actions and the create button by ability, a Filter toggle opening the
+ * filter panel, a sortable table (or a grid of cards, when declared, with a grid/list switch) with the list's
+ * loading and empty texts, pagination only when `meta.links` has more than 3 links, a three-dot row menu with
+ * the actions the user may use, delete with its confirmation and banner, and row selection with bulk actions.
+ * The page, sort and filters live in the URL.
  */
-import { FilterOutlined, PlusOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, FilterOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { type BaseRecord, type HttpError, useList } from '@refinedev/core';
-import { useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { renderCell } from '@/components/cells';
+import { ForbiddenPage } from '@/components/ForbiddenPage';
+import { ListPagination } from '@/components/ListPagination';
+import { PageHeader } from '@/components/PageHeader';
+import { ResultBanner } from '@/components/ResultBanner';
+import { RowMenu } from '@/components/RowMenu';
+import { useResourcePermissions } from '@/components/useResourcePermissions';
+import { useResultBanner } from '@/components/useResultBanner';
 import type { ApiListResponse } from '@/providers/data-provider';
-import type { ResourcePageProps, RowActionDeclaration } from '@/resources/types';
+import { recordKey } from '@/resources/derive';
+import type { RenderContext, ResourcePageProps } from '@/resources/types';
 import { Alert } from '@/ui/Alert';
 import { Button } from '@/ui/Button';
-import { type DataColumn, DataTable } from '@/ui/DataTable';
+import { CardGrid } from '@/ui/CardGrid';
+import { type DataColumn, DataTable, type RowSelection } from '@/ui/DataTable';
+import { Segmented } from '@/ui/Segmented';
 import { Skeleton } from '@/ui/Skeleton';
-import { ForbiddenPage } from '../ForbiddenPage';
-import { PageHeader } from '../PageHeader';
-import { renderCell } from './cells';
 import { FilterPanel } from './FilterPanel';
-import { ListPagination } from './ListPagination';
 import { primarySort } from './list-state';
-import { RowMenu, type RowMenuItem } from './RowMenu';
-import { useDeleteRecord } from './useDeleteRecord';
+import { useBulkActions } from './useBulkActions';
+import { useListActions } from './useListActions';
 import { useListState } from './useListState';
-import { useResourcePermissions } from './useResourcePermissions';
-import { ResultBanner } from './ResultBanner';
-import { useResultBanner } from './useResultBanner';
-import './list.css';
+import '@/components/page.css';
+
+type View = 'grid' | 'list';
 
 export default function ResourceListPage({ resource }: ResourcePageProps) {
   const list = resource.list!;
@@ -38,8 +45,8 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
   const { can, platform } = useResourcePermissions(resource);
   const { state, sorters, filters, update, reset } = useListState(list, platform);
   const [filterOpen, setFilterOpen] = useState(() => !!state.search || Object.keys(state.filters).length > 0);
+  const [view, setView] = useState<View>(list.cards?.initial ?? 'list');
   const { banner, show: showBanner, dismiss } = useResultBanner();
-  const { confirmDelete, deleteDialog } = useDeleteRecord(resource, showBanner);
 
   const { result, query } = useList<BaseRecord, HttpError>({
     resource: resource.name,
@@ -49,15 +56,19 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
     meta: list.meta,
   });
   const response = result as unknown as ApiListResponse<BaseRecord> | undefined;
+  const actions = useListActions(resource, { can, showBanner, reload: () => void query.refetch() });
+  const bulk = useBulkActions(resource, { can, showBanner });
 
   if (query.error?.statusCode === 403) return <ForbiddenPage />;
 
-  const context = {
+  const context: RenderContext = {
     t: (key: string, options?: Record<string, unknown>) => t(key, options ?? {}),
     platform,
     can,
   };
-  const nameOf = (record: BaseRecord) => String(record[list.nameField ?? 'name'] ?? record.id ?? '');
+  const nameOf = (record: BaseRecord) =>
+    String(record[list.nameField ?? 'name'] ?? recordKey(resource, record) ?? '');
+  const keyOf = (record: BaseRecord) => String(recordKey(resource, record));
   const sorted = primarySort(state.sort);
 
   const columns: DataColumn<BaseRecord>[] = list.columns
@@ -75,6 +86,8 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
           ? column.render(record, context)
           : renderCell(column.kind ?? 'text', record[column.field], {
               language: i18n.resolvedLanguage,
+              record,
+              activeValues: column.activeValues,
               describe: (cell) =>
                 column.kind === 'image'
                   ? nameOf(record)
@@ -82,35 +95,41 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
             }),
     }));
 
-  const menuItems = (record: BaseRecord): RowMenuItem[] => {
-    const declared = (list.rowActions ?? []).filter((action: RowActionDeclaration) => can(action.needs));
-    const items: RowMenuItem[] = declared.map((action) => ({
-      key: action.key,
-      label: t(action.labelKey),
-      icon: action.icon,
-      danger: action.danger,
-      to: action.to?.(record),
-    }));
-    if (resource.deletion && can('delete')) {
-      items.push({ key: 'delete', label: tl('delete'), danger: true, onSelect: () => confirmDelete(record) });
-    }
-    return items;
-  };
-  const hasMenu =
-    (list.rowActions ?? []).some((action) => can(action.needs)) || (!!resource.deletion && can('delete'));
-  if (hasMenu) {
+  if (actions.hasRowMenu) {
     columns.push({
       key: 'menu',
       title: <span className="ui-visually-hidden">{tl('actions')}</span>,
       width: 56,
       align: 'right',
-      render: (record) => <RowMenu items={menuItems(record)} recordName={nameOf(record)} />,
+      render: (record) => <RowMenu items={actions.rowMenuItems(record)} recordName={nameOf(record)} />,
     });
   }
 
-  const rowLink = list.rowLink && can(list.rowLink.needs) ? list.rowLink : undefined;
+  const openRow = actions.openRow;
+  const rowProps = (record: BaseRecord) =>
+    openRow
+      ? {
+          onClick: () => openRow(record),
+          onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+            if (event.key === 'Enter' && event.target === event.currentTarget) openRow(record);
+          },
+          tabIndex: 0,
+          className: 'list-row--link',
+        }
+      : {};
+  const selection: RowSelection<BaseRecord> | undefined = bulk.enabled
+    ? {
+        selected: bulk.selected,
+        onChange: bulk.setSelected,
+        rowLabel: (record) => tl('select', { name: nameOf(record) }),
+        allLabel: tl('selectAll'),
+      }
+    : undefined;
+
   const meta = response?.meta;
   const titleId = `${resource.screen}-title`;
+  const rows = response?.data ?? [];
+  const emptyText = list.emptyKey ? t(list.emptyKey) : tl('noResults');
 
   return (
     <section className="list-page" aria-labelledby={titleId}>
@@ -118,6 +137,17 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
         title={<span id={titleId}>{t('title')}</span>}
         extra={
           <>
+            {list.cards && (
+              <Segmented<View>
+                label={tl('view.label')}
+                value={view}
+                onChange={setView}
+                options={[
+                  { value: 'grid', label: <AppstoreOutlined aria-label={tl('view.grid')} /> },
+                  { value: 'list', label: <UnorderedListOutlined aria-label={tl('view.list')} /> },
+                ]}
+              />
+            )}
             <Button
               icon={<FilterOutlined aria-hidden />}
               aria-expanded={filterOpen}
@@ -125,6 +155,11 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
             >
               {tl('filter')}
             </Button>
+            {actions.headerActions.map((action) => (
+              <Button key={action.key} icon={action.icon} onClick={action.onClick}>
+                {action.label}
+              </Button>
+            ))}
             {resource.routes.create && can('create') && (
               <Button
                 variant="primary"
@@ -151,39 +186,62 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
       {query.isError && query.error?.statusCode !== 403 && (
         <Alert type="error" message={query.error?.message} role="alert" className="list-banner" />
       )}
+      {bulk.enabled && bulk.selected.size > 0 && (
+        <div className="list-bulk-bar" role="toolbar" aria-label={tl('bulk.label')}>
+          <span>{tl('bulk.selected', { count: bulk.selected.size })}</span>
+          {bulk.actions.map((action) => (
+            <Button
+              key={action.action}
+              danger={action.danger}
+              loading={bulk.busy}
+              onClick={() => bulk.start(action)}
+            >
+              {t(action.labelKey)}
+            </Button>
+          ))}
+          <Button variant="text" onClick={() => bulk.setSelected(new Set())}>
+            {tl('bulk.clear')}
+          </Button>
+        </div>
+      )}
       <div className="list-page__table">
         {query.isLoading ? (
-          <Skeleton className="list-page__skeleton" rows={Math.min(state.perPage, 8)} label={tl('loading')} />
+          <Skeleton
+            className="list-page__skeleton"
+            rows={Math.min(state.perPage, 8)}
+            label={list.loadingKey ? t(list.loadingKey) : tl('loading')}
+          />
+        ) : list.cards && view === 'grid' ? (
+          <CardGrid<BaseRecord>
+            aria-labelledby={titleId}
+            records={rows}
+            recordKey={keyOf}
+            card={(record) => list.cards!.card(record, context)}
+            emptyText={emptyText}
+            loading={query.isFetching}
+            selection={selection}
+            cardProps={rowProps}
+          />
         ) : (
           <DataTable<BaseRecord>
             aria-labelledby={titleId}
-            rowKey={(record) => String(record.id)}
+            rowKey={keyOf}
             columns={columns}
-            rows={response?.data ?? []}
+            rows={rows}
             loading={query.isFetching}
-            emptyText={tl('noResults')}
+            emptyText={emptyText}
+            selection={selection}
             onSort={(key, order) => {
               const column = list.columns.find((item) => item.field === key);
               if (column?.sort) update({ sort: order === 'desc' ? `-${column.sort}` : column.sort });
             }}
-            rowProps={(record) =>
-              rowLink
-                ? {
-                    onClick: () => navigate(rowLink.to(record)),
-                    onKeyDown: (event) => {
-                      if (event.key === 'Enter' && event.target === event.currentTarget)
-                        navigate(rowLink.to(record));
-                    },
-                    tabIndex: 0,
-                    className: 'list-row--link',
-                  }
-                : {}
-            }
+            rowProps={rowProps}
           />
         )}
       </div>
       <ListPagination meta={meta} onChange={(page) => update({ page })} />
-      {deleteDialog}
+      {actions.dialogs}
+      {bulk.dialog}
     </section>
   );
 }

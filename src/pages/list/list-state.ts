@@ -87,6 +87,3 @@ export function stateToFilters(state: Pick<ListState, 'search' | 'filters'>): Cr
   }
   return filters;
 }
-
-/** Laravel's meta.links holds Previous, the pages and Next: more than 3 links means more than one page. */
-export const showsPagination = (links: readonly unknown[] | undefined) => (links?.length ?? 0) > 3;

@@ -4,12 +4,12 @@ import { Button, Descriptions, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { ResourcePageProps } from '@/resources/types';
-import { LoadFailure } from '../LoadFailure';
-import { renderCell } from '../list/cells';
-import { recordPath } from '../record-path';
-import { useResourcePermissions } from '../list/useResourcePermissions';
-import { PageHeader } from '../PageHeader';
-import '../list/list.css';
+import { LoadFailure } from '@/components/LoadFailure';
+import { renderCell } from '@/components/cells';
+import { recordPath } from '@/resources/derive';
+import { useResourcePermissions } from '@/components/useResourcePermissions';
+import { PageHeader } from '@/components/PageHeader';
+import '@/components/page.css';
 
 export default function ResourceShowPage({ resource }: ResourcePageProps) {
   const { t, i18n } = useTranslation(resource.ns);
@@ -65,6 +65,8 @@ export default function ResourceShowPage({ resource }: ResourcePageProps) {
                     ? column.render(record, context)
                     : renderCell(column.kind ?? 'text', record[column.field], {
                         language: i18n.resolvedLanguage,
+                        record,
+                        activeValues: column.activeValues,
                         describe: (value) =>
                           t(`values.${String(value)}`, { defaultValue: String(value ?? '') }),
                       })}

@@ -2,7 +2,7 @@
 import { FileImageOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { ModelStatusBadge } from './ModelStatusBadge';
-import type { ProjectModel } from './models';
+import type { ProjectModel } from './models.resource';
 
 export function ModelCard({
   model,

@@ -10,17 +10,17 @@ import { Button, Form, Input, Select, Skeleton } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ForbiddenPage } from '@/pages/ForbiddenPage';
-import { LoadFailure } from '@/pages/LoadFailure';
-import { useResourcePermissions } from '@/pages/list/useResourcePermissions';
-import { PageHeader } from '@/pages/PageHeader';
-import { ResumableUpload } from '@/pages/upload/ResumableUpload';
-import { formatBytes, MODEL_FILE_RULES, refusalOf } from '@/pages/upload/upload-rules';
-import { useUploadQueue } from '@/pages/upload/useUploadQueue';
+import { ForbiddenPage } from '@/components/ForbiddenPage';
+import { LoadFailure } from '@/components/LoadFailure';
+import { useResourcePermissions } from '@/components/useResourcePermissions';
+import { PageHeader } from '@/components/PageHeader';
+import { ResumableUpload } from '@/components/upload/ResumableUpload';
+import { formatBytes, MODEL_FILE_RULES, refusalOf } from '@/components/upload/upload-rules';
+import { useUploadQueue } from '@/components/upload/useUploadQueue';
 import type { ResourcePageProps } from '../types';
 import { modelNameOf } from './model-status';
-import type { ModelDetail } from './models';
-import '@/pages/list/list.css';
+import type { ModelDetail } from './models.resource';
+import '@/components/page.css';
 import './models.css';
 
 /** What a model create or update sends. */

@@ -3,7 +3,7 @@
  * changes in place (status, colour, start and finish times, the latest message), and the elapsed time from start to
  * finish, or from start until now while the model is still being worked on.
  */
-import type { ModelStatus } from './models';
+import type { ModelStatus } from './models.resource';
 
 export const MODEL_STATUSES: ModelStatus[] = ['FINISHED', 'PROCESSING', 'QUEUED', 'UPLOADING', 'FAILED'];
 

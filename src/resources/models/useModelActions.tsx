@@ -6,10 +6,10 @@
  */
 import { type BaseRecord, useCustomMutation } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { useDeleteRecord } from '@/pages/list/useDeleteRecord';
-import { useConfirmation } from '@/pages/useConfirmation';
-import type { Banner } from '@/pages/list/useResultBanner';
-import { models, type ProjectModel } from './models';
+import { useDeleteRecord } from '@/components/useDeleteRecord';
+import { useConfirmation } from '@/components/useConfirmation';
+import type { Banner } from '@/components/useResultBanner';
+import { models, type ProjectModel } from './models.resource';
 
 export const canReprocess = (model: Pick<ProjectModel, 'status'>) => model.status === 'FINISHED';
 

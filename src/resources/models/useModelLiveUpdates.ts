@@ -8,11 +8,12 @@
 import { type BaseRecord, keys, type LiveEvent, useSubscription } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTenant } from '@/shell/tenant/TenantContext';
 import { applyGeometryEvent, isGeometryEvent, type LiveModelFields } from './model-status';
 
 export const MODEL_CHANNEL = 'ProjectModel';
 export const MODEL_EVENTS = ['GeometryEventsUpdated', 'RefreshProcessorIndex'];
+/** The models resource's live channel: the live provider places it on `Company.{id}.ProjectModel`. */
+export const MODEL_RESOURCE_CHANNEL = 'resources/projects/models';
 
 const modelsKey = () => keys().data('default').resource('projects/models').get();
 const projectKey = () => keys().data('default').resource('projects').action('one').get();
@@ -23,7 +24,6 @@ type List<T> = ({ data: T[] } & Record<string, unknown>) | undefined;
 /** Keeps the cached models (and the models of cached projects) in step with the processor's pushes. */
 export function useModelLiveUpdates(onEvent?: (event: LiveEvent) => void): void {
   const queryClient = useQueryClient();
-  const companyId = useTenant().tenant?.id;
   const handler = useRef<(event: LiveEvent) => void>(() => undefined);
 
   useEffect(() => {
@@ -54,9 +54,9 @@ export function useModelLiveUpdates(onEvent?: (event: LiveEvent) => void): void 
   }, [onEvent, queryClient]);
 
   useSubscription({
-    channel: `Company.${companyId}.${MODEL_CHANNEL}`,
+    channel: MODEL_RESOURCE_CHANNEL,
     types: MODEL_EVENTS,
-    enabled: companyId !== undefined,
+    params: { subscriptionType: 'useList', meta: { liveChannel: MODEL_CHANNEL, liveEvents: MODEL_EVENTS } },
     // refine subscribes once: the current handler is read at each event.
     onLiveEvent: (event) => handler.current(event),
   });

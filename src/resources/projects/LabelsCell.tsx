@@ -2,7 +2,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LabelTags, type LabelValue } from '@/pages/list/cells';
+import { LabelTags, type LabelValue } from '@/components/cells';
 import { Button } from '@/ui/Button';
 
 export function LabelsCell({ labels, editLabels }: { labels: LabelValue[]; editLabels?: string }) {

@@ -5,7 +5,7 @@ import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiMeta } from '@/providers/data-provider';
-import type { Authorization } from '@/shell/session/useAuthorization';
+import type { Authorization } from '@/providers/useAuthorization';
 
 interface TileDefinition {
   key: 'projects' | 'libraries' | 'models';

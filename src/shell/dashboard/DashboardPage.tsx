@@ -1,5 +1,5 @@
 /** The dashboard at / (spec 1 §2.4). */
-import { useAuthorization } from '@/shell/session/useAuthorization';
+import { useAuthorization } from '@/providers/useAuthorization';
 import { CountTiles } from './CountTiles';
 import { DashboardHeader } from './DashboardHeader';
 import { DesignSoftwareWarning } from './DesignSoftwareWarning';

@@ -4,7 +4,7 @@ import { Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { showsPagination } from '@/pages/list/list-state';
+import { showsPagination } from '@/components/ListPagination';
 import type { ApiListResponse } from '@/providers/data-provider';
 import { RelativeTime } from '@/shell/notifications/RelativeTime';
 import { DashboardCard } from './DashboardCard';

@@ -14,7 +14,7 @@ import { useLogout } from '@refinedev/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useAuthorization } from '@/shell/session/useAuthorization';
+import { useAuthorization } from '@/providers/useAuthorization';
 import { Avatar } from '@/ui/Avatar';
 import { type MenuItem, MenuButton } from '@/ui/MenuButton';
 

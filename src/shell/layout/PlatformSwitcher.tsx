@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import { PLATFORM_KEYS, PLATFORMS, type PlatformKey } from '@shared/platforms';
 import { deployment } from '@/lib/runtime-config';
 import { holdsPlatformLicence } from '@/lib/permissions';
-import { useAuthorization } from '@/shell/session/useAuthorization';
+import { useAuthorization } from '@/providers/useAuthorization';
 import { Button } from '@/ui/Button';
 import { Tooltip } from '@/ui/Tooltip';
 import { platformSwitchUrl } from './host-switch';

@@ -14,7 +14,7 @@ import {
   NAVIGATION,
   type NavigationItem,
 } from '@/shell/navigation/navigation';
-import { useAuthorization } from '@/shell/session/useAuthorization';
+import { useAuthorization } from '@/providers/useAuthorization';
 import { classNames } from '@/ui/Button';
 import { MenuButton } from '@/ui/MenuButton';
 import { Tooltip } from '@/ui/Tooltip';

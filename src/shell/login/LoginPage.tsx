@@ -10,7 +10,7 @@ import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useSta
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { authProvider, LOGIN_ERROR_KEYS, LoginError, type LoginErrorKey } from '@/providers/auth-provider';
-import { useSession } from '@/shell/session/useSession';
+import { useSession } from '@/providers/useSession';
 import { BrandLogo } from '@/shell/tenant/BrandLogo';
 import { useTenant } from '@/shell/tenant/TenantContext';
 import { Button } from '@/ui/Button';

@@ -1,30 +1,10 @@
 /**
- * The side navigation of spec 1 §2.3 and §6 as data: entries and the accordion groups Security, Tools and Admin,
- * each with what it needs. The same declarations become refine's `resources` (so `can` and the buttons of later
- * pages see `meta.access`) and the Sider's menu.
+ * The side navigation of spec 1 §2.3 and §6 as data: the accordion groups Security, Tools and Admin, and the
+ * entries of the declared resources and of the screens not declared yet (`src/shell/undeclared-screens.tsx`),
+ * each with what it needs. The same entries become refine's `resources` (so `can` and the buttons of pages see
+ * `meta.access`) and the Sider's menu.
  */
-import {
-  AppstoreOutlined,
-  AuditOutlined,
-  BgColorsOutlined,
-  BugOutlined,
-  CloudDownloadOutlined,
-  CrownOutlined,
-  DashboardOutlined,
-  DeleteOutlined,
-  ExperimentOutlined,
-  HistoryOutlined,
-  NodeIndexOutlined,
-  ReadOutlined,
-  SafetyCertificateOutlined,
-  ShopOutlined,
-  StarOutlined,
-  TagsOutlined,
-  TeamOutlined,
-  ToolOutlined,
-  UserOutlined,
-  UsergroupAddOutlined,
-} from '@ant-design/icons';
+import { CrownOutlined, SafetyCertificateOutlined, ToolOutlined } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import type { Permission } from '@/lib/permissions';
@@ -32,6 +12,7 @@ import type { ResourceAccess } from '@/providers/access-control';
 import { toRefineResource } from '@/resources/derive';
 import { RESOURCES } from '@/resources/index';
 import type { ResourceDeclaration } from '@/resources/types';
+import { pendingScreens, type UndeclaredScreen, UNDECLARED_SCREENS } from '../undeclared-screens';
 
 export interface NavigationItem {
   /** refine resource name (and menu key). */
@@ -43,75 +24,20 @@ export interface NavigationItem {
   route?: string;
   permission?: Permission;
   children?: NavigationItem[];
-  /** Declared resources slot in by their `navigation.order`; these entries keep their place in this list. */
-  order?: number;
+  /** Place among its siblings. */
+  order: number;
 }
 
-/** The entries that are not (yet) declared resources, in order; declared ones are merged in below. */
-const STATIC_NAVIGATION: NavigationItem[] = [
-  {
-    name: 'dashboard',
-    order: 10,
-    labelKey: 'nav.dashboard',
-    icon: <DashboardOutlined aria-hidden />,
-    route: '/',
-  },
-  {
-    name: 'libraries',
-    order: 30,
-    labelKey: 'nav.libraries',
-    icon: <AppstoreOutlined aria-hidden />,
-    route: '/libraries',
-    permission: { ability: 'list-libraries' },
-  },
-  {
-    name: 'materials',
-    order: 40,
-    labelKey: 'nav.materials',
-    icon: <BgColorsOutlined aria-hidden />,
-    route: '/materials',
-    permission: { platform: 'hatch', ability: 'list-materials' },
-  },
-  {
-    name: 'processor',
-    order: 50,
-    labelKey: 'nav.processor',
-    icon: <ExperimentOutlined aria-hidden />,
-    route: '/processor',
-    permission: {
-      platform: 'hatch',
-      ability: 'update-project-models|create-project-models|update-libraries|update-options',
-    },
-  },
+type GroupName = NonNullable<NonNullable<ResourceDeclaration['navigation']>['group']>;
+
+/** The accordion groups (spec 1 §2.3); their entries come from declarations and undeclared screens. */
+const NAVIGATION_GROUPS: Array<Omit<NavigationItem, 'name' | 'children'> & { name: GroupName }> = [
   {
     name: 'security',
     order: 60,
     labelKey: 'nav.security',
     icon: <SafetyCertificateOutlined aria-hidden />,
     permission: { ability: 'view-system-users|view-roles|view-groups' },
-    children: [
-      {
-        name: 'users',
-        labelKey: 'nav.users',
-        icon: <UserOutlined aria-hidden />,
-        route: '/security/users',
-        permission: { ability: 'view-system-users' },
-      },
-      {
-        name: 'roles',
-        labelKey: 'nav.roles',
-        icon: <AuditOutlined aria-hidden />,
-        route: '/security/roles',
-        permission: { ability: 'view-roles' },
-      },
-      {
-        name: 'groups',
-        labelKey: 'nav.groups',
-        icon: <TeamOutlined aria-hidden />,
-        route: '/security/groups',
-        permission: { ability: 'view-groups' },
-      },
-    ],
   },
   {
     name: 'tools',
@@ -119,36 +45,6 @@ const STATIC_NAVIGATION: NavigationItem[] = [
     labelKey: 'nav.tools',
     icon: <ToolOutlined aria-hidden />,
     permission: { ability: 'list-downloads|list-labels|access-recycling-bin' },
-    children: [
-      {
-        name: 'labels',
-        labelKey: 'nav.labels',
-        icon: <TagsOutlined aria-hidden />,
-        route: '/tools/labels',
-        permission: { ability: 'list-labels' },
-      },
-      {
-        name: 'downloads',
-        labelKey: 'nav.downloads',
-        icon: <CloudDownloadOutlined aria-hidden />,
-        route: '/tools/downloads',
-        permission: { ability: 'list-downloads' },
-      },
-      {
-        name: 'property-maps',
-        labelKey: 'nav.propertyMaps',
-        icon: <NodeIndexOutlined aria-hidden />,
-        route: '/tools/property-maps',
-        permission: { platform: 'hatch' },
-      },
-      {
-        name: 'trash',
-        labelKey: 'nav.trash',
-        icon: <DeleteOutlined aria-hidden />,
-        route: '/tools/trash',
-        permission: { ability: 'access-recycling-bin' },
-      },
-    ],
   },
   {
     name: 'admin',
@@ -156,79 +52,60 @@ const STATIC_NAVIGATION: NavigationItem[] = [
     labelKey: 'nav.admin',
     icon: <CrownOutlined aria-hidden />,
     permission: { admin: true },
-    children: [
-      {
-        name: 'admin-users',
-        labelKey: 'nav.adminUsers',
-        icon: <UsergroupAddOutlined aria-hidden />,
-        route: '/admin/users',
-      },
-      {
-        name: 'companies',
-        labelKey: 'nav.companies',
-        icon: <ShopOutlined aria-hidden />,
-        route: '/admin/companies',
-      },
-      {
-        name: 'maintenance',
-        labelKey: 'nav.maintenance',
-        icon: <HistoryOutlined aria-hidden />,
-        route: '/admin/maintenance',
-      },
-      {
-        name: 'issue-reports',
-        labelKey: 'nav.issueReports',
-        icon: <BugOutlined aria-hidden />,
-        route: '/admin/issue_report',
-      },
-      {
-        name: 'changelog-items',
-        labelKey: 'nav.changelog',
-        icon: <ReadOutlined aria-hidden />,
-        route: '/admin/changelog_items',
-      },
-      {
-        name: 'feedback-reports',
-        labelKey: 'nav.feedbackReports',
-        icon: <StarOutlined aria-hidden />,
-        route: '/admin/feedback_report',
-      },
-    ],
   },
 ];
 
-const orderOf = (item: NavigationItem, index: number) => item.order ?? (index + 1) * 10;
+interface Placed {
+  item: NavigationItem;
+  group?: GroupName;
+}
 
 /** A declared resource's menu entry: its list route, label, icon and the resource's permission. */
-function declaredItem(resource: ResourceDeclaration): NavigationItem {
+function declaredEntry(resource: ResourceDeclaration): Placed {
   const navigation = resource.navigation!;
   return {
-    name: resource.name,
-    labelKey: navigation.labelKey,
-    icon: navigation.icon,
-    route: `/${resource.routes.list ?? ''}`,
-    permission: resource.permission,
-    order: navigation.order,
+    item: {
+      name: resource.name,
+      labelKey: navigation.labelKey,
+      icon: navigation.icon,
+      route: `/${resource.routes.list ?? ''}`,
+      permission: resource.permission,
+      order: navigation.order,
+    },
+    group: navigation.group,
   };
 }
 
-/** Slots declared resources into the static entries (top level or their group) by order. */
-export function mergeNavigation(items: NavigationItem[], resources: ResourceDeclaration[]): NavigationItem[] {
-  const declared = resources.filter((resource) => resource.navigation);
-  const insert = (list: NavigationItem[], group?: string) =>
-    [
-      ...list.map((item, index) => ({ ...item, order: orderOf(item, index) })),
-      ...declared.filter((resource) => resource.navigation!.group === group).map(declaredItem),
-    ].sort((a, b) => a.order! - b.order!);
-  return insert(items).map((item) =>
-    item.children ? { ...item, children: insert(item.children, item.name) } : item,
-  );
+function undeclaredEntry(screen: UndeclaredScreen): Placed {
+  const { group, ...item } = screen.navigation!;
+  return { item: { name: screen.name, ...item }, group };
 }
 
-export const NAVIGATION: NavigationItem[] = mergeNavigation(STATIC_NAVIGATION, RESOURCES);
+const byOrder = (a: NavigationItem, b: NavigationItem) => a.order - b.order;
 
-/** refine resources of the static entries: groups as parents; `meta.access` carries the permission for `can`. */
-function staticResources(items: NavigationItem[], parent?: string): ResourceProps[] {
+/** The menu: the entries of the declared resources and of the screens none of them replaces, by order. */
+export function buildNavigation(
+  resources: readonly ResourceDeclaration[],
+  screens: readonly UndeclaredScreen[] = UNDECLARED_SCREENS,
+): NavigationItem[] {
+  const entries = [
+    ...pendingScreens(resources, screens)
+      .filter((screen) => screen.navigation)
+      .map(undeclaredEntry),
+    ...resources.filter((resource) => resource.navigation).map(declaredEntry),
+  ];
+  const inGroup = (group?: GroupName) =>
+    entries.filter((entry) => entry.group === group).map((entry) => entry.item);
+  return [
+    ...inGroup(undefined),
+    ...NAVIGATION_GROUPS.map((group) => ({ ...group, children: inGroup(group.name).sort(byOrder) })),
+  ].sort(byOrder);
+}
+
+export const NAVIGATION: NavigationItem[] = buildNavigation(RESOURCES);
+
+/** refine resources of the undeclared entries: groups as parents; `meta.access` carries the permission for `can`. */
+function menuResources(items: NavigationItem[], parent?: string): ResourceProps[] {
   return items.flatMap((item) => {
     const access: ResourceAccess = { permission: item.permission };
     const resource: ResourceProps = {
@@ -236,13 +113,21 @@ function staticResources(items: NavigationItem[], parent?: string): ResourceProp
       ...(item.route ? { list: item.route } : {}),
       meta: { labelKey: item.labelKey, access, ...(parent ? { parent } : {}) },
     };
-    return [resource, ...staticResources(item.children ?? [], item.name)];
+    return [resource, ...menuResources(item.children ?? [], item.name)];
   });
 }
 
-/** refine's resources: the static entries plus every declared resource (with all its routes and actions). */
-export function navigationResources(): ResourceProps[] {
-  return [...staticResources(STATIC_NAVIGATION), ...RESOURCES.map(toRefineResource)];
+/** refine's resources: every declared resource (with all its routes and actions), the groups and the menu
+ * entries of the undeclared screens. */
+export function navigationResources(
+  resources: readonly ResourceDeclaration[] = RESOURCES,
+  screens: readonly UndeclaredScreen[] = UNDECLARED_SCREENS,
+): ResourceProps[] {
+  const declared = new Set(resources.map((resource) => resource.name));
+  return [
+    ...menuResources(buildNavigation(resources, screens)).filter((item) => !declared.has(item.name)),
+    ...resources.map(toRefineResource),
+  ];
 }
 
 /** The entry whose route is the longest prefix of the path (the dashboard only for `/` itself). */

@@ -15,7 +15,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiListResponse } from '@/providers/data-provider';
-import { useAuthorization } from '@/shell/session/useAuthorization';
+import { useAuthorization } from '@/providers/useAuthorization';
 import { useTenant } from '@/shell/tenant/TenantContext';
 import {
   NOTIFICATION_EVENT,

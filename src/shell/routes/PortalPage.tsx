@@ -11,7 +11,7 @@ import { deployment } from '@/lib/runtime-config';
 import { platformSwitchUrl } from '@/shell/layout/host-switch';
 import { PLATFORM_ICONS } from '@/shell/layout/PlatformSwitcher';
 import { holdsPlatformLicence } from '@/lib/permissions';
-import { useAuthorization } from '@/shell/session/useAuthorization';
+import { useAuthorization } from '@/providers/useAuthorization';
 import { BrandLogo } from '@/shell/tenant/BrandLogo';
 import { Button } from '@/ui/Button';
 import { FullScreenState } from '@/ui/FullScreenState';

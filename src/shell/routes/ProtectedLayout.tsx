@@ -5,9 +5,9 @@
  */
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { deployment } from '@/lib/runtime-config';
-import { useSession } from '@/shell/session/useSession';
+import { useSession } from '@/providers/useSession';
 import { NotFoundScreen } from '@/shell/states/NotFoundScreen';
-import { evaluateGuard, GUARD_REDIRECTS } from './guards';
+import { evaluateGuard, GUARD_REDIRECTS } from '@/lib/route-guards';
 import type { RouteEntry } from './route-table';
 
 export interface RouteHandle {

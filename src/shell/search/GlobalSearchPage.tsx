@@ -7,9 +7,8 @@ import { Alert, Badge, Button, Empty, Spin } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useAuthorization } from '@/shell/session/useAuthorization';
+import { useAuthorization } from '@/providers/useAuthorization';
 import { useTenant } from '@/shell/tenant/TenantContext';
-import { GROUP_ICONS } from './group-icons';
 import { SearchFilterDrawer } from './SearchFilterDrawer';
 import { type GroupStatus, SearchGroupResults } from './SearchGroupResults';
 import { type SearchGroup, type SearchGroupKey, visibleSearchGroups } from './search-groups';
@@ -66,7 +65,7 @@ function SearchResults({
                 document.getElementById(`search-group-${group.key}`)?.scrollIntoView({ behavior: 'smooth' })
               }
             >
-              <span aria-hidden>{GROUP_ICONS[group.key]}</span>
+              <span aria-hidden>{group.icon}</span>
               <span>{t(`groups.${group.key}`)}</span>
               {status && status.state !== 'loading' ? (
                 <Badge count={found} showZero overflowCount={999} className="search-chip-count" />

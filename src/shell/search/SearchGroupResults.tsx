@@ -10,11 +10,10 @@ import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { showsPagination } from '@/pages/list/list-state';
+import { showsPagination } from '@/components/ListPagination';
 import type { ApiListResponse } from '@/providers/data-provider';
 import { LinkButton } from '@/shell/dashboard/LinkButton';
 import { RelativeTime } from '@/shell/notifications/RelativeTime';
-import { GROUP_ICONS } from './group-icons';
 import {
   recordImage,
   recordSubtitle,
@@ -65,7 +64,7 @@ function RecordSummary({
           style={record.color ? { background: record.color, color: '#fff' } : undefined}
           aria-hidden
         >
-          {GROUP_ICONS[group.key]}
+          {group.icon}
         </span>
       )}
       <div className="search-record-text">
@@ -148,7 +147,7 @@ export function SearchGroupResults({ group, term, settings, rowsOpen, onStatus }
     >
       <header className="search-group-header">
         <span className="search-group-icon" aria-hidden>
-          {GROUP_ICONS[group.key]}
+          {group.icon}
         </span>
         <h2 id={titleId}>{label}</h2>
         {state === 'done' && <span className="search-group-count">{total}</span>}

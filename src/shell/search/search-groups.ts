@@ -1,10 +1,15 @@
 /**
- * The twelve result groups of the global search (spec 1 §2.6, §6): the endpoint each searches, the permission
- * that shows it, the platform it belongs to, where 'View All' and a row lead, and which rows need an ability to
- * be opened.
+ * The result groups of the global search (spec 1 §2.6, §6): the endpoint each searches, the permission that
+ * shows it, the platform it belongs to, where 'View All' and a row lead, and which rows need an ability to be
+ * opened. Derived from the declarations' `search` and the groups of the screens not declared yet
+ * (`src/shell/undeclared-screens.tsx`), in their `order`.
  */
 import type { PlatformKey } from '@shared/platforms';
-
+import type { ReactNode } from 'react';
+import { recordPath } from '@/resources/derive';
+import { RESOURCES } from '@/resources/index';
+import type { ResourceDeclaration } from '@/resources/types';
+import { pendingScreens, type UndeclaredScreen, UNDECLARED_SCREENS } from '../undeclared-screens';
 /** A search result as the list endpoints answer it; groups read what their entity has. */
 export interface SearchRecord {
   id?: number | string;
@@ -22,21 +27,8 @@ export interface SearchRecord {
   [key: string]: unknown;
 }
 
-export const SEARCH_GROUP_KEYS = [
-  'projects',
-  'models',
-  'libraries',
-  'libraryItems',
-  'materials',
-  'materialCategories',
-  'users',
-  'roles',
-  'groups',
-  'labels',
-  'downloads',
-  'propertyMaps',
-] as const;
-export type SearchGroupKey = (typeof SEARCH_GROUP_KEYS)[number];
+/** A group's key: `groups.<key>` in search.json and the category key of the stored search settings. */
+export type SearchGroupKey = string;
 
 export interface RowTarget {
   to: string;
@@ -45,6 +37,9 @@ export interface RowTarget {
 
 export interface SearchGroup {
   key: SearchGroupKey;
+  /** Place among the groups. */
+  order: number;
+  icon: ReactNode;
   /** The list endpoint below /api/v2. */
   resource: string;
   /** Spec 1 §6: the list/view permission that shows the group. */
@@ -61,112 +56,45 @@ export interface SearchGroup {
   defaultSort?: string;
 }
 
-const id = (record: SearchRecord) => encodeURIComponent(String(record.id));
+/**
+ * A declaration's search group: what it leaves out comes from the declaration (the list ability, the list route,
+ * a row opening the overview or else the edit screen, the navigation icon).
+ */
+export function declaredSearchGroup(resource: ResourceDeclaration): SearchGroup {
+  const search = resource.search!;
+  const rowRoute = resource.routes.show ?? resource.routes.edit;
+  const ability = search.ability ?? resource.permission?.ability;
+  if (!ability) throw new Error(`The search group of ${resource.name} needs an ability.`);
+  return {
+    key: search.key,
+    order: search.order,
+    icon: search.icon ?? resource.navigation?.icon,
+    resource: resource.name,
+    ability,
+    platform: search.platform,
+    viewAll: search.viewAll ?? `/${resource.routes.list ?? ''}`,
+    viewAllLabel: search.viewAllLabel ?? 'viewAll',
+    rowTarget: (record) =>
+      search.rowTarget?.(record) ?? { to: rowRoute ? recordPath(rowRoute, resource, record) : '/' },
+    rowAbility: search.rowAbility,
+    defaultSort: search.defaultSort,
+  };
+}
 
-const group = (
-  definition: Omit<SearchGroup, 'viewAllLabel'> & Partial<Pick<SearchGroup, 'viewAllLabel'>>,
-): SearchGroup => ({
-  viewAllLabel: 'viewAll',
-  ...definition,
-});
+/** The groups of the declared resources and of the screens none of them replaces, by order. */
+export function buildSearchGroups(
+  resources: readonly ResourceDeclaration[],
+  screens: readonly UndeclaredScreen[] = UNDECLARED_SCREENS,
+): SearchGroup[] {
+  return [
+    ...pendingScreens(resources, screens).flatMap((screen) =>
+      screen.search ? [{ ...screen.search, resource: screen.name }] : [],
+    ),
+    ...resources.filter((resource) => resource.search).map(declaredSearchGroup),
+  ].sort((a, b) => a.order - b.order);
+}
 
-export const SEARCH_GROUPS: readonly SearchGroup[] = [
-  group({
-    key: 'projects',
-    resource: 'projects',
-    ability: 'view-projects',
-    viewAll: '/projects',
-    rowTarget: (record) => ({ to: `/projects/overview/${id(record)}` }),
-  }),
-  group({
-    key: 'models',
-    resource: 'projects/models',
-    ability: 'list-project-models',
-    platform: 'hatch',
-    viewAll: '/processor',
-    rowTarget: (record) => ({ to: `/projects/models/overview/${id(record)}` }),
-  }),
-  group({
-    key: 'libraries',
-    resource: 'libraries',
-    ability: 'list-libraries',
-    viewAll: '/libraries',
-    rowTarget: (record) => ({ to: `/libraries/${id(record)}`, state: { name: record.name } }),
-  }),
-  group({
-    key: 'libraryItems',
-    resource: 'libraries/items',
-    ability: 'list-library-items',
-    viewAll: '/libraries',
-    rowTarget: (record) => ({ to: `/libraries/items/overview/${id(record)}` }),
-  }),
-  group({
-    key: 'materials',
-    resource: 'materials',
-    ability: 'list-materials',
-    platform: 'hatch',
-    viewAll: '/materials',
-    rowTarget: (record) => ({ to: `/materials/overview/${encodeURIComponent(String(record.name ?? ''))}` }),
-  }),
-  group({
-    key: 'materialCategories',
-    resource: 'materials/categories',
-    ability: 'list-material-categories',
-    platform: 'hatch',
-    viewAll: '/materials',
-    rowTarget: (record) => ({ to: `/materials/categories/${id(record)}` }),
-  }),
-  group({
-    key: 'users',
-    resource: 'users',
-    ability: 'view-system-users',
-    viewAll: '/security/users',
-    viewAllLabel: 'viewUsers',
-    rowTarget: (record) => ({ to: `/security/users/edit/${id(record)}` }),
-    rowAbility: 'update-users',
-    defaultSort: 'email_verified_at',
-  }),
-  group({
-    key: 'roles',
-    resource: 'roles',
-    ability: 'view-roles',
-    viewAll: '/security/roles',
-    rowTarget: (record) => ({ to: `/security/roles/edit/${id(record)}` }),
-    rowAbility: 'update-roles',
-  }),
-  group({
-    key: 'groups',
-    resource: 'groups',
-    ability: 'view-groups',
-    viewAll: '/security/groups',
-    rowTarget: (record) => ({ to: `/security/groups/edit/${id(record)}` }),
-    rowAbility: 'update-groups',
-  }),
-  group({
-    key: 'labels',
-    resource: 'labels',
-    ability: 'list-labels',
-    viewAll: '/tools/labels',
-    rowTarget: (record) => ({ to: `/tools/labels/edit/${id(record)}` }),
-    rowAbility: 'update-labels',
-  }),
-  group({
-    key: 'downloads',
-    resource: 'downloads',
-    ability: 'list-downloads',
-    viewAll: '/tools/downloads',
-    rowTarget: (record) => ({ to: `/tools/downloads/edit/${id(record)}` }),
-  }),
-  group({
-    key: 'propertyMaps',
-    resource: 'property-maps',
-    ability: 'list-property-maps',
-    platform: 'hatch',
-    viewAll: '/tools/property-maps',
-    rowTarget: (record) => ({ to: `/tools/property-maps/edit/${id(record)}` }),
-    rowAbility: 'update-property-maps',
-  }),
-];
+export const SEARCH_GROUPS: readonly SearchGroup[] = buildSearchGroups(RESOURCES);
 
 /** The groups this user may see on this platform (spec 1 §2.6: each only with its permission). */
 export function visibleSearchGroups(can: (ability: string) => boolean, platform: PlatformKey): SearchGroup[] {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { startInactivityTimer } from '@/lib/inactivity';
 import { authProvider } from '@/providers/auth-provider';
-import { useSession } from './useSession';
+import { useSession } from '@/providers/useSession';
 
 export function InactivityLogout() {
   const { auth, remembered } = useSession();

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { apiUrl, sessionToken } from '@/providers/http-client';
-import { useAuthorization } from '@/shell/session/useAuthorization';
+import { useAuthorization } from '@/providers/useAuthorization';
 import { type UploadItem, UploadQueue, type UploadQueueOptions } from './upload-queue';
 import type { UploadRules } from './upload-rules';
 

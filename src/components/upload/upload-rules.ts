@@ -6,7 +6,12 @@
 
 export type UploadRefusal = 'invalidType' | 'tooLarge' | 'tooSmall';
 
+/** The upload kinds the server's `/uploads` serves, each with its own rules and ability (sent as tus metadata `kind`). */
+export type UploadKind = 'model-file' | 'library-item-file' | 'material-archive' | 'image';
+
 export interface UploadRules {
+  /** The declared upload kind the server checks the file against. */
+  kind?: UploadKind;
   /** Accepted types after aliasing (`['fbx', 'zip']`); empty or absent accepts every type. */
   types?: readonly string[];
   /** Bytes, inclusive. */
@@ -34,7 +39,15 @@ export function refusalOf(file: { name: string; size: number }, rules: UploadRul
 }
 
 /** A model file (spec 2 §5): FBX or a zip archive (`.zip`, `.matz`), at least one byte. */
-export const MODEL_FILE_RULES: UploadRules = { types: ['fbx', 'zip'], minSize: 1 };
+export const MODEL_FILE_RULES: UploadRules = { kind: 'model-file', types: ['fbx', 'zip'], minSize: 1 };
+
+/** The client-side rules of each upload kind (the server applies its own as well). */
+export const UPLOAD_RULES: Readonly<Record<UploadKind, UploadRules>> = {
+  'model-file': MODEL_FILE_RULES,
+  'library-item-file': { kind: 'library-item-file', types: ['fbx', 'zip'], minSize: 1 },
+  'material-archive': { kind: 'material-archive', types: ['zip'], minSize: 1 },
+  image: { kind: 'image', types: ['jpg', 'jpeg', 'png', 'bmp'], minSize: 1 },
+};
 
 /** `1.5 MB`, `320 kB`, `12 B` (decimal units, as file managers show them). */
 export function formatBytes(bytes: number, language?: string): string {

@@ -4,7 +4,7 @@ import { isPermitted, type Permission } from '@/lib/permissions';
 import { deployment } from '@/lib/runtime-config';
 import { canUseResource } from '@/providers/access-control';
 import type { ResourceAction, ResourceDeclaration } from '@/resources/types';
-import { useAuthorization } from '@/shell/session/useAuthorization';
+import { useAuthorization } from '@/providers/useAuthorization';
 
 export function useResourcePermissions(resource: ResourceDeclaration) {
   const { user } = useAuthorization();

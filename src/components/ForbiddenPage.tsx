@@ -3,7 +3,7 @@
  * not perform (a create or edit form opened by its URL without the ability). It shows inside the layout, in the
  * panel of the portal's full-screen states (styles.css).
  */
-import './list/list.css';
+import './page.css';
 import { StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 

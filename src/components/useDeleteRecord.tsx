@@ -6,8 +6,9 @@
 import { type BaseRecord, useDelete } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { recordKey } from '@/resources/derive';
 import type { ResourceDeclaration } from '@/resources/types';
-import { useConfirmation } from '../useConfirmation';
+import { useConfirmation } from './useConfirmation';
 import type { Banner } from './useResultBanner';
 
 export interface DeleteRecord {
@@ -28,11 +29,12 @@ export function useDeleteRecord(
   const deletion = resource.deletion;
 
   const remove = async (record: BaseRecord) => {
-    if (!deletion || record.id === undefined) return;
+    const id = recordKey(resource, record);
+    if (!deletion || id === undefined) return;
     try {
       const { data } = await mutateAsync({
         resource: resource.name,
-        id: record.id,
+        id,
         successNotification: false,
         errorNotification: false,
       });
@@ -46,7 +48,7 @@ export function useDeleteRecord(
 
   return {
     confirmDelete: (record) => {
-      if (deletion && record.id !== undefined)
+      if (deletion && recordKey(resource, record) !== undefined)
         ask({
           text: t(deletion.confirmKey),
           confirmLabel: tl('delete'),

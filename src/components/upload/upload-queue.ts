@@ -194,7 +194,11 @@ export class UploadQueue {
       endpoint,
       chunkSize: UPLOAD_CHUNK_SIZE,
       retryDelays: UPLOAD_RETRY_DELAYS,
-      metadata: { filename: entry.file.name, filetype: entry.file.type || 'application/octet-stream' },
+      metadata: {
+        filename: entry.file.name,
+        filetype: entry.file.type || 'application/octet-stream',
+        ...(this.options.rules?.kind ? { kind: this.options.rules.kind } : {}),
+      },
       fingerprint: async (file: File) =>
         ['portal-upload', owner, endpoint, file.name, file.size, file.lastModified].join('|'),
       storeFingerprintForResuming: true,

@@ -1,5 +1,6 @@
 /** Project models (spec 2 §Models, §3, §4, §7, §8): overview for everyone who may list them; create and edit
  * (with the model file upload) on the authoring platform only. */
+import { BlockOutlined } from '@ant-design/icons';
 import type { Permission } from '@/lib/permissions';
 import type { Model as ProjectModel } from '@shared/entities/models';
 import { defineResource } from '../types';
@@ -38,6 +39,14 @@ export const models = defineResource<ProjectModel>({
     // Spec 2 §6 names no delete ability for models: deleting is an update of the model's project.
     delete: { ability: 'update-project-models' },
   },
+  search: {
+    key: 'models',
+    order: 20,
+    icon: <BlockOutlined />,
+    platform: 'hatch',
+    // The processor lists every model (spec 1 §2.6).
+    viewAll: '/processor',
+  },
   deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'model_name' },
   liveEvents: ['GeometryEventsUpdated', 'RefreshProcessorIndex'],
   liveChannel: 'ProjectModel',
@@ -47,3 +56,5 @@ export const models = defineResource<ProjectModel>({
     edit: () => import('./ModelFormPage'),
   },
 });
+
+export default models;

@@ -2,7 +2,9 @@
 import { useTranslation } from 'react-i18next';
 import type { LaravelListMeta } from '@/providers/data-provider';
 import { Pagination } from '@/ui/Pagination';
-import { showsPagination } from './list-state';
+
+/** Laravel's meta.links holds Previous, the pages and Next: more than 3 links means more than one page. */
+export const showsPagination = (links: readonly unknown[] | undefined) => (links?.length ?? 0) > 3;
 
 export function ListPagination({
   meta,

@@ -1,5 +1,6 @@
-/** The built-in cell renderers of declared columns (`kind`), shared by lists and show pages. */
-import { FileImageOutlined } from '@ant-design/icons';
+/** The built-in cell renderers of declared columns (`kind`), shared by lists, cards and show pages. */
+import { CheckCircleFilled, CloseCircleOutlined, FileImageOutlined, MailOutlined } from '@ant-design/icons';
+import type { BaseRecord } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CellKind } from '@/resources/types';
@@ -81,11 +82,62 @@ export function Thumbnail({ src, alt }: { src: unknown; alt: string }) {
   );
 }
 
+/** A colour as a swatch followed by its value (`#13c2c2`). */
+export function ColorSwatch({ color }: { color: string }) {
+  return (
+    <span className="cell-color">
+      <span className="cell-color__swatch" style={{ background: color }} aria-hidden />
+      <span>{color}</span>
+    </span>
+  );
+}
+
+/** A colour as a chip: its value beside a dot of the colour, in the look of the projects' label chips. */
+export function ColorChip({ color }: { color: string }) {
+  return <LabelTags labels={[{ id: color, name: color, color }]} />;
+}
+
+/** A status in a badge coloured by the record's `status_color` (spec 2 §Processor). */
+export function StatusBadge({ status, color }: { status: string; color: string | null | undefined }) {
+  return (
+    <Tag className="status-badge" style={{ ['--status-color' as string]: color ?? undefined }}>
+      {status}
+    </Tag>
+  );
+}
+
+/** True or false as a check or a cross, named for assistive technology. */
+export function BooleanIcon({ value }: { value: boolean }) {
+  const { t } = useTranslation('lists');
+  return value ? (
+    <CheckCircleFilled className="cell-icon cell-icon--yes" role="img" aria-label={t('values.yes')} />
+  ) : (
+    <CloseCircleOutlined className="cell-icon cell-icon--no" role="img" aria-label={t('values.no')} />
+  );
+}
+
+/** Verified (a date or flag is set) as a check, unverified as an envelope (spec 2 §Security users). */
+export function VerifiedIcon({ verified }: { verified: boolean }) {
+  const { t } = useTranslation('lists');
+  return verified ? (
+    <CheckCircleFilled className="cell-icon cell-icon--yes" role="img" aria-label={t('values.verified')} />
+  ) : (
+    <MailOutlined className="cell-icon" role="img" aria-label={t('values.unverified')} />
+  );
+}
+
 export interface CellContext {
   language: string | undefined;
   /** Accessible text of an image or status cell. */
   describe: (value: unknown) => string;
+  /** The whole record (a badge's `status_color`, a chip's name). */
+  record?: BaseRecord;
+  /** `status` cells: the values shown as active. */
+  activeValues?: readonly string[];
 }
+
+const isSet = (value: unknown) =>
+  value !== null && value !== undefined && value !== false && value !== 0 && value !== '';
 
 export function renderCell(kind: CellKind, value: unknown, context: CellContext): ReactNode {
   switch (kind) {
@@ -96,7 +148,27 @@ export function renderCell(kind: CellKind, value: unknown, context: CellContext)
     case 'image':
       return <Thumbnail src={value} alt={context.describe(value)} />;
     case 'status':
-      return <StatusDot active={value === 'active' || value === 'ACTIVE'} label={context.describe(value)} />;
+      return (
+        <StatusDot
+          active={typeof value === 'string' && !!context.activeValues?.includes(value)}
+          label={context.describe(value)}
+        />
+      );
+    case 'statusBadge':
+      return typeof value === 'string' && value ? (
+        <StatusBadge
+          status={context.describe(value)}
+          color={context.record?.status_color as string | undefined}
+        />
+      ) : null;
+    case 'color':
+      return typeof value === 'string' && value ? <ColorSwatch color={value} /> : null;
+    case 'colorChip':
+      return typeof value === 'string' && value ? <ColorChip color={value} /> : null;
+    case 'boolean':
+      return <BooleanIcon value={isSet(value) && value !== '0'} />;
+    case 'verified':
+      return <VerifiedIcon verified={isSet(value)} />;
     case 'labels':
       return <LabelTags labels={Array.isArray(value) ? (value as LabelValue[]) : []} />;
     case 'avatars':

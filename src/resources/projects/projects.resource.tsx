@@ -51,6 +51,7 @@ export const projects = defineResource<Project>({
     delete: { ability: 'delete-projects' },
   },
   navigation: { labelKey: 'nav.projects', icon: <FolderOpenOutlined aria-hidden />, order: 20 },
+  search: { key: 'projects', order: 10 },
   list: {
     sortKey: 'projects',
     defaultSort: '-created_at',
@@ -64,7 +65,7 @@ export const projects = defineResource<Project>({
         visible: ({ platform }) => platform === 'customerportal',
         render: (project) => <FavoriteToggle project={project} />,
       },
-      { field: 'status', titleKey: 'columns.status', kind: 'status', width: 80 },
+      { field: 'status', titleKey: 'columns.status', kind: 'status', activeValues: ['active'], width: 80 },
       { field: 'preview_image', titleKey: 'columns.preview', kind: 'image', width: 96, hideBelow: 'md' },
       { field: 'name', titleKey: 'columns.name', sort: 'name', width: 170 },
       { field: 'description', titleKey: 'columns.description', hideBelow: 'lg', width: 160, ellipsis: true },
@@ -164,3 +165,5 @@ export const projects = defineResource<Project>({
   deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'project_name' },
   pages: { show: () => import('./ProjectOverviewPage') },
 });
+
+export default projects;

@@ -7,9 +7,11 @@ import { MenuButton } from '@/ui/MenuButton';
 
 export interface RowMenuItem {
   key: string;
-  label: string;
+  label: ReactNode;
   icon?: ReactNode;
   danger?: boolean;
+  /** Shown but not usable (its label says why). */
+  disabled?: boolean;
   /** A route the item leads to (a link). */
   to?: string;
   onSelect?(): void;

@@ -1,0 +1,89 @@
+/**
+ * A form's client-side rules from the entity's shared input schema (`<Entity>InputSchema` in `shared/entities/`,
+ * TypeBox): required, minimum and maximum length, pattern, enum and the email format become antd rules, so a
+ * rule is never written a second time. A field may be nullable (`Nullable(Type.String(...))`): its string
+ * branch holds the rules.
+ */
+import type { TObject, TSchema } from '@sinclair/typebox';
+import type { FormRule } from 'antd';
+import { useEffect, useState } from 'react';
+
+export interface RuleMessages {
+  required: string;
+  minLength: (min: number) => string;
+  maxLength: (max: number) => string;
+  pattern: string;
+  oneOf: string;
+  email: string;
+}
+
+interface StringSchema {
+  type?: string;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  enum?: unknown[];
+  anyOf?: StringSchema[];
+}
+
+/** The branch that carries the value's rules: the schema itself, or the non-null branch of a union. */
+function valueSchema(schema: TSchema | undefined): StringSchema | undefined {
+  const candidate = schema as StringSchema | undefined;
+  if (!candidate?.anyOf) return candidate;
+  return candidate.anyOf.find((branch) => branch.type !== 'null');
+}
+
+export function rulesFromSchema(schema: TObject, field: string, messages: RuleMessages): FormRule[] {
+  const property = valueSchema(schema.properties[field]);
+  const rules: FormRule[] = [];
+  if (schema.required?.includes(field)) rules.push({ required: true, message: messages.required });
+  if (!property) return rules;
+  if (property.enum) {
+    rules.push({ type: 'enum', enum: property.enum as Array<string | number>, message: messages.oneOf });
+  }
+  if (property.format === 'email') rules.push({ type: 'email', message: messages.email });
+  // The required rule already reports an empty value; min applies once something was typed.
+  if (property.minLength !== undefined && property.minLength > 1) {
+    rules.push({ min: property.minLength, message: messages.minLength(property.minLength) });
+  }
+  if (property.maxLength !== undefined) {
+    rules.push({ max: property.maxLength, message: messages.maxLength(property.maxLength) });
+  }
+  if (property.pattern !== undefined) {
+    rules.push({ pattern: new RegExp(property.pattern), message: messages.pattern });
+  }
+  return rules;
+}
+
+/** The longest value the schema allows for a field (the input's `maxLength`). */
+export const schemaMaxLength = (schema: TObject | undefined, field: string): number | undefined =>
+  schema ? valueSchema(schema.properties[field])?.maxLength : undefined;
+
+const loaded = new WeakMap<() => Promise<TObject>, TObject>();
+
+/**
+ * The form's input schema once its dynamic import has arrived (at once when it already has); `ready` is false
+ * while it loads, so the form does not submit without its rules.
+ */
+export function useInputSchema(load: (() => Promise<TObject>) | undefined): {
+  schema: TObject | undefined;
+  ready: boolean;
+} {
+  const [schema, setSchema] = useState(() => (load ? loaded.get(load) : undefined));
+  useEffect(() => {
+    if (!load || loaded.has(load)) return;
+    let current = true;
+    void load().then((result) => {
+      loaded.set(load, result);
+      if (current) setSchema(result);
+    });
+    return () => {
+      current = false;
+    };
+  }, [load]);
+  return {
+    schema: load ? (schema ?? loaded.get(load)) : undefined,
+    ready: !load || !!(schema ?? loaded.get(load)),
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * The declared actions of a list (spec 2 §2, §4, §8): header buttons beside the create button and row-menu
+ * entries, each a link (with navigation state), a call that runs after the 'Confirmation' dialog and reports its
+ * result as the list's banner, or a dialog; row entries can be disabled per record with a tooltip saying why; a
+ * row click opens a route or a dialog. Delete comes from the declaration's `deletion`.
+ */
+import { type BaseRecord, type HttpError, useCustomMutation } from '@refinedev/core';
+import { type ComponentType, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { RowMenuItem } from '@/components/RowMenu';
+import { useConfirmation } from '@/components/useConfirmation';
+import { useDeleteRecord } from '@/components/useDeleteRecord';
+import type { Banner } from '@/components/useResultBanner';
+import type {
+  ActionDialogProps,
+  CallDeclaration,
+  LinkTarget,
+  ResourceAction,
+  ResourceDeclaration,
+} from '@/resources/types';
+import type { Permission } from '@/lib/permissions';
+import { Tooltip } from '@/ui/Tooltip';
+
+export interface ListActionsOptions {
+  can: (needs: ResourceAction | Permission | undefined) => boolean;
+  showBanner: (banner: Banner) => void;
+  /** Reloads the list after a call or a dialog changed something. */
+  reload: () => void;
+}
+
+const asTarget = (target: string | LinkTarget): LinkTarget =>
+  typeof target === 'string' ? { to: target } : target;
+
+interface OpenDialog {
+  Component: ComponentType<ActionDialogProps>;
+  record?: BaseRecord;
+}
+
+export function useListActions(
+  resource: ResourceDeclaration,
+  { can, showBanner, reload }: ListActionsOptions,
+) {
+  const list = resource.list!;
+  const { t } = useTranslation(resource.ns);
+  const { t: tl } = useTranslation('lists');
+  const navigate = useNavigate();
+  const { ask, dialog: confirmDialog } = useConfirmation();
+  const { mutateAsync } = useCustomMutation<BaseRecord, HttpError, Record<string, unknown>>();
+  const { confirmDelete, deleteDialog } = useDeleteRecord(resource, showBanner);
+  const [open, setOpen] = useState<OpenDialog | null>(null);
+
+  const follow = (target: string | LinkTarget) => {
+    const { to, state } = asTarget(target);
+    navigate(to, state ? { state } : undefined);
+  };
+
+  const run = (call: CallDeclaration) =>
+    ask({
+      text: t(call.confirmKey),
+      confirmLabel: call.confirmLabelKey ? t(call.confirmLabelKey) : tl('confirm'),
+      danger: call.danger,
+      run: async () => {
+        try {
+          const { data } = await mutateAsync({
+            url: `/${call.path}`,
+            method: call.method,
+            values: {},
+            successNotification: false,
+            errorNotification: false,
+          });
+          const answer = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+          showBanner({ type: 'success', text: t(call.successKey, answer) });
+          reload();
+        } catch (error) {
+          showBanner({ type: 'error', text: (error as Error).message || tl('actionFailed') });
+        }
+      },
+    });
+
+  const openDialog = (Component: ComponentType<ActionDialogProps>, record?: BaseRecord) =>
+    setOpen({ Component, record });
+
+  const rowMenuItems = (record: BaseRecord): RowMenuItem[] => {
+    const items: RowMenuItem[] = (list.rowActions ?? [])
+      .filter((action) => can(action.needs) && (!action.visible || action.visible(record)))
+      .map((action) => {
+        const reason = action.disabledReason?.(record);
+        const label = t(action.labelKey);
+        const target = action.to?.(record);
+        const plainLink = target !== undefined && !asTarget(target).state;
+        return {
+          key: action.key,
+          label: reason ? (
+            <Tooltip title={t(reason)}>
+              <span>
+                {label}
+                <span className="ui-visually-hidden">{` (${t(reason)})`}</span>
+              </span>
+            </Tooltip>
+          ) : (
+            label
+          ),
+          icon: action.icon,
+          danger: action.danger,
+          disabled: !!reason,
+          to: plainLink ? asTarget(target).to : undefined,
+          onSelect: () => {
+            if (reason) return;
+            if (target !== undefined && !plainLink) follow(target);
+            else if (action.call) run(action.call(record));
+            else if (action.dialog) openDialog(action.dialog as ComponentType<ActionDialogProps>, record);
+          },
+        };
+      });
+    if (resource.deletion && can('delete')) {
+      const reason = resource.deletion.disabledReason?.(record);
+      items.push({
+        key: 'delete',
+        label: reason ? (
+          <Tooltip title={t(reason)}>
+            <span>
+              {tl('delete')}
+              <span className="ui-visually-hidden">{` (${t(reason)})`}</span>
+            </span>
+          </Tooltip>
+        ) : (
+          tl('delete')
+        ),
+        danger: true,
+        disabled: !!reason,
+        onSelect: () => {
+          if (!reason) confirmDelete(record);
+        },
+      });
+    }
+    return items;
+  };
+
+  const hasRowMenu =
+    (list.rowActions ?? []).some((action) => can(action.needs)) || (!!resource.deletion && can('delete'));
+
+  const headerActions = (list.headerActions ?? [])
+    .filter((action) => can(action.needs))
+    .map((action) => ({
+      key: action.key,
+      label: t(action.labelKey),
+      icon: action.icon,
+      onClick: () => {
+        if (action.to) follow(action.to);
+        else if (action.call) run(action.call);
+        else if (action.dialog) openDialog(action.dialog);
+      },
+    }));
+
+  const rowClick = list.rowLink && can(list.rowLink.needs) ? list.rowLink : undefined;
+  const openRow = rowClick
+    ? (record: BaseRecord) => {
+        if (rowClick.to) follow(rowClick.to(record));
+        else if (rowClick.dialog) openDialog(rowClick.dialog as ComponentType<ActionDialogProps>, record);
+      }
+    : undefined;
+
+  const dialogs: ReactNode = (
+    <>
+      {confirmDialog}
+      {deleteDialog}
+      {open && (
+        <open.Component
+          record={open.record}
+          close={() => setOpen(null)}
+          done={(result) => {
+            setOpen(null);
+            showBanner(result);
+            reload();
+          }}
+        />
+      )}
+    </>
+  );
+
+  return { rowMenuItems, hasRowMenu, headerActions, openRow, dialogs };
+}

@@ -1,0 +1,48 @@
+/**
+ * The pages of declared resources: the generic page of each action (`src/pages/`), replaced by a declaration's
+ * own page where it has one, loaded on first visit and handed the declaration. The generic list page is built
+ * from the light components (src/ui), so a list loads without antd; every other page, a declaration's own pages
+ * included, may use antd and gets antd's theme loaded with it (`withAntdTheme`).
+ */
+import { createElement } from 'react';
+import type { ResourceRoute } from '@/resources/derive';
+import type { LazyPage, PageAction, ResourceDeclaration, ResourcePageProps } from '@/resources/types';
+import { withAntdTheme } from './antd-pages';
+import type { PageLoader, RouteEntry } from './route-table';
+
+/** The generic page of each action; a declaration's `pages` replaces it. */
+export const GENERIC_PAGES: Record<PageAction, LazyPage> = {
+  list: () => import('@/pages/list/ResourceListPage'),
+  create: () => import('@/pages/form/ResourceFormPage'),
+  edit: () => import('@/pages/form/ResourceFormPage'),
+  clone: () => import('@/pages/form/ResourceFormPage'),
+  show: () => import('@/pages/show/ResourceShowPage'),
+};
+
+const isAntdFree = (load: LazyPage) => load === GENERIC_PAGES.list;
+
+/** Loads the page on first visit (the route's `lazy`) and hands it the declaration. */
+function pageLoader(load: LazyPage, props: ResourcePageProps): PageLoader {
+  const loader: PageLoader = async () => {
+    const { default: Page } = await load();
+    const Bound = () => createElement(Page, props);
+    Bound.displayName = `${props.resource.name}.${props.action}`;
+    return Bound;
+  };
+  return isAntdFree(load) ? loader : withAntdTheme(loader);
+}
+
+/** A declared route as a route-table entry: its own page, or the generic page of its action. */
+export function resourceRouteEntry(resource: ResourceDeclaration, route: ResourceRoute): RouteEntry {
+  const load = route.page ?? (route.action ? GENERIC_PAGES[route.action] : undefined);
+  return {
+    path: route.path,
+    screen: route.screen,
+    guard: route.guard,
+    ...(load
+      ? {
+          page: pageLoader(load, { resource, action: route.action ?? 'show', presets: route.presets }),
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Spec 2 §4/§8's banner of a bulk action: success green with the count, failure red with the names, a failure
+ * suppressing the success, shown after 0.5 s and cleared after 5 s.
+ */
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BANNER_DELAY_MS, useResultBanner } from '@/components/useResultBanner';
+import { BULK_BANNER_DURATION_MS, bulkResultBanner } from '@/pages/list/bulk-result';
+
+const texts = {
+  success: (count: number) => `${count} Libraries successfully deleted`,
+  failure: (names: string) =>
+    `The following libraries have not been deleted because they are still connected to a model; ${names}`,
+};
+
+describe('the bulk result banner', () => {
+  it('is the success with the count when nothing failed', () => {
+    expect(
+      bulkResultBanner({ action: 'delete', success: [{ id: 1 }, { id: 2 }], failed: [] }, texts),
+    ).toEqual({
+      type: 'success',
+      text: '2 Libraries successfully deleted',
+    });
+  });
+
+  it('is the failure with the names when anything failed, and no success', () => {
+    expect(
+      bulkResultBanner(
+        {
+          action: 'delete',
+          success: [{ id: 1, name: 'Chairs' }],
+          failed: [
+            { id: 2, name: 'Tables' },
+            { id: 3, name: 'Lamps' },
+          ],
+        },
+        texts,
+      ),
+    ).toEqual({
+      type: 'error',
+      text: 'The following libraries have not been deleted because they are still connected to a model; Tables, Lamps',
+    });
+  });
+
+  describe('on screen', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('shows after 0.5 s and is cleared after 5 s', () => {
+      const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter>{children}</MemoryRouter>;
+      const { result } = renderHook(() => useResultBanner(), { wrapper });
+      const banner = bulkResultBanner({ success: [], failed: [{ name: 'Tables' }] }, texts);
+      act(() => result.current.show(banner, BULK_BANNER_DURATION_MS));
+      expect(result.current.banner).toBeNull();
+      act(() => vi.advanceTimersByTime(BANNER_DELAY_MS));
+      expect(result.current.banner).toEqual(banner);
+      act(() => vi.advanceTimersByTime(BULK_BANNER_DURATION_MS - 1));
+      expect(result.current.banner).toEqual(banner);
+      act(() => vi.advanceTimersByTime(1));
+      expect(result.current.banner).toBeNull();
+    });
+  });
+});
