@@ -1,19 +1,11 @@
 /**
- * Labels (spec 2 §3): the list the project form's label picker reads, with the list conventions (search on name;
- * sorts name, created_at, updated_at; default -created_at). The labels management screens complete this
- * declaration with their own issue.
+ * Labels (spec 2 Tools, §3, §6, §7): list (search on name; sorts name, created_at, updated_at), show, create,
+ * update, delete (for good: labels have no recycling bin; their projects lose the label) and bulk delete, with a
+ * name unique in the company. The project form's label picker reads the list.
  */
-import { Type } from '@sinclair/typebox';
+import { LabelInputSchema, LabelSchema } from '../../shared/entities/labels';
 import { defineEntity } from '../http/crud/entity';
-import { DateTime, iso } from '../http/schema-types';
-
-const LabelSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  color: Type.String(),
-  created_at: DateTime,
-  updated_at: DateTime,
-});
+import { iso } from '../http/schema-types';
 
 export default defineEntity({
   collection: 'labels',
@@ -21,8 +13,15 @@ export default defineEntity({
   model: 'Label',
   entity: 'label',
   table: 'labels',
-  abilities: { list: 'list-labels' },
-  schemas: { input: Type.Object({}), item: LabelSchema },
+  abilities: {
+    list: 'list-labels',
+    show: 'list-labels',
+    create: 'create-labels',
+    update: 'update-labels',
+    delete: 'delete-labels',
+  },
+  schemas: { input: LabelInputSchema, item: LabelSchema },
+  unique: ['name'],
   rows: (db, companyId) => db.selectFrom('labels').selectAll().where('labels.company_id', '=', companyId),
   nameOf: (label) => label.name,
   list: () => ({
@@ -38,4 +37,5 @@ export default defineEntity({
       created_at: iso(row.created_at)!,
       updated_at: iso(row.updated_at)!,
     })),
+  bulk: { actions: { delete: 'delete' } },
 });

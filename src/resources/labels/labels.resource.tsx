@@ -1,0 +1,53 @@
+/** Labels (spec 2 Tools, §3, §6, §8, §9): declared once; the list, the forms, the routes, the menu entry and
+ * the search group derive from it, the record type and the form's rules from `shared/entities/labels.ts`. */
+import { EditOutlined, TagsOutlined } from '@ant-design/icons';
+import type { Label } from '@shared/entities/labels';
+import { defineResource } from '../types';
+
+const editPath = (label: Pick<Label, 'id'>) => `/tools/labels/edit/${label.id}`;
+
+export default defineResource<Label>({
+  name: 'labels',
+  ns: 'labels',
+  screen: 'labels',
+  idParam: 'labelId',
+  routes: { list: 'tools/labels', create: 'tools/labels/create', edit: 'tools/labels/edit/:labelId' },
+  guard: { ability: 'list-downloads|list-labels|access-recycling-bin' },
+  permission: { ability: 'list-labels' },
+  actions: {
+    create: { ability: 'create-labels' },
+    edit: { ability: 'update-labels' },
+    delete: { ability: 'delete-labels' },
+  },
+  navigation: { labelKey: 'nav.labels', icon: <TagsOutlined aria-hidden />, group: 'tools', order: 10 },
+  search: { key: 'labels', order: 100, rowAbility: 'update-labels' },
+  list: {
+    sortKey: 'tools_labels',
+    defaultSort: '-created_at',
+    pageSize: 5,
+    columns: [
+      { field: 'name', titleKey: 'columns.name', sort: 'name' },
+      { field: 'color', titleKey: 'columns.color', kind: 'colorChip' },
+      { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at' },
+      { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at' },
+    ],
+    rowActions: [
+      {
+        key: 'edit',
+        labelKey: 'actions.edit',
+        icon: <EditOutlined aria-hidden />,
+        needs: 'edit',
+        to: editPath,
+      },
+    ],
+    rowLink: { to: editPath, needs: 'edit' },
+  },
+  form: {
+    schema: () => import('@shared/entities/labels').then((entity) => entity.LabelInputSchema),
+    fields: [
+      { name: 'name', labelKey: 'fields.name', kind: 'text' },
+      { name: 'color', labelKey: 'fields.color', kind: 'color' },
+    ],
+  },
+  deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'label_name' },
+});
