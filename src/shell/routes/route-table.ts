@@ -43,9 +43,8 @@ const SCREEN_ROUTES: RouteEntry[] = [
   {
     path: '',
     screen: 'dashboard',
-    page: withAntdTheme(() =>
-      import('@/shell/dashboard/DashboardPage').then((module) => module.DashboardPage),
-    ),
+    // Built from the light components, like the layout: no antd theme (bundle budget of /).
+    page: () => import('@/shell/dashboard/DashboardPage').then((module) => module.DashboardPage),
   },
   {
     path: 'global-search',
