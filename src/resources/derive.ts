@@ -4,6 +4,7 @@
  */
 import type { ResourceProps } from '@refinedev/core';
 import { createElement } from 'react';
+import { prefetchList } from '@/pages/list/list-request';
 import type { ResourceAccess } from '@/providers/access-control';
 import { withAntdTheme } from '@/shell/routes/antd-pages';
 import type { PageLoader, RouteEntry } from '@/shell/routes/route-table';
@@ -82,6 +83,8 @@ export function toRouteEntries(resource: ResourceDeclaration): RouteEntry[] {
       screen: `${resource.screen}.${SCREEN_OF_ACTION[action]}`,
       guard: resource.actionGuards?.[action] ?? resource.guard,
       page: pageLoader(load, { resource, action }),
+      // The generic list's rows are asked for ahead of its page on a first visit.
+      ...(load === GENERIC_PAGES.list && { prefetch: (params) => prefetchList(resource, params) }),
     });
   }
   for (const extra of resource.routes.extra ?? []) {

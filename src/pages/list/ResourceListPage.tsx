@@ -21,6 +21,7 @@ import { PageHeader } from '../PageHeader';
 import { renderCell } from './cells';
 import { FilterPanel } from './FilterPanel';
 import { ListPagination } from './ListPagination';
+import { listCall } from './list-request';
 import { primarySort } from './list-state';
 import { RowMenu, type RowMenuItem } from './RowMenu';
 import { useDeleteRecord } from './useDeleteRecord';
@@ -41,13 +42,8 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
   const { banner, show: showBanner, dismiss } = useResultBanner();
   const { confirmDelete, deleteDialog } = useDeleteRecord(resource, showBanner);
 
-  const { result, query } = useList<BaseRecord, HttpError>({
-    resource: resource.name,
-    pagination: { currentPage: state.page, pageSize: state.perPage },
-    sorters,
-    filters,
-    meta: list.meta,
-  });
+  // The same call a first visit prefetched (list-request.ts), so it takes that answer.
+  const { result, query } = useList<BaseRecord, HttpError>(listCall(resource, { state, sorters, filters }));
   const response = result as unknown as ApiListResponse<BaseRecord> | undefined;
 
   if (query.error?.statusCode === 403) return <ForbiddenPage />;

@@ -20,6 +20,8 @@ export interface RouteEntry {
   guard?: RouteGuard;
   /** Loads the page; without one the screen is announced as not available yet. */
   page?: PageLoader;
+  /** Asks for the page's first data ahead of it on a first visit, given the URL's query (first-screen.ts). */
+  prefetch?: (params: URLSearchParams) => void;
 }
 
 const HATCH = { platform: 'hatch' } as const;

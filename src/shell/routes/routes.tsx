@@ -14,6 +14,7 @@ import { PortalRoot } from '@/shell/PortalRoot';
 import { LoadingScreen } from '@/shell/states/LoadingScreen';
 import { NotFoundScreen } from '@/shell/states/NotFoundScreen';
 import { RouteErrorScreen } from '@/shell/states/RouteErrorScreen';
+import { prefetchFirstScreen } from './first-screen';
 import { ProtectedLayout } from './ProtectedLayout';
 import { loadRefineRoot, loadShellLayout } from './shared-chunks';
 
@@ -76,12 +77,14 @@ export const portalRoutes: RouteObject[] = [
  * route table, so the table is loaded and added under the protected route (once; patching it again changes
  * nothing).
  */
-export const patchSignedInRoutes: PatchRoutesOnNavigationFunction = async ({ matches, patch }) => {
+export const patchSignedInRoutes: PatchRoutesOnNavigationFunction = async ({ matches, patch, path }) => {
   if (matches.some((match) => match.route.id === PROTECTED_ROUTE_ID)) return;
   // Every screen of the table needs refine's root and the layout: ask for them together with the table rather
   // than after it (the router's `lazy` then finds them loaded or on their way).
   void loadRefineRoot();
   void loadShellLayout();
   const { SIGNED_IN_ROUTES } = await import('./signed-in-routes');
+  // The first screen's data starts now, with its page's code (the router's `lazy`, right after the patch).
+  prefetchFirstScreen(SIGNED_IN_ROUTES, path);
   patch(PROTECTED_ROUTE_ID, SIGNED_IN_ROUTES);
 };
