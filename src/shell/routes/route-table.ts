@@ -8,6 +8,7 @@ import { toRouteEntries } from '@/resources/derive';
 import { RESOURCES } from '@/resources/index';
 import { withAntdTheme } from './antd-pages';
 import type { RouteGuard } from './guards';
+import { loadDashboardPage } from './shared-chunks';
 
 /** Loads a screen's page (route-level code splitting: each page is a chunk of its own). */
 export type PageLoader = () => Promise<ComponentType>;
@@ -46,7 +47,7 @@ const SCREEN_ROUTES: RouteEntry[] = [
     path: '',
     screen: 'dashboard',
     // Built from the light components, like the layout: no antd theme (bundle budget of /).
-    page: () => import('@/shell/dashboard/DashboardPage').then((module) => module.DashboardPage),
+    page: loadDashboardPage,
   },
   {
     path: 'global-search',

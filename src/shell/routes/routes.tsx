@@ -16,7 +16,7 @@ import { NotFoundScreen } from '@/shell/states/NotFoundScreen';
 import { RouteErrorScreen } from '@/shell/states/RouteErrorScreen';
 import { prefetchFirstScreen } from './first-screen';
 import { ProtectedLayout } from './ProtectedLayout';
-import { loadRefineRoot, loadShellLayout } from './shared-chunks';
+import { loadDashboardPage, loadRefineRoot, loadShellLayout } from './shared-chunks';
 
 /** A route's `lazy` that loads a module and renders one of its components. */
 const lazyComponent =
@@ -83,6 +83,8 @@ export const patchSignedInRoutes: PatchRoutesOnNavigationFunction = async ({ mat
   // than after it (the router's `lazy` then finds them loaded or on their way).
   void loadRefineRoot();
   void loadShellLayout();
+  // `/` is always the dashboard, where sign-in lands: its page need not wait for the table either.
+  if (path === '/') void loadDashboardPage();
   const { SIGNED_IN_ROUTES } = await import('./signed-in-routes');
   // The first screen's data starts now, with its page's code (the router's `lazy`, right after the patch).
   prefetchFirstScreen(SIGNED_IN_ROUTES, path);
