@@ -7,6 +7,7 @@ import { createElement } from 'react';
 import { prefetchList } from '@/pages/list/list-request';
 import type { ResourceAccess } from '@/providers/access-control';
 import { withAntdTheme } from '@/shell/routes/antd-pages';
+import { loadListPage } from '@/shell/routes/shared-chunks';
 import type { PageLoader, RouteEntry } from '@/shell/routes/route-table';
 import type { LazyPage, PageAction, ResourceAction, ResourceDeclaration, ResourcePageProps } from './types';
 
@@ -14,7 +15,7 @@ const PAGE_ACTIONS: PageAction[] = ['list', 'create', 'edit', 'show', 'clone'];
 
 /** The generic page of each action; a declaration's `pages` replaces it. */
 const GENERIC_PAGES: Record<PageAction, LazyPage> = {
-  list: () => import('@/pages/list/ResourceListPage'),
+  list: loadListPage,
   create: () => import('@/pages/form/ResourceFormPage'),
   edit: () => import('@/pages/form/ResourceFormPage'),
   clone: () => import('@/pages/form/ResourceFormPage'),
