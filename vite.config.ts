@@ -47,6 +47,14 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Shared chunks under 16 kB of source (an icon, a light component, a small helper) are copied into
+          // the chunks that use them instead of being files of their own: a signed-in first visit loads 14
+          // scripts instead of about 50 (which queue on HTTP/1.1's six connections) for about 2 kB more.
+          experimentalInlineCommonChunks: { maxSize: 16_384 },
+        },
+      },
       treeshake: {
         // Packages without a `sideEffects` field count as having side effects, so an unused import of them
         // is kept. These only define things: @refinedev/antd's single-file build imports react-markdown and

@@ -7,8 +7,9 @@
  *   and the bytes on the wire as served (Brotli), until the target showed and after the page settled;
  * - the time from navigation to the target (login form; dashboard greeting; 25th project row), median of
  *   BENCH_RUNS (10) warm runs, normal and with 4× CPU throttling (CDP Emulation.setCPUThrottlingRate);
- * - the start-up request timeline of the first visit, and whether the session check, the tenant lookup and the
- *   translations were under way together.
+ * - the start-up request timeline of the first visit, whether the session check, the tenant lookup and the
+ *   translations were under way together, and (on /projects) whether the list's rows were asked for before the
+ *   screen first rendered.
  *
  * Figures only: nothing here asserts a time. Settings: BENCH_PORT (8196), BENCH_RUNS (10).
  */
@@ -42,6 +43,8 @@ interface Scenario {
   target: string;
   /** Runs in the page: true once the target is on screen. */
   ready: string;
+  /** The screen's first data call and its page's chunk: the timeline says whether the call waited for a render. */
+  firstData?: { call: RegExp; pageChunk: RegExp };
 }
 
 const SCENARIOS: Scenario[] = [
@@ -65,6 +68,7 @@ const SCENARIOS: Scenario[] = [
     signedIn: true,
     target: '25th project row',
     ready: `document.querySelectorAll('.list-page tbody > tr[data-row-key]').length >= 25`,
+    firstData: { call: /\/api\/v2\/projects\?per_page=25&/, pageChunk: /\/assets\/ResourceListPage-/ },
   },
 ];
 
@@ -276,6 +280,27 @@ function startUpParallelism(loaded: Loaded[]): string {
     : `in parallel, none waited for another (${window})`;
 }
 
+/**
+ * When the screen's first data call was asked for, against its page's chunk, the session check and the layout's
+ * own first call (the notification bell's, made when the signed-in screen first renders).
+ */
+function firstDataTiming(loaded: Loaded[], { call, pageChunk }: NonNullable<Scenario['firstData']>): string {
+  const data = loaded.filter((item) => call.test(item.path));
+  const chunk = loaded.find((item) => pageChunk.test(item.path));
+  const validate = loaded.find((item) => item.path.endsWith('/api/v2/auth/validate'));
+  const rendered = loaded.find((item) => item.path.includes('/api/v2/my-account/notifications'));
+  if (!data.length || !chunk || !validate || !rendered) return 'not seen';
+  const asked = Math.min(...data.map((item) => item.start));
+  return (
+    `${data.length} call(s), asked for at +${Math.round(asked)} ms; the page's chunk arrived at ` +
+    `+${Math.round(chunk.end)} ms, the session check at +${Math.round(validate.end)} ms, the screen first ` +
+    `rendered (notification call) at +${Math.round(rendered.start)} ms: ` +
+    (asked < rendered.start
+      ? 'asked for before the screen rendered'
+      : 'WATERFALL? asked for only after it rendered')
+  );
+}
+
 async function main(): Promise<void> {
   ensureBuild();
   const server = await startServer();
@@ -356,6 +381,7 @@ async function main(): Promise<void> {
       );
       console.log(`target shown at ${ms(target)}`);
       console.log(`session check, tenant lookup, translations: ${startUpParallelism(loaded)}`);
+      if (scenario.firstData) console.log(`first data: ${firstDataTiming(loaded, scenario.firstData)}`);
     }
     console.log(`\nload average after: ${loadavg()[0].toFixed(2)}`);
   } finally {

@@ -55,6 +55,8 @@ export interface ApiMeta {
   /** Bulk actions: the field that identifies a record (default `id`; materials use `name`). */
   bulkIdField?: string;
   headers?: Record<string, string>;
+  /** getList only: asked for ahead of the screen that will ask again (see `prefetch` in http-client.ts). */
+  prefetch?: boolean;
 }
 
 export interface LaravelPageLink {
@@ -140,6 +142,7 @@ function apiMeta(meta: MetaQuery | undefined): ApiMeta & { signal?: AbortSignal 
     bulkKey: typeof meta?.bulkKey === 'string' ? meta.bulkKey : undefined,
     bulkIdField: typeof meta?.bulkIdField === 'string' ? meta.bulkIdField : undefined,
     headers: isPlainObject(meta?.headers) ? (meta.headers as Record<string, string>) : undefined,
+    prefetch: meta?.prefetch === true,
     signal: meta?.queryContext?.signal,
   };
 }
@@ -287,7 +290,7 @@ export function createDataProvider(): DataProvider {
 
     async getList<TData extends BaseRecord>({ resource, pagination, sorters, filters, meta }: GetListParams) {
       const options = apiMeta(meta);
-      const request = { signal: options.signal, headers: options.headers };
+      const request = { signal: options.signal, headers: options.headers, prefetch: options.prefetch };
       if (options.count) {
         const body = await send<{ data: { count: number } }>(`/${resource}`, {
           ...request,

@@ -1,8 +1,10 @@
 /**
  * The realtime connection (spec 1 §7): laravel-echo over pusher-js (`echo-pusher.ts`), private channels
  * authorised at `{tenant API origin}/broadcasting/auth` with the bearer token. One Echo per session: rebuilt
- * when the token changes, disconnected on logout. The Echo client is loaded when the first live subscription
- * asks for a channel; until it has arrived, channels record what is asked of them and replay it in order.
+ * when the token changes, disconnected on logout. The Echo client (laravel-echo and pusher-js, about 20 kB) is
+ * loaded once the first live subscription has asked for a channel and the browser is idle after the first paint,
+ * so it never competes with the first screen; until it has arrived, channels record what is asked of them and
+ * replay it in order, so no subscription is lost.
  */
 import { deployment, type Deployment } from '@/lib/runtime-config';
 
@@ -26,12 +28,32 @@ export function broadcastingAuthUrl(target: Deployment = deployment): string {
   return `${api.replace(/\/api\/v2\/?$/, '')}/broadcasting/auth`;
 }
 
+/** The longest the websocket client waits for an idle moment once a channel was asked for. */
+export const IDLE_LOAD_TIMEOUT_MS = 2000;
+
+/**
+ * Resolves when the browser is next idle (`requestIdleCallback`, at the latest after `timeout` ms); where there
+ * is no `requestIdleCallback` (Safari), after the next frame has been painted.
+ */
+export function browserIdle(timeout = IDLE_LOAD_TIMEOUT_MS): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window.requestIdleCallback === 'function') {
+      window.requestIdleCallback(() => resolve(), { timeout });
+    } else {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+    }
+  });
+}
+
 /**
  * An Echo that can be used at once while the real one is still loading: the first `private(name)` starts
- * loading it, and until it has arrived channels record their `listen`/`stopListening` calls and replay them in
- * order. A disconnect before it arrived means it is never built.
+ * loading it when the browser is idle (`idle`), and until it has arrived channels record their
+ * `listen`/`stopListening` calls and replay them in order. A disconnect before it arrived means it is never built.
  */
-export function deferredEcho(load: () => Promise<() => EchoClient>): EchoClient {
+export function deferredEcho(
+  load: () => Promise<() => EchoClient>,
+  idle: () => Promise<void> = browserIdle,
+): EchoClient {
   let echo: EchoClient | null = null;
   let loading = false;
   let disconnected = false;
@@ -43,21 +65,23 @@ export function deferredEcho(load: () => Promise<() => EchoClient>): EchoClient 
   const startLoading = () => {
     if (loading) return;
     loading = true;
-    void load().then(
-      (build) => {
-        if (disconnected) return;
-        const built = build();
-        echo = built;
-        pending.forEach((action) => action(built));
-        pending = [];
-      },
-      (error: unknown) => {
-        // What waited is given up; the next channel asked for tries again.
-        pending = [];
-        loading = false;
-        console.warn('The realtime connection could not be loaded', error);
-      },
-    );
+    void idle()
+      .then(() => (disconnected ? null : load()))
+      .then(
+        (build) => {
+          if (!build || disconnected) return;
+          const built = build();
+          echo = built;
+          pending.forEach((action) => action(built));
+          pending = [];
+        },
+        (error: unknown) => {
+          // What waited is given up; the next channel asked for tries again.
+          pending = [];
+          loading = false;
+          console.warn('The realtime connection could not be loaded', error);
+        },
+      );
   };
 
   return {
@@ -84,7 +108,7 @@ export function deferredEcho(load: () => Promise<() => EchoClient>): EchoClient 
   };
 }
 
-/** The Echo of a token; the websocket client is loaded when the first channel is asked for. */
+/** The Echo of a token; the websocket client is loaded when the browser is idle after the first channel was asked for. */
 export function createEcho(token: string, target: Deployment = deployment): EchoClient {
   return deferredEcho(async () => {
     const { connectEcho } = await import('./echo-pusher');

@@ -30,6 +30,11 @@ export interface RequestOptions {
    * is the message 'Service is currently unavailable', not the maintenance screen.
    */
   announce?: boolean;
+  /**
+   * Asked for ahead of time (a first screen's data, before the screen has rendered): the answer is kept for the
+   * one identical GET with the same token that follows within PREFETCH_TTL_MS, and nothing is announced.
+   */
+  prefetch?: boolean;
 }
 
 export interface MaintenanceInfo {
@@ -110,9 +115,52 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** How long a prefetched answer waits for the request it was made for. */
+export const PREFETCH_TTL_MS = 10_000;
+
+type PrefetchedAnswer = { ok: true; body: unknown } | { ok: false };
+
+/** Prefetched GETs by token and URL: each is handed to the first identical request, once. */
+const prefetched = new Map<string, { answer: Promise<PrefetchedAnswer>; expires: number }>();
+const prefetchKey = (url: string, token: string | undefined) => `${token ?? ''} ${url}`;
+
+/** The prefetched answer of this GET, taken out of the store (so it serves one request only). */
+function takePrefetched(url: string, token: string | undefined): Promise<PrefetchedAnswer> | undefined {
+  const key = prefetchKey(url, token);
+  const entry = prefetched.get(key);
+  prefetched.delete(key);
+  return entry && entry.expires > Date.now() ? entry.answer : undefined;
+}
+
+/** Forgets every prefetched answer (the session ended or changed). */
+export function clearPrefetched(): void {
+  prefetched.clear();
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = options.public ? undefined : sessionToken();
+  const url = apiUrl(path, options);
+  if ((options.method ?? 'GET') !== 'GET') return send<T>(url, token, options);
+
+  if (options.prefetch) {
+    // A prefetch sits out the announcements: its answer counts only when a real request takes it.
+    const answer = send<unknown>(url, token, { ...options, signal: undefined, announce: false }).then(
+      (body): PrefetchedAnswer => ({ ok: true, body }),
+      (): PrefetchedAnswer => ({ ok: false }),
+    );
+    prefetched.set(prefetchKey(url, token), { answer, expires: Date.now() + PREFETCH_TTL_MS });
+    const result = await answer;
+    if (!result.ok) throw new ApiError(0, 'The prefetch failed');
+    return result.body as T;
+  }
+  // A successful prefetch answers this request; after a failed one it is asked again, so errors take the usual way.
+  const reused = await takePrefetched(url, token);
+  if (reused?.ok) return reused.body as T;
+  return send<T>(url, token, options);
+}
+
+async function send<T>(url: string, token: string | undefined, options: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -123,7 +171,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options), {
+    response = await fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body,
@@ -131,7 +179,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (error) {
     if (options.signal?.aborted) {
-      console.debug(`Request aborted: ${path}`);
+      console.debug(`Request aborted: ${url}`);
       throw error;
     }
     throw new ApiError(0, 'No Response');

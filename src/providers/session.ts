@@ -5,7 +5,7 @@
  * Framework-free, so the providers and the shell read the same state.
  */
 import type { AuthResponse, SessionUser } from '@shared/session';
-import { ApiError, apiRequest, sessionToken, unauthorizedEvents } from './http-client';
+import { ApiError, apiRequest, clearPrefetched, sessionToken, unauthorizedEvents } from './http-client';
 import { clearSessionCookies, isRemembered, storeSessionCookies } from './session-cookies';
 
 export interface SessionState {
@@ -47,6 +47,8 @@ export function createSessionStore(request: Request = (path) => apiRequest(path)
 
   const signOut = (reason: SessionState['ended'] = 'unauthorized') => {
     clearSessionCookies();
+    // Answers asked for ahead with the old token are never shown to whoever signs in next.
+    clearPrefetched();
     setState({ auth: null, ready: true, remembered: false, ended: reason });
   };
 
@@ -84,6 +86,7 @@ export function createSessionStore(request: Request = (path) => apiRequest(path)
       return started;
     },
     signIn(auth, remember) {
+      clearPrefetched();
       storeSessionCookies(auth.access_token, remember);
       setState({ auth, ready: true, remembered: remember });
     },

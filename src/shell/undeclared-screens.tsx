@@ -32,6 +32,7 @@ import type { Permission } from '@/lib/permissions';
 import type { RouteGuard } from '@/lib/route-guards';
 import type { ResourceDeclaration } from '@/resources/types';
 import { withAntdTheme } from './routes/antd-pages';
+import { loadDashboardPage } from './routes/shared-chunks';
 import type { RouteEntry } from './routes/route-table';
 import type { SearchGroup } from './search/search-groups';
 
@@ -77,9 +78,8 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
       {
         path: '',
         screen: 'dashboard',
-        page: withAntdTheme(() =>
-          import('@/shell/dashboard/DashboardPage').then((module) => module.DashboardPage),
-        ),
+        // Built from the light components, like the layout: no antd theme (the byte budget of /).
+        page: loadDashboardPage,
       },
     ],
     navigation: { labelKey: 'nav.dashboard', icon: <DashboardOutlined aria-hidden />, route: '/', order: 10 },

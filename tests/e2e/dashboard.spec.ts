@@ -108,7 +108,7 @@ test.describe('dashboard', () => {
     await page.goto('/');
     const table = page.getByRole('region', { name: 'Recently updated projects' });
     await expect(table.getByRole('row')).toHaveCount(26);
-    await expect(table.locator('.ant-pagination')).toBeVisible();
+    await expect(table.getByRole('navigation', { name: 'Pages' })).toBeVisible();
     await table.getByRole('link', { name: 'Harbour Tower', exact: true }).click();
     await expect(page).toHaveURL(/\/projects\/overview\/\d+$/);
   });

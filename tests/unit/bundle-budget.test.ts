@@ -1,10 +1,16 @@
 /**
- * The bundle budgets of issue 5, in bytes (never in time): the gzipped JavaScript a first visit of /login and of
- * /projects loads, read from the production build's manifest. Builds the portal only when dist/ is missing or
+ * The bundle budgets of issues 5 and 11, in bytes (never in time): the gzipped JavaScript a first visit of /login,
+ * of the dashboard / and of /projects loads, read from the production build's manifest. Builds the portal only when dist/ is missing or
  * older than its sources.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type BudgetedRoute, JS_BUDGETS, readManifest, routeLoad } from '../../scripts/build/bundle-budget';
+import {
+  type BudgetedRoute,
+  IDLE_MODULES,
+  JS_BUDGETS,
+  readManifest,
+  routeLoad,
+} from '../../scripts/build/bundle-budget';
 import { ensureBuild } from '../../scripts/ensure-build';
 
 const DIST = 'dist';
@@ -45,11 +51,27 @@ describe('the sign-in page', () => {
   });
 });
 
-describe('the list screens', () => {
-  it("load without antd: antd's theme comes with the first page built with antd", () => {
-    const manifest = readManifest(DIST);
-    const theme = manifest['src/shell/tenant/AntdTheme.tsx'];
-    expect(theme?.isDynamicEntry, 'AntdTheme is loaded on demand').toBe(true);
-    expect(routeLoad(DIST, '/projects', manifest).js.map((file) => file.file)).not.toContain(theme!.file);
-  });
+describe('the signed-in first pages', () => {
+  it.each(['/', '/projects'] as const)(
+    "%s loads without antd: antd's theme comes with the first page built with antd",
+    (route) => {
+      const manifest = readManifest(DIST);
+      const theme = manifest['src/shell/tenant/AntdTheme.tsx'];
+      expect(theme?.isDynamicEntry, 'AntdTheme is loaded on demand').toBe(true);
+      const files = routeLoad(DIST, route, manifest).js.map((file) => file.file);
+      expect(files).not.toContain(theme!.file);
+    },
+  );
+
+  it.each(Object.keys(JS_BUDGETS) as BudgetedRoute[])(
+    '%s does not carry the websocket client, which loads when the browser is idle',
+    (route) => {
+      const manifest = readManifest(DIST);
+      const files = routeLoad(DIST, route, manifest).js.map((file) => file.file);
+      for (const module of IDLE_MODULES) {
+        expect(manifest[module]?.isDynamicEntry, `${module} is loaded on demand`).toBe(true);
+        expect(files, module).not.toContain(manifest[module].file);
+      }
+    },
+  );
 });

@@ -1,6 +1,18 @@
-/** The HTTP client's announcements: any 401 logs out, any 503 shows maintenance; the login answers its own. */
+/**
+ * The HTTP client's announcements (any 401 logs out, any 503 shows maintenance; the login answers its own) and
+ * its prefetched answers (a first screen's data asked for ahead, taken once by the identical request).
+ */
+import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, maintenanceEvents, unauthorizedEvents } from '@/providers/http-client';
+import {
+  ApiError,
+  apiRequest,
+  clearPrefetched,
+  maintenanceEvents,
+  PREFETCH_TTL_MS,
+  SESSION_COOKIE,
+  unauthorizedEvents,
+} from '@/providers/http-client';
 
 const answer = (status: number, body: unknown) =>
   vi.stubGlobal(
@@ -56,5 +68,80 @@ describe('apiRequest', () => {
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
     await expect(apiRequest('/projects')).rejects.toMatchObject({ status: 0, message: 'No Response' });
+  });
+});
+
+describe('a prefetched GET', () => {
+  /** A fetch that answers each request with its own number and records who asked with which token. */
+  function countingServer(status = 200) {
+    const calls: { url: string; token: string | null }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        const token = new Headers(init.headers).get('Authorization');
+        calls.push({ url, token });
+        return Response.json({ answer: calls.length }, { status });
+      }),
+    );
+    return calls;
+  }
+
+  afterEach(() => {
+    clearPrefetched();
+    Cookies.remove(SESSION_COOKIE);
+    vi.useRealTimers();
+  });
+
+  it('answers the identical request that follows, once, without asking the server again', async () => {
+    Cookies.set(SESSION_COOKIE, 'token-a');
+    const calls = countingServer();
+    const prefetch = apiRequest('/projects', { query: { per_page: 25 }, prefetch: true });
+    const page = apiRequest('/projects', { query: { per_page: 25 } });
+    await expect(page).resolves.toEqual({ answer: 1 });
+    await expect(prefetch).resolves.toEqual({ answer: 1 });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].token).toBe('Bearer token-a');
+
+    // Taken: the next identical request (a refetch) goes to the server.
+    await expect(apiRequest('/projects', { query: { per_page: 25 } })).resolves.toEqual({ answer: 2 });
+    // Another URL never takes it.
+    await apiRequest('/projects', { query: { per_page: 25 }, prefetch: true });
+    await expect(apiRequest('/projects', { query: { per_page: 10 } })).resolves.toEqual({ answer: 4 });
+  });
+
+  it('is not given to a request made with another token or after the session ended', async () => {
+    Cookies.set(SESSION_COOKIE, 'token-a');
+    const calls = countingServer();
+    await apiRequest('/projects', { prefetch: true });
+    Cookies.set(SESSION_COOKIE, 'token-b');
+    await expect(apiRequest('/projects')).resolves.toEqual({ answer: 2 });
+    expect(calls[1].token).toBe('Bearer token-b');
+
+    Cookies.set(SESSION_COOKIE, 'token-a');
+    await apiRequest('/projects', { prefetch: true });
+    clearPrefetched();
+    await expect(apiRequest('/projects')).resolves.toEqual({ answer: 4 });
+  });
+
+  it('is not given to a request made after it went stale', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    Cookies.set(SESSION_COOKIE, 'token-a');
+    countingServer();
+    await apiRequest('/projects', { prefetch: true });
+    vi.setSystemTime(Date.now() + PREFETCH_TTL_MS + 1);
+    await expect(apiRequest('/projects')).resolves.toEqual({ answer: 2 });
+  });
+
+  it('announces nothing when it fails, and the request that follows asks again and announces', async () => {
+    Cookies.set(SESSION_COOKIE, 'expired');
+    const unauthorized = vi.fn();
+    const stop = unauthorizedEvents.subscribe(unauthorized);
+    const calls = countingServer(401);
+    await expect(apiRequest('/projects', { prefetch: true })).rejects.toBeInstanceOf(ApiError);
+    expect(unauthorized).not.toHaveBeenCalled();
+    await expect(apiRequest('/projects')).rejects.toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(2);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+    stop();
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { resolveDeployment } from '@/lib/runtime-config';
 import {
   broadcastingAuthUrl,
+  browserIdle,
   createEchoConnection,
   deferredEcho,
   type EchoChannel,
@@ -163,11 +164,12 @@ describe('the Echo connection', () => {
     expect(built.map((entry) => entry.token)).toEqual(['a', 'b']);
   });
 
-  it('is usable before the websocket client has loaded: listeners wait for it, in order', async () => {
+  it('loads the websocket client when the browser is idle; listeners made before wait for it, in order', async () => {
     const real = fakeEcho();
     let build!: (value: () => EchoClient) => void;
     const load = vi.fn(() => new Promise<() => EchoClient>((resolve) => (build = resolve)));
-    const echo = deferredEcho(load);
+    let idle!: () => void;
+    const echo = deferredEcho(load, () => new Promise((resolve) => (idle = resolve)));
     const provider = createLiveProvider(() => ({ echo, tenantId: 1 }));
     const kept = vi.fn();
     const dropped = vi.fn();
@@ -181,7 +183,10 @@ describe('the Echo connection', () => {
       callback: dropped,
     });
     provider.unsubscribe(gone);
-    expect(load).toHaveBeenCalledTimes(1);
+    // Asked for, but not loaded while the first screen is still busy.
+    expect(load).not.toHaveBeenCalled();
+    idle();
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     expect(real.listeners('Company.1.User.2', 'UserNotificationUpdated')).toBe(0);
 
     build(() => real);
@@ -198,12 +203,45 @@ describe('the Echo connection', () => {
   it('never connects when the session ended before the websocket client arrived', async () => {
     const build = vi.fn(() => fakeEcho());
     let loaded!: () => void;
-    const echo = deferredEcho(() => new Promise((resolve) => (loaded = () => resolve(build))));
+    const load = vi.fn(() => new Promise<() => EchoClient>((resolve) => (loaded = () => resolve(build))));
+    const echo = deferredEcho(load, () => Promise.resolve());
     echo.private('Company.1').listen('X', vi.fn());
+    await vi.waitFor(() => expect(load).toHaveBeenCalled());
     echo.disconnect();
     loaded();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(build).not.toHaveBeenCalled();
+  });
+
+  it('does not even load the websocket client when the session ended before the browser was idle', async () => {
+    const load = vi.fn(() => Promise.resolve(() => fakeEcho()));
+    let idle!: () => void;
+    const echo = deferredEcho(load, () => new Promise((resolve) => (idle = resolve)));
+    echo.private('Company.1').listen('X', vi.fn());
+    echo.disconnect();
+    idle();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('waits for an idle moment of the browser, at most the given time', async () => {
+    let idleCallback: IdleRequestCallback | undefined;
+    const requestIdleCallback = vi.fn((callback: IdleRequestCallback) => {
+      idleCallback = callback;
+      return 1;
+    });
+    vi.stubGlobal('requestIdleCallback', requestIdleCallback);
+    try {
+      const resolved = vi.fn();
+      void browserIdle(2000).then(resolved);
+      expect(requestIdleCallback).toHaveBeenCalledWith(expect.any(Function), { timeout: 2000 });
+      await Promise.resolve();
+      expect(resolved).not.toHaveBeenCalled();
+      idleCallback!({ didTimeout: false, timeRemaining: () => 10 });
+      await vi.waitFor(() => expect(resolved).toHaveBeenCalled());
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('authorises private channels at the tenant API origin', () => {

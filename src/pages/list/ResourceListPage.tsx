@@ -29,6 +29,7 @@ import { type DataColumn, DataTable, type RowSelection } from '@/ui/DataTable';
 import { Segmented } from '@/ui/Segmented';
 import { Skeleton } from '@/ui/Skeleton';
 import { FilterPanel } from './FilterPanel';
+import { listCall } from './list-request';
 import { primarySort } from './list-state';
 import { useBulkActions } from './useBulkActions';
 import { useListActions } from './useListActions';
@@ -48,13 +49,8 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
   const [view, setView] = useState<View>(list.cards?.initial ?? 'list');
   const { banner, show: showBanner, dismiss } = useResultBanner();
 
-  const { result, query } = useList<BaseRecord, HttpError>({
-    resource: resource.name,
-    pagination: { currentPage: state.page, pageSize: state.perPage },
-    sorters,
-    filters,
-    meta: list.meta,
-  });
+  // The same call a first visit prefetched (list-request.ts), so it takes that answer.
+  const { result, query } = useList<BaseRecord, HttpError>(listCall(resource, { state, sorters, filters }));
   const response = result as unknown as ApiListResponse<BaseRecord> | undefined;
   const actions = useListActions(resource, { can, showBanner, reload: () => void query.refetch() });
   const bulk = useBulkActions(resource, { can, showBanner });

@@ -2,25 +2,15 @@
  * A declared list's state: read from the URL (page, per_page, sort, search, filters), with the sort saved per
  * list under `user_sorts` overriding the declared default, and written back to the URL on every change.
  */
-import type { CrudFilter, CrudSort } from '@refinedev/core';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PlatformKey } from '@shared/platforms';
 import type { ListDeclaration } from '@/resources/types';
-import {
-  type ListState,
-  parseListState,
-  serializeListState,
-  sortToSorters,
-  stateToFilters,
-} from './list-state';
-import { storedSort, storeSort } from './user-sorts';
+import { listDefaults, type ListRequest, listRequest } from './list-request';
+import { type ListState, serializeListState } from './list-state';
+import { storeSort } from './user-sorts';
 
-export interface ListStateHandle {
-  state: ListState;
-  /** What the list call sends: the user's sort behind the declaration's prefix (e.g. favourites first). */
-  sorters: CrudSort[];
-  filters: CrudFilter[];
+export interface ListStateHandle extends ListRequest {
   /** Changing anything but the page goes back to page 1. */
   update(patch: Partial<ListState>): void;
   reset(): void;
@@ -28,14 +18,9 @@ export interface ListStateHandle {
 
 export function useListState(list: ListDeclaration, platform: PlatformKey): ListStateHandle {
   const [params, setParams] = useSearchParams();
-  const filterKeys = useMemo(() => (list.filters ?? []).map((filter) => filter.key), [list.filters]);
-  const declared = useMemo(() => ({ pageSize: list.pageSize, sort: list.defaultSort }), [list]);
-  const state = parseListState(
-    params,
-    { ...declared, sort: storedSort(list.sortKey) ?? declared.sort },
-    filterKeys,
-  );
-  const prefix = list.sortPrefix?.({ platform });
+  const declared = useMemo(() => listDefaults(list), [list]);
+  const request = listRequest(list, params, platform);
+  const { state } = request;
 
   const write = useCallback(
     (next: ListState) => setParams(serializeListState(next, declared), { replace: true }),
@@ -55,11 +40,5 @@ export function useListState(list: ListDeclaration, platform: PlatformKey): List
     [state.sort, write],
   );
 
-  return {
-    state,
-    sorters: sortToSorters(prefix ? `${prefix},${state.sort}` : state.sort),
-    filters: stateToFilters(state),
-    update,
-    reset,
-  };
+  return { ...request, update, reset };
 }

@@ -1,11 +1,11 @@
 /** Count tiles for projects, libraries and models, each shown only with its permission (spec 1 §2.4). */
 import { AppstoreOutlined, BlockOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
-import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiMeta } from '@/providers/data-provider';
 import type { Authorization } from '@/providers/useAuthorization';
+import { Skeleton } from '@/ui/Skeleton';
 
 interface TileDefinition {
   key: 'projects' | 'libraries' | 'models';
@@ -41,6 +41,7 @@ export const COUNT_TILES: readonly TileDefinition[] = [
 
 function CountTile({ tile }: { tile: TileDefinition }) {
   const { t, i18n } = useTranslation('dashboard');
+  const { t: tl } = useTranslation('lists');
   const { result, query } = useList({ resource: tile.resource, meta: tile.meta, errorNotification: false });
   const label = t(`tiles.${tile.key}`);
 
@@ -52,7 +53,7 @@ function CountTile({ tile }: { tile: TileDefinition }) {
       <div className="dashboard-tile-body">
         <span className="dashboard-tile-label">{label}</span>
         {query.isLoading ? (
-          <Skeleton.Input active size="small" className="dashboard-tile-skeleton" />
+          <Skeleton rows={0} label={tl('loading')} className="dashboard-tile-skeleton" />
         ) : (
           <span className="dashboard-tile-value" data-testid={`count-${tile.key}`}>
             {query.isError

@@ -1,5 +1,4 @@
 /** A titled card of the dashboard: a region named by its heading, with optional controls beside the title. */
-import { Typography } from 'antd';
 import type { HTMLAttributes, PropsWithChildren, ReactNode } from 'react';
 
 interface DashboardCardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
@@ -20,9 +19,9 @@ export function DashboardCard({
   return (
     <section {...rest} className={`surface-card dashboard-card ${className ?? ''}`} aria-labelledby={titleId}>
       <header className="dashboard-card-header">
-        <Typography.Title level={4} id={titleId} className="dashboard-card-title">
+        <h4 id={titleId} className="dashboard-card-title">
           {title}
-        </Typography.Title>
+        </h4>
         {controls}
       </header>
       {children}

@@ -1,8 +1,7 @@
 /** Greeting by time of day with the user's name and picture, and a live clock. */
-import { Avatar, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@shared/session';
-import { initialsOf } from '@/ui/CompanyLogo';
+import { Avatar } from '@/ui/Avatar';
 import { greetingPeriod } from './greeting';
 import { useNow } from './useNow';
 
@@ -15,14 +14,10 @@ export function DashboardHeader({ user }: { user: SessionUser | undefined }) {
   return (
     <header className="dashboard-header">
       <div className="dashboard-greeting">
-        <Avatar size={64} src={user?.profile_image || undefined} className="dashboard-avatar" alt={name}>
-          {initialsOf(name)}
-        </Avatar>
+        <Avatar name={name} src={user?.profile_image || undefined} size={64} className="dashboard-avatar" />
         <div>
-          <Typography.Title level={2} className="dashboard-greeting-title">
-            {t(`greeting.${greetingPeriod(now)}`, { name })}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('subtitle')}</Typography.Text>
+          <h2 className="dashboard-greeting-title">{t(`greeting.${greetingPeriod(now)}`, { name })}</h2>
+          <span className="dashboard-subtitle">{t('subtitle')}</span>
         </div>
       </div>
       <div className="dashboard-clock" aria-label={t('clock.label')} role="group">

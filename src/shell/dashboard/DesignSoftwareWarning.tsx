@@ -2,11 +2,10 @@
  * The dismissible warning shown when the user's design-software (Autodesk) account is not connected or must be
  * reconnected; it leads to the profile settings (spec 1 §2.4).
  */
-import { CloseOutlined } from '@ant-design/icons';
-import { Alert } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@shared/session';
+import { Alert } from '@/ui/Alert';
 import { LinkButton } from './LinkButton';
 
 export function designSoftwareProblem(user: SessionUser | undefined): 'notConnected' | 'reconnect' | null {
@@ -25,7 +24,7 @@ export function DesignSoftwareWarning({ user }: { user: SessionUser | undefined 
   return (
     <Alert
       type="warning"
-      showIcon
+      role="alert"
       className="dashboard-warning"
       message={t(`designSoftware.${problem}.title`)}
       description={
@@ -36,8 +35,7 @@ export function DesignSoftwareWarning({ user }: { user: SessionUser | undefined 
           </LinkButton>
         </>
       }
-      closable={{ closeIcon: <CloseOutlined />, 'aria-label': t('designSoftware.dismiss') }}
-      onClose={() => setDismissed(true)}
+      closable={{ label: t('designSoftware.dismiss'), onClose: () => setDismissed(true) }}
     />
   );
 }

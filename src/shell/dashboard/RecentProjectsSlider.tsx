@@ -4,10 +4,12 @@
  */
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
-import { Button, Empty, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/ui/Button';
+import { Skeleton } from '@/ui/Skeleton';
 import { DashboardCard } from './DashboardCard';
+import { DashboardEmpty } from './DashboardEmpty';
 import { LinkButton } from './LinkButton';
 import { ProjectPreview } from './ProjectPreview';
 import type { ProjectSummary } from './types';
@@ -16,6 +18,7 @@ export const RECENT_PROJECTS = 5;
 
 export function RecentProjectsSlider() {
   const { t } = useTranslation('dashboard');
+  const { t: tl } = useTranslation('lists');
   const { result, query } = useList<ProjectSummary>({
     resource: 'projects',
     pagination: { currentPage: 1, pageSize: RECENT_PROJECTS },
@@ -44,14 +47,14 @@ export function RecentProjectsSlider() {
             </span>
             <Button
               shape="circle"
-              icon={<LeftOutlined />}
+              icon={<LeftOutlined aria-hidden />}
               aria-label={t('recent.previous')}
               disabled={index <= 0}
               onClick={() => setIndex(index - 1)}
             />
             <Button
               shape="circle"
-              icon={<RightOutlined />}
+              icon={<RightOutlined aria-hidden />}
               aria-label={t('recent.next')}
               disabled={index >= last}
               onClick={() => setIndex(index + 1)}
@@ -61,9 +64,12 @@ export function RecentProjectsSlider() {
       }
     >
       {query.isLoading ? (
-        <Skeleton active avatar={{ shape: 'square', size: 160 }} paragraph={{ rows: 3 }} />
+        <div className="recent-slider-loading">
+          <span className="recent-slide-image recent-slider-loading-image" aria-hidden />
+          <Skeleton rows={3} label={tl('loading')} className="recent-slide-body" />
+        </div>
       ) : projects.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('recent.none')} />
+        <DashboardEmpty text={t('recent.none')} />
       ) : (
         <div className="recent-slider-viewport">
           <div className="recent-slider-track" style={{ transform: `translateX(-${index * 100}%)` }}>
@@ -78,18 +84,12 @@ export function RecentProjectsSlider() {
               >
                 <ProjectPreview src={project.preview_image} className="recent-slide-image" />
                 <div className="recent-slide-body">
-                  <Typography.Title level={5} className="recent-slide-name" ellipsis={{ rows: 2 }}>
-                    {project.name}
-                  </Typography.Title>
-                  <Typography.Paragraph
-                    type="secondary"
-                    ellipsis={{ rows: 3 }}
-                    className="recent-slide-description"
-                  >
+                  <h5 className="recent-slide-name">{project.name}</h5>
+                  <p className="recent-slide-description">
                     {project.description || t('recent.noDescription')}
-                  </Typography.Paragraph>
+                  </p>
                   <LinkButton
-                    type="primary"
+                    variant="primary"
                     to={`/projects/overview/${project.id}`}
                     className="recent-slide-link"
                   >

@@ -1,35 +1,43 @@
-/** Recently updated projects, 25 per page (spec 1 §2.4, §9); shown only with view-projects. */
-import { useTable } from '@refinedev/antd';
-import { Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+/**
+ * Recently updated projects, 25 per page (spec 1 §2.4, §9), in the lists' table (`DataTable`) with the lists'
+ * pagination (only when `meta.links` has more than 3 links); shown only with view-projects.
+ */
+import { useList } from '@refinedev/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { showsPagination } from '@/components/ListPagination';
+import { ListPagination } from '@/components/ListPagination';
 import type { ApiListResponse } from '@/providers/data-provider';
 import { RelativeTime } from '@/shell/notifications/RelativeTime';
+import { type DataColumn, DataTable } from '@/ui/DataTable';
+import { Skeleton } from '@/ui/Skeleton';
+import { Tag } from '@/ui/Tag';
 import { DashboardCard } from './DashboardCard';
 import { ProjectPreview } from './ProjectPreview';
 import type { ProjectSummary } from './types';
 
 export const RECENT_PROJECTS_PAGE_SIZE = 25;
 
+const projectPath = (project: ProjectSummary) => `/projects/overview/${project.id}`;
+
 export function RecentProjectsTable() {
   const { t } = useTranslation('dashboard');
+  const { t: tl } = useTranslation('lists');
   const navigate = useNavigate();
-  const { tableProps, tableQuery } = useTable<ProjectSummary>({
+  const [page, setPage] = useState(1);
+  const { result, query } = useList<ProjectSummary>({
     resource: 'projects',
-    pagination: { currentPage: 1, pageSize: RECENT_PROJECTS_PAGE_SIZE },
-    sorters: { permanent: [{ field: 'updated_at', order: 'desc' }] },
-    syncWithLocation: false,
+    pagination: { currentPage: page, pageSize: RECENT_PROJECTS_PAGE_SIZE },
+    sorters: [{ field: 'updated_at', order: 'desc' }],
     errorNotification: false,
   });
-  const projectPath = (project: ProjectSummary) => `/projects/overview/${project.id}`;
+  const response = result as unknown as ApiListResponse<ProjectSummary> | undefined;
 
-  const columns: ColumnsType<ProjectSummary> = [
+  const columns: DataColumn<ProjectSummary>[] = [
     {
       key: 'name',
       title: t('table.name'),
-      render: (_value, project) => (
+      render: (project) => (
         <div className="project-cell">
           <ProjectPreview src={project.preview_image} className="project-cell-image" />
           <div className="project-cell-text">
@@ -37,9 +45,9 @@ export function RecentProjectsTable() {
               {project.name}
             </Link>
             {project.description && (
-              <Typography.Text type="secondary" ellipsis className="project-cell-description">
+              <span className="project-cell-description" title={project.description}>
                 {project.description}
-              </Typography.Text>
+              </span>
             )}
           </div>
         </div>
@@ -49,10 +57,10 @@ export function RecentProjectsTable() {
       key: 'status',
       title: t('table.status'),
       width: 120,
-      responsive: ['md'],
-      render: (_value, project) =>
+      hideBelow: 'md',
+      render: (project) =>
         project.status && (
-          <Tag color={project.status === 'active' ? 'green' : 'default'} bordered={false}>
+          <Tag className={`project-status project-status-${project.status}`}>
             {t(`table.statuses.${project.status}`)}
           </Tag>
         ),
@@ -61,11 +69,11 @@ export function RecentProjectsTable() {
       key: 'labels',
       title: t('table.labels'),
       width: 260,
-      responsive: ['lg'],
-      render: (_value, project) => (
+      hideBelow: 'lg',
+      render: (project) => (
         <div className="project-labels">
           {(project.labels ?? []).map((label) => (
-            <Tag key={label.id} className="project-label" bordered={false}>
+            <Tag key={label.id} className="project-label">
               <span
                 className="project-label-dot"
                 style={{ background: label.color ?? undefined }}
@@ -81,30 +89,31 @@ export function RecentProjectsTable() {
       key: 'updated_at',
       title: t('table.updated'),
       width: 150,
-      responsive: ['sm'],
-      render: (_value, project) => project.updated_at && <RelativeTime date={project.updated_at} />,
+      hideBelow: 'sm',
+      render: (project) => project.updated_at && <RelativeTime date={project.updated_at} />,
     },
   ];
 
   return (
     <DashboardCard className="dashboard-projects-table" titleId="recent-table-title" title={t('table.title')}>
-      <Table<ProjectSummary>
-        {...tableProps}
-        rowKey="id"
-        columns={columns}
-        scroll={undefined}
-        tableLayout="fixed"
-        size="middle"
-        pagination={
-          showsPagination((tableQuery.data as ApiListResponse<ProjectSummary> | undefined)?.meta?.links) &&
-          tableProps.pagination
-        }
-        locale={{ emptyText: t('recent.none') }}
-        onRow={(project) => ({
-          onClick: () => void navigate(projectPath(project)),
-          className: 'clickable-row',
-        })}
-      />
+      {query.isLoading ? (
+        <Skeleton rows={8} label={tl('loading')} />
+      ) : (
+        <DataTable<ProjectSummary>
+          aria-labelledby="recent-table-title"
+          className="dashboard-table"
+          rowKey={(project) => String(project.id)}
+          columns={columns}
+          rows={response?.data ?? []}
+          loading={query.isFetching}
+          emptyText={t('recent.none')}
+          rowProps={(project) => ({
+            onClick: () => void navigate(projectPath(project)),
+            className: 'clickable-row',
+          })}
+        />
+      )}
+      <ListPagination meta={response?.meta} onChange={setPage} />
     </DashboardCard>
   );
 }

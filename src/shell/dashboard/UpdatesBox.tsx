@@ -4,17 +4,21 @@
  */
 import { CameraOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
-import { Button, Empty, Modal, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/ui/Button';
+import { Dialog } from '@/ui/Dialog';
+import { Skeleton } from '@/ui/Skeleton';
 import { calendarDay, environmentDate, groupChangelogByDate } from './changelog';
 import { ChangelogTypeTag } from './ChangelogTypeTag';
 import { DashboardCard } from './DashboardCard';
+import { DashboardEmpty } from './DashboardEmpty';
 import { currentEnvironment } from './environment';
 import type { ChangelogItem } from './types';
 
 export function UpdatesBox() {
   const { t, i18n } = useTranslation('dashboard');
+  const { t: tl } = useTranslation('lists');
   const environment = currentEnvironment();
   const { result, query } = useList<ChangelogItem>({
     resource: 'admin/changelog-items',
@@ -40,9 +44,9 @@ export function UpdatesBox() {
         aria-labelledby="dashboard-updates-title"
       >
         {query.isLoading ? (
-          <Skeleton active paragraph={{ rows: 4 }} />
+          <Skeleton rows={4} label={tl('loading')} />
         ) : days.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('updates.empty')} />
+          <DashboardEmpty text={t('updates.empty')} />
         ) : (
           days.map((day) => (
             <div key={day.date} className="changelog-day">
@@ -70,9 +74,9 @@ export function UpdatesBox() {
           ))
         )}
       </div>
-      <Modal
+      <Dialog
         open={!!selected}
-        onCancel={() => setSelected(null)}
+        onClose={() => setSelected(null)}
         title={t('updates.modalTitle')}
         footer={<Button onClick={() => setSelected(null)}>{t('updates.close')}</Button>}
         width={640}
@@ -82,14 +86,12 @@ export function UpdatesBox() {
             <div className="changelog-detail-meta">
               <ChangelogTypeTag type={selected.type} />
               {environmentDate(selected, environment) && (
-                <Typography.Text type="secondary">
+                <span className="dashboard-secondary">
                   {longDate(environmentDate(selected, environment)!)}
-                </Typography.Text>
+                </span>
               )}
             </div>
-            <Typography.Paragraph className="changelog-detail-description">
-              {selected.description}
-            </Typography.Paragraph>
+            <p className="changelog-detail-description">{selected.description}</p>
             {selected.screenshot && selected.screenshot_url && (
               <img
                 className="changelog-detail-screenshot"
@@ -99,7 +101,7 @@ export function UpdatesBox() {
             )}
           </div>
         )}
-      </Modal>
+      </Dialog>
     </DashboardCard>
   );
 }

@@ -5,14 +5,16 @@
  * included, may use antd and gets antd's theme loaded with it (`withAntdTheme`).
  */
 import { createElement } from 'react';
+import { prefetchList } from '@/pages/list/list-request';
 import type { ResourceRoute } from '@/resources/derive';
 import type { LazyPage, PageAction, ResourceDeclaration, ResourcePageProps } from '@/resources/types';
 import { withAntdTheme } from './antd-pages';
 import type { PageLoader, RouteEntry } from './route-table';
+import { loadListPage } from './shared-chunks';
 
 /** The generic page of each action; a declaration's `pages` replaces it. */
 export const GENERIC_PAGES: Record<PageAction, LazyPage> = {
-  list: () => import('@/pages/list/ResourceListPage'),
+  list: loadListPage,
   create: () => import('@/pages/form/ResourceFormPage'),
   edit: () => import('@/pages/form/ResourceFormPage'),
   clone: () => import('@/pages/form/ResourceFormPage'),
@@ -44,5 +46,7 @@ export function resourceRouteEntry(resource: ResourceDeclaration, route: Resourc
           page: pageLoader(load, { resource, action: route.action ?? 'show', presets: route.presets }),
         }
       : {}),
+    // The generic list's rows are asked for ahead of its page on a first visit (first-screen.ts).
+    ...(load === GENERIC_PAGES.list && { prefetch: (params: URLSearchParams) => prefetchList(resource, params) }),
   };
 }

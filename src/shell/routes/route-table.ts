@@ -23,6 +23,8 @@ export interface RouteEntry {
   guard?: RouteGuard;
   /** Loads the page; without one the screen is announced as not available yet. */
   page?: PageLoader;
+  /** Asks for the page's first data ahead of it on a first visit, given the URL's query (first-screen.ts). */
+  prefetch?: (params: URLSearchParams) => void;
 }
 
 /** The routes of the declared resources and of the screens none of them replaces. */

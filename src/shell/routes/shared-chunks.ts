@@ -1,6 +1,10 @@
 /**
- * The chunks every signed-in screen needs, loaded through one function each so the route that renders them and
- * the route-table patch that asks for them early share the request.
+ * The chunks every signed-in screen needs, the dashboard where sign-in lands and the generic list page most other
+ * first visits open, loaded through one function each so the route that renders them and the route-table patch
+ * that asks for them early share the request.
  */
 export const loadRefineRoot = () => import('@/shell/RefineRoot');
 export const loadShellLayout = () => import('@/shell/layout/ShellLayout');
+export const loadDashboardPage = () =>
+  import('@/shell/dashboard/DashboardPage').then((module) => module.DashboardPage);
+export const loadListPage = () => import('@/pages/list/ResourceListPage');

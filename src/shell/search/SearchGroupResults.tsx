@@ -133,7 +133,7 @@ export function SearchGroupResults({ group, term, settings, rowsOpen, onStatus }
   ];
 
   const viewAll = (
-    <LinkButton type="link" to={group.viewAll} className="search-view-all">
+    <LinkButton variant="link" to={group.viewAll} className="search-view-all">
       {t(group.viewAllLabel)}
     </LinkButton>
   );
