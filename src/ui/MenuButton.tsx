@@ -1,8 +1,8 @@
 /**
  * A button that opens a menu (WAI-ARIA menu button), on @floating-ui/react: Enter, Space or ArrowDown open it on
  * the first item, ArrowUp on the last; arrows, Home and End move between items and typing a letter moves to the
- * next item starting with it; Escape closes it and returns to the button; Tab closes it and moves on from the
- * button; a press outside closes it. Items run an action or follow a link (react-router).
+ * next item starting with it; Escape and Shift+Tab close it and return to the button; Tab closes it and moves on
+ * from the button; a press outside closes it. Items run an action or follow a link (react-router).
  */
 import './ui.css';
 import {
@@ -18,6 +18,7 @@ import {
 } from '@floating-ui/react';
 import {
   type ButtonHTMLAttributes,
+  type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
   type Ref,
@@ -179,7 +180,14 @@ function FloatingMenu({
           <FloatingFocusManager context={context} modal={false}>
             <ul
               ref={setFloating}
-              {...getFloatingProps()}
+              {...getFloatingProps({
+                // Shift+Tab leaves the menu for its button, closed (Tab moves on past the button by itself).
+                onKeyDown: (event: KeyboardEvent) => {
+                  if (event.key !== 'Tab' || !event.shiftKey) return;
+                  event.preventDefault();
+                  setOpen(false);
+                },
+              })}
               id={menuId}
               role="menu"
               aria-label={label}
