@@ -2,13 +2,14 @@
  * A button that opens a menu (WAI-ARIA menu button), on @floating-ui/react: Enter, Space or ArrowDown open it on
  * the first item, ArrowUp on the last; arrows, Home and End move between items and typing a letter moves to the
  * next item starting with it; Escape and Shift+Tab close it and return to the button; Tab closes it and moves on
- * from the button; a press outside closes it. Items run an action or follow a link (react-router).
+ * from the button; a press outside closes it. Items run an action or follow a link (react-router). The menu
+ * follows its button in the document (so Tab moves on to what comes after the button, with no focus guards that
+ * assistive technology would meet); its fixed position keeps scrolling containers from clipping it.
  */
 import './ui.css';
 import {
   FloatingFocusManager,
   FloatingNode,
-  FloatingPortal,
   useClick,
   useDismiss,
   useInteractions,
@@ -176,61 +177,61 @@ function FloatingMenu({
     <FloatingNode id={nodeId}>
       <span className="ui-menu-trigger">{renderTrigger(triggerProps)}</span>
       {open && (
-        <FloatingPortal>
-          <FloatingFocusManager context={context} modal={false}>
-            <ul
-              ref={setFloating}
-              {...getFloatingProps({
-                // Shift+Tab leaves the menu for its button, closed (Tab moves on past the button by itself).
-                onKeyDown: (event: KeyboardEvent) => {
-                  if (event.key !== 'Tab' || !event.shiftKey) return;
-                  event.preventDefault();
-                  setOpen(false);
-                },
-              })}
-              id={menuId}
-              role="menu"
-              aria-label={label}
-              aria-labelledby={label ? undefined : triggerId}
-              className={classNames('ui-menu', className)}
-              style={floatingStyles}
-            >
-              {items.map((item) =>
-                isDivider(item) ? (
-                  <li key={item.key} role="separator" className="ui-menu__divider" />
-                ) : (
-                  <li key={item.key} role="none">
-                    {item.to && !item.disabled ? (
-                      <Link
-                        to={item.to}
-                        ref={listed(item)}
-                        {...itemProps(item)}
-                        aria-current={item.current ? 'page' : undefined}
-                        className={classNames(
-                          'ui-menu__item',
-                          item.danger && 'ui-menu__item--danger',
-                          item.current && 'ui-menu__item--current',
-                        )}
-                      >
-                        {content(item)}
-                      </Link>
-                    ) : (
-                      <button
-                        type="button"
-                        ref={listed(item)}
-                        {...itemProps(item)}
-                        aria-disabled={item.disabled || undefined}
-                        className={classNames('ui-menu__item', item.danger && 'ui-menu__item--danger')}
-                      >
-                        {content(item)}
-                      </button>
-                    )}
-                  </li>
-                ),
-              )}
-            </ul>
-          </FloatingFocusManager>
-        </FloatingPortal>
+        <FloatingFocusManager context={context} modal={false}>
+          <ul
+            ref={setFloating}
+            {...getFloatingProps({
+              // A press in the menu is not a press on the row or card it sits in.
+              onClick: (event: MouseEvent) => event.stopPropagation(),
+              // Shift+Tab leaves the menu for its button, closed (Tab moves on past the button by itself).
+              onKeyDown: (event: KeyboardEvent) => {
+                if (event.key !== 'Tab' || !event.shiftKey) return;
+                event.preventDefault();
+                setOpen(false);
+              },
+            })}
+            id={menuId}
+            role="menu"
+            aria-label={label}
+            aria-labelledby={label ? undefined : triggerId}
+            className={classNames('ui-menu', className)}
+            style={floatingStyles}
+          >
+            {items.map((item) =>
+              isDivider(item) ? (
+                <li key={item.key} role="separator" className="ui-menu__divider" />
+              ) : (
+                <li key={item.key} role="none">
+                  {item.to && !item.disabled ? (
+                    <Link
+                      to={item.to}
+                      ref={listed(item)}
+                      {...itemProps(item)}
+                      aria-current={item.current ? 'page' : undefined}
+                      className={classNames(
+                        'ui-menu__item',
+                        item.danger && 'ui-menu__item--danger',
+                        item.current && 'ui-menu__item--current',
+                      )}
+                    >
+                      {content(item)}
+                    </Link>
+                  ) : (
+                    <button
+                      type="button"
+                      ref={listed(item)}
+                      {...itemProps(item)}
+                      aria-disabled={item.disabled || undefined}
+                      className={classNames('ui-menu__item', item.danger && 'ui-menu__item--danger')}
+                    >
+                      {content(item)}
+                    </button>
+                  )}
+                </li>
+              ),
+            )}
+          </ul>
+        </FloatingFocusManager>
       )}
     </FloatingNode>
   );

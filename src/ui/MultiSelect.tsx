@@ -132,6 +132,8 @@ function FloatingMultiSelect<Value extends string>({
             <div
               ref={setFloating}
               {...getFloatingProps()}
+              // A group of checkboxes has no orientation (the list navigation's attribute is for lists).
+              aria-orientation={undefined}
               id={panelId}
               role="group"
               aria-labelledby={labelId}

@@ -1,16 +1,15 @@
 /**
  * A panel that a button opens next to itself (a non-modal dialog, like antd's Popover on click), on
  * @floating-ui/react: the focus moves into it on open; Escape closes it and returns to the button; a press
- * outside closes it; Tab past its end (or Shift+Tab before its start) closes it and goes on from the button, so
- * the page's tab order stays intact although the panel lives at the end of the document (where no scrolling
- * container clips it).
+ * outside closes it, and so does the focus leaving it. The panel follows its button in the document, so Tab
+ * walks from the button into it and on to what comes after the button; its fixed position keeps scrolling
+ * containers from clipping it.
  */
 import './ui.css';
 import './popover.css';
 import {
   FloatingFocusManager,
   FloatingNode,
-  FloatingPortal,
   useDismiss,
   useInteractions,
   useMergeRefs,
@@ -88,28 +87,26 @@ function FloatingPanel({
     <FloatingNode id={nodeId}>
       {renderTrigger(triggerProps)}
       {open && (
-        <FloatingPortal>
-          <FloatingFocusManager
-            context={context}
-            modal={false}
-            // The panel itself (the floating element's ref), or its first tabbable control.
-            initialFocus={initialFocus === 'first' ? 0 : panel}
+        <FloatingFocusManager
+          context={context}
+          modal={false}
+          // The panel itself (the floating element's ref), or its first tabbable control.
+          initialFocus={initialFocus === 'first' ? 0 : panel}
+        >
+          <div
+            ref={panelRef}
+            {...getFloatingProps()}
+            id={panelId}
+            role="dialog"
+            aria-labelledby={labelledBy}
+            aria-label={labelledBy ? undefined : label}
+            tabIndex={-1}
+            className={classNames('ui-popover', className)}
+            style={floatingStyles}
           >
-            <div
-              ref={panelRef}
-              {...getFloatingProps()}
-              id={panelId}
-              role="dialog"
-              aria-labelledby={labelledBy}
-              aria-label={labelledBy ? undefined : label}
-              tabIndex={-1}
-              className={classNames('ui-popover', className)}
-              style={floatingStyles}
-            >
-              {children}
-            </div>
-          </FloatingFocusManager>
-        </FloatingPortal>
+            {children}
+          </div>
+        </FloatingFocusManager>
       )}
     </FloatingNode>
   );
