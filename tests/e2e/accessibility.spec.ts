@@ -5,16 +5,18 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
-import { expectSignedIn, signedInAs } from './support/portal';
+import { signedInAs } from './support/portal';
 import { projectsApi } from './support/projects-api';
 
-/** axe on a whole page takes a while on a busy machine. */
+/** axe on a whole page, and a first page load, take a while on a busy machine. */
 const AXE_TIMEOUT = 120_000;
+/** Waiting for the content a check covers. */
+const content = expect.configure({ timeout: 60_000 });
 
 async function openProjectsList(page: Page) {
   await page.goto('/projects');
-  await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Actions for / }).first()).toBeVisible();
+  await content(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
+  await content(page.getByRole('button', { name: /^Actions for / }).first()).toBeVisible();
 }
 
 for (const viewport of [
@@ -27,21 +29,21 @@ for (const viewport of [
 
     test('the login page has no serious accessibility violation', async ({ page }) => {
       await page.goto('/login');
-      await expect(page.getByRole('heading', { name: 'Acme Visuals' })).toBeVisible();
+      await content(page.getByRole('heading', { name: 'Acme Visuals' })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
 
     test('the login page with an error has no serious accessibility violation', async ({ page }) => {
       await page.goto('/login');
       await page.getByRole('button', { name: 'Login' }).click();
-      await expect(page.getByText('Enter your password')).toBeVisible();
+      await content(page.getByText('Enter your password')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
 
     test('the dashboard has no serious accessibility violation', async ({ page, context }) => {
       await signedInAs(context, 'alice');
       await page.goto('/');
-      await expectSignedIn(page, 'Alice Anders');
+      await content(page.getByRole('button', { name: 'Account menu of Alice Anders' })).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page)).toEqual([]);
     });
@@ -54,10 +56,10 @@ for (const viewport of [
       await openProjectsList(page);
       await page.getByRole('button', { name: 'Filter' }).click();
       const filter = page.getByRole('search', { name: 'Filter the list' });
-      await expect(filter.getByRole('textbox', { name: /Search/ })).toBeVisible();
+      await content(filter.getByRole('textbox', { name: /Search/ })).toBeVisible();
       // The label filter's choices open too.
       await filter.getByRole('button', { name: /^Label/ }).click();
-      await expect(filter.getByRole('group', { name: 'Label' }).getByRole('checkbox').first()).toBeVisible();
+      await content(filter.getByRole('group', { name: 'Label' }).getByRole('checkbox').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page)).toEqual([]);
     });
@@ -72,7 +74,7 @@ for (const viewport of [
         .getByRole('button', { name: /^Actions for / })
         .first()
         .click();
-      await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
+      await content(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page)).toEqual([]);
     });
@@ -89,7 +91,7 @@ for (const viewport of [
         .click();
       await page.getByRole('menuitem', { name: 'Delete' }).click();
       const dialog = page.getByRole('dialog', { name: 'Confirmation' });
-      await expect(dialog.getByRole('button', { name: 'Delete' })).toBeVisible();
+      await content(dialog.getByRole('button', { name: 'Delete' })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       // Nothing is deleted.
       await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -99,7 +101,7 @@ for (const viewport of [
     test('the project form has no serious accessibility violation', async ({ page, context }) => {
       await signedInAs(context, 'alice');
       await page.goto('/projects/create');
-      await expect(page.getByLabel('Name', { exact: true })).toBeVisible();
+      await content(page.getByLabel('Name', { exact: true })).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page)).toEqual([]);
     });
@@ -110,9 +112,70 @@ for (const viewport of [
       const harbour = await api.findProject('Harbour Tower');
       const lobby = (await api.models(harbour.id)).find((model) => model.name === 'Harbour Tower – Lobby')!;
       await page.goto(`/projects/models/overview/${lobby.id}`);
-      await expect(page.getByRole('region', { name: 'Processing history' })).toBeVisible();
+      await content(page.getByRole('region', { name: 'Processing history' })).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page)).toEqual([]);
     });
   });
 }
+
+/** WCAG contrast ratio of two `rgb(...)`/`rgba(...)` colours (alpha ignored: the rings are opaque). */
+function contrast(first: string, second: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((part) => {
+      const value = Number(part) / 255;
+      return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** The focused element's ring: its outline or its box-shadow, with its colour and the background it sits on. */
+const focusRing = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return null;
+    const style = getComputedStyle(element);
+    const outline =
+      style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 ? style.outlineColor : null;
+    const shadow = style.boxShadow === 'none' ? null : (style.boxShadow.match(/rgba?\([^)]*\)/)?.[0] ?? null);
+    let background = 'rgb(255, 255, 255)';
+    for (let node: HTMLElement | null = element.parentElement; node; node = node.parentElement) {
+      const color = getComputedStyle(node).backgroundColor;
+      if (color !== 'rgba(0, 0, 0, 0)' && color !== 'transparent') {
+        background = color;
+        break;
+      }
+    }
+    const name =
+      element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? element.tagName;
+    return { name, ring: outline ?? shadow, background };
+  });
+
+test.describe('focus', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+  test.beforeEach(() => test.setTimeout(AXE_TIMEOUT));
+
+  for (const { name, path, ready } of [
+    { name: 'the projects list', path: '/projects', ready: /^Actions for / },
+    { name: 'the project form', path: '/projects/create', ready: 'Save' },
+  ]) {
+    test(`every Tab stop of ${name} shows a ring of at least 3:1 contrast`, async ({ page, context }) => {
+      await signedInAs(context, 'alice');
+      await page.goto(path);
+      await content(page.getByRole('button', { name: ready }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const missing: string[] = [];
+      for (let stop = 0; stop < 30; stop += 1) {
+        await page.keyboard.press('Tab');
+        const focused = await focusRing(page);
+        if (!focused) continue;
+        if (!focused.ring || contrast(focused.ring, focused.background) < 3)
+          missing.push(`${focused.name}: ${focused.ring ?? 'no ring'} on ${focused.background}`);
+      }
+      expect(missing).toEqual([]);
+    });
+  }
+});
