@@ -119,30 +119,49 @@ for (const viewport of [
   });
 }
 
-/** WCAG contrast ratio of two `rgb(...)`/`rgba(...)` colours (alpha ignored: the rings are opaque). */
-function contrast(first: string, second: string): number {
-  const luminance = (color: string) => {
-    const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((part) => {
-      const value = Number(part) / 255;
+/** WCAG contrast ratio of a ring's `rgb(...)`/`rgba(...)` colour, laid over its opaque background, to that background. */
+function contrast(ring: string, background: string): number {
+  const channels = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+  const [r, g, b, alpha = 1] = channels(ring);
+  const under = channels(background);
+  const seen = [r, g, b].map((channel, index) => alpha * channel + (1 - alpha) * under[index]);
+  const luminance = (rgb: number[]) => {
+    const [lr, lg, lb] = rgb.map((channel) => {
+      const value = channel / 255;
       return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
     });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    return 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
   };
-  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a);
+  const [light, dark] = [luminance(seen), luminance(under)].sort((first, second) => second - first);
   return (light + 0.05) / (dark + 0.05);
 }
 
-/** The focused element's ring: its outline or its box-shadow, with its colour and the background it sits on. */
+/**
+ * The focused element's ring: the outline or box-shadow of it or of a close wrapper (a `:focus-within` ring of a
+ * field), with its colour and the background it sits on.
+ */
 const focusRing = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return null;
-    const style = getComputedStyle(element);
-    const outline =
-      style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 ? style.outlineColor : null;
-    const shadow = style.boxShadow === 'none' ? null : (style.boxShadow.match(/rgba?\([^)]*\)/)?.[0] ?? null);
+  page.evaluate(async () => {
+    const focused = document.activeElement as HTMLElement | null;
+    if (!focused || focused === document.body) return null;
+    // The ring's transition ends first (an event, not a wait).
+    const around = [focused, focused.parentElement, focused.parentElement?.parentElement];
+    await Promise.all(
+      around.flatMap((element) => element?.getAnimations().map((animation) => animation.finished) ?? []),
+    );
+    const ringOf = (element: HTMLElement) => {
+      const style = getComputedStyle(element);
+      if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) return style.outlineColor;
+      return style.boxShadow === 'none' ? null : (style.boxShadow.match(/rgba?\([^)]*\)/)?.[0] ?? null);
+    };
+    let ring: string | null = null;
+    let ringed: HTMLElement | null = focused;
+    for (let level = 0; ringed && level < 3 && !ring; level += 1) {
+      ring = ringOf(ringed);
+      if (!ring) ringed = ringed.parentElement;
+    }
     let background = 'rgb(255, 255, 255)';
-    for (let node: HTMLElement | null = element.parentElement; node; node = node.parentElement) {
+    for (let node = (ringed ?? focused).parentElement; node; node = node.parentElement) {
       const color = getComputedStyle(node).backgroundColor;
       if (color !== 'rgba(0, 0, 0, 0)' && color !== 'transparent') {
         background = color;
@@ -150,8 +169,10 @@ const focusRing = (page: Page) =>
       }
     }
     const name =
-      element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? element.tagName;
-    return { name, ring: outline ?? shadow, background };
+      focused.getAttribute('aria-label') ||
+      focused.textContent?.trim().slice(0, 40) ||
+      focused.outerHTML.slice(0, 80);
+    return { name, ring, background };
   });
 
 test.describe('focus', () => {
