@@ -1,25 +1,30 @@
 /**
- * A modal dialog (WAI-ARIA dialog pattern) in antd's Modal look: a titled panel over a backdrop, centred, or
- * sliding in from the left as a drawer. While open, Tab and Shift+Tab stay inside it, Escape and a press on the
- * backdrop close it, the page behind does not scroll; when it closes, the focus returns to where it was (the
+ * A modal dialog (WAI-ARIA dialog pattern) in antd's Modal look, on @floating-ui/react: a titled panel over a
+ * backdrop, centred, or sliding in from the left as a drawer. While open, Tab and Shift+Tab stay inside it, the
+ * page behind is `inert` (out of reach of the pointer, the keyboard and assistive technology) and does not
+ * scroll; Escape and a press on the backdrop close it; when it closes, the focus returns to where it was (the
  * button that opened it). Renders nothing while closed.
  */
 import './ui.css';
 import './dialog.css';
 import { CloseOutlined } from '@ant-design/icons';
 import {
-  type CSSProperties,
-  type KeyboardEvent,
-  type ReactNode,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-} from 'react';
-import { createPortal } from 'react-dom';
+  FloatingFocusManager,
+  FloatingNode,
+  FloatingOverlay,
+  FloatingPortal,
+  useDismiss,
+  useFloating,
+  useFloatingNodeId,
+  useInteractions,
+  useMergeRefs,
+  useRole,
+} from '@floating-ui/react';
+import { type CSSProperties, type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { tabbable } from 'tabbable';
 import { classNames } from './Button';
-import { focusableIn } from './focus';
+import { InFloatingTree } from './floating';
 
 export interface DialogProps {
   open: boolean;
@@ -44,26 +49,15 @@ export interface DialogProps {
   hideHeader?: boolean;
 }
 
-/** How many dialogs keep the page from scrolling: the page scrolls again when the last one closes. */
-let scrollLocks = 0;
-let overflowBefore = '';
-
-function useScrollLock(active: boolean) {
-  useEffect(() => {
-    if (!active) return;
-    if (scrollLocks === 0) {
-      overflowBefore = document.body.style.overflow;
-      document.body.style.overflow = 'hidden';
-    }
-    scrollLocks += 1;
-    return () => {
-      scrollLocks -= 1;
-      if (scrollLocks === 0) document.body.style.overflow = overflowBefore;
-    };
-  }, [active]);
+export function Dialog(props: DialogProps) {
+  return (
+    <InFloatingTree>
+      <ModalDialog {...props} />
+    </InFloatingTree>
+  );
 }
 
-export function Dialog({
+function ModalDialog({
   open,
   title,
   onClose,
@@ -76,89 +70,87 @@ export function Dialog({
   hideHeader = false,
 }: DialogProps) {
   const { t } = useTranslation();
-  const panel = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  useScrollLock(open);
+  const nodeId = useFloatingNodeId();
+  const panel = useRef<HTMLDivElement>(null);
+  const {
+    refs: { setFloating },
+    context,
+  } = useFloating({
+    nodeId,
+    open,
+    onOpenChange: (next) => {
+      if (!next) onClose();
+    },
+  });
+  // A press on the backdrop closes it (the overlay, below); presses elsewhere (a toast) leave it open.
+  const { getFloatingProps } = useInteractions([
+    useDismiss(context, { outsidePress: false }),
+    useRole(context, { role: 'dialog' }),
+  ]);
+  // 'first': the first tabbable element of the body or footer, looked up when the dialog opens; 'none': the panel.
+  const firstInContent = {
+    get current() {
+      const first =
+        content.current &&
+        tabbable(content.current, { displayCheck: 'none' }).find((element) => element instanceof HTMLElement);
+      return initialFocus === 'first' && first ? first : panel.current;
+    },
+  };
 
-  // Focus into the dialog on open; back to where it was on close.
-  useLayoutEffect(() => {
-    if (!open) return;
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!panel.current?.contains(document.activeElement)) {
-      const target = initialFocus === 'first' ? focusableIn(content.current)[0] : undefined;
-      (target ?? panel.current)?.focus();
-    }
-    return () => {
-      if (before?.isConnected) before.focus();
-    };
-  }, [open, initialFocus]);
+  const panelRef = useMergeRefs([setFloating, panel]);
 
   if (!open) return null;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && !event.defaultPrevented) {
-      // The innermost dialog closes; the ones it opened from stay.
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const elements = focusableIn(panel.current);
-    if (elements.length === 0) {
-      event.preventDefault();
-      panel.current?.focus();
-      return;
-    }
-    const first = elements[0];
-    const last = elements[elements.length - 1];
-    const active = document.activeElement;
-    const outside = !panel.current?.contains(active);
-    if (event.shiftKey && (active === first || active === panel.current || outside)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || outside)) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   const size = width === undefined ? undefined : typeof width === 'number' ? `${width}px` : width;
   const style = size ? ({ '--ui-dialog-width': size } as CSSProperties) : undefined;
 
-  return createPortal(
-    <div className={classNames('ui-dialog-root', `ui-dialog-root--${placement}`)} onKeyDown={onKeyDown}>
-      <div className="ui-dialog-backdrop" aria-hidden onMouseDown={onClose} />
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        className={classNames('ui-dialog', `ui-dialog--${placement}`, className)}
-        style={style}
-      >
-        <div className={classNames('ui-dialog__header', hideHeader && 'ui-visually-hidden')}>
-          <h2 id={titleId} className="ui-dialog__title">
-            {title}
-          </h2>
-          {!hideHeader && (
-            <button
-              type="button"
-              className="ui-dialog__close"
-              aria-label={t('dialog.close')}
-              onClick={onClose}
+  return (
+    <FloatingNode id={nodeId}>
+      <FloatingPortal>
+        {/* The overlay is the backdrop: a press on it (not on the panel) closes the dialog. */}
+        <FloatingOverlay
+          lockScroll
+          className={classNames('ui-dialog-root', `ui-dialog-root--${placement}`)}
+          onMouseDown={(event) => {
+            if (event.target === event.currentTarget) onClose();
+          }}
+        >
+          <FloatingFocusManager context={context} initialFocus={firstInContent} outsideElementsInert>
+            <div
+              ref={panelRef}
+              {...getFloatingProps()}
+              role="dialog"
+              aria-modal="true"
+              aria-labelledby={titleId}
+              tabIndex={-1}
+              className={classNames('ui-dialog', `ui-dialog--${placement}`, className)}
+              style={style}
             >
-              <CloseOutlined aria-hidden />
-            </button>
-          )}
-        </div>
-        <div ref={content} className="ui-dialog__content">
-          <div className="ui-dialog__body">{children}</div>
-          {footer && <div className="ui-dialog__footer">{footer}</div>}
-        </div>
-      </div>
-    </div>,
-    document.body,
+              <div className={classNames('ui-dialog__header', hideHeader && 'ui-visually-hidden')}>
+                <h2 id={titleId} className="ui-dialog__title">
+                  {title}
+                </h2>
+                {!hideHeader && (
+                  <button
+                    type="button"
+                    className="ui-dialog__close"
+                    aria-label={t('dialog.close')}
+                    onClick={onClose}
+                  >
+                    <CloseOutlined aria-hidden />
+                  </button>
+                )}
+              </div>
+              <div ref={content} className="ui-dialog__content">
+                <div className="ui-dialog__body">{children}</div>
+                {footer && <div className="ui-dialog__footer">{footer}</div>}
+              </div>
+            </div>
+          </FloatingFocusManager>
+        </FloatingOverlay>
+      </FloatingPortal>
+    </FloatingNode>
   );
 }

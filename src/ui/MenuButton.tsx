@@ -1,23 +1,35 @@
 /**
- * A button that opens a menu (WAI-ARIA menu button): Enter, Space or ArrowDown open it on the first item,
- * ArrowUp on the last; arrows, Home and End move between items; Escape closes it and returns to the button;
- * Tab or a press outside closes it. Items run an action or follow a link (react-router).
+ * A button that opens a menu (WAI-ARIA menu button), on @floating-ui/react: Enter, Space or ArrowDown open it on
+ * the first item, ArrowUp on the last; arrows, Home and End move between items and typing a letter moves to the
+ * next item starting with it; Escape and Shift+Tab close it and return to the button; Tab closes it and moves on
+ * from the button; a press outside closes it. Items run an action or follow a link (react-router). The menu
+ * follows its button in the document (so Tab moves on to what comes after the button, with no focus guards that
+ * assistive technology would meet); its fixed position keeps scrolling containers from clipping it.
  */
 import './ui.css';
 import {
+  FloatingFocusManager,
+  FloatingNode,
+  useClick,
+  useDismiss,
+  useInteractions,
+  useListNavigation,
+  useRole,
+  useTypeahead,
+} from '@floating-ui/react';
+import {
+  type ButtonHTMLAttributes,
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
   type Ref,
   useId,
-  useLayoutEffect,
   useRef,
+  useState,
 } from 'react';
-import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
-import { type Placement, useFloatingPanel } from './anchored';
 import { classNames } from './Button';
-import { moveFocusByKey } from './roving-focus';
+import { InFloatingTree, type Placement, useAnchoredFloating, useOpenState } from './floating';
 
 export interface MenuEntry {
   key: string;
@@ -36,16 +48,20 @@ export type MenuItem = MenuEntry | { key: string; divider: true };
 
 const isDivider = (item: MenuItem): item is { key: string; divider: true } => 'divider' in item;
 
+/** The trigger's event handlers (opening on a press or the arrow keys). */
+type TriggerHandlers = Pick<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'onClick' | 'onKeyDown' | 'onKeyUp' | 'onMouseDown' | 'onPointerDown' | 'onFocus' | 'onBlur'
+>;
+
 /** What the trigger spreads on its `<button>`. */
-export interface MenuTriggerProps {
+export interface MenuTriggerProps extends TriggerHandlers {
   ref: Ref<HTMLButtonElement>;
   /** The trigger's id: by default its name is the menu's name too. */
   id: string;
   'aria-haspopup': 'menu';
   'aria-expanded': boolean;
   'aria-controls': string | undefined;
-  onClick(event: MouseEvent<HTMLButtonElement>): void;
-  onKeyDown(event: KeyboardEvent<HTMLButtonElement>): void;
 }
 
 export interface MenuButtonProps {
@@ -62,7 +78,15 @@ export interface MenuButtonProps {
   className?: string;
 }
 
-export function MenuButton({
+export function MenuButton(props: MenuButtonProps) {
+  return (
+    <InFloatingTree>
+      <FloatingMenu {...props} />
+    </InFloatingTree>
+  );
+}
+
+function FloatingMenu({
   items,
   renderTrigger,
   placement = 'bottom-start',
@@ -72,63 +96,49 @@ export function MenuButton({
   label,
   className,
 }: MenuButtonProps) {
-  const trigger = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLUListElement>(null);
-  const { open, setOpen, close, style } = useFloatingPanel(trigger, menu, placement, {
-    open: controlledOpen,
-    onOpenChange,
+  const [open, setOpen] = useOpenState(controlledOpen, onOpenChange);
+  const { setReference, setFloating, floatingStyles, context, nodeId } = useAnchoredFloating({
+    open,
+    onOpenChange: setOpen,
+    placement,
   });
   const menuId = useId();
   const triggerId = useId();
-  // Which item takes the focus when the menu opens: the first, or the last after ArrowUp.
-  const focusOnOpen = useRef<'first' | 'last'>('first');
+  const entries = items.filter((item): item is MenuEntry => !isDivider(item));
+  // The items' elements and texts, by their index among the entries (dividers are not in the list).
+  const elements = useRef<(HTMLElement | null)[]>([]);
+  const labels = useRef<(string | null)[]>([]);
+  const [activeIndex, setActiveIndex] = useState<number | null>(null);
 
-  const menuItems = () => [
-    ...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? []),
-  ];
+  const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([
+    useClick(context),
+    useRole(context, { role: 'menu' }),
+    useDismiss(context),
+    useListNavigation(context, {
+      listRef: elements,
+      activeIndex,
+      onNavigate: setActiveIndex,
+      loop: true,
+      focusItemOnOpen: true,
+    }),
+    useTypeahead(context, {
+      listRef: labels,
+      activeIndex,
+      onMatch: open ? setActiveIndex : undefined,
+    }),
+  ]);
 
-  // Into the menu once it is placed: a browser does not focus inside a panel that is still hidden.
-  const placed = open && style.visibility !== 'hidden';
-  useLayoutEffect(() => {
-    if (!placed) return;
-    const enabled = menuItems();
-    (focusOnOpen.current === 'last' ? enabled.at(-1) : enabled[0])?.focus();
-  }, [placed]);
-
-  const openWith = (focus: 'first' | 'last') => {
-    focusOnOpen.current = focus;
-    setOpen(true);
-  };
-
-  const triggerProps: MenuTriggerProps = {
-    ref: trigger,
+  const triggerProps = {
+    ...(getReferenceProps({
+      // A press on the trigger is not a press on the row or card it sits in.
+      onClick: (event: MouseEvent) => event.stopPropagation(),
+    }) as TriggerHandlers),
+    ref: setReference,
     id: triggerId,
     'aria-haspopup': 'menu',
     'aria-expanded': open,
     'aria-controls': open ? menuId : undefined,
-    onClick: (event) => {
-      event.stopPropagation();
-      if (open) close(false);
-      else openWith('first');
-    },
-    onKeyDown: (event) => {
-      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        event.preventDefault();
-        event.stopPropagation();
-        openWith(event.key === 'ArrowUp' ? 'last' : 'first');
-      }
-    },
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    event.stopPropagation();
-    if (!moveFocusByKey(event, menuItems()) && event.key === 'Tab') close(false);
-    else if (event.key === 'Escape') {
-      // Handled here: the keydown stops at the menu, so the document listener of useDismiss never sees it.
-      event.preventDefault();
-      close(true);
-    }
-  };
+  } satisfies MenuTriggerProps;
 
   const choose = (item: MenuEntry, event: MouseEvent) => {
     event.stopPropagation();
@@ -137,25 +147,55 @@ export function MenuButton({
       return;
     }
     item.onSelect?.();
-    if (closeOnSelect) close(!item.to);
+    if (closeOnSelect) setOpen(false);
   };
 
-  return (
+  /** Keeps an item's element and text at its index, for the arrow keys and typeahead. */
+  const listed = (item: MenuEntry) => (element: HTMLElement | null) => {
+    const index = entries.indexOf(item);
+    elements.current[index] = element;
+    labels.current[index] = element?.textContent ?? null;
+  };
+
+  const itemProps = (item: MenuEntry) => {
+    const index = entries.indexOf(item);
+    return getItemProps({
+      role: 'menuitem',
+      tabIndex: activeIndex === index ? 0 : -1,
+      onClick: (event: MouseEvent) => choose(item, event),
+    });
+  };
+
+  const content = (item: MenuEntry) => (
     <>
-      <span className="ui-menu-trigger">
-        {renderTrigger(triggerProps)}
-      </span>
-      {open &&
-        createPortal(
+      {item.icon && <span className="ui-menu__icon">{item.icon}</span>}
+      <span className="ui-menu__label">{item.label}</span>
+    </>
+  );
+
+  return (
+    <FloatingNode id={nodeId}>
+      <span className="ui-menu-trigger">{renderTrigger(triggerProps)}</span>
+      {open && (
+        <FloatingFocusManager context={context} modal={false}>
           <ul
-            ref={menu}
+            ref={setFloating}
+            {...getFloatingProps({
+              // A press in the menu is not a press on the row or card it sits in.
+              onClick: (event: MouseEvent) => event.stopPropagation(),
+              // Shift+Tab leaves the menu for its button, closed (Tab moves on past the button by itself).
+              onKeyDown: (event: KeyboardEvent) => {
+                if (event.key !== 'Tab' || !event.shiftKey) return;
+                event.preventDefault();
+                setOpen(false);
+              },
+            })}
             id={menuId}
             role="menu"
             aria-label={label}
             aria-labelledby={label ? undefined : triggerId}
             className={classNames('ui-menu', className)}
-            style={style}
-            onKeyDown={onMenuKeyDown}
+            style={floatingStyles}
           >
             {items.map((item) =>
               isDivider(item) ? (
@@ -165,38 +205,34 @@ export function MenuButton({
                   {item.to && !item.disabled ? (
                     <Link
                       to={item.to}
-                      role="menuitem"
-                      tabIndex={-1}
+                      ref={listed(item)}
+                      {...itemProps(item)}
                       aria-current={item.current ? 'page' : undefined}
                       className={classNames(
                         'ui-menu__item',
                         item.danger && 'ui-menu__item--danger',
                         item.current && 'ui-menu__item--current',
                       )}
-                      onClick={(event) => choose(item, event)}
                     >
-                      {item.icon && <span className="ui-menu__icon">{item.icon}</span>}
-                      <span className="ui-menu__label">{item.label}</span>
+                      {content(item)}
                     </Link>
                   ) : (
                     <button
                       type="button"
-                      role="menuitem"
-                      tabIndex={-1}
+                      ref={listed(item)}
+                      {...itemProps(item)}
                       aria-disabled={item.disabled || undefined}
                       className={classNames('ui-menu__item', item.danger && 'ui-menu__item--danger')}
-                      onClick={(event) => choose(item, event)}
                     >
-                      {item.icon && <span className="ui-menu__icon">{item.icon}</span>}
-                      <span className="ui-menu__label">{item.label}</span>
+                      {content(item)}
                     </button>
                   )}
                 </li>
               ),
             )}
-          </ul>,
-          document.body,
-        )}
-    </>
+          </ul>
+        </FloatingFocusManager>
+      )}
+    </FloatingNode>
   );
 }

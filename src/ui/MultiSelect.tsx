@@ -1,16 +1,23 @@
 /**
  * A choice of several values: a button showing the chosen ones (or the placeholder) that opens a panel of
- * checkboxes right after it (so Tab walks from the button into the choices and on), placed next to the button
- * (`anchored.ts`, never clipped). ArrowDown on the button opens it on the first choice; ArrowUp/ArrowDown, Home
- * and End move between choices, Space ticks one; Escape closes it and returns to the button; a press outside or
- * the focus leaving closes it.
+ * checkboxes right after it (so Tab walks from the button into the choices and on), placed next to the button by
+ * @floating-ui/react (never clipped). ArrowDown on the button opens it on the first choice; ArrowUp and ArrowDown
+ * move between choices, Space ticks one; Escape closes it and returns to the button; a press outside or the
+ * focus leaving closes it.
  */
 import './form-controls.css';
 import { DownOutlined } from '@ant-design/icons';
-import { type FocusEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useFloatingPanel } from './anchored';
+import {
+  FloatingFocusManager,
+  FloatingNode,
+  useClick,
+  useDismiss,
+  useInteractions,
+  useListNavigation,
+} from '@floating-ui/react';
+import { useId, useRef, useState } from 'react';
 import { classNames } from './Button';
-import { moveFocusByKey } from './roving-focus';
+import { InFloatingTree, useAnchoredFloating } from './floating';
 
 export interface MultiSelectOption<Value extends string> {
   value: Value;
@@ -34,7 +41,15 @@ export interface MultiSelectProps<Value extends string> {
   className?: string;
 }
 
-export function MultiSelect<Value extends string>({
+export function MultiSelect<Value extends string>(props: MultiSelectProps<Value>) {
+  return (
+    <InFloatingTree>
+      <FloatingMultiSelect {...props} />
+    </InFloatingTree>
+  );
+}
+
+function FloatingMultiSelect<Value extends string>({
   id,
   labelId,
   value,
@@ -44,25 +59,29 @@ export function MultiSelect<Value extends string>({
   emptyText,
   className,
 }: MultiSelectProps<Value>) {
-  const trigger = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  const { open, setOpen, close, inside, style: position } = useFloatingPanel(trigger, panel, 'bottom-start');
+  const [open, setOpen] = useState(false);
+  const { setReference, setFloating, floatingStyles, context, nodeId } = useAnchoredFloating({
+    open,
+    onOpenChange: setOpen,
+    placement: 'bottom-start',
+    minWidthOfTrigger: true,
+  });
   const ownId = useId();
   const buttonId = id ?? `${ownId}-button`;
   const valueId = `${ownId}-value`;
   const panelId = `${ownId}-panel`;
-  const focusFirst = useRef(false);
-  const [width, setWidth] = useState<number>();
-
-  const checkboxes = () => [
-    ...(panel.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]') ?? []),
-  ];
-
-  useLayoutEffect(() => {
-    if (!open || !focusFirst.current) return;
-    focusFirst.current = false;
-    checkboxes()[0]?.focus();
-  }, [open]);
+  const checkboxes = useRef<(HTMLElement | null)[]>([]);
+  const [activeIndex, setActiveIndex] = useState<number | null>(null);
+  const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([
+    useClick(context),
+    useDismiss(context),
+    useListNavigation(context, {
+      listRef: checkboxes,
+      activeIndex,
+      onNavigate: setActiveIndex,
+      loop: true,
+    }),
+  ]);
 
   // What is ticked shows at once, even when the owner applies the change later (a URL update in a transition).
   const [ticked, setTicked] = useState<readonly Value[]>(value);
@@ -83,41 +102,17 @@ export function MultiSelect<Value extends string>({
     onChange(next);
   };
 
-  const openPanel = (focusFirstChoice: boolean) => {
-    focusFirst.current = focusFirstChoice;
-    setWidth(trigger.current?.offsetWidth);
-    setOpen(true);
-  };
-
-  const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'ArrowDown') return;
-    event.preventDefault();
-    if (open) checkboxes()[0]?.focus();
-    else openPanel(true);
-  };
-
-  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    moveFocusByKey(event, checkboxes());
-  };
-
-  // The focus moving on past the choices (Tab) closes the panel.
-  const onBlur = (event: FocusEvent<HTMLSpanElement>) => {
-    const next = event.relatedTarget as Node | null;
-    if (open && next && !inside.some((ref) => ref.current?.contains(next))) setOpen(false);
-  };
-
   return (
-    <span className={classNames('ui-multiselect', className)} onBlur={onBlur}>
+    <span className={classNames('ui-multiselect', className)}>
       <button
-        ref={trigger}
+        ref={setReference}
+        {...getReferenceProps()}
         id={buttonId}
         type="button"
         className={classNames('ui-multiselect__trigger', open && 'is-open')}
         aria-labelledby={`${labelId} ${valueId}`}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        onClick={() => (open ? close(false) : openPanel(false))}
-        onKeyDown={onTriggerKeyDown}
       >
         <span
           id={valueId}
@@ -131,33 +126,48 @@ export function MultiSelect<Value extends string>({
         <DownOutlined className="ui-multiselect__arrow" aria-hidden />
       </button>
       {open && (
-        <div
-          ref={panel}
-          id={panelId}
-          role="group"
-          aria-labelledby={labelId}
-          className="ui-multiselect__panel"
-          style={{ ...position, minWidth: width }}
-          onKeyDown={onPanelKeyDown}
-        >
-          {options.length === 0 ? (
-            <p className="ui-multiselect__empty">{emptyText}</p>
-          ) : (
-            options.map((option) => (
-              <label key={option.value} className="ui-multiselect__option">
-                <input
-                  type="checkbox"
-                  checked={ticked.includes(option.value)}
-                  onChange={(event) => toggle(option.value, event.target.checked)}
-                />
-                {option.color && (
-                  <span className="ui-multiselect__dot" style={{ background: option.color }} aria-hidden />
-                )}
-                <span className="ui-multiselect__label">{option.label}</span>
-              </label>
-            ))
-          )}
-        </div>
+        <FloatingNode id={nodeId}>
+          {/* The focus stays on the button when a press opens it (the arrow keys move it in). */}
+          <FloatingFocusManager context={context} modal={false} initialFocus={-1}>
+            <div
+              ref={setFloating}
+              {...getFloatingProps()}
+              // A group of checkboxes has no orientation (the list navigation's attribute is for lists).
+              aria-orientation={undefined}
+              id={panelId}
+              role="group"
+              aria-labelledby={labelId}
+              className="ui-multiselect__panel"
+              style={floatingStyles}
+            >
+              {options.length === 0 ? (
+                <p className="ui-multiselect__empty">{emptyText}</p>
+              ) : (
+                options.map((option, index) => (
+                  <label key={option.value} className="ui-multiselect__option">
+                    <input
+                      ref={(element) => {
+                        checkboxes.current[index] = element;
+                      }}
+                      {...getItemProps()}
+                      type="checkbox"
+                      checked={ticked.includes(option.value)}
+                      onChange={(event) => toggle(option.value, event.target.checked)}
+                    />
+                    {option.color && (
+                      <span
+                        className="ui-multiselect__dot"
+                        style={{ background: option.color }}
+                        aria-hidden
+                      />
+                    )}
+                    <span className="ui-multiselect__label">{option.label}</span>
+                  </label>
+                ))
+              )}
+            </div>
+          </FloatingFocusManager>
+        </FloatingNode>
       )}
     </span>
   );

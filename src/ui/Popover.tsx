@@ -1,16 +1,23 @@
 /**
- * A panel that a button opens next to itself (a non-modal dialog, like antd's Popover on click): the focus moves
- * into it on open; Escape closes it and returns to the button; a press outside closes it; Tab past its end (or
- * Shift+Tab before its start) closes it and goes on from the button, so the page's tab order stays intact although
- * the panel lives at the end of the document (where no scrolling container clips it).
+ * A panel that a button opens next to itself (a non-modal dialog, like antd's Popover on click), on
+ * @floating-ui/react: the focus moves into it on open; Escape closes it and returns to the button; a press
+ * outside closes it, and so does the focus leaving it. The panel follows its button in the document, so Tab
+ * walks from the button into it and on to what comes after the button; its fixed position keeps scrolling
+ * containers from clipping it.
  */
 import './ui.css';
 import './popover.css';
-import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useId, useRef } from 'react';
-import { createPortal } from 'react-dom';
-import { type Placement, useFloatingPanel } from './anchored';
+import {
+  FloatingFocusManager,
+  FloatingNode,
+  useDismiss,
+  useInteractions,
+  useMergeRefs,
+  useRole,
+} from '@floating-ui/react';
+import { type ReactNode, type Ref, useId, useRef } from 'react';
 import { classNames } from './Button';
-import { focusableIn, nextFocusableAfter } from './focus';
+import { InFloatingTree, type Placement, useAnchoredFloating, useOpenState } from './floating';
 
 /** What the trigger spreads on its `<button>` (or passes to `<Button>`). */
 export interface PopoverTriggerProps {
@@ -37,7 +44,15 @@ export interface PopoverProps {
   className?: string;
 }
 
-export function Popover({
+export function Popover(props: PopoverProps) {
+  return (
+    <InFloatingTree>
+      <FloatingPanel {...props} />
+    </InFloatingTree>
+  );
+}
+
+function FloatingPanel({
   renderTrigger,
   children,
   placement = 'bottom-end',
@@ -48,37 +63,20 @@ export function Popover({
   initialFocus = 'panel',
   className,
 }: PopoverProps) {
-  const trigger = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  const { open, setOpen, style } = useFloatingPanel(trigger, panel, placement, {
-    open: controlledOpen,
-    onOpenChange,
+  const [open, setOpen] = useOpenState(controlledOpen, onOpenChange);
+  const { setReference, setFloating, floatingStyles, context, nodeId } = useAnchoredFloating({
+    open,
+    onOpenChange: setOpen,
+    placement,
   });
   const panelId = useId();
-
-  // Into the panel once it is placed (a hidden panel cannot take the focus).
-  const placed = open && style.visibility !== 'hidden';
-  useEffect(() => {
-    if (!placed) return;
-    const target = initialFocus === 'first' ? focusableIn(panel.current)[0] : undefined;
-    (target ?? panel.current)?.focus();
-  }, [placed, initialFocus]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Tab' || !trigger.current) return;
-    const elements = focusableIn(panel.current);
-    const active = document.activeElement;
-    const leavingBackward = event.shiftKey && (active === panel.current || active === elements[0]);
-    const leavingForward = !event.shiftKey && (elements.length === 0 || active === elements.at(-1));
-    if (!leavingBackward && !leavingForward) return;
-    event.preventDefault();
-    const button = trigger.current;
-    setOpen(false);
-    (leavingBackward ? button : (nextFocusableAfter(button, panel.current) ?? button)).focus();
-  };
+  const panel = useRef<HTMLDivElement>(null);
+  const panelRef = useMergeRefs([setFloating, panel]);
+  // The trigger toggles it itself (`onClick`, part of the trigger's props that callers spread).
+  const { getFloatingProps } = useInteractions([useRole(context, { role: 'dialog' }), useDismiss(context)]);
 
   const triggerProps: PopoverTriggerProps = {
-    ref: trigger,
+    ref: setReference,
     'aria-haspopup': 'dialog',
     'aria-expanded': open,
     'aria-controls': open ? panelId : undefined,
@@ -86,25 +84,30 @@ export function Popover({
   };
 
   return (
-    <>
+    <FloatingNode id={nodeId}>
       {renderTrigger(triggerProps)}
-      {open &&
-        createPortal(
+      {open && (
+        <FloatingFocusManager
+          context={context}
+          modal={false}
+          // The panel itself (the floating element's ref), or its first tabbable control.
+          initialFocus={initialFocus === 'first' ? 0 : panel}
+        >
           <div
-            ref={panel}
+            ref={panelRef}
+            {...getFloatingProps()}
             id={panelId}
             role="dialog"
             aria-labelledby={labelledBy}
             aria-label={labelledBy ? undefined : label}
             tabIndex={-1}
             className={classNames('ui-popover', className)}
-            style={style}
-            onKeyDown={onKeyDown}
+            style={floatingStyles}
           >
             {children}
-          </div>,
-          document.body,
-        )}
-    </>
+          </div>
+        </FloatingFocusManager>
+      )}
+    </FloatingNode>
   );
 }

@@ -1,26 +1,25 @@
 /**
  * A short text shown next to an element while it is hovered or focused, and its accessible description
- * (`aria-describedby`) while shown. The text is also the child's `title`-free name: give the child its own
- * accessible name.
+ * (`aria-describedby`) while shown, on @floating-ui/react. It stays open while the pointer moves from the element
+ * onto it and closes on Escape (WCAG 1.4.13). Give the child its own accessible name.
  */
 import './ui.css';
-import { cloneElement, type ReactElement, type Ref, useId, useLayoutEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
-import { useAnchoredPosition } from './anchored';
+import {
+  FloatingPortal,
+  safePolygon,
+  useDismiss,
+  useFocus,
+  useHover,
+  useInteractions,
+  useMergeRefs,
+  useRole,
+} from '@floating-ui/react';
+import { cloneElement, type ReactElement, type Ref, useState } from 'react';
+import { useAnchoredFloating } from './floating';
 
 interface TriggerProps {
   ref?: Ref<HTMLElement>;
   'aria-describedby'?: string;
-  onMouseEnter?(): void;
-  onMouseLeave?(): void;
-  onFocus?(): void;
-  onBlur?(): void;
-}
-
-/** Sets a callback or object ref; returns the callback ref's cleanup, if any. */
-function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void | (() => void) {
-  if (typeof ref === 'function') return ref(value) ?? undefined;
-  if (ref) ref.current = value;
 }
 
 export function Tooltip({
@@ -34,60 +33,44 @@ export function Tooltip({
   placement?: 'top' | 'bottom' | 'right';
 }) {
   const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  const id = useId();
-  const style = useAnchoredPosition(open, trigger, panel, placement);
-  const {
-    ref: ownRef,
-    'aria-describedby': ownDescription,
-    onMouseEnter,
-    onMouseLeave,
-    onFocus,
-    onBlur,
-  } = children.props;
+  // Nothing to show, nothing to open (the element keeps its own description).
+  const { setReference, setFloating, floatingStyles, context } = useAnchoredFloating({
+    open,
+    onOpenChange: (next) => setOpen(next && !!title),
+    placement,
+  });
+  const { getReferenceProps, getFloatingProps } = useInteractions([
+    useHover(context, { move: false, handleClose: safePolygon() }),
+    useFocus(context),
+    useDismiss(context),
+    useRole(context, { role: 'tooltip' }),
+  ]);
   // The child's own ref (a menu button's trigger, say) gets the element too.
-  useLayoutEffect(() => {
-    const cleanup = assignRef(ownRef, trigger.current);
-    return () => {
-      if (cleanup) cleanup();
-      else assignRef(ownRef, null);
-    };
-  }, [ownRef]);
-  const show = () => setOpen(true);
-  const hide = () => setOpen(false);
+  const { ref: ownRef } = children.props;
+  const ref = useMergeRefs([setReference, ownRef]);
+  // The child's own handlers keep working: the interactions call them too.
+  const referenceProps = getReferenceProps({ ...children.props, ref });
+  const description = open ? referenceProps['aria-describedby'] : children.props['aria-describedby'];
 
   return (
     <>
       {cloneElement(children, {
-        // The child's own handlers keep working.
-        ref: trigger,
-        'aria-describedby': open ? id : ownDescription,
-        onMouseEnter: () => {
-          show();
-          onMouseEnter?.();
-        },
-        onMouseLeave: () => {
-          hide();
-          onMouseLeave?.();
-        },
-        onFocus: () => {
-          show();
-          onFocus?.();
-        },
-        onBlur: () => {
-          hide();
-          onBlur?.();
-        },
+        ...referenceProps,
+        'aria-describedby': typeof description === 'string' ? description : undefined,
       })}
-      {open &&
-        title &&
-        createPortal(
-          <div ref={panel} id={id} role="tooltip" className="ui-tooltip" style={style}>
+      {open && (
+        <FloatingPortal>
+          <div
+            ref={setFloating}
+            {...getFloatingProps()}
+            role="tooltip"
+            className="ui-tooltip"
+            style={floatingStyles}
+          >
             {title}
-          </div>,
-          document.body,
-        )}
+          </div>
+        </FloatingPortal>
+      )}
     </>
   );
 }

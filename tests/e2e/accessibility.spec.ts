@@ -1,34 +1,202 @@
-/** axe-core on the login page and the dashboard: no serious or critical violation, desktop and phone width. */
-import { expect, test } from '@playwright/test';
+/**
+ * axe-core on the first screens and the list's overlays: no serious or critical violation on the login page, the
+ * dashboard, the projects list (with the filter panel, a row menu and the delete dialog open), the project form
+ * and a model's overview, at desktop and phone width. Each check waits for the content it covers.
+ */
+import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
-import { expectSignedIn, signedInAs } from './support/portal';
+import { signedInAs } from './support/portal';
+import { projectsApi } from './support/projects-api';
+
+/** axe on a whole page, and a first page load, take a while on a busy machine. */
+const AXE_TIMEOUT = 120_000;
+/** Waiting for the content a check covers. */
+const content = expect.configure({ timeout: 60_000 });
+
+async function openProjectsList(page: Page) {
+  await page.goto('/projects');
+  await content(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
+  await content(page.getByRole('button', { name: /^Actions for / }).first()).toBeVisible();
+}
 
 for (const viewport of [
-  { width: 1366, height: 850 },
+  { width: 1440, height: 900 },
   { width: 390, height: 844 },
 ]) {
   test.describe(`at ${viewport.width}px`, () => {
     test.use({ viewport });
+    test.beforeEach(() => test.setTimeout(AXE_TIMEOUT));
 
     test('the login page has no serious accessibility violation', async ({ page }) => {
       await page.goto('/login');
-      await expect(page.getByRole('heading', { name: 'Acme Visuals' })).toBeVisible();
+      await content(page.getByRole('heading', { name: 'Acme Visuals' })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
 
     test('the login page with an error has no serious accessibility violation', async ({ page }) => {
       await page.goto('/login');
       await page.getByRole('button', { name: 'Login' }).click();
-      await expect(page.getByText('Enter your password')).toBeVisible();
+      await content(page.getByText('Enter your password')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
 
     test('the dashboard has no serious accessibility violation', async ({ page, context }) => {
       await signedInAs(context, 'alice');
       await page.goto('/');
-      await expectSignedIn(page, 'Alice Anders');
-      await expect(page.getByTestId('count-models')).toHaveText(/^\d[\d,]*$/);
+      await content(page.getByRole('button', { name: 'Account menu of Alice Anders' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('the projects list with its filter panel open has no serious accessibility violation', async ({
+      page,
+      context,
+    }) => {
+      await signedInAs(context, 'alice');
+      await openProjectsList(page);
+      await page.getByRole('button', { name: 'Filter' }).click();
+      const filter = page.getByRole('search', { name: 'Filter the list' });
+      await content(filter.getByRole('textbox', { name: /Search/ })).toBeVisible();
+      // The label filter's choices open too.
+      await filter.getByRole('button', { name: /^Label/ }).click();
+      await content(filter.getByRole('group', { name: 'Label' }).getByRole('checkbox').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('the projects list with a row menu open has no serious accessibility violation', async ({
+      page,
+      context,
+    }) => {
+      await signedInAs(context, 'alice');
+      await openProjectsList(page);
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .click();
+      await content(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('the projects list with the delete dialog open has no serious accessibility violation', async ({
+      page,
+      context,
+    }) => {
+      await signedInAs(context, 'alice');
+      await openProjectsList(page);
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Confirmation' });
+      await content(dialog.getByRole('button', { name: 'Delete' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      // Nothing is deleted.
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+    });
+
+    test('the project form has no serious accessibility violation', async ({ page, context }) => {
+      await signedInAs(context, 'alice');
+      await page.goto('/projects/create');
+      await content(page.getByLabel('Name', { exact: true })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('a model overview has no serious accessibility violation', async ({ page, context, request }) => {
+      await signedInAs(context, 'alice');
+      const api = await projectsApi(request);
+      const harbour = await api.findProject('Harbour Tower');
+      const lobby = (await api.models(harbour.id)).find((model) => model.name === 'Harbour Tower – Lobby')!;
+      await page.goto(`/projects/models/overview/${lobby.id}`);
+      await content(page.getByRole('region', { name: 'Processing history' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page)).toEqual([]);
     });
   });
 }
+
+/** WCAG contrast ratio of a ring's `rgb(...)`/`rgba(...)` colour, laid over its opaque background, to that background. */
+function contrast(ring: string, background: string): number {
+  const channels = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+  const [r, g, b, alpha = 1] = channels(ring);
+  const under = channels(background);
+  const seen = [r, g, b].map((channel, index) => alpha * channel + (1 - alpha) * under[index]);
+  const luminance = (rgb: number[]) => {
+    const [lr, lg, lb] = rgb.map((channel) => {
+      const value = channel / 255;
+      return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
+  };
+  const [light, dark] = [luminance(seen), luminance(under)].sort((first, second) => second - first);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/**
+ * The focused element's ring: the outline or box-shadow of it or of a close wrapper (a `:focus-within` ring of a
+ * field), with its colour and the background it sits on.
+ */
+const focusRing = (page: Page) =>
+  page.evaluate(async () => {
+    const focused = document.activeElement as HTMLElement | null;
+    if (!focused || focused === document.body) return null;
+    // The ring's transition ends first (an event, not a wait).
+    const around = [focused, focused.parentElement, focused.parentElement?.parentElement];
+    await Promise.all(
+      around.flatMap((element) => element?.getAnimations().map((animation) => animation.finished) ?? []),
+    );
+    const ringOf = (element: HTMLElement) => {
+      const style = getComputedStyle(element);
+      if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) return style.outlineColor;
+      return style.boxShadow === 'none' ? null : (style.boxShadow.match(/rgba?\([^)]*\)/)?.[0] ?? null);
+    };
+    let ring: string | null = null;
+    let ringed: HTMLElement | null = focused;
+    for (let level = 0; ringed && level < 3 && !ring; level += 1) {
+      ring = ringOf(ringed);
+      if (!ring) ringed = ringed.parentElement;
+    }
+    let background = 'rgb(255, 255, 255)';
+    for (let node = (ringed ?? focused).parentElement; node; node = node.parentElement) {
+      const color = getComputedStyle(node).backgroundColor;
+      if (color !== 'rgba(0, 0, 0, 0)' && color !== 'transparent') {
+        background = color;
+        break;
+      }
+    }
+    const name =
+      focused.getAttribute('aria-label') ||
+      focused.textContent?.trim().slice(0, 40) ||
+      focused.outerHTML.slice(0, 80);
+    return { name, ring, background };
+  });
+
+test.describe('focus', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+  test.beforeEach(() => test.setTimeout(AXE_TIMEOUT));
+
+  for (const { name, path, ready } of [
+    { name: 'the projects list', path: '/projects', ready: /^Actions for / },
+    { name: 'the project form', path: '/projects/create', ready: 'Save' },
+  ]) {
+    test(`every Tab stop of ${name} shows a ring of at least 3:1 contrast`, async ({ page, context }) => {
+      await signedInAs(context, 'alice');
+      await page.goto(path);
+      await content(page.getByRole('button', { name: ready }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const missing: string[] = [];
+      for (let stop = 0; stop < 30; stop += 1) {
+        await page.keyboard.press('Tab');
+        const focused = await focusRing(page);
+        if (!focused) continue;
+        if (!focused.ring || contrast(focused.ring, focused.background) < 3)
+          missing.push(`${focused.name}: ${focused.ring ?? 'no ring'} on ${focused.background}`);
+      }
+      expect(missing).toEqual([]);
+    });
+  }
+});

@@ -400,12 +400,15 @@ describe('GlobalSearchBox', { timeout: 20_000 }, () => {
 
     await user.click(button);
     const dialog = screen.getByRole('dialog', { name: 'Search the portal' });
-    expect(within(dialog).getByRole('searchbox', { name: 'Search the portal' })).toHaveFocus();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('searchbox', { name: 'Search the portal' })).toHaveFocus(),
+    );
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(button).toHaveFocus();
+    await waitFor(() => expect(button).toHaveFocus());
 
     await user.click(button);
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search the portal' })).toHaveFocus());
     await user.keyboard('Lakeside{Enter}');
     expect(screen.getByTestId('location')).toHaveTextContent('/global-search?search=Lakeside');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -254,11 +254,11 @@ describe('the layout', () => {
     await userEvent.click(toggle);
     const drawer = screen.getByRole('dialog', { name: 'Main navigation' });
     expect(drawer).toHaveAttribute('aria-modal', 'true');
-    expect(drawer).toHaveFocus();
+    await waitFor(() => expect(drawer).toHaveFocus());
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(toggle).toHaveFocus();
+    await waitFor(() => expect(toggle).toHaveFocus());
 
     await userEvent.click(toggle);
     await userEvent.click(within(navigation()).getByRole('link', { name: 'Libraries' }));

@@ -2,7 +2,7 @@
  * The light form controls and notices (src/ui/MultiSelect.tsx, TextInput.tsx, Alert.tsx, Skeleton.tsx): names,
  * keyboard use, dismissal, and what they tell assistive technology.
  */
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -74,19 +74,19 @@ describe('MultiSelect', () => {
     const button = screen.getByRole('button', { name: 'Label Any' });
     button.focus();
     await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('checkbox', { name: 'Urgent' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Urgent' })).toHaveFocus());
     await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('checkbox', { name: 'Concept' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Concept' })).toHaveFocus());
     await user.keyboard(' ');
     expect(onChange).toHaveBeenLastCalledWith(['2']);
     await user.keyboard('{End}');
-    expect(screen.getByRole('checkbox', { name: 'Residential' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Residential' })).toHaveFocus());
     await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('checkbox', { name: 'Urgent' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Urgent' })).toHaveFocus());
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('group')).toBeNull();
-    expect(button).toHaveFocus();
+    await waitFor(() => expect(button).toHaveFocus());
     expect(button).toHaveAccessibleName('Label Concept');
   });
 
@@ -95,11 +95,11 @@ describe('MultiSelect', () => {
     render(<LabelFilter />);
     await user.click(screen.getByRole('button', { name: 'Label Any' }));
     await user.tab();
-    expect(screen.getByRole('checkbox', { name: 'Urgent' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Urgent' })).toHaveFocus());
     await user.tab();
     await user.tab();
     await user.tab();
-    expect(screen.getByRole('button', { name: 'After' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'After' })).toHaveFocus());
     expect(screen.queryByRole('group')).toBeNull();
   });
 
@@ -144,7 +144,7 @@ describe('TextInput', () => {
     await user.type(field, 'harbour');
     await user.click(screen.getByRole('button', { name: 'Clear the search' }));
     expect(field).toHaveValue('');
-    expect(field).toHaveFocus();
+    await waitFor(() => expect(field).toHaveFocus());
     expect(screen.queryByRole('button', { name: 'Clear the search' })).toBeNull();
   });
 

@@ -2,7 +2,7 @@
  * The light overlays (src/ui/Dialog.tsx, Popover.tsx, Segmented.tsx, MenuButton.tsx, Tooltip.tsx): what they
  * tell assistive technology, where the focus goes, and how the keyboard and a press outside close them.
  */
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { type ReactNode, useState } from 'react';
@@ -70,7 +70,7 @@ describe('Dialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete Harbour Tower?' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(within(dialog).getByText('It moves to the recycling bin.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveFocus());
     expect(document.body.style.overflow).toBe('hidden');
   });
 
@@ -80,19 +80,20 @@ describe('Dialog', () => {
     const opener = screen.getByRole('button', { name: 'Delete project' });
     await user.click(opener);
     const dialog = screen.getByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveFocus());
 
     await user.tab();
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     await user.tab();
-    expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveFocus());
     await user.tab();
-    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus());
     await user.tab({ shift: true });
-    expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveFocus());
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(opener).toHaveFocus();
+    await waitFor(() => expect(opener).toHaveFocus());
     expect(document.body.style.overflow).toBe('');
   });
 
@@ -106,7 +107,8 @@ describe('Dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Delete project' }));
-    await user.click(document.querySelector('.ui-dialog-backdrop')!);
+    // The overlay around the panel is the backdrop.
+    await user.click(document.querySelector('.ui-dialog-root')!);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -114,7 +116,7 @@ describe('Dialog', () => {
     const user = userEvent.setup();
     renderWithTexts(<DialogExample initialFocus="none" />);
     await user.click(screen.getByRole('button', { name: 'Delete project' }));
-    expect(screen.getByRole('dialog')).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('dialog')).toHaveFocus());
   });
 
   it('closes only the innermost of two dialogs on Escape', async () => {
@@ -135,14 +137,14 @@ describe('Dialog', () => {
     const user = userEvent.setup();
     renderWithTexts(<Nested />);
     await user.click(screen.getByRole('button', { name: 'Open inner' }));
-    expect(screen.getByRole('button', { name: 'Inside' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Inside' })).toHaveFocus());
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Inner' })).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Outer' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Open inner' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open inner' })).toHaveFocus());
   });
 
-  it('as a drawer without a visible header is still named by its title', () => {
+  it('as a drawer without a visible header is still named by its title', async () => {
     renderWithTexts(
       <Dialog open placement="left" hideHeader title="Main navigation" onClose={() => undefined}>
         <a href="/projects">Projects</a>
@@ -150,7 +152,7 @@ describe('Dialog', () => {
     );
     expect(screen.getByRole('dialog', { name: 'Main navigation' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Projects' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Projects' })).toHaveFocus());
   });
 });
 
@@ -186,7 +188,7 @@ describe('Popover', () => {
     const panel = screen.getByRole('dialog', { name: 'Filters' });
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     expect(trigger).toHaveAttribute('aria-controls', panel.id);
-    expect(panel).toHaveFocus();
+    await waitFor(() => expect(panel).toHaveFocus());
     expect(panel).not.toHaveAttribute('aria-modal');
   });
 
@@ -197,7 +199,7 @@ describe('Popover', () => {
     await user.click(trigger);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(trigger).toHaveFocus();
+    await waitFor(() => expect(trigger).toHaveFocus());
 
     await user.click(trigger);
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'First' }));
@@ -210,12 +212,13 @@ describe('Popover', () => {
     const user = userEvent.setup();
     renderWithTexts(<PopoverExample />);
     await user.click(screen.getByRole('button', { name: 'Show filters' }));
+    await waitFor(() => expect(screen.getByRole('dialog')).toHaveFocus());
     await user.tab();
-    expect(screen.getByRole('button', { name: 'First' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'First' })).toHaveFocus());
     await user.tab();
     await user.tab();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Next in page' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next in page' })).toHaveFocus());
   });
 });
 
@@ -253,9 +256,9 @@ describe('Segmented', () => {
     expect(within(group).getByRole('radio', { name: 'Flagged' })).toBeDisabled();
 
     await user.tab();
-    expect(within(group).getByRole('radio', { name: 'Unread' })).toHaveFocus();
+    await waitFor(() => expect(within(group).getByRole('radio', { name: 'Unread' })).toHaveFocus());
     await user.tab();
-    expect(screen.getByRole('button', { name: 'After' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'After' })).toHaveFocus());
   });
 
   it('chooses with the arrow keys (skipping disabled options, wrapping), Home, End and a click', async () => {
@@ -267,7 +270,7 @@ describe('Segmented', () => {
     await user.tab();
     await user.keyboard('{ArrowRight}');
     expect(radio('All')).toBeChecked();
-    expect(radio('All')).toHaveFocus();
+    await waitFor(() => expect(radio('All')).toHaveFocus());
     await user.keyboard('{ArrowRight}');
     expect(radio('Unread')).toBeChecked();
     await user.keyboard('{End}');
@@ -324,15 +327,15 @@ describe('MenuButton', () => {
 
     expect(screen.getByRole('menu', { name: 'Actions' })).toBeInTheDocument();
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('menuitem', { name: 'Rename' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Rename' })).toHaveFocus());
     await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('menuitem', { name: 'Open' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Open' })).toHaveFocus());
     await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('menuitem', { name: 'Rename' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Rename' })).toHaveFocus());
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    expect(trigger).toHaveFocus();
+    await waitFor(() => expect(trigger).toHaveFocus());
   });
 
   it('opens on ArrowUp at the last item and runs the chosen action', async () => {
@@ -341,7 +344,7 @@ describe('MenuButton', () => {
     renderWithTexts(<Menu onRename={onRename} />);
     screen.getByRole('button', { name: 'Actions' }).focus();
     await user.keyboard('{ArrowUp}');
-    expect(screen.getByRole('menuitem', { name: 'Open' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Open' })).toHaveFocus());
     await user.keyboard('{Home}{Enter}');
     expect(onRename).toHaveBeenCalledOnce();
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();

@@ -13,7 +13,7 @@ import {
   RedoOutlined,
 } from '@ant-design/icons';
 import { type HttpError, useCreate, useList, useOne } from '@refinedev/core';
-import { Breadcrumb, Button, Skeleton, Table, type TableProps } from 'antd';
+import { Breadcrumb, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -24,13 +24,14 @@ import { ResultBanner } from '@/components/ResultBanner';
 import { RowMenu, type RowMenuItem } from '@/components/RowMenu';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { useResultBanner } from '@/components/useResultBanner';
-import { useTableScroll } from '@/components/useTableScroll';
 import { PageHeader } from '@/components/PageHeader';
 import { PageSection } from '@/components/PageSection';
 import type { ApiListResponse } from '@/providers/data-provider';
 import { ResumableUpload } from '@/components/upload/ResumableUpload';
 import { MODEL_FILE_RULES } from '@/components/upload/upload-rules';
 import { useUploadQueue } from '@/components/upload/useUploadQueue';
+import { type DataColumn, DataTable } from '@/ui/DataTable';
+import { Skeleton } from '@/ui/Skeleton';
 import { ElapsedTime } from '../models/ElapsedTime';
 import { modelNameOf, progressMessage } from '../models/model-status';
 import { ModelStatusBadge } from '../models/ModelStatusBadge';
@@ -55,7 +56,6 @@ export default function ProjectManagePage({ resource }: ResourcePageProps) {
   const { can } = useResourcePermissions(models);
   const { banner, show, dismiss } = useResultBanner();
   const [page, setPage] = useState(1);
-  const scroll = useTableScroll();
 
   const projectQuery = useOne<Project, HttpError>({ resource: resource.name, id, liveMode: 'off' });
   const project = projectQuery.result;
@@ -130,58 +130,58 @@ export default function ProjectManagePage({ resource }: ResourcePageProps) {
       : []),
   ];
 
-  const columns: TableProps<ProjectModel>['columns'] = [
+  const columns: DataColumn<ProjectModel>[] = [
     {
       key: 'preview',
       title: tm('fields.preview'),
       width: 96,
-      responsive: ['md'],
-      render: (_value, model) => <Thumbnail src={model.preview_image_url} alt={model.name} />,
+      hideBelow: 'md',
+      render: (model) => <Thumbnail src={model.preview_image_url} alt={model.name} />,
     },
     {
       key: 'name',
       title: tm('fields.name'),
-      render: (_value, model) => <Link to={`/projects/models/overview/${model.id}`}>{model.name}</Link>,
+      render: (model) => <Link to={`/projects/models/overview/${model.id}`}>{model.name}</Link>,
     },
     {
       key: 'status',
       title: tm('fields.status'),
       width: 136,
-      render: (_value, model) => <ModelStatusBadge status={model.status} color={model.status_color} />,
+      render: (model) => <ModelStatusBadge status={model.status} color={model.status_color} />,
     },
     {
       key: 'message',
       title: tm('fields.latestMessage'),
-      responsive: ['lg'],
-      render: (_value, model) => progressMessage(model) ?? '',
+      hideBelow: 'lg',
+      render: (model) => progressMessage(model) ?? '',
     },
     {
       key: 'elapsed',
       title: tm('fields.elapsed'),
       width: 120,
-      responsive: ['md'],
-      render: (_value, model) => <ElapsedTime model={model} />,
+      hideBelow: 'md',
+      render: (model) => <ElapsedTime model={model} />,
     },
     {
       key: 'uploader',
       title: tm('fields.uploader'),
-      responsive: ['xl'],
+      hideBelow: 'xl',
       ellipsis: true,
-      render: (_value, model) => model.uploader_name ?? '',
+      render: (model) => model.uploader_name ?? '',
     },
     {
       key: 'updated',
       title: tm('fields.updated'),
       width: 190,
-      responsive: ['lg'],
-      render: (_value, model) => formatDate(model.updated_at, i18n.resolvedLanguage, true),
+      hideBelow: 'lg',
+      render: (model) => formatDate(model.updated_at, i18n.resolvedLanguage, true),
     },
     {
       key: 'menu',
       title: <span className="ui-visually-hidden">{tl('actions')}</span>,
       width: 56,
       align: 'right',
-      render: (_value, model) => <RowMenu items={menuItems(model)} recordName={model.name} />,
+      render: (model) => <RowMenu items={menuItems(model)} recordName={model.name} />,
     },
   ];
 
@@ -217,17 +217,15 @@ export default function ProjectManagePage({ resource }: ResourcePageProps) {
           {tm('title')}
         </h2>
         {query.isLoading ? (
-          <Skeleton active paragraph={{ rows: 5 }} aria-label={tl('loading')} />
+          <Skeleton className="list-page__skeleton" rows={5} label={tl('loading')} />
         ) : (
-          <Table<ProjectModel>
-            size="middle"
+          <DataTable<ProjectModel>
+            aria-labelledby="manage-models"
             rowKey={(model) => String(model.id)}
             columns={columns}
-            dataSource={response?.data ?? []}
-            loading={query.isFetching && !query.isLoading}
-            pagination={false}
-            scroll={scroll}
-            locale={{ emptyText: t('overview.noModels') }}
+            rows={response?.data ?? []}
+            loading={query.isFetching}
+            emptyText={t('overview.noModels')}
           />
         )}
       </section>

@@ -20,6 +20,7 @@ import {
   WHITE,
 } from '@/lib/colors';
 import { toLanguage } from '@/providers/i18n';
+import { DESIGN_TOKENS } from '@/ui/design-tokens';
 import { useThemeColors } from './ShellTheme';
 
 const ANTD_LOCALES = { en: enUS, nl: nlNL };
@@ -59,34 +60,78 @@ function readablePresetTextColors(): Record<string, string> {
 }
 const PRESET_TEXT_COLORS = readablePresetTextColors();
 
-/** antd's tokens in the theme colours, with text colours that keep WCAG AA contrast whatever the company picks. */
-export function antdTheme({ primary }: ThemeColors): ThemeConfig {
+/**
+ * antd's tokens from the design tokens (src/ui/design-tokens.ts, the light components' source too) and the theme
+ * colours, with text colours that keep WCAG AA contrast whatever the company picks, and a solid focus ring in the
+ * strong theme colour (at least 3:1 on white).
+ */
+export function antdTheme({ primary }: ThemeColors, tokens = DESIGN_TOKENS): ThemeConfig {
   const colorPrimary = opaqueHex(readableOn(primary));
   const selectedBg = blend(primary, WHITE, 0.1);
+  const tableCellPadding = {
+    cellPaddingBlockMD: tokens.tableCellPaddingBlock,
+    cellPaddingInlineMD: tokens.tableCellPaddingInline,
+  };
   return {
     token: {
       colorPrimary,
       colorLink: colorPrimary,
       colorInfo: colorPrimary,
-      colorError: '#c4320a',
-      colorTextSecondary: '#4b5565',
-      colorTextDescription: '#4b5565',
-      colorTextTertiary: '#5d6778',
-      colorTextPlaceholder: '#667085',
-      borderRadius: 8,
-      fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-      colorBgLayout: '#f5f7fa',
+      colorError: tokens.danger,
+      colorText: tokens.ink,
+      colorTextHeading: tokens.ink,
+      colorTextSecondary: tokens.textSecondary,
+      colorTextDescription: tokens.textSecondary,
+      colorTextTertiary: tokens.textTertiary,
+      colorTextPlaceholder: tokens.placeholder,
+      colorBorder: tokens.border,
+      colorBorderSecondary: tokens.line,
+      colorSplit: tokens.line,
+      colorBgContainer: tokens.surface,
+      colorBgLayout: tokens.canvas,
+      controlItemBgHover: tokens.hover,
+      borderRadius: tokens.radius,
+      borderRadiusSM: tokens.radiusSmall,
+      fontFamily: tokens.fontFamily,
+      fontSize: tokens.fontSize,
+      fontSizeSM: tokens.fontSizeSmall,
+      fontSizeLG: tokens.fontSizeLarge,
+      lineHeight: tokens.lineHeight,
+      controlHeight: tokens.controlHeight,
+      controlHeightSM: tokens.controlHeightSmall,
+      controlHeightLG: tokens.controlHeightLarge,
+      // The focus ring: antd's buttons outline in colorPrimaryBorder, its inputs glow in controlOutline.
+      lineWidthFocus: tokens.focusRingWidth,
+      controlOutlineWidth: tokens.focusRingWidth,
+      controlOutline: colorPrimary,
+      colorPrimaryBorder: colorPrimary,
       ...PRESET_TEXT_COLORS,
     },
     components: {
-      Layout: { headerBg: '#ffffff', siderBg: '#ffffff', headerHeight: 64, headerPadding: '0 20px' },
+      Layout: {
+        headerBg: tokens.surface,
+        siderBg: tokens.surface,
+        headerHeight: 64,
+        headerPadding: '0 20px',
+      },
       Menu: {
-        itemBorderRadius: 8,
+        itemBorderRadius: tokens.radius,
         itemMarginInline: 8,
-        itemHeight: 40,
+        itemHeight: tokens.controlHeightLarge,
         subMenuItemBg: 'transparent',
         itemSelectedBg: opaqueHex(selectedBg),
         itemSelectedColor: opaqueHex(readableOn(primary, selectedBg)),
+      },
+      // The light DataTable's look (src/ui/table.css).
+      Table: {
+        headerBg: tokens.tableHeaderBackground,
+        headerSortActiveBg: tokens.tableHeaderSortedBackground,
+        headerSortHoverBg: tokens.tableHeaderSortedBackground,
+        headerSplitColor: tokens.line,
+        borderColor: tokens.line,
+        rowHoverBg: tokens.tableRowHoverBackground,
+        headerColor: tokens.ink,
+        ...tableCellPadding,
       },
     },
   };
