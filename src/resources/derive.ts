@@ -1,8 +1,9 @@
 /**
  * What the portal derives from a resource declaration, so nothing is written twice: refine's resource, the
  * routes of the resource (with the page each shows) and the paths of a record's screens. The shell turns these
- * into the route table, the side navigation and the global search (`src/shell/registry.ts`); binding a route to
- * the generic page of its action happens there too (`src/shell/routes/resource-pages.ts`).
+ * into the route table (`src/shell/routes/route-table.ts`), the side navigation
+ * (`src/shell/navigation/navigation.tsx`) and the global search groups (`src/shell/search/search-groups.ts`);
+ * binding a route to the generic page of its action happens there too (`src/shell/routes/resource-pages.ts`).
  */
 import type { BaseRecord, ResourceProps } from '@refinedev/core';
 import type { RouteGuard } from '@/lib/route-guards';
