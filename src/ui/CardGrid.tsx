@@ -6,7 +6,7 @@
 import './table.css';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { classNames } from './Button';
-import { SelectionCheckbox, type RowSelection } from './DataTable';
+import { RecordCheckbox, type RowSelection } from './DataTable';
 import { Spinner } from './Spinner';
 
 export interface CardGridProps<TRecord> {
@@ -57,16 +57,7 @@ export function CardGrid<TRecord>({
               >
                 {selection && (
                   <span className="ui-card__selection">
-                    <SelectionCheckbox
-                      checked={selection.selected.has(key)}
-                      label={selection.rowLabel(record)}
-                      onChange={(checked) => {
-                        const next = new Set(selection.selected);
-                        if (checked) next.add(key);
-                        else next.delete(key);
-                        selection.onChange(next);
-                      }}
-                    />
+                    <RecordCheckbox selection={selection} record={record} recordKey={key} />
                   </span>
                 )}
                 {card(record)}

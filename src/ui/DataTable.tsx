@@ -98,6 +98,30 @@ export function SelectionCheckbox({
   );
 }
 
+/** The checkbox selecting one record, in a table row or on a card. */
+export function RecordCheckbox<TRecord>({
+  selection,
+  record,
+  recordKey,
+}: {
+  selection: RowSelection<TRecord>;
+  record: TRecord;
+  recordKey: string;
+}) {
+  return (
+    <SelectionCheckbox
+      checked={selection.selected.has(recordKey)}
+      label={selection.rowLabel(record)}
+      onChange={(checked) => {
+        const next = new Set(selection.selected);
+        if (checked) next.add(recordKey);
+        else next.delete(recordKey);
+        selection.onChange(next);
+      }}
+    />
+  );
+}
+
 /** The selection column: the page's checkbox in the header, one per row. */
 function selectionColumn<TRecord>(
   selection: RowSelection<TRecord>,
@@ -127,18 +151,7 @@ function selectionColumn<TRecord>(
     ),
     render: (record) => {
       const key = rowKey(record);
-      return (
-        <SelectionCheckbox
-          checked={selection.selected.has(key)}
-          label={selection.rowLabel(record)}
-          onChange={(checked) => {
-            const next = new Set(selection.selected);
-            if (checked) next.add(key);
-            else next.delete(key);
-            selection.onChange(next);
-          }}
-        />
-      );
+      return <RecordCheckbox selection={selection} record={record} recordKey={key} />;
     },
   };
 }
