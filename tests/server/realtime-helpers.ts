@@ -110,11 +110,14 @@ export function connectEcho(
   });
 }
 
-/** Resolves with the first value passed to `register`'s callback, or rejects after `timeoutMs`. */
+/**
+ * Resolves with the first value passed to `register`'s callback, or rejects after `timeoutMs`: a bound on waiting
+ * for what must happen (generous, for a busy machine), never a figure a test asserts.
+ */
 export function waitFor<T>(
   what: string,
   register: (resolve: (value: T) => void) => void,
-  timeoutMs = 5000,
+  timeoutMs = 15_000,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Timed out waiting for ${what}`)), timeoutMs);
@@ -183,7 +186,7 @@ export class RawSocket {
   }
 
   /** The next frame with this event (and channel), including one that already arrived and was not taken. */
-  next(event: string, channel?: string, timeoutMs = 5000): Promise<RawFrame> {
+  next(event: string, channel?: string, timeoutMs = 15_000): Promise<RawFrame> {
     const match = (frame: RawFrame) =>
       frame.event === event && (channel === undefined || frame.channel === channel);
     const index = this.frames.findIndex(match);
