@@ -32,7 +32,7 @@ const LIST_FIELDS = [
 
 export default defineResource<Company>({
   name: 'admin/companies',
-  ns: 'admin-companies',
+  ns: 'adminCompanies',
   screen: 'companies',
   idParam: 'companyId',
   routes: {

@@ -13,7 +13,7 @@ const editPath = (window: Pick<PlannedMaintenance, 'id'>) => `/admin/maintenance
 
 export default defineResource<PlannedMaintenance>({
   name: 'admin/planned-maintenance',
-  ns: 'admin-maintenance',
+  ns: 'adminMaintenance',
   screen: 'maintenance',
   idParam: 'maintenanceId',
   routes: {

@@ -12,7 +12,7 @@ export interface MaintenanceBannersProps {
 }
 
 export default function MaintenanceBanners({ windows, checkedAt, onDismiss }: MaintenanceBannersProps) {
-  const { t, i18n, ready } = useTranslation('admin-maintenance');
+  const { t, i18n, ready } = useTranslation('adminMaintenance');
   if (!ready) return null;
   const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
     dateStyle: 'medium',
