@@ -101,7 +101,7 @@ export default defineResource<Company>({
         initial: 0,
         tab: 'licences',
         fromRecord: (record: object) =>
-          (record as CompanyDetail).licenses.find((licence) => licence.key === key)?.bought ?? 0,
+          (record as CompanyDetail).licenses?.find((licence) => licence.key === key)?.bought ?? 0,
       })),
       {
         name: 'colors.is_default',
