@@ -77,6 +77,8 @@ test.describe('admin companies', () => {
       await page.getByLabel('Subdomain').fill(subDomain);
       await page.getByRole('tab', { name: 'Licences' }).click();
       await page.getByLabel('Design & Sales licences bought').fill('3');
+      await page.getByRole('tab', { name: 'Colours and logo' }).click();
+      await expect(page.getByRole('switch', { name: "Use the platform's default colours" })).toBeChecked();
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page).toHaveURL(/\/admin\/companies(\?.*)?$/);
       const row = rows(page).filter({ hasText: name });

@@ -6,7 +6,7 @@
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
-import { API, apiHeaders, sharedSession, signedInAs } from './support/portal';
+import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -184,7 +184,8 @@ for (const viewport of [
       const window = await api.create(name, 2);
       try {
         await signedInAs(context, 'bob');
-        await page.goto('/projects');
+        // Bob holds only the Designs and Sales licence.
+        await page.goto(`${origin('customerportal-acme')}/projects`);
         await expect(page.getByRole('status').filter({ hasText: name })).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
       } finally {

@@ -26,6 +26,8 @@ import type { KnownOption } from './form-values';
 interface InputProps {
   id?: string;
   value?: unknown;
+  /** A switch's value (its Form.Item hands it as `checked`). */
+  checked?: boolean;
   onChange?: (value: unknown) => void;
 }
 
@@ -207,7 +209,11 @@ export function FormFieldInput({
       );
     case 'switch':
       return (
-        <Switch id={props.id} checked={!!props.value} onChange={(checked) => props.onChange?.(checked)} />
+        <Switch
+          id={props.id}
+          checked={!!(props.checked ?? props.value)}
+          onChange={(checked) => props.onChange?.(checked)}
+        />
       );
     default:
       return <Input {...text} maxLength={field.maxLength} />;

@@ -36,7 +36,13 @@ export default defineResource<PlannedMaintenance>({
     columns: [
       { field: 'name', titleKey: 'columns.name', sort: 'name' },
       { field: 'description', titleKey: 'columns.description', ellipsis: true, hideBelow: 'md' },
-      { field: 'start_datetime', titleKey: 'columns.start', kind: 'datetime', sort: 'start_datetime' },
+      {
+        field: 'start_datetime',
+        titleKey: 'columns.start',
+        kind: 'datetime',
+        sort: 'start_datetime',
+        hideBelow: 'sm',
+      },
       {
         field: 'end_datetime',
         titleKey: 'columns.end',
