@@ -125,7 +125,7 @@ export async function plannedMaintenanceRoutes(server: FastifyInstance): Promise
   );
 
   app.post<{ Params: IdParams }>(
-    '/admin/planned-maintenance/:id/activate',
+    '/admin/planned-maintenance/:id/maintenance-mode',
     plannedMaintenance.route(
       ADMIN_ONLY,
       'Switches the 503 maintenance mode on for this window: its description (or name) as status, back on at its end (admin)',

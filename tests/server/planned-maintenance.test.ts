@@ -152,7 +152,7 @@ describe('planned maintenance: create, show, update, delete', () => {
       ['/admin/planned-maintenance', { method: 'POST', ...jsonBody(window('Sneaky', 3)) }],
       [`/admin/planned-maintenance/${existing.id}`, { method: 'PATCH', ...jsonBody({ name: 'Mine' }) }],
       [`/admin/planned-maintenance/${existing.id}`, { method: 'DELETE' }],
-      [`/admin/planned-maintenance/${existing.id}/activate`, { method: 'POST' }],
+      [`/admin/planned-maintenance/${existing.id}/maintenance-mode`, { method: 'POST' }],
     ];
     for (const [path, init] of attempts) {
       expect((await call(path, { ...init, token: alice })).status, path).toBe(403);
@@ -198,7 +198,9 @@ describe('planned maintenance: the banner', () => {
 describe('planned maintenance: switching maintenance mode on for a window', () => {
   it('answers 503 with back_on at the window end until an admin switches it off', async () => {
     const planned = await data(await create(window('Emergency patch', 0.5, 1)), 201);
-    const activated = await call(`/admin/planned-maintenance/${planned.id}/activate`, { method: 'POST' });
+    const activated = await call(`/admin/planned-maintenance/${planned.id}/maintenance-mode`, {
+      method: 'POST',
+    });
     expect(await data(activated)).toEqual({
       enabled: true,
       status: 'Emergency patch description',
@@ -215,7 +217,9 @@ describe('planned maintenance: switching maintenance mode on for a window', () =
     const off = await call('/admin/maintenance-mode', { method: 'PATCH', ...jsonBody({ enabled: false }) });
     expect(off.status).toBe(200);
     expect((await server.request('acme', '/projects?count=1', { token: alice })).status).toBe(200);
-    expect((await call('/admin/planned-maintenance/999999/activate', { method: 'POST' })).status).toBe(404);
+    expect(
+      (await call('/admin/planned-maintenance/999999/maintenance-mode', { method: 'POST' })).status,
+    ).toBe(404);
     await call(`/admin/planned-maintenance/${planned.id}`, { method: 'DELETE' });
   });
 });
