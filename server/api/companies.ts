@@ -44,7 +44,7 @@ const CompanySummarySchema = Type.Object({
 });
 
 /** Bought and used (members holding it) per licence key, every key listed. */
-async function licencesOf(request: FastifyRequest, companyId: number) {
+export async function licencesOf(request: FastifyRequest, companyId: number) {
   const { db } = request.server.ctx;
   const [bought, used] = await Promise.all([
     db

@@ -15,6 +15,7 @@ import { libraryRoutes } from './libraries';
 import { maintenanceModeRoutes } from './maintenance-mode';
 import { modelRoutes } from './models';
 import { notificationRoutes } from './notifications';
+import { plannedMaintenanceRoutes } from './planned-maintenance';
 import { projectRoutes } from './projects';
 import { uploadRoutes } from './uploads';
 import { userRoutes } from './users';
@@ -48,5 +49,6 @@ export async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(libraryRoutes);
   await app.register(changelogRoutes);
   await app.register(maintenanceModeRoutes);
+  await app.register(plannedMaintenanceRoutes);
   await app.register(fileRoutes);
 }

@@ -135,6 +135,16 @@ export interface ChangelogItemsTable {
   updated_at: Timestamp;
 }
 
+export interface PlannedMaintenanceTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  start_datetime: ColumnType<Date, Date | string, Date | string>;
+  end_datetime: ColumnType<Date, Date | string, Date | string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface AppSettingsTable {
   key: string;
   value: ColumnType<unknown, string, string>;
@@ -283,4 +293,5 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   libraries: LibrariesTable;
   live_row_counts: LiveRowCountsTable;
+  planned_maintenance: PlannedMaintenanceTable;
 }

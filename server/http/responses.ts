@@ -47,12 +47,13 @@ export const DataSchema = <T extends TSchema>(item: T) => Type.Object({ data: it
 /** What a delete answers: `{project_name: 'Harbour Tower', status: 'successfully deleted'}`. */
 export const DELETED_STATUS = 'successfully deleted';
 
-export function deletedResponse(entity: string, name: string): Record<string, string> {
-  return { [`${entity}_name`]: name, status: DELETED_STATUS };
+/** `nameKey` replaces the `{entity}_name` key where an answer names it otherwise (`{name, status}`). */
+export function deletedResponse(entity: string, name: string, nameKey?: string): Record<string, string> {
+  return { [nameKey ?? `${entity}_name`]: name, status: DELETED_STATUS };
 }
 
-export const DeletedSchema = (entity: string) =>
-  Type.Object({ [`${entity}_name`]: Type.String(), status: Type.String() });
+export const DeletedSchema = (entity: string, nameKey?: string) =>
+  Type.Object({ [nameKey ?? `${entity}_name`]: Type.String(), status: Type.String() });
 
 export interface BulkFailure {
   name: string;

@@ -158,6 +158,8 @@ export interface RowActionDeclaration<TRecord extends BaseRecord = BaseRecord> {
   disabledReason?: (record: TRecord) => string | undefined;
   /** Navigates there (a link), with navigation state. */
   to?: (record: TRecord) => string | LinkTarget;
+  /** Leaves the portal's routes for this absolute URL (e.g. another company's host). */
+  href?: (record: TRecord) => string;
   /** Runs a call after a confirmation; the list shows the banner and reloads. */
   call?: (record: TRecord) => CallDeclaration;
   /** Opens a dialog. */
@@ -228,6 +230,8 @@ export interface ListDeclaration<TRecord extends BaseRecord = BaseRecord> {
   rowActions?: RowActionDeclaration<TRecord>[];
   /** Buttons beside the create button. */
   headerActions?: HeaderActionDeclaration[];
+  /** The navigation state the create button passes (e.g. `{admin: true}`). */
+  createState?: Record<string, unknown>;
   /** Where a row click leads, if anywhere (and what it needs). */
   rowLink?: RowClickDeclaration<TRecord>;
   /** Row selection with bulk actions. */
@@ -246,6 +250,7 @@ export interface ListDeclaration<TRecord extends BaseRecord = BaseRecord> {
 
 export type FieldKind =
   | 'text'
+  | 'number'
   | 'textarea'
   | 'email'
   | 'tel'
@@ -260,6 +265,7 @@ export type FieldKind =
   | 'switch';
 
 export interface FieldDeclaration {
+  /** The field sent; dots nest it (`licenses.hatch` → `{licenses: {hatch}}`, `licenses[hatch]` in a form body). */
   name: string;
   labelKey: string;
   kind: FieldKind;
@@ -272,6 +278,10 @@ export interface FieldDeclaration {
   reference?: { resource: string; labelField: string; multiple?: boolean; permission?: Permission };
   /** Where the value lives on a record when it differs from `name` (e.g. `labels` records for `labels[]` ids). */
   fromRecord?: (record: BaseRecord) => unknown;
+  /** A hint below the input (resource namespace), e.g. what a subdomain may hold. */
+  helpKey?: string;
+  /** A `color` field that takes an alpha channel too (`#rrggbbaa`). */
+  alpha?: boolean;
   /** Image types accepted by an `image` field. */
   accept?: string;
   /** A `file` field: the declared upload kind (sent as the tus metadata `kind`); the form sends the upload's id. */

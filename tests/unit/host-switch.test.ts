@@ -48,4 +48,19 @@ describe('the tenant switcher target', () => {
       'http://customerportal-globex.portal.localhost:8080/',
     );
   });
+
+  it("keeps the path when asked to (an administrator's Select on /admin/companies)", () => {
+    expect(
+      companySwitchUrl('globex', on('acme.portal.localhost'), {
+        pathname: '/admin/companies',
+        search: '?page=2',
+      }),
+    ).toBe('http://globex.portal.localhost:8080/admin/companies?page=2');
+    expect(
+      companySwitchUrl('initech', on('hatch-acme.portal.localhost'), {
+        pathname: '/admin/companies',
+        search: '',
+      }),
+    ).toBe('http://hatch-initech.portal.localhost:8080/admin/companies');
+  });
 });

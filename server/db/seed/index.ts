@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../database';
 import { seedAccounts } from './accounts';
+import { seedAdmin } from './admin';
 import { seedChangelog } from './changelog';
 import { seedNotifications } from './notifications';
 import { seedProjects } from './projects';
@@ -20,6 +21,7 @@ export const seedAreas: SeedArea[] = [
   { name: 'notifications', run: seedNotifications },
   { name: 'changelog', run: seedChangelog },
   { name: 'projects', run: seedProjects },
+  { name: 'admin', run: seedAdmin },
 ];
 
 export async function seedDemoData(db: DB, areas: SeedArea[] = seedAreas): Promise<string[]> {

@@ -12,6 +12,12 @@ import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { ListSpec } from '../listing';
 
+/**
+ * The ability of an endpoint only administrators may use (the `/admin/...` entities): in place of an ability
+ * name, the route is guarded by the admin flag (`adminOnly`) instead of `can(ability)`.
+ */
+export const ADMIN_ONLY = '@admin';
+
 /** The standard endpoints; one is registered when the declaration names its ability. */
 export type CrudAction = 'list' | 'show' | 'create' | 'update' | 'delete';
 
@@ -68,7 +74,19 @@ export interface EntityDeclaration<
   table: keyof Database;
   /** Deletes go to the recycling bin (the table must be in SOFT_DELETE_TABLES) and `{id}/restore` brings back. */
   softDelete?: boolean;
-  /** Ability (`a|b`: any of them) per standard endpoint; an endpoint without one is not registered. */
+  /**
+   * Whose rows these are: a company's (the default: the table has `company_id`, and reads, writes and unique
+   * checks are scoped to the request's company) or the platform's (`'platform'`: admin entities such as companies
+   * and planned maintenance, one set for the whole platform; the table has no `company_id`, `rows` ignores the
+   * company and unique fields are unique across the table).
+   */
+  scope?: 'company' | 'platform';
+  /** The key of the name in the delete answer when it is not `{entity}_name` (e.g. `name`). */
+  answerNameKey?: string;
+  /**
+   * Ability (`a|b`: any of them) per standard endpoint, or ADMIN_ONLY; an endpoint without one is not
+   * registered.
+   */
   abilities: Partial<Record<CrudAction, string>>;
   /** `input` (create body; its Partial is the update body), `item` (list item), `detail` (single answers). */
   schemas: { input: Input; item: Item; detail?: Detail };

@@ -6,12 +6,12 @@
 import type { Static, TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifySchema, preValidationHookHandler } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import { can } from '../../auth/guards';
+import { adminOnly, can } from '../../auth/guards';
 import type { DB } from '../../db/database';
 import { TRASH_RETENTION_DAYS } from '../../db/retention';
 import type { Database } from '../../db/schema';
 import type { ListSpec } from '../listing';
-import type { CrudContext, EntityDeclaration, Followup } from './declaration';
+import { ADMIN_ONLY, type CrudContext, type EntityDeclaration, type Followup } from './declaration';
 import { foundOr404 } from './ids';
 import { registerEntity } from './routes';
 import { removeRow, restoreRow } from './writes';
@@ -54,6 +54,8 @@ export interface Entity<
   itemOf(ctx: CrudContext, row: Row): Promise<Static<Item>>;
   /** The single answer of the row (`{data: …}` of show, create, update, restore). */
   detailOf(ctx: CrudContext, row: Row): Promise<Static<Detail>>;
+  /** The company a row belongs to for writes and unique checks: the request's, or none for platform entities. */
+  scopeOf(ctx: CrudContext): number | null;
   /** The declared delete, or deleting (trashing) the row; call it inside a transaction (`ctx.db`). */
   removeOne(ctx: CrudContext, row: Row): Promise<Followup | void>;
   /** The declared restore, or clearing the row's `deleted_at`; call it inside a transaction (`ctx.db`). */
@@ -113,16 +115,17 @@ export function defineEntity<
       if (declaration.detail) return declaration.detail(ctx, row);
       return (await entity.itemOf(ctx, row)) as Static<Detail>;
     },
+    scopeOf: (ctx) => (declaration.scope === 'platform' ? null : ctx.session.company.id),
     removeOne: (ctx, row) =>
       declaration.remove
         ? declaration.remove(ctx, row)
-        : removeRow(ctx.db, table, ctx.session.company.id, row.id),
+        : removeRow(ctx.db, table, entity.scopeOf(ctx), row.id),
     restoreOne: (ctx, row) =>
       declaration.restore
         ? declaration.restore(ctx, row)
         : restoreRow(ctx.db, table, ctx.session.company.id, row.id),
     route: <S extends FastifySchema>(ability: string, summary: string, schema?: S) => ({
-      preValidation: can(ability),
+      preValidation: ability === ADMIN_ONLY ? adminOnly : can(ability),
       schema: { ...(schema as S), tags: [tag], summary, security: BEARER },
     }),
   };

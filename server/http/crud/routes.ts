@@ -48,6 +48,9 @@ export async function registerEntity<
   if (entity.softDelete && !isSoftDeleteTable(table)) {
     throw new Error(`${collection}: soft-deleted entities need their table in SOFT_DELETE_TABLES`);
   }
+  if (entity.softDelete && entity.scope === 'platform') {
+    throw new Error(`${collection}: the recycling bin keeps a company's rows; platform entities delete`);
+  }
   type Body = Submitted<Static<Input>>;
   const path = `/${collection}`;
   const one = `${path}/:id`;
@@ -62,7 +65,7 @@ export async function registerEntity<
       checkUnique(
         ctx.db,
         table,
-        ctx.session.company.id,
+        entity.scopeOf(ctx),
         entity.unique ?? [],
         body,
         row?.id ?? null,
@@ -106,7 +109,7 @@ export async function registerEntity<
         } else {
           await checked(ctx, body, null);
           const columns = inputColumns(schemas.input, body);
-          const companyId = ctx.session.company.id;
+          const companyId = entity.scopeOf(ctx);
           const id = await ctx.db.transaction().execute((trx) => insertRow(trx, table, companyId, columns));
           created = { id };
         }
@@ -174,7 +177,7 @@ export async function registerEntity<
       one,
       entity.route(abilities.delete, summary('delete', deletes), {
         params: IdParams,
-        response: { 200: DeletedSchema(entity.entity), 404: MessageSchema },
+        response: { 200: DeletedSchema(entity.entity, entity.answerNameKey), 404: MessageSchema },
       }),
       async (request) => {
         const ctx = await contextOf(request);
@@ -183,7 +186,7 @@ export async function registerEntity<
           .transaction()
           .execute((trx) => entity.removeOne({ ...ctx, db: trx }, row));
         await followup?.();
-        return deletedResponse(entity.entity, entity.nameOf(row));
+        return deletedResponse(entity.entity, entity.nameOf(row), entity.answerNameKey);
       },
     );
   }

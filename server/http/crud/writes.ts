@@ -27,14 +27,17 @@ export function inputColumns(input: TObject, body: object): Array<[string, unkno
   return Object.entries(body).filter(([field, value]) => field in input.properties && value !== undefined);
 }
 
+/** Inserts the row with the company (`companyId` null: a platform entity's row, which has no company). */
 export async function insertRow(
   db: DB,
   table: keyof Database,
-  companyId: number,
+  companyId: number | null,
   columns: Array<[string, unknown]>,
 ): Promise<number> {
-  const names = [sql.ref('company_id'), ...columns.map(([name]) => sql.ref(name))];
-  const values = [companyId, ...columns.map(([, value]) => value)];
+  const all: Array<[string, unknown]> =
+    companyId === null ? columns : [['company_id', companyId], ...columns];
+  const names = all.map(([name]) => sql.ref(name));
+  const values = all.map(([, value]) => value);
   const { rows } = await sql<{ id: number }>`
     insert into ${sql.table(table)} (${sql.join(names)}) values (${sql.join(values)}) returning id
   `.execute(db);
@@ -53,9 +56,15 @@ export async function updateRow(
   `.execute(db);
 }
 
-/** Deletes the row, or moves it to the recycling bin. */
-export async function removeRow(db: DB, table: keyof Database, companyId: number, id: number): Promise<void> {
-  if (isSoftDeleteTable(table)) await softDelete(db, table, companyId, id);
+/** Deletes the row, or moves it to the recycling bin (`companyId` null: a platform entity's row). */
+export async function removeRow(
+  db: DB,
+  table: keyof Database,
+  companyId: number | null,
+  id: number,
+): Promise<void> {
+  if (companyId === null) await sql`delete from ${sql.table(table)} where id = ${id}`.execute(db);
+  else if (isSoftDeleteTable(table)) await softDelete(db, table, companyId, id);
   else await sql`delete from ${sql.table(table)} where id = ${id} and company_id = ${companyId}`.execute(db);
 }
 
@@ -68,11 +77,14 @@ export async function restoreRow(
   if (isSoftDeleteTable(table)) await restore(db, table, companyId, id);
 }
 
-/** 422 "The {field} has already been taken." for each given value another (live) row of the company has. */
+/**
+ * 422 "The {field} has already been taken." for each given value another (live) row of the company has (with
+ * `companyId` null: any other row of the table, for platform entities).
+ */
 export async function checkUnique(
   db: DB,
   table: keyof Database,
-  companyId: number,
+  companyId: number | null,
   fields: readonly string[],
   body: Record<string, unknown>,
   exceptId: number | null,
@@ -84,7 +96,7 @@ export async function checkUnique(
     if (value === undefined || value === null) continue;
     const { rows } = await sql`
       select 1 from ${sql.table(table)}
-      where company_id = ${companyId} and ${sql.ref(field)} = ${value}
+      where ${companyId === null ? sql`true` : sql`company_id = ${companyId}`} and ${sql.ref(field)} = ${value}
         ${exceptId === null ? sql`` : sql`and id <> ${exceptId}`}
         ${liveOnly ? sql`and deleted_at is null` : sql``}
       limit 1

@@ -1,7 +1,18 @@
 /** The input of a declared form field, by kind. */
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useSelect } from '@refinedev/antd';
-import { Button, Checkbox, ColorPicker, DatePicker, Input, Select, Space, Switch, Upload } from 'antd';
+import {
+  Button,
+  Checkbox,
+  ColorPicker,
+  DatePicker,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Switch,
+  Upload,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Thumbnail } from '@/components/cells';
@@ -15,6 +26,8 @@ import type { KnownOption } from './form-values';
 interface InputProps {
   id?: string;
   value?: unknown;
+  /** A switch's value (its Form.Item hands it as `checked`). */
+  checked?: boolean;
   onChange?: (value: unknown) => void;
 }
 
@@ -96,14 +109,19 @@ function FileInput({ field, id, onChange }: InputProps & { field: FieldDeclarati
 }
 
 /**
- * A colour through antd's colour picker (hex, 3 or 6 digits): its trigger is a button showing the swatch and the
- * value, with the Form.Item's id so the field's label names it.
+ * A colour through antd's colour picker (hex, 3 or 6 digits; with `alpha` also 8): its trigger is a button showing
+ * the swatch and the value, with the Form.Item's id so the field's label names it.
  */
-function ColorInput({ id, value, onChange }: InputProps) {
+function ColorInput({ id, value, onChange, alpha = false }: InputProps & { alpha?: boolean }) {
   const { t } = useTranslation('lists');
   const color = typeof value === 'string' && value ? value : undefined;
   return (
-    <ColorPicker format="hex" disabledAlpha value={color} onChange={(next) => onChange?.(next.toHexString())}>
+    <ColorPicker
+      format="hex"
+      disabledAlpha={!alpha}
+      value={color}
+      onChange={(next) => onChange?.(next.toHexString())}
+    >
       <Button id={id} className="color-input">
         <span className="cell-color__swatch" style={{ background: color }} aria-hidden />
         <span>{color ?? t('color.choose')}</span>
@@ -179,10 +197,23 @@ export function FormFieldInput({
     case 'image':
       return <ImageInput field={field} {...props} />;
     case 'color':
-      return <ColorInput {...props} />;
+      return <ColorInput {...props} alpha={field.alpha} />;
+    case 'number':
+      return (
+        <InputNumber<number>
+          id={props.id}
+          value={typeof props.value === 'number' ? props.value : null}
+          onChange={(next) => props.onChange?.(next)}
+          precision={0}
+        />
+      );
     case 'switch':
       return (
-        <Switch id={props.id} checked={!!props.value} onChange={(checked) => props.onChange?.(checked)} />
+        <Switch
+          id={props.id}
+          checked={!!(props.checked ?? props.value)}
+          onChange={(checked) => props.onChange?.(checked)}
+        />
       );
     default:
       return <Input {...text} maxLength={field.maxLength} />;

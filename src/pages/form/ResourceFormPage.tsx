@@ -19,7 +19,15 @@ import { LoadFailure } from '@/components/LoadFailure';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { recordKey, recordPath } from '@/resources/derive';
 import { PageHeader } from '@/components/PageHeader';
-import { fieldsFor, firstInvalidTab, knownOptions, payloadFromValues, valuesFromRecord } from './form-values';
+import {
+  fieldsFor,
+  firstInvalidTab,
+  initialValues,
+  knownOptions,
+  namePath,
+  payloadFromValues,
+  valuesFromRecord,
+} from './form-values';
 import { FormFieldInput } from './FormFieldInput';
 import { rulesFromSchema, schemaMaxLength, useInputSchema } from './schema-rules';
 import '@/components/page.css';
@@ -117,6 +125,7 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
         pattern: tl('rules.pattern', { field: label }),
         oneOf: tl('rules.oneOf', { field: label }),
         email: tl('rules.email', { field: label }),
+        range: (min, max) => tl('rules.range', { field: label, min, max }),
       });
     }
     return field.required ? [{ required: true, message: tl('required', { field: label }) }] : undefined;
@@ -124,8 +133,9 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
   const renderField = (field: FieldDeclaration) => (
     <Form.Item
       key={field.name}
-      name={field.name}
+      name={namePath(field.name)}
       label={t(field.labelKey)}
+      extra={field.helpKey ? t(field.helpKey) : undefined}
       valuePropName={field.kind === 'switch' ? 'checked' : 'value'}
       rules={rulesOf(field)}
     >
@@ -144,11 +154,7 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
         {...formProps}
         layout="vertical"
         initialValues={{
-          ...(action === 'edit'
-            ? {}
-            : Object.fromEntries(
-                fields.filter((f) => f.initial !== undefined).map((f) => [f.name, f.initial]),
-              )),
+          ...(action === 'edit' ? {} : initialValues(fields)),
           ...formProps.initialValues,
           ...presets?.(params),
         }}

@@ -2,16 +2,42 @@
 import type { BaseRecord } from '@refinedev/core';
 import type { FieldDeclaration, PageAction } from '@/resources/types';
 
+/** A field's name as antd's name path: `licenses.hatch` → `['licenses', 'hatch']`. */
+export const namePath = (name: string): string[] => name.split('.');
+
+/** The value at a field's (dotted) name. */
+export function valueAt(values: BaseRecord | Record<string, unknown>, name: string): unknown {
+  let value: unknown = values;
+  for (const key of namePath(name)) {
+    value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  return value;
+}
+
+/** Sets the value at a field's (dotted) name, creating the objects on the way. */
+export function setValueAt(values: Record<string, unknown>, name: string, value: unknown): void {
+  const path = namePath(name);
+  let target = values;
+  for (const key of path.slice(0, -1)) {
+    const next = target[key];
+    target = (target[key] = next && typeof next === 'object' ? next : {}) as Record<string, unknown>;
+  }
+  target[path[path.length - 1]] = value;
+}
+
 export function fieldsFor(fields: FieldDeclaration[], action: PageAction): FieldDeclaration[] {
   const mode = action === 'edit' ? 'edit' : 'create';
   return fields.filter((field) => !field.only || field.only === mode);
 }
 
-/** The form's values for a record: reference fields hold ids (`labels: [{id, name}]` → `[3, 5]`). */
+/**
+ * The form's values for a record: reference fields hold ids (`labels: [{id, name}]` → `[3, 5]`); a dotted name
+ * nests (`colors.primary_color` reads and sets `colors: {primary_color}`).
+ */
 export function valuesFromRecord(fields: FieldDeclaration[], record: BaseRecord): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of fields) {
-    const raw = field.fromRecord ? field.fromRecord(record) : record[field.name];
+    const raw = field.fromRecord ? field.fromRecord(record) : valueAt(record, field.name);
     if (field.kind === 'reference' && Array.isArray(raw)) {
       values[field.name] = raw.map((item) =>
         item && typeof item === 'object' ? (item as BaseRecord).id : item,
@@ -19,9 +45,16 @@ export function valuesFromRecord(fields: FieldDeclaration[], record: BaseRecord)
     } else if (field.kind === 'reference' && raw && typeof raw === 'object') {
       values[field.name] = (raw as BaseRecord).id;
     } else {
-      values[field.name] = raw;
+      setValueAt(values, field.name, raw);
     }
   }
+  return values;
+}
+
+/** The values a new record starts with (`initial`), nested where a name has dots. */
+export function initialValues(fields: FieldDeclaration[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) if (field.initial !== undefined) setValueAt(values, field.name, field.initial);
   return values;
 }
 
@@ -52,8 +85,9 @@ export function firstInvalidTab(
   tabs: ReadonlyArray<{ key: string }> | undefined,
   names: readonly string[],
 ): string | undefined {
-  const invalid = new Set(names.map((name) => name.split('.')[0]));
-  const tabsWithErrors = new Set(fields.filter((field) => invalid.has(field.name)).map((field) => field.tab));
+  const isInvalid = (field: FieldDeclaration) =>
+    names.some((name) => name === field.name || name.startsWith(`${field.name}.`));
+  const tabsWithErrors = new Set(fields.filter(isInvalid).map((field) => field.tab));
   return tabs?.find((tab) => tabsWithErrors.has(tab.key))?.key;
 }
 

@@ -1,8 +1,8 @@
 /**
  * A form's client-side rules from the entity's shared input schema (`<Entity>InputSchema` in `shared/entities/`,
- * TypeBox): required, minimum and maximum length, pattern, enum and the email format become antd rules, so a
- * rule is never written a second time. A field may be nullable (`Nullable(Type.String(...))`): its string
- * branch holds the rules.
+ * TypeBox): required, minimum and maximum length, a number's range, pattern, enum and the email format become
+ * antd rules (also of nested fields, `licenses.hatch`), so a rule is never written a second time. A field may be
+ * nullable (`Nullable(Type.String(...))`): its string branch holds the rules.
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { FormRule } from 'antd';
@@ -15,10 +15,16 @@ export interface RuleMessages {
   pattern: string;
   oneOf: string;
   email: string;
+  /** A number out of the schema's `minimum`..`maximum`. */
+  range?: (min: number | undefined, max: number | undefined) => string;
 }
 
 interface StringSchema {
   type?: string;
+  minimum?: number;
+  maximum?: number;
+  properties?: Record<string, StringSchema>;
+  required?: string[];
   minLength?: number;
   maxLength?: number;
   pattern?: string;
@@ -34,11 +40,33 @@ function valueSchema(schema: TSchema | undefined): StringSchema | undefined {
   return candidate.anyOf.find((branch) => branch.type !== 'null');
 }
 
+/**
+ * The schema of a field and whether it is required; a dotted name (`licenses.hatch`) walks into nested objects
+ * and is required only when every level is.
+ */
+function fieldSchema(schema: TObject, field: string): { property?: StringSchema; required: boolean } {
+  let parent: StringSchema | undefined = schema as unknown as StringSchema;
+  let required = true;
+  let property: StringSchema | undefined;
+  for (const key of field.split('.')) {
+    property = valueSchema(parent?.properties?.[key] as TSchema | undefined);
+    required = required && !!parent?.required?.includes(key);
+    parent = property;
+  }
+  return { property, required };
+}
+
 export function rulesFromSchema(schema: TObject, field: string, messages: RuleMessages): FormRule[] {
-  const property = valueSchema(schema.properties[field]);
+  const { property, required } = fieldSchema(schema, field);
   const rules: FormRule[] = [];
-  if (schema.required?.includes(field)) rules.push({ required: true, message: messages.required });
+  if (required) rules.push({ required: true, message: messages.required });
   if (!property) return rules;
+  if (property.type === 'integer' || property.type === 'number') {
+    const { minimum: min, maximum: max } = property;
+    if (messages.range && (min !== undefined || max !== undefined)) {
+      rules.push({ type: 'number', min, max, message: messages.range(min, max) });
+    }
+  }
   if (property.enum) {
     rules.push({ type: 'enum', enum: property.enum as Array<string | number>, message: messages.oneOf });
   }
@@ -58,7 +86,7 @@ export function rulesFromSchema(schema: TObject, field: string, messages: RuleMe
 
 /** The longest value the schema allows for a field (the input's `maxLength`). */
 export const schemaMaxLength = (schema: TObject | undefined, field: string): number | undefined =>
-  schema ? valueSchema(schema.properties[field])?.maxLength : undefined;
+  schema ? fieldSchema(schema, field).property?.maxLength : undefined;
 
 const loaded = new WeakMap<() => Promise<TObject>, TObject>();
 

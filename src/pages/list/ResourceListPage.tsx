@@ -160,7 +160,12 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
               <Button
                 variant="primary"
                 icon={<PlusOutlined aria-hidden />}
-                onClick={() => navigate(`/${resource.routes.create}`)}
+                onClick={() =>
+                  navigate(
+                    `/${resource.routes.create}`,
+                    list.createState ? { state: list.createState } : undefined,
+                  )
+                }
               >
                 {t('create')}
               </Button>

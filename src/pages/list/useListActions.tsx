@@ -1,8 +1,9 @@
 /**
  * The declared actions of a list (spec 2 §2, §4, §8): header buttons beside the create button and row-menu
  * entries, each a link (with navigation state), a call that runs after the 'Confirmation' dialog and reports its
- * result as the list's banner, or a dialog; row entries can be disabled per record with a tooltip saying why; a
- * row click opens a route or a dialog. Delete comes from the declaration's `deletion`.
+ * result as the list's banner, or a dialog (a row entry may also leave for another host, `href`); row entries can
+ * be disabled per record with a tooltip saying why; a row click opens a route or a dialog. Delete comes from the
+ * declaration's `deletion`.
  */
 import { type BaseRecord, type HttpError, useCustomMutation } from '@refinedev/core';
 import { type ComponentType, type ReactNode, useState } from 'react';
@@ -107,7 +108,8 @@ export function useListActions(
           to: plainLink ? asTarget(target).to : undefined,
           onSelect: () => {
             if (reason) return;
-            if (target !== undefined && !plainLink) follow(target);
+            if (action.href) window.location.assign(action.href(record));
+            else if (target !== undefined && !plainLink) follow(target);
             else if (action.call) run(action.call(record));
             else if (action.dialog) openDialog(action.dialog as ComponentType<ActionDialogProps>, record);
           },

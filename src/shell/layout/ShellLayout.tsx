@@ -1,7 +1,8 @@
 /**
  * The layout of every signed-in screen (spec 1 §2.3): side navigation and top bar around the page. From antd's
  * `lg` breakpoint the navigation is a column (264px) the toggle narrows to icons (72px); below it, a drawer the
- * toggle opens (a modal panel: Escape or the backdrop closes it, the focus returns to the toggle).
+ * toggle opens (a modal panel: Escape or the backdrop closes it, the focus returns to the toggle). Planned
+ * maintenance starting within a day is announced under the top bar.
  */
 import { type PropsWithChildren, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { Dialog } from '@/ui/Dialog';
 import { DESKTOP_QUERY, useMediaQuery } from '@/ui/useMediaQuery';
 import { SideNavigation } from './SideNavigation';
 import { TopBar } from './TopBar';
+import { UpcomingMaintenance } from './UpcomingMaintenance';
 
 export function ShellLayout({ children }: PropsWithChildren) {
   const { t } = useTranslation();
@@ -45,6 +47,7 @@ export function ShellLayout({ children }: PropsWithChildren) {
       )}
       <div className="shell__main">
         <TopBar menuOpen={desktop ? !collapsed : drawerOpen} onToggleMenu={toggle} />
+        <UpcomingMaintenance />
         <main className="shell__content">{children}</main>
       </div>
     </div>

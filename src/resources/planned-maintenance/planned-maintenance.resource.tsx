@@ -1,0 +1,68 @@
+/**
+ * Planned maintenance (spec 2 Admin, §3, §8, §9): declared once; the list, the forms, the routes and the menu entry
+ * derive from it, the record type and the form's rules from `shared/entities/planned-maintenance.ts`. Signed-in
+ * users are told of a window a day ahead by the layout's banner (src/shell/layout/UpcomingMaintenance.tsx).
+ */
+import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
+import type { PlannedMaintenance } from '@shared/entities/planned-maintenance';
+import { defineResource } from '../types';
+
+const ADMIN = { admin: true } as const;
+
+const editPath = (window: Pick<PlannedMaintenance, 'id'>) => `/admin/maintenance/edit/${window.id}`;
+
+export default defineResource<PlannedMaintenance>({
+  name: 'admin/planned-maintenance',
+  ns: 'adminMaintenance',
+  screen: 'maintenance',
+  idParam: 'maintenanceId',
+  routes: {
+    list: 'admin/maintenance',
+    create: 'admin/maintenance/create',
+    edit: 'admin/maintenance/edit/:maintenanceId',
+  },
+  guard: ADMIN,
+  permission: ADMIN,
+  navigation: {
+    labelKey: 'nav.maintenance',
+    icon: <HistoryOutlined aria-hidden />,
+    group: 'admin',
+    order: 30,
+  },
+  list: {
+    sortKey: 'admin_maintenance',
+    defaultSort: '-created_at',
+    pageSize: 5,
+    columns: [
+      { field: 'name', titleKey: 'columns.name', sort: 'name' },
+      { field: 'description', titleKey: 'columns.description', ellipsis: true, hideBelow: 'md' },
+      {
+        field: 'start_datetime',
+        titleKey: 'columns.start',
+        kind: 'datetime',
+        sort: 'start_datetime',
+        hideBelow: 'sm',
+      },
+      {
+        field: 'end_datetime',
+        titleKey: 'columns.end',
+        kind: 'datetime',
+        sort: 'end_datetime',
+        hideBelow: 'sm',
+      },
+    ],
+    rowActions: [{ key: 'edit', labelKey: 'actions.edit', icon: <EditOutlined aria-hidden />, to: editPath }],
+    rowLink: { to: editPath },
+  },
+  form: {
+    schema: () =>
+      import('@shared/entities/planned-maintenance').then((entity) => entity.PlannedMaintenanceInputSchema),
+    fields: [
+      { name: 'name', labelKey: 'fields.name', kind: 'text' },
+      { name: 'description', labelKey: 'fields.description', kind: 'textarea' },
+      { name: 'start_datetime', labelKey: 'fields.start', kind: 'datetime' },
+      { name: 'end_datetime', labelKey: 'fields.end', kind: 'datetime' },
+    ],
+  },
+  deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'name' },
+});

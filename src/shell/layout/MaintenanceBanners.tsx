@@ -1,0 +1,44 @@
+/** The banners of planned maintenance windows (UpcomingMaintenance.tsx loads them when there are any). */
+import type { UpcomingMaintenance } from '@shared/entities/planned-maintenance';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/ui/Alert';
+import './maintenance-banners.css';
+
+export interface MaintenanceBannersProps {
+  windows: UpcomingMaintenance[];
+  /** When the windows were read (ms): a window that had started by then is under way. */
+  checkedAt: number;
+  onDismiss(window: UpcomingMaintenance): void;
+}
+
+export default function MaintenanceBanners({ windows, checkedAt, onDismiss }: MaintenanceBannersProps) {
+  const { t, i18n, ready } = useTranslation('adminMaintenance');
+  if (!ready) return null;
+  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return (
+    <div className="maintenance-banners">
+      {windows.map((window) => {
+        const values = {
+          name: window.name,
+          start: format.format(new Date(window.start_datetime)),
+          end: format.format(new Date(window.end_datetime)),
+        };
+        const ongoing = Date.parse(window.start_datetime) <= checkedAt;
+        return (
+          <Alert
+            key={window.id}
+            type="warning"
+            role="status"
+            message={t(ongoing ? 'banner.ongoing' : 'banner.upcoming', values)}
+            description={window.description ?? undefined}
+            closable={{ label: t('banner.dismiss', { name: window.name }), onClose: () => onDismiss(window) }}
+            className="maintenance-banner"
+          />
+        );
+      })}
+    </div>
+  );
+}
