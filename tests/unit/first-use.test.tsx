@@ -1,0 +1,68 @@
+/**
+ * What a new user hits first (issue 12), in the real portal in jsdom: a record that does not exist, a record the
+ * user may not see, the Back button of the error screens.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { session } from '@/providers/session';
+import { shouldRetryQuery } from '@/providers/query-client';
+import { renderPortal, signIn, stubApi, user } from './support/portal-app';
+
+const VIEWER = ['view-projects', 'list-project-models', 'list-labels', 'update-labels'];
+
+beforeAll(async () => {
+  await session.start();
+});
+
+afterEach(() => {
+  session.signOut('logout');
+  vi.unstubAllGlobals();
+});
+
+const notFound = () =>
+  Response.json({ message: 'No query results for model [App\\Models\\Project] 999999' }, { status: 404 });
+const forbidden = () => Response.json({ message: 'This action is unauthorized.' }, { status: 403 });
+
+describe('a record that cannot be shown', () => {
+  it('is asked for once and shows Not found with a way back (a 404 is not retried)', async () => {
+    const paths = stubApi({ '/projects/999999': notFound });
+    signIn(user({ abilities: VIEWER }));
+    const { router } = renderPortal('/projects/overview/999999');
+    // With react-query's default retries it was asked four times (after 1 s, 2 s and 4 s more).
+    expect(await screen.findByRole('heading', { name: 'Not found' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(paths.filter((path) => path === '/projects/999999')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the list' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
+  });
+
+  it('shows Forbidden on an edit page the API refuses, without retrying', async () => {
+    const paths = stubApi({ '/labels/7': forbidden });
+    signIn(user({ abilities: VIEWER }));
+    renderPortal('/tools/labels/edit/7');
+    expect(await screen.findByRole('heading', { name: '403 Forbidden' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('You do not have permission to see this.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to the list' })).toBeInTheDocument();
+    expect(paths.filter((path) => path === '/labels/7')).toHaveLength(1);
+  });
+
+  it('retries what may pass (no answer, 5xx, 408, 429) and never a refusal', () => {
+    expect(shouldRetryQuery(0, { statusCode: 404 })).toBe(false);
+    expect(shouldRetryQuery(0, { statusCode: 403 })).toBe(false);
+    expect(shouldRetryQuery(0, { statusCode: 422 })).toBe(false);
+    expect(shouldRetryQuery(0, { statusCode: 500 })).toBe(true);
+    expect(shouldRetryQuery(0, { statusCode: 429 })).toBe(true);
+    expect(shouldRetryQuery(0, new TypeError('Failed to fetch'))).toBe(true);
+    expect(shouldRetryQuery(3, { statusCode: 503 })).toBe(false);
+  });
+});
+
+describe('the Back button of the error screens', () => {
+  it("is the portal's styled primary button", async () => {
+    stubApi();
+    signIn(user({ abilities: VIEWER }));
+    renderPortal('/admin/users');
+    await screen.findByRole('heading', { name: '404 | Page Not Found' });
+    expect(screen.getByRole('button', { name: 'Back' })).toHaveClass('ui-button', 'ui-button--primary');
+  });
+});
