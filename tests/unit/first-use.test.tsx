@@ -66,3 +66,50 @@ describe('the Back button of the error screens', () => {
     expect(screen.getByRole('button', { name: 'Back' })).toHaveClass('ui-button', 'ui-button--primary');
   });
 });
+
+describe('notices', () => {
+  const messages = () => screen.getByRole('region', { name: 'Messages' });
+  const fillAndSave = async (name: string) => {
+    await userEvent.type(await screen.findByLabelText('Name', {}, { timeout: 15_000 }), name);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  };
+
+  it('shows a validation error under its field only, without a notice', async () => {
+    const taken = 'The name has already been taken.';
+    stubApi({
+      '/projects': (init) =>
+        init?.method === 'POST'
+          ? Response.json({ message: taken, errors: { name: [taken] } }, { status: 422 })
+          : Response.json({ data: [] }),
+    });
+    signIn(user({ abilities: [...VIEWER, 'create-projects'] }));
+    renderPortal('/projects/create');
+    await fillAndSave('Urgent');
+    expect(await screen.findByText(taken)).toBeInTheDocument();
+    expect(messages()).toBeEmptyDOMElement();
+  });
+
+  it('words any other failure without a status code', async () => {
+    stubApi({
+      '/projects': (init) =>
+        init?.method === 'POST'
+          ? Response.json({ message: 'Server Error' }, { status: 500 })
+          : Response.json({ data: [] }),
+    });
+    signIn(user({ abilities: [...VIEWER, 'create-projects'] }));
+    renderPortal('/projects/create');
+    await fillAndSave('Urgent');
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Something went wrong');
+    expect(notice).toHaveTextContent('Server Error');
+    expect(notice).not.toHaveTextContent(/status ?code|500/i);
+  });
+
+  it('shows no notice for a record the screen shows as Not found', async () => {
+    stubApi({ '/projects/999999': notFound });
+    signIn(user({ abilities: VIEWER }));
+    renderPortal('/projects/overview/999999');
+    await screen.findByRole('heading', { name: 'Not found' }, { timeout: 15_000 });
+    expect(messages()).toBeEmptyDOMElement();
+  });
+});
