@@ -1,6 +1,6 @@
 /**
  * Delete through a dialog titled 'Confirmation' with the entity's exact text, then the call, then the banner
- * '{name} {status}' from the API's answer (spec 2 §2, §8). The screen renders `deleteDialog`; the Delete button
+ * '{name} {status}' from the API's answer (spec 2 §2, §8), as a sentence of the user's language. The screen renders `deleteDialog`; the Delete button
  * shows that it is busy while the call runs.
  */
 import { type BaseRecord, useDelete } from '@refinedev/core';
@@ -18,9 +18,15 @@ export interface DeleteRecord {
   deleteDialog: ReactNode;
 }
 
+export interface DeleteRecordOptions {
+  /** What takes the focus after a delete (the list's heading: the row and its menu are gone). */
+  focusAfter?: () => HTMLElement | null;
+}
+
 export function useDeleteRecord(
   resource: ResourceDeclaration,
   onResult: (banner: Banner) => void,
+  options: DeleteRecordOptions = {},
 ): DeleteRecord {
   const { t } = useTranslation(resource.ns);
   const { t: tl } = useTranslation('lists');
@@ -28,9 +34,9 @@ export function useDeleteRecord(
   const { ask, dialog } = useConfirmation();
   const deletion = resource.deletion;
 
-  const remove = async (record: BaseRecord) => {
+  const remove = async (record: BaseRecord): Promise<boolean> => {
     const id = recordKey(resource, record);
-    if (!deletion || id === undefined) return;
+    if (!deletion || id === undefined) return false;
     try {
       const { data } = await mutateAsync({
         resource: resource.name,
@@ -40,9 +46,14 @@ export function useDeleteRecord(
       });
       const answer = data as Record<string, unknown>;
       const name = answer[deletion.answerNameKey] ?? record[resource.list?.nameField ?? 'name'];
-      onResult({ type: 'success', text: `${String(name ?? '')} ${String(answer.status ?? '')}`.trim() });
+      // The sentence is the portal's, its parts the record's name and the API's status word (in the user's
+      // language: the API answers in the request's Accept-Language).
+      const status = typeof answer.status === 'string' && answer.status ? answer.status : tl('deletedStatus');
+      onResult({ type: 'success', text: tl('deletedBanner', { name: String(name ?? ''), status }) });
+      return true;
     } catch (error) {
       onResult({ type: 'error', text: (error as Error).message || tl('deleteFailed') });
+      return false;
     }
   };
 
@@ -54,6 +65,7 @@ export function useDeleteRecord(
           confirmLabel: tl('delete'),
           danger: true,
           run: () => remove(record),
+          focusAfter: options.focusAfter,
         });
     },
     deleteDialog: deletion && dialog,

@@ -2,12 +2,12 @@
  * What a new user hits first (issue 12), in the real portal in jsdom: a record that does not exist, a record the
  * user may not see, the Back button of the error screens.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '@/providers/session';
 import { shouldRetryQuery } from '@/providers/query-client';
-import { renderPortal, signIn, stubApi, user } from './support/portal-app';
+import { portalI18n, renderPortal, signIn, stubApi, user } from './support/portal-app';
 
 const VIEWER = ['view-projects', 'list-project-models', 'list-labels', 'update-labels'];
 
@@ -111,5 +111,45 @@ describe('notices', () => {
     renderPortal('/projects/overview/999999');
     await screen.findByRole('heading', { name: 'Not found' }, { timeout: 15_000 });
     expect(messages()).toBeEmptyDOMElement();
+  });
+});
+
+describe('deleting from a list in Dutch', () => {
+  afterEach(() => {
+    document.documentElement.lang = '';
+  });
+
+  it('asks the API in Dutch, builds the banner as a Dutch sentence and puts the focus on the list', async () => {
+    const languages: (string | undefined)[] = [];
+    let deleted = false;
+    stubApi({
+      '/labels': () =>
+        Response.json({
+          data: deleted ? [] : [{ id: 1, name: 'Urgent', color: '#f5222d', created_at: '2026-01-02T10:00:00Z' }],
+          links: {},
+          meta: { current_page: 1, last_page: 1, links: [], per_page: 5, total: deleted ? 0 : 1 },
+        }),
+      '/labels/1': (init) => {
+        const language = (init?.headers as Record<string, string> | undefined)?.['Accept-Language'];
+        languages.push(language);
+        deleted = true;
+        return Response.json({
+          label_name: 'Urgent',
+          status: language === 'nl' ? 'succesvol verwijderd' : 'successfully deleted',
+        });
+      },
+    });
+    signIn(user({ abilities: ['list-labels', 'delete-labels'] }));
+    document.documentElement.lang = 'nl';
+    renderPortal('/tools/labels', portalI18n('nl'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Acties voor Urgent' }, { timeout: 15_000 }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Verwijderen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bevestiging' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
+    expect(await screen.findByText('Urgent is succesvol verwijderd')).toBeInTheDocument();
+    expect(languages).toEqual(['nl']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('Labels'));
+    expect(document.activeElement).not.toBe(document.body);
   });
 });

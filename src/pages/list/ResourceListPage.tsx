@@ -52,7 +52,14 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
   // The same call a first visit prefetched (list-request.ts), so it takes that answer.
   const { result, query } = useList<BaseRecord, HttpError>(listCall(resource, { state, sorters, filters }));
   const response = result as unknown as ApiListResponse<BaseRecord> | undefined;
-  const actions = useListActions(resource, { can, showBanner, reload: () => void query.refetch() });
+  const titleId = `${resource.screen}-title`;
+  // After a delete the focus goes to the list's heading: the row and its menu are gone.
+  const actions = useListActions(resource, {
+    can,
+    showBanner,
+    reload: () => void query.refetch(),
+    focusAfterDelete: () => document.getElementById(titleId),
+  });
   const bulk = useBulkActions(resource, { can, showBanner });
 
   if (query.error?.statusCode === 403) return <ForbiddenPage />;
@@ -123,14 +130,17 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
     : undefined;
 
   const meta = response?.meta;
-  const titleId = `${resource.screen}-title`;
   const rows = response?.data ?? [];
   const emptyText = list.emptyKey ? t(list.emptyKey) : tl('noResults');
 
   return (
     <section className="list-page" aria-labelledby={titleId}>
       <PageHeader
-        title={<span id={titleId}>{t('title')}</span>}
+        title={
+          <span id={titleId} tabIndex={-1} className="list-page__title">
+            {t('title')}
+          </span>
+        }
         extra={
           <>
             {list.cards && (
