@@ -153,3 +153,44 @@ describe('deleting from a list in Dutch', () => {
     expect(document.activeElement).not.toBe(document.body);
   });
 });
+
+describe('keyboard', () => {
+  const labels = () =>
+    stubApi({
+      '/labels': () =>
+        Response.json({
+          data: [{ id: 1, name: 'Urgent', color: '#f5222d', created_at: '2026-01-02T10:00:00Z' }],
+          links: {},
+          meta: { current_page: 1, last_page: 1, links: [], per_page: 5, total: 1 },
+        }),
+    });
+
+  it("names the filter's search field 'Search' and closes the panel with Escape", async () => {
+    labels();
+    signIn(user({ abilities: ['list-labels'] }));
+    renderPortal('/tools/labels');
+    const toggle = await screen.findByRole('button', { name: 'Filter' }, { timeout: 15_000 });
+    await userEvent.click(toggle);
+    const search = screen.getByRole('textbox', { name: 'Search' });
+    expect(search).toBeRequired();
+    await userEvent.click(search);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('search', { name: 'Filter the list' })).not.toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('starts with a skip link that leads past the navigation to the page', async () => {
+    labels();
+    signIn(user({ abilities: ['list-labels'] }));
+    renderPortal('/tools/labels');
+    await screen.findByRole('heading', { name: 'Labels' }, { timeout: 15_000 });
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('main')).toContainElement(document.activeElement as HTMLElement);
+  });
+});

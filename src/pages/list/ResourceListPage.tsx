@@ -8,7 +8,7 @@
  */
 import { AppstoreOutlined, FilterOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { type BaseRecord, type HttpError, useList } from '@refinedev/core';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { renderCell } from '@/components/cells';
@@ -47,6 +47,7 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
   const { state, sorters, filters, update, reset } = useListState(list, platform);
   const [filterOpen, setFilterOpen] = useState(() => !!state.search || Object.keys(state.filters).length > 0);
   const [view, setView] = useState<View>(list.cards?.initial ?? 'list');
+  const filterButton = useRef<HTMLButtonElement>(null);
   const { banner, show: showBanner, dismiss } = useResultBanner();
 
   // The same call a first visit prefetched (list-request.ts), so it takes that answer.
@@ -155,6 +156,7 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
               />
             )}
             <Button
+              ref={filterButton}
               icon={<FilterOutlined aria-hidden />}
               aria-expanded={filterOpen}
               onClick={() => setFilterOpen((open) => !open)}
@@ -186,6 +188,10 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
           response={response}
           onChange={update}
           onReset={reset}
+          onClose={() => {
+            setFilterOpen(false);
+            filterButton.current?.focus();
+          }}
         />
       )}
       <ResultBanner banner={banner} onClose={dismiss} />

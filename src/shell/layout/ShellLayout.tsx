@@ -1,9 +1,11 @@
 /**
  * The layout of every signed-in screen (spec 1 §2.3): side navigation and top bar around the page. From antd's
  * `lg` breakpoint the navigation is a column (264px) the toggle narrows to icons (72px); below it, a drawer the
- * toggle opens (a modal panel: Escape or the backdrop closes it, the focus returns to the toggle).
+ * toggle opens (a modal panel: Escape or the backdrop closes it, the focus returns to the toggle). The first
+ * stop of the keyboard is a skip link, shown when focused, that leads past the navigation and the top bar to the
+ * page.
  */
-import { type PropsWithChildren, useState } from 'react';
+import { type PropsWithChildren, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { classNames } from '@/ui/Button';
@@ -19,6 +21,7 @@ export function ShellLayout({ children }: PropsWithChildren) {
   const [collapsed, setCollapsed] = useState(false);
   // The drawer is open for one location only: following a link closes it.
   const [drawerOpenAt, setDrawerOpenAt] = useState<string | null>(null);
+  const content = useRef<HTMLElement>(null);
   const drawerOpen = !desktop && drawerOpenAt === locationKey;
 
   const toggle = () =>
@@ -26,6 +29,17 @@ export function ShellLayout({ children }: PropsWithChildren) {
 
   return (
     <div className="shell">
+      <a
+        href="#main-content"
+        className="skip-link"
+        onClick={(event) => {
+          // Focus the page without changing the URL (a hash would become part of the route).
+          event.preventDefault();
+          content.current?.focus();
+        }}
+      >
+        {t('skipToContent')}
+      </a>
       {desktop ? (
         <aside className={classNames('shell__sider', collapsed && 'shell__sider--collapsed')}>
           <SideNavigation collapsed={collapsed} />
@@ -45,7 +59,9 @@ export function ShellLayout({ children }: PropsWithChildren) {
       )}
       <div className="shell__main">
         <TopBar menuOpen={desktop ? !collapsed : drawerOpen} onToggleMenu={toggle} />
-        <main className="shell__content">{children}</main>
+        <main ref={content} id="main-content" tabIndex={-1} className="shell__content">
+          {children}
+        </main>
       </div>
     </div>
   );
