@@ -83,6 +83,7 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
       width: column.width,
       ellipsis: column.ellipsis,
       hideBelow: column.hideBelow,
+      stack: column.field === (list.nameField ?? 'name') ? 'title' : undefined,
       sortable: !!column.sort,
       sortOrder: column.sort && sorted?.field === column.sort ? sorted.order : null,
       render: (record) =>
@@ -105,6 +106,7 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
       title: <span className="ui-visually-hidden">{tl('actions')}</span>,
       width: 56,
       align: 'right',
+      stack: 'actions',
       render: (record) => <RowMenu items={actions.rowMenuItems(record)} recordName={nameOf(record)} />,
     });
   }
