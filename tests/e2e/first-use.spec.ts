@@ -54,6 +54,29 @@ test.describe('lists at desktop width', () => {
     });
   }
 
+  test('overlapping avatars overlap only by their ring, on an opaque tint', async ({ page, context }) => {
+    await signedInAs(context, 'alice');
+    await page.goto('/projects');
+    const group = page.locator('.ui-avatar-group').filter({ has: page.locator('.ui-avatar + .ui-avatar') });
+    await expect(group.first()).toBeVisible();
+    const avatars = await group
+      .first()
+      .locator('.ui-avatar')
+      .evaluateAll((items) =>
+        items.map((item) => ({
+          box: item.getBoundingClientRect().toJSON() as DOMRect,
+          background: getComputedStyle(item).backgroundColor,
+          ring: getComputedStyle(item).boxShadow,
+        })),
+      );
+    for (let index = 1; index < avatars.length; index += 1) {
+      const overlap = avatars[index - 1].box.right - avatars[index].box.left;
+      expect(overlap).toBeLessThanOrEqual(2);
+      expect(avatars[index].ring).toMatch(/2px/);
+    }
+    for (const avatar of avatars) expect(avatar.background).not.toMatch(/rgba|\/ 0\./);
+  });
+
   test('notices sit below the top bar', async ({ page, context }) => {
     await signedInAs(context, 'alice');
     await page.goto('/projects');

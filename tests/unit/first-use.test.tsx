@@ -194,3 +194,22 @@ describe('keyboard', () => {
     expect(screen.getByRole('main')).toContainElement(document.activeElement as HTMLElement);
   });
 });
+
+describe('/portal', () => {
+  it('never tells an admin (or a licensed user) that a licence is missing', async () => {
+    stubApi();
+    signIn(user({ admin: true, name: 'Ada Admin', abilities: [], licenses: [] }));
+    const { router } = renderPortal('/portal');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 15_000 });
+    expect(screen.queryByText(/no licence/i)).not.toBeInTheDocument();
+  });
+
+  it('still offers the platforms a user without the licence holds', async () => {
+    stubApi();
+    signIn(user({ abilities: VIEWER, licenses: ['design_and_sales'] }));
+    renderPortal('/portal');
+    expect(
+      await screen.findByRole('heading', { name: 'You have no licence for Preparation & Content' }),
+    ).toBeInTheDocument();
+  });
+});
