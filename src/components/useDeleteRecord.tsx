@@ -3,8 +3,8 @@
  * '{name} {status}' from the API's answer (spec 2 §2, §8), as a sentence of the user's language. The screen renders `deleteDialog`; the Delete button
  * shows that it is busy while the call runs.
  */
-import { type BaseRecord, useDelete } from '@refinedev/core';
-import type { ReactNode } from 'react';
+import { type BaseKey, type BaseRecord, useDelete } from '@refinedev/core';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recordKey } from '@/resources/derive';
 import type { ResourceDeclaration } from '@/resources/types';
@@ -16,6 +16,12 @@ export interface DeleteRecord {
   confirmDelete(record: BaseRecord): void;
   /** The confirmation dialog (nothing while closed): render it once on the screen. */
   deleteDialog: ReactNode;
+  /**
+   * The key of the record being (or just) deleted: a screen showing that record stops reading it (its query
+   * `enabled: removing === undefined`), so the deleted record is never asked for again (refine drops its cached
+   * copy on success, which would otherwise make the screen fetch it once more and get a 404).
+   */
+  removing: BaseKey | undefined;
 }
 
 export interface DeleteRecordOptions {
@@ -33,10 +39,12 @@ export function useDeleteRecord(
   const { mutateAsync } = useDelete();
   const { ask, dialog } = useConfirmation();
   const deletion = resource.deletion;
+  const [removing, setRemoving] = useState<BaseKey>();
 
   const remove = async (record: BaseRecord): Promise<boolean> => {
     const id = recordKey(resource, record);
     if (!deletion || id === undefined) return false;
+    setRemoving(id);
     try {
       const { data } = await mutateAsync({
         resource: resource.name,
@@ -52,6 +60,7 @@ export function useDeleteRecord(
       onResult({ type: 'success', text: tl('deletedBanner', { name: String(name ?? ''), status }) });
       return true;
     } catch (error) {
+      setRemoving(undefined);
       onResult({ type: 'error', text: (error as Error).message || tl('deleteFailed') });
       return false;
     }
@@ -69,5 +78,6 @@ export function useDeleteRecord(
         });
     },
     deleteDialog: deletion && dialog,
+    removing,
   };
 }
