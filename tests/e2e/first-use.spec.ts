@@ -192,3 +192,38 @@ for (const [size, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE }
     });
   }
 }
+
+/** WCAG relative luminance contrast of an `rgb(r, g, b)` colour against white. */
+function contrastOnWhite(color: string): number {
+  const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+  const channel = (value: number) => {
+    const c = value / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  return 1.05 / (luminance + 0.05);
+}
+
+test.describe('focus rings', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('the sign-in checkbox and links show a solid ring of at least 3:1', async ({ page }) => {
+    await page.goto('/login');
+    const checkbox = page.getByRole('checkbox', { name: 'Remember me' });
+    const forgot = page.getByRole('link', { name: /forgot/i });
+    for (const target of [checkbox, forgot]) {
+      await target.focus();
+      // Keyboard focus (focus-visible): Tab away and back.
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await expect(target).toBeFocused();
+      const ring = await target.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), color: style.outlineColor };
+      });
+      expect(ring.style).toBe('solid');
+      expect(ring.width).toBeGreaterThanOrEqual(2);
+      expect(contrastOnWhite(ring.color)).toBeGreaterThanOrEqual(3);
+    }
+  });
+});
