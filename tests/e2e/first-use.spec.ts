@@ -57,18 +57,19 @@ test.describe('lists at desktop width', () => {
   test('overlapping avatars overlap only by their ring, on an opaque tint', async ({ page, context }) => {
     await signedInAs(context, 'alice');
     await page.goto('/projects');
-    const group = page.locator('.ui-avatar-group').filter({ has: page.locator('.ui-avatar + .ui-avatar') });
-    await expect(group.first()).toBeVisible();
-    const avatars = await group
-      .first()
-      .locator('.ui-avatar')
-      .evaluateAll((items) =>
-        items.map((item) => ({
+    const group = page.locator('.ui-avatar-group:has(> * + *)').first();
+    await expect(group).toBeVisible();
+    // Each member (an avatar, or the element wrapping one) carries the ring; the avatar inside it the tint.
+    const avatars = await group.locator('> *').evaluateAll((items) =>
+      items.map((item) => {
+        const avatar = item.matches('.ui-avatar') ? item : item.querySelector('.ui-avatar')!;
+        return {
           box: item.getBoundingClientRect().toJSON() as DOMRect,
-          background: getComputedStyle(item).backgroundColor,
+          background: getComputedStyle(avatar).backgroundColor,
           ring: getComputedStyle(item).boxShadow,
-        })),
-      );
+        };
+      }),
+    );
     for (let index = 1; index < avatars.length; index += 1) {
       const overlap = avatars[index - 1].box.right - avatars[index].box.left;
       expect(overlap).toBeLessThanOrEqual(2);
