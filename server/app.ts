@@ -12,6 +12,7 @@ import type { ServerConfig } from './config';
 import { registerArrivalOrder } from './db/arrival-order';
 import type { DB } from './db/database';
 import { registerErrorHandling } from './http/errors';
+import { registerResponseLanguage } from './http/language';
 import { JSON_BODY_LIMIT, multipartParsing } from './http/input-limits';
 import { registerMaintenanceMode } from './http/maintenance';
 import { isPortalOrigin } from './http/origins';
@@ -89,6 +90,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       'Authorization',
       'Content-Type',
       'Accept',
+      'Accept-Language',
       'X-Requested-With',
       'X-Socket-Id',
       'X-CSRF-TOKEN',
@@ -115,6 +117,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/v2/docs' });
   registerErrorHandling(app, { failedParsingBody: multipartParsing.failed });
+  registerResponseLanguage(app);
 
   await app.register(registerApi, { prefix: '/api/v2' });
   await app.register(registerRealtime);

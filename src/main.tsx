@@ -4,6 +4,7 @@ import { App } from './App';
 import { initI18n, PORTAL_NAMESPACES } from './providers/i18n';
 import { session } from './providers/session';
 import { tenantStore } from './shell/tenant/TenantContext';
+import './fonts.css';
 import './styles.css';
 
 // Translations, the session check and the tenant lookup start together: no start-up waterfall. The router starts

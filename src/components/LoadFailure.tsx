@@ -1,20 +1,37 @@
 /**
- * What a screen shows when its record could not be loaded: the Forbidden (403) page, or not found (404) and other
- * failures with the API's message and a way back.
+ * What a screen shows when its record could not be loaded: the Forbidden (403) page, 'Not found' (404: it does
+ * not exist, was deleted or belongs to another company), or that it could not be loaded; each with a way back.
+ * The texts are the portal's own, in the user's language (the API's message names its model, `No query results
+ * for model [App\Models\Project] 5`, which is no sentence for a user).
  */
 import type { HttpError } from '@refinedev/core';
-import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router';
+import { FileUnknownOutlined, WarningOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { ForbiddenPage } from './ForbiddenPage';
+import { StatePanel, type StatePanelBack } from './StatePanel';
+import './page.css';
 
-export function LoadFailure({ error, back }: { error: HttpError; back?: { to: string; label: string } }) {
-  const navigate = useNavigate();
-  if (error.statusCode === 403) return <ForbiddenPage />;
+export function LoadFailure({ error, back }: { error: HttpError; back?: StatePanelBack }) {
+  const { t } = useTranslation('lists');
+  if (error.statusCode === 403) return <ForbiddenPage reason="record" back={back} />;
+  if (error.statusCode === 404) {
+    return (
+      <StatePanel
+        className="load-failure"
+        icon={<FileUnknownOutlined aria-hidden />}
+        title={t('notFound.title')}
+        text={t('notFound.text')}
+        back={back}
+      />
+    );
+  }
   return (
-    <Result
-      status={error.statusCode === 404 ? '404' : 'error'}
-      title={error.message}
-      extra={back && <Button onClick={() => navigate(back.to)}>{back.label}</Button>}
+    <StatePanel
+      className="load-failure"
+      icon={<WarningOutlined aria-hidden />}
+      title={t('loadFailed.title')}
+      text={t('loadFailed.text')}
+      back={back}
     />
   );
 }

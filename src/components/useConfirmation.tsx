@@ -4,7 +4,7 @@
  * busy, until the action has run. Cancel, Escape and the backdrop close it unless the action is running.
  */
 import { ExclamationCircleFilled } from '@ant-design/icons';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
@@ -16,8 +16,13 @@ export interface ConfirmationRequest {
   /** The confirming button's text. */
   confirmLabel: string;
   danger?: boolean;
-  /** The action, run after the confirmation; it reports its own result. */
-  run(): Promise<void>;
+  /** The action, run after the confirmation; it reports its own result, and answers false when it failed. */
+  run(): Promise<boolean | void>;
+  /**
+   * Where the focus goes after the action succeeded (e.g. the list's heading after a delete, whose row and menu
+   * are gone); otherwise it returns to where it was before the dialog opened.
+   */
+  focusAfter?: () => HTMLElement | null;
 }
 
 export interface Confirmation {
@@ -30,6 +35,16 @@ export function useConfirmation(): Confirmation {
   const { t } = useTranslation('lists');
   const [request, setRequest] = useState<ConfirmationRequest | null>(null);
   const [busy, setBusy] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+  const after = useRef<HTMLElement | null>(null);
+  const returnFocus = useMemo(
+    () => ({
+      get current() {
+        return after.current ?? (opener.current?.isConnected ? opener.current : null);
+      },
+    }),
+    [],
+  );
 
   const cancel = () => {
     if (!busy) setRequest(null);
@@ -38,7 +53,8 @@ export function useConfirmation(): Confirmation {
     if (!request) return;
     setBusy(true);
     try {
-      await request.run();
+      const succeeded = (await request.run()) !== false;
+      after.current = (succeeded && request.focusAfter?.()) || null;
     } finally {
       setBusy(false);
       setRequest(null);
@@ -46,7 +62,11 @@ export function useConfirmation(): Confirmation {
   };
 
   return {
-    ask: setRequest,
+    ask: (next) => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      after.current = null;
+      setRequest(next);
+    },
     dialog: (
       <Dialog
         open={request !== null}
@@ -59,6 +79,7 @@ export function useConfirmation(): Confirmation {
         width={416}
         className="confirm-dialog"
         onClose={cancel}
+        returnFocus={returnFocus}
         footer={
           <>
             <Button disabled={busy} onClick={cancel}>

@@ -1,10 +1,10 @@
 /**
  * Delete through a dialog titled 'Confirmation' with the entity's exact text, then the call, then the banner
- * '{name} {status}' from the API's answer (spec 2 §2, §8). The screen renders `deleteDialog`; the Delete button
+ * '{name} {status}' from the API's answer (spec 2 §2, §8), as a sentence of the user's language. The screen renders `deleteDialog`; the Delete button
  * shows that it is busy while the call runs.
  */
-import { type BaseRecord, useDelete } from '@refinedev/core';
-import type { ReactNode } from 'react';
+import { type BaseKey, type BaseRecord, useDelete } from '@refinedev/core';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recordKey } from '@/resources/derive';
 import type { ResourceDeclaration } from '@/resources/types';
@@ -16,21 +16,35 @@ export interface DeleteRecord {
   confirmDelete(record: BaseRecord): void;
   /** The confirmation dialog (nothing while closed): render it once on the screen. */
   deleteDialog: ReactNode;
+  /**
+   * The key of the record being (or just) deleted: a screen showing that record stops reading it (its query
+   * `enabled: removing === undefined`), so the deleted record is never asked for again (refine drops its cached
+   * copy on success, which would otherwise make the screen fetch it once more and get a 404).
+   */
+  removing: BaseKey | undefined;
+}
+
+export interface DeleteRecordOptions {
+  /** What takes the focus after a delete (the list's heading: the row and its menu are gone). */
+  focusAfter?: () => HTMLElement | null;
 }
 
 export function useDeleteRecord(
   resource: ResourceDeclaration,
   onResult: (banner: Banner) => void,
+  options: DeleteRecordOptions = {},
 ): DeleteRecord {
   const { t } = useTranslation(resource.ns);
   const { t: tl } = useTranslation('lists');
   const { mutateAsync } = useDelete();
   const { ask, dialog } = useConfirmation();
   const deletion = resource.deletion;
+  const [removing, setRemoving] = useState<BaseKey>();
 
-  const remove = async (record: BaseRecord) => {
+  const remove = async (record: BaseRecord): Promise<boolean> => {
     const id = recordKey(resource, record);
-    if (!deletion || id === undefined) return;
+    if (!deletion || id === undefined) return false;
+    setRemoving(id);
     try {
       const { data } = await mutateAsync({
         resource: resource.name,
@@ -40,9 +54,15 @@ export function useDeleteRecord(
       });
       const answer = data as Record<string, unknown>;
       const name = answer[deletion.answerNameKey] ?? record[resource.list?.nameField ?? 'name'];
-      onResult({ type: 'success', text: `${String(name ?? '')} ${String(answer.status ?? '')}`.trim() });
+      // The sentence is the portal's, its parts the record's name and the API's status word (in the user's
+      // language: the API answers in the request's Accept-Language).
+      const status = typeof answer.status === 'string' && answer.status ? answer.status : tl('deletedStatus');
+      onResult({ type: 'success', text: tl('deletedBanner', { name: String(name ?? ''), status }) });
+      return true;
     } catch (error) {
+      setRemoving(undefined);
       onResult({ type: 'error', text: (error as Error).message || tl('deleteFailed') });
+      return false;
     }
   };
 
@@ -54,8 +74,10 @@ export function useDeleteRecord(
           confirmLabel: tl('delete'),
           danger: true,
           run: () => remove(record),
+          focusAfter: options.focusAfter,
         });
     },
     deleteDialog: deletion && dialog,
+    removing,
   };
 }

@@ -37,6 +37,7 @@ import {
   type QueryValue,
   type RequestOptions,
 } from '@/providers/http-client';
+import { noteIfScreenShows } from '@/providers/screen-errors';
 
 /** What a hook may put in `meta` for this provider. */
 export interface ApiMeta {
@@ -221,11 +222,14 @@ function recordPath(resource: string, id: BaseKey): string {
   return `/${resource}/${encodeURIComponent(String(id))}`;
 }
 
-async function send<T>(path: string, options: RequestOptions): Promise<T> {
+/** `readingRecord`: a single record's read, whose 403 and 404 its screen shows as a state. */
+async function send<T>(path: string, options: RequestOptions, readingRecord = false): Promise<T> {
   try {
     return await apiRequest<T>(path, options);
   } catch (error) {
-    throw error instanceof ApiError ? new ApiHttpError(error) : error;
+    if (!(error instanceof ApiError)) throw error;
+    noteIfScreenShows(error, readingRecord);
+    throw new ApiHttpError(error);
   }
 }
 
@@ -235,17 +239,18 @@ function unwrap<TData>(body: unknown): TData {
   return body as TData;
 }
 
-/** `GET /{resource}/{id}` with the meta's field selection. */
+/** `GET /{resource}/{id}` with the meta's field selection; `screen`: the record of a screen (getOne). */
 async function readRecord<TData>(
   resource: string,
   id: BaseKey,
   meta: ReturnType<typeof apiMeta>,
+  screen = false,
 ): Promise<TData> {
-  const body = await send<unknown>(recordPath(resource, id), {
-    query: listQuery(meta, undefined),
-    signal: meta.signal,
-    headers: meta.headers,
-  });
+  const body = await send<unknown>(
+    recordPath(resource, id),
+    { query: listQuery(meta, undefined), signal: meta.signal, headers: meta.headers },
+    screen,
+  );
   return unwrap<TData>(body);
 }
 
@@ -320,7 +325,7 @@ export function createDataProvider(): DataProvider {
     },
 
     async getOne<TData extends BaseRecord>({ resource, id, meta }: GetOneParams) {
-      return { data: await readRecord<TData>(resource, id, apiMeta(meta)) };
+      return { data: await readRecord<TData>(resource, id, apiMeta(meta), true) };
     },
 
     /** The API has no id filter in general, so getMany reads each record (in parallel). */

@@ -1,6 +1,7 @@
 /**
  * The one HTTP client of the portal (spec 1 §7): public calls go to the bare API host, authenticated calls to
- * the tenant's API host with `Authorization: Bearer <user_session>` and `Accept: application/json`. A 401 and
+ * the tenant's API host with `Authorization: Bearer <user_session>`, `Accept: application/json` and the portal's
+ * language as `Accept-Language` (the API words its messages in it). A 401 and
  * a 503 are announced to whoever listens (the auth state logs out; the shell shows the maintenance screen);
  * aborted requests are only logged. Errors reject with ApiError, which carries Laravel's `errors` for 422s.
  */
@@ -159,8 +160,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return send<T>(url, token, options);
 }
 
+/** The portal's language (i18n.ts keeps it on `<html lang>`): the API answers its messages in it. */
+function languageHeader(): Record<string, string> {
+  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return language ? { 'Accept-Language': language } : {};
+}
+
 async function send<T>(url: string, token: string | undefined, options: RequestOptions): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...languageHeader(),
+    ...options.headers,
+  };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button';
 import { toast } from '@/ui/toast';
+import { takeScreenError } from './screen-errors';
 
 export function useNotificationProvider(): NotificationProvider {
   const { t } = useTranslation();
@@ -32,6 +33,13 @@ export function useNotificationProvider(): NotificationProvider {
               </Button>
             ),
           });
+          return;
+        }
+        if (type === 'error') {
+          // A failure the screen shows itself (under the fields, as its Not found state) needs no notice; any
+          // other says what failed in the portal's words and what the server said, never a status code.
+          if (takeScreenError(description)) return;
+          toast.open({ key, type, title: t('notifications.failed'), text: description || message });
           return;
         }
         toast.open({ key, type, title: description, text: message });

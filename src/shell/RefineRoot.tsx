@@ -6,7 +6,6 @@
  */
 import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -16,13 +15,14 @@ import { createDataProvider } from '@/providers/data-provider';
 import { createEchoConnection } from '@/providers/echo-connection';
 import { createI18nProvider, toLanguage } from '@/providers/i18n';
 import { createLiveProvider } from '@/providers/live-provider';
+import { createQueryClient } from '@/providers/query-client';
 import { useNotificationProvider } from '@/providers/notification-provider';
 import { session } from '@/providers/session';
 import { navigationResources } from '@/shell/navigation/navigation';
 import { tenantStore } from '@/shell/tenant/TenantContext';
 import { Toaster, toast } from '@/ui/toast';
 
-const queryClient = new QueryClient();
+const queryClient = createQueryClient();
 const echoConnection = createEchoConnection();
 const accessControlProvider = createAccessControlProvider();
 const dataProvider = createDataProvider();

@@ -3,7 +3,9 @@
  * order cycling ascending → descending → ascending as antd's), a loading state that keeps the rows (dimmed, a
  * spinner, `aria-busy`), an empty row, rows that act as links (`rowProps`), columns hidden below antd's
  * breakpoints, row selection with a checkbox per row and one for the page, and sideways scrolling inside its own
- * wrapper on narrow screens.
+ * wrapper on narrow screens. On phones (below antd's `sm`) each row is stacked: its title cell on top, the other
+ * cells below it as 'label value' lines, its checkbox at the start and its actions at the end, so a row's name,
+ * status and menu are seen without scrolling sideways; the header keeps only the sort buttons (table.css).
  */
 import './table.css';
 import { CaretDownOutlined, CaretUpOutlined } from '@ant-design/icons';
@@ -36,6 +38,11 @@ export interface DataColumn<TRecord> {
   sortable?: boolean;
   /** The column's current order, null when the table is sorted by another column. */
   sortOrder?: SortOrder | null;
+  /**
+   * Its place in a row stacked on a phone: 'title' on top (the record's name), 'actions' at the end (the row
+   * menu); other cells are lines under the title, labelled with the column's title.
+   */
+  stack?: 'title' | 'actions';
   render(record: TRecord): ReactNode;
 }
 
@@ -169,6 +176,7 @@ function cellClass(column: DataColumn<unknown>, ...more: (string | false | undef
     column.align && column.align !== 'left' && `ui-table__cell--${column.align}`,
     column.hideBelow && `ui-table__cell--from-${column.hideBelow}`,
     column.sortOrder && 'ui-table__cell--sorted',
+    column.stack && `ui-table__cell--${column.stack}`,
     column.className,
     ...more,
   );
@@ -266,6 +274,7 @@ export function DataTable<TRecord>({
                           column.ellipsis && 'ui-table__cell--ellipsis',
                         )}
                         style={style}
+                        data-label={typeof column.title === 'string' ? column.title : undefined}
                         title={
                           column.ellipsis && (typeof content === 'string' || typeof content === 'number')
                             ? String(content)

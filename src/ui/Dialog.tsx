@@ -47,6 +47,11 @@ export interface DialogProps {
   placement?: 'center' | 'left';
   /** Hides the header (title and close button); the title still names the dialog for assistive technology. */
   hideHeader?: boolean;
+  /**
+   * Where the focus goes when it closes, read then (`current`): by default the element focused before it opened.
+   * A dialog whose action removed that element (a deleted row's menu) names what takes its place.
+   */
+  returnFocus?: { readonly current: HTMLElement | null };
 }
 
 export function Dialog(props: DialogProps) {
@@ -68,6 +73,7 @@ function ModalDialog({
   initialFocus = 'first',
   placement = 'center',
   hideHeader = false,
+  returnFocus,
 }: DialogProps) {
   const { t } = useTranslation();
   const content = useRef<HTMLDivElement>(null);
@@ -117,7 +123,12 @@ function ModalDialog({
             if (event.target === event.currentTarget) onClose();
           }}
         >
-          <FloatingFocusManager context={context} initialFocus={firstInContent} outsideElementsInert>
+          <FloatingFocusManager
+            context={context}
+            initialFocus={firstInContent}
+            returnFocus={returnFocus ?? true}
+            outsideElementsInert
+          >
             <div
               ref={panelRef}
               {...getFloatingProps()}

@@ -6,7 +6,7 @@
  */
 
 export const DESIGN_TOKENS = {
-  fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  fontFamily: "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   fontSize: 14,
   fontSizeSmall: 12,
   fontSizeLarge: 16,

@@ -248,6 +248,8 @@ describe('the model overview', () => {
     expect(await screen.findByRole('heading', { name: 'Harbour Tower', level: 1 })).toBeInTheDocument();
     expect(await screen.findByRole('status')).toHaveTextContent('Harbour Tower – Lobby successfully deleted');
     expect(api.calls('/projects/models/7', 'DELETE')).toHaveLength(1);
+    // The deleted model is not asked for again (it would answer 404).
+    expect(api.calls('/projects/models/7')).toHaveLength(1);
   });
 });
 

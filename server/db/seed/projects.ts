@@ -89,6 +89,24 @@ const ACME_MODELS: Array<{ name: string; project: string; status: ModelStatus }>
   { name: 'Westport Marina – Jetty', project: 'Westport Marina', status: 'PROCESSING' },
 ];
 
+/**
+ * When a model's history step happened: spread from its start to its finish (the last step at the finish), five
+ * minutes apart from the start while it runs, or from its upload before it started.
+ */
+function eventTime(
+  times: { started: Date | null; finished: Date | null },
+  created: Date,
+  step: number,
+  steps: number,
+): Date {
+  const from = times.started ?? created;
+  const interval =
+    times.started && times.finished && steps > 1
+      ? (times.finished.getTime() - times.started.getTime()) / (steps - 1)
+      : 5 * 60 * 1000;
+  return new Date(from.getTime() + step * interval);
+}
+
 const GEOMETRY_EVENTS: Record<ModelStatus, string[]> = {
   FINISHED: [
     'Upload received',
@@ -217,6 +235,9 @@ async function seedAcme(db: DB, companyId: number, users: Map<string, number>, n
     )
     .execute();
 
+  // When each model's processing started and finished: its history (the geometry events below) runs from the
+  // start to the finish, so the overview's times and its history agree.
+  const processed = new Map<string, { started: Date | null; finished: Date | null }>();
   const models = await db
     .insertInto('project_models')
     .values(
@@ -226,6 +247,8 @@ async function seedAcme(db: DB, companyId: number, users: Map<string, number>, n
           ? hoursAgo(index * 11 + 1.5, now)
           : null;
         const finished = ['FINISHED', 'FAILED'].includes(model.status) ? hoursAgo(index * 11 + 1, now) : null;
+        processed.set(model.name, { started, finished });
+        const uploaded = model.status !== 'UPLOADING';
         return {
           company_id: companyId,
           project_id: projectId.get(model.project)!,
@@ -236,6 +259,11 @@ async function seedAcme(db: DB, companyId: number, users: Map<string, number>, n
           preview_image_url: null,
           started_at: started,
           finished_at: finished,
+          // The uploaded file's name and size (the demo keeps no bytes: processing reads 'no stored file').
+          file_name: uploaded
+            ? `${model.name.replace(/ – /g, '-').replace(/\s+/g, '-').toLowerCase()}.fbx`
+            : null,
+          file_size: uploaded ? 18_000_000 + index * 1_250_000 : null,
           uploader_id: users.get(index % 3 === 0 ? 'admin' : 'alice')!,
           created_at: created,
           updated_at: finished ?? started ?? created,
@@ -250,10 +278,10 @@ async function seedAcme(db: DB, companyId: number, users: Map<string, number>, n
     .insertInto('model_geometry_events')
     .values(
       models.flatMap((model) =>
-        GEOMETRY_EVENTS[model.status].map((message, step) => ({
+        GEOMETRY_EVENTS[model.status].map((message, step, events) => ({
           model_id: model.id,
           message,
-          created_at: new Date(new Date(model.created_at).getTime() + (step + 1) * 5 * 60 * 1000),
+          created_at: eventTime(processed.get(model.name)!, new Date(model.created_at), step, events.length),
         })),
       ),
     )

@@ -1,9 +1,10 @@
 /**
  * The Filter panel of every list (spec 2 §2, §5, §9): search (required, applied 250 ms after typing stops), rows
- * per page 5–25, the list's own filters, and Reset (rows per page 5, page 1, empty search).
+ * per page 5–25, the list's own filters, and Reset (rows per page 5, page 1, empty search). Escape in the panel
+ * closes it (`onClose`). A required field's asterisk is shown but not read: the field is named 'Search'.
  */
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterDeclaration, FilterOption } from '@/resources/types';
 import { Button, classNames } from '@/ui/Button';
@@ -22,6 +23,8 @@ interface FilterPanelProps {
   response: { meta_data?: unknown } | undefined;
   onChange(patch: Partial<ListState>): void;
   onReset(): void;
+  /** Closes the panel (Escape inside it); the screen returns the focus to its Filter button. */
+  onClose?(): void;
 }
 
 function optionsOf(filter: FilterDeclaration, response: { meta_data?: unknown } | undefined): FilterOption[] {
@@ -44,11 +47,12 @@ function FilterField({
 }) {
   return (
     <div className={classNames('filter-field', className)}>
-      <label
-        id={`${id}-label`}
-        htmlFor={id}
-        className={classNames('filter-field__label', required && 'filter-field__label--required')}
-      >
+      <label id={`${id}-label`} htmlFor={id} className="filter-field__label">
+        {required && (
+          <span className="filter-field__required" aria-hidden>
+            *
+          </span>
+        )}
         {label}
       </label>
       {children}
@@ -56,7 +60,7 @@ function FilterField({
   );
 }
 
-export function FilterPanel({ ns, state, filters, response, onChange, onReset }: FilterPanelProps) {
+export function FilterPanel({ ns, state, filters, response, onChange, onReset, onClose }: FilterPanelProps) {
   const { t } = useTranslation(ns);
   const { t: tl } = useTranslation('lists');
   const [search, setSearch] = useState(state.search);
@@ -84,6 +88,15 @@ export function FilterPanel({ ns, state, filters, response, onChange, onReset }:
       role="search"
       aria-label={tl('filterPanel')}
       onSubmit={(event) => event.preventDefault()}
+      onKeyDown={(event: KeyboardEvent<HTMLFormElement>) => {
+        // An open select or list closes itself first; the next Escape closes the panel.
+        const target = event.target as HTMLElement;
+        const insideOpenList = !!target.closest('[aria-expanded="true"], [role="listbox"]');
+        if (event.key === 'Escape' && onClose && !event.defaultPrevented && !insideOpenList) {
+          event.preventDefault();
+          onClose();
+        }
+      }}
     >
       <FilterField id={`${id}-search`} label={tl('search')} required className="filter-panel__search">
         <TextInput

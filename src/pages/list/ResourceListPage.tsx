@@ -8,7 +8,7 @@
  */
 import { AppstoreOutlined, FilterOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { type BaseRecord, type HttpError, useList } from '@refinedev/core';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { renderCell } from '@/components/cells';
@@ -47,12 +47,20 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
   const { state, sorters, filters, update, reset } = useListState(list, platform);
   const [filterOpen, setFilterOpen] = useState(() => !!state.search || Object.keys(state.filters).length > 0);
   const [view, setView] = useState<View>(list.cards?.initial ?? 'list');
+  const filterButton = useRef<HTMLButtonElement>(null);
   const { banner, show: showBanner, dismiss } = useResultBanner();
 
   // The same call a first visit prefetched (list-request.ts), so it takes that answer.
   const { result, query } = useList<BaseRecord, HttpError>(listCall(resource, { state, sorters, filters }));
   const response = result as unknown as ApiListResponse<BaseRecord> | undefined;
-  const actions = useListActions(resource, { can, showBanner, reload: () => void query.refetch() });
+  const titleId = `${resource.screen}-title`;
+  // After a delete the focus goes to the list's heading: the row and its menu are gone.
+  const actions = useListActions(resource, {
+    can,
+    showBanner,
+    reload: () => void query.refetch(),
+    focusAfterDelete: () => document.getElementById(titleId),
+  });
   const bulk = useBulkActions(resource, { can, showBanner });
 
   if (query.error?.statusCode === 403) return <ForbiddenPage />;
@@ -75,6 +83,7 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
       width: column.width,
       ellipsis: column.ellipsis,
       hideBelow: column.hideBelow,
+      stack: column.field === (list.nameField ?? 'name') ? 'title' : undefined,
       sortable: !!column.sort,
       sortOrder: column.sort && sorted?.field === column.sort ? sorted.order : null,
       render: (record) =>
@@ -97,6 +106,7 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
       title: <span className="ui-visually-hidden">{tl('actions')}</span>,
       width: 56,
       align: 'right',
+      stack: 'actions',
       render: (record) => <RowMenu items={actions.rowMenuItems(record)} recordName={nameOf(record)} />,
     });
   }
@@ -123,14 +133,17 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
     : undefined;
 
   const meta = response?.meta;
-  const titleId = `${resource.screen}-title`;
   const rows = response?.data ?? [];
   const emptyText = list.emptyKey ? t(list.emptyKey) : tl('noResults');
 
   return (
     <section className="list-page" aria-labelledby={titleId}>
       <PageHeader
-        title={<span id={titleId}>{t('title')}</span>}
+        title={
+          <span id={titleId} tabIndex={-1} className="list-page__title">
+            {t('title')}
+          </span>
+        }
         extra={
           <>
             {list.cards && (
@@ -145,6 +158,7 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
               />
             )}
             <Button
+              ref={filterButton}
               icon={<FilterOutlined aria-hidden />}
               aria-expanded={filterOpen}
               onClick={() => setFilterOpen((open) => !open)}
@@ -181,6 +195,10 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
           response={response}
           onChange={update}
           onReset={reset}
+          onClose={() => {
+            setFilterOpen(false);
+            filterButton.current?.focus();
+          }}
         />
       )}
       <ResultBanner banner={banner} onClose={dismiss} />

@@ -28,6 +28,8 @@ export interface ListActionsOptions {
   showBanner: (banner: Banner) => void;
   /** Reloads the list after a call or a dialog changed something. */
   reload: () => void;
+  /** What takes the focus after a delete (the list's heading). */
+  focusAfterDelete?: () => HTMLElement | null;
 }
 
 const asTarget = (target: string | LinkTarget): LinkTarget =>
@@ -40,7 +42,7 @@ interface OpenDialog {
 
 export function useListActions(
   resource: ResourceDeclaration,
-  { can, showBanner, reload }: ListActionsOptions,
+  { can, showBanner, reload, focusAfterDelete }: ListActionsOptions,
 ) {
   const list = resource.list!;
   const { t } = useTranslation(resource.ns);
@@ -48,7 +50,9 @@ export function useListActions(
   const navigate = useNavigate();
   const { ask, dialog: confirmDialog } = useConfirmation();
   const { mutateAsync } = useCustomMutation<BaseRecord, HttpError, Record<string, unknown>>();
-  const { confirmDelete, deleteDialog } = useDeleteRecord(resource, showBanner);
+  const { confirmDelete, deleteDialog } = useDeleteRecord(resource, showBanner, {
+    focusAfter: focusAfterDelete,
+  });
   const [open, setOpen] = useState<OpenDialog | null>(null);
 
   const follow = (target: string | LinkTarget) => {

@@ -8,7 +8,7 @@
 import { DeleteOutlined, EditOutlined, FileImageOutlined, RedoOutlined } from '@ant-design/icons';
 import { type HttpError, useShow } from '@refinedev/core';
 import { Breadcrumb, Button, Descriptions, Skeleton, Timeline, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadFailure } from '@/components/LoadFailure';
@@ -39,17 +39,24 @@ export default function ModelOverviewPage({ resource }: ResourcePageProps) {
   const { can } = useResourcePermissions(resource);
   const { banner, show, dismiss } = useResultBanner();
   // Pushes are applied in place by useModelLiveUpdates; refine itself need not refetch on each of them.
+  // Where a deleted model's screen goes: its project, known once the model has loaded.
+  const projectPathRef = useRef('/projects');
+  const { reprocess, remove, removing, dialogs } = useModelActions({
+    onResult: show,
+    onDeleted: (result) => navigate(projectPathRef.current, { state: bannerState(result) }),
+  });
   const { query, result: model } = useShow<ModelDetail, HttpError>({
     resource: resource.name,
     id,
     liveMode: 'off',
+    // A model being deleted is not read again.
+    queryOptions: { enabled: removing === undefined },
   });
   useModelLiveUpdates();
   const projectPath = model?.project ? `/projects/overview/${model.project.id}` : '/projects';
-  const { reprocess, remove, dialogs } = useModelActions({
-    onResult: show,
-    onDeleted: (result) => navigate(projectPath, { state: bannerState(result) }),
-  });
+  useEffect(() => {
+    projectPathRef.current = projectPath;
+  }, [projectPath]);
 
   if (query.error) {
     return <LoadFailure error={query.error} back={{ to: '/projects', label: t('backToProjects') }} />;

@@ -24,7 +24,7 @@ export function useModelActions({ onResult, onDeleted }: ModelActionHandlers) {
   const { t } = useTranslation('models');
   const { mutateAsync } = useCustomMutation();
   const { ask, dialog: reprocessDialog } = useConfirmation();
-  const { confirmDelete, deleteDialog } = useDeleteRecord(models, (banner) =>
+  const { confirmDelete, deleteDialog, removing } = useDeleteRecord(models, (banner) =>
     banner.type === 'success' && onDeleted ? onDeleted(banner) : onResult(banner),
   );
 
@@ -53,6 +53,8 @@ export function useModelActions({ onResult, onDeleted }: ModelActionHandlers) {
   return {
     reprocess,
     remove: (model: BaseRecord) => confirmDelete(model),
+    /** The model being deleted: its screen stops reading it. */
+    removing,
     /** The confirmation dialogs of both actions: render them once on the screen. */
     dialogs: (
       <>

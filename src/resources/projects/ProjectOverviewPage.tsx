@@ -66,13 +66,19 @@ export default function ProjectOverviewPage({ resource }: ResourcePageProps) {
   const { can, platform } = useResourcePermissions(resource);
   const modelAccess = useResourcePermissions(models);
   const { banner, show, dismiss } = useResultBanner();
-  const { confirmDelete: remove, deleteDialog } = useDeleteRecord(resource, (result) =>
+  const {
+    confirmDelete: remove,
+    deleteDialog,
+    removing,
+  } = useDeleteRecord(resource, (result) =>
     result.type === 'success' ? navigate('/projects', { state: bannerState(result) }) : show(result),
   );
   const { query, result: project } = useShow<ProjectDetail, HttpError>({
     resource: resource.name,
     id,
     liveMode: 'off',
+    // A project being deleted is not read again.
+    queryOptions: { enabled: removing === undefined },
   });
   useModelLiveUpdates();
   const parentId = project?.parent_id ?? undefined;

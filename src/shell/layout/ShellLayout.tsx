@@ -2,9 +2,10 @@
  * The layout of every signed-in screen (spec 1 §2.3): side navigation and top bar around the page. From antd's
  * `lg` breakpoint the navigation is a column (264px) the toggle narrows to icons (72px); below it, a drawer the
  * toggle opens (a modal panel: Escape or the backdrop closes it, the focus returns to the toggle). Planned
- * maintenance starting within a day is announced under the top bar.
+ * maintenance starting within a day is announced under the top bar. The first stop of the keyboard is a skip
+ * link, shown when focused, that leads past the navigation and the top bar to the page.
  */
-import { type PropsWithChildren, useState } from 'react';
+import { type PropsWithChildren, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { classNames } from '@/ui/Button';
@@ -21,6 +22,7 @@ export function ShellLayout({ children }: PropsWithChildren) {
   const [collapsed, setCollapsed] = useState(false);
   // The drawer is open for one location only: following a link closes it.
   const [drawerOpenAt, setDrawerOpenAt] = useState<string | null>(null);
+  const content = useRef<HTMLElement>(null);
   const drawerOpen = !desktop && drawerOpenAt === locationKey;
 
   const toggle = () =>
@@ -28,6 +30,17 @@ export function ShellLayout({ children }: PropsWithChildren) {
 
   return (
     <div className="shell">
+      <a
+        href="#main-content"
+        className="skip-link"
+        onClick={(event) => {
+          // Focus the page without changing the URL (a hash would become part of the route).
+          event.preventDefault();
+          content.current?.focus();
+        }}
+      >
+        {t('skipToContent')}
+      </a>
       {desktop ? (
         <aside className={classNames('shell__sider', collapsed && 'shell__sider--collapsed')}>
           <SideNavigation collapsed={collapsed} />
@@ -48,7 +61,9 @@ export function ShellLayout({ children }: PropsWithChildren) {
       <div className="shell__main">
         <TopBar menuOpen={desktop ? !collapsed : drawerOpen} onToggleMenu={toggle} />
         <UpcomingMaintenance />
-        <main className="shell__content">{children}</main>
+        <main ref={content} id="main-content" tabIndex={-1} className="shell__content">
+          {children}
+        </main>
       </div>
     </div>
   );

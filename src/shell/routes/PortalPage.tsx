@@ -1,6 +1,6 @@
 /**
  * /portal: where the platform licence rule (spec 1 §2.8) sends a user who lacks this platform's licence. It
- * offers the platforms the user does hold, and logout.
+ * offers the platforms the user does hold, and logout. A user who holds this platform's licence is sent on to /.
  */
 import { LogoutOutlined } from '@ant-design/icons';
 import { useLogout } from '@refinedev/core';
@@ -23,6 +23,9 @@ export function PortalPage() {
   if (!user) return <Navigate to="/login" replace />;
 
   const current = deployment.host.platform;
+  // Only a user without this platform's licence has anything to read here; an admin (who passes every licence
+  // check) or a licensed user who opens /portal goes to the start page instead of being told a licence is missing.
+  if (holdsPlatformLicence(user, current)) return <Navigate to="/" replace />;
   const others = PLATFORM_KEYS.filter((key) => key !== current && holdsPlatformLicence(user, key));
   return (
     <FullScreenState

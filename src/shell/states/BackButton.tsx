@@ -1,9 +1,10 @@
 /**
- * The one action of the error screens: one step back in history, keeping that entry's navigation state. A plain
- * button in the portal's own style, so the error screens work before (and without) antd.
+ * The one action of the error screens: one step back in history, keeping that entry's navigation state. The
+ * portal's own primary button (`src/ui/Button`), so the error screens look right before (and without) antd.
  */
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { Button } from '@/ui/Button';
 import { ArrowLeftIcon } from '@/ui/icons';
 
 export function BackButton() {
@@ -13,9 +14,8 @@ export function BackButton() {
   // A page opened directly has no entry to go back to: go to the start page instead.
   const back = () => (location.key === 'default' ? navigate('/') : navigate(-1));
   return (
-    <button type="button" className="button button--primary button--large" onClick={() => void back()}>
-      <ArrowLeftIcon />
-      <span>{t('actions.back')}</span>
-    </button>
+    <Button variant="primary" size="large" icon={<ArrowLeftIcon />} onClick={() => void back()}>
+      {t('actions.back')}
+    </Button>
   );
 }

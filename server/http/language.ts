@@ -1,0 +1,228 @@
+/**
+ * The answer's language (issue 12): every /api/v2 answer speaks the request's language, English or Dutch, chosen
+ * from its Accept-Language header (English when it names neither). The handlers and the error handler word
+ * everything in English, as Laravel's `en` texts; one hook (`preSerialization`, so every endpoint inherits it,
+ * declared entities, modules and errors alike) translates what a user reads before the body is written: the
+ * `message`, every field message under `errors`, the delete answer's `status` and the messages of a bulk
+ * answer's `failed` rows. Field names inside a message are translated with them (`The name field is required.` →
+ * `Het veld naam is verplicht.`). A text without a Dutch wording stays as it is.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+export const LANGUAGES = ['en', 'nl'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The best supported language of an Accept-Language header (`nl-NL,nl;q=0.9,en;q=0.8` → nl), English otherwise. */
+export function languageOf(header: string | string[] | undefined): Language {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const ranked = value
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { base: tag.trim().toLowerCase().split('-')[0], q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.base && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const first = ranked.find(
+    (entry) => entry.base === '*' || (LANGUAGES as readonly string[]).includes(entry.base),
+  );
+  return first && first.base !== '*' ? (first.base as Language) : 'en';
+}
+
+export const requestLanguage = (request: FastifyRequest): Language =>
+  languageOf(request.headers['accept-language']);
+
+/** Dutch names of the fields messages name (Laravel's `attributes`), as a message writes them (`_` → space). */
+const DUTCH_FIELDS: Record<string, string> = {
+  name: 'naam',
+  description: 'omschrijving',
+  color: 'kleur',
+  colour: 'kleur',
+  email: 'e-mailadres',
+  password: 'wachtwoord',
+  'password confirmation': 'wachtwoordbevestiging',
+  'current password': 'huidig wachtwoord',
+  username: 'gebruikersnaam',
+  identity: 'gebruikersnaam of e-mailadres',
+  title: 'titel',
+  status: 'status',
+  type: 'type',
+  labels: 'labels',
+  label: 'label',
+  users: 'gebruikers',
+  user: 'gebruiker',
+  groups: 'groepen',
+  role: 'rol',
+  'role id': 'rol',
+  'parent id': 'bovenliggend item',
+  project: 'project',
+  'project id': 'project',
+  'preview image': 'voorbeeldafbeelding',
+  image: 'afbeelding',
+  'profile image': 'profielfoto',
+  logo: 'logo',
+  file: 'bestand',
+  'file id': 'bestand',
+  upload: 'upload',
+  'upload id': 'upload',
+  filename: 'bestandsnaam',
+  'upload length': 'uploadlengte',
+  screenshot: 'schermafbeelding',
+  'phone number': 'telefoonnummer',
+  function: 'functie',
+  company: 'bedrijf',
+  'sub domain': 'subdomein',
+  environments: 'omgevingen',
+  severity: 'ernst',
+  products: 'producten',
+  message: 'bericht',
+  subject: 'onderwerp',
+  date: 'datum',
+  'back on': 'terug op',
+  'started at': 'starttijd',
+  'finished at': 'eindtijd',
+  search: 'zoekterm',
+  read: 'gelezen',
+  action: 'actie',
+  categories: 'categorieën',
+  libraries: 'bibliotheken',
+  library: 'bibliotheek',
+};
+
+const field = (name: string) => DUTCH_FIELDS[name.toLowerCase()] ?? name;
+
+const TYPE_WORDING: Record<string, string> = {
+  'must be a string': 'moet een tekst zijn',
+  'must be an integer': 'moet een geheel getal zijn',
+  'must be a number': 'moet een getal zijn',
+  'must be true or false': 'moet waar of onwaar zijn',
+  'must be an array': 'moet een lijst zijn',
+  'must be empty': 'moet leeg zijn',
+  'is invalid': 'is ongeldig',
+  'must be a valid email address': 'moet een geldig e-mailadres zijn',
+  'must be a valid date': 'moet een geldige datum zijn',
+  'must be a file': 'moet een bestand zijn',
+  'must be an image': 'moet een afbeelding zijn',
+};
+
+type Rule = [RegExp, (...parts: string[]) => string];
+
+/** Laravel's English sentences (as errors.ts and the handlers word them) and their Dutch. */
+const DUTCH_RULES: Rule[] = [
+  [/^The (.+) field is required\.$/, (f) => `Het veld ${field(f)} is verplicht.`],
+  [/^The (.+) has already been taken\.$/, (f) => `De ${field(f)} is al in gebruik.`],
+  [
+    /^The (.+) field must be at least (\d+) characters\.$/,
+    (f, n) => `Het veld ${field(f)} moet minimaal ${n} tekens bevatten.`,
+  ],
+  [
+    /^The (.+) field must not be greater than (\d+) characters\.$/,
+    (f, n) => `Het veld ${field(f)} mag niet meer dan ${n} tekens bevatten.`,
+  ],
+  [
+    /^The (.+) field must be at least (\d+) kilobytes\.$/,
+    (f, n) => `Het veld ${field(f)} moet minimaal ${n} kilobytes zijn.`,
+  ],
+  [
+    /^The (.+) field must not be greater than (\d+) kilobytes\.$/,
+    (f, n) => `Het veld ${field(f)} mag niet groter zijn dan ${n} kilobytes.`,
+  ],
+  [/^The (.+) field must be at least 1 byte\.$/, (f) => `Het veld ${field(f)} moet minimaal 1 byte zijn.`],
+  [
+    /^The (.+) field must be at least (-?[\d.]+)\.$/,
+    (f, n) => `Het veld ${field(f)} moet minimaal ${n} zijn.`,
+  ],
+  [
+    /^The (.+) field must not be greater than (-?[\d.]+)\.$/,
+    (f, n) => `Het veld ${field(f)} mag niet groter zijn dan ${n}.`,
+  ],
+  [
+    /^The (.+) field must have at least (\d+) items\.$/,
+    (f, n) => `Het veld ${field(f)} moet minimaal ${n} items bevatten.`,
+  ],
+  [
+    /^The (.+) field must not have more than (\d+) items\.$/,
+    (f, n) => `Het veld ${field(f)} mag niet meer dan ${n} items bevatten.`,
+  ],
+  [
+    /^The (.+) field must be a file of type: (.+)\.$/,
+    (f, types) => `Het veld ${field(f)} moet een bestand zijn van het type: ${types}.`,
+  ],
+  [/^The (.+) field format is invalid\.$/, (f) => `Het formaat van het veld ${field(f)} is ongeldig.`],
+  [/^The selected (.+) is invalid\.$/, (f) => `De gekozen ${field(f)} is ongeldig.`],
+  [
+    /^The (.+) field (must be a string|must be an integer|must be a number|must be true or false|must be an array|must be empty|is invalid|must be a valid email address|must be a valid date|must be a file|must be an image)\.$/,
+    (f, wording) => `Het veld ${field(f)} ${TYPE_WORDING[wording]}.`,
+  ],
+];
+
+const DUTCH_SENTENCES: Record<string, string> = {
+  'The given data was invalid.': 'De opgegeven gegevens zijn ongeldig.',
+  'This action is unauthorized.': 'Deze actie is niet toegestaan.',
+  'Unauthenticated.': 'Niet aangemeld.',
+  'Not Found.': 'Niet gevonden.',
+  'Server Error': 'Serverfout',
+  'Too Many Attempts.': 'Te veel pogingen.',
+  'The request body is malformed.': 'De inhoud van het verzoek is ongeldig.',
+  'The body must be a JSON object.': 'De inhoud moet een JSON-object zijn.',
+  // Status words of write answers.
+  'successfully deleted': 'succesvol verwijderd',
+};
+
+/** One English text in Dutch: a known sentence, a Laravel rule, a summary with '(and N more errors)'. */
+export function toDutch(text: string): string {
+  const known = DUTCH_SENTENCES[text];
+  if (known) return known;
+  const summary = /^(.+) \(and (\d+) more errors?\)$/.exec(text);
+  if (summary) {
+    const more = Number(summary[2]);
+    return `${toDutch(summary[1])} (en nog ${more} ${more === 1 ? 'fout' : 'fouten'})`;
+  }
+  for (const [pattern, dutch] of DUTCH_RULES) {
+    const match = pattern.exec(text);
+    if (match) return dutch(...match.slice(1));
+  }
+  return text;
+}
+
+export function translateText(text: string, language: Language): string {
+  return language === 'nl' ? toDutch(text) : text;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** The body with what a user reads in `language`: message, errors, status, a bulk answer's failures. */
+export function translateBody(body: unknown, language: Language): unknown {
+  if (language === 'en' || !isRecord(body)) return body;
+  const translated: Record<string, unknown> = { ...body };
+  if (typeof body.message === 'string') translated.message = toDutch(body.message);
+  if (typeof body.status === 'string') translated.status = toDutch(body.status);
+  if (isRecord(body.errors)) {
+    translated.errors = Object.fromEntries(
+      Object.entries(body.errors).map(([key, messages]) => [
+        key,
+        Array.isArray(messages)
+          ? messages.map((item) => (typeof item === 'string' ? toDutch(item) : item))
+          : messages,
+      ]),
+    );
+  }
+  if (Array.isArray(body.failed)) {
+    translated.failed = body.failed.map((row) =>
+      isRecord(row) && typeof row.message === 'string' ? { ...row, message: toDutch(row.message) } : row,
+    );
+  }
+  return translated;
+}
+
+/** Every answer of the API in the request's language. Register before the routes. */
+export function registerResponseLanguage(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (!request.url.startsWith('/api/')) return payload;
+    const language = requestLanguage(request);
+    void reply.header('Content-Language', language);
+    return translateBody(payload, language);
+  });
+}
