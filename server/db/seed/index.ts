@@ -8,6 +8,7 @@ import { seedAccounts } from './accounts';
 import { seedChangelog } from './changelog';
 import { seedNotifications } from './notifications';
 import { seedProjects } from './projects';
+import { seedSecurity } from './security';
 
 export interface SeedArea {
   name: string;
@@ -20,6 +21,7 @@ export const seedAreas: SeedArea[] = [
   { name: 'notifications', run: seedNotifications },
   { name: 'changelog', run: seedChangelog },
   { name: 'projects', run: seedProjects },
+  { name: 'security', run: seedSecurity },
 ];
 
 export async function seedDemoData(db: DB, areas: SeedArea[] = seedAreas): Promise<string[]> {
