@@ -16,6 +16,7 @@ import {
   type AdminUserInput,
 } from '../../shared/entities/users';
 import { adminOnly } from '../auth/guards';
+import { hashPassword } from '../auth/passwords';
 import { authenticate } from '../auth/session';
 import type { DB } from '../db/database';
 import type { UsersTable } from '../db/schema';
@@ -147,7 +148,8 @@ export async function adminUserRoutes(server: FastifyInstance): Promise<void> {
       preValidation: adminOnly,
       schema: {
         ...ADMIN,
-        summary: "Creates an account in the administrator's current company (without a role)",
+        summary:
+          "Creates an account in the administrator's current company (without a role), with an optional initial password",
         consumes: FORM_CONTENT_TYPES,
         body: AdminUserInputSchema,
         response: { 201: DataSchema(AdminUserSchema) },
@@ -158,7 +160,7 @@ export async function adminUserRoutes(server: FastifyInstance): Promise<void> {
       const { db } = app.ctx;
       const body = request.body as Submitted<AdminUserInput>;
       await checkAccount(db, body, null);
-      const password = await unusablePassword();
+      const password = body.password ? await hashPassword(body.password) : await unusablePassword();
       const id = await db.transaction().execute(async (trx) => {
         const user = await trx
           .insertInto('users')
@@ -193,7 +195,7 @@ export async function adminUserRoutes(server: FastifyInstance): Promise<void> {
         summary: 'Updates a user, with the admin flag (multipart: POST + _method=PATCH)',
         consumes: FORM_CONTENT_TYPES,
         params: IdParams,
-        body: Type.Partial(AdminUserInputSchema),
+        body: Type.Partial(Type.Omit(AdminUserInputSchema, ['password'])),
         response: single,
       },
     },

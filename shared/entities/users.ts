@@ -20,7 +20,10 @@ export const UserInputSchema = Type.Object({
   licenses: Type.Optional(Type.Array(StringEnum(LICENCE_KEYS), { maxItems: 10 })),
 });
 
-/** The administrators' create and edit (`/admin/users`): the user's own fields and the admin flag. */
+/**
+ * The administrators' create and edit (`/admin/users`): the user's own fields and the admin flag; on create an
+ * optional initial password (without one the user sets theirs through 'Forgot password?').
+ */
 export const AdminUserInputSchema = Type.Object({
   name: UserInputSchema.properties.name,
   username: UserInputSchema.properties.username,
@@ -28,6 +31,7 @@ export const AdminUserInputSchema = Type.Object({
   phone_number: UserInputSchema.properties.phone_number,
   function: UserInputSchema.properties.function,
   admin: Type.Optional(Type.Boolean()),
+  password: Type.Optional(Nullable(Type.String({ minLength: 8, maxLength: 255 }))),
 });
 
 /** `POST /users/invite`: an existing user's username or email, or a new email; and the role they get. */

@@ -12,7 +12,7 @@ const editPath = (user: Pick<AdminUser, 'id'>) => `/admin/users/edit/${user.id}`
 
 export default defineResource<AdminUser>({
   name: 'admin/users',
-  ns: 'security-admin-users',
+  ns: 'securityAdminUsers',
   screen: 'adminUsers',
   idParam: 'userId',
   routes: { list: 'admin/users', create: 'admin/users/create', edit: 'admin/users/edit/:userId' },
@@ -63,6 +63,7 @@ export default defineResource<AdminUser>({
       { name: 'email', labelKey: 'fields.email', kind: 'email' },
       { name: 'phone_number', labelKey: 'fields.phone_number', kind: 'tel' },
       { name: 'function', labelKey: 'fields.function', kind: 'text' },
+      { name: 'password', labelKey: 'fields.password', kind: 'password', only: 'create' },
       { name: 'admin', labelKey: 'fields.admin', kind: 'switch', initial: false },
     ],
   },

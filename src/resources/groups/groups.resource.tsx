@@ -10,7 +10,7 @@ const editPath = (group: Pick<Group, 'id'>) => `/security/groups/edit/${group.id
 
 export default defineResource<Group>({
   name: 'groups',
-  ns: 'security-groups',
+  ns: 'securityGroups',
   screen: 'groups',
   idParam: 'groupId',
   routes: { list: 'security/groups', create: 'security/groups/create', edit: 'security/groups/edit/:groupId' },

@@ -15,7 +15,7 @@ const editPath = (role: Pick<Role, 'id'>) => `/security/roles/edit/${role.id}`;
 
 export default defineResource<Role>({
   name: 'roles',
-  ns: 'security-roles',
+  ns: 'securityRoles',
   screen: 'roles',
   idParam: 'roleId',
   routes: { list: 'security/roles', create: 'security/roles/create', edit: 'security/roles/edit/:roleId' },

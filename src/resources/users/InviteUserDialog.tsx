@@ -19,7 +19,7 @@ import './users.css';
 type Errors = Partial<Record<'email' | 'role_id', string>>;
 
 export default function InviteUserDialog({ close, done }: ActionDialogProps) {
-  const { t } = useTranslation('security-users');
+  const { t } = useTranslation('securityUsers');
   const fieldId = useId();
   const [email, setEmail] = useState('');
   const [roleId, setRoleId] = useState<number | undefined>(undefined);

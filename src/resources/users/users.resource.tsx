@@ -27,7 +27,7 @@ function InviteUserDialog(props: ActionDialogProps) {
 
 export default defineResource<User>({
   name: 'users',
-  ns: 'security-users',
+  ns: 'securityUsers',
   screen: 'users',
   idParam: 'userId',
   routes: { list: 'security/users', create: 'security/users/create', edit: 'security/users/edit/:userId' },

@@ -9,6 +9,7 @@ import { Outlet, useLocation } from 'react-router';
 import { classNames } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { DESKTOP_QUERY, useMediaQuery } from '@/ui/useMediaQuery';
+import { SessionRevalidation } from '@/shell/session/SessionRevalidation';
 import { SideNavigation } from './SideNavigation';
 import { TopBar } from './TopBar';
 
@@ -26,6 +27,7 @@ export function ShellLayout({ children }: PropsWithChildren) {
 
   return (
     <div className="shell">
+      <SessionRevalidation />
       {desktop ? (
         <aside className={classNames('shell__sider', collapsed && 'shell__sider--collapsed')}>
           <SideNavigation collapsed={collapsed} />
