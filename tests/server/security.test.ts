@@ -374,9 +374,19 @@ describe('/admin/users', () => {
 
   it('creates, updates the admin flag and removes a user from their companies', async () => {
     const name = fresh('ops');
-    const created = await call('POST', '/admin/users', admin, { name: 'Ops', username: name, email: `${name}@x.test` });
+    const created = await call('POST', '/admin/users', admin, {
+      name: 'Ops',
+      username: name,
+      email: `${name}@x.test`,
+      password: 'initial-secret',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = data(created).id as number;
+    const login = await server.request('acme', '/login', {
+      method: 'POST',
+      ...jsonBody({ identity: name, password: 'initial-secret' }),
+    });
+    expect(login.status).toBe(200);
     const updated = await call('PATCH', `/admin/users/${id}`, admin, { admin: true });
     expect(data(updated)).toMatchObject({ admin: true, companies: [{ name: 'Acme Visuals' }] });
     expect((await call('PATCH', `/admin/users/${id}`, admin, { email: 'bob@acme.test' })).body.errors).toEqual({
