@@ -100,7 +100,12 @@ const adminUserList = (request: FastifyRequest): ListSpec<'users', UserRow, Admi
   tiebreaker: 'users.id',
   search: ['users.name', 'users.username', 'users.email'],
   filters: {
-    admin: (eb, values) => eb('users.admin', 'in', values.map((value) => toBoolean(value))),
+    admin: (eb, values) =>
+      eb(
+        'users.admin',
+        'in',
+        values.map((value) => toBoolean(value)),
+      ),
     company: (eb, values) =>
       eb.exists(
         eb
@@ -115,7 +120,10 @@ const adminUserList = (request: FastifyRequest): ListSpec<'users', UserRow, Admi
 });
 
 async function checkAccount(db: DB, body: Submitted<AdminUserInput>, userId: number | null) {
-  await allValid([notEmptied(body, [...REQUIRED_ACCOUNT_FIELDS, 'admin']), checkAccountUnique(db, body, userId)]);
+  await allValid([
+    notEmptied(body, [...REQUIRED_ACCOUNT_FIELDS, 'admin']),
+    checkAccountUnique(db, body, userId),
+  ]);
 }
 
 export async function adminUserRoutes(server: FastifyInstance): Promise<void> {
@@ -138,7 +146,10 @@ export async function adminUserRoutes(server: FastifyInstance): Promise<void> {
 
   app.get(
     '/admin/users/:id',
-    { preValidation: adminOnly, schema: { ...ADMIN, summary: 'One user', params: IdParams, response: single } },
+    {
+      preValidation: adminOnly,
+      schema: { ...ADMIN, summary: 'One user', params: IdParams, response: single },
+    },
     async (request) => ({ data: (await present(request, [await find(app.ctx.db, request.params.id)]))[0] }),
   );
 
@@ -178,7 +189,10 @@ export async function adminUserRoutes(server: FastifyInstance): Promise<void> {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await trx.insertInto('company_user').values({ company_id: company.id, user_id: user.id, role_id: null }).execute();
+        await trx
+          .insertInto('company_user')
+          .values({ company_id: company.id, user_id: user.id, role_id: null })
+          .execute();
         return user.id;
       });
       const [data] = await present(request, [await find(db, id)]);
@@ -249,7 +263,8 @@ export async function adminUserRoutes(server: FastifyInstance): Promise<void> {
       await db.transaction().execute(async (trx) => {
         for (const { company_id } of memberships) await removeMembership(trx, company_id, row.id);
       });
-      for (const { company_id } of memberships) await publishPermissionsUpdated(request, company_id, [row.id]);
+      for (const { company_id } of memberships)
+        await publishPermissionsUpdated(request, company_id, [row.id]);
       return deletedResponse('user', row.name);
     },
   );

@@ -58,7 +58,8 @@ async function present({ db, request }: CrudContext, rows: GroupRow[], fields: S
       id: row.id,
       name: row.name,
       description: row.description,
-      role: row.role_id !== null && row.role_title !== null ? { id: row.role_id, title: row.role_title } : null,
+      role:
+        row.role_id !== null && row.role_title !== null ? { id: row.role_id, title: row.role_title } : null,
       role_id: row.role_id,
       users: own.map((member) => ({
         id: member.id,
@@ -102,8 +103,7 @@ export default defineEntity({
     defaultSort: '-created_at',
     search: ['groups.name'],
     filters: {
-      role: (eb, values) =>
-        eb('groups.role_id', 'in', values.map(Number).filter(Number.isInteger).concat(0)),
+      role: (eb, values) => eb('groups.role_id', 'in', values.map(Number).filter(Number.isInteger).concat(0)),
     },
   }),
   present,

@@ -28,7 +28,11 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A free username made of the address's local part (`jane.doe`, `jane.doe2`, …). */
 async function freeUsername(db: DB, email: string): Promise<string> {
-  const base = email.split('@')[0].replace(/[^A-Za-z0-9._-]/g, '').slice(0, 200) || 'user';
+  const base =
+    email
+      .split('@')[0]
+      .replace(/[^A-Za-z0-9._-]/g, '')
+      .slice(0, 200) || 'user';
   for (let suffix = 1; ; suffix += 1) {
     const candidate = suffix === 1 ? base : `${base}${suffix}`;
     const taken = await db
@@ -71,7 +75,9 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body as { email?: string | null; role_id?: number | null };
       const identity = body.email ?? '';
       await allValid([
-        identity ? Promise.resolve() : Promise.reject(new ValidationError({ email: [requiredField('email')] })),
+        identity
+          ? Promise.resolve()
+          : Promise.reject(new ValidationError({ email: [requiredField('email')] })),
         body.role_id
           ? companyRoleId(db, companyId, body.role_id)
           : Promise.reject(new ValidationError({ role_id: [requiredField('role_id')] })),

@@ -68,7 +68,10 @@ export async function assignLicences(
     if (!seats || Number(rows[0].used) >= seats.bought) {
       throw new ValidationError({ licenses: [noSeatsLeft(licence)] });
     }
-    await trx.insertInto('user_licences').values({ company_id: companyId, user_id: userId, licence }).execute();
+    await trx
+      .insertInto('user_licences')
+      .values({ company_id: companyId, user_id: userId, licence })
+      .execute();
   }
   return removed.length > 0 || added.length > 0;
 }

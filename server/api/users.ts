@@ -58,7 +58,9 @@ export async function checkAccountUnique(
 }
 
 /** The user's own columns of a create or an update (absent fields left out). */
-export function accountColumns(body: Submitted<Pick<UserInput, 'name' | 'username' | 'email' | 'phone_number' | 'function'>>) {
+export function accountColumns(
+  body: Submitted<Pick<UserInput, 'name' | 'username' | 'email' | 'phone_number' | 'function'>>,
+) {
   return {
     ...(body.name ? { name: body.name } : {}),
     ...(body.username ? { username: body.username } : {}),
@@ -90,7 +92,10 @@ async function saveGroups(trx: DB, companyId: number, userId: number, groups: nu
     .where('group_id', 'in', trx.selectFrom('groups').select('id').where('company_id', '=', companyId))
     .execute();
   if (groups.length) {
-    await trx.insertInto('group_user').values(groups.map((groupId) => ({ group_id: groupId, user_id: userId }))).execute();
+    await trx
+      .insertInto('group_user')
+      .values(groups.map((groupId) => ({ group_id: groupId, user_id: userId })))
+      .execute();
   }
 }
 
@@ -131,7 +136,8 @@ async function present({ db, request, session }: CrudContext, rows: MemberRow[],
       function: row.function,
       admin: row.admin,
       profile_image: fileUrl(request, row.profile_image),
-      role: row.role_id !== null && row.role_title !== null ? { id: row.role_id, title: row.role_title } : null,
+      role:
+        row.role_id !== null && row.role_title !== null ? { id: row.role_id, title: row.role_title } : null,
       role_id: row.role_id,
       groups: own.map((group) => ({ id: group.id, name: group.name })),
       group_count: own.length,
@@ -151,9 +157,21 @@ export async function removeMembership(trx: DB, companyId: number, userId: numbe
     .where('user_id', '=', userId)
     .where('group_id', 'in', trx.selectFrom('groups').select('id').where('company_id', '=', companyId))
     .execute();
-  await trx.deleteFrom('user_licences').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
-  await trx.deleteFrom('invitations').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
-  await trx.deleteFrom('company_user').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+  await trx
+    .deleteFrom('user_licences')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .execute();
+  await trx
+    .deleteFrom('invitations')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .execute();
+  await trx
+    .deleteFrom('company_user')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 export const userEntity = defineEntity({
@@ -194,7 +212,12 @@ export const userEntity = defineEntity({
     defaultSort: '-created_at',
     search: ['users.name', 'users.username', 'users.email'],
     filters: {
-      admin: (eb, values) => eb('users.admin', 'in', values.map((value) => toBoolean(value))),
+      admin: (eb, values) =>
+        eb(
+          'users.admin',
+          'in',
+          values.map((value) => toBoolean(value)),
+        ),
       role: (eb, values) =>
         eb('company_user.role_id', 'in', values.map(Number).filter(Number.isInteger).concat(0)),
     },
@@ -282,7 +305,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const ctx = await contextOf(request);
       const query = { ...request.query, filter: { admin: 'false', ...request.query.filter } };
-      return listEndpoint(request, userEntity.rows(ctx.db, ctx.session.company.id), userEntity.listSpec(ctx), query);
+      return listEndpoint(
+        request,
+        userEntity.rows(ctx.db, ctx.session.company.id),
+        userEntity.listSpec(ctx),
+        query,
+      );
     },
   );
 }

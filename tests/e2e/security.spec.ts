@@ -55,7 +55,9 @@ test.describe('security', () => {
     await signedInAs(context, 'alice');
     await page.goto('/security/users');
     await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'New User' }).or(page.getByRole('button', { name: 'New User' }))).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'New User' }).or(page.getByRole('button', { name: 'New User' })),
+    ).toBeVisible();
     await expect(rows(page).filter({ hasText: 'bob@acme.test' })).toHaveCount(1);
     await expect(rows(page).filter({ hasText: 'bob@acme.test' })).toContainText('Viewer');
     await expectAccessible(page);
@@ -81,19 +83,28 @@ test.describe('security', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('licence toggles follow the bought licences and Design & Sales', async ({ page, context, request }) => {
+  test('licence toggles follow the bought licences and Design & Sales', async ({
+    page,
+    context,
+    request,
+  }) => {
     await signedInAs(context, 'alice');
     const api = await securityApi(request);
     const name = uniqueName('licensee').replace(/\W+/g, '').toLowerCase();
-    const user = await api.send('post', '/users', { name: 'Lisa Licence', username: name, email: `${name}@example.test` });
+    const user = await api.send('post', '/users', {
+      name: 'Lisa Licence',
+      username: name,
+      email: `${name}@example.test`,
+    });
     await page.goto(`/security/users/edit/${user.id}`);
     await expect(page.getByRole('heading', { name: 'Edit User' })).toBeVisible();
     const toggle = (key: string) => page.locator(`[data-licence="${key}"]`);
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Lisa Licence');
+    await expect(toggle('design_and_sales')).toBeEnabled();
     await expect(toggle('holo_helmet')).toBeDisabled();
     await expect(page.getByText('Your company has bought no licences of this kind.')).toBeVisible();
     await expect(toggle('hatch')).toBeDisabled();
-    await expect(toggle('design_and_sales')).toBeEnabled();
+    await expect(page.getByText('Needs Design & Sales.')).toBeVisible();
     await toggle('design_and_sales').click();
     await expect(toggle('hatch')).toBeEnabled();
     await toggle('hatch').click();
@@ -133,7 +144,9 @@ test.describe('security', () => {
       await page.goto('/login');
       await submitLogin(page, name, 'password-e2e');
       await expect(navigation(page).getByRole('link', { name: 'Projects' })).toBeVisible();
-      await expect(navigation(page).getByRole('link', { name: 'Labels' }).or(navigation(page).getByText('Tools'))).toBeVisible();
+      await expect(
+        navigation(page).getByRole('link', { name: 'Labels' }).or(navigation(page).getByText('Tools')),
+      ).toBeVisible();
       await alice.send('patch', `/roles/${role.id}`, { abilities: ['list-labels'] });
       await expect(navigation(page).getByRole('link', { name: 'Projects' })).toHaveCount(0);
     } finally {
@@ -150,14 +163,22 @@ test.describe('security', () => {
     await expect(navigation(page).getByText('Security')).toHaveCount(0);
   });
 
-  test('roles: create with select-all per area, edit, delete with its warning', async ({ page, context, request }) => {
+  test('roles: create with select-all per area, edit, delete with its warning', async ({
+    page,
+    context,
+    request,
+  }) => {
     await signedInAs(context, 'alice');
     const api = await securityApi(request);
     await page.goto('/security/roles');
     await expect(page.getByRole('heading', { name: 'Roles', level: 1 })).toBeVisible();
     await expect(rows(page).filter({ hasText: 'Designer' })).toHaveCount(1);
     await expectAccessible(page);
-    await page.getByRole('link', { name: 'New Role' }).or(page.getByRole('button', { name: 'New Role' })).first().click();
+    await page
+      .getByRole('link', { name: 'New Role' })
+      .or(page.getByRole('button', { name: 'New Role' }))
+      .first()
+      .click();
     const title = uniqueName('Auditor');
     await page.getByLabel('Title').fill(title);
     await page.getByRole('tab', { name: 'Abilities' }).click();
@@ -171,7 +192,13 @@ test.describe('security', () => {
     await expect(page).toHaveURL(/\/security\/roles(\?|$)/);
     const id = await api.roleId(title);
     const saved = await api.send('get', `/roles/${id}`);
-    expect(saved.abilities).toEqual(['create-projects', 'delete-projects', 'list-labels', 'update-projects', 'view-projects']);
+    expect(saved.abilities).toEqual([
+      'create-projects',
+      'delete-projects',
+      'list-labels',
+      'update-projects',
+      'view-projects',
+    ]);
     await page.goto(`/security/roles/edit/${id}`);
     await expect(page.getByLabel('Title')).toHaveValue(title);
     await page.goto(`/security/roles?filter[search]=${encodeURIComponent(title)}`);
@@ -183,11 +210,19 @@ test.describe('security', () => {
         'Are you sure you want to delete this role? All users and groups that use this role might end up without permissions! This action is irreversible!',
       ),
     ).toBeVisible();
-    await page.getByRole('button', { name: 'Confirm' }).or(page.getByRole('button', { name: 'Delete' })).last().click();
+    await page
+      .getByRole('button', { name: 'Confirm' })
+      .or(page.getByRole('button', { name: 'Delete' }))
+      .last()
+      .click();
     await expect(rows(page).filter({ hasText: title })).toHaveCount(0);
   });
 
-  test('groups: list, create with a role and users, delete with its warning', async ({ page, context, request }) => {
+  test('groups: list, create with a role and users, delete with its warning', async ({
+    page,
+    context,
+    request,
+  }) => {
     await signedInAs(context, 'alice');
     const api = await securityApi(request);
     await page.goto('/security/groups');
@@ -208,7 +243,11 @@ test.describe('security', () => {
         'Are you sure you want to delete this group? All users in this group will have no permissions! This action is irreversible!',
       ),
     ).toBeVisible();
-    await page.getByRole('button', { name: 'Confirm' }).or(page.getByRole('button', { name: 'Delete' })).last().click();
+    await page
+      .getByRole('button', { name: 'Confirm' })
+      .or(page.getByRole('button', { name: 'Delete' }))
+      .last()
+      .click();
     await expect(rows(page).filter({ hasText: name })).toHaveCount(0);
   });
 

@@ -46,7 +46,9 @@ async function call(method: string, path: string, token: string, body?: unknown,
 
 const data = (response: { body: { data: Body } }) => response.body.data;
 const permissionEvents = () =>
-  published.filter((entry) => entry.event === 'App\\Events\\UserPermissionsUpdated').flatMap((e) => e.channels);
+  published
+    .filter((entry) => entry.event === 'App\\Events\\UserPermissionsUpdated')
+    .flatMap((e) => e.channels);
 let unique = 0;
 const fresh = (prefix: string) => `${prefix}${++unique}${Date.now().toString(36)}`;
 
@@ -131,7 +133,9 @@ describe('users', () => {
       username: ['The username has already been taken.'],
       role_id: ['The selected role id is invalid.'],
     });
-    expect((await call('POST', '/users', bob, { name: 'X', username: 'x', email: 'x@x.test' })).status).toBe(403);
+    expect((await call('POST', '/users', bob, { name: 'X', username: 'x', email: 'x@x.test' })).status).toBe(
+      403,
+    );
   });
 
   it('updates role and groups, and tells the user to re-validate', async () => {
@@ -205,7 +209,9 @@ describe('licence seats', () => {
     expect(alone.body.errors).toEqual({
       licenses: ['Converter & Optimizer can only be assigned together with Design & Sales.'],
     });
-    const both = await call('PATCH', `/users/${member.id}`, alice, { licenses: ['design_and_sales', 'hatch'] });
+    const both = await call('PATCH', `/users/${member.id}`, alice, {
+      licenses: ['design_and_sales', 'hatch'],
+    });
     expect(data(both).licenses).toEqual(['design_and_sales', 'hatch']);
     const usedBefore = await seats('hatch', 5);
     await call('DELETE', `/users/${member.id}`, alice);
@@ -235,10 +241,16 @@ describe('POST /users/invite', () => {
   });
 
   it('invites an existing account of another company by username', async () => {
-    const invited = await call('POST', '/users/invite', alice, { email: 'dave', role_id: await roleId('Viewer') });
+    const invited = await call('POST', '/users/invite', alice, {
+      email: 'dave',
+      role_id: await roleId('Viewer'),
+    });
     expect(invited.status).toBe(201);
     expect(data(invited)).toMatchObject({ username: 'dave' });
-    const again = await call('POST', '/users/invite', alice, { email: 'DAVE', role_id: await roleId('Viewer') });
+    const again = await call('POST', '/users/invite', alice, {
+      email: 'DAVE',
+      role_id: await roleId('Viewer'),
+    });
     expect(again.body.errors).toEqual({ email: ['This user is already a member of this company.'] });
   });
 
@@ -253,7 +265,10 @@ describe('POST /users/invite', () => {
       role_id: await roleId('Manager', 'globex'),
     });
     expect(foreign.body.errors).toEqual({ role_id: ['The selected role id is invalid.'] });
-    const unknown = await call('POST', '/users/invite', alice, { email: 'nobody', role_id: await roleId('Viewer') });
+    const unknown = await call('POST', '/users/invite', alice, {
+      email: 'nobody',
+      role_id: await roleId('Viewer'),
+    });
     expect(Object.keys(unknown.body.errors as Body)).toEqual(['email']);
     expect((await call('POST', '/users/invite', bob, { email: 'y@acme.test', role_id: 1 })).status).toBe(403);
   });
@@ -262,7 +277,9 @@ describe('POST /users/invite', () => {
 describe('roles', () => {
   it('lists the company’s roles (Manager, Viewer, Designer) with abilities and notification settings', async () => {
     const list = (await call('GET', '/roles?sort=title', alice)).body as unknown as ListBody;
-    expect(list.data.map((role) => role.title)).toEqual(expect.arrayContaining(['Designer', 'Manager', 'Viewer']));
+    expect(list.data.map((role) => role.title)).toEqual(
+      expect.arrayContaining(['Designer', 'Manager', 'Viewer']),
+    );
     const viewer = list.data.find((role) => role.title === 'Viewer')!;
     expect(viewer.abilities).toContain('view-projects');
     expect((viewer.notification_settings as Body[])[0]).toMatchObject({
@@ -323,7 +340,9 @@ describe('groups', () => {
     const list = (await call('GET', '/groups?sort=name', alice)).body as unknown as ListBody;
     expect(list.data.map((group) => group.name)).toEqual(['Design studio', 'Sales team']);
     expect(list.data[1]).toMatchObject({ role: { title: 'Viewer' } });
-    expect(list.data[1].users).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Bob Brink' })]));
+    expect(list.data[1].users).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Bob Brink' })]),
+    );
     expect((await call('GET', '/groups', bob)).status).toBe(403);
   });
 
@@ -366,7 +385,8 @@ describe('groups', () => {
 
 describe('/admin/users', () => {
   it('lists users across companies for admins only', async () => {
-    const list = (await call('GET', '/admin/users?sort=username&per_page=100', admin)).body as unknown as ListBody;
+    const list = (await call('GET', '/admin/users?sort=username&per_page=100', admin))
+      .body as unknown as ListBody;
     const carolRow = list.data.find((user) => user.username === 'carol')!;
     expect(carolRow.companies).toEqual([{ id: expect.any(Number), name: 'Globex Design' }]);
     expect((await call('GET', '/admin/users', alice)).status).toBe(403);
@@ -389,7 +409,9 @@ describe('/admin/users', () => {
     expect(login.status).toBe(200);
     const updated = await call('PATCH', `/admin/users/${id}`, admin, { admin: true });
     expect(data(updated)).toMatchObject({ admin: true, companies: [{ name: 'Acme Visuals' }] });
-    expect((await call('PATCH', `/admin/users/${id}`, admin, { email: 'bob@acme.test' })).body.errors).toEqual({
+    expect(
+      (await call('PATCH', `/admin/users/${id}`, admin, { email: 'bob@acme.test' })).body.errors,
+    ).toEqual({
       email: ['The email has already been taken.'],
     });
     expect((await call('PATCH', `/admin/users/${id}`, alice, { admin: false })).status).toBe(403);

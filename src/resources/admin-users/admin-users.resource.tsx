@@ -30,7 +30,12 @@ export default defineResource<AdminUser>({
     pageSize: 5,
     loadingKey: 'loading',
     columns: [
-      { field: 'name', titleKey: 'columns.name', sort: 'name', render: (user) => <UserNameCell user={user} /> },
+      {
+        field: 'name',
+        titleKey: 'columns.name',
+        sort: 'name',
+        render: (user) => <UserNameCell user={user} />,
+      },
       { field: 'username', titleKey: 'columns.username', sort: 'username', hideBelow: 'md' },
       { field: 'email', titleKey: 'columns.email', sort: 'email', hideBelow: 'sm', ellipsis: true },
       {
@@ -51,7 +56,13 @@ export default defineResource<AdminUser>({
       },
     ],
     rowActions: [
-      { key: 'edit', labelKey: 'actions.edit', icon: <EditOutlined aria-hidden />, needs: 'edit', to: editPath },
+      {
+        key: 'edit',
+        labelKey: 'actions.edit',
+        icon: <EditOutlined aria-hidden />,
+        needs: 'edit',
+        to: editPath,
+      },
     ],
     rowLink: { to: editPath, needs: 'edit' },
   },

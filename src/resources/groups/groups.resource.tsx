@@ -13,7 +13,11 @@ export default defineResource<Group>({
   ns: 'securityGroups',
   screen: 'groups',
   idParam: 'groupId',
-  routes: { list: 'security/groups', create: 'security/groups/create', edit: 'security/groups/edit/:groupId' },
+  routes: {
+    list: 'security/groups',
+    create: 'security/groups/create',
+    edit: 'security/groups/edit/:groupId',
+  },
   guard: { ability: 'view-system-users|view-roles|view-groups' },
   permission: { ability: 'view-groups' },
   actions: {
@@ -31,13 +35,24 @@ export default defineResource<Group>({
     columns: [
       { field: 'name', titleKey: 'columns.name', sort: 'name' },
       { field: 'description', titleKey: 'columns.description', ellipsis: true, hideBelow: 'lg' },
-      { field: 'role', titleKey: 'columns.role', render: (group) => group.role?.title ?? '—', hideBelow: 'sm' },
+      {
+        field: 'role',
+        titleKey: 'columns.role',
+        render: (group) => group.role?.title ?? '—',
+        hideBelow: 'sm',
+      },
       { field: 'users', titleKey: 'columns.users', kind: 'avatars', hideBelow: 'md' },
       { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at', hideBelow: 'md' },
       { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at', hideBelow: 'lg' },
     ],
     rowActions: [
-      { key: 'edit', labelKey: 'actions.edit', icon: <EditOutlined aria-hidden />, needs: 'edit', to: editPath },
+      {
+        key: 'edit',
+        labelKey: 'actions.edit',
+        icon: <EditOutlined aria-hidden />,
+        needs: 'edit',
+        to: editPath,
+      },
     ],
     rowLink: { to: editPath, needs: 'edit' },
   },

@@ -47,7 +47,13 @@ export default defineResource<Role>({
       { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at', hideBelow: 'lg' },
     ],
     rowActions: [
-      { key: 'edit', labelKey: 'actions.edit', icon: <EditOutlined aria-hidden />, needs: 'edit', to: editPath },
+      {
+        key: 'edit',
+        labelKey: 'actions.edit',
+        icon: <EditOutlined aria-hidden />,
+        needs: 'edit',
+        to: editPath,
+      },
     ],
     rowLink: { to: editPath, needs: 'edit' },
   },

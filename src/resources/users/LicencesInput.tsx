@@ -39,8 +39,10 @@ export default function LicencesInput({ id, value, onChange, ns }: FieldInputPro
         const bought = seats?.bought ?? 0;
         const available = Math.max(0, bought - (seats?.used ?? 0));
         const on = held.includes(key);
-        const reason =
-          bought === 0
+        // Until the company's seats arrive the switches wait (disabled) without a verdict.
+        const reason = !company
+          ? undefined
+          : bought === 0
             ? t('licences.noneBought')
             : key === 'hatch' && !held.includes('design_and_sales')
               ? t('licences.needsDesign')
@@ -60,7 +62,7 @@ export default function LicencesInput({ id, value, onChange, ns }: FieldInputPro
               {t(`licences.names.${key}`)}
             </span>
             <span id={`${labelId}-seats`} className="licence-switches__seats">
-              {reason ?? t('licences.available', { count: available })}
+              {company && (reason ?? t('licences.available', { count: available }))}
             </span>
           </div>
         );

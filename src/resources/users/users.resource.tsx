@@ -53,7 +53,12 @@ export default defineResource<User>({
     pageSize: 5,
     loadingKey: 'loading',
     columns: [
-      { field: 'name', titleKey: 'columns.name', sort: 'name', render: (user) => <UserNameCell user={user} /> },
+      {
+        field: 'name',
+        titleKey: 'columns.name',
+        sort: 'name',
+        render: (user) => <UserNameCell user={user} />,
+      },
       { field: 'username', titleKey: 'columns.username', sort: 'username', hideBelow: 'md' },
       { field: 'email', titleKey: 'columns.email', sort: 'email', hideBelow: 'sm', ellipsis: true },
       { field: 'role', titleKey: 'columns.role', render: (user) => user.role?.title ?? '—', hideBelow: 'lg' },
@@ -77,7 +82,13 @@ export default defineResource<User>({
       },
     ],
     rowActions: [
-      { key: 'edit', labelKey: 'actions.edit', icon: <EditOutlined aria-hidden />, needs: 'edit', to: editPath },
+      {
+        key: 'edit',
+        labelKey: 'actions.edit',
+        icon: <EditOutlined aria-hidden />,
+        needs: 'edit',
+        to: editPath,
+      },
     ],
     rowLink: { to: editPath, needs: 'edit' },
   },
