@@ -139,7 +139,11 @@ test.describe('security', () => {
       email: `${name}@example.test`,
       password: 'password-e2e',
     });
-    await alice.send('patch', `/users/${user.id}`, { role_id: role.id });
+    // The authoring host needs the hatch licence (which needs Design & Sales).
+    await alice.send('patch', `/users/${user.id}`, {
+      role_id: role.id,
+      licenses: ['design_and_sales', 'hatch'],
+    });
     try {
       await page.goto('/login');
       await submitLogin(page, name, 'password-e2e');
