@@ -144,6 +144,15 @@ test.describe('security', () => {
       role_id: role.id,
       licenses: ['design_and_sales', 'hatch'],
     });
+    // The event is sent once the portal listens on the user's private channel (pusher's subscription_succeeded).
+    const listening = new Promise<void>((resolve) => {
+      page.on('websocket', (socket) =>
+        socket.on('framereceived', ({ payload }) => {
+          const text = String(payload);
+          if (text.includes('subscription_succeeded') && text.includes(`.User.${user.id}`)) resolve();
+        }),
+      );
+    });
     try {
       await page.goto('/login');
       await submitLogin(page, name, 'password-e2e');
@@ -151,6 +160,7 @@ test.describe('security', () => {
       await expect(
         navigation(page).getByRole('link', { name: 'Labels' }).or(navigation(page).getByText('Tools')),
       ).toBeVisible();
+      await listening;
       await alice.send('patch', `/roles/${role.id}`, { abilities: ['list-labels'] });
       await expect(navigation(page).getByRole('link', { name: 'Projects' })).toHaveCount(0);
     } finally {
