@@ -8,7 +8,7 @@
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
-import { API, apiHeaders, sharedSession, signedInAs, submitLogin } from './support/portal';
+import { API, apiHeaders, origin, sharedSession, signedInAs, submitLogin } from './support/portal';
 import { uniqueName } from './support/projects-api';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -171,7 +171,8 @@ test.describe('security', () => {
 
   test('bob sees no New User and no Security menu', async ({ page, context }) => {
     await signedInAs(context, 'bob');
-    await page.goto('/security/users');
+    // bob holds only Design & Sales: the customer platform's host.
+    await page.goto(`${origin('customerportal-acme')}/security/users`);
     await expect(page.getByRole('button', { name: 'Account menu of Bob Brink' })).toBeVisible();
     await expect(page.getByText('New User')).toHaveCount(0);
     await expect(navigation(page).getByText('Security')).toHaveCount(0);

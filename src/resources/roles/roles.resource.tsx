@@ -8,8 +8,11 @@ import { defineResource } from '../types';
 export type { Role } from '@shared/entities/roles';
 
 /** The form's own inputs load with the form, not with the registry. */
-const AbilitiesInput = lazy(() => import('./AbilitiesInput'));
-const NotificationSettingsInput = lazy(() => import('./NotificationSettingsInput'));
+const inputs = () => import('./role-inputs');
+const AbilitiesInput = lazy(() => inputs().then((module) => ({ default: module.AbilitiesInput })));
+const NotificationSettingsInput = lazy(() =>
+  inputs().then((module) => ({ default: module.NotificationSettingsInput })),
+);
 
 const editPath = (role: Pick<Role, 'id'>) => `/security/roles/edit/${role.id}`;
 

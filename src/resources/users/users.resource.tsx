@@ -1,7 +1,7 @@
 /** Users (spec 2 Security, §3, §4, §5, §6, §8, §9): declared once; the list with Invite User, the forms with the
  * licence toggles, the routes, the menu entry and the search group derive from it, the record type and the form's
  * rules from `shared/entities/users.ts`. */
-import { EditOutlined, UserAddOutlined, UserOutlined } from '@ant-design/icons';
+import { EditOutlined, UserOutlined } from '@ant-design/icons';
 import { lazy, Suspense } from 'react';
 import type { User } from '@shared/entities/users';
 import { sessionUser } from '@/providers/session';
@@ -13,10 +13,11 @@ export type { User } from '@shared/entities/users';
 const editPath = (user: Pick<User, 'id'>) => `/security/users/edit/${user.id}`;
 
 /** The licence toggles load with the form, not with the registry. */
-const LicencesInput = lazy(() => import('./LicencesInput'));
+const parts = () => import('./user-parts');
+const LicencesInput = lazy(() => parts().then((module) => ({ default: module.LicencesInput })));
 
 /** The invite dialog loads when it is first opened, not with the registry. */
-const LazyInviteUserDialog = lazy(() => import('./InviteUserDialog'));
+const LazyInviteUserDialog = lazy(() => parts().then((module) => ({ default: module.InviteUserDialog })));
 function InviteUserDialog(props: ActionDialogProps) {
   return (
     <Suspense fallback={null}>
@@ -76,7 +77,6 @@ export default defineResource<User>({
       {
         key: 'invite',
         labelKey: 'actions.invite',
-        icon: <UserAddOutlined aria-hidden />,
         needs: 'create',
         dialog: InviteUserDialog,
       },
