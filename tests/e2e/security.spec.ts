@@ -173,9 +173,12 @@ test.describe('security', () => {
     await signedInAs(context, 'bob');
     // bob holds only Design & Sales: the customer platform's host.
     await page.goto(`${origin('customerportal-acme')}/security/users`);
-    await expect(page.getByRole('button', { name: 'Account menu of Bob Brink' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Unauthorized', level: 1 })).toBeVisible();
     await expect(page.getByText('New User')).toHaveCount(0);
+    await page.goto(`${origin('customerportal-acme')}/`);
+    await expect(page.getByRole('button', { name: 'Account menu of Bob Brink' })).toBeVisible();
     await expect(navigation(page).getByText('Security')).toHaveCount(0);
+    await expect(navigation(page).getByText('Users')).toHaveCount(0);
   });
 
   test('roles: create with select-all per area, edit, delete with its warning', async ({
