@@ -19,6 +19,8 @@ import { plannedMaintenanceRoutes } from './planned-maintenance';
 import { projectRoutes } from './projects';
 import { uploadRoutes } from './uploads';
 import { userRoutes } from './users';
+import { invitationRoutes } from './invitations';
+import { adminUserRoutes } from './admin-users';
 
 const DECLARATION = /^[a-z0-9-]+\.entity\.ts$/;
 
@@ -46,6 +48,8 @@ export async function registerApi(app: FastifyInstance): Promise<void> {
     await app.register((scope: FastifyInstance) => entity.register(scope));
   }
   await app.register(userRoutes);
+  await app.register(invitationRoutes);
+  await app.register(adminUserRoutes);
   await app.register(libraryRoutes);
   await app.register(changelogRoutes);
   await app.register(maintenanceModeRoutes);

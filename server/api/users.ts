@@ -1,112 +1,316 @@
 /**
- * The company's users (spec 2 §3, §9): the list the project form's member picker reads, with the list conventions
- * (search on name, username and email; sorts name, username, email, created_at, updated_at, email_verified_at;
- * default -created_at). `filter[admin]` defaults to false (spec 2 §9), so platform administrators are left out
- * unless asked for (`filter[admin]=true`, or `true,false` for everyone). The security screens come with their own
- * issue and add their endpoints here.
+ * The company's users (spec 2 Security, §3, §5, §6, §7, §9): the list (search on name, username and email; sorts
+ * name, username, email, created_at, updated_at, email_verified_at; `filter[admin]` defaults to false, so platform
+ * administrators are left out unless asked for: `filter[admin]=true`, or `true,false` for everyone;
+ * `filter[role]`), one user, create, update (role, groups and licence seats, users-licences.ts) and delete, which
+ * removes the user from the company (their account stays; nobody removes themselves). Changes to a member's role,
+ * groups or licences publish `UserPermissionsUpdated` to them. The invitation is in invitations.ts.
  */
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
-import { can } from '../auth/guards';
-import { authenticate } from '../auth/session';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { type Selectable, sql } from 'kysely';
+import type { LicenceKey } from '../../shared/platforms';
+import { UserInputSchema, UserSchema, type UserInput } from '../../shared/entities/users';
+import { hashPassword } from '../auth/passwords';
+import type { DB } from '../db/database';
 import type { UsersTable } from '../db/schema';
-import { listQueryProperties } from '../http/list-query';
-import { type ListSpec, listEndpoint } from '../http/listing';
+import { contextOf } from '../http/crud/context';
+import type { CrudContext, Submitted } from '../http/crud/declaration';
+import { defineEntity } from '../http/crud/entity';
+import { HttpError, type FieldErrors, ValidationError } from '../http/errors';
+import { listQueryProperties, type ListQueryInput } from '../http/list-query';
+import { listEndpoint } from '../http/listing';
 import { ListResponseSchema, PaginatedSchema } from '../http/responses';
-import { DateTime, iso, Nullable, toBoolean } from '../http/schema-types';
+import { iso, toBoolean } from '../http/schema-types';
+import { Type } from '@sinclair/typebox';
+import { allValid, notEmptied } from './field-checks';
 import { fileUrl } from './files';
+import { companyGroupIds, companyRoleId } from './roles-input';
+import { assignLicences } from './users-licences';
+import { publishPermissionsUpdated } from './users-permissions';
 
-export const UserListItemSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  username: Type.String(),
-  email: Type.String(),
-  function: Nullable(Type.String()),
-  profile_image: Nullable(Type.String()),
-  role: Nullable(Type.Object({ id: Type.Integer(), title: Type.String() })),
-  created_at: DateTime,
-  updated_at: DateTime,
-  email_verified_at: Nullable(DateTime),
-});
+export type MemberRow = Selectable<UsersTable> & { role_id: number | null; role_title: string | null };
 
-type UserRow = Selectable<UsersTable> & { role_id: number | null; role_title: string | null };
+export const CANNOT_REMOVE_YOURSELF = 'You cannot remove yourself from this company.';
 
-function presentUser(request: FastifyRequest, row: UserRow) {
+/** An account password nobody knows: the user sets their own through 'Forgot password?'. */
+export const unusablePassword = () => hashPassword(randomBytes(32).toString('base64url'));
+
+/** 422 "The {field} has already been taken." for a username or email another account has (any case). */
+export async function checkAccountUnique(
+  db: DB,
+  body: { username?: string | null; email?: string | null },
+  exceptId: number | null,
+): Promise<void> {
+  const errors: FieldErrors = {};
+  for (const field of ['username', 'email'] as const) {
+    const value = body[field];
+    if (!value) continue;
+    const taken = await db
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(${sql.ref(`users.${field}`)})`, '=', value.toLowerCase())
+      .$if(exceptId !== null, (query) => query.where('id', '<>', exceptId!))
+      .executeTakeFirst();
+    if (taken) errors[field] = [`The ${field} has already been taken.`];
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+/** The user's own columns of a create or an update (absent fields left out). */
+export function accountColumns(
+  body: Submitted<Pick<UserInput, 'name' | 'username' | 'email' | 'phone_number' | 'function'>>,
+) {
   return {
-    id: row.id,
-    name: row.name,
-    username: row.username,
-    email: row.email,
-    function: row.function,
-    profile_image: fileUrl(request, row.profile_image),
-    role: row.role_id !== null && row.role_title !== null ? { id: row.role_id, title: row.role_title } : null,
-    created_at: iso(row.created_at)!,
-    updated_at: iso(row.updated_at)!,
-    email_verified_at: iso(row.email_verified_at),
+    ...(body.name ? { name: body.name } : {}),
+    ...(body.username ? { username: body.username } : {}),
+    ...(body.email ? { email: body.email } : {}),
+    ...('phone_number' in body ? { phone_number: body.phone_number ?? null } : {}),
+    ...('function' in body ? { function: body.function ?? null } : {}),
   };
 }
 
-type UserListItem = ReturnType<typeof presentUser>;
+export const REQUIRED_ACCOUNT_FIELDS = ['name', 'username', 'email'];
 
-const userList = (
-  request: FastifyRequest,
-): ListSpec<'users' | 'company_user' | 'roles', UserRow, UserListItem> => ({
-  resource: 'users',
-  sorts: {
-    name: 'users.name',
-    username: 'users.username',
-    email: 'users.email',
-    created_at: 'users.created_at',
-    updated_at: 'users.updated_at',
-    email_verified_at: 'users.email_verified_at',
+async function checkMember(ctx: CrudContext, body: Submitted<UserInput>, userId: number | null) {
+  const companyId = ctx.session.company.id;
+  const [, , , groups] = await allValid([
+    notEmptied(body, REQUIRED_ACCOUNT_FIELDS),
+    checkAccountUnique(ctx.db, body, userId),
+    companyRoleId(ctx.db, companyId, body.role_id),
+    body.groups ? companyGroupIds(ctx.db, companyId, body.groups) : Promise.resolve(undefined),
+  ] as const);
+  return groups;
+}
+
+/** Sets the member's groups in the company to `groups` (groups of other companies are left alone). */
+async function saveGroups(trx: DB, companyId: number, userId: number, groups: number[] | undefined) {
+  if (groups === undefined) return;
+  await trx
+    .deleteFrom('group_user')
+    .where('user_id', '=', userId)
+    .where('group_id', 'in', trx.selectFrom('groups').select('id').where('company_id', '=', companyId))
+    .execute();
+  if (groups.length) {
+    await trx
+      .insertInto('group_user')
+      .values(groups.map((groupId) => ({ group_id: groupId, user_id: userId })))
+      .execute();
+  }
+}
+
+async function present({ db, request, session }: CrudContext, rows: MemberRow[], fields: Set<string>) {
+  const ids = rows.map((row) => row.id);
+  const companyId = session.company.id;
+  const none = Promise.resolve([]);
+  const [groups, licences] = await Promise.all([
+    (fields.has('groups') || fields.has('group_count')) && ids.length
+      ? db
+          .selectFrom('group_user')
+          .innerJoin('groups', 'groups.id', 'group_user.group_id')
+          .select(['group_user.user_id', 'groups.id', 'groups.name'])
+          .where('group_user.user_id', 'in', ids)
+          .where('groups.company_id', '=', companyId)
+          .where('groups.deleted_at', 'is', null)
+          .orderBy('groups.name')
+          .execute()
+      : none,
+    fields.has('licenses') && ids.length
+      ? db
+          .selectFrom('user_licences')
+          .select(['user_id', 'licence'])
+          .where('company_id', '=', companyId)
+          .where('user_id', 'in', ids)
+          .orderBy('licence')
+          .execute()
+      : none,
+  ]);
+  return rows.map((row) => {
+    const own = groups.filter((group) => group.user_id === row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      username: row.username,
+      email: row.email,
+      phone_number: row.phone_number,
+      function: row.function,
+      admin: row.admin,
+      profile_image: fileUrl(request, row.profile_image),
+      role:
+        row.role_id !== null && row.role_title !== null ? { id: row.role_id, title: row.role_title } : null,
+      role_id: row.role_id,
+      groups: own.map((group) => ({ id: group.id, name: group.name })),
+      group_count: own.length,
+      licenses: licences.filter((licence) => licence.user_id === row.id).map((licence) => licence.licence),
+      created_at: iso(row.created_at)!,
+      updated_at: iso(row.updated_at)!,
+      email_verified: row.email_verified_at !== null,
+      email_verified_at: iso(row.email_verified_at),
+    };
+  });
+}
+
+/** Removes a user from a company: membership, licences (the seats come free), groups and open invitations. */
+export async function removeMembership(trx: DB, companyId: number, userId: number): Promise<void> {
+  await trx
+    .deleteFrom('group_user')
+    .where('user_id', '=', userId)
+    .where('group_id', 'in', trx.selectFrom('groups').select('id').where('company_id', '=', companyId))
+    .execute();
+  await trx
+    .deleteFrom('user_licences')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .execute();
+  await trx
+    .deleteFrom('invitations')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .execute();
+  await trx
+    .deleteFrom('company_user')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export const userEntity = defineEntity({
+  collection: 'users',
+  tag: 'users',
+  model: 'User',
+  entity: 'user',
+  table: 'users',
+  abilities: {
+    show: 'view-system-users|update-users',
+    create: 'create-users',
+    update: 'update-users',
+    delete: 'delete-users',
   },
-  defaultSort: '-created_at',
-  tiebreaker: 'users.id',
-  search: ['users.name', 'users.username', 'users.email'],
-  filters: {
-    admin: (eb, values) =>
-      eb(
-        'users.admin',
-        'in',
-        values.map((value) => toBoolean(value)),
-      ),
+  schemas: { input: UserInputSchema, item: UserSchema },
+  rows: (db, companyId) =>
+    db
+      .selectFrom('users')
+      .innerJoin('company_user', (join) =>
+        join.onRef('company_user.user_id', '=', 'users.id').on('company_user.company_id', '=', companyId),
+      )
+      .leftJoin('roles', (join) =>
+        join.onRef('roles.id', '=', 'company_user.role_id').on('roles.deleted_at', 'is', null),
+      )
+      .selectAll('users')
+      .select(['company_user.role_id', 'roles.title as role_title'])
+      .where('users.deleted_at', 'is', null),
+  nameOf: (user) => user.name,
+  list: () => ({
+    sorts: {
+      name: 'users.name',
+      username: 'users.username',
+      email: 'users.email',
+      created_at: 'users.created_at',
+      updated_at: 'users.updated_at',
+      email_verified_at: 'users.email_verified_at',
+    },
+    defaultSort: '-created_at',
+    search: ['users.name', 'users.username', 'users.email'],
+    filters: {
+      admin: (eb, values) =>
+        eb(
+          'users.admin',
+          'in',
+          values.map((value) => toBoolean(value)),
+        ),
+      role: (eb, values) =>
+        eb('company_user.role_id', 'in', values.map(Number).filter(Number.isInteger).concat(0)),
+    },
+  }),
+  present,
+  async create(ctx, body) {
+    const { db, session, request } = ctx;
+    const companyId = session.company.id;
+    const groups = await checkMember(ctx, body, null);
+    const password = await unusablePassword();
+    const id = await db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto('users')
+        .values({
+          name: body.name!,
+          username: body.username!,
+          email: body.email!,
+          password_hash: password,
+          phone_number: body.phone_number ?? null,
+          function: body.function ?? null,
+          profile_image: null,
+          email_verified_at: null,
+          deleted_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('company_user')
+        .values({ company_id: companyId, user_id: user.id, role_id: body.role_id ?? null })
+        .execute();
+      await saveGroups(trx, companyId, user.id, groups);
+      if (body.licenses) await assignLicences(trx, companyId, user.id, body.licenses as LicenceKey[]);
+      return user.id;
+    });
+    return { id, followup: () => publishPermissionsUpdated(request, companyId, [id]) };
   },
-  fields: Object.keys(UserListItemSchema.properties) as Array<keyof UserListItem>,
-  present: async (rows) => rows.map((row) => presentUser(request, row)),
+  async update(ctx, row, body) {
+    const { db, session, request } = ctx;
+    const companyId = session.company.id;
+    const groups = await checkMember(ctx, body, row.id);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ ...accountColumns(body), updated_at: new Date() })
+        .where('id', '=', row.id)
+        .execute();
+      if ('role_id' in body) {
+        await trx
+          .updateTable('company_user')
+          .set({ role_id: body.role_id ?? null })
+          .where('company_id', '=', companyId)
+          .where('user_id', '=', row.id)
+          .execute();
+      }
+      await saveGroups(trx, companyId, row.id, groups);
+      if (body.licenses !== undefined) {
+        await assignLicences(trx, companyId, row.id, (body.licenses ?? []) as LicenceKey[]);
+      }
+    });
+    return () => publishPermissionsUpdated(request, companyId, [row.id]);
+  },
+  async remove({ db, session, request }, row) {
+    if (row.id === session.user.id) throw new HttpError(422, CANNOT_REMOVE_YOURSELF);
+    const companyId = session.company.id;
+    await removeMembership(db, companyId, row.id);
+    return () => publishPermissionsUpdated(request, companyId, [row.id]);
+  },
+  summaries: {
+    delete: 'Removes a user from the company (the account stays; nobody removes themselves)',
+  },
 });
 
-export async function userRoutes(server: FastifyInstance): Promise<void> {
-  const app = server.withTypeProvider<TypeBoxTypeProvider>();
-
-  app.get(
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  await userEntity.register(app);
+  app.get<{ Querystring: ListQueryInput }>(
     '/users',
-    {
-      preValidation: can('view-system-users'),
-      schema: {
-        tags: ['users'],
-        summary:
-          "The company's users (sorts name, username, email, created_at, updated_at, email_verified_at; filters search, admin (default false))",
-        security: [{ bearer: [] }],
+    userEntity.route(
+      'view-system-users',
+      "The company's users (sorts name, username, email, created_at, updated_at, email_verified_at; filters search, admin (default false), role)",
+      {
         querystring: Type.Object(listQueryProperties),
-        response: { 200: ListResponseSchema(PaginatedSchema(UserListItemSchema)) },
+        response: { 200: ListResponseSchema(PaginatedSchema(UserSchema)) },
       },
-    },
+    ),
     async (request) => {
-      const { company } = await authenticate(request);
-      const base = app.ctx.db
-        .selectFrom('users')
-        .innerJoin('company_user', 'company_user.user_id', 'users.id')
-        .leftJoin('roles', (join) =>
-          join.onRef('roles.id', '=', 'company_user.role_id').on('roles.deleted_at', 'is', null),
-        )
-        .selectAll('users')
-        .select(['roles.id as role_id', 'roles.title as role_title'])
-        .where('company_user.company_id', '=', company.id)
-        .where('users.deleted_at', 'is', null);
+      const ctx = await contextOf(request);
       const query = { ...request.query, filter: { admin: 'false', ...request.query.filter } };
-      return listEndpoint(request, base, userList(request), query);
+      return listEndpoint(
+        request,
+        userEntity.rows(ctx.db, ctx.session.company.id),
+        userEntity.listSpec(ctx),
+        query,
+      );
     },
   );
 }

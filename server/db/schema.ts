@@ -268,6 +268,26 @@ export interface LoginAttemptsTable {
   reset_at: Timestamp;
 }
 
+/** An invitation of a user into a company with a role (issue 14); accepted on the user's first sign-in there. */
+export interface InvitationsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  role_id: number | null;
+  invited_by: number | null;
+  token_hash: string;
+  created_at: Timestamp;
+  accepted_at: NullableTimestamp;
+}
+
+/** A role's channels per notification type (shared/notification-types.ts). */
+export interface RoleNotificationSettingsTable {
+  role_id: number;
+  notification_type_id: number;
+  email: boolean;
+  browser: boolean;
+}
+
 export interface Database {
   companies: CompaniesTable;
   company_licences: CompanyLicencesTable;
@@ -294,4 +314,6 @@ export interface Database {
   libraries: LibrariesTable;
   live_row_counts: LiveRowCountsTable;
   planned_maintenance: PlannedMaintenanceTable;
+  invitations: InvitationsTable;
+  role_notification_settings: RoleNotificationSettingsTable;
 }

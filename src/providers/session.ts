@@ -29,6 +29,11 @@ export interface SessionStore {
   start(): Promise<SessionState>;
   signIn(auth: AuthResponse, remember: boolean): void;
   signOut(reason?: SessionState['ended']): void;
+  /**
+   * Validates the signed-in session again (abilities, licences and the admin flag may have changed); calls made
+   * while one is under way share it. A 401 signs out (through the HTTP client); without an answer nothing changes.
+   */
+  revalidate(): Promise<SessionState>;
 }
 
 export function createSessionStore(request: Request = (path) => apiRequest(path)): SessionStore {
@@ -71,6 +76,23 @@ export function createSessionStore(request: Request = (path) => apiRequest(path)
     return state;
   };
 
+  let revalidating: Promise<SessionState> | null = null;
+  const revalidate = async (): Promise<SessionState> => {
+    if (!state.auth || !sessionToken()) return state;
+    try {
+      const auth = await request<AuthResponse>('/auth/validate');
+      // A sign-out or another sign-in while it was under way wins.
+      if (state.auth?.user.id === auth.user.id) {
+        storeSessionCookies(auth.access_token, state.remembered);
+        setState({ ...state, auth });
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401))
+        console.warn('Session could not be validated again', error);
+    }
+    return state;
+  };
+
   return {
     getState: () => state,
     subscribe(listener) {
@@ -91,6 +113,10 @@ export function createSessionStore(request: Request = (path) => apiRequest(path)
       setState({ auth, ready: true, remembered: remember });
     },
     signOut,
+    revalidate() {
+      revalidating ??= revalidate().finally(() => (revalidating = null));
+      return revalidating;
+    },
   };
 }
 

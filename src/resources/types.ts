@@ -264,6 +264,16 @@ export type FieldKind =
   | 'color'
   | 'switch';
 
+/** What a field's own input (`FieldDeclaration.input`) receives: antd's Form.Item value and change, and the field. */
+export interface FieldInputProps {
+  id?: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  field: FieldDeclaration;
+  /** The resource's translation namespace. */
+  ns: string;
+}
+
 export interface FieldDeclaration {
   /** The field sent; dots nest it (`licenses.hatch` → `{licenses: {hatch}}`, `licenses[hatch]` in a form body). */
   name: string;
@@ -292,6 +302,12 @@ export interface FieldDeclaration {
   only?: 'create' | 'edit';
   /** The value a new record starts with. */
   initial?: unknown;
+  /**
+   * An input of the entity's own for a value no built-in kind edits (e.g. abilities grouped by area); `kind` still
+   * says how the value is read from a record and sent. Declare it with `lazy(() => import('./MyInput'))`, so it
+   * loads with the form and not with the registry every screen loads (the form renders it in a Suspense).
+   */
+  input?: ComponentType<FieldInputProps>;
 }
 
 export interface FormDeclaration {

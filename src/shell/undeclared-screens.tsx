@@ -8,7 +8,6 @@
 import {
   AppstoreOutlined,
   ApartmentOutlined,
-  AuditOutlined,
   BgColorsOutlined,
   BugOutlined,
   CloudDownloadOutlined,
@@ -18,11 +17,7 @@ import {
   ExperimentOutlined,
   NodeIndexOutlined,
   ReadOutlined,
-  SafetyCertificateOutlined,
   StarOutlined,
-  TeamOutlined,
-  UserOutlined,
-  UsergroupAddOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Permission } from '@/lib/permissions';
@@ -56,7 +51,6 @@ const ADMIN = { admin: true } as const;
 /** Spec 1 §6 route groups. */
 const COMPANY = { ability: 'view-company|edit-company' };
 const LIBRARIES = { ability: 'list-libraries' };
-const SECURITY = { ability: 'view-system-users|view-roles|view-groups' };
 const TOOLS = { ability: 'list-downloads|list-labels|access-recycling-bin' };
 
 /** `base`, `base/create` and `base/edit/:param`, the shape most management areas share. */
@@ -224,73 +218,6 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
     },
   },
   {
-    name: 'users',
-    routes: crud('security/users', 'users', 'userId', SECURITY),
-    navigation: {
-      labelKey: 'nav.users',
-      icon: <UserOutlined aria-hidden />,
-      route: '/security/users',
-      permission: { ability: 'view-system-users' },
-      group: 'security',
-      order: 10,
-    },
-    search: {
-      key: 'users',
-      order: 70,
-      icon: <UserOutlined />,
-      ability: 'view-system-users',
-      viewAll: '/security/users',
-      viewAllLabel: 'viewUsers',
-      rowTarget: (record) => ({ to: `/security/users/edit/${id(record)}` }),
-      rowAbility: 'update-users',
-      defaultSort: 'email_verified_at',
-    },
-  },
-  {
-    name: 'roles',
-    routes: crud('security/roles', 'roles', 'roleId', SECURITY),
-    navigation: {
-      labelKey: 'nav.roles',
-      icon: <AuditOutlined aria-hidden />,
-      route: '/security/roles',
-      permission: { ability: 'view-roles' },
-      group: 'security',
-      order: 20,
-    },
-    search: {
-      key: 'roles',
-      order: 80,
-      icon: <SafetyCertificateOutlined />,
-      ability: 'view-roles',
-      viewAll: '/security/roles',
-      viewAllLabel: 'viewAll',
-      rowTarget: (record) => ({ to: `/security/roles/edit/${id(record)}` }),
-      rowAbility: 'update-roles',
-    },
-  },
-  {
-    name: 'groups',
-    routes: crud('security/groups', 'groups', 'groupId', SECURITY),
-    navigation: {
-      labelKey: 'nav.groups',
-      icon: <TeamOutlined aria-hidden />,
-      route: '/security/groups',
-      permission: { ability: 'view-groups' },
-      group: 'security',
-      order: 30,
-    },
-    search: {
-      key: 'groups',
-      order: 90,
-      icon: <TeamOutlined />,
-      ability: 'view-groups',
-      viewAll: '/security/groups',
-      viewAllLabel: 'viewAll',
-      rowTarget: (record) => ({ to: `/security/groups/edit/${id(record)}` }),
-      rowAbility: 'update-groups',
-    },
-  },
-  {
     name: 'downloads',
     routes: [
       { path: 'tools/downloads', screen: 'downloads.list', guard: { ability: 'list-downloads' } },
@@ -348,17 +275,6 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
       permission: { ability: 'access-recycling-bin' },
       group: 'tools',
       order: 40,
-    },
-  },
-  {
-    name: 'admin/users',
-    routes: crud('admin/users', 'adminUsers', 'userId', ADMIN),
-    navigation: {
-      labelKey: 'nav.adminUsers',
-      icon: <UsergroupAddOutlined aria-hidden />,
-      route: '/admin/users',
-      group: 'admin',
-      order: 10,
     },
   },
   {

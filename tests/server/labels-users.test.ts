@@ -75,11 +75,18 @@ describe('GET /users', () => {
       name: 'Alice Anders',
       username: 'alice',
       email: 'alice@acme.test',
+      phone_number: null,
       function: '3D artist',
+      admin: false,
       profile_image: null,
       role: { id: expect.any(Number), title: 'Manager' },
+      role_id: expect.any(Number),
+      groups: [{ id: expect.any(Number), name: 'Design studio' }],
+      group_count: 1,
+      licenses: ['design_and_sales', 'hatch'],
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      email_verified: true,
       email_verified_at: expect.anything(),
     });
     expect(names(await list('/users?filter[admin]=true'), 'username')).toEqual(['admin']);

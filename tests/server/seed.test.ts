@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { migrateToLatest } from '../../server/db/migrate';
 import { purgeExpiredTrash } from '../../server/db/retention';
-import { dropEverything, seedDemoData } from '../../server/db/seed/index';
+import { dropEverything, seedAreas, seedDemoData } from '../../server/db/seed/index';
 import { startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -132,13 +132,7 @@ describe('the demo fixture', () => {
     const before = await fixture();
     await dropEverything(server.db);
     await migrateToLatest(server.db);
-    expect(await seedDemoData(server.db)).toEqual([
-      'accounts',
-      'notifications',
-      'changelog',
-      'projects',
-      'admin',
-    ]);
+    expect(await seedDemoData(server.db)).toEqual(seedAreas.map((area) => area.name));
     await purgeExpiredTrash(server.db);
     const after = await fixture();
     expect(after.titles).toEqual(before.titles);

@@ -9,6 +9,7 @@ import { seedAdmin } from './admin';
 import { seedChangelog } from './changelog';
 import { seedNotifications } from './notifications';
 import { seedProjects } from './projects';
+import { seedSecurity } from './security';
 
 export interface SeedArea {
   name: string;
@@ -22,6 +23,7 @@ export const seedAreas: SeedArea[] = [
   { name: 'changelog', run: seedChangelog },
   { name: 'projects', run: seedProjects },
   { name: 'admin', run: seedAdmin },
+  { name: 'security', run: seedSecurity },
 ];
 
 export async function seedDemoData(db: DB, areas: SeedArea[] = seedAreas): Promise<string[]> {

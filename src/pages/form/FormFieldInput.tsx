@@ -14,6 +14,7 @@ import {
   Upload,
 } from 'antd';
 import dayjs from 'dayjs';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Thumbnail } from '@/components/cells';
 import { ResumableUpload } from '@/components/upload/ResumableUpload';
@@ -149,6 +150,14 @@ export function FormFieldInput({
   ...props
 }: InputProps & { field: FieldDeclaration; ns: string; known?: KnownOption[] }) {
   const { t } = useTranslation(ns);
+  if (field.input) {
+    const OwnInput = field.input;
+    return (
+      <Suspense fallback={null}>
+        <OwnInput {...props} field={field} ns={ns} />
+      </Suspense>
+    );
+  }
   const text = {
     id: props.id,
     value: (props.value ?? '') as string,

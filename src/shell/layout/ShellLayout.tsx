@@ -11,6 +11,7 @@ import { Outlet, useLocation } from 'react-router';
 import { classNames } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { DESKTOP_QUERY, useMediaQuery } from '@/ui/useMediaQuery';
+import { SessionRevalidation } from '@/shell/session/SessionRevalidation';
 import { SideNavigation } from './SideNavigation';
 import { TopBar } from './TopBar';
 import { UpcomingMaintenance } from './UpcomingMaintenance';
@@ -41,6 +42,7 @@ export function ShellLayout({ children }: PropsWithChildren) {
       >
         {t('skipToContent')}
       </a>
+      <SessionRevalidation />
       {desktop ? (
         <aside className={classNames('shell__sider', collapsed && 'shell__sider--collapsed')}>
           <SideNavigation collapsed={collapsed} />

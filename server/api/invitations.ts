@@ -1,0 +1,152 @@
+/**
+ * `POST /users/invite` (spec 2 §4, §5, §7; issue 14): invites an existing account (by username or email) or a new
+ * email address into the company with a role. A new address gets a pending, unverified account. The invitation is
+ * recorded, the user joins the company with the role at once, and gets a notification; the answer says 'User
+ * invite successful'. Errors are per field (`email`, `role_id`).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { InviteInputSchema, UserSchema } from '../../shared/entities/users';
+import type { DB } from '../db/database';
+import { broadcast } from '../http/broadcast';
+import { contextOf } from '../http/crud/context';
+import { ValidationError } from '../http/errors';
+import { FORM_CONTENT_TYPES } from '../http/request-input';
+import { channels } from '../realtime/broadcaster';
+import { allValid, requiredField } from './field-checks';
+import { companyRoleId } from './roles-input';
+import { unusablePassword, userEntity } from './users';
+import { publishPermissionsUpdated } from './users-permissions';
+
+export const INVITE_SUCCESS = 'User invite successful';
+export const ALREADY_MEMBER = 'This user is already a member of this company.';
+export const NO_SUCH_ACCOUNT = 'No account has this username; invite a new user by their email address.';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A free username made of the address's local part (`jane.doe`, `jane.doe2`, …). */
+async function freeUsername(db: DB, email: string): Promise<string> {
+  const base =
+    email
+      .split('@')[0]
+      .replace(/[^A-Za-z0-9._-]/g, '')
+      .slice(0, 200) || 'user';
+  for (let suffix = 1; ; suffix += 1) {
+    const candidate = suffix === 1 ? base : `${base}${suffix}`;
+    const taken = await db
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(username)`, '=', candidate.toLowerCase())
+      .executeTakeFirst();
+    if (!taken) return candidate;
+  }
+}
+
+async function findAccount(db: DB, identity: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(username)`, '=', identity.toLowerCase()),
+        eb(sql`lower(email)`, '=', identity.toLowerCase()),
+      ]),
+    )
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function invitationRoutes(app: FastifyInstance): Promise<void> {
+  app.post(
+    '/users/invite',
+    userEntity.route('create-users', 'Invites a user (username or email) into the company with a role', {
+      consumes: FORM_CONTENT_TYPES,
+      body: InviteInputSchema,
+      response: {
+        201: Type.Object({ message: Type.String(), data: UserSchema }),
+      },
+    }),
+    async (request, reply) => {
+      const ctx = await contextOf(request);
+      const { db, session } = ctx;
+      const companyId = session.company.id;
+      const body = request.body as { email?: string | null; role_id?: number | null };
+      const identity = body.email ?? '';
+      await allValid([
+        identity
+          ? Promise.resolve()
+          : Promise.reject(new ValidationError({ email: [requiredField('email')] })),
+        body.role_id
+          ? companyRoleId(db, companyId, body.role_id)
+          : Promise.reject(new ValidationError({ role_id: [requiredField('role_id')] })),
+      ]);
+      const existing = await findAccount(db, identity);
+      if (!existing && !EMAIL.test(identity)) throw new ValidationError({ email: [NO_SUCH_ACCOUNT] });
+      if (existing) {
+        const member = await db
+          .selectFrom('company_user')
+          .select('user_id')
+          .where('company_id', '=', companyId)
+          .where('user_id', '=', existing.id)
+          .executeTakeFirst();
+        if (member) throw new ValidationError({ email: [ALREADY_MEMBER] });
+      }
+      const password = existing ? null : await unusablePassword();
+      const userId = await db.transaction().execute(async (trx) => {
+        const id =
+          existing?.id ??
+          (
+            await trx
+              .insertInto('users')
+              .values({
+                name: identity.split('@')[0],
+                username: await freeUsername(trx, identity),
+                email: identity,
+                password_hash: password!,
+                function: null,
+                phone_number: null,
+                profile_image: null,
+                email_verified_at: null,
+                deleted_at: null,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
+        await trx
+          .insertInto('company_user')
+          .values({ company_id: companyId, user_id: id, role_id: body.role_id! })
+          .execute();
+        await trx
+          .insertInto('invitations')
+          .values({
+            company_id: companyId,
+            user_id: id,
+            role_id: body.role_id!,
+            invited_by: session.user.id,
+            token_hash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+            accepted_at: null,
+          })
+          .execute();
+        await trx
+          .insertInto('notifications')
+          .values({
+            company_id: companyId,
+            user_id: id,
+            title: 'Invitation',
+            text: `${session.user.name} invited you to ${session.company.name}.`,
+            read_at: null,
+          })
+          .execute();
+        return id;
+      });
+      const data = await userEntity.detailOf(ctx, await userEntity.find(db, companyId, userId));
+      await broadcast(request, [channels.user(companyId, userId)], 'UserNotificationUpdated', {
+        notification: null,
+      });
+      await publishPermissionsUpdated(request, companyId, [userId]);
+      return reply.status(201).send({ message: INVITE_SUCCESS, data });
+    },
+  );
+}

@@ -1,0 +1,91 @@
+/** Roles (spec 2 Security, §3, §6, §8): declared once; the list, the forms, the routes, the menu entry and the
+ * search group derive from it, the record type and the form's rules from `shared/entities/roles.ts`. */
+import { AuditOutlined, EditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { lazy } from 'react';
+import type { Role } from '@shared/entities/roles';
+import { defineResource } from '../types';
+
+export type { Role } from '@shared/entities/roles';
+
+/** The form's own inputs load with the form, not with the registry. */
+const inputs = () => import('./role-inputs');
+const AbilitiesInput = lazy(() => inputs().then((module) => ({ default: module.AbilitiesInput })));
+const NotificationSettingsInput = lazy(() =>
+  inputs().then((module) => ({ default: module.NotificationSettingsInput })),
+);
+
+const editPath = (role: Pick<Role, 'id'>) => `/security/roles/edit/${role.id}`;
+
+export default defineResource<Role>({
+  name: 'roles',
+  ns: 'securityRoles',
+  screen: 'roles',
+  idParam: 'roleId',
+  routes: { list: 'security/roles', create: 'security/roles/create', edit: 'security/roles/edit/:roleId' },
+  guard: { ability: 'view-system-users|view-roles|view-groups' },
+  permission: { ability: 'view-roles' },
+  actions: {
+    create: { ability: 'create-roles' },
+    edit: { ability: 'update-roles' },
+    delete: { ability: 'delete-roles' },
+  },
+  navigation: { labelKey: 'nav.roles', icon: <AuditOutlined aria-hidden />, group: 'security', order: 20 },
+  search: {
+    key: 'roles',
+    order: 80,
+    icon: <SafetyCertificateOutlined />,
+    rowAbility: 'update-roles',
+  },
+  list: {
+    sortKey: 'security_roles',
+    defaultSort: '-created_at',
+    pageSize: 5,
+    loadingKey: 'loading',
+    nameField: 'title',
+    columns: [
+      { field: 'title', titleKey: 'columns.title', sort: 'title' },
+      { field: 'description', titleKey: 'columns.description', ellipsis: true, hideBelow: 'md' },
+      { field: 'users_count', titleKey: 'columns.users', kind: 'count', hideBelow: 'sm' },
+      { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at', hideBelow: 'md' },
+      { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at', hideBelow: 'lg' },
+    ],
+    rowActions: [
+      {
+        key: 'edit',
+        labelKey: 'actions.edit',
+        icon: <EditOutlined aria-hidden />,
+        needs: 'edit',
+        to: editPath,
+      },
+    ],
+    rowLink: { to: editPath, needs: 'edit' },
+  },
+  form: {
+    schema: () => import('@shared/entities/roles').then((entity) => entity.RoleInputSchema),
+    tabs: [
+      { key: 'general', labelKey: 'tabs.general' },
+      { key: 'abilities', labelKey: 'tabs.abilities' },
+      { key: 'notifications', labelKey: 'tabs.notifications' },
+    ],
+    fields: [
+      { name: 'title', labelKey: 'fields.title', kind: 'text', tab: 'general' },
+      { name: 'description', labelKey: 'fields.description', kind: 'textarea', tab: 'general' },
+      {
+        name: 'abilities',
+        labelKey: 'fields.abilities',
+        kind: 'checkboxes',
+        tab: 'abilities',
+        initial: [],
+        input: AbilitiesInput,
+      },
+      {
+        name: 'notification_settings',
+        labelKey: 'fields.notification_settings',
+        kind: 'checkboxes',
+        tab: 'notifications',
+        input: NotificationSettingsInput,
+      },
+    ],
+  },
+  deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'role_name' },
+});

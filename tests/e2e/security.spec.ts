@@ -1,0 +1,286 @@
+/**
+ * Security in Chromium against the contract server (issue 14; spec 2 Security, §4, §5, §6, §8): the users list
+ * with Invite User ('A user role is required', 'User invite successful'), the licence toggles (disabled without
+ * bought licences, Converter & Optimizer only with Design & Sales, which switches it off too), a role that loses
+ * view-projects taking Projects out of a signed-in user's menu without a reload (UserPermissionsUpdated), bob
+ * without New User, roles and groups forms, /admin/users, and axe on every screen at 1440 and 390 px. Each test
+ * makes the records it changes.
+ */
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './support/axe';
+import { API, apiHeaders, origin, sharedSession, signedInAs, submitLogin } from './support/portal';
+import { uniqueName } from './support/projects-api';
+
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+interface ApiRecord {
+  id: number;
+  [field: string]: unknown;
+}
+
+async function securityApi(request: APIRequestContext, user: 'alice' | 'admin' = 'alice') {
+  const { access_token: token } = await sharedSession(user, 'acme');
+  const headers = apiHeaders('acme', token);
+  const send = async (method: 'post' | 'patch' | 'delete' | 'get', path: string, data?: unknown) => {
+    const response = await request[method](`${API}${path}`, { headers, data });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return ((await response.json()) as { data: ApiRecord }).data;
+  };
+  return {
+    send,
+    roleId: async (title: string) => {
+      const response = await request.get(`${API}/roles?per_page=100`, { headers });
+      const roles = ((await response.json()) as { data: Array<{ id: number; title: string }> }).data;
+      return roles.find((role) => role.title === title)!.id;
+    },
+  };
+}
+
+const rows = (page: Page) => page.locator('.list-page__table tbody tr[data-row-key]');
+const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+async function expectAccessible(page: Page) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await seriousViolations(page), `axe at ${width}px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test.describe('security', () => {
+  test('lists the users with Invite User: a missing role, then a successful invite', async ({
+    page,
+    context,
+  }) => {
+    await signedInAs(context, 'alice');
+    await page.goto('/security/users');
+    await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'New User' }).or(page.getByRole('button', { name: 'New User' })),
+    ).toBeVisible();
+    await expect(rows(page).filter({ hasText: 'bob@acme.test' })).toHaveCount(1);
+    await expect(rows(page).filter({ hasText: 'bob@acme.test' })).toContainText('Viewer');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Invite User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite User' });
+    await expect(dialog).toBeVisible();
+    const email = `${uniqueName('invitee').replace(/\W+/g, '').toLowerCase()}@example.test`;
+    await dialog.getByLabel('Username or Email*').fill(email);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog.getByText('A user role is required')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByLabel('Roles*').selectOption({ label: 'Viewer' });
+    await expect(dialog.getByText('A user role is required')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('User invite successful')).toBeVisible();
+
+    // Reopened, the dialog is empty again.
+    await page.getByRole('button', { name: 'Invite User' }).click();
+    await expect(dialog.getByLabel('Username or Email*')).toHaveValue('');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('licence toggles follow the bought licences and Design & Sales', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signedInAs(context, 'alice');
+    const api = await securityApi(request);
+    const name = uniqueName('licensee').replace(/\W+/g, '').toLowerCase();
+    const user = await api.send('post', '/users', {
+      name: 'Lisa Licence',
+      username: name,
+      email: `${name}@example.test`,
+    });
+    await page.goto(`/security/users/edit/${user.id}`);
+    await expect(page.getByRole('heading', { name: 'Edit User' })).toBeVisible();
+    const toggle = (key: string) => page.locator(`[data-licence="${key}"]`);
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Lisa Licence');
+    await expect(toggle('design_and_sales')).toBeEnabled();
+    await expect(toggle('holo_helmet')).toBeDisabled();
+    await expect(page.getByText('Your company has bought no licences of this kind.')).toBeVisible();
+    await expect(toggle('hatch')).toBeDisabled();
+    await expect(page.getByText('Needs Design & Sales.')).toBeVisible();
+    await toggle('design_and_sales').click();
+    await expect(toggle('hatch')).toBeEnabled();
+    await toggle('hatch').click();
+    await expect(toggle('hatch')).toHaveAttribute('aria-checked', 'true');
+    await toggle('design_and_sales').click();
+    await expect(toggle('hatch')).toHaveAttribute('aria-checked', 'false');
+    await expect(toggle('hatch')).toBeDisabled();
+    await toggle('design_and_sales').click();
+    await toggle('hatch').click();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/security\/users(\?|$)/);
+    const saved = await api.send('get', `/users/${user.id}`);
+    expect(saved.licenses).toEqual(['design_and_sales', 'hatch']);
+    await api.send('delete', `/users/${user.id}`);
+  });
+
+  test('a role that loses view-projects takes Projects out of the menu without a reload', async ({
+    page,
+    request,
+  }) => {
+    const alice = await securityApi(request);
+    const admin = await securityApi(request, 'admin');
+    const name = uniqueName('watcher').replace(/\W+/g, '').toLowerCase();
+    const role = await alice.send('post', '/roles', {
+      title: uniqueName('Watcher'),
+      abilities: ['view-projects', 'list-labels'],
+    });
+    const user = await admin.send('post', '/admin/users', {
+      name: 'Wendy Watcher',
+      username: name,
+      email: `${name}@example.test`,
+      password: 'password-e2e',
+    });
+    // The authoring host needs the hatch licence (which needs Design & Sales).
+    await alice.send('patch', `/users/${user.id}`, {
+      role_id: role.id,
+      licenses: ['design_and_sales', 'hatch'],
+    });
+    // The event is sent once the portal listens on the user's private channel (pusher's subscription_succeeded).
+    const listening = new Promise<void>((resolve) => {
+      page.on('websocket', (socket) =>
+        socket.on('framereceived', ({ payload }) => {
+          const text = String(payload);
+          if (text.includes('subscription_succeeded') && text.includes(`.User.${user.id}`)) resolve();
+        }),
+      );
+    });
+    try {
+      await page.goto('/login');
+      await submitLogin(page, name, 'password-e2e');
+      await expect(navigation(page).getByRole('link', { name: 'Projects' })).toBeVisible();
+      await expect(
+        navigation(page).getByRole('link', { name: 'Labels' }).or(navigation(page).getByText('Tools')),
+      ).toBeVisible();
+      await listening;
+      await alice.send('patch', `/roles/${role.id}`, { abilities: ['list-labels'] });
+      await expect(navigation(page).getByRole('link', { name: 'Projects' })).toHaveCount(0);
+    } finally {
+      await admin.send('delete', `/admin/users/${user.id}`);
+      await alice.send('delete', `/roles/${role.id}`);
+    }
+  });
+
+  test('bob sees no New User and no Security menu', async ({ page, context }) => {
+    await signedInAs(context, 'bob');
+    // bob holds only Design & Sales: the customer platform's host.
+    await page.goto(`${origin('customerportal-acme')}/security/users`);
+    await expect(page.getByRole('heading', { name: 'Unauthorized', level: 1 })).toBeVisible();
+    await expect(page.getByText('New User')).toHaveCount(0);
+    await page.goto(`${origin('customerportal-acme')}/`);
+    await expect(page.getByRole('button', { name: 'Account menu of Bob Brink' })).toBeVisible();
+    await expect(navigation(page).getByText('Security')).toHaveCount(0);
+    await expect(navigation(page).getByText('Users')).toHaveCount(0);
+  });
+
+  test('roles: create with select-all per area, edit, delete with its warning', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signedInAs(context, 'alice');
+    const api = await securityApi(request);
+    await page.goto('/security/roles');
+    await expect(page.getByRole('heading', { name: 'Roles', level: 1 })).toBeVisible();
+    await expect(rows(page).filter({ hasText: 'Designer' })).toHaveCount(1);
+    await expectAccessible(page);
+    await page
+      .getByRole('link', { name: 'New Role' })
+      .or(page.getByRole('button', { name: 'New Role' }))
+      .first()
+      .click();
+    const title = uniqueName('Auditor');
+    await page.getByLabel('Title').fill(title);
+    await page.getByRole('tab', { name: 'Abilities' }).click();
+    await page.getByRole('checkbox', { name: 'Select all Projects abilities' }).check();
+    await expect(page.getByRole('checkbox', { name: 'Delete projects' })).toBeChecked();
+    await page.getByRole('checkbox', { name: 'List labels' }).check();
+    await expectAccessible(page);
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    await page.getByRole('checkbox', { name: 'Model processed: Email' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/security\/roles(\?|$)/);
+    const id = await api.roleId(title);
+    const saved = await api.send('get', `/roles/${id}`);
+    expect(saved.abilities).toEqual([
+      'create-projects',
+      'delete-projects',
+      'list-labels',
+      'update-projects',
+      'view-projects',
+    ]);
+    await page.goto(`/security/roles/edit/${id}`);
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await page.goto(`/security/roles?filter[search]=${encodeURIComponent(title)}`);
+    const row = rows(page).filter({ hasText: title });
+    await row.getByRole('button', { name: /actions|menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await expect(
+      page.getByText(
+        'Are you sure you want to delete this role? All users and groups that use this role might end up without permissions! This action is irreversible!',
+      ),
+    ).toBeVisible();
+    await page
+      .getByRole('button', { name: 'Confirm' })
+      .or(page.getByRole('button', { name: 'Delete' }))
+      .last()
+      .click();
+    await expect(rows(page).filter({ hasText: title })).toHaveCount(0);
+  });
+
+  test('groups: list, create with a role and users, delete with its warning', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signedInAs(context, 'alice');
+    const api = await securityApi(request);
+    await page.goto('/security/groups');
+    await expect(page.getByRole('heading', { name: 'Groups', level: 1 })).toBeVisible();
+    await expect(rows(page).filter({ hasText: 'Sales team' })).toContainText('Viewer');
+    await expectAccessible(page);
+    const name = uniqueName('Reviewers');
+    const group = await api.send('post', '/groups', { name, role_id: await api.roleId('Viewer') });
+    await page.goto(`/security/groups/edit/${group.id}`);
+    await expect(page.getByLabel('Name')).toHaveValue(name);
+    await expectAccessible(page);
+    await page.goto(`/security/groups?filter[search]=${encodeURIComponent(name)}`);
+    const row = rows(page).filter({ hasText: name });
+    await row.getByRole('button', { name: /actions|menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await expect(
+      page.getByText(
+        'Are you sure you want to delete this group? All users in this group will have no permissions! This action is irreversible!',
+      ),
+    ).toBeVisible();
+    await page
+      .getByRole('button', { name: 'Confirm' })
+      .or(page.getByRole('button', { name: 'Delete' }))
+      .last()
+      .click();
+    await expect(rows(page).filter({ hasText: name })).toHaveCount(0);
+  });
+
+  test('admin users: across companies, with the Admin toggle only there', async ({ page, context }) => {
+    await signedInAs(context, 'admin');
+    await page.goto('/admin/users?filter[search]=carol');
+    await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+    await expect(rows(page).filter({ hasText: 'carol@globex.test' })).toContainText('Globex Design');
+    await expectAccessible(page);
+    await rows(page).filter({ hasText: 'carol@globex.test' }).click();
+    await expect(page.getByRole('switch', { name: 'Admin' })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/security/users/create');
+    await expect(page.getByRole('heading', { name: 'New User' })).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Admin' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
