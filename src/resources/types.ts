@@ -351,6 +351,11 @@ export interface ResourceDeclaration<TRecord extends BaseRecord = BaseRecord> {
   name: string;
   /** The field that keys a record in routes and calls (`id`, or `name` for materials; URL-encoded). */
   idField?: string;
+  /**
+   * The API collection its writes (create, update, delete) go to when it differs from `name`: downloads are read
+   * from `downloads` and written under `admin/downloads` (spec 2 §7).
+   */
+  writeCollection?: string;
   /** Translation namespace of the entity's texts (`public/locales/{en,nl}/<ns>.json`). */
   ns: string;
   /** `screens.<screen>.<action>` in common.json names its pages. */
