@@ -291,8 +291,18 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
     },
   },
   {
+    // No entity's list: its tabs come from the declarations' `recyclingBin` (src/pages/recycling-bin/).
     name: 'trash',
-    routes: [{ path: 'tools/trash', screen: 'trash', guard: TOOLS }],
+    routes: [
+      {
+        path: 'tools/trash',
+        screen: 'trash',
+        guard: TOOLS,
+        page: withAntdTheme(() =>
+          import('@/pages/recycling-bin/RecyclingBinPage').then((module) => module.default),
+        ),
+      },
+    ],
     navigation: {
       labelKey: 'nav.trash',
       icon: <DeleteOutlined aria-hidden />,
