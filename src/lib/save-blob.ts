@@ -1,3 +1,5 @@
+const REVOKE_AFTER_MS = 40_000;
+
 /** Saves a blob the page fetched as a file named `fileName` (through a temporary object URL and a link). */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
@@ -8,6 +10,6 @@ export function saveBlob(blob: Blob, fileName: string): void {
   document.body.append(link);
   link.click();
   link.remove();
-  // Revoked after the click has started the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // The browser reads the URL after the click, on its own schedule: revoked late, as FileSaver.js does.
+  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
 }

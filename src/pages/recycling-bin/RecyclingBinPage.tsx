@@ -19,6 +19,7 @@ import type { ResourceDeclaration } from '@/resources/types';
 import { Alert } from '@/ui/Alert';
 import { TrashTab } from './TrashTab';
 import '@/components/page.css';
+import './recycling-bin.css';
 
 /** The resources with a tab in the bin, in the tabs' order. */
 export const binResources = (resources: readonly ResourceDeclaration[]) =>
@@ -44,16 +45,18 @@ export default function RecyclingBinPage() {
       <p className="recycling-bin__intro">{t('intro')}</p>
       <ResultBanner banner={banner} onClose={dismiss} />
       {active ? (
-        <Tabs
-          activeKey={active.recyclingBin!.tabKey}
-          onChange={(tab) => setParams({ tab }, { replace: true })}
-          destroyOnHidden
-          items={tabs.map((resource) => ({
-            key: resource.recyclingBin!.tabKey,
-            label: t(`tabs.${resource.recyclingBin!.tabKey}`),
-            children: <TrashTab resource={resource} canRestore={canRestore} onResult={show} />,
-          }))}
-        />
+        <div className="recycling-bin__card">
+          <Tabs
+            activeKey={active.recyclingBin!.tabKey}
+            onChange={(tab) => setParams({ tab }, { replace: true })}
+            destroyOnHidden
+            items={tabs.map((resource) => ({
+              key: resource.recyclingBin!.tabKey,
+              label: t(`tabs.${resource.recyclingBin!.tabKey}`),
+              children: <TrashTab resource={resource} canRestore={canRestore} onResult={show} />,
+            }))}
+          />
+        </div>
       ) : (
         <Alert type="info" message={t('noTabs')} />
       )}
