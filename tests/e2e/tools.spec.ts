@@ -113,38 +113,54 @@ test.describe('property maps', () => {
   test('lists by -name on the authoring host, creates, opens edit on a row click and deletes', async ({
     page,
     context,
+    request,
   }) => {
-    await signedInAs(context, 'alice');
+    const { access_token: token } = await signedInAs(context, 'alice');
+    const headers = apiHeaders('acme', token);
+    const removeLeftover = async (name: string) => {
+      const response = await request.get(`${API}/property-maps?filter[search]=${encodeURIComponent(name)}`, {
+        headers,
+      });
+      const body = (await response.json()) as { data: Array<{ id: number; name: string }> };
+      for (const map of body.data.filter((row) => row.name === name))
+        await request.delete(`${API}/property-maps/${map.id}`, { headers });
+    };
     await page.goto(`${origin('hatch-acme')}/tools/property-maps`);
     await expect(page.getByRole('heading', { name: 'Property Maps', level: 1 })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
     const name = uniqueName('E2E Map');
-    await page.getByRole('button', { name: 'New Property Map' }).click();
-    await page.getByLabel('Name').fill('Door hardware');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.locator('#name_help')).toHaveText('The name has already been taken.');
-    await page.getByLabel('Name').fill(name);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page).toHaveURL(/\/tools\/property-maps(\?.*)?$/);
+    try {
+      await page.getByRole('button', { name: 'New Property Map' }).click();
+      await page.getByLabel('Name').fill('Door hardware');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.locator('#name_help')).toHaveText('The name has already been taken.');
+      await page.getByLabel('Name').fill(name);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page).toHaveURL(/\/tools\/property-maps(\?.*)?$/);
 
-    await page.getByRole('button', { name: 'Filter' }).click();
-    await page.getByRole('searchbox').fill(name);
-    const row = rows(page).filter({ hasText: name });
-    await expect(row).toHaveCount(1);
-    await row.click();
-    await expect(page).toHaveURL(/\/tools\/property-maps\/edit\/\d+$/);
-    await expect(page.getByLabel('Name')).toHaveValue(name);
-    await page.goBack();
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await page.getByRole('searchbox').fill(name);
+      const row = rows(page).filter({ hasText: name });
+      await expect(row).toHaveCount(1);
+      await row.click();
+      await expect(page).toHaveURL(/\/tools\/property-maps\/edit\/\d+$/);
+      await expect(page.getByLabel('Name')).toHaveValue(name);
+      await page.goBack();
 
-    await rows(page)
-      .filter({ hasText: name })
-      .getByRole('button', { name: `Actions for ${name}` })
-      .click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Confirmation' });
-    await expect(dialog).toContainText('Are you sure you want to delete this Property Map?');
-    await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByRole('status').filter({ hasText: `${name} successfully deleted` })).toBeVisible();
+      await rows(page)
+        .filter({ hasText: name })
+        .getByRole('button', { name: `Actions for ${name}` })
+        .click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Confirmation' });
+      await expect(dialog).toContainText('Are you sure you want to delete this Property Map?');
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: `${name} successfully deleted` }),
+      ).toBeVisible();
+    } finally {
+      await removeLeftover(name);
+    }
   });
 
   test('is not on the portal host', async ({ page, context }) => {

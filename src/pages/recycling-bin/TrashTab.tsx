@@ -94,6 +94,7 @@ export function TrashTab({ resource, canRestore, onResult }: TrashTabProps) {
     {
       key: 'deleted_at',
       title: t('columns.deletedAt'),
+      hideBelow: 'sm',
       sortable: true,
       sortOrder: orderOf('deleted_at'),
       render: (record) => formatDate(record.deleted_at, i18n.resolvedLanguage, true),

@@ -41,7 +41,7 @@ export default defineResource<Download>({
     pageSize: 5,
     columns: [
       { field: 'name', titleKey: 'columns.name', sort: 'name' },
-      { field: 'extension', titleKey: 'columns.extension', sort: 'extension', width: 120 },
+      { field: 'extension', titleKey: 'columns.extension', sort: 'extension', width: 120, hideBelow: 'sm' },
       { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at', hideBelow: 'md' },
       { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at', hideBelow: 'md' },
       {
