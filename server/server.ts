@@ -5,7 +5,7 @@ import type { ServerConfig } from './config';
 import { type DB, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { purgeExpiredTrash, schedulePurge } from './db/retention';
-import { seedDemoData } from './db/seed/index';
+import { seedAreas, seedDemoData } from './db/seed/index';
 import { PgBossQueue } from './processing/pg-boss-queue';
 import { InProcessQueue, type ProcessingQueue } from './processing/processor';
 import { pusherBroadcaster } from './realtime/broadcaster';
@@ -50,11 +50,11 @@ export async function createServer(
   const config = await withPushSecret(configured);
   const db = await openDatabase({ ...config, schema: options.schema });
   await migrateToLatest(db);
-  if (config.seed) await seedDemoData(db);
+  const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(config.storageDir);
+  if (config.seed) await seedDemoData(db, seedAreas, { storage });
   await purgeExpiredTrash(db);
   let port = config.port;
   const broadcaster = pusherBroadcaster(config, () => port);
-  const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(config.storageDir);
   const uploads = config.s3
     ? s3UploadStore(config.s3, UPLOAD_LIFETIME_MS)
     : diskUploadStore(uploadDirectory(config), UPLOAD_LIFETIME_MS);

@@ -8,10 +8,11 @@ import { contentTypeOf } from '../storage/content-types';
 export const FILES_PATH = '/api/v2/files';
 
 /**
- * Stored keys that are never served: model source files (`models/…`, reached only through their model) and
- * unfinished resumable uploads (`uploads/…`, the tus store's working folder).
+ * Stored keys that are never served: model source files (`models/…`, reached only through their model), the files
+ * of downloads (`downloads/…`, reached only through `GET /downloads/{id}/download`) and unfinished resumable
+ * uploads (`uploads/…`, the tus store's working folder).
  */
-const PRIVATE_PREFIXES = ['models/', 'uploads/'];
+const PRIVATE_PREFIXES = ['models/', 'downloads/', 'uploads/'];
 export const isServedKey = (key: string) =>
   !key.split('/').includes('..') && !PRIVATE_PREFIXES.some((prefix) => key.startsWith(prefix));
 

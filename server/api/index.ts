@@ -10,6 +10,7 @@ import { isEntity, type RegistrableEntity } from '../http/crud/entity';
 import { authRoutes } from './auth';
 import { changelogRoutes } from './changelog-items';
 import { companyRoutes } from './companies';
+import { downloadRoutes } from './downloads';
 import { fileRoutes } from './files';
 import { libraryRoutes } from './libraries';
 import { maintenanceModeRoutes } from './maintenance-mode';
@@ -52,6 +53,7 @@ export async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(adminUserRoutes);
   await app.register(libraryRoutes);
   await app.register(changelogRoutes);
+  await app.register(downloadRoutes);
   await app.register(maintenanceModeRoutes);
   await app.register(plannedMaintenanceRoutes);
   await app.register(fileRoutes);

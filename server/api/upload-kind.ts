@@ -12,16 +12,19 @@ export interface UploadKind {
   name: string;
   /** Pipe-separated abilities, any one suffices; null: every signed-in member of the company. */
   ability: string | null;
+  /** Only administrators start uploads of this kind (whatever `ability` says). */
+  adminOnly?: boolean;
   /** The largest upload of this kind, in bytes. */
   maxBytes(config: ServerConfig): number;
   /** Errors by field for the client's file name and the declared length. */
   creationErrors(name: string, size: number, config: ServerConfig): FieldErrors;
 }
 
-/** An upload kind of file types (extensions, as Laravel's `mimes`) up to a size. */
+/** An upload kind of file types (extensions, as Laravel's `mimes`; none listed: any type) up to a size. */
 export function fileUploadKind(declaration: {
   name: string;
   ability: string | null;
+  adminOnly?: boolean;
   types: readonly string[];
   maxBytes: (config: ServerConfig) => number;
 }): UploadKind {
@@ -29,10 +32,11 @@ export function fileUploadKind(declaration: {
   return {
     name: declaration.name,
     ability: declaration.ability,
+    adminOnly: declaration.adminOnly,
     maxBytes: declaration.maxBytes,
     creationErrors(name, size, config): FieldErrors {
       const maxBytes = declaration.maxBytes(config);
-      if (!allowed.includes(canonicalExtension(extensionOf(name))))
+      if (allowed.length && !allowed.includes(canonicalExtension(extensionOf(name))))
         return { file: [`The file field must be a file of type: ${declaration.types.join(', ')}.`] };
       if (size < 1) return { file: ['The file field must be at least 1 byte.'] };
       if (size > maxBytes)

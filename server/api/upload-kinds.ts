@@ -5,12 +5,14 @@
  */
 import { fileUploadKind, type UploadKind } from './upload-kind';
 import { MODEL_FILE_UPLOAD, modelUploadKind } from './model-upload-kind';
+import { downloadUploadKind } from './download-upload-kind';
 
 /** Images (previews, logos, profile pictures): 3 MB, like the profile image of spec 2. */
 const IMAGE_MAX_BYTES = 3 * 1024 * 1024;
 
 export const UPLOAD_KINDS: readonly UploadKind[] = [
   modelUploadKind,
+  downloadUploadKind,
   fileUploadKind({
     name: 'library-item-file',
     ability: 'update-library-items',

@@ -20,7 +20,7 @@ import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import { signedIn } from '../auth/guards';
-import { authenticate, authorize, type Session } from '../auth/session';
+import { authenticate, authorize, requireAdmin, type Session } from '../auth/session';
 import { type FieldErrors, notFound, ValidationError } from '../http/errors';
 import { forgetUpload, isUploadId, removeStaleUploads } from '../processing/incoming-uploads';
 import type { UploadKind } from './upload-kind';
@@ -65,6 +65,7 @@ function creationErrors(request: FastifyRequest, kind: UploadKind, config: Serve
 /** 403 unless the session may upload files of the kind. */
 function authorizeKind(session: Session, kind: UploadKind | undefined): void {
   if (!kind) throw notFound('Upload not found.');
+  if (kind.adminOnly) requireAdmin(session);
   if (kind.ability) authorize(session, kind.ability);
 }
 

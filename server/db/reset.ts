@@ -2,12 +2,15 @@
 import { loadConfig } from '../config';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
-import { dropEverything, seedDemoData } from './seed/index';
+import { s3Storage } from '../storage/s3';
+import { localDiskStorage } from '../storage/storage';
+import { dropEverything, seedAreas, seedDemoData } from './seed/index';
 
 const config = loadConfig();
 const db = await openDatabase(config);
 await dropEverything(db);
 await migrateToLatest(db);
-const areas = await seedDemoData(db);
+const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(config.storageDir);
+const areas = await seedDemoData(db, seedAreas, { storage });
 await db.destroy();
 console.log(`Database recreated; seeded: ${areas.join(', ')}`);

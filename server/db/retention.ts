@@ -46,14 +46,18 @@ export async function restore(
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
-/** Deletes rows that were soft-deleted more than the retention ago; returns how many per table. */
-export async function purgeExpiredTrash(db: DB): Promise<Record<string, number>> {
+/**
+ * Deletes rows that were soft-deleted more than the retention before `now` (the clock, injectable for tests);
+ * returns how many per table.
+ */
+export async function purgeExpiredTrash(db: DB, now: Date = new Date()): Promise<Record<string, number>> {
   const purged: Record<string, number> = {};
   await db.transaction().execute(async (trx) => {
     for (const table of SOFT_DELETE_TABLES) {
       const result = await sql`
         delete from ${sql.table(table)}
-        where deleted_at is not null and deleted_at <= now() - make_interval(days => ${TRASH_RETENTION_DAYS})
+        where deleted_at is not null
+          and deleted_at <= ${now}::timestamptz - make_interval(days => ${TRASH_RETENTION_DAYS})
       `.execute(trx);
       purged[table] = Number(result.numAffectedRows ?? 0);
     }
@@ -61,9 +65,13 @@ export async function purgeExpiredTrash(db: DB): Promise<Record<string, number>>
   return purged;
 }
 
-/** Purges every hour while the server runs; returns a function that stops it. */
-export function schedulePurge(db: DB, onError: (error: unknown) => void): () => void {
-  const run = () => purgeExpiredTrash(db).catch(onError);
+/** Purges every hour while the server runs (`clock` tells the time); returns a function that stops it. */
+export function schedulePurge(
+  db: DB,
+  onError: (error: unknown) => void,
+  clock: () => Date = () => new Date(),
+): () => void {
+  const run = () => purgeExpiredTrash(db, clock()).catch(onError);
   const timer = setInterval(run, 60 * 60 * 1000);
   timer.unref();
   return () => clearInterval(timer);

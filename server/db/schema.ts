@@ -253,6 +253,28 @@ export interface LibrariesTable {
   deleted_at: NullableTimestamp;
 }
 
+/** A file the company offers its users (tools): saved as `name.extension`. */
+export interface DownloadsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  extension: string;
+  /** The stored file (a FileStorage key under `downloads/`, never served as a public file). */
+  file_key: string;
+  file_size: ColumnType<number, number, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A property map (tools, hatch). */
+export interface PropertyMapsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** Live rows per company and table, kept by triggers (migration 0003). */
 export interface LiveRowCountsTable {
   company_id: number;
@@ -316,4 +338,6 @@ export interface Database {
   planned_maintenance: PlannedMaintenanceTable;
   invitations: InvitationsTable;
   role_notification_settings: RoleNotificationSettingsTable;
+  downloads: DownloadsTable;
+  property_maps: PropertyMapsTable;
 }

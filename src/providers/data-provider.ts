@@ -58,6 +58,8 @@ export interface ApiMeta {
   headers?: Record<string, string>;
   /** getList only: asked for ahead of the screen that will ask again (see `prefetch` in http-client.ts). */
   prefetch?: boolean;
+  /** create, update and deleteOne: the collection written to instead of the resource (`admin/downloads`). */
+  writeCollection?: string;
 }
 
 export interface LaravelPageLink {
@@ -144,6 +146,7 @@ function apiMeta(meta: MetaQuery | undefined): ApiMeta & { signal?: AbortSignal 
     bulkIdField: typeof meta?.bulkIdField === 'string' ? meta.bulkIdField : undefined,
     headers: isPlainObject(meta?.headers) ? (meta.headers as Record<string, string>) : undefined,
     prefetch: meta?.prefetch === true,
+    writeCollection: typeof meta?.writeCollection === 'string' ? meta.writeCollection : undefined,
     signal: meta?.queryContext?.signal,
   };
 }
@@ -342,7 +345,8 @@ export function createDataProvider(): DataProvider {
     }: CreateParams<TVariables>) {
       const options = apiMeta(meta);
       const { body } = writeBody(variables, options);
-      const answer = await send<unknown>(`/${resource}`, { method: 'POST', body, headers: options.headers });
+      const collection = options.writeCollection ?? resource;
+      const answer = await send<unknown>(`/${collection}`, { method: 'POST', body, headers: options.headers });
       return { data: unwrap<TData>(answer) };
     },
 
@@ -355,7 +359,7 @@ export function createDataProvider(): DataProvider {
       const options = apiMeta(meta);
       const { body, multipart } = writeBody(variables, options);
       if (multipart) (body as FormData).append('_method', 'PATCH');
-      const answer = await send<unknown>(recordPath(resource, id), {
+      const answer = await send<unknown>(recordPath(options.writeCollection ?? resource, id), {
         method: multipart ? 'POST' : 'PATCH',
         body,
         headers: options.headers,
@@ -369,7 +373,7 @@ export function createDataProvider(): DataProvider {
       meta,
     }: DeleteOneParams<TVariables>) {
       const options = apiMeta(meta);
-      const answer = await send<unknown>(recordPath(resource, id), {
+      const answer = await send<unknown>(recordPath(options.writeCollection ?? resource, id), {
         method: 'DELETE',
         headers: options.headers,
       });

@@ -32,6 +32,7 @@ export function toRefineResource(resource: ResourceDeclaration): ResourceProps {
       access,
       liveEvents: resource.liveEvents,
       liveChannel: resource.liveChannel,
+      ...(resource.writeCollection ? { writeCollection: resource.writeCollection } : {}),
       ...(resource.navigation?.group ? { parent: resource.navigation.group } : {}),
     },
   };

@@ -372,11 +372,38 @@ export interface SearchDeclaration<TRecord extends BaseRecord = BaseRecord> {
   icon?: ReactNode;
 }
 
+/**
+ * The entity's tab in the recycling bin (/tools/trash, spec 2 Tools, §4, §9): its trashed rows (`trashed=1`, 10
+ * per page, `-deleted_at` unless the user picked another sort) with name, deletion date, days left and preview,
+ * and Restore (`GET {name}/{key}/restore`) with restore-deleted-entities. The tab shows where the user holds the
+ * resource's `permission`.
+ */
+export interface RecyclingBinDeclaration {
+  /** `tabs.<tabKey>` in recycling-bin.json names the tab (and `?tab=` opens it). */
+  tabKey: string;
+  /**
+   * Place among the tabs, in spec 2's order: Projects 10, Models 20, Libraries 30, Items 40, Material Categories
+   * 50, Materials 60.
+   */
+  order: number;
+  /** Key of the tab's stored sort under `user_sorts` (spec 2 §3). */
+  sortKey: string;
+  /** The field holding the trashed record's preview image URL, where it has one. */
+  preview?: string;
+  /** The field holding its name; `name` by default. */
+  nameField?: string;
+}
+
 export interface ResourceDeclaration<TRecord extends BaseRecord = BaseRecord> {
   /** refine resource name and API collection path (`projects`, `projects/models`). */
   name: string;
   /** The field that keys a record in routes and calls (`id`, or `name` for materials; URL-encoded). */
   idField?: string;
+  /**
+   * The API collection its writes (create, update, delete) go to when it differs from `name`: downloads are read
+   * from `downloads` and written under `admin/downloads` (spec 2 §7).
+   */
+  writeCollection?: string;
   /** Translation namespace of the entity's texts (`public/locales/{en,nl}/<ns>.json`). */
   ns: string;
   /** `screens.<screen>.<action>` in common.json names its pages. */
@@ -407,6 +434,8 @@ export interface ResourceDeclaration<TRecord extends BaseRecord = BaseRecord> {
   liveChannel?: string;
   /** Pages that differ from the generic ones. */
   pages?: Partial<Record<PageAction, LazyPage>>;
+  /** Its tab in the recycling bin (soft-deleted entities). */
+  recyclingBin?: RecyclingBinDeclaration;
 }
 
 /** Declares a resource with its record type checked against columns and actions. */

@@ -10,12 +10,10 @@ import {
   ApartmentOutlined,
   BgColorsOutlined,
   BugOutlined,
-  CloudDownloadOutlined,
   ContainerOutlined,
   DashboardOutlined,
   DeleteOutlined,
   ExperimentOutlined,
-  NodeIndexOutlined,
   ReadOutlined,
   StarOutlined,
 } from '@ant-design/icons';
@@ -218,56 +216,18 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
     },
   },
   {
-    name: 'downloads',
-    routes: [
-      { path: 'tools/downloads', screen: 'downloads.list', guard: { ability: 'list-downloads' } },
-      { path: 'tools/downloads/create', screen: 'downloads.create', guard: ADMIN },
-      { path: 'tools/downloads/edit/:downloadId', screen: 'downloads.edit', guard: ADMIN },
-    ],
-    navigation: {
-      labelKey: 'nav.downloads',
-      icon: <CloudDownloadOutlined aria-hidden />,
-      route: '/tools/downloads',
-      permission: { ability: 'list-downloads' },
-      group: 'tools',
-      order: 20,
-    },
-    search: {
-      key: 'downloads',
-      order: 110,
-      icon: <CloudDownloadOutlined />,
-      ability: 'list-downloads',
-      viewAll: '/tools/downloads',
-      viewAllLabel: 'viewAll',
-      rowTarget: (record) => ({ to: `/tools/downloads/edit/${id(record)}` }),
-    },
-  },
-  {
-    name: 'property-maps',
-    routes: crud('tools/property-maps', 'propertyMaps', 'propertyId', { ...HATCH, ...TOOLS }),
-    navigation: {
-      labelKey: 'nav.propertyMaps',
-      icon: <NodeIndexOutlined aria-hidden />,
-      route: '/tools/property-maps',
-      permission: { platform: 'hatch' },
-      group: 'tools',
-      order: 30,
-    },
-    search: {
-      key: 'propertyMaps',
-      order: 120,
-      icon: <NodeIndexOutlined />,
-      ability: 'list-property-maps',
-      platform: 'hatch',
-      viewAll: '/tools/property-maps',
-      viewAllLabel: 'viewAll',
-      rowTarget: (record) => ({ to: `/tools/property-maps/edit/${id(record)}` }),
-      rowAbility: 'update-property-maps',
-    },
-  },
-  {
+    // No entity's list: its tabs come from the declarations' `recyclingBin` (src/pages/recycling-bin/).
     name: 'trash',
-    routes: [{ path: 'tools/trash', screen: 'trash', guard: TOOLS }],
+    routes: [
+      {
+        path: 'tools/trash',
+        screen: 'trash',
+        guard: TOOLS,
+        page: withAntdTheme(() =>
+          import('@/pages/recycling-bin/RecyclingBinPage').then((module) => module.default),
+        ),
+      },
+    ],
     navigation: {
       labelKey: 'nav.trash',
       icon: <DeleteOutlined aria-hidden />,

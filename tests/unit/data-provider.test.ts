@@ -242,6 +242,30 @@ describe('writes', () => {
 
     expect(result.data).toEqual({ label_name: 'Urgent', status: 'deleted' });
   });
+
+  it('writes to the declared write collection and reads from the resource (downloads under admin/)', async () => {
+    const api = stubApi()
+      .on('POST', '/admin/downloads', { status: 201, body: { data: { id: 3 } } })
+      .on('PATCH', '/admin/downloads/:id', { body: { data: { id: 3 } } })
+      .on('DELETE', '/admin/downloads/:id', {
+        body: { download_name: 'Guide', status: 'successfully deleted' },
+      })
+      .on('GET', '/downloads/:id', { body: { data: { id: 3 } } });
+    const meta = { writeCollection: 'admin/downloads' };
+
+    await provider.create({ resource: 'downloads', variables: { name: 'Guide' }, meta });
+    await provider.update({ resource: 'downloads', id: 3, variables: { name: 'Guide' }, meta });
+    await provider.getOne({ resource: 'downloads', id: 3, meta });
+    const deleted = await provider.deleteOne({ resource: 'downloads', id: 3, meta });
+
+    expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'POST /admin/downloads',
+      'PATCH /admin/downloads/3',
+      'GET /downloads/3',
+      'DELETE /admin/downloads/3',
+    ]);
+    expect(deleted.data).toEqual({ download_name: 'Guide', status: 'successfully deleted' });
+  });
 });
 
 describe('bulk actions', () => {

@@ -7,6 +7,7 @@ import * as modelFilesUploads from './0004_model_files_uploads';
 import * as sharedStateUploadKinds from './0006_shared_state_upload_kinds';
 import * as security from './0020_security';
 import * as plannedMaintenance from './0060_planned_maintenance';
+import * as downloadsPropertyMaps from './0030_downloads_property_maps';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0006_shared_state_upload_kinds': sharedStateUploadKinds,
   '0020_security': security,
   '0060_planned_maintenance': plannedMaintenance,
+  '0030_downloads_property_maps': downloadsPropertyMaps,
 };

@@ -3,6 +3,7 @@
  * that in app_settings, so a database created by an older version receives the areas that arrived later.
  */
 import { sql } from 'kysely';
+import type { FileStorage } from '../../storage/storage';
 import type { DB } from '../database';
 import { seedAccounts } from './accounts';
 import { seedAdmin } from './admin';
@@ -10,10 +11,16 @@ import { seedChangelog } from './changelog';
 import { seedNotifications } from './notifications';
 import { seedProjects } from './projects';
 import { seedSecurity } from './security';
+import { seedTools } from './tools';
+
+/** What an area may need besides the database: the FileStorage for the files it seeds (absent: no files). */
+export interface SeedContext {
+  storage?: FileStorage;
+}
 
 export interface SeedArea {
   name: string;
-  run: (trx: DB) => Promise<void>;
+  run: (trx: DB, context: SeedContext) => Promise<void>;
 }
 
 /** Areas in dependency order; a later issue appends its own. */
@@ -24,16 +31,21 @@ export const seedAreas: SeedArea[] = [
   { name: 'projects', run: seedProjects },
   { name: 'admin', run: seedAdmin },
   { name: 'security', run: seedSecurity },
+  { name: 'tools', run: seedTools },
 ];
 
-export async function seedDemoData(db: DB, areas: SeedArea[] = seedAreas): Promise<string[]> {
+export async function seedDemoData(
+  db: DB,
+  areas: SeedArea[] = seedAreas,
+  context: SeedContext = {},
+): Promise<string[]> {
   const seeded: string[] = [];
   for (const area of areas) {
     const key = `seed:${area.name}`;
     const done = await db.selectFrom('app_settings').select('key').where('key', '=', key).executeTakeFirst();
     if (done) continue;
     await db.transaction().execute(async (trx) => {
-      await area.run(trx);
+      await area.run(trx, context);
       await trx
         .insertInto('app_settings')
         .values({ key, value: JSON.stringify({ at: new Date().toISOString() }) })

@@ -7,7 +7,7 @@
 export type UploadRefusal = 'invalidType' | 'tooLarge' | 'tooSmall';
 
 /** The upload kinds the server's `/uploads` serves, each with its own rules and ability (sent as tus metadata `kind`). */
-export type UploadKind = 'model-file' | 'library-item-file' | 'material-archive' | 'image';
+export type UploadKind = 'model-file' | 'library-item-file' | 'material-archive' | 'image' | 'download-file';
 
 export interface UploadRules {
   /** The declared upload kind the server checks the file against. */
@@ -47,6 +47,7 @@ export const UPLOAD_RULES: Readonly<Record<UploadKind, UploadRules>> = {
   'library-item-file': { kind: 'library-item-file', types: ['fbx', 'zip'], minSize: 1 },
   'material-archive': { kind: 'material-archive', types: ['zip'], minSize: 1 },
   image: { kind: 'image', types: ['jpg', 'jpeg', 'png', 'bmp'], minSize: 1 },
+  'download-file': { kind: 'download-file', minSize: 1 },
 };
 
 /** `1.5 MB`, `320 kB`, `12 B` (decimal units, as file managers show them). */

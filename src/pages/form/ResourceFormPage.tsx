@@ -117,8 +117,10 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
 
   const rulesOf = (field: FieldDeclaration) => {
     const label = t(field.labelKey);
+    // On edit, a file field left empty keeps the record's file: it is never required there.
+    const keepsFile = action === 'edit' && field.kind === 'file';
     if (schema) {
-      return rulesFromSchema(schema, field.name, {
+      const rules = rulesFromSchema(schema, field.name, {
         required: tl('required', { field: label }),
         minLength: (min) => tl('rules.minLength', { field: label, min }),
         maxLength: (max) => tl('rules.maxLength', { field: label, max }),
@@ -127,6 +129,7 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
         email: tl('rules.email', { field: label }),
         range: (min, max) => tl('rules.range', { field: label, min, max }),
       });
+      return keepsFile ? rules.filter((rule) => !('required' in rule)) : rules;
     }
     return field.required ? [{ required: true, message: tl('required', { field: label }) }] : undefined;
   };

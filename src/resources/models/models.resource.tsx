@@ -48,6 +48,7 @@ export const models = defineResource<ProjectModel>({
     viewAll: '/processor',
   },
   deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'model_name' },
+  recyclingBin: { tabKey: 'models', order: 20, sortKey: 'trash_models', preview: 'preview_image_url' },
   liveEvents: ['GeometryEventsUpdated', 'RefreshProcessorIndex'],
   liveChannel: 'ProjectModel',
   pages: {

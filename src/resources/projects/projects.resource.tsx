@@ -52,6 +52,7 @@ export const projects = defineResource<Project>({
   },
   navigation: { labelKey: 'nav.projects', icon: <FolderOpenOutlined aria-hidden />, order: 20 },
   search: { key: 'projects', order: 10 },
+  recyclingBin: { tabKey: 'projects', order: 10, sortKey: 'trash_projects', preview: 'preview_image' },
   list: {
     sortKey: 'projects',
     defaultSort: '-created_at',

@@ -1,0 +1,14 @@
+/**
+ * Resumable uploads of a download's file (kind 'download-file'): any type, 1 byte up to the model upload limit;
+ * only administrators start them, as only they create and edit downloads (spec 2 §6).
+ */
+import { DOWNLOAD_FILE_UPLOAD } from '../../shared/entities/downloads';
+import { fileUploadKind } from './upload-kind';
+
+export const downloadUploadKind = fileUploadKind({
+  name: DOWNLOAD_FILE_UPLOAD,
+  ability: null,
+  adminOnly: true,
+  types: [],
+  maxBytes: (config) => config.modelUploadMaxBytes,
+});

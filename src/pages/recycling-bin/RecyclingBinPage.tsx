@@ -1,0 +1,65 @@
+/**
+ * The recycling bin, /tools/trash (spec 2 Tools, §4, §9). Its own page, as it is no entity's list: a tab per
+ * declared resource with `recyclingBin` (in their declared order, where the user holds the resource's
+ * permission), each listing that resource's trashed rows (TrashTab). `?tab=` keeps the open tab; the banner
+ * 'Restored successfully' shows for 3 s.
+ */
+import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ForbiddenPage } from '@/components/ForbiddenPage';
+import { PageHeader } from '@/components/PageHeader';
+import { ResultBanner } from '@/components/ResultBanner';
+import { useResultBanner } from '@/components/useResultBanner';
+import { isPermitted } from '@/lib/permissions';
+import { deployment } from '@/lib/runtime-config';
+import { useAuthorization } from '@/providers/useAuthorization';
+import { RESOURCES } from '@/resources/index';
+import type { ResourceDeclaration } from '@/resources/types';
+import { Alert } from '@/ui/Alert';
+import { TrashTab } from './TrashTab';
+import '@/components/page.css';
+import './recycling-bin.css';
+
+/** The resources with a tab in the bin, in the tabs' order. */
+export const binResources = (resources: readonly ResourceDeclaration[]) =>
+  resources
+    .filter((resource) => resource.recyclingBin)
+    .sort((a, b) => a.recyclingBin!.order - b.recyclingBin!.order);
+
+export default function RecyclingBinPage() {
+  const { t } = useTranslation('recycling-bin');
+  const { user } = useAuthorization();
+  const platform = deployment.host.platform;
+  const [params, setParams] = useSearchParams();
+  const { banner, show, dismiss } = useResultBanner();
+
+  if (!isPermitted(user, platform, { ability: 'access-recycling-bin' })) return <ForbiddenPage />;
+  const tabs = binResources(RESOURCES).filter((resource) => isPermitted(user, platform, resource.permission));
+  const canRestore = isPermitted(user, platform, { ability: 'restore-deleted-entities' });
+  const active = tabs.find((resource) => resource.recyclingBin!.tabKey === params.get('tab')) ?? tabs[0];
+
+  return (
+    <section className="list-page recycling-bin" aria-labelledby="recycling-bin-title">
+      <PageHeader title={<span id="recycling-bin-title">{t('title')}</span>} />
+      <p className="recycling-bin__intro">{t('intro')}</p>
+      <ResultBanner banner={banner} onClose={dismiss} />
+      {active ? (
+        <div className="recycling-bin__card">
+          <Tabs
+            activeKey={active.recyclingBin!.tabKey}
+            onChange={(tab) => setParams({ tab }, { replace: true })}
+            destroyOnHidden
+            items={tabs.map((resource) => ({
+              key: resource.recyclingBin!.tabKey,
+              label: t(`tabs.${resource.recyclingBin!.tabKey}`),
+              children: <TrashTab resource={resource} canRestore={canRestore} onResult={show} />,
+            }))}
+          />
+        </div>
+      ) : (
+        <Alert type="info" message={t('noTabs')} />
+      )}
+    </section>
+  );
+}

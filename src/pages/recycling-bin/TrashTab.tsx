@@ -1,0 +1,162 @@
+/**
+ * One tab of the recycling bin: the resource's trashed rows (`trashed=1`, 10 per page, `-deleted_at` or the sort
+ * the user picked, stored per tab under `user_sorts`) with preview, name, deletion date and days left, and
+ * Restore (`GET {collection}/{key}/restore`) for users with restore-deleted-entities. A restore reloads the
+ * resource's lists, so the row returns to them.
+ */
+import { UndoOutlined } from '@ant-design/icons';
+import { type BaseRecord, type HttpError, useInvalidate, useList } from '@refinedev/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, Thumbnail } from '@/components/cells';
+import { ForbiddenPage } from '@/components/ForbiddenPage';
+import { ListPagination } from '@/components/ListPagination';
+import type { Banner } from '@/components/useResultBanner';
+import type { ApiListResponse } from '@/providers/data-provider';
+import { apiRequest } from '@/providers/http-client';
+import { recordKey } from '@/resources/derive';
+import type { ResourceDeclaration } from '@/resources/types';
+import { Alert } from '@/ui/Alert';
+import { Button } from '@/ui/Button';
+import { type DataColumn, DataTable } from '@/ui/DataTable';
+import { Skeleton } from '@/ui/Skeleton';
+import { primarySort, sortToSorters } from '../list/list-state';
+import { storedSort, storeSort } from '../list/user-sorts';
+import { daysLeft } from './days-left';
+
+export const TRASH_PAGE_SIZE = 10;
+export const TRASH_DEFAULT_SORT = '-deleted_at';
+
+interface TrashTabProps {
+  resource: ResourceDeclaration;
+  canRestore: boolean;
+  /** The result of a restore, for the page's banner. */
+  onResult(banner: Banner): void;
+}
+
+export function TrashTab({ resource, canRestore, onResult }: TrashTabProps) {
+  const bin = resource.recyclingBin!;
+  const { t, i18n } = useTranslation('recycling-bin');
+  const { t: tl } = useTranslation('lists');
+  const invalidate = useInvalidate();
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState(() => storedSort(bin.sortKey) ?? TRASH_DEFAULT_SORT);
+  const [restoring, setRestoring] = useState<string | null>(null);
+
+  const { result, query } = useList<BaseRecord, HttpError>({
+    resource: resource.name,
+    pagination: { currentPage: page, pageSize: TRASH_PAGE_SIZE, mode: 'server' },
+    sorters: sortToSorters(sort),
+    meta: { trashed: true },
+  });
+  const response = result as unknown as ApiListResponse<BaseRecord> | undefined;
+  if (query.error?.statusCode === 403) return <ForbiddenPage />;
+
+  const nameOf = (record: BaseRecord) => String(record[bin.nameField ?? 'name'] ?? '');
+  const keyOf = (record: BaseRecord) => String(recordKey(resource, record));
+  const sorted = primarySort(sort);
+  const orderOf = (field: string) => (sorted?.field === field ? sorted.order : null);
+
+  const restore = async (record: BaseRecord) => {
+    const key = keyOf(record);
+    setRestoring(key);
+    try {
+      await apiRequest(`/${resource.name}/${encodeURIComponent(key)}/restore`);
+      onResult({ type: 'success', text: t('restored') });
+      // The trashed list and the resource's own lists: the row leaves the one and returns to the others.
+      await invalidate({ resource: resource.name, invalidates: ['list', 'many', 'detail'] });
+    } catch (error) {
+      onResult({ type: 'error', text: (error as Error).message || t('restoreFailed') });
+    } finally {
+      setRestoring(null);
+    }
+  };
+
+  const columns: DataColumn<BaseRecord>[] = [
+    ...(bin.preview
+      ? [
+          {
+            key: 'preview',
+            title: t('columns.preview'),
+            width: 96,
+            hideBelow: 'sm' as const,
+            render: (record: BaseRecord) => <Thumbnail src={record[bin.preview!]} alt={nameOf(record)} />,
+          },
+        ]
+      : []),
+    {
+      key: 'name',
+      title: t('columns.name'),
+      sortable: true,
+      sortOrder: orderOf('name'),
+      render: nameOf,
+    },
+    {
+      key: 'deleted_at',
+      title: t('columns.deletedAt'),
+      hideBelow: 'sm',
+      sortable: true,
+      sortOrder: orderOf('deleted_at'),
+      render: (record) => formatDate(record.deleted_at, i18n.resolvedLanguage, true),
+    },
+    {
+      key: 'days_left',
+      title: t('columns.daysLeft'),
+      render: (record) => {
+        const left = daysLeft(record.deleted_at);
+        return left === null ? '---' : t('daysLeft', { count: left });
+      },
+    },
+    ...(canRestore
+      ? [
+          {
+            key: 'restore',
+            title: <span className="ui-visually-hidden">{tl('actions')}</span>,
+            align: 'right' as const,
+            width: 140,
+            render: (record: BaseRecord) => (
+              <Button
+                size="small"
+                icon={<UndoOutlined aria-hidden />}
+                loading={restoring === keyOf(record)}
+                disabled={restoring !== null && restoring !== keyOf(record)}
+                onClick={() => void restore(record)}
+                aria-label={t('restoreName', { name: nameOf(record) })}
+              >
+                {t('restore')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      {query.isError && (
+        <Alert type="error" message={query.error?.message} role="alert" className="list-banner" />
+      )}
+      <div className="list-page__table">
+        {query.isLoading ? (
+          <Skeleton className="list-page__skeleton" rows={8} label={tl('loading')} />
+        ) : (
+          <DataTable<BaseRecord>
+            aria-label={t(`tabs.${bin.tabKey}`)}
+            rowKey={keyOf}
+            columns={columns}
+            rows={response?.data ?? []}
+            loading={query.isFetching}
+            emptyText={tl('noResults')}
+            onSort={(key, order) => {
+              const next = order === 'desc' ? `-${key}` : key;
+              storeSort(bin.sortKey, next === TRASH_DEFAULT_SORT ? undefined : next);
+              setSort(next);
+              setPage(1);
+            }}
+          />
+        )}
+      </div>
+      <ListPagination meta={response?.meta} onChange={setPage} />
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * Downloads (spec 2 Tools, §3, §6, §7, §8): declared once; the list, the forms, the routes, the menu entry and the
+ * search group derive from it, the record type and the form's rules from `shared/entities/downloads.ts`. Everyone
+ * with list-downloads sees the list with a Download button per row and the New Download button; creating, editing
+ * (row click and row menu) and deleting are for administrators, written under `admin/downloads`.
+ */
+import { CloudDownloadOutlined, EditOutlined } from '@ant-design/icons';
+import type { Download } from '@shared/entities/downloads';
+import { defineResource } from '../types';
+import { DownloadButton } from './DownloadButton';
+
+const editPath = (download: Pick<Download, 'id'>) => `/tools/downloads/edit/${download.id}`;
+const ADMIN = { admin: true } as const;
+
+export default defineResource<Download>({
+  name: 'downloads',
+  writeCollection: 'admin/downloads',
+  ns: 'downloads',
+  screen: 'downloads',
+  idParam: 'downloadId',
+  routes: {
+    list: 'tools/downloads',
+    create: 'tools/downloads/create',
+    edit: 'tools/downloads/edit/:downloadId',
+  },
+  guard: { ability: 'list-downloads' },
+  actionGuards: { create: ADMIN, edit: ADMIN },
+  permission: { ability: 'list-downloads' },
+  // The New Download button shows for everyone (spec 2 Tools); its route lets administrators only.
+  actions: { edit: ADMIN, delete: ADMIN },
+  navigation: {
+    labelKey: 'nav.downloads',
+    icon: <CloudDownloadOutlined aria-hidden />,
+    group: 'tools',
+    order: 20,
+  },
+  search: { key: 'downloads', order: 110 },
+  list: {
+    sortKey: 'tools_downloads',
+    defaultSort: '-created_at',
+    pageSize: 5,
+    columns: [
+      { field: 'name', titleKey: 'columns.name', sort: 'name' },
+      { field: 'extension', titleKey: 'columns.extension', sort: 'extension', width: 120, hideBelow: 'sm' },
+      { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at', hideBelow: 'md' },
+      { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at', hideBelow: 'md' },
+      {
+        field: 'download',
+        titleKey: 'columns.download',
+        width: 140,
+        render: (download) => <DownloadButton download={download} />,
+      },
+    ],
+    rowActions: [
+      {
+        key: 'edit',
+        labelKey: 'actions.edit',
+        icon: <EditOutlined aria-hidden />,
+        needs: 'edit',
+        to: editPath,
+      },
+    ],
+    rowLink: { to: editPath, needs: 'edit' },
+  },
+  form: {
+    schema: () => import('@shared/entities/downloads').then((entity) => entity.DownloadInputSchema),
+    fields: [
+      { name: 'name', labelKey: 'fields.name', kind: 'text' },
+      { name: 'extension', labelKey: 'fields.extension', kind: 'text' },
+      { name: 'upload_id', labelKey: 'fields.file', kind: 'file', upload: 'download-file', only: 'create' },
+      // Left empty, the download keeps its file.
+      {
+        name: 'upload_id',
+        labelKey: 'fields.replaceFile',
+        kind: 'file',
+        upload: 'download-file',
+        only: 'edit',
+      },
+    ],
+  },
+  deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'download_name' },
+});

@@ -1,0 +1,61 @@
+/**
+ * Property maps (spec 2 Tools, §3, §6, §8, §9; hatch only): declared once; the list, the forms, the routes, the
+ * menu entry and the search group derive from it, the record type and the form's rules from
+ * `shared/entities/property-maps.ts`. Rows open edit on click without an ability check (spec 2 Tools).
+ */
+import { EditOutlined, NodeIndexOutlined } from '@ant-design/icons';
+import type { PropertyMap } from '@shared/entities/property-maps';
+import { defineResource } from '../types';
+
+const editPath = (map: Pick<PropertyMap, 'id'>) => `/tools/property-maps/edit/${map.id}`;
+
+export default defineResource<PropertyMap>({
+  name: 'property-maps',
+  ns: 'property-maps',
+  screen: 'propertyMaps',
+  idParam: 'propertyId',
+  routes: {
+    list: 'tools/property-maps',
+    create: 'tools/property-maps/create',
+    edit: 'tools/property-maps/edit/:propertyId',
+  },
+  guard: { platform: 'hatch', ability: 'list-downloads|list-labels|access-recycling-bin' },
+  permission: { platform: 'hatch', ability: 'list-property-maps' },
+  actions: {
+    create: { ability: 'create-property-maps' },
+    edit: { ability: 'update-property-maps' },
+    delete: { ability: 'delete-property-maps' },
+  },
+  navigation: {
+    labelKey: 'nav.propertyMaps',
+    icon: <NodeIndexOutlined aria-hidden />,
+    group: 'tools',
+    order: 30,
+  },
+  search: { key: 'propertyMaps', order: 120, platform: 'hatch', rowAbility: 'update-property-maps' },
+  list: {
+    sortKey: 'tools_property_maps',
+    defaultSort: '-name',
+    pageSize: 5,
+    columns: [
+      { field: 'name', titleKey: 'columns.name', sort: 'name' },
+      { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at' },
+      { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at' },
+    ],
+    rowActions: [
+      {
+        key: 'edit',
+        labelKey: 'actions.edit',
+        icon: <EditOutlined aria-hidden />,
+        needs: 'edit',
+        to: editPath,
+      },
+    ],
+    rowLink: { to: editPath },
+  },
+  form: {
+    schema: () => import('@shared/entities/property-maps').then((entity) => entity.PropertyMapInputSchema),
+    fields: [{ name: 'name', labelKey: 'fields.name', kind: 'text' }],
+  },
+  deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'property_map_name' },
+});

@@ -1,0 +1,238 @@
+/**
+ * Tools in Chromium against the contract server (issue 15): downloads (a non-admin saves a file as
+ * name.extension with the right bytes and meets the admin-only create route; an administrator creates one with
+ * a resumable upload and deletes it), property maps on the authoring host (sorted -name, create, row click to
+ * edit, delete with its exact confirmation), the recycling bin (its tabs, days left, Restore with 'Restored
+ * successfully' and the row back in its list) and axe on each screen at 1440 and 390 px. Each test makes the
+ * records it changes.
+ */
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './support/axe';
+import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
+import { projectsApi, uniqueName } from './support/projects-api';
+
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+/** Designs and Sales, where bob (who holds no hatch licence) works; the plain host is the authoring one. */
+const PORTAL = origin('customerportal-acme');
+
+const rows = (page: Page) => page.locator('.list-page__table tbody tr[data-row-key]');
+
+async function adminApi(request: APIRequestContext, company = 'acme') {
+  const { access_token: token } = await sharedSession('admin', company);
+  const headers = apiHeaders(company, token);
+  return {
+    async findDownload(name: string): Promise<{ id: number } | undefined> {
+      const response = await request.get(
+        `${API}/downloads?per_page=25&filter[search]=${encodeURIComponent(name)}`,
+        { headers },
+      );
+      const body = (await response.json()) as { data: Array<{ id: number; name: string }> };
+      return body.data.find((row) => row.name === name);
+    },
+    async removeDownload(id: number) {
+      await request.delete(`${API}/admin/downloads/${id}`, { headers });
+    },
+  };
+}
+
+test.describe('downloads', () => {
+  test('a non-admin downloads a file as name.extension with its bytes, and only sees Download', async ({
+    page,
+    context,
+  }) => {
+    await signedInAs(context, 'bob');
+    await page.goto(`${PORTAL}/tools/downloads`);
+    await expect(page.getByRole('heading', { name: 'Downloads', level: 1 })).toBeVisible();
+    const row = rows(page).filter({ hasText: 'Material price list' });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Download Material price list.csv' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Material price list.csv');
+    const content = await readFile((await download.path())!, 'utf8');
+    expect(content).toContain('Oak parquet,m2,64.50');
+
+    // Everyone sees New Download; the create screen is for administrators.
+    await page.getByRole('button', { name: 'New Download' }).click();
+    await expect(page).toHaveURL(/\/tools\/downloads\/create$/);
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  });
+
+  test('an administrator creates a download with an uploaded file and deletes it', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signedInAs(context, 'admin');
+    const api = await adminApi(request);
+    const name = uniqueName('E2E Manual');
+    try {
+      await page.goto('/tools/downloads/create');
+      await page.getByLabel('Name').fill(name);
+      await page.getByLabel('Extension').fill('txt');
+      await page.locator('input[type="file"]').setInputFiles({
+        name: 'manual.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('The manual, version 1.'),
+      });
+      await expect(page.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page).toHaveURL(/\/tools\/downloads(\?.*)?$/);
+      const row = rows(page).filter({ hasText: name });
+      await expect(row).toHaveCount(1);
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        row.getByRole('button', { name: `Download ${name}.txt` }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`${name}.txt`);
+      expect(await readFile((await download.path())!, 'utf8')).toBe('The manual, version 1.');
+
+      await row.getByRole('button', { name: `Actions for ${name}` }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Confirmation' });
+      await expect(dialog).toContainText('Are you sure you want to delete this download?');
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: `${name} successfully deleted` }),
+      ).toBeVisible();
+      await expect(rows(page).filter({ hasText: name })).toHaveCount(0);
+    } finally {
+      const left = await api.findDownload(name);
+      if (left) await api.removeDownload(left.id);
+    }
+  });
+});
+
+test.describe('property maps', () => {
+  test('lists by -name on the authoring host, creates, opens edit on a row click and deletes', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const { access_token: token } = await signedInAs(context, 'alice');
+    const headers = apiHeaders('acme', token);
+    const removeLeftover = async (name: string) => {
+      const response = await request.get(`${API}/property-maps?filter[search]=${encodeURIComponent(name)}`, {
+        headers,
+      });
+      const body = (await response.json()) as { data: Array<{ id: number; name: string }> };
+      for (const map of body.data.filter((row) => row.name === name))
+        await request.delete(`${API}/property-maps/${map.id}`, { headers });
+    };
+    await page.goto(`${origin('hatch-acme')}/tools/property-maps`);
+    await expect(page.getByRole('heading', { name: 'Property Maps', level: 1 })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+    const name = uniqueName('E2E Map');
+    try {
+      await page.getByRole('button', { name: 'New Property Map' }).click();
+      await page.getByLabel('Name').fill('Door hardware');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.locator('#name_help')).toHaveText('The name has already been taken.');
+      await page.getByLabel('Name').fill(name);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page).toHaveURL(/\/tools\/property-maps(\?.*)?$/);
+
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await page.getByRole('searchbox').fill(name);
+      const row = rows(page).filter({ hasText: name });
+      await expect(row).toHaveCount(1);
+      await row.click();
+      await expect(page).toHaveURL(/\/tools\/property-maps\/edit\/\d+$/);
+      await expect(page.getByLabel('Name')).toHaveValue(name);
+      await page.goBack();
+
+      await rows(page)
+        .filter({ hasText: name })
+        .getByRole('button', { name: `Actions for ${name}` })
+        .click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Confirmation' });
+      await expect(dialog).toContainText('Are you sure you want to delete this Property Map?');
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: `${name} successfully deleted` }),
+      ).toBeVisible();
+    } finally {
+      await removeLeftover(name);
+    }
+  });
+
+  test('is not on the portal host', async ({ page, context }) => {
+    await signedInAs(context, 'alice');
+    await page.goto(`${PORTAL}/tools/property-maps`);
+    await expect(page.getByRole('heading', { name: 'Property Maps', level: 1 })).toHaveCount(0);
+  });
+});
+
+test.describe('recycling bin', () => {
+  test('shows each tab’s trashed rows with the days left', async ({ page, context }) => {
+    await signedInAs(context, 'alice');
+    await page.goto('/tools/trash');
+    await expect(page.getByRole('heading', { name: 'Recycling Bin', level: 1 })).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveText(['Projects', 'Models']);
+    const projects = page.getByRole('tabpanel');
+    await expect(projects.getByRole('row', { name: /Temporary Pop-up Store/ })).toContainText('28 Days');
+    await expect(projects.getByRole('row', { name: /Cancelled Parking Garage/ })).toContainText('1 Day');
+    await expect(projects.getByText('Expired Tender 2024')).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'Models' }).click();
+    await expect(page).toHaveURL(/[?&]tab=models/);
+    await expect(
+      page.getByRole('tabpanel').getByRole('row', { name: /Canal House – Roof Study/ }),
+    ).toContainText('28 Days');
+    await expect(page.getByRole('tabpanel').getByText('Atrium Mall – Discarded Scheme')).toHaveCount(0);
+  });
+
+  test('restores a project into its list', async ({ page, context, request }) => {
+    await signedInAs(context, 'alice');
+    const api = await projectsApi(request);
+    const project = await api.createProject({ name: uniqueName('E2E Bin'), status: 'active' });
+    await api.deleteProject(project.id);
+    try {
+      await page.goto('/tools/trash?tab=projects');
+      const row = page.getByRole('tabpanel').getByRole('row', { name: new RegExp(project.name) });
+      await expect(row).toContainText('30 Days');
+      await row.getByRole('button', { name: `Restore ${project.name}` }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Restored successfully' })).toBeVisible();
+      await expect(row).toHaveCount(0);
+      await page.goto(`/projects?search=${encodeURIComponent(project.name)}`);
+      await expect(rows(page).filter({ hasText: project.name })).toHaveCount(1);
+    } finally {
+      await api.deleteProject(project.id);
+    }
+  });
+
+  test('is forbidden without access-recycling-bin', async ({ page, context }) => {
+    await signedInAs(context, 'bob');
+    await page.goto(`${PORTAL}/tools/trash`);
+    await expect(page.getByRole('heading', { name: 'Recycling Bin', level: 1 })).toHaveCount(0);
+    await expect(page.getByRole('tab')).toHaveCount(0);
+  });
+});
+
+test.describe('accessibility', () => {
+  const screens: Array<[string, string, string]> = [
+    ['downloads', `${origin()}/tools/downloads`, 'Downloads'],
+    ['download form', `${origin()}/tools/downloads/create`, 'New Download'],
+    ['property maps', `${origin('hatch-acme')}/tools/property-maps`, 'Property Maps'],
+    ['recycling bin', `${origin()}/tools/trash`, 'Recycling Bin'],
+  ];
+  for (const width of [1440, 390]) {
+    for (const [screen, url, heading] of screens) {
+      test(`${screen} at ${width} px has no serious or critical violation`, async ({ page, context }) => {
+        await signedInAs(context, 'admin');
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(url);
+        await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+        await expect(page.locator('.ui-skeleton')).toHaveCount(0);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+  }
+});
