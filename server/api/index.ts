@@ -11,7 +11,7 @@ import { authRoutes } from './auth';
 import { changelogRoutes } from './changelog-items';
 import { companyRoutes } from './companies';
 import { fileRoutes } from './files';
-import { libraryRoutes } from './libraries';
+import { libraryItemRoutes } from './library-items';
 import { maintenanceModeRoutes } from './maintenance-mode';
 import { modelRoutes } from './models';
 import { notificationRoutes } from './notifications';
@@ -40,12 +40,12 @@ export async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(notificationRoutes);
   await app.register(projectRoutes);
   await app.register(modelRoutes);
+  await app.register(libraryItemRoutes);
   await app.register(uploadRoutes);
   for (const entity of await declaredEntities()) {
     await app.register((scope: FastifyInstance) => entity.register(scope));
   }
   await app.register(userRoutes);
-  await app.register(libraryRoutes);
   await app.register(changelogRoutes);
   await app.register(maintenanceModeRoutes);
   await app.register(fileRoutes);

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { DB } from '../database';
 import { seedAccounts } from './accounts';
 import { seedChangelog } from './changelog';
+import { seedLibraries } from './libraries';
 import { seedNotifications } from './notifications';
 import { seedProjects } from './projects';
 
@@ -20,6 +21,7 @@ export const seedAreas: SeedArea[] = [
   { name: 'notifications', run: seedNotifications },
   { name: 'changelog', run: seedChangelog },
   { name: 'projects', run: seedProjects },
+  { name: 'libraries', run: seedLibraries },
 ];
 
 export async function seedDemoData(db: DB, areas: SeedArea[] = seedAreas): Promise<string[]> {
