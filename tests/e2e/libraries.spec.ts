@@ -233,8 +233,9 @@ test.describe('items', () => {
   });
 
   test('bob sees no create and no delete', async ({ page, context }) => {
+    // Bob has the Designs and Sales licence only.
     await signedInAs(context, 'bob');
-    await page.goto('/libraries');
+    await page.goto(`${origin('customerportal-acme')}/libraries`);
     await expect(page.getByRole('heading', { name: 'Items', level: 1 })).toBeVisible();
     await expect(section(page, 'Items').locator('.ui-card').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'New Library' })).toHaveCount(0);

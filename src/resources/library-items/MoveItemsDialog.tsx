@@ -1,7 +1,7 @@
 /**
- * The bulk move of library items (spec 2 §5, §7, §8): the target libraries (one or more) and the toggle 'Remove
- * from current category', off by default. With a single item, or without a target, the removal flag is sent
- * as 1. Sends `libraries[n][id]` and `remove_from_current_libraries` beside the selected items.
+ * The bulk move of library items (spec 2 §5, §7, §8): the target libraries (one or more) and, when several items
+ * move, the toggle 'Remove from current category', off by default. With a single item, or without a target, the
+ * removal flag is sent as 1. Sends `libraries[n][id]` and `remove_from_current_libraries` beside the selected items.
  */
 import { type BaseRecord, useList } from '@refinedev/core';
 import { useId, useState } from 'react';
@@ -10,6 +10,7 @@ import type { BulkFormProps } from '../types';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { MultiSelect } from '@/ui/MultiSelect';
+import './move-items.css';
 
 /** Spec 2 §5: removal is forced (1) for a single item or a move without a target. */
 export const removalFlag = (count: number, targets: number, removeChosen: boolean): 0 | 1 =>
@@ -32,7 +33,6 @@ export function MoveItemsDialog({ count, close, submit }: BulkFormProps) {
     value: String(library.id),
     label: String(library.name),
   }));
-  const forced = count === 1 || targets.length === 0;
 
   const move = async () => {
     setBusy(true);
@@ -75,16 +75,17 @@ export function MoveItemsDialog({ count, close, submit }: BulkFormProps) {
           emptyText={tl('noOptions')}
           onChange={setTargets}
         />
-        <label className="move-dialog__toggle">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={forced || remove}
-            disabled={forced}
-            onChange={(event) => setRemove(event.target.checked)}
-          />
-          {t('move.remove')}
-        </label>
+        {count > 1 && (
+          <label className="move-dialog__toggle">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={remove}
+              onChange={(event) => setRemove(event.target.checked)}
+            />
+            {t('move.remove')}
+          </label>
+        )}
       </div>
     </Dialog>
   );
