@@ -41,7 +41,7 @@ const NONE = '---';
 const LIVE = { resource: 'libraries/items', channel: 'LibraryItem' };
 
 export default function LibraryItemOverviewPage({ resource }: ResourcePageProps) {
-  const { t, i18n } = useTranslation('library-items');
+  const { t, i18n } = useTranslation('libraryItems');
   const { t: tl } = useTranslation('lists');
   const navigate = useNavigate();
   const id = useParams()[resource.idParam];

@@ -17,7 +17,7 @@ export const removalFlag = (count: number, targets: number, removeChosen: boolea
   count === 1 || targets === 0 || removeChosen ? 1 : 0;
 
 export function MoveItemsDialog({ count, close, submit }: BulkFormProps) {
-  const { t } = useTranslation('library-items');
+  const { t } = useTranslation('libraryItems');
   const { t: tl } = useTranslation('lists');
   const id = useId();
   const [targets, setTargets] = useState<string[]>([]);

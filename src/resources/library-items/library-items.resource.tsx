@@ -41,7 +41,7 @@ const archiveCall = (item: Pick<LibraryItem, 'id'>, archived: boolean) => ({
 
 export const libraryItems = defineResource<LibraryItem>({
   name: 'libraries/items',
-  ns: 'library-items',
+  ns: 'libraryItems',
   screen: 'items',
   idParam: 'itemId',
   routes: {
