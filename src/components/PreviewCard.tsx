@@ -1,10 +1,10 @@
 /**
- * A record as a card of a grid view (a tree browser's containers and leaves): its preview image (an icon without
+ * A record as a card of a grid view (light: declarations' cards load with the registry) (a tree browser's containers and leaves): its preview image (an icon without
  * one), its name, its status in a badge of its `status_color`, and a detail line.
  */
 import { FileImageOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { StatusBadge } from './cells';
+import { Tag } from '@/ui/Tag';
 import './preview-card.css';
 
 export function PreviewCard({
@@ -28,7 +28,11 @@ export function PreviewCard({
       </span>
       <span className="preview-card__body">
         <span className="preview-card__name">{name}</span>
-        {status && <StatusBadge status={status} color={statusColor} />}
+        {status && (
+          <Tag className="status-badge" style={{ ['--status-color' as string]: statusColor ?? undefined }}>
+            {status}
+          </Tag>
+        )}
         {details && <span className="preview-card__details">{details}</span>}
       </span>
     </div>

@@ -5,7 +5,7 @@
  * the selection is cleared and the list reloads.
  */
 import { type BaseRecord, type HttpError, useUpdateMany } from '@refinedev/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmation } from '@/components/useConfirmation';
 import type { Banner } from '@/components/useResultBanner';
@@ -75,14 +75,16 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
     <>
       {confirmDialog}
       {formOf && Form && (
-        <Form
-          count={selected.size}
-          close={() => setFormOf(null)}
-          submit={async (values) => {
-            await perform(formOf, values);
-            setFormOf(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <Form
+            count={selected.size}
+            close={() => setFormOf(null)}
+            submit={async (values) => {
+              await perform(formOf, values);
+              setFormOf(null);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -14,7 +14,7 @@ import { RESOURCES } from '@/resources';
 import type { ResourceDeclaration, ResourcePageProps, TreeDeclaration } from '@/resources/types';
 import { Alert } from '@/ui/Alert';
 import { Skeleton } from '@/ui/Skeleton';
-import { ListView } from '../list/ResourceListPage';
+import { ListView } from '../list/ListView';
 import { TreeBreadcrumbs } from './TreeBreadcrumbs';
 import '@/components/page.css';
 import './tree.css';

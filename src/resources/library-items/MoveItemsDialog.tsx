@@ -16,7 +16,7 @@ import './move-items.css';
 export const removalFlag = (count: number, targets: number, removeChosen: boolean): 0 | 1 =>
   count === 1 || targets === 0 || removeChosen ? 1 : 0;
 
-export function MoveItemsDialog({ count, close, submit }: BulkFormProps) {
+export default function MoveItemsDialog({ count, close, submit }: BulkFormProps) {
   const { t } = useTranslation('libraryItems');
   const { t: tl } = useTranslation('lists');
   const id = useId();
