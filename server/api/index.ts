@@ -12,7 +12,7 @@ import { changelogRoutes } from './changelog-items';
 import { companyRoutes } from './companies';
 import { downloadRoutes } from './downloads';
 import { fileRoutes } from './files';
-import { libraryRoutes } from './libraries';
+import { libraryItemRoutes } from './library-items';
 import { maintenanceModeRoutes } from './maintenance-mode';
 import { modelRoutes } from './models';
 import { notificationRoutes } from './notifications';
@@ -44,6 +44,7 @@ export async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(notificationRoutes);
   await app.register(projectRoutes);
   await app.register(modelRoutes);
+  await app.register(libraryItemRoutes);
   await app.register(uploadRoutes);
   for (const entity of await declaredEntities()) {
     await app.register((scope: FastifyInstance) => entity.register(scope));
@@ -51,7 +52,6 @@ export async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(userRoutes);
   await app.register(invitationRoutes);
   await app.register(adminUserRoutes);
-  await app.register(libraryRoutes);
   await app.register(changelogRoutes);
   await app.register(downloadRoutes);
   await app.register(maintenanceModeRoutes);

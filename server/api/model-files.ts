@@ -9,7 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Session } from '../auth/session';
 import { invalidField } from '../http/errors';
 import { finishedUpload, forgetUpload } from '../processing/incoming-uploads';
-import { acceptModelFile, type ModelFileCandidate, type ModelFileType } from '../processing/model-file';
+import {
+  acceptModelFile,
+  MODEL_FILE_UPLOAD,
+  type ModelFileCandidate,
+  type ModelFileType,
+} from '../processing/model-file';
 import { UploadedFile } from '../storage/uploads';
 import { requiredField } from './field-checks';
 
@@ -30,6 +35,8 @@ export async function incomingModelFile(
   session: Session,
   body: ModelFileInput,
   required: boolean,
+  /** The upload kind `upload_id` must be (upload-kinds.ts). */
+  kind = MODEL_FILE_UPLOAD,
 ): Promise<IncomingModelFile | null> {
   const { config, db, uploads } = app.ctx;
   let candidate: ModelFileCandidate;
@@ -39,7 +46,7 @@ export async function incomingModelFile(
   } else if (body.file !== undefined && body.file !== null) {
     throw invalidField('file', 'The file field must be a file.');
   } else if (body.upload_id) {
-    const upload = await finishedUpload(db, uploads, session, body.upload_id);
+    const upload = await finishedUpload(db, uploads, session, body.upload_id, 'upload_id', kind);
     candidate = upload;
     uploadId = upload.id;
   } else if (required) {
@@ -61,9 +68,11 @@ export interface StoredModelFile {
 export async function storeModelFile(
   app: FastifyInstance,
   file: IncomingModelFile,
+  /** The storage folder (library items keep theirs under `library-items`). */
+  folder = 'models',
 ): Promise<StoredModelFile> {
   const { storage, db, uploads } = app.ctx;
-  const key = `models/${randomUUID()}.${file.type}`;
+  const key = `${folder}/${randomUUID()}.${file.type}`;
   try {
     await storage.putFile(key, file.path);
   } catch (error) {

@@ -11,6 +11,7 @@ export const TRASH_RETENTION_DAYS = 30;
 
 /** Children before parents, so foreign keys never block a purge. */
 export const SOFT_DELETE_TABLES = [
+  'library_items',
   'project_models',
   'libraries',
   'projects',

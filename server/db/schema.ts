@@ -275,6 +275,51 @@ export interface PropertyMapsTable {
   updated_at: Timestamp;
 }
 
+export type LibraryItemStatus =
+  'FINISHED' | 'PROCESSING' | 'QUEUED' | 'UPLOADING' | 'FAILED' | 'CANCELLED' | 'ARCHIVED';
+
+/** A library item (migration 0010): processed after upload like a model, in any number of libraries. */
+export interface LibraryItemsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  description: string | null;
+  status: Generated<LibraryItemStatus>;
+  status_color: Generated<string>;
+  /** The status an archived item had, back when it is activated. */
+  status_before_archive: ColumnType<LibraryItemStatus | null, LibraryItemStatus | null | undefined>;
+  preview_image_url: string | null;
+  file_key: ColumnType<string | null, string | null | undefined, string | null>;
+  file_name: ColumnType<string | null, string | null | undefined, string | null>;
+  file_size: ColumnType<number | null, number | null | undefined, number | null>;
+  uploader_id: number | null;
+  /** The model this item is connected to; a connected item is not deletable. */
+  model_id: ColumnType<number | null, number | null | undefined, number | null>;
+  processing_attempt: Generated<number>;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface LibraryItemLibrariesTable {
+  item_id: number;
+  library_id: number;
+}
+
+export interface LibraryItemGeometryEventsTable {
+  id: Generated<number>;
+  item_id: number;
+  message: string;
+  created_at: Timestamp;
+}
+
+export interface LibraryLabelsTable {
+  library_id: number;
+  label_id: number;
+}
+
 /** Live rows per company and table, kept by triggers (migration 0003). */
 export interface LiveRowCountsTable {
   company_id: number;
@@ -334,6 +379,10 @@ export interface Database {
   uploads: UploadsTable;
   login_attempts: LoginAttemptsTable;
   libraries: LibrariesTable;
+  library_items: LibraryItemsTable;
+  library_item_libraries: LibraryItemLibrariesTable;
+  library_item_geometry_events: LibraryItemGeometryEventsTable;
+  library_labels: LibraryLabelsTable;
   live_row_counts: LiveRowCountsTable;
   planned_maintenance: PlannedMaintenanceTable;
   invitations: InvitationsTable;

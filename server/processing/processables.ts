@@ -1,5 +1,6 @@
 /** Every processed entity the worker knows; an entity processed after upload adds its declaration here. */
+import { libraryItemProcessing } from './library-item-processing';
 import { modelProcessing } from './model-processing';
 import type { Processable } from './processable';
 
-export const PROCESSABLES: readonly Processable[] = [modelProcessing];
+export const PROCESSABLES: readonly Processable[] = [modelProcessing, libraryItemProcessing];

@@ -6,11 +6,9 @@
  * replaces the entry's placeholder routes, menu entry and search group, with nothing else to touch.
  */
 import {
-  AppstoreOutlined,
   ApartmentOutlined,
   BgColorsOutlined,
   BugOutlined,
-  ContainerOutlined,
   DashboardOutlined,
   DeleteOutlined,
   ExperimentOutlined,
@@ -48,7 +46,6 @@ const HATCH = { platform: 'hatch' } as const;
 const ADMIN = { admin: true } as const;
 /** Spec 1 §6 route groups. */
 const COMPANY = { ability: 'view-company|edit-company' };
-const LIBRARIES = { ability: 'list-libraries' };
 const TOOLS = { ability: 'list-downloads|list-labels|access-recycling-bin' };
 
 /** `base`, `base/create` and `base/edit/:param`, the shape most management areas share. */
@@ -102,54 +99,6 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
       { path: 'faq/:faqId', screen: 'faq.category' },
       { path: 'faq/create', screen: 'faq.create', guard: ADMIN },
     ],
-  },
-  {
-    name: 'libraries',
-    routes: [
-      { path: 'libraries', screen: 'libraries.list', guard: LIBRARIES },
-      { path: 'libraries/:libraryId', screen: 'libraries.library', guard: LIBRARIES },
-      { path: 'libraries/create', screen: 'libraries.create', guard: { ...HATCH, ...LIBRARIES } },
-      { path: 'libraries/create/:libraryId', screen: 'libraries.create', guard: { ...HATCH, ...LIBRARIES } },
-      { path: 'libraries/edit/:libraryId', screen: 'libraries.edit', guard: { ...HATCH, ...LIBRARIES } },
-    ],
-    navigation: {
-      labelKey: 'nav.libraries',
-      icon: <AppstoreOutlined aria-hidden />,
-      route: '/libraries',
-      permission: { ability: 'list-libraries' },
-      order: 30,
-    },
-    search: {
-      key: 'libraries',
-      order: 30,
-      icon: <AppstoreOutlined />,
-      ability: 'list-libraries',
-      viewAll: '/libraries',
-      viewAllLabel: 'viewAll',
-      rowTarget: (record) => ({ to: `/libraries/${id(record)}`, state: { name: record.name } }),
-    },
-  },
-  {
-    name: 'libraries/items',
-    routes: [
-      { path: 'libraries/items/overview/:itemId', screen: 'items.overview', guard: LIBRARIES },
-      { path: 'libraries/items/create', screen: 'items.create', guard: { ...HATCH, ...LIBRARIES } },
-      {
-        path: 'libraries/items/create/:libraryId',
-        screen: 'items.create',
-        guard: { ...HATCH, ...LIBRARIES },
-      },
-      { path: 'libraries/items/edit/:itemId', screen: 'items.edit', guard: { ...HATCH, ...LIBRARIES } },
-    ],
-    search: {
-      key: 'libraryItems',
-      order: 40,
-      icon: <ContainerOutlined />,
-      ability: 'list-library-items',
-      viewAll: '/libraries',
-      viewAllLabel: 'viewAll',
-      rowTarget: (record) => ({ to: `/libraries/items/overview/${id(record)}` }),
-    },
   },
   {
     name: 'materials',

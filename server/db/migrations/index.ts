@@ -8,6 +8,7 @@ import * as sharedStateUploadKinds from './0006_shared_state_upload_kinds';
 import * as security from './0020_security';
 import * as plannedMaintenance from './0060_planned_maintenance';
 import * as downloadsPropertyMaps from './0030_downloads_property_maps';
+import * as libraryItems from './0010_library_items';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0020_security': security,
   '0060_planned_maintenance': plannedMaintenance,
   '0030_downloads_property_maps': downloadsPropertyMaps,
+  '0010_library_items': libraryItems,
 };

@@ -8,6 +8,7 @@ import type { DB } from '../database';
 import { seedAccounts } from './accounts';
 import { seedAdmin } from './admin';
 import { seedChangelog } from './changelog';
+import { seedLibraries } from './libraries';
 import { seedNotifications } from './notifications';
 import { seedProjects } from './projects';
 import { seedSecurity } from './security';
@@ -32,6 +33,7 @@ export const seedAreas: SeedArea[] = [
   { name: 'admin', run: seedAdmin },
   { name: 'security', run: seedSecurity },
   { name: 'tools', run: seedTools },
+  { name: 'libraries', run: seedLibraries },
 ];
 
 export async function seedDemoData(

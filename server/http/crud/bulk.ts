@@ -56,6 +56,7 @@ export async function registerBulkEndpoint<
         body: Type.Object({
           action: StringEnum([...actions.keys()]),
           [key]: Type.Array(Type.Object({ id: Id }), { minItems: 1 }),
+          ...bulk.body,
         }),
         response: { 200: BulkResultSchema(BulkSuccessSchema) },
       },

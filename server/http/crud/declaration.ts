@@ -4,7 +4,7 @@
  * action, list rules, how a row is presented, and hooks for the writes that need more than writing the input's
  * columns. `registerEntity` (routes.ts) turns it into the standard endpoints.
  */
-import type { Static, TObject } from '@sinclair/typebox';
+import type { Static, TObject, TProperties } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import type { Session } from '../../auth/session';
@@ -88,8 +88,11 @@ export interface EntityDeclaration<
    * registered.
    */
   abilities: Partial<Record<CrudAction, string>>;
-  /** `input` (create body; its Partial is the update body), `item` (list item), `detail` (single answers). */
-  schemas: { input: Input; item: Item; detail?: Detail };
+  /**
+   * `input` (create body; its Partial is the update body unless `update` says more, e.g. an `archived` flag),
+   * `item` (list item), `detail` (single answers).
+   */
+  schemas: { input: Input; item: Item; detail?: Detail; update?: TObject };
   /** Fields unique among the company's (live) rows: 422 "The {field} has already been taken.". */
   unique?: ReadonlyArray<keyof Static<Input> & string>;
   /** The company's rows as the endpoints read them (tenant scoping; joins the presentation needs). */
@@ -115,7 +118,12 @@ export interface EntityDeclaration<
    * `POST /{collection}/update` with `{key}[n][id]` and `action`: `'delete'` is the declared delete, other
    * actions are declared here. `key` defaults to the collection's last segment.
    */
-  bulk?: { key?: string; actions: Record<string, BulkAction<Row> | 'delete'> };
+  bulk?: {
+    key?: string;
+    actions: Record<string, BulkAction<Row> | 'delete'>;
+    /** Further fields of the bulk body some actions read from `ctx.request.body` (a move's targets). */
+    body?: TProperties;
+  };
   /** OpenAPI summaries that say more than the default ones. */
   summaries?: Partial<Record<CrudRoute, string>>;
 }

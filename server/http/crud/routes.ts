@@ -146,7 +146,7 @@ export async function registerEntity<
         {
           consumes: FORM_CONTENT_TYPES,
           params: IdParams,
-          body: Type.Partial(schemas.input),
+          body: schemas.update ?? Type.Partial(schemas.input),
           response: single,
         },
       ),

@@ -1,9 +1,10 @@
 /**
- * Live model status for the screens that show models (spec 2 §4, §7): on the company's ProjectModel channel,
- * `GeometryEventsUpdated` is applied in place to every cached copy of that model (its overview, model lists, the
- * models of a project), with no refetch; `RefreshProcessorIndex` refetches what is on screen (a model was added,
- * finished, failed or deleted). The queries of these screens use `liveMode: 'off'` so refine does not refetch on
- * every push as well.
+ * Live processing status for the screens that show processed records (spec 2 §4, §7), models and library items
+ * alike: on the company's channel of the entity (ProjectModel, LibraryItem), `GeometryEventsUpdated` is applied in
+ * place to every cached copy of that record (its overview, the lists that hold it, and records that embed it,
+ * e.g. the models of a project), with no refetch; `RefreshProcessorIndex` refetches what is on screen (a record
+ * was added, finished, failed or deleted). The queries of these screens use `liveMode: 'off'` so refine does not
+ * refetch on every push as well.
  */
 import { type BaseRecord, keys, type LiveEvent, useSubscription } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,49 +16,78 @@ export const MODEL_EVENTS = ['GeometryEventsUpdated', 'RefreshProcessorIndex'];
 /** The models resource's live channel: the live provider places it on `Company.{id}.ProjectModel`. */
 export const MODEL_RESOURCE_CHANNEL = 'resources/projects/models';
 
-const modelsKey = () => keys().data('default').resource('projects/models').get();
+const resourceKey = (resource: string) => keys().data('default').resource(resource).get();
 const projectKey = () => keys().data('default').resource('projects').action('one').get();
 
 type One<T> = { data: T } | undefined;
 type List<T> = ({ data: T[] } & Record<string, unknown>) | undefined;
 
-/** Keeps the cached models (and the models of cached projects) in step with the processor's pushes. */
-export function useModelLiveUpdates(onEvent?: (event: LiveEvent) => void): void {
+/** A processed entity whose cached records follow the processor's pushes. */
+export interface LiveProcessing {
+  /** Its resource (API collection), e.g. `libraries/items`. */
+  resource: string;
+  /** Its company sub-channel, e.g. `LibraryItem`. */
+  channel: string;
+  /** Cached records of other resources that embed it: their query key and the field holding the list. */
+  embeddedIn?: Array<{ queryKey: () => readonly unknown[]; field: string }>;
+}
+
+/** Keeps the cached records of a processed entity in step with the processor's pushes. */
+export function useProcessingLiveUpdates(
+  { resource, channel, embeddedIn = [] }: LiveProcessing,
+  onEvent?: (event: LiveEvent) => void,
+): void {
   const queryClient = useQueryClient();
   const handler = useRef<(event: LiveEvent) => void>(() => undefined);
 
   useEffect(() => {
     handler.current = (event) => {
       const payload = event.payload as unknown;
+      const key = resourceKey(resource);
       if (event.type === 'GeometryEventsUpdated' && isGeometryEvent(payload)) {
-        const apply = <T extends LiveModelFields>(model: T) => applyGeometryEvent(model, payload, event.date);
+        const apply = <T extends LiveModelFields>(record: T) =>
+          applyGeometryEvent(record, payload, event.date);
         queryClient.setQueriesData<One<LiveModelFields>>(
-          { queryKey: [...modelsKey(), 'one', String(payload.owner_id)] },
+          { queryKey: [...key, 'one', String(payload.owner_id)] },
           (old) => (old?.data ? { ...old, data: apply(old.data) } : old),
         );
-        queryClient.setQueriesData<List<LiveModelFields>>({ queryKey: [...modelsKey(), 'list'] }, (old) =>
+        queryClient.setQueriesData<List<LiveModelFields>>({ queryKey: [...key, 'list'] }, (old) =>
           old && Array.isArray(old.data) ? { ...old, data: old.data.map(apply) } : old,
         );
-        queryClient.setQueriesData<One<BaseRecord & { models?: LiveModelFields[] }>>(
-          { queryKey: projectKey() },
-          (old) =>
-            old?.data && Array.isArray(old.data.models)
-              ? { ...old, data: { ...old.data, models: old.data.models.map(apply) } }
-              : old,
-        );
+        for (const { queryKey, field } of embeddedIn) {
+          queryClient.setQueriesData<One<BaseRecord>>({ queryKey: queryKey() }, (old) => {
+            const embedded = old?.data?.[field];
+            return old?.data && Array.isArray(embedded)
+              ? { ...old, data: { ...old.data, [field]: (embedded as LiveModelFields[]).map(apply) } }
+              : old;
+          });
+        }
       } else if (event.type === 'RefreshProcessorIndex') {
-        void queryClient.invalidateQueries({ queryKey: modelsKey(), refetchType: 'active' });
-        void queryClient.invalidateQueries({ queryKey: projectKey(), refetchType: 'active' });
+        void queryClient.invalidateQueries({ queryKey: key, refetchType: 'active' });
+        for (const { queryKey } of embeddedIn) {
+          void queryClient.invalidateQueries({ queryKey: queryKey(), refetchType: 'active' });
+        }
       }
       onEvent?.(event);
     };
-  }, [onEvent, queryClient]);
+  }, [embeddedIn, onEvent, queryClient, resource]);
 
   useSubscription({
-    channel: MODEL_RESOURCE_CHANNEL,
+    channel: `resources/${resource}`,
     types: MODEL_EVENTS,
-    params: { subscriptionType: 'useList', meta: { liveChannel: MODEL_CHANNEL, liveEvents: MODEL_EVENTS } },
+    params: { subscriptionType: 'useList', meta: { liveChannel: channel, liveEvents: MODEL_EVENTS } },
     // refine subscribes once: the current handler is read at each event.
     onLiveEvent: (event) => handler.current(event),
   });
+}
+
+const MODELS: LiveProcessing = {
+  resource: 'projects/models',
+  channel: MODEL_CHANNEL,
+  embeddedIn: [{ queryKey: projectKey, field: 'models' }],
+};
+
+/** Keeps the cached models (and the models of cached projects) in step with the processor's pushes. */
+export function useModelLiveUpdates(onEvent?: (event: LiveEvent) => void): void {
+  useProcessingLiveUpdates(MODELS, onEvent);
 }

@@ -1,0 +1,410 @@
+/**
+ * Library items (spec 2 §3, §4, §6, §7, §8): the list (tree browser, processor, global search) with
+ * `filter[library]` (a library's id, or `null` for items in none), `filter[status]` and `filter[search]`; one item
+ * with its file and geometry events; create (the file as multipart `file` or a finished `library-item-file`
+ * upload's `upload_id`; the item starts QUEUED and the processor takes it), update (name, description,
+ * libraries; a new file restarts processing; `archived` true archives, false unarchives an archived item), soft
+ * delete (refused while connected to a model), restore, reprocess (FINISHED items only) and the bulk
+ * `POST /libraries/items/update` (move with `libraries[n][id]` and `remove_from_current_libraries`, archive,
+ * activate, delete). Processing changes are published on the company's LibraryItem channel.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import {
+  type LibraryItemDetail,
+  LibraryItemDetailSchema,
+  type LibraryItemInput,
+  LibraryItemInputSchema,
+  LibraryItemSchema,
+} from '../../shared/entities/library-items';
+import { authenticate } from '../auth/session';
+import type { DB } from '../db/database';
+import { restore, softDelete } from '../db/retention';
+import type { LibraryItemStatus, LibraryItemsTable } from '../db/schema';
+import { LIBRARY_ITEM_STATUS_COLORS } from '../db/status-colors';
+import type { CrudContext, Submitted } from '../http/crud/declaration';
+import { defineEntity } from '../http/crud/entity';
+import { Id, IdParams } from '../http/crud/ids';
+import { HttpError, invalidField, ValidationError } from '../http/errors';
+import { Flag, iso, MessageSchema, toBoolean } from '../http/schema-types';
+import {
+  addItemEvent,
+  itemJob,
+  publishItemEvent,
+  publishItemRefresh,
+  queueItem,
+} from '../processing/library-item-state';
+import { MODEL_MESSAGES } from '../processing/model-state';
+import { allValid, invalidSelection, notEmptied } from './field-checks';
+import { fileUrl } from './files';
+import { incomingModelFile, storeModelFile } from './model-files';
+
+type ItemRow = Selectable<LibraryItemsTable> & { uploader_name: string | null };
+type ItemBody = Submitted<LibraryItemInput> & { archived?: boolean | number | string | null };
+
+/** `PATCH /libraries/items/{id}`: the input's fields, and `archived` (spec 2 §4: true, or false to unarchive). */
+const LibraryItemUpdateSchema = Type.Object({
+  ...Type.Partial(LibraryItemInputSchema).properties,
+  archived: Type.Optional(Flag),
+});
+
+const ITEM_FILE_UPLOAD = 'library-item-file';
+const FILE_FOLDER = 'library-items';
+const GEOMETRY_EVENTS_SHOWN = 50;
+
+export const REPROCESS_REFUSED = 'Only finished items can be reprocessed.';
+export const ITEM_STILL_CONNECTED = 'The item is still connected to a model.';
+
+const itemsOf = (db: DB, companyId: number) =>
+  db
+    .selectFrom('library_items')
+    .leftJoin('users', 'users.id', 'library_items.uploader_id')
+    .selectAll('library_items')
+    .select('users.name as uploader_name')
+    .where('library_items.company_id', '=', companyId);
+
+/** `libraries[]`: live libraries of the company, without repeats (422 `libraries.N` otherwise). */
+async function companyLibraryIds(db: DB, companyId: number, ids: number[], field = 'libraries') {
+  const rows = ids.length
+    ? await db
+        .selectFrom('libraries')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('deleted_at', 'is', null)
+        .where('id', 'in', ids)
+        .execute()
+    : [];
+  const known = new Set(rows.map((row) => row.id));
+  const errors: Record<string, string[]> = {};
+  ids.forEach((id, index) => {
+    if (!known.has(id)) errors[`${field}.${index}`] = [invalidSelection(`${field}.${index}`)];
+  });
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return [...new Set(ids)];
+}
+
+/** Puts the item in these libraries; `replace` first takes it out of the ones it is in. */
+async function placeItem(trx: DB, itemId: number, libraries: number[], replace: boolean) {
+  if (replace) await trx.deleteFrom('library_item_libraries').where('item_id', '=', itemId).execute();
+  if (libraries.length) {
+    await trx
+      .insertInto('library_item_libraries')
+      .values(libraries.map((library_id) => ({ item_id: itemId, library_id })))
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  }
+}
+
+/** Archives an item (keeping the status it had) or brings an archived one back to it. */
+async function setArchived(
+  db: DB,
+  row: Pick<ItemRow, 'id' | 'status' | 'status_before_archive'>,
+  archived: boolean,
+) {
+  if (archived === (row.status === 'ARCHIVED')) return;
+  const status: LibraryItemStatus = archived ? 'ARCHIVED' : (row.status_before_archive ?? 'FINISHED');
+  await db
+    .updateTable('library_items')
+    .set({
+      status,
+      status_color: LIBRARY_ITEM_STATUS_COLORS[status],
+      status_before_archive: archived ? row.status : null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', row.id)
+    .execute();
+}
+
+async function removeItem({ db, session, request }: CrudContext, item: ItemRow) {
+  if (item.model_id !== null) throw new HttpError(422, ITEM_STILL_CONNECTED);
+  await softDelete(db, 'library_items', session.company.id, item.id);
+  return () => publishItemRefresh(request, session.company.id, [item.id]);
+}
+
+export const libraryItemEntity = defineEntity({
+  collection: 'libraries/items',
+  tag: 'library items',
+  model: 'LibraryItem',
+  entity: 'library_item',
+  table: 'library_items',
+  softDelete: true,
+  abilities: {
+    list: 'list-library-items',
+    show: 'list-library-items',
+    create: 'update-library-items',
+    update: 'update-library-items',
+    delete: 'delete-library-items',
+  },
+  schemas: {
+    input: LibraryItemInputSchema,
+    item: LibraryItemSchema,
+    detail: LibraryItemDetailSchema,
+    update: LibraryItemUpdateSchema,
+  },
+  rows: itemsOf,
+  nameOf: (item) => item.name,
+  list: () => ({
+    sorts: {
+      name: 'library_items.name',
+      created_at: 'library_items.created_at',
+      updated_at: 'library_items.updated_at',
+      status: 'library_items.status',
+      finished_at: 'library_items.finished_at',
+    },
+    defaultSort: '-updated_at',
+    search: ['library_items.name'],
+    filters: {
+      status: (eb, values) =>
+        eb('library_items.status', 'in', values.map((value) => value.toUpperCase()) as LibraryItemStatus[]),
+      library: (eb, values) => {
+        const placed = eb
+          .selectFrom('library_item_libraries')
+          .innerJoin('libraries', 'libraries.id', 'library_item_libraries.library_id')
+          .select('library_item_libraries.item_id')
+          .where('libraries.deleted_at', 'is', null);
+        return values[0].toLowerCase() === 'null'
+          ? eb('library_items.id', 'not in', placed)
+          : eb(
+              'library_items.id',
+              'in',
+              placed.where(
+                'library_item_libraries.library_id',
+                'in',
+                values.map(Number).filter(Number.isInteger),
+              ),
+            );
+      },
+    },
+  }),
+  async present({ db, request }, rows, fields) {
+    const ids = rows.map((row) => row.id);
+    const [events, libraries] = await Promise.all([
+      fields.has('latest_geometry_event') && ids.length
+        ? db
+            .selectFrom('library_item_geometry_events')
+            .distinctOn('item_id')
+            .select(['item_id', 'message', 'created_at'])
+            .where('item_id', 'in', ids)
+            .orderBy('item_id')
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .execute()
+        : [],
+      fields.has('libraries') && ids.length
+        ? db
+            .selectFrom('library_item_libraries')
+            .innerJoin('libraries', 'libraries.id', 'library_item_libraries.library_id')
+            .select(['library_item_libraries.item_id', 'libraries.id', 'libraries.name'])
+            .where('library_item_libraries.item_id', 'in', ids)
+            .where('libraries.deleted_at', 'is', null)
+            .orderBy('libraries.name')
+            .execute()
+        : [],
+    ]);
+    const latest = new Map(events.map((event) => [event.item_id, event]));
+    return rows.map((row) => {
+      const event = latest.get(row.id);
+      const deletable = row.model_id === null;
+      return {
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        preview_image_url: fileUrl(request, row.preview_image_url),
+        status: row.status,
+        status_color: row.status_color,
+        libraries: libraries
+          .filter((entry) => entry.item_id === row.id)
+          .map(({ id, name }) => ({ id, name })),
+        is_deletable: deletable,
+        deletable,
+        created_at: iso(row.created_at)!,
+        updated_at: iso(row.updated_at)!,
+        started_at: iso(row.started_at),
+        finished_at: iso(row.finished_at),
+        deleted_at: iso(row.deleted_at),
+        uploader_name: row.uploader_name,
+        latest_geometry_event: event ? { message: event.message, created_at: iso(event.created_at)! } : null,
+      };
+    });
+  },
+  detail: presentDetail,
+  /** The file as multipart `file` or a finished upload's `upload_id`; the item starts QUEUED. */
+  async create({ db, session, request }, input) {
+    const app = request.server;
+    const body = input as ItemBody & { name: string };
+    const [libraries, file] = await allValid([
+      companyLibraryIds(db, session.company.id, body.libraries ?? []),
+      incomingModelFile(app, session, body, true, ITEM_FILE_UPLOAD),
+    ] as const);
+    const stored = await storeModelFile(app, file!, FILE_FOLDER);
+    const item = await db
+      .transaction()
+      .execute(async (trx) => {
+        const row = await trx
+          .insertInto('library_items')
+          .values({
+            company_id: session.company.id,
+            name: body.name,
+            description: body.description ?? null,
+            status: 'QUEUED',
+            status_color: LIBRARY_ITEM_STATUS_COLORS.QUEUED,
+            preview_image_url: null,
+            started_at: null,
+            finished_at: null,
+            uploader_id: session.user.id,
+            deleted_at: null,
+            processing_attempt: 1,
+            ...stored,
+          })
+          .returning(['id', 'processing_attempt'])
+          .executeTakeFirstOrThrow();
+        await placeItem(trx, row.id, libraries, false);
+        await addItemEvent(trx, row.id, MODEL_MESSAGES.received);
+        return row;
+      })
+      .catch(async (error: unknown) => {
+        await app.ctx.storage.delete(stored.file_key);
+        throw error;
+      });
+    return {
+      id: item.id,
+      followup: async () => {
+        await publishItemRefresh(request, session.company.id, [item.id]);
+        await app.ctx.processor.enqueue(itemJob(item));
+      },
+    };
+  },
+  /** Name, description, libraries and archiving; a new `file` or `upload_id` replaces the file and requeues. */
+  async update({ db, session, request }, current, input) {
+    const app = request.server;
+    const body = input as ItemBody;
+    const [, libraries, file] = await allValid([
+      notEmptied(body, ['name', 'archived']),
+      body.libraries === undefined
+        ? Promise.resolve(undefined)
+        : companyLibraryIds(db, session.company.id, body.libraries ?? []),
+      incomingModelFile(app, session, body, false, ITEM_FILE_UPLOAD),
+    ] as const);
+    const stored = file ? await storeModelFile(app, file, FILE_FOLDER) : null;
+    const changes = {
+      ...(body.name ? { name: body.name } : {}),
+      ...('description' in body ? { description: body.description ?? null } : {}),
+    };
+    const row = await db.transaction().execute(async (trx) => {
+      if (libraries !== undefined) await placeItem(trx, current.id, libraries, true);
+      if (stored) return queueItem(trx, current.id, MODEL_MESSAGES.received, { ...changes, ...stored });
+      await trx
+        .updateTable('library_items')
+        .set({ ...changes, updated_at: new Date() })
+        .where('id', '=', current.id)
+        .execute();
+      if (body.archived !== undefined && body.archived !== null)
+        await setArchived(trx, current, toBoolean(body.archived));
+      return null;
+    });
+    if (!row) return () => publishItemRefresh(request, session.company.id, [current.id]);
+    return async () => {
+      if (current.file_key) await app.ctx.storage.delete(current.file_key);
+      await publishItemEvent(request, row, MODEL_MESSAGES.received);
+      await publishItemRefresh(request, session.company.id, [row.id]);
+      await app.ctx.processor.enqueue(itemJob(row));
+    };
+  },
+  remove: removeItem,
+  async restore({ db, session, request }, item) {
+    await restore(db, 'library_items', session.company.id, item.id);
+    return () => publishItemRefresh(request, session.company.id, [item.id]);
+  },
+  bulk: {
+    key: 'items',
+    body: {
+      libraries: Type.Optional(Type.Array(Type.Object({ id: Id }))),
+      remove_from_current_libraries: Type.Optional(Flag),
+    },
+    actions: {
+      move: {
+        ability: 'update-library-items',
+        async run({ db, session, request }, row) {
+          const body = request.body as {
+            libraries?: Array<{ id: number }>;
+            remove_from_current_libraries?: unknown;
+          };
+          const targets = await companyLibraryIds(
+            db,
+            session.company.id,
+            (body.libraries ?? []).map((entry) => entry.id),
+          );
+          const remove = toBoolean(body.remove_from_current_libraries as string | undefined);
+          await placeItem(db, row.id, targets, remove || targets.length === 0);
+          await db
+            .updateTable('library_items')
+            .set({ updated_at: new Date() })
+            .where('id', '=', row.id)
+            .execute();
+        },
+      },
+      archive: { ability: 'update-library-items', run: ({ db }, row) => setArchived(db, row, true) },
+      activate: { ability: 'update-library-items', run: ({ db }, row) => setArchived(db, row, false) },
+      delete: 'delete',
+    },
+  },
+  summaries: {
+    list: 'Library items of the tenant (sorts name, created_at, updated_at, status, finished_at; filters search, status, library (null: in none))',
+    show: 'One item with its libraries, file and latest geometry events (newest first, at most 50)',
+    create:
+      'Creates an item from a multipart `file` or the `upload_id` of a finished library-item-file upload (.fbx, .zip, .matz), in `libraries[]`; it starts QUEUED',
+    update:
+      'Updates an item (name, description, libraries[]); a new `file` or `upload_id` restarts processing; `archived` true archives, false unarchives (also POST + _method=PATCH)',
+    delete:
+      'Moves an item to the recycling bin (restorable for 30 days); 422 while it is connected to a model',
+    bulk: 'Moves (libraries[n][id], remove_from_current_libraries), archives, activates or deletes several items, each on its own',
+  },
+});
+
+async function presentDetail(ctx: CrudContext, row: ItemRow): Promise<LibraryItemDetail> {
+  const [item, events] = await Promise.all([
+    libraryItemEntity.itemOf(ctx, row),
+    ctx.db
+      .selectFrom('library_item_geometry_events')
+      .select(['message', 'created_at'])
+      .where('item_id', '=', row.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(GEOMETRY_EVENTS_SHOWN)
+      .execute(),
+  ]);
+  return {
+    ...item,
+    file: row.file_name !== null ? { name: row.file_name, size: Number(row.file_size ?? 0) } : null,
+    geometry_events: events.map((event) => ({ message: event.message, created_at: iso(event.created_at)! })),
+  };
+}
+
+/** The standard endpoints from the declaration, and beside them reprocessing. */
+export async function libraryItemRoutes(server: FastifyInstance): Promise<void> {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, processor } = app.ctx;
+
+  await libraryItemEntity.register(app);
+
+  app.post(
+    '/libraries/items/:id/reprocess',
+    libraryItemEntity.route(
+      'update-library-items',
+      'Processes a FINISHED item again (its geometry events start over); 422 for any other status',
+      { params: IdParams, response: { 200: MessageSchema, 404: MessageSchema } },
+    ),
+    async (request) => {
+      const { company } = await authenticate(request);
+      const item = await libraryItemEntity.find(db, company.id, request.params.id);
+      if (item.status !== 'FINISHED') throw invalidField('status', REPROCESS_REFUSED);
+      const row = await db.transaction().execute((trx) => queueItem(trx, item.id, MODEL_MESSAGES.requeued));
+      await publishItemEvent(request, row, MODEL_MESSAGES.requeued);
+      await publishItemRefresh(request, company.id, [row.id]);
+      await processor.enqueue(itemJob(row));
+      return { message: 'Reprocessing started...' };
+    },
+  );
+}

@@ -1,0 +1,290 @@
+/**
+ * A declared list (the generic list page is one, a tree browser shows two): the list screen of a declared resource, with the anatomy every management list shares (spec 2 §2,
+ * §9): title bar with the declared header actions and the create button by ability, a Filter toggle opening the
+ * filter panel, a sortable table (or a grid of cards, when declared, with a grid/list switch) with the list's
+ * loading and empty texts, pagination only when `meta.links` has more than 3 links, a three-dot row menu with
+ * the actions the user may use, delete with its confirmation and banner, and row selection with bulk actions.
+ * The page, sort and filters live in the URL.
+ */
+import { AppstoreOutlined, FilterOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { type BaseRecord, type CrudFilter, type HttpError, useList } from '@refinedev/core';
+import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { renderCell } from '@/components/cells';
+import { ForbiddenPage } from '@/components/ForbiddenPage';
+import { ListPagination } from '@/components/ListPagination';
+import { PageHeader, SectionHeader } from '@/components/PageHeader';
+import { ResultBanner } from '@/components/ResultBanner';
+import { RowMenu } from '@/components/RowMenu';
+import { useResourcePermissions } from '@/components/useResourcePermissions';
+import { useResultBanner } from '@/components/useResultBanner';
+import type { ApiListResponse } from '@/providers/data-provider';
+import { recordKey } from '@/resources/derive';
+import type { RenderContext, ResourceDeclaration } from '@/resources/types';
+import { Alert } from '@/ui/Alert';
+import { Button } from '@/ui/Button';
+import { CardGrid } from '@/ui/CardGrid';
+import { type DataColumn, DataTable, type RowSelection } from '@/ui/DataTable';
+import { Segmented } from '@/ui/Segmented';
+import { Skeleton } from '@/ui/Skeleton';
+import { FilterPanel } from './FilterPanel';
+import { listCall } from './list-request';
+import { primarySort } from './list-state';
+import { useBulkActions } from './useBulkActions';
+import { useListActions } from './useListActions';
+import { useListState } from './useListState';
+import '@/components/page.css';
+
+type View = 'grid' | 'list';
+
+/** A declared list; the generic list page is one, a tree browser shows two (src/pages/tree/). */
+export interface ListViewProps {
+  resource: ResourceDeclaration;
+  /** The heading; the declaration's `title` text without one. */
+  title?: ReactNode;
+  /** `page`: the screen's title bar (h1); `section`: one list of several on a screen (h2). */
+  level?: 'page' | 'section';
+  /** Filters always sent with the user's (e.g. a tree's current container), not shown in the panel. */
+  scope?: CrudFilter[];
+  /** Prefix of the list's URL parameters, when the screen shows several lists. */
+  paramPrefix?: string;
+  /** Where the create button leads, when not the declared create route (creating inside a container). */
+  createPath?: string;
+}
+
+export function ListView({
+  resource,
+  title,
+  level = 'page',
+  scope = [],
+  paramPrefix,
+  createPath,
+}: ListViewProps) {
+  const list = resource.list!;
+  const { t, i18n } = useTranslation(resource.ns);
+  const { t: tl } = useTranslation('lists');
+  const navigate = useNavigate();
+  const { can, platform } = useResourcePermissions(resource);
+  const { state, sorters, filters, update, reset } = useListState(list, platform, paramPrefix);
+  const [filterOpen, setFilterOpen] = useState(() => !!state.search || Object.keys(state.filters).length > 0);
+  const [view, setView] = useState<View>(list.cards?.initial ?? 'list');
+  const filterButton = useRef<HTMLButtonElement>(null);
+  const { banner, show: showBanner, dismiss } = useResultBanner();
+
+  // The same call a first visit prefetched (list-request.ts), so it takes that answer.
+  const { result, query } = useList<BaseRecord, HttpError>(
+    listCall(resource, { state, sorters, filters: [...scope, ...filters] }),
+  );
+  const response = result as unknown as ApiListResponse<BaseRecord> | undefined;
+  const titleId = `${resource.screen}${paramPrefix ? `-${paramPrefix}` : ''}-title`;
+  // After a delete the focus goes to the list's heading: the row and its menu are gone.
+  const actions = useListActions(resource, {
+    can,
+    showBanner,
+    reload: () => void query.refetch(),
+    focusAfterDelete: () => document.getElementById(titleId),
+  });
+  const bulk = useBulkActions(resource, { can, showBanner });
+
+  if (query.error?.statusCode === 403) return <ForbiddenPage />;
+
+  const context: RenderContext = {
+    t: (key: string, options?: Record<string, unknown>) => t(key, options ?? {}),
+    platform,
+    can,
+  };
+  const nameOf = (record: BaseRecord) =>
+    String(record[list.nameField ?? 'name'] ?? recordKey(resource, record) ?? '');
+  const keyOf = (record: BaseRecord) => String(recordKey(resource, record));
+  const sorted = primarySort(state.sort);
+
+  const columns: DataColumn<BaseRecord>[] = list.columns
+    .filter((column) => !column.visible || column.visible(context))
+    .map((column) => ({
+      key: column.field,
+      title: column.titleKey ? t(column.titleKey) : undefined,
+      width: column.width,
+      ellipsis: column.ellipsis,
+      hideBelow: column.hideBelow,
+      stack: column.field === (list.nameField ?? 'name') ? 'title' : undefined,
+      sortable: !!column.sort,
+      sortOrder: column.sort && sorted?.field === column.sort ? sorted.order : null,
+      render: (record) =>
+        column.render
+          ? column.render(record, context)
+          : renderCell(column.kind ?? 'text', record[column.field], {
+              language: i18n.resolvedLanguage,
+              record,
+              activeValues: column.activeValues,
+              describe: (cell) =>
+                column.kind === 'image'
+                  ? nameOf(record)
+                  : t(`values.${String(cell)}`, { defaultValue: String(cell ?? '') }),
+            }),
+    }));
+
+  if (actions.hasRowMenu) {
+    columns.push({
+      key: 'menu',
+      title: <span className="ui-visually-hidden">{tl('actions')}</span>,
+      width: 56,
+      align: 'right',
+      stack: 'actions',
+      render: (record) => <RowMenu items={actions.rowMenuItems(record)} recordName={nameOf(record)} />,
+    });
+  }
+
+  const openRow = actions.openRow;
+  const rowProps = (record: BaseRecord) =>
+    openRow
+      ? {
+          onClick: () => openRow(record),
+          onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+            if (event.key === 'Enter' && event.target === event.currentTarget) openRow(record);
+          },
+          tabIndex: 0,
+          className: 'list-row--link',
+        }
+      : {};
+  const selection: RowSelection<BaseRecord> | undefined = bulk.enabled
+    ? {
+        selected: bulk.selected,
+        onChange: bulk.setSelected,
+        rowLabel: (record) => tl('select', { name: nameOf(record) }),
+        allLabel: tl('selectAll'),
+      }
+    : undefined;
+
+  const meta = response?.meta;
+  const Header = level === 'page' ? PageHeader : SectionHeader;
+  const createTo = createPath ?? (resource.routes.create && `/${resource.routes.create}`);
+  const rows = response?.data ?? [];
+  const emptyText = list.emptyKey ? t(list.emptyKey) : tl('noResults');
+
+  return (
+    <section
+      className={level === 'page' ? 'list-page' : 'list-page list-page--section'}
+      aria-labelledby={titleId}
+    >
+      <Header
+        title={
+          <span id={titleId} tabIndex={-1} className="list-page__title">
+            {title ?? t('title')}
+          </span>
+        }
+        extra={
+          <>
+            {list.cards && (
+              <Segmented<View>
+                label={tl('view.label')}
+                value={view}
+                onChange={setView}
+                options={[
+                  { value: 'grid', label: <AppstoreOutlined aria-label={tl('view.grid')} /> },
+                  { value: 'list', label: <UnorderedListOutlined aria-label={tl('view.list')} /> },
+                ]}
+              />
+            )}
+            <Button
+              ref={filterButton}
+              icon={<FilterOutlined aria-hidden />}
+              aria-expanded={filterOpen}
+              onClick={() => setFilterOpen((open) => !open)}
+            >
+              {tl('filter')}
+            </Button>
+            {actions.headerActions.map((action) => (
+              <Button key={action.key} icon={action.icon} onClick={action.onClick}>
+                {action.label}
+              </Button>
+            ))}
+            {createTo && can('create') && (
+              <Button
+                variant="primary"
+                icon={<PlusOutlined aria-hidden />}
+                onClick={() => navigate(createTo, list.createState ? { state: list.createState } : undefined)}
+              >
+                {t('create')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      {filterOpen && (
+        <FilterPanel
+          ns={resource.ns}
+          state={state}
+          filters={list.filters ?? []}
+          response={response}
+          onChange={update}
+          onReset={reset}
+          onClose={() => {
+            setFilterOpen(false);
+            filterButton.current?.focus();
+          }}
+        />
+      )}
+      <ResultBanner banner={banner} onClose={dismiss} />
+      {query.isError && query.error?.statusCode !== 403 && (
+        <Alert type="error" message={query.error?.message} role="alert" className="list-banner" />
+      )}
+      {bulk.enabled && bulk.selected.size > 0 && (
+        <div className="list-bulk-bar" role="toolbar" aria-label={tl('bulk.label')}>
+          <span>{tl('bulk.selected', { count: bulk.selected.size })}</span>
+          {bulk.actions.map((action) => (
+            <Button
+              key={action.action}
+              danger={action.danger}
+              loading={bulk.busy}
+              onClick={() => bulk.start(action)}
+            >
+              {t(action.labelKey)}
+            </Button>
+          ))}
+          <Button variant="text" onClick={() => bulk.setSelected(new Set())}>
+            {tl('bulk.clear')}
+          </Button>
+        </div>
+      )}
+      <div className="list-page__table">
+        {query.isLoading ? (
+          <Skeleton
+            className="list-page__skeleton"
+            rows={Math.min(state.perPage, 8)}
+            label={list.loadingKey ? t(list.loadingKey) : tl('loading')}
+          />
+        ) : list.cards && view === 'grid' ? (
+          <CardGrid<BaseRecord>
+            aria-labelledby={titleId}
+            records={rows}
+            recordKey={keyOf}
+            card={(record) => list.cards!.card(record, context)}
+            emptyText={emptyText}
+            loading={query.isFetching}
+            selection={selection}
+            cardProps={rowProps}
+          />
+        ) : (
+          <DataTable<BaseRecord>
+            aria-labelledby={titleId}
+            rowKey={keyOf}
+            columns={columns}
+            rows={rows}
+            loading={query.isFetching}
+            emptyText={emptyText}
+            selection={selection}
+            onSort={(key, order) => {
+              const column = list.columns.find((item) => item.field === key);
+              if (column?.sort) update({ sort: order === 'desc' ? `-${column.sort}` : column.sort });
+            }}
+            rowProps={rowProps}
+          />
+        )}
+      </div>
+      <ListPagination meta={meta} onChange={(page) => update({ page })} />
+      {actions.dialogs}
+      {bulk.dialog}
+    </section>
+  );
+}

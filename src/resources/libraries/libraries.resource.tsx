@@ -1,0 +1,209 @@
+/**
+ * Libraries (spec 2 §Libraries and items, §3, §4, §6, §8, §9): declared once and browsed as a tree (`tree`): the
+ * generic tree browser shows the breadcrumbs, the sub-libraries and the library's items (the library items
+ * declaration); the forms, routes, menu entry and search group derive from it, the record type and the form's
+ * rules from `shared/entities/libraries.ts`. Creating, editing and bulk actions are hatch-only.
+ */
+import { AppstoreOutlined, EditOutlined, InboxOutlined, UndoOutlined } from '@ant-design/icons';
+import type { Library } from '@shared/entities/libraries';
+import { PreviewCard } from '@/components/PreviewCard';
+import { defineResource } from '../types';
+
+export type { Library } from '@shared/entities/libraries';
+
+const LIBRARIES = { ability: 'list-libraries' };
+const HATCH = { platform: 'hatch' } as const;
+/** Spec 2 §6 has no create-libraries: creating and editing a library is update-libraries. */
+const UPDATE = { platform: 'hatch', ability: 'update-libraries' } as const;
+
+const browsePath = (library: Pick<Library, 'id'>) => `/libraries/${library.id}`;
+const editPath = (library: Pick<Library, 'id'>) => `/libraries/edit/${library.id}`;
+
+export const libraries = defineResource<Library>({
+  name: 'libraries',
+  ns: 'libraries',
+  screen: 'libraries',
+  idParam: 'libraryId',
+  routes: {
+    list: 'libraries',
+    create: 'libraries/create',
+    edit: 'libraries/edit/:libraryId',
+    extra: [
+      {
+        path: 'libraries/create/:libraryId',
+        screen: 'libraries.create',
+        action: 'create',
+        presets: (params) => ({ parent_id: Number(params.libraryId) }),
+      },
+    ],
+  },
+  guard: LIBRARIES,
+  actionGuards: { create: { ...HATCH, ...LIBRARIES }, edit: { ...HATCH, ...LIBRARIES } },
+  permission: LIBRARIES,
+  actions: { create: UPDATE, edit: UPDATE, delete: { ability: 'delete-libraries' } },
+  navigation: { labelKey: 'nav.libraries', icon: <AppstoreOutlined aria-hidden />, order: 30 },
+  search: {
+    key: 'libraries',
+    order: 30,
+    icon: <AppstoreOutlined />,
+    rowTarget: (library) => ({ to: browsePath(library), state: { name: library.name } }),
+  },
+  tree: {
+    route: 'libraries/:libraryId',
+    screen: 'libraries.library',
+    parentFilter: 'parent_id',
+    breadcrumbs: (library) => library.meta_data.breadcrumbs,
+    leaves: { resource: 'libraries/items', filter: 'library' },
+    texts: {
+      root: 'tree.root',
+      heading: 'tree.heading',
+      intro: 'tree.intro',
+      containers: 'tree.libraries',
+      leaves: 'tree.items',
+    },
+    createContainerIn: 'libraries/create/:libraryId',
+    createLeafIn: 'libraries/items/create/:libraryId',
+  },
+  list: {
+    sortKey: 'libraries',
+    defaultSort: '-updated_at',
+    pageSize: 10,
+    emptyKey: 'empty',
+    loadingKey: 'loading',
+    cards: {
+      initial: 'grid',
+      card: (library, { t }) => (
+        <PreviewCard
+          image={library.preview_image}
+          name={library.name}
+          status={t(`values.${library.status}`)}
+          statusColor={library.status_color}
+          details={t('itemsCount', { count: library.indirect_items_count })}
+        />
+      ),
+    },
+    columns: [
+      { field: 'status', titleKey: 'columns.status', kind: 'status', activeValues: ['ACTIVE'], width: 80 },
+      { field: 'preview_image', titleKey: 'columns.preview', kind: 'image', width: 96, hideBelow: 'md' },
+      { field: 'name', titleKey: 'columns.name', sort: 'name' },
+      { field: 'description', titleKey: 'columns.description', hideBelow: 'lg', ellipsis: true },
+      { field: 'labels', titleKey: 'columns.labels', kind: 'labels', hideBelow: 'lg' },
+      { field: 'indirect_items_count', titleKey: 'columns.items', kind: 'count', width: 90 },
+      { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at', hideBelow: 'md' },
+      { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at', hideBelow: 'md' },
+    ],
+    filters: [
+      {
+        key: 'status',
+        labelKey: 'filters.status',
+        options: [
+          { value: 'ACTIVE', labelKey: 'values.ACTIVE' },
+          { value: 'ARCHIVED', labelKey: 'values.ARCHIVED' },
+        ],
+      },
+    ],
+    rowActions: [
+      {
+        key: 'edit',
+        labelKey: 'actions.edit',
+        icon: <EditOutlined aria-hidden />,
+        needs: 'edit',
+        to: editPath,
+      },
+      {
+        key: 'archive',
+        labelKey: 'actions.archive',
+        icon: <InboxOutlined aria-hidden />,
+        needs: 'edit',
+        visible: (library) => library.status !== 'ARCHIVED',
+        call: (library) => ({
+          method: 'patch',
+          path: `libraries/${library.id}`,
+          values: { archived: true },
+          confirmKey: 'archiveConfirm',
+          confirmLabelKey: 'actions.archive',
+          successKey: 'archived',
+        }),
+      },
+      {
+        key: 'activate',
+        labelKey: 'actions.activate',
+        icon: <UndoOutlined aria-hidden />,
+        needs: 'edit',
+        visible: (library) => library.status === 'ARCHIVED',
+        call: (library) => ({
+          method: 'patch',
+          path: `libraries/${library.id}`,
+          values: { archived: false },
+          confirmKey: 'activateConfirm',
+          confirmLabelKey: 'actions.activate',
+          successKey: 'activated',
+        }),
+      },
+    ],
+    rowLink: { to: browsePath },
+    bulk: {
+      field: 'libraries',
+      actions: [
+        {
+          action: 'archive',
+          labelKey: 'bulk.archive',
+          needs: UPDATE,
+          confirmKey: 'bulk.archiveConfirm',
+          successKey: 'bulk.archived',
+          failureKey: 'bulk.archiveFailed',
+        },
+        {
+          action: 'activate',
+          labelKey: 'bulk.activate',
+          needs: UPDATE,
+          confirmKey: 'bulk.activateConfirm',
+          successKey: 'bulk.activated',
+          failureKey: 'bulk.activateFailed',
+        },
+        {
+          action: 'delete',
+          labelKey: 'bulk.delete',
+          needs: { platform: 'hatch', ability: 'delete-libraries' },
+          confirmKey: 'deleteConfirm',
+          successKey: 'bulk.deleted',
+          failureKey: 'bulk.deleteFailed',
+          danger: true,
+        },
+      ],
+    },
+  },
+  form: {
+    schema: () => import('@shared/entities/libraries').then((entity) => entity.LibraryInputSchema),
+    fields: [
+      { name: 'name', labelKey: 'fields.name', kind: 'text' },
+      { name: 'description', labelKey: 'fields.description', kind: 'textarea' },
+      {
+        name: 'parent_id',
+        labelKey: 'fields.parent',
+        kind: 'reference',
+        reference: { resource: 'libraries', labelField: 'name' },
+      },
+      {
+        name: 'labels',
+        labelKey: 'fields.labels',
+        kind: 'reference',
+        reference: {
+          resource: 'labels',
+          labelField: 'name',
+          multiple: true,
+          permission: { ability: 'list-labels' },
+        },
+      },
+      { name: 'preview_image', labelKey: 'fields.previewImage', kind: 'image' },
+    ],
+    redirect: 'back',
+  },
+  deletion: {
+    confirmKey: 'deleteConfirm',
+    answerNameKey: 'library_name',
+    disabledReason: (library) => (library.is_deletable === false ? 'notDeletable' : undefined),
+  },
+});
+
+export default libraries;

@@ -1,0 +1,224 @@
+/**
+ * Library items (spec 2 §Libraries and items, §3, §4, §6, §7, §8, §9): declared once; the tree browser lists them
+ * in each library (the libraries declaration's `tree`), the forms (with the resumable upload of the item's
+ * file), routes and search group derive from it, the record type and the form's rules from
+ * `shared/entities/library-items.ts`. Creating, moving and bulk actions are hatch-only; customerportal lists
+ * FINISHED items unless the user chooses otherwise.
+ */
+import {
+  ContainerOutlined,
+  EditOutlined,
+  InboxOutlined,
+  RedoOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
+import { lazy } from 'react';
+import type { LibraryItem, LibraryItemStatus } from '@shared/entities/library-items';
+import { PreviewCard } from '@/components/PreviewCard';
+import { defineResource } from '../types';
+
+export type { LibraryItem, LibraryItemDetail } from '@shared/entities/library-items';
+
+const LIBRARIES = { ability: 'list-libraries' };
+
+/** The status filter's options (spec 2 §4), written here: the registry loads no TypeBox (the byte budgets). */
+const STATUSES = [
+  'FINISHED',
+  'PROCESSING',
+  'QUEUED',
+  'UPLOADING',
+  'FAILED',
+  'CANCELLED',
+  'ARCHIVED',
+] as const satisfies readonly LibraryItemStatus[];
+
+/** The move's dialog loads when it opens, not with the registry every screen loads. */
+const MoveItemsDialog = lazy(() => import('./MoveItemsDialog'));
+const HATCH = { platform: 'hatch' } as const;
+const UPDATE = { platform: 'hatch', ability: 'update-library-items' } as const;
+
+/** Reprocessing an item (spec 2 §4: only FINISHED, after its confirmation; an update of the item). */
+export const REPROCESS_PERMISSION = { ability: 'update-library-items' } as const;
+export const canReprocess = (item: Pick<LibraryItem, 'status'>) => item.status === 'FINISHED';
+
+const overviewPath = (item: Pick<LibraryItem, 'id'>) => `/libraries/items/overview/${item.id}`;
+const editPath = (item: Pick<LibraryItem, 'id'>) => `/libraries/items/edit/${item.id}`;
+
+const archiveCall = (item: Pick<LibraryItem, 'id'>, archived: boolean) => ({
+  method: 'patch' as const,
+  path: `libraries/items/${item.id}`,
+  values: { archived },
+  confirmKey: archived ? 'archiveConfirm' : 'unarchiveConfirm',
+  confirmLabelKey: archived ? 'actions.archive' : 'actions.unarchive',
+  successKey: archived ? 'archived' : 'unarchived',
+});
+
+export const libraryItems = defineResource<LibraryItem>({
+  name: 'libraries/items',
+  ns: 'libraryItems',
+  screen: 'items',
+  idParam: 'itemId',
+  routes: {
+    create: 'libraries/items/create',
+    edit: 'libraries/items/edit/:itemId',
+    show: 'libraries/items/overview/:itemId',
+    extra: [
+      {
+        path: 'libraries/items/create/:libraryId',
+        screen: 'items.create',
+        action: 'create',
+        presets: (params) => ({ libraries: [Number(params.libraryId)] }),
+      },
+    ],
+  },
+  guard: LIBRARIES,
+  actionGuards: { create: { ...HATCH, ...LIBRARIES }, edit: { ...HATCH, ...LIBRARIES } },
+  permission: { ability: 'list-library-items' },
+  actions: { create: UPDATE, edit: UPDATE, delete: { ability: 'delete-library-items' } },
+  search: {
+    key: 'libraryItems',
+    order: 40,
+    icon: <ContainerOutlined />,
+    viewAll: '/libraries',
+    rowTarget: (item) => ({ to: overviewPath(item) }),
+  },
+  list: {
+    sortKey: 'library_items',
+    defaultSort: '-updated_at',
+    pageSize: 10,
+    emptyKey: 'empty',
+    loadingKey: 'loading',
+    defaultFilters: ({ platform }): Record<string, string[]> =>
+      platform === 'customerportal' ? { status: ['FINISHED'] } : {},
+    cards: {
+      initial: 'grid',
+      card: (item, { t }) => (
+        <PreviewCard
+          image={item.preview_image_url}
+          name={item.name}
+          status={t(`values.${item.status}`)}
+          statusColor={item.status_color}
+          details={item.uploader_name ? t('uploadedBy', { name: item.uploader_name }) : undefined}
+        />
+      ),
+    },
+    columns: [
+      { field: 'preview_image_url', titleKey: 'columns.preview', kind: 'image', width: 96, hideBelow: 'md' },
+      { field: 'name', titleKey: 'columns.name', sort: 'name' },
+      { field: 'status', titleKey: 'columns.status', kind: 'statusBadge', width: 130 },
+      { field: 'uploader_name', titleKey: 'columns.uploader', hideBelow: 'lg' },
+      { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at', hideBelow: 'md' },
+      { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at', hideBelow: 'md' },
+    ],
+    filters: [
+      {
+        key: 'status',
+        labelKey: 'filters.status',
+        options: STATUSES.map((status) => ({ value: status, labelKey: `values.${status}` })),
+      },
+    ],
+    rowActions: [
+      {
+        key: 'reprocess',
+        labelKey: 'actions.reprocess',
+        icon: <RedoOutlined aria-hidden />,
+        needs: REPROCESS_PERMISSION,
+        visible: canReprocess,
+        call: (item) => ({
+          method: 'post',
+          path: `libraries/items/${item.id}/reprocess`,
+          confirmKey: 'reprocessConfirm',
+          confirmLabelKey: 'actions.reprocess',
+          successKey: 'reprocessStarted',
+        }),
+      },
+      {
+        key: 'archive',
+        labelKey: 'actions.archive',
+        icon: <InboxOutlined aria-hidden />,
+        needs: REPROCESS_PERMISSION,
+        visible: (item) => item.status !== 'ARCHIVED',
+        call: (item) => archiveCall(item, true),
+      },
+      {
+        key: 'unarchive',
+        labelKey: 'actions.unarchive',
+        icon: <UndoOutlined aria-hidden />,
+        needs: REPROCESS_PERMISSION,
+        visible: (item) => item.status === 'ARCHIVED',
+        call: (item) => archiveCall(item, false),
+      },
+      {
+        key: 'edit',
+        labelKey: 'actions.edit',
+        icon: <EditOutlined aria-hidden />,
+        needs: 'edit',
+        to: editPath,
+      },
+    ],
+    rowLink: { to: overviewPath },
+    bulk: {
+      field: 'items',
+      actions: [
+        {
+          action: 'move',
+          labelKey: 'bulk.move',
+          needs: UPDATE,
+          form: MoveItemsDialog,
+          successKey: 'bulk.moved',
+          failureKey: 'bulk.moveFailed',
+        },
+        {
+          action: 'archive',
+          labelKey: 'bulk.archive',
+          needs: UPDATE,
+          confirmKey: 'bulk.archiveConfirm',
+          successKey: 'bulk.archived',
+          failureKey: 'bulk.archiveFailed',
+        },
+        {
+          action: 'activate',
+          labelKey: 'bulk.activate',
+          needs: UPDATE,
+          confirmKey: 'bulk.activateConfirm',
+          successKey: 'bulk.activated',
+          failureKey: 'bulk.activateFailed',
+        },
+        {
+          action: 'delete',
+          labelKey: 'bulk.delete',
+          needs: { platform: 'hatch', ability: 'delete-library-items' },
+          confirmKey: 'bulk.deleteConfirm',
+          successKey: 'bulk.deleted',
+          failureKey: 'bulk.deleteFailed',
+          danger: true,
+        },
+      ],
+    },
+  },
+  form: {
+    schema: () => import('@shared/entities/library-items').then((entity) => entity.LibraryItemInputSchema),
+    fields: [
+      { name: 'name', labelKey: 'fields.name', kind: 'text' },
+      { name: 'description', labelKey: 'fields.description', kind: 'textarea' },
+      {
+        name: 'libraries',
+        labelKey: 'fields.libraries',
+        kind: 'reference',
+        reference: { resource: 'libraries', labelField: 'name', multiple: true },
+      },
+      { name: 'upload_id', labelKey: 'fields.file', kind: 'file', upload: 'library-item-file' },
+    ],
+    redirect: 'back',
+  },
+  deletion: {
+    confirmKey: 'deleteConfirm',
+    answerNameKey: 'library_item_name',
+    disabledReason: (item) => (item.deletable === false ? 'notDeletable' : undefined),
+  },
+  liveEvents: ['GeometryEventsUpdated', 'RefreshProcessorIndex'],
+  liveChannel: 'LibraryItem',
+  pages: { show: () => import('./LibraryItemOverviewPage') },
+});
+
+export default libraryItems;

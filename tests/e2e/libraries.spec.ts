@@ -1,0 +1,294 @@
+/**
+ * Libraries and items in Chromium against the contract server (spec 2 §Libraries and items, §4, §5, §8): browsing
+ * three levels by breadcrumb and back, grid and list view, bulk archive of two items with its banner, a bulk
+ * delete where one library is connected to a model (the red failure naming it, no success), moving two items,
+ * the reprocess confirmation, an uploaded item's status changing live, customerportal's FINISHED-only items
+ * without bulk actions, what bob may not do, and axe on every screen at 1440 and 390 px (screenshots in en and nl
+ * under test-results/screenshots). Tests that change data make their own libraries and items.
+ */
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './support/axe';
+import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
+import { fbxFile, uniqueName } from './support/projects-api';
+
+interface Named {
+  id: number;
+  name: string;
+}
+
+async function librariesApi(request: APIRequestContext) {
+  const { access_token: token } = await sharedSession('alice');
+  const headers = apiHeaders('acme', token);
+  const ok = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>, status = 200) => {
+    expect(response.status(), await response.text()).toBe(status);
+    return ((await response.json()) as { data: T }).data;
+  };
+  return {
+    async libraryId(name: string): Promise<number> {
+      const list = await ok<Named[]>(
+        await request.get(`${API}/libraries?per_page=25&filter[search]=${encodeURIComponent(name)}`, {
+          headers,
+        }),
+      );
+      return list.find((library) => library.name === name)!.id;
+    },
+    createLibrary: async (name: string, parentId?: number) =>
+      ok<Named>(
+        await request.post(`${API}/libraries`, { headers, data: { name, parent_id: parentId ?? null } }),
+        201,
+      ),
+    createItem: async (name: string, libraryId: number) =>
+      ok<Named & { status: string }>(
+        await request.post(`${API}/libraries/items`, {
+          headers,
+          multipart: { name, 'libraries[0]': String(libraryId), file: fbxFile(`${name}.fbx`) },
+        }),
+        201,
+      ),
+    item: async (id: number) =>
+      ok<Named & { status: string; libraries: Named[] }>(
+        await request.get(`${API}/libraries/items/${id}`, { headers }),
+      ),
+  };
+}
+
+const section = (page: Page, title: string) =>
+  page
+    .locator('section.list-page--section')
+    .filter({ has: page.getByRole('heading', { name: title, level: 2 }) });
+const breadcrumbs = (page: Page) => page.getByRole('navigation', { name: 'Libraries' });
+
+/** Waits until the item of this name has reached the status (the processor runs in the background). */
+async function untilStatus(api: Awaited<ReturnType<typeof librariesApi>>, id: number, status: string) {
+  await expect.poll(async () => (await api.item(id)).status, { timeout: 60_000 }).toBe(status);
+}
+
+test.describe('browsing', () => {
+  test('three levels down by the cards and back by the breadcrumbs, grid and list view', async ({
+    page,
+    context,
+  }) => {
+    await signedInAs(context, 'alice');
+    await page.goto('/libraries');
+    await expect(page.getByRole('heading', { name: 'Items', level: 1 })).toBeVisible();
+    await expect(
+      page.getByText('Items for 3D rendering. Compatible with all major software and texture renderers.'),
+    ).toBeVisible();
+    const libraries = section(page, 'Libraries');
+    await libraries.locator('.ui-card', { hasText: 'Furniture' }).click();
+    await expect(page.getByRole('heading', { name: 'Furniture', level: 1 })).toBeVisible();
+    await section(page, 'Libraries').locator('.ui-card', { hasText: 'Chairs' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Chairs', level: 1 })).toBeVisible();
+    await section(page, 'Libraries').locator('.ui-card', { hasText: 'Office Chairs' }).click();
+    await expect(page.getByRole('heading', { name: 'Office Chairs', level: 1 })).toBeVisible();
+    await expect(breadcrumbs(page).getByRole('listitem')).toHaveText([
+      'Libraries',
+      'Furniture',
+      'Chairs',
+      'Office Chairs',
+    ]);
+    await expect(section(page, 'Libraries').getByText('No Libraries Found')).toBeVisible();
+    await expect(section(page, 'Items').getByText('Aeron Task Chair')).toBeVisible();
+
+    await breadcrumbs(page).getByRole('link', { name: 'Chairs' }).click();
+    await expect(page.getByRole('heading', { name: 'Chairs', level: 1 })).toBeVisible();
+    await breadcrumbs(page).getByRole('link', { name: 'Libraries' }).click();
+    await expect(page.getByRole('heading', { name: 'Items', level: 1 })).toBeVisible();
+
+    const items = section(page, 'Items');
+    await items.getByRole('radio', { name: 'List view' }).click();
+    await expect(items.getByRole('columnheader', { name: 'Status' })).toBeVisible();
+    await items.getByRole('radio', { name: 'Grid view' }).click();
+    await expect(items.locator('.ui-card').first()).toBeVisible();
+  });
+});
+
+test.describe('bulk actions and moves', () => {
+  test('archives two items with the green banner', async ({ page, context, request }) => {
+    await signedInAs(context, 'alice');
+    const api = await librariesApi(request);
+    const library = await api.createLibrary(uniqueName('Bulk Archive'));
+    const first = await api.createItem(uniqueName('Archive A'), library.id);
+    const second = await api.createItem(uniqueName('Archive B'), library.id);
+    await page.goto(`/libraries/${library.id}`);
+    const items = section(page, 'Items');
+    await items.getByRole('checkbox', { name: `Select ${first.name}` }).check();
+    await items.getByRole('checkbox', { name: `Select ${second.name}` }).check();
+    await items
+      .getByRole('toolbar', { name: 'Actions on the selected rows' })
+      .getByRole('button', { name: 'Archive' })
+      .click();
+    await expect(page.getByRole('dialog')).toContainText(
+      'Are you sure you want to archive the selected items?',
+    );
+    await page.getByRole('dialog').getByRole('button', { name: 'Archive' }).click();
+    await expect(items.getByText('2 Items successfully archived')).toBeVisible();
+    expect((await api.item(first.id)).status).toBe('ARCHIVED');
+  });
+
+  test('a bulk delete with a connected library shows only the red failure naming it', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signedInAs(context, 'alice');
+    const api = await librariesApi(request);
+    const parent = await api.createLibrary(uniqueName('Bulk Delete'));
+    const spare = await api.createLibrary(uniqueName('Spare'), parent.id);
+    // A library connected to a model, below the new parent, through the API's data (Pendant Lights is connected).
+    await page.goto(`/libraries/${await api.libraryId('Lighting')}`);
+    const libraries = section(page, 'Libraries');
+    await libraries.getByRole('radio', { name: 'List view' }).click();
+    await libraries.getByRole('checkbox', { name: 'Select Pendant Lights' }).check();
+    await libraries
+      .getByRole('toolbar', { name: 'Actions on the selected rows' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByRole('dialog')).toContainText(
+      'Are you sure you want to delete this library and all its descendants?',
+    );
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(libraries.getByRole('alert')).toHaveText(
+      'The following libraries have not been deleted because they are still connected to a model; Pendant Lights',
+    );
+    await expect(libraries.getByText(/successfully deleted/)).toHaveCount(0);
+    // The one that may go goes, with the green count.
+    await page.goto(`/libraries/${parent.id}`);
+    const below = section(page, 'Libraries');
+    await below.locator('.ui-card', { hasText: spare.name }).getByRole('checkbox').check();
+    await below
+      .getByRole('toolbar', { name: 'Actions on the selected rows' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(below.getByText('1 Libraries successfully deleted')).toBeVisible();
+  });
+
+  test('moves two items to another library', async ({ page, context, request }) => {
+    await signedInAs(context, 'alice');
+    const api = await librariesApi(request);
+    const from = await api.createLibrary(uniqueName('Move From'));
+    const to = await api.createLibrary(uniqueName('Move To'));
+    const first = await api.createItem(uniqueName('Move A'), from.id);
+    const second = await api.createItem(uniqueName('Move B'), from.id);
+    await page.goto(`/libraries/${from.id}`);
+    const items = section(page, 'Items');
+    await items.getByRole('checkbox', { name: `Select ${first.name}` }).check();
+    await items.getByRole('checkbox', { name: `Select ${second.name}` }).check();
+    await items
+      .getByRole('toolbar', { name: 'Actions on the selected rows' })
+      .getByRole('button', { name: 'Move' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Move 2 items' });
+    await expect(dialog.getByRole('switch', { name: 'Remove from current category' })).not.toBeChecked();
+    await dialog.getByRole('button', { name: /^Libraries/ }).click();
+    await page.getByRole('checkbox', { name: to.name }).check();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('switch', { name: 'Remove from current category' }).check();
+    await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect(items.getByText('2 Items successfully moved')).toBeVisible();
+    expect((await api.item(first.id)).libraries.map((library) => library.id)).toEqual([to.id]);
+    await expect(items.getByText('No Items Found')).toBeVisible();
+  });
+});
+
+test.describe('items', () => {
+  test('an uploaded item changes status live; reprocess asks with the exact text', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signedInAs(context, 'alice');
+    const api = await librariesApi(request);
+    const library = await api.createLibrary(uniqueName('Live'));
+    const item = await api.createItem(uniqueName('Live Item'), library.id);
+    await page.goto(`/libraries/items/overview/${item.id}`);
+    await expect(page.getByRole('heading', { name: item.name, level: 1 })).toBeVisible();
+    // Without a reload, the processor's pushes take it to Finished.
+    await expect(page.locator('.page-header').getByText('Finished')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('item-latest-message')).toHaveText('Processing finished');
+    await page.getByRole('button', { name: 'Reprocess' }).click();
+    await expect(page.getByRole('dialog')).toContainText(
+      'Are you sure you want to reprocess this item? This will overwrite the existing geometry!',
+    );
+    await page.getByRole('dialog').getByRole('button', { name: 'Reprocess' }).click();
+    await expect(page.getByText('Reprocessing started...')).toBeVisible();
+    await untilStatus(api, item.id, 'FINISHED');
+  });
+
+  test('customerportal lists FINISHED items only and offers no bulk actions or create', async ({
+    page,
+    context,
+  }) => {
+    await signedInAs(context, 'alice');
+    await page.goto(`${origin('customerportal-acme')}/libraries`);
+    const items = section(page, 'Items');
+    await items.getByRole('radio', { name: 'List view' }).click();
+    await expect(items.locator('tbody tr[data-row-key]').first()).toBeVisible();
+    const statuses = await items.locator('tbody tr[data-row-key] .status-badge').allTextContents();
+    expect(new Set(statuses)).toEqual(new Set(['Finished']));
+    await expect(page.getByRole('checkbox', { name: /^Select / })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'New Library' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Import' })).toHaveCount(0);
+  });
+
+  test('bob sees no create and no delete', async ({ page, context }) => {
+    // Bob has the Designs and Sales licence only.
+    await signedInAs(context, 'bob');
+    await page.goto(`${origin('customerportal-acme')}/libraries`);
+    await expect(page.getByRole('heading', { name: 'Items', level: 1 })).toBeVisible();
+    await expect(section(page, 'Items').locator('.ui-card').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New Library' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Import' })).toHaveCount(0);
+    await expect(page.getByRole('checkbox', { name: /^Select / })).toHaveCount(0);
+    const libraries = section(page, 'Libraries');
+    await libraries.getByRole('radio', { name: 'List view' }).click();
+    await expect(libraries.getByRole('button', { name: /Actions of/ })).toHaveCount(0);
+  });
+});
+
+test.describe('accessibility and looks', () => {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    test(`no serious or critical axe finding at ${width} px (en and nl screenshots)`, async ({
+      page,
+      context,
+      request,
+    }) => {
+      await signedInAs(context, 'alice');
+      await page.setViewportSize({ width, height });
+      const api = await librariesApi(request);
+      const office = await api.libraryId('Office Chairs');
+      const item = (await request
+        .get(`${API}/libraries/items?filter[search]=Aeron`, {
+          headers: apiHeaders('acme', (await sharedSession('alice')).access_token),
+        })
+        .then((response) => response.json())) as { data: Named[] };
+      const screens = [
+        ['libraries', '/libraries'],
+        ['library', `/libraries/${office}`],
+        ['item', `/libraries/items/overview/${item.data[0].id}`],
+      ] as const;
+      for (const [name, path] of screens) {
+        await page.goto(path);
+        await expect(page.locator('h1').first()).not.toBeEmpty();
+        expect(await seriousViolations(page), `${name} at ${width}`).toEqual([]);
+        await page.screenshot({
+          path: `test-results/screenshots/libraries-${name}-${width}-en.png`,
+          fullPage: true,
+        });
+      }
+      await page.evaluate(() => window.localStorage.setItem('language', 'nl'));
+      for (const [name, path] of screens) {
+        await page.goto(path);
+        await expect(page.locator('h1').first()).not.toBeEmpty();
+        await page.screenshot({
+          path: `test-results/screenshots/libraries-${name}-${width}-nl.png`,
+          fullPage: true,
+        });
+      }
+    });
+  }
+});
