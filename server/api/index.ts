@@ -13,6 +13,7 @@ import { companyRoutes } from './companies';
 import { fileRoutes } from './files';
 import { libraryRoutes } from './libraries';
 import { maintenanceModeRoutes } from './maintenance-mode';
+import { materialRoutes } from './materials';
 import { modelRoutes } from './models';
 import { notificationRoutes } from './notifications';
 import { projectRoutes } from './projects';
@@ -41,6 +42,7 @@ export async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(projectRoutes);
   await app.register(modelRoutes);
   await app.register(uploadRoutes);
+  await app.register(materialRoutes);
   for (const entity of await declaredEntities()) {
     await app.register((scope: FastifyInstance) => entity.register(scope));
   }

@@ -1,5 +1,5 @@
 /** The colour a status is shown with (spec 2: cards and badges take `status_color` from the API; models store it). */
-import type { LibraryStatus, ModelStatus } from './schema';
+import type { LibraryStatus, MaterialStatus, ModelStatus } from './schema';
 
 export const MODEL_STATUS_COLORS: Record<ModelStatus, string> = {
   FINISHED: '#52c41a',
@@ -10,6 +10,11 @@ export const MODEL_STATUS_COLORS: Record<ModelStatus, string> = {
 };
 
 export const LIBRARY_STATUS_COLORS: Record<LibraryStatus, string> = {
+  ACTIVE: '#52c41a',
+  ARCHIVED: '#8c8c8c',
+};
+
+export const MATERIAL_STATUS_COLORS: Record<MaterialStatus, string> = {
   ACTIVE: '#52c41a',
   ARCHIVED: '#8c8c8c',
 };

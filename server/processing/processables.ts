@@ -1,5 +1,6 @@
 /** Every processed entity the worker knows; an entity processed after upload adds its declaration here. */
+import { materialImportProcessing } from './material-import-processing';
 import { modelProcessing } from './model-processing';
 import type { Processable } from './processable';
 
-export const PROCESSABLES: readonly Processable[] = [modelProcessing];
+export const PROCESSABLES: readonly Processable[] = [modelProcessing, materialImportProcessing];

@@ -7,6 +7,7 @@ import type { DB } from '../database';
 import { seedAccounts } from './accounts';
 import { seedChangelog } from './changelog';
 import { seedNotifications } from './notifications';
+import { seedMaterials } from './materials';
 import { seedProjects } from './projects';
 
 export interface SeedArea {
@@ -20,6 +21,7 @@ export const seedAreas: SeedArea[] = [
   { name: 'notifications', run: seedNotifications },
   { name: 'changelog', run: seedChangelog },
   { name: 'projects', run: seedProjects },
+  { name: 'materials', run: seedMaterials },
 ];
 
 export async function seedDemoData(db: DB, areas: SeedArea[] = seedAreas): Promise<string[]> {

@@ -4,7 +4,7 @@
  * action, list rules, how a row is presented, and hooks for the writes that need more than writing the input's
  * columns. `registerEntity` (routes.ts) turns it into the standard endpoints.
  */
-import type { Static, TObject } from '@sinclair/typebox';
+import type { Static, TObject, TProperties } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import type { Session } from '../../auth/session';
@@ -66,6 +66,11 @@ export interface EntityDeclaration<
    * default create and update write the input schema's fields as columns of it.
    */
   table: keyof Database;
+  /**
+   * The column that keys a row in routes and bulk calls: `id` (default, an integer) or `name` (a string unique
+   * among the company's live rows, URL-encoded in paths; materials). Bulk calls send `{key}[n][{idField}]`.
+   */
+  idField?: 'id' | 'name';
   /** Deletes go to the recycling bin (the table must be in SOFT_DELETE_TABLES) and `{id}/restore` brings back. */
   softDelete?: boolean;
   /** Ability (`a|b`: any of them) per standard endpoint; an endpoint without one is not registered. */
@@ -97,7 +102,12 @@ export interface EntityDeclaration<
    * `POST /{collection}/update` with `{key}[n][id]` and `action`: `'delete'` is the declared delete, other
    * actions are declared here. `key` defaults to the collection's last segment.
    */
-  bulk?: { key?: string; actions: Record<string, BulkAction<Row> | 'delete'> };
+  bulk?: {
+    key?: string;
+    actions: Record<string, BulkAction<Row> | 'delete'>;
+    /** Further fields of the bulk body that actions read from `ctx.request.body` (e.g. a move's target). */
+    body?: TProperties;
+  };
   /** OpenAPI summaries that say more than the default ones. */
   summaries?: Partial<Record<CrudRoute, string>>;
 }
