@@ -1,6 +1,7 @@
 /**
  * Materials (spec 2 §Materials and categories, §3, §4, §7), keyed by name (`idField: 'name'`, URL-encoded in
- * paths): list (`filter[category]`, `filter[search]`, `filter[status]`; sorts name, created_at, updated_at,
+ * paths): list (`filter[category]`, `filter[search]`, `filter[status]`, `filter[parent_name]` (the variants of
+ * a base); sorts name, created_at, updated_at,
  * status), show, create (optionally in categories, or as a variant of a base material: `parent_name`), update
  * (renaming keeps the variants' `parent_name` pointing at it; `archived` archives or unarchives), delete into the
  * recycling bin and restore (by name), the bulk `POST /materials/update` (`materials[n][name]`, action delete or
@@ -149,6 +150,7 @@ const materialEntity = defineEntity({
             .whereRef('material_category.material_id', '=', 'materials.id')
             .where('material_category.category_id', 'in', values.map(Number).filter(Number.isInteger)),
         ),
+      parent_name: (eb, values) => eb('materials.parent_name', 'in', values),
       status: (eb, values) =>
         eb(
           'materials.status',

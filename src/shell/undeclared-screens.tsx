@@ -7,9 +7,7 @@
  */
 import {
   AppstoreOutlined,
-  ApartmentOutlined,
   AuditOutlined,
-  BgColorsOutlined,
   BugOutlined,
   CloudDownloadOutlined,
   ContainerOutlined,
@@ -159,56 +157,6 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
       viewAll: '/libraries',
       viewAllLabel: 'viewAll',
       rowTarget: (record) => ({ to: `/libraries/items/overview/${id(record)}` }),
-    },
-  },
-  {
-    name: 'materials',
-    routes: [
-      { path: 'materials', screen: 'materials.list', guard: HATCH },
-      { path: 'materials/create', screen: 'materials.create', guard: HATCH },
-      { path: 'materials/import', screen: 'materials.import', guard: HATCH },
-      { path: 'materials/create/:categoryId', screen: 'materials.create', guard: HATCH },
-      { path: 'materials/create/variant/:baseMaterialName', screen: 'materials.createVariant', guard: HATCH },
-      { path: 'materials/edit/:materialName', screen: 'materials.edit', guard: HATCH },
-      { path: 'materials/overview/:materialName', screen: 'materials.overview', guard: HATCH },
-    ],
-    navigation: {
-      labelKey: 'nav.materials',
-      icon: <BgColorsOutlined aria-hidden />,
-      route: '/materials',
-      permission: { platform: 'hatch', ability: 'list-materials' },
-      order: 40,
-    },
-    search: {
-      key: 'materials',
-      order: 50,
-      icon: <BgColorsOutlined />,
-      ability: 'list-materials',
-      platform: 'hatch',
-      viewAll: '/materials',
-      viewAllLabel: 'viewAll',
-      rowTarget: (record) => ({
-        to: `/materials/overview/${encodeURIComponent(String(record.name ?? ''))}`,
-      }),
-    },
-  },
-  {
-    name: 'materials/categories',
-    routes: [
-      { path: 'materials/categories/:categoryId', screen: 'materials.category', guard: HATCH },
-      { path: 'materials/categories/create', screen: 'categories.create', guard: HATCH },
-      { path: 'materials/categories/create/:categoryId', screen: 'categories.create', guard: HATCH },
-      { path: 'materials/categories/edit/:categoryId', screen: 'categories.edit', guard: HATCH },
-    ],
-    search: {
-      key: 'materialCategories',
-      order: 60,
-      icon: <ApartmentOutlined />,
-      ability: 'list-material-categories',
-      platform: 'hatch',
-      viewAll: '/materials',
-      viewAllLabel: 'viewAll',
-      rowTarget: (record) => ({ to: `/materials/categories/${id(record)}` }),
     },
   },
   {
