@@ -20,3 +20,15 @@ export function PageHeader({
     </header>
   );
 }
+
+/** The title bar of one part of a screen (a tree browser's lists): an h2 with the part's buttons. */
+export function SectionHeader({ title, extra }: { title: ReactNode; extra?: ReactNode }) {
+  return (
+    <header className="page-header page-header--section">
+      <div className="page-header__title">
+        <h2>{title}</h2>
+      </div>
+      {extra && <div className="page-header__actions">{extra}</div>}
+    </header>
+  );
+}

@@ -84,6 +84,16 @@ export function toResourceRoutes(resource: ResourceDeclaration): ResourceRoute[]
       presets: extra.presets,
     });
   }
+  if (resource.tree) {
+    // One container of a tree: the same (tree browser) page as the list route, the root.
+    routes.push({
+      path: resource.tree.route,
+      screen: resource.tree.screen,
+      guard: resource.actionGuards?.list ?? resource.guard,
+      action: 'list',
+      page: resource.pages?.list,
+    });
+  }
   return routes;
 }
 

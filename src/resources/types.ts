@@ -136,6 +136,8 @@ export interface CallDeclaration {
   /** The success banner (resource namespace; the answer's fields are its values). */
   successKey: string;
   danger?: boolean;
+  /** The body it sends (e.g. `{archived: true}`); none without. */
+  values?: Record<string, unknown>;
 }
 
 /** What a dialog opened by an action receives: close it, and report a result as the list's banner. */
@@ -193,6 +195,20 @@ export interface BulkActionDeclaration {
   /** 'The following libraries have not been deleted ...; {{names}}'. */
   failureKey: string;
   danger?: boolean;
+  /**
+   * A dialog that asks for the action's further values first (a move's target libraries); it sends them with
+   * `submit`, which runs the action (no separate confirmation: the dialog is it).
+   */
+  form?: ComponentType<BulkFormProps>;
+}
+
+/** What the dialog of a bulk action (`form`) receives. */
+export interface BulkFormProps {
+  /** How many records are selected. */
+  count: number;
+  close(): void;
+  /** Runs the action with these values sent beside `action` and the selected records. */
+  submit(values: Record<string, unknown>): Promise<void>;
 }
 
 export interface BulkDeclaration {
@@ -242,6 +258,11 @@ export interface ListDeclaration<TRecord extends BaseRecord = BaseRecord> {
   meta?: Record<string, unknown>;
   /** The name field shown in confirmations and banners. */
   nameField?: string;
+  /**
+   * Filters a list starts with when the URL says nothing of them (e.g. FINISHED items on customerportal); the
+   * user may change or clear them.
+   */
+  defaultFilters?: (context: Pick<RenderContext, 'platform'>) => Record<string, string[]>;
 }
 
 export type FieldKind =
@@ -346,6 +367,57 @@ export interface SearchDeclaration<TRecord extends BaseRecord = BaseRecord> {
   icon?: ReactNode;
 }
 
+/** One step of a tree browser's breadcrumbs: a container. */
+export interface TreeCrumb {
+  id: string | number;
+  name: string;
+}
+
+/**
+ * A tree browser (ARCHITECTURE.md "Tree browser"): the declaration is the container entity (libraries, material
+ * categories), browsed at its list route (the root) and at `route` (one container): breadcrumbs from the root,
+ * a heading, the intro text at the root, then the containers below the current one and the leaves in it (the
+ * leaf resource's declared list), each with its own paging, sort, search and filters in the URL, grid/list
+ * view, row menu, bulk actions and empty text. Both lists are the generic list (`ListView`) of their
+ * declarations, scoped by the parent filters below.
+ */
+export interface TreeDeclaration<TRecord extends BaseRecord = BaseRecord> {
+  /** The route of one container, with the declaration's `:<idParam>` (`libraries/:libraryId`). */
+  route: string;
+  /** `screens.<screen>` in common.json naming that route. */
+  screen: string;
+  /** The list filter of the containers below a container (`parent_id`); the root sends `rootValue`. */
+  parentFilter: string;
+  /** What `parentFilter` is at the root (default `null`). */
+  rootValue?: string;
+  /** The chain from the root to the container, the container last, from its single answer (`meta_data`). */
+  breadcrumbs: (record: TRecord) => TreeCrumb[];
+  /** `meta` of the container's single call (e.g. `included_fields` name and meta_data). */
+  showMeta?: Record<string, unknown>;
+  /** The leaves listed in each container: their declaration's `name` and the filter naming their container. */
+  leaves: {
+    resource: string;
+    filter: string;
+    /** Whether the root lists every leaf (default) or only those without a container (`filter=null`). */
+    atRoot?: 'all' | 'unassigned';
+  };
+  /** Texts in the container's namespace. */
+  texts: {
+    /** The breadcrumbs' root ('Libraries'). */
+    root: string;
+    /** The heading at the root ('Items'); a container's heading is its name. */
+    heading: string;
+    /** The intro under the heading at the root. */
+    intro?: string;
+    /** The headings of the two lists ('Libraries', 'Items'). */
+    containers: string;
+    leaves: string;
+  };
+  /** Create routes below the current container, with `:<idParam>` (`libraries/create/:libraryId`). */
+  createContainerIn?: string;
+  createLeafIn?: string;
+}
+
 export interface ResourceDeclaration<TRecord extends BaseRecord = BaseRecord> {
   /** refine resource name and API collection path (`projects`, `projects/models`). */
   name: string;
@@ -381,6 +453,8 @@ export interface ResourceDeclaration<TRecord extends BaseRecord = BaseRecord> {
   liveChannel?: string;
   /** Pages that differ from the generic ones. */
   pages?: Partial<Record<PageAction, LazyPage>>;
+  /** Browsed as a tree: the list route and `tree.route` show the generic tree browser (src/pages/tree/). */
+  tree?: TreeDeclaration<TRecord>;
 }
 
 /** Declares a resource with its record type checked against columns and actions. */

@@ -7,21 +7,21 @@
  * The page, sort and filters live in the URL.
  */
 import { AppstoreOutlined, FilterOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { type BaseRecord, type HttpError, useList } from '@refinedev/core';
-import { type KeyboardEvent, useState } from 'react';
+import { type BaseRecord, type CrudFilter, type HttpError, useList } from '@refinedev/core';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { renderCell } from '@/components/cells';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { ListPagination } from '@/components/ListPagination';
-import { PageHeader } from '@/components/PageHeader';
+import { PageHeader, SectionHeader } from '@/components/PageHeader';
 import { ResultBanner } from '@/components/ResultBanner';
 import { RowMenu } from '@/components/RowMenu';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { useResultBanner } from '@/components/useResultBanner';
 import type { ApiListResponse } from '@/providers/data-provider';
 import { recordKey } from '@/resources/derive';
-import type { RenderContext, ResourcePageProps } from '@/resources/types';
+import type { RenderContext, ResourceDeclaration, ResourcePageProps } from '@/resources/types';
 import { Alert } from '@/ui/Alert';
 import { Button } from '@/ui/Button';
 import { CardGrid } from '@/ui/CardGrid';
@@ -39,18 +39,46 @@ import '@/components/page.css';
 type View = 'grid' | 'list';
 
 export default function ResourceListPage({ resource }: ResourcePageProps) {
+  return <ListView resource={resource} />;
+}
+
+/** A declared list; the generic list page is one, a tree browser shows two (src/pages/tree/). */
+export interface ListViewProps {
+  resource: ResourceDeclaration;
+  /** The heading; the declaration's `title` text without one. */
+  title?: ReactNode;
+  /** `page`: the screen's title bar (h1); `section`: one list of several on a screen (h2). */
+  level?: 'page' | 'section';
+  /** Filters always sent with the user's (e.g. a tree's current container), not shown in the panel. */
+  scope?: CrudFilter[];
+  /** Prefix of the list's URL parameters, when the screen shows several lists. */
+  paramPrefix?: string;
+  /** Where the create button leads, when not the declared create route (creating inside a container). */
+  createPath?: string;
+}
+
+export function ListView({
+  resource,
+  title,
+  level = 'page',
+  scope = [],
+  paramPrefix,
+  createPath,
+}: ListViewProps) {
   const list = resource.list!;
   const { t, i18n } = useTranslation(resource.ns);
   const { t: tl } = useTranslation('lists');
   const navigate = useNavigate();
   const { can, platform } = useResourcePermissions(resource);
-  const { state, sorters, filters, update, reset } = useListState(list, platform);
+  const { state, sorters, filters, update, reset } = useListState(list, platform, paramPrefix);
   const [filterOpen, setFilterOpen] = useState(() => !!state.search || Object.keys(state.filters).length > 0);
   const [view, setView] = useState<View>(list.cards?.initial ?? 'list');
   const { banner, show: showBanner, dismiss } = useResultBanner();
 
   // The same call a first visit prefetched (list-request.ts), so it takes that answer.
-  const { result, query } = useList<BaseRecord, HttpError>(listCall(resource, { state, sorters, filters }));
+  const { result, query } = useList<BaseRecord, HttpError>(
+    listCall(resource, { state, sorters, filters: [...scope, ...filters] }),
+  );
   const response = result as unknown as ApiListResponse<BaseRecord> | undefined;
   const actions = useListActions(resource, { can, showBanner, reload: () => void query.refetch() });
   const bulk = useBulkActions(resource, { can, showBanner });
@@ -123,14 +151,19 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
     : undefined;
 
   const meta = response?.meta;
-  const titleId = `${resource.screen}-title`;
+  const titleId = `${resource.screen}${paramPrefix ? `-${paramPrefix}` : ''}-title`;
+  const Header = level === 'page' ? PageHeader : SectionHeader;
+  const createTo = createPath ?? (resource.routes.create && `/${resource.routes.create}`);
   const rows = response?.data ?? [];
   const emptyText = list.emptyKey ? t(list.emptyKey) : tl('noResults');
 
   return (
-    <section className="list-page" aria-labelledby={titleId}>
-      <PageHeader
-        title={<span id={titleId}>{t('title')}</span>}
+    <section
+      className={level === 'page' ? 'list-page' : 'list-page list-page--section'}
+      aria-labelledby={titleId}
+    >
+      <Header
+        title={<span id={titleId}>{title ?? t('title')}</span>}
         extra={
           <>
             {list.cards && (
@@ -156,11 +189,11 @@ export default function ResourceListPage({ resource }: ResourcePageProps) {
                 {action.label}
               </Button>
             ))}
-            {resource.routes.create && can('create') && (
+            {createTo && can('create') && (
               <Button
                 variant="primary"
                 icon={<PlusOutlined aria-hidden />}
-                onClick={() => navigate(`/${resource.routes.create}`)}
+                onClick={() => navigate(createTo)}
               >
                 {t('create')}
               </Button>

@@ -24,10 +24,16 @@ export interface ListRequest {
   filters: CrudFilter[];
 }
 
-/** The declared page size and sort: what the URL leaves out. */
-export const listDefaults = (list: ListDeclaration): ListDefaults => ({
+/** The declared page size, sort and default filters: what the URL leaves out (`prefix`: see ListDefaults). */
+export const listDefaults = (
+  list: ListDeclaration,
+  platform: PlatformKey,
+  prefix?: string,
+): ListDefaults => ({
   pageSize: list.pageSize,
   sort: list.defaultSort,
+  filters: list.defaultFilters?.({ platform }),
+  prefix,
 });
 
 /** The list's state in these URL parameters (a sort the user stored overrides the declared one). */
@@ -35,8 +41,9 @@ export function listRequest(
   list: ListDeclaration,
   params: URLSearchParams,
   platform: PlatformKey,
+  paramPrefix?: string,
 ): ListRequest {
-  const declared = listDefaults(list);
+  const declared = listDefaults(list, platform, paramPrefix);
   const state = parseListState(
     params,
     { ...declared, sort: storedSort(list.sortKey) ?? declared.sort },

@@ -9,7 +9,15 @@ export const PAGE_SIZES = [5, 10, 15, 20, 25] as const;
 export interface ListDefaults {
   pageSize: number;
   sort: string;
+  /** Filters in effect while the URL says nothing of them (an empty parameter clears one). */
+  filters?: Record<string, string[]>;
+  /** Prefix of the list's URL parameters (`items.page`), so several lists share one URL. */
+  prefix?: string;
 }
+
+/** The URL parameter of a list's key, with the list's prefix. */
+export const paramName = (defaults: Pick<ListDefaults, 'prefix'>, key: string) =>
+  defaults.prefix ? `${defaults.prefix}.${key}` : key;
 
 export interface ListState {
   page: number;
@@ -31,29 +39,36 @@ export function parseListState(
   defaults: ListDefaults,
   filterKeys: readonly string[],
 ): ListState {
-  const perPage = positiveInt(params.get('per_page'), defaults.pageSize);
+  const get = (key: string) => params.get(paramName(defaults, key));
+  const perPage = positiveInt(get('per_page'), defaults.pageSize);
   const filters: Record<string, string[]> = {};
   for (const key of filterKeys) {
-    const values = (params.get(key) ?? '').split(',').filter(Boolean);
+    const given = get(key);
+    const values = given === null ? (defaults.filters?.[key] ?? []) : given.split(',').filter(Boolean);
     if (values.length) filters[key] = values;
   }
   return {
-    page: positiveInt(params.get('page'), 1),
+    page: positiveInt(get('page'), 1),
     perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : defaults.pageSize,
-    sort: params.get('sort') || defaults.sort,
-    search: params.get('search') ?? '',
+    sort: get('sort') || defaults.sort,
+    search: get('search') ?? '',
     filters,
   };
 }
 
 export function serializeListState(state: ListState, defaults: ListDefaults): URLSearchParams {
   const params = new URLSearchParams();
-  if (state.page !== 1) params.set('page', String(state.page));
-  if (state.perPage !== defaults.pageSize) params.set('per_page', String(state.perPage));
-  if (state.sort && state.sort !== defaults.sort) params.set('sort', state.sort);
-  if (state.search) params.set('search', state.search);
+  const set = (key: string, value: string) => params.set(paramName(defaults, key), value);
+  if (state.page !== 1) set('page', String(state.page));
+  if (state.perPage !== defaults.pageSize) set('per_page', String(state.perPage));
+  if (state.sort && state.sort !== defaults.sort) set('sort', state.sort);
+  if (state.search) set('search', state.search);
   for (const [key, values] of Object.entries(state.filters)) {
-    if (values.length) params.set(key, values.join(','));
+    if (values.length) set(key, values.join(','));
+  }
+  // A default filter the user cleared: an empty parameter says so.
+  for (const [key, values] of Object.entries(defaults.filters ?? {})) {
+    if (values.length && !state.filters[key]?.length) set(key, '');
   }
   return params;
 }

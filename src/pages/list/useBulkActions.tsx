@@ -1,11 +1,11 @@
 /**
  * Row selection and the declared bulk actions of a list (spec 2 §7): the selected records go through
  * `POST /{collection}/update` (refine's `updateMany`; the data provider sends `{action, <field>[n][<idField>]}`),
- * after a confirmation where the action declares one; the answer becomes one banner by `bulkResultBanner`'s rule,
+ * after a confirmation where the action declares one (or the action's own dialog, `form`, asking for more); the answer becomes one banner by `bulkResultBanner`'s rule,
  * the selection is cleared and the list reloads.
  */
 import { type BaseRecord, type HttpError, useUpdateMany } from '@refinedev/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmation } from '@/components/useConfirmation';
 import type { Banner } from '@/components/useResultBanner';
@@ -24,16 +24,17 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
   const { t: tl } = useTranslation('lists');
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const { mutateAsync, mutation } = useUpdateMany<BaseRecord, HttpError, Record<string, unknown>>();
-  const { ask, dialog } = useConfirmation();
+  const { ask, dialog: confirmDialog } = useConfirmation();
+  const [formOf, setFormOf] = useState<BulkActionDeclaration | null>(null);
   const actions = (bulk?.actions ?? []).filter((action) => can(action.needs));
 
-  const perform = async (action: BulkActionDeclaration) => {
+  const perform = async (action: BulkActionDeclaration, values: Record<string, unknown> = {}) => {
     const ids = [...selected];
     try {
       const answer = (await mutateAsync({
         resource: resource.name,
         ids,
-        values: { action: action.action },
+        values: { ...values, action: action.action },
         meta: { bulkKey: bulk!.field, bulkIdField: resource.idField ?? 'id' },
         successNotification: false,
         errorNotification: false,
@@ -59,6 +60,7 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
   };
 
   const start = (action: BulkActionDeclaration) => {
+    if (action.form) return setFormOf(action);
     if (!action.confirmKey) return void perform(action);
     ask({
       text: t(action.confirmKey),
@@ -67,6 +69,23 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
       run: () => perform(action),
     });
   };
+
+  const Form = formOf?.form;
+  const dialog: ReactNode = (
+    <>
+      {confirmDialog}
+      {formOf && Form && (
+        <Form
+          count={selected.size}
+          close={() => setFormOf(null)}
+          submit={async (values) => {
+            await perform(formOf, values);
+            setFormOf(null);
+          }}
+        />
+      )}
+    </>
+  );
 
   return {
     enabled: actions.length > 0,

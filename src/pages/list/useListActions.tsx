@@ -65,7 +65,7 @@ export function useListActions(
           const { data } = await mutateAsync({
             url: `/${call.path}`,
             method: call.method,
-            values: {},
+            values: call.values ?? {},
             successNotification: false,
             errorNotification: false,
           });

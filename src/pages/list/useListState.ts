@@ -16,15 +16,26 @@ export interface ListStateHandle extends ListRequest {
   reset(): void;
 }
 
-export function useListState(list: ListDeclaration, platform: PlatformKey): ListStateHandle {
+/** `prefix`: the list shares the URL with others (a tree browser's two lists); its parameters carry the prefix. */
+export function useListState(list: ListDeclaration, platform: PlatformKey, prefix?: string): ListStateHandle {
   const [params, setParams] = useSearchParams();
-  const declared = useMemo(() => listDefaults(list), [list]);
-  const request = listRequest(list, params, platform);
+  const declared = useMemo(() => listDefaults(list, platform, prefix), [list, platform, prefix]);
+  const request = listRequest(list, params, platform, prefix);
   const { state } = request;
 
   const write = useCallback(
-    (next: ListState) => setParams(serializeListState(next, declared), { replace: true }),
-    [declared, setParams],
+    (next: ListState) =>
+      setParams(
+        (current) => {
+          const own = serializeListState(next, declared);
+          if (!prefix) return own;
+          const merged = new URLSearchParams([...current].filter(([key]) => !key.startsWith(`${prefix}.`)));
+          for (const [key, value] of own) merged.set(key, value);
+          return merged;
+        },
+        { replace: true },
+      ),
+    [declared, prefix, setParams],
   );
   const update = useCallback(
     (patch: Partial<ListState>) => {
@@ -36,8 +47,8 @@ export function useListState(list: ListDeclaration, platform: PlatformKey): List
     [declared.sort, list.sortKey, state, write],
   );
   const reset = useCallback(
-    () => write({ page: 1, perPage: 5, sort: state.sort, search: '', filters: {} }),
-    [state.sort, write],
+    () => write({ page: 1, perPage: 5, sort: state.sort, search: '', filters: { ...declared.filters } }),
+    [declared.filters, state.sort, write],
   );
 
   return { ...request, update, reset };

@@ -21,7 +21,13 @@ export const GENERIC_PAGES: Record<PageAction, LazyPage> = {
   show: () => import('@/pages/show/ResourceShowPage'),
 };
 
-const isAntdFree = (load: LazyPage) => load === GENERIC_PAGES.list;
+/** The list page of a declaration browsed as a tree (`tree`): the generic tree browser. */
+export const TREE_PAGE: LazyPage = () => import('@/pages/tree/TreeBrowserPage');
+
+const isAntdFree = (load: LazyPage) => load === GENERIC_PAGES.list || load === TREE_PAGE;
+
+const genericPage = (resource: ResourceDeclaration, action: PageAction): LazyPage =>
+  action === 'list' && resource.tree ? TREE_PAGE : GENERIC_PAGES[action];
 
 /** Loads the page on first visit (the route's `lazy`) and hands it the declaration. */
 function pageLoader(load: LazyPage, props: ResourcePageProps): PageLoader {
@@ -36,7 +42,7 @@ function pageLoader(load: LazyPage, props: ResourcePageProps): PageLoader {
 
 /** A declared route as a route-table entry: its own page, or the generic page of its action. */
 export function resourceRouteEntry(resource: ResourceDeclaration, route: ResourceRoute): RouteEntry {
-  const load = route.page ?? (route.action ? GENERIC_PAGES[route.action] : undefined);
+  const load = route.page ?? (route.action ? genericPage(resource, route.action) : undefined);
   return {
     path: route.path,
     screen: route.screen,
