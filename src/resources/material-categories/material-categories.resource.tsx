@@ -1,8 +1,17 @@
 /** Material categories (spec 2 §Materials and categories, §3, §4, §6, §7, §8, §9): the tree materials are browsed
  * in. `/materials` is its root; create (optionally under a parent), edit, archive or activate, delete singly and
- * in bulk (not while a material in it is connected to a model). */
-import { ApartmentOutlined, BgColorsOutlined, EditOutlined, FolderAddOutlined } from '@ant-design/icons';
+ * in bulk (not while a material in it is connected to a model). Browsed as a tree (`tree`): the categories below
+ * the current one and the materials in it. */
+import {
+  ApartmentOutlined,
+  BgColorsOutlined,
+  EditOutlined,
+  FolderAddOutlined,
+  InboxOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
 import type { MaterialCategory } from '@shared/entities/material-categories';
+import { PreviewCard } from '@/components/PreviewCard';
 import { defineResource } from '../types';
 
 /** The record types come from the shared entity schema (shared/entities/material-categories.ts). */
@@ -18,6 +27,16 @@ const STATUS_OPTIONS = [
   { value: 'ACTIVE', labelKey: 'values.ACTIVE' },
   { value: 'ARCHIVED', labelKey: 'values.ARCHIVED' },
 ];
+
+/** Archive or activate one category (spec 2 §4) by patching its status. */
+const statusCall = (category: Pick<MaterialCategory, 'id'>, status: MaterialCategory['status']) => ({
+  method: 'patch' as const,
+  path: `materials/categories/${category.id}`,
+  values: { status },
+  confirmKey: status === 'ARCHIVED' ? 'archiveConfirm' : 'activateConfirm',
+  confirmLabelKey: status === 'ARCHIVED' ? 'actions.archive' : 'actions.activate',
+  successKey: 'statusChanged',
+});
 
 export const materialCategories = defineResource<MaterialCategory>({
   name: 'materials/categories',
@@ -54,10 +73,38 @@ export const materialCategories = defineResource<MaterialCategory>({
     viewAllLabel: 'viewAll',
     rowTarget: (category) => ({ to: categoryPath(category) }),
   },
+  tree: {
+    route: 'materials/categories/:categoryId',
+    screen: 'materials.category',
+    parentFilter: 'parent_id',
+    breadcrumbs: (category) => [...category.meta_data.ancestors, { id: category.id, name: category.name }],
+    leaves: { resource: 'materials', filter: 'category', atRoot: 'all' },
+    texts: {
+      root: 'breadcrumbRoot',
+      heading: 'title',
+      intro: 'intro',
+      containers: 'headings.categories',
+      leaves: 'headings.materials',
+    },
+    createContainerIn: 'materials/categories/create/:categoryId',
+    createLeafIn: 'materials/create/:categoryId',
+  },
   list: {
     sortKey: 'material_categories',
     defaultSort: '-updated_at',
     pageSize: 10,
+    cards: {
+      initial: 'grid',
+      card: (category, { t }) => (
+        <PreviewCard
+          image={category.preview_image_url}
+          name={category.name}
+          status={t(`values.${category.status}`).toUpperCase()}
+          statusColor={category.status_color}
+          details={t('materialsCount', { count: category.indirect_materials_count })}
+        />
+      ),
+    },
     columns: [
       { field: 'preview_image_url', titleKey: 'columns.preview', kind: 'image', width: 96, hideBelow: 'md' },
       { field: 'name', titleKey: 'columns.name', sort: 'name' },
@@ -85,6 +132,22 @@ export const materialCategories = defineResource<MaterialCategory>({
         icon: <EditOutlined aria-hidden />,
         needs: 'edit',
         to: (category) => `/materials/categories/edit/${category.id}`,
+      },
+      {
+        key: 'archive',
+        labelKey: 'actions.archive',
+        icon: <InboxOutlined aria-hidden />,
+        needs: 'edit',
+        visible: (category) => category.status !== 'ARCHIVED',
+        call: (category) => statusCall(category, 'ARCHIVED'),
+      },
+      {
+        key: 'activate',
+        labelKey: 'actions.activate',
+        icon: <UndoOutlined aria-hidden />,
+        needs: 'edit',
+        visible: (category) => category.status === 'ARCHIVED',
+        call: (category) => statusCall(category, 'ACTIVE'),
       },
       {
         key: 'createSub',

@@ -82,7 +82,7 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
         successNotification: false,
         errorNotification: false,
       });
-      show({ type: 'success', text: t(archived ? 'unarchived' : 'archived', { name: data.name }) });
+      show({ type: 'success', text: t(archived ? 'unarchived' : 'archived', { data: { name: data.name } }) });
     } catch (error) {
       show({ type: 'error', text: (error as Error).message || tl('actionFailed') });
     }

@@ -1,9 +1,19 @@
 /** Materials (spec 2 §Materials and categories, §3, §4, §6, §7, §8, §9): keyed by name (`idField`, URL-encoded in
  * routes and calls). Listed inside the category tree (material-categories), created in a category or as a variant
  * of a base material, edited, shown, imported from an archive, duplicated, archived, moved and deleted. */
-import { BgColorsOutlined, BranchesOutlined, CopyOutlined, EditOutlined } from '@ant-design/icons';
+import {
+  BgColorsOutlined,
+  BranchesOutlined,
+  CopyOutlined,
+  EditOutlined,
+  ImportOutlined,
+  InboxOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
 import type { Material } from '@shared/entities/materials';
-import { defineResource } from '../types';
+import { MoveToContainersDialog } from '@/components/MoveToContainersDialog';
+import { PreviewCard } from '@/components/PreviewCard';
+import { type BulkFormProps, defineResource } from '../types';
 
 /** The record types come from the shared entity schema (shared/entities/materials.ts). */
 export type { Material, MaterialImport } from '@shared/entities/materials';
@@ -14,6 +24,39 @@ const UPDATE = { platform: 'hatch', ability: 'update-materials' } as const;
 /** A material's URL-encoded name in a route. */
 export const materialPath = (route: string, material: Pick<Material, 'name'>) =>
   `/${route}/${encodeURIComponent(material.name)}`;
+
+/** Archive or unarchive by patching the archived flag (spec 2 §4); the banner says '{name} Archived...'. */
+const archiveCall = (material: Pick<Material, 'name'>, archived: boolean) => ({
+  method: 'patch' as const,
+  path: `materials/${encodeURIComponent(material.name)}`,
+  values: { archived },
+  confirmKey: archived ? 'archiveConfirm' : 'unarchiveConfirm',
+  confirmLabelKey: archived ? 'actions.archive' : 'actions.unarchive',
+  successKey: archived ? 'archived' : 'unarchived',
+});
+
+/** The bulk move into categories, with 'Remove from current category'. */
+function MoveMaterialsDialog(props: BulkFormProps) {
+  return (
+    <MoveToContainersDialog
+      {...props}
+      ns="materials"
+      containers={{
+        resource: 'materials/categories',
+        fields: ['material_categories.id', 'material_categories.name'],
+      }}
+      targetsField="categories"
+      removeField="remove_from_current_categories"
+      texts={{
+        title: 'move.title',
+        targets: 'move.categories',
+        placeholder: 'move.placeholder',
+        remove: 'move.removeFromCurrent',
+        submit: 'move.submit',
+      }}
+    />
+  );
+}
 
 export const materials = defineResource<Material>({
   name: 'materials',
@@ -66,6 +109,18 @@ export const materials = defineResource<Material>({
     sortKey: 'materials',
     defaultSort: '-updated_at',
     pageSize: 10,
+    cards: {
+      initial: 'grid',
+      card: (material, { t }) => (
+        <PreviewCard
+          image={material.preview_image_url}
+          name={material.name}
+          status={t(`values.${material.status}`).toUpperCase()}
+          statusColor={material.status_color}
+          details={t('uploadedBy', { name: material.active_version_creator_name ?? t('values.none') })}
+        />
+      ),
+    },
     columns: [
       { field: 'preview_image_url', titleKey: 'columns.preview', kind: 'image', width: 96, hideBelow: 'md' },
       { field: 'name', titleKey: 'columns.name', sort: 'name' },
@@ -104,6 +159,22 @@ export const materials = defineResource<Material>({
         to: (material) => materialPath('materials/edit', material),
       },
       {
+        key: 'archive',
+        labelKey: 'actions.archive',
+        icon: <InboxOutlined aria-hidden />,
+        needs: 'edit',
+        visible: (material) => material.status !== 'ARCHIVED',
+        call: (material) => archiveCall(material, true),
+      },
+      {
+        key: 'unarchive',
+        labelKey: 'actions.unarchive',
+        icon: <UndoOutlined aria-hidden />,
+        needs: 'edit',
+        visible: (material) => material.status === 'ARCHIVED',
+        call: (material) => archiveCall(material, false),
+      },
+      {
         key: 'variant',
         labelKey: 'actions.createVariant',
         icon: <BranchesOutlined aria-hidden />,
@@ -123,10 +194,27 @@ export const materials = defineResource<Material>({
         }),
       },
     ],
+    headerActions: [
+      {
+        key: 'import',
+        labelKey: 'actions.import',
+        icon: <ImportOutlined aria-hidden />,
+        needs: 'create',
+        to: { to: '/materials/import' },
+      },
+    ],
     rowLink: { to: (material) => materialPath('materials/overview', material) },
     bulk: {
       field: 'materials',
       actions: [
+        {
+          action: 'move',
+          labelKey: 'actions.move',
+          needs: 'edit',
+          form: MoveMaterialsDialog,
+          successKey: 'bulk.moved',
+          failureKey: 'bulk.moveFailed',
+        },
         {
           action: 'delete',
           labelKey: 'actions.delete',
