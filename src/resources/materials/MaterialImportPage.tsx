@@ -47,14 +47,14 @@ export default function MaterialImportPage({ resource }: ResourcePageProps) {
     debounce: 250,
     onSearch: (value) => [{ field: 'search', operator: 'eq', value }],
   });
-  const { mutateAsync: start, mutation: starting } = useCustomMutation<MaterialImport>();
-  const status = useCustom<MaterialImport>({
+  const { mutateAsync: start, mutation: starting } = useCustomMutation<{ data: MaterialImport }>();
+  const status = useCustom<{ data: MaterialImport }>({
     url: `/materials/import/${importId ?? 0}`,
     method: 'get',
     queryOptions: {
       enabled: importId !== undefined,
       refetchInterval: (query) => {
-        const current = (query.state.data?.data as MaterialImport | undefined)?.status;
+        const current = query.state.data?.data.data.status;
         return current && !RUNNING.includes(current) ? false : POLL_MS;
       },
     },
@@ -73,7 +73,7 @@ export default function MaterialImportPage({ resource }: ResourcePageProps) {
         successNotification: false,
         errorNotification: false,
       });
-      setImportId(data.id);
+      setImportId(data.data.id);
     } catch (error) {
       setErrors((error as HttpError).errors as Record<string, string[]>);
     }
@@ -84,7 +84,7 @@ export default function MaterialImportPage({ resource }: ResourcePageProps) {
     setImportId(undefined);
   };
 
-  const current = status.result.data as MaterialImport | undefined;
+  const current: MaterialImport | undefined = status.result.data?.data;
   const running = !current || RUNNING.includes(current.status);
   const fieldError = (field: string) =>
     errors?.[field]?.length ? { validateStatus: 'error' as const, help: errors[field].join(' ') } : {};

@@ -56,7 +56,7 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
     queryOptions: { enabled: !!name },
   });
   const { mutateAsync: update, mutation: updating } = useUpdate<Material, HttpError>();
-  const { mutateAsync: call, mutation: duplicating } = useCustomMutation<Material>();
+  const { mutateAsync: call, mutation: duplicating } = useCustomMutation<{ data: Material }>();
   const { confirmDelete, deleteDialog } = useDeleteRecord(resource, (result: Banner) =>
     result.type === 'success' ? navigate('/materials', { state: bannerState(result) }) : show(result),
   );
@@ -97,7 +97,7 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
         errorNotification: false,
       });
       await invalidate({ resource: resource.name, invalidates: ['list'] });
-      navigate(materialPath('materials/overview', data), {
+      navigate(materialPath('materials/overview', data.data), {
         state: bannerState({ type: 'success', text: t('duplicated') }),
       });
     } catch (error) {

@@ -43,7 +43,7 @@ function MoveMaterialsDialog(props: BulkFormProps) {
       ns="materials"
       containers={{
         resource: 'materials/categories',
-        fields: ['material_categories.id', 'material_categories.name'],
+        fields: ['categories.id', 'categories.name'],
       }}
       targetsField="categories"
       removeField="remove_from_current_categories"
