@@ -175,7 +175,10 @@ test.describe('materials', () => {
     await expect(start).toBeEnabled();
     await start.click();
     await expect(page.getByTestId('import-state')).toContainText('Import finished');
-    await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    await expect(page.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
     for (const name of names) await expect(page.getByRole('link', { name })).toBeVisible();
   });
 
