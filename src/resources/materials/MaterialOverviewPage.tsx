@@ -26,7 +26,7 @@ import { Breadcrumb, Button, Descriptions, Skeleton, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatDate, StatusBadge } from '@/components/cells';
+import { formatDate } from '@/components/cells';
 import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import { PageSection } from '@/components/PageSection';
@@ -111,7 +111,13 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
     {
       key: 'status',
       label: t('columns.status'),
-      children: <StatusBadge status={t(`values.${material.status}`)} color={material.status_color} />,
+      children: (
+        // A dot in the status colour beside the text: white text on the light status colours is unreadable.
+        <span className="material-status" style={{ ['--status-color' as string]: material.status_color }}>
+          <span className="material-status__dot" aria-hidden />
+          {t(`values.${material.status}`)}
+        </span>
+      ),
     },
     {
       key: 'parent',
