@@ -85,7 +85,7 @@ describe('toLanguage', () => {
 
 describe('initI18n', () => {
   const fetchMock = vi.fn(async (url: string | URL | Request) => {
-    const [, language, namespace] = /\/locales\/(\w+)\/(\w+)\.json$/.exec(String(url)) ?? [];
+    const [, language, namespace] = /\/locales\/(\w+)\/([\w-]+)\.json$/.exec(String(url)) ?? [];
     const texts: Record<string, Record<string, string>> = { en: { hello: 'Hello' }, nl: { hello: 'Hallo' } };
     return new Response(JSON.stringify(namespace === 'common' ? texts[language] : {}), {
       headers: { 'Content-Type': 'application/json' },

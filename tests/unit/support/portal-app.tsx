@@ -29,7 +29,7 @@ const locales = import.meta.glob<{ default: Record<string, unknown> }>('../../..
 export function portalI18n(language = 'en'): I18n {
   const resources: Record<string, Record<string, Record<string, unknown>>> = {};
   for (const [path, module] of Object.entries(locales)) {
-    const [, lng, ns] = /locales\/(\w+)\/(\w+)\.json$/.exec(path)!;
+    const [, lng, ns] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(path)!;
     (resources[lng] ??= {})[ns] = module.default;
   }
   const instance = i18next.createInstance();
