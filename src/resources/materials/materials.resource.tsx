@@ -10,8 +10,8 @@ import {
   InboxOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
+import { lazy, Suspense } from 'react';
 import type { Material } from '@shared/entities/materials';
-import { MoveToContainersDialog } from '@/components/MoveToContainersDialog';
 import { PreviewCard } from '@/components/PreviewCard';
 import { type BulkFormProps, defineResource } from '../types';
 
@@ -35,26 +35,13 @@ const archiveCall = (material: Pick<Material, 'name'>, archived: boolean) => ({
   successKey: archived ? 'archived' : 'unarchived',
 });
 
-/** The bulk move into categories, with 'Remove from current category'. */
+/** The bulk move's dialog loads when it opens: the registry every screen loads stays light. */
+const LazyMoveMaterialsDialog = lazy(() => import('./MoveMaterialsDialog'));
 function MoveMaterialsDialog(props: BulkFormProps) {
   return (
-    <MoveToContainersDialog
-      {...props}
-      ns="materials"
-      containers={{
-        resource: 'materials/categories',
-        fields: ['categories.id', 'categories.name'],
-      }}
-      targetsField="categories"
-      removeField="remove_from_current_categories"
-      texts={{
-        title: 'move.title',
-        targets: 'move.categories',
-        placeholder: 'move.placeholder',
-        remove: 'move.removeFromCurrent',
-        submit: 'move.submit',
-      }}
-    />
+    <Suspense fallback={null}>
+      <LazyMoveMaterialsDialog {...props} />
+    </Suspense>
   );
 }
 
