@@ -14,6 +14,7 @@ import { downloadRoutes } from './downloads';
 import { fileRoutes } from './files';
 import { libraryItemRoutes } from './library-items';
 import { maintenanceModeRoutes } from './maintenance-mode';
+import { materialRoutes } from './materials';
 import { modelRoutes } from './models';
 import { notificationRoutes } from './notifications';
 import { plannedMaintenanceRoutes } from './planned-maintenance';
@@ -46,6 +47,7 @@ export async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(modelRoutes);
   await app.register(libraryItemRoutes);
   await app.register(uploadRoutes);
+  await app.register(materialRoutes);
   for (const entity of await declaredEntities()) {
     await app.register((scope: FastifyInstance) => entity.register(scope));
   }

@@ -4,6 +4,7 @@
  * which then take their declaration with them.
  */
 import { fileUploadKind, type UploadKind } from './upload-kind';
+import { MATERIAL_ARCHIVE_UPLOAD } from './materials';
 import { MODEL_FILE_UPLOAD, modelUploadKind } from './model-upload-kind';
 import { downloadUploadKind } from './download-upload-kind';
 
@@ -20,7 +21,7 @@ export const UPLOAD_KINDS: readonly UploadKind[] = [
     maxBytes: (config) => config.modelUploadMaxBytes,
   }),
   fileUploadKind({
-    name: 'material-archive',
+    name: MATERIAL_ARCHIVE_UPLOAD,
     ability: 'update-materials',
     types: ['matz', 'zip'],
     maxBytes: (config) => config.modelUploadMaxBytes,

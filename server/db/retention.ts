@@ -12,6 +12,8 @@ export const TRASH_RETENTION_DAYS = 30;
 /** Children before parents, so foreign keys never block a purge. */
 export const SOFT_DELETE_TABLES = [
   'library_items',
+  'materials',
+  'material_categories',
   'project_models',
   'libraries',
   'projects',

@@ -355,6 +355,66 @@ export interface RoleNotificationSettingsTable {
   browser: boolean;
 }
 
+export type MaterialStatus = 'ACTIVE' | 'ARCHIVED';
+
+export interface MaterialCategoriesTable {
+  id: Generated<number>;
+  company_id: number;
+  parent_id: number | null;
+  name: string;
+  description: string | null;
+  status: Generated<MaterialStatus>;
+  preview_image: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface MaterialsTable {
+  id: Generated<number>;
+  company_id: number;
+  /** Unique among the company's live materials; routes and calls name a material by it. */
+  name: string;
+  description: string | null;
+  /** The base material's name when this is a variant. */
+  parent_name: string | null;
+  status: Generated<MaterialStatus>;
+  /** A storage key or an absolute URL. */
+  preview_image_url: string | null;
+  /** The model using this material; a connected material is not deletable. */
+  model_id: number | null;
+  creator_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface MaterialCategoryTable {
+  material_id: number;
+  category_id: number;
+}
+
+export type MaterialImportStatus = 'QUEUED' | 'PROCESSING' | 'FINISHED' | 'FAILED';
+
+/** An uploaded material archive the worker turns into materials (server/processing/material-import-processing.ts). */
+export interface MaterialImportsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number | null;
+  category_id: number | null;
+  file_key: string;
+  file_name: string;
+  file_size: ColumnType<number, number, number>;
+  status: Generated<MaterialImportStatus>;
+  progress: Generated<number>;
+  message: string | null;
+  /** The names of the materials created so far. */
+  imported: ColumnType<string[], string, string>;
+  processing_attempt: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   companies: CompaniesTable;
   company_licences: CompanyLicencesTable;
@@ -389,4 +449,8 @@ export interface Database {
   role_notification_settings: RoleNotificationSettingsTable;
   downloads: DownloadsTable;
   property_maps: PropertyMapsTable;
+  material_categories: MaterialCategoriesTable;
+  materials: MaterialsTable;
+  material_category: MaterialCategoryTable;
+  material_imports: MaterialImportsTable;
 }

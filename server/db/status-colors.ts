@@ -1,5 +1,5 @@
 /** The colour a status is shown with (spec 2: cards and badges take `status_color` from the API; models store it). */
-import type { LibraryItemStatus, LibraryStatus, ModelStatus } from './schema';
+import type { LibraryItemStatus, LibraryStatus, MaterialStatus, ModelStatus } from './schema';
 
 export const MODEL_STATUS_COLORS: Record<ModelStatus, string> = {
   FINISHED: '#52c41a',
@@ -18,4 +18,9 @@ export const LIBRARY_ITEM_STATUS_COLORS: Record<LibraryItemStatus, string> = {
   ...MODEL_STATUS_COLORS,
   CANCELLED: '#faad14',
   ARCHIVED: '#595959',
+};
+
+export const MATERIAL_STATUS_COLORS: Record<MaterialStatus, string> = {
+  ACTIVE: '#52c41a',
+  ARCHIVED: '#8c8c8c',
 };

@@ -6,8 +6,6 @@
  * replaces the entry's placeholder routes, menu entry and search group, with nothing else to touch.
  */
 import {
-  ApartmentOutlined,
-  BgColorsOutlined,
   BugOutlined,
   DashboardOutlined,
   DeleteOutlined,
@@ -55,8 +53,6 @@ const crud = (base: string, screen: string, param: string, guard?: RouteGuard): 
   { path: `${base}/edit/:${param}`, screen: `${screen}.edit`, guard },
 ];
 
-const id = (record: { id?: unknown }) => encodeURIComponent(String(record.id));
-
 export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
   {
     name: 'dashboard',
@@ -99,56 +95,6 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
       { path: 'faq/:faqId', screen: 'faq.category' },
       { path: 'faq/create', screen: 'faq.create', guard: ADMIN },
     ],
-  },
-  {
-    name: 'materials',
-    routes: [
-      { path: 'materials', screen: 'materials.list', guard: HATCH },
-      { path: 'materials/create', screen: 'materials.create', guard: HATCH },
-      { path: 'materials/import', screen: 'materials.import', guard: HATCH },
-      { path: 'materials/create/:categoryId', screen: 'materials.create', guard: HATCH },
-      { path: 'materials/create/variant/:baseMaterialName', screen: 'materials.createVariant', guard: HATCH },
-      { path: 'materials/edit/:materialName', screen: 'materials.edit', guard: HATCH },
-      { path: 'materials/overview/:materialName', screen: 'materials.overview', guard: HATCH },
-    ],
-    navigation: {
-      labelKey: 'nav.materials',
-      icon: <BgColorsOutlined aria-hidden />,
-      route: '/materials',
-      permission: { platform: 'hatch', ability: 'list-materials' },
-      order: 40,
-    },
-    search: {
-      key: 'materials',
-      order: 50,
-      icon: <BgColorsOutlined />,
-      ability: 'list-materials',
-      platform: 'hatch',
-      viewAll: '/materials',
-      viewAllLabel: 'viewAll',
-      rowTarget: (record) => ({
-        to: `/materials/overview/${encodeURIComponent(String(record.name ?? ''))}`,
-      }),
-    },
-  },
-  {
-    name: 'materials/categories',
-    routes: [
-      { path: 'materials/categories/:categoryId', screen: 'materials.category', guard: HATCH },
-      { path: 'materials/categories/create', screen: 'categories.create', guard: HATCH },
-      { path: 'materials/categories/create/:categoryId', screen: 'categories.create', guard: HATCH },
-      { path: 'materials/categories/edit/:categoryId', screen: 'categories.edit', guard: HATCH },
-    ],
-    search: {
-      key: 'materialCategories',
-      order: 60,
-      icon: <ApartmentOutlined />,
-      ability: 'list-material-categories',
-      platform: 'hatch',
-      viewAll: '/materials',
-      viewAllLabel: 'viewAll',
-      rowTarget: (record) => ({ to: `/materials/categories/${id(record)}` }),
-    },
   },
   {
     name: 'processor',

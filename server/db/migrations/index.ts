@@ -9,6 +9,7 @@ import * as security from './0020_security';
 import * as plannedMaintenance from './0060_planned_maintenance';
 import * as downloadsPropertyMaps from './0030_downloads_property_maps';
 import * as libraryItems from './0010_library_items';
+import * as materials from './0040_materials';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0060_planned_maintenance': plannedMaintenance,
   '0030_downloads_property_maps': downloadsPropertyMaps,
   '0010_library_items': libraryItems,
+  '0040_materials': materials,
 };

@@ -10,6 +10,7 @@ import { seedAdmin } from './admin';
 import { seedChangelog } from './changelog';
 import { seedLibraries } from './libraries';
 import { seedNotifications } from './notifications';
+import { seedMaterials } from './materials';
 import { seedProjects } from './projects';
 import { seedSecurity } from './security';
 import { seedTools } from './tools';
@@ -34,6 +35,7 @@ export const seedAreas: SeedArea[] = [
   { name: 'security', run: seedSecurity },
   { name: 'tools', run: seedTools },
   { name: 'libraries', run: seedLibraries },
+  { name: 'materials', run: seedMaterials },
 ];
 
 export async function seedDemoData(

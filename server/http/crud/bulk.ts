@@ -16,7 +16,7 @@ import { StringEnum } from '../schema-types';
 import type { BulkAction, Followup } from './declaration';
 import { contextOf } from './context';
 import type { Entity } from './entity';
-import { Id } from './ids';
+import { Id, NameKey, type RowKey } from './ids';
 
 export const BulkSuccessSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
 
@@ -30,6 +30,7 @@ export async function registerBulkEndpoint<
   const { bulk, abilities } = entity;
   if (!bulk) return;
   const key = bulk.key ?? entity.collection.split('/').at(-1)!;
+  const idField = entity.idField ?? 'id';
   const actions = new Map<string, BulkAction<Row>>();
   for (const [name, action] of Object.entries(bulk.actions)) {
     if (action !== 'delete') actions.set(name, action);
@@ -54,9 +55,11 @@ export async function registerBulkEndpoint<
         ...schema,
         consumes: FORM_CONTENT_TYPES,
         body: Type.Object({
-          action: StringEnum([...actions.keys()]),
-          [key]: Type.Array(Type.Object({ id: Id }), { minItems: 1 }),
           ...bulk.body,
+          action: StringEnum([...actions.keys()]),
+          [key]: Type.Array(Type.Object({ [idField]: idField === 'name' ? NameKey : Id }), {
+            minItems: 1,
+          }),
         }),
         response: { 200: BulkResultSchema(BulkSuccessSchema) },
       },
@@ -65,24 +68,26 @@ export async function registerBulkEndpoint<
       const ctx = await contextOf(request);
       const action = actions.get(request.body.action)!;
       authorize(ctx.session, action.ability);
-      const ids = (request.body[key] as Array<{ id: number }>).map((item) => item.id);
+      const ids = (request.body[key] as Array<Record<string, RowKey>>).map((item) => item[idField]);
       const success: Array<{ id: number; name: string }> = [];
       const failed: BulkFailure[] = [];
       const followups: Followup[] = [];
       for (const id of new Set(ids)) {
         let name = String(id);
+        let rowId = typeof id === 'number' ? id : 0;
         try {
           const followup = await ctx.db.transaction().execute(async (trx) => {
             const row = await entity.find(trx, ctx.session.company.id, id);
             name = entity.nameOf(row);
+            rowId = row.id;
             return action.run({ ...ctx, db: trx }, row);
           });
           if (followup) followups.push(followup);
-          success.push({ id, name });
+          success.push({ id: rowId, name });
         } catch (error) {
           if (!(error instanceof HttpError)) request.log.error(error);
           const message = error instanceof HttpError ? error.message : 'Server Error';
-          failed.push({ id, name, message });
+          failed.push({ id: rowId, name, message });
         }
       }
       for (const followup of followups) await followup();

@@ -72,6 +72,11 @@ export interface EntityDeclaration<
    * default create and update write the input schema's fields as columns of it.
    */
   table: keyof Database;
+  /**
+   * The column that keys a row in routes and bulk calls: `id` (default, an integer) or `name` (a string unique
+   * among the company's live rows, URL-encoded in paths; materials). Bulk calls send `{key}[n][{idField}]`.
+   */
+  idField?: 'id' | 'name';
   /** Deletes go to the recycling bin (the table must be in SOFT_DELETE_TABLES) and `{id}/restore` brings back. */
   softDelete?: boolean;
   /**

@@ -12,7 +12,7 @@ import { TRASH_RETENTION_DAYS } from '../../db/retention';
 import type { Database } from '../../db/schema';
 import type { ListSpec } from '../listing';
 import { ADMIN_ONLY, type CrudContext, type EntityDeclaration, type Followup } from './declaration';
-import { foundOr404 } from './ids';
+import { foundOr404, type RowKey } from './ids';
 import { registerEntity } from './routes';
 import { removeRow, restoreRow } from './writes';
 
@@ -46,8 +46,13 @@ export interface Entity<
   Detail extends TObject,
 >
   extends EntityDeclaration<TB, Row, Input, Item, Detail>, RegistrableEntity {
-  /** The company's row `id` (404 otherwise): live, or with `trashed` one in the recycling bin too. */
-  find(db: DB, companyId: number, id: number, options?: { trashed?: boolean }): Promise<Row>;
+  /**
+   * The company's row keyed `id` (its id, or its name with `idField: 'name'`; 404 otherwise): live, or with
+   * `trashed` one in the recycling bin too (by name: the live one, else the one deleted last).
+   */
+  find(db: DB, companyId: number, id: RowKey, options?: { trashed?: boolean }): Promise<Row>;
+  /** The company's row of the integer `id`, whatever keys it in routes (`find` by id even with `idField`). */
+  findById(db: DB, companyId: number, id: number, options?: { trashed?: boolean }): Promise<Row>;
   /** The full ListSpec of the entity's list endpoint. */
   listSpec(ctx: CrudContext): ListSpec<TB, Row, Static<Item>>;
   /** The row as a list item with every field. */
@@ -87,16 +92,28 @@ export function defineEntity<
 >(declaration: EntityDeclaration<TB, Row, Input, Item, Detail>): Entity<TB, Row, Input, Item, Detail> {
   const { table, softDelete, model, tag } = declaration;
   const fields = Object.keys(declaration.schemas.item.properties) as Array<keyof Static<Item> & string>;
+  /** The row whose `column` is `id`; by name, in the bin too: the live one, else the one deleted last. */
+  const findBy = (
+    db: DB,
+    companyId: number,
+    column: 'id' | 'name',
+    id: RowKey,
+    { trashed = false }: { trashed?: boolean } = {},
+  ) => {
+    let query = declaration.rows(db, companyId).where(sql<SqlBool>`${sql.ref(`${table}.${column}`)} = ${id}`);
+    if (softDelete) query = query.where(addressable(`${table}.deleted_at`, trashed));
+    if (softDelete && trashed && column === 'name') {
+      query = query.orderBy(sql`${sql.ref(`${table}.deleted_at`)} desc nulls first`);
+    }
+    return foundOr404(query.executeTakeFirst() as Promise<Row | undefined>, model, id);
+  };
   const entity: Entity<TB, Row, Input, Item, Detail> = {
     ...declaration,
     [ENTITY]: true,
     register: (app) => registerEntity(app, entity),
     detailSchema: declaration.schemas.detail ?? declaration.schemas.item,
-    find(db, companyId, id, { trashed = false } = {}) {
-      let query = declaration.rows(db, companyId).where(sql<SqlBool>`${sql.ref(`${table}.id`)} = ${id}`);
-      if (softDelete) query = query.where(addressable(`${table}.deleted_at`, trashed));
-      return foundOr404(query.executeTakeFirst() as Promise<Row | undefined>, model, id);
-    },
+    find: (db, companyId, id, options) => findBy(db, companyId, declaration.idField ?? 'id', id, options),
+    findById: (db, companyId, id, options) => findBy(db, companyId, 'id', id, options),
     listSpec(ctx) {
       return {
         ...declaration.list(ctx),

@@ -23,7 +23,7 @@ import { registerBulkEndpoint } from './bulk';
 import type { CrudContext, CrudRoute, Followup, Submitted } from './declaration';
 import { contextOf } from './context';
 import type { Entity } from './entity';
-import { IdParams } from './ids';
+import { IdParams, NameParams, type RowKey } from './ids';
 import {
   checkUnique,
   inputColumns,
@@ -57,6 +57,9 @@ export async function registerEntity<
   const summary = (route: CrudRoute, fallback: string) => entity.summaries?.[route] ?? fallback;
   const notNullable = notNullableFields(schemas.input);
   const single = { 200: DataSchema(entity.detailSchema), 404: MessageSchema };
+  /** The path parameter keying a row: an integer id, or a name (`idField: 'name'`). */
+  const KeyParams = entity.idField === 'name' ? NameParams : IdParams;
+  type KeyParams = { id: RowKey };
 
   /** Every check before a default write, reported together in one 422. */
   const checked = async (ctx: CrudContext, body: Body, row: Row | null) => {
@@ -75,7 +78,7 @@ export async function registerEntity<
     ]);
   };
   const answer = async (ctx: CrudContext, id: number) =>
-    entity.detailOf(ctx, await entity.find(ctx.db, ctx.session.company.id, id));
+    entity.detailOf(ctx, await entity.findById(ctx.db, ctx.session.company.id, id));
 
   if (abilities.list) {
     app.get<{ Querystring: ListQueryInput }>(
@@ -124,18 +127,26 @@ export async function registerEntity<
   if (entity.bulk) await registerBulkEndpoint(app, entity);
 
   if (abilities.show) {
-    app.get<{ Params: IdParams }>(
+    app.get<{ Params: KeyParams }>(
       one,
       entity.route(abilities.show, summary('show', `One ${entity.entity}`), {
-        params: IdParams,
+        params: KeyParams,
         response: single,
       }),
-      async (request) => ({ data: await answer(await contextOf(request), request.params.id) }),
+      async (request) => {
+        const ctx = await contextOf(request);
+        return {
+          data: await entity.detailOf(
+            ctx,
+            await entity.find(ctx.db, ctx.session.company.id, request.params.id),
+          ),
+        };
+      },
     );
   }
 
   if (abilities.update) {
-    app.patch<{ Params: IdParams }>(
+    app.patch<{ Params: KeyParams }>(
       one,
       entity.route(
         abilities.update,
@@ -145,7 +156,7 @@ export async function registerEntity<
         ),
         {
           consumes: FORM_CONTENT_TYPES,
-          params: IdParams,
+          params: KeyParams,
           body: schemas.update ?? Type.Partial(schemas.input),
           response: single,
         },
@@ -173,10 +184,10 @@ export async function registerEntity<
     const deletes = entity.softDelete
       ? `Moves a ${entity.entity} to the recycling bin (restorable for 30 days)`
       : `Deletes a ${entity.entity}`;
-    app.delete<{ Params: IdParams }>(
+    app.delete<{ Params: KeyParams }>(
       one,
       entity.route(abilities.delete, summary('delete', deletes), {
-        params: IdParams,
+        params: KeyParams,
         response: { 200: DeletedSchema(entity.entity, entity.answerNameKey), 404: MessageSchema },
       }),
       async (request) => {
@@ -192,12 +203,12 @@ export async function registerEntity<
   }
 
   if (entity.softDelete) {
-    app.get<{ Params: IdParams }>(
+    app.get<{ Params: KeyParams }>(
       `${one}/restore`,
       entity.route(
         RESTORE_ABILITY,
         summary('restore', `Brings a ${entity.entity} back from the recycling bin (within 30 days)`),
-        { params: IdParams, response: single },
+        { params: KeyParams, response: single },
       ),
       async (request) => {
         const ctx = await contextOf(request);

@@ -45,7 +45,7 @@ export const MODEL_FILE_RULES: UploadRules = { kind: 'model-file', types: ['fbx'
 export const UPLOAD_RULES: Readonly<Record<UploadKind, UploadRules>> = {
   'model-file': MODEL_FILE_RULES,
   'library-item-file': { kind: 'library-item-file', types: ['fbx', 'zip'], minSize: 1 },
-  'material-archive': { kind: 'material-archive', types: ['zip'], minSize: 1 },
+  'material-archive': { kind: 'material-archive', types: ['zip', 'matz'], minSize: 1 },
   image: { kind: 'image', types: ['jpg', 'jpeg', 'png', 'bmp'], minSize: 1 },
   'download-file': { kind: 'download-file', minSize: 1 },
 };

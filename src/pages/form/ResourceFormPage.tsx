@@ -202,7 +202,12 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
           fields.map(renderField)
         )}
         <div className="form-page__actions">
-          <Button onClick={() => (declaration.redirect === 'back' ? navigate(-1) : navigate(listPath))}>
+          <Button
+            onClick={() =>
+              // Without a list route of its own (materials, models) Cancel goes back where the form was opened.
+              declaration.redirect === 'back' || !resource.routes.list ? navigate(-1) : navigate(listPath)
+            }
+          >
             {tl('cancel')}
           </Button>
           <Button

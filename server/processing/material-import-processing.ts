@@ -1,0 +1,145 @@
+/**
+ * Material imports as a Processable: a run moves an uploaded archive QUEUED → PROCESSING → one material per
+ * entry the archive holds (material-archive.ts), a step's time apart, each in the import's category, with the
+ * import's `progress` (0–100) and `imported` names saved as it goes → FINISHED ('{n} materials imported') or
+ * FAILED (why the archive is unusable). A name the company already has gets ' (2)', ' (3)', …. The portal polls
+ * the import (`GET /materials/import/{id}`); spec 2 has no live channel for materials. A run belongs to one
+ * attempt: a stale attempt's next save finds nothing to update and the run ends quietly.
+ */
+import { sql } from 'kysely';
+import type { DB } from '../db/database';
+import type { MaterialImportStatus, MaterialImportsTable } from '../db/schema';
+import type { Updateable } from 'kysely';
+import { readMaterialArchive } from './material-archive';
+import type { Processable, ProcessingContext, ProcessingJob } from './processable';
+
+export const MATERIAL_IMPORT = 'material-import';
+
+export const materialImportJob = (row: { id: number; processing_attempt: number }): ProcessingJob => ({
+  entity: MATERIAL_IMPORT,
+  id: row.id,
+  attempt: row.processing_attempt,
+});
+
+/** A name not yet taken by a live material of the company: `name`, else `name (2)`, `name (3)`, …. */
+export async function freeMaterialName(db: DB, companyId: number, name: string): Promise<string> {
+  const { rows } = await sql<{ name: string }>`
+    select name from materials
+    where company_id = ${companyId} and deleted_at is null and (name = ${name} or name like ${`${name.replace(/[\\%_]/g, '\\$&')} (%)`})
+  `.execute(db);
+  const taken = new Set(rows.map((row) => row.name));
+  if (!taken.has(name)) return name;
+  for (let suffix = 2; ; suffix += 1) {
+    const candidate = `${name} (${suffix})`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** Saves a change of this attempt; false when the run is stale (or the worker stops). */
+async function save(
+  context: ProcessingContext,
+  job: ProcessingJob,
+  changes: Updateable<MaterialImportsTable>,
+  from: MaterialImportStatus[] = ['PROCESSING'],
+  write?: (trx: DB) => Promise<void>,
+): Promise<boolean> {
+  if (context.signal.aborted) return false;
+  return context.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('material_imports')
+      .set({ ...changes, updated_at: new Date() })
+      .where('id', '=', job.id)
+      .where('processing_attempt', '=', job.attempt)
+      .where('status', 'in', from)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) return false;
+    await write?.(trx);
+    return true;
+  });
+}
+
+export const materialImportProcessing: Processable = {
+  entity: MATERIAL_IMPORT,
+
+  async unfinished(db) {
+    const rows = await db
+      .selectFrom('material_imports')
+      .select(['id', 'processing_attempt'])
+      .where('status', 'in', ['QUEUED', 'PROCESSING'])
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(materialImportJob);
+  },
+
+  async run(context, job) {
+    const row = await context.db
+      .selectFrom('material_imports')
+      .selectAll()
+      .where('id', '=', job.id)
+      .where('processing_attempt', '=', job.attempt)
+      .executeTakeFirst();
+    if (!row || !(await save(context, job, { status: 'PROCESSING', progress: 0 }, ['QUEUED', 'PROCESSING'])))
+      return;
+    const stored = await context.storage.read(row.file_key);
+    const reading = stored
+      ? await readMaterialArchive(stored.stream, row.file_name).catch(() => ({
+          ok: false as const,
+          reason: 'the archive could not be read',
+        }))
+      : { ok: false as const, reason: 'the archive is missing' };
+    if (!reading.ok) {
+      await save(context, job, { status: 'FAILED', message: `Import failed: ${reading.reason}` });
+      return;
+    }
+    const imported: string[] = [];
+    for (const [index, wanted] of reading.names.entries()) {
+      await context.pause();
+      const done = await save(
+        context,
+        job,
+        {
+          progress: Math.floor(((index + 1) * 100) / (reading.names.length + 1)),
+          imported: JSON.stringify(imported),
+        },
+        ['PROCESSING'],
+        async (trx) => {
+          const name = await freeMaterialName(trx, row.company_id, wanted);
+          const material = await trx
+            .insertInto('materials')
+            .values({ company_id: row.company_id, name, creator_id: row.user_id })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          if (row.category_id !== null) {
+            const category = await trx
+              .selectFrom('material_categories')
+              .select('id')
+              .where('id', '=', row.category_id)
+              .where('deleted_at', 'is', null)
+              .executeTakeFirst();
+            if (category)
+              await trx
+                .insertInto('material_category')
+                .values({ material_id: material.id, category_id: category.id })
+                .execute();
+          }
+          imported.push(name);
+          await trx
+            .updateTable('material_imports')
+            .set({ imported: JSON.stringify(imported) })
+            .where('id', '=', job.id)
+            .execute();
+        },
+      );
+      if (!done) return;
+    }
+    await context.pause();
+    const count = imported.length;
+    await save(context, job, {
+      status: 'FINISHED',
+      progress: 100,
+      message: `${count} ${count === 1 ? 'material' : 'materials'} imported`,
+    });
+  },
+};

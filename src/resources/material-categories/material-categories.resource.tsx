@@ -1,0 +1,221 @@
+/** Material categories (spec 2 §Materials and categories, §3, §4, §6, §7, §8, §9): the tree materials are browsed
+ * in. `/materials` is its root; create (optionally under a parent), edit, archive or activate, delete singly and
+ * in bulk (not while a material in it is connected to a model). Browsed as a tree (`tree`): the categories below
+ * the current one and the materials in it. */
+import {
+  ApartmentOutlined,
+  BgColorsOutlined,
+  EditOutlined,
+  FolderAddOutlined,
+  InboxOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
+import type { MaterialCategory } from '@shared/entities/material-categories';
+import { PreviewCard } from '@/components/PreviewCard';
+import { defineResource } from '../types';
+
+/** The record types come from the shared entity schema (shared/entities/material-categories.ts). */
+export type { MaterialCategory } from '@shared/entities/material-categories';
+
+const HATCH = { platform: 'hatch' } as const;
+const UPDATE = { platform: 'hatch', ability: 'update-material-categories' } as const;
+
+export const categoryPath = (category: Pick<MaterialCategory, 'id'>) =>
+  `/materials/categories/${category.id}`;
+
+const STATUS_OPTIONS = [
+  { value: 'ACTIVE', labelKey: 'values.ACTIVE' },
+  { value: 'ARCHIVED', labelKey: 'values.ARCHIVED' },
+];
+
+/** Archive or activate one category (spec 2 §4) by patching its status. */
+const statusCall = (category: Pick<MaterialCategory, 'id'>, status: MaterialCategory['status']) => ({
+  method: 'patch' as const,
+  path: `materials/categories/${category.id}`,
+  values: { status },
+  confirmKey: status === 'ARCHIVED' ? 'archiveConfirm' : 'activateConfirm',
+  confirmLabelKey: status === 'ARCHIVED' ? 'actions.archive' : 'actions.activate',
+  successKey: 'statusChanged',
+});
+
+export const materialCategories = defineResource<MaterialCategory>({
+  name: 'materials/categories',
+  ns: 'material-categories',
+  screen: 'categories',
+  idParam: 'categoryId',
+  routes: {
+    list: 'materials',
+    create: 'materials/categories/create',
+    edit: 'materials/categories/edit/:categoryId',
+    extra: [
+      {
+        path: 'materials/categories/create/:categoryId',
+        screen: 'categories.create',
+        action: 'create',
+        presets: (params) => ({ parent_id: Number(params.categoryId) }),
+      },
+    ],
+  },
+  guard: HATCH,
+  permission: { platform: 'hatch', ability: 'list-material-categories' },
+  actions: {
+    create: UPDATE,
+    edit: UPDATE,
+    delete: { platform: 'hatch', ability: 'delete-material-categories' },
+  },
+  navigation: { labelKey: 'nav.materials', icon: <BgColorsOutlined aria-hidden />, order: 40 },
+  search: {
+    key: 'materialCategories',
+    order: 60,
+    icon: <ApartmentOutlined />,
+    platform: 'hatch',
+    viewAll: '/materials',
+    viewAllLabel: 'viewAll',
+    rowTarget: (category) => ({ to: categoryPath(category) }),
+  },
+  tree: {
+    route: 'materials/categories/:categoryId',
+    screen: 'materials.category',
+    parentFilter: 'parent_id',
+    breadcrumbs: (category) => [...category.meta_data.ancestors, { id: category.id, name: category.name }],
+    leaves: { resource: 'materials', filter: 'category', atRoot: 'all' },
+    texts: {
+      root: 'breadcrumbRoot',
+      heading: 'title',
+      intro: 'intro',
+      containers: 'headings.categories',
+      leaves: 'headings.materials',
+    },
+    createContainerIn: 'materials/categories/create/:categoryId',
+    createLeafIn: 'materials/create/:categoryId',
+  },
+  list: {
+    sortKey: 'material_categories',
+    defaultSort: '-updated_at',
+    pageSize: 10,
+    cards: {
+      initial: 'grid',
+      card: (category, { t }) => (
+        <PreviewCard
+          image={category.preview_image_url}
+          name={category.name}
+          status={t(`values.${category.status}`).toUpperCase()}
+          statusColor={category.status_color}
+          details={t('materialsCount', { count: category.indirect_materials_count })}
+        />
+      ),
+    },
+    columns: [
+      { field: 'preview_image_url', titleKey: 'columns.preview', kind: 'image', width: 96, hideBelow: 'md' },
+      { field: 'name', titleKey: 'columns.name', sort: 'name' },
+      { field: 'status', titleKey: 'columns.status', kind: 'statusBadge', width: 120 },
+      {
+        field: 'indirect_materials_count',
+        titleKey: 'columns.materials',
+        kind: 'count',
+        width: 110,
+        hideBelow: 'sm',
+      },
+      {
+        field: 'sub_categories',
+        titleKey: 'columns.subCategories',
+        hideBelow: 'lg',
+        render: (category) => category.sub_categories.map((sub) => sub.name).join(', '),
+      },
+      { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at', hideBelow: 'md' },
+    ],
+    filters: [{ key: 'status', labelKey: 'filters.status', options: STATUS_OPTIONS }],
+    rowActions: [
+      {
+        key: 'edit',
+        labelKey: 'actions.edit',
+        icon: <EditOutlined aria-hidden />,
+        needs: 'edit',
+        to: (category) => `/materials/categories/edit/${category.id}`,
+      },
+      {
+        key: 'archive',
+        labelKey: 'actions.archive',
+        icon: <InboxOutlined aria-hidden />,
+        needs: 'edit',
+        visible: (category) => category.status !== 'ARCHIVED',
+        call: (category) => statusCall(category, 'ARCHIVED'),
+      },
+      {
+        key: 'activate',
+        labelKey: 'actions.activate',
+        icon: <UndoOutlined aria-hidden />,
+        needs: 'edit',
+        visible: (category) => category.status === 'ARCHIVED',
+        call: (category) => statusCall(category, 'ACTIVE'),
+      },
+      {
+        key: 'createSub',
+        labelKey: 'actions.createSub',
+        icon: <FolderAddOutlined aria-hidden />,
+        needs: 'create',
+        to: (category) => `/materials/categories/create/${category.id}`,
+      },
+    ],
+    rowLink: { to: categoryPath },
+    bulk: {
+      field: 'categories',
+      actions: [
+        {
+          action: 'archive',
+          labelKey: 'actions.archive',
+          needs: 'edit',
+          successKey: 'bulk.archived',
+          failureKey: 'bulk.statusFailed',
+        },
+        {
+          action: 'activate',
+          labelKey: 'actions.activate',
+          needs: 'edit',
+          successKey: 'bulk.activated',
+          failureKey: 'bulk.statusFailed',
+        },
+        {
+          action: 'delete',
+          labelKey: 'actions.delete',
+          needs: 'delete',
+          confirmKey: 'bulkDeleteConfirm',
+          successKey: 'bulk.deleted',
+          failureKey: 'bulk.deleteFailed',
+          danger: true,
+        },
+      ],
+    },
+    loadingKey: 'loading',
+    emptyKey: 'empty',
+  },
+  form: {
+    schema: () =>
+      import('@shared/entities/material-categories').then((entity) => entity.MaterialCategoryInputSchema),
+    fields: [
+      { name: 'name', labelKey: 'fields.name', kind: 'text' },
+      { name: 'description', labelKey: 'fields.description', kind: 'textarea' },
+      {
+        name: 'parent_id',
+        labelKey: 'fields.parent',
+        kind: 'reference',
+        reference: { resource: 'materials/categories', labelField: 'name' },
+      },
+      {
+        name: 'status',
+        labelKey: 'fields.status',
+        kind: 'select',
+        options: STATUS_OPTIONS,
+        initial: 'ACTIVE',
+      },
+    ],
+    redirect: 'back',
+  },
+  deletion: {
+    confirmKey: 'deleteConfirm',
+    answerNameKey: 'category_name',
+    disabledReason: (category) => (category.deletable === false ? 'notDeletable' : undefined),
+  },
+});
+
+export default materialCategories;

@@ -1,0 +1,269 @@
+/**
+ * The material overview (spec 2 §Materials and categories, §3, §8): replaces the generic show page because a
+ * material has actions of its own beside Edit: every field of §3 (preview, status badge, categories, the base
+ * material of a variant, deletable, created, updated, uploaded by) and its variants; Edit, New Variant,
+ * Duplicate ('Material successfully duplicated', then the copy's overview), Archive/Unarchive by PATCH (the
+ * '{name} Archived...' / '{name} Unarchived' banner after 500 ms) and Delete (back to the materials with the
+ * '{material_name} {status}' banner), each by ability.
+ */
+import {
+  BranchesOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  FileImageOutlined,
+  InboxOutlined,
+} from '@ant-design/icons';
+import {
+  type HttpError,
+  useCustomMutation,
+  useInvalidate,
+  useList,
+  useShow,
+  useUpdate,
+} from '@refinedev/core';
+import { Breadcrumb, Button, Descriptions, Skeleton, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatDate } from '@/components/cells';
+import { LoadFailure } from '@/components/LoadFailure';
+import { PageHeader } from '@/components/PageHeader';
+import { PageSection } from '@/components/PageSection';
+import { ResultBanner } from '@/components/ResultBanner';
+import { useDeleteRecord } from '@/components/useDeleteRecord';
+import { useResourcePermissions } from '@/components/useResourcePermissions';
+import { type Banner, bannerState, useResultBanner } from '@/components/useResultBanner';
+import type { ResourcePageProps } from '../types';
+import { type Material, materialPath } from './materials.resource';
+import '@/components/page.css';
+import './materials.css';
+
+export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
+  const { t, i18n } = useTranslation('materials');
+  const { t: tl } = useTranslation('lists');
+  const navigate = useNavigate();
+  const name = useParams()[resource.idParam];
+  const { can } = useResourcePermissions(resource);
+  const { banner, show, dismiss } = useResultBanner();
+  const invalidate = useInvalidate();
+  const { query, result: material } = useShow<Material, HttpError>({ resource: resource.name, id: name });
+  const variants = useList<Material, HttpError>({
+    resource: resource.name,
+    filters: [{ field: 'parent_name', operator: 'eq', value: name }],
+    pagination: { pageSize: 25 },
+    sorters: [{ field: 'name', order: 'asc' }],
+    queryOptions: { enabled: !!name },
+  });
+  const { mutateAsync: update, mutation: updating } = useUpdate<Material, HttpError>();
+  const { mutateAsync: call, mutation: duplicating } = useCustomMutation<{ data: Material }>();
+  const { confirmDelete, deleteDialog } = useDeleteRecord(resource, (result: Banner) =>
+    result.type === 'success' ? navigate('/materials', { state: bannerState(result) }) : show(result),
+  );
+
+  if (query.error) {
+    return <LoadFailure error={query.error} back={{ to: '/materials', label: t('import.back') }} />;
+  }
+  if (!material) {
+    return (
+      <section className="show-page" aria-busy>
+        <Skeleton active paragraph={{ rows: 8 }} aria-label={tl('loading')} />
+      </section>
+    );
+  }
+
+  const archived = material.status === 'ARCHIVED';
+  const toggleArchive = async () => {
+    try {
+      const { data } = await update({
+        resource: resource.name,
+        id: material.name,
+        values: { archived: !archived },
+        successNotification: false,
+        errorNotification: false,
+      });
+      show({ type: 'success', text: t(archived ? 'unarchived' : 'archived', { data: { name: data.name } }) });
+    } catch (error) {
+      show({ type: 'error', text: (error as Error).message || tl('actionFailed') });
+    }
+  };
+  const duplicate = async () => {
+    try {
+      const { data } = await call({
+        url: `/materials/${encodeURIComponent(material.name)}/duplicate`,
+        method: 'post',
+        values: {},
+        successNotification: false,
+        errorNotification: false,
+      });
+      await invalidate({ resource: resource.name, invalidates: ['list'] });
+      navigate(materialPath('materials/overview', data.data), {
+        state: bannerState({ type: 'success', text: t('duplicated') }),
+      });
+    } catch (error) {
+      show({ type: 'error', text: (error as Error).message || tl('actionFailed') });
+    }
+  };
+
+  const date = (value: string) => formatDate(value, i18n.resolvedLanguage, true);
+  const none = t('values.none');
+  const details: Array<{ key: string; label: string; span?: number; children: ReactNode }> = [
+    {
+      key: 'status',
+      label: t('columns.status'),
+      children: (
+        // A dot in the status colour beside the text: white text on the light status colours is unreadable.
+        <span className="material-status" style={{ ['--status-color' as string]: material.status_color }}>
+          <span className="material-status__dot" aria-hidden />
+          {t(`values.${material.status}`)}
+        </span>
+      ),
+    },
+    {
+      key: 'parent',
+      label: t('columns.parentName'),
+      children: material.parent_name ? (
+        <Link
+          to={materialPath('materials/overview', { name: material.parent_name })}
+          data-testid="parent-name"
+        >
+          {material.parent_name}
+        </Link>
+      ) : (
+        none
+      ),
+    },
+    {
+      key: 'categories',
+      label: t('columns.categories'),
+      span: 2,
+      children: material.categories.length ? (
+        <span className="material-categories">
+          {material.categories.map((category) => (
+            <Link key={category.id} to={`/materials/categories/${category.id}`}>
+              {category.name}
+            </Link>
+          ))}
+        </span>
+      ) : (
+        none
+      ),
+    },
+    {
+      key: 'uploadedBy',
+      label: t('columns.uploadedBy'),
+      children: material.active_version_creator_name ?? none,
+    },
+    {
+      key: 'deletable',
+      label: t('columns.deletable'),
+      children: material.deletable ? tl('values.yes') : tl('values.no'),
+    },
+    { key: 'created', label: t('columns.created'), children: date(material.created_at) },
+    { key: 'updated', label: t('columns.updated'), children: date(material.updated_at) },
+    { key: 'description', label: t('columns.description'), span: 2, children: material.description || none },
+  ];
+
+  const actions = (
+    <>
+      {can('create') && (
+        <Button
+          icon={<BranchesOutlined aria-hidden />}
+          onClick={() => navigate(materialPath('materials/create/variant', material))}
+        >
+          {t('actions.createVariant')}
+        </Button>
+      )}
+      {can('clone') && (
+        <Button icon={<CopyOutlined aria-hidden />} loading={duplicating.isPending} onClick={duplicate}>
+          {t('actions.duplicate')}
+        </Button>
+      )}
+      {can('edit') && (
+        <Button icon={<InboxOutlined aria-hidden />} loading={updating.isPending} onClick={toggleArchive}>
+          {t(archived ? 'actions.unarchive' : 'actions.archive')}
+        </Button>
+      )}
+      {can('delete') && (
+        <Tooltip title={material.deletable ? undefined : t('notDeletable')}>
+          <Button
+            danger
+            icon={<DeleteOutlined aria-hidden />}
+            disabled={!material.deletable}
+            onClick={() => confirmDelete(material)}
+          >
+            {tl('delete')}
+          </Button>
+        </Tooltip>
+      )}
+      {can('edit') && (
+        <Button
+          type="primary"
+          icon={<EditOutlined aria-hidden />}
+          onClick={() => navigate(materialPath('materials/edit', material))}
+        >
+          {tl('edit')}
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <section className="show-page material-overview" aria-labelledby="material-title">
+      <Breadcrumb
+        items={[
+          { key: 'materials', title: <Link to="/materials">{t('title')}</Link> },
+          ...(material.categories[0]
+            ? [
+                {
+                  key: 'category',
+                  title: (
+                    <Link to={`/materials/categories/${material.categories[0].id}`}>
+                      {material.categories[0].name}
+                    </Link>
+                  ),
+                },
+              ]
+            : []),
+          { key: 'material', title: material.name },
+        ]}
+      />
+      <PageHeader title={<span id="material-title">{material.name}</span>} extra={actions} />
+      <ResultBanner banner={banner} onClose={dismiss} />
+      <div className="material-overview__grid">
+        <figure className="preview-frame material-overview__preview">
+          {material.preview_image_url ? (
+            <img src={material.preview_image_url} alt={material.name} />
+          ) : (
+            <span className="preview-frame__empty" aria-hidden>
+              <FileImageOutlined />
+            </span>
+          )}
+        </figure>
+        <div className="show-page__card">
+          <Descriptions
+            column={{ xs: 1, md: 2 }}
+            size="small"
+            layout="vertical"
+            colon={false}
+            items={details}
+          />
+        </div>
+      </div>
+      <PageSection id="material-variants" title={t('overview.variants')}>
+        {variants.result.data.length ? (
+          <ul className="material-variants">
+            {variants.result.data.map((variant) => (
+              <li key={variant.id}>
+                <Link to={materialPath('materials/overview', variant)}>{variant.name}</Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">{t('overview.noVariants')}</p>
+        )}
+      </PageSection>
+      {deleteDialog}
+    </section>
+  );
+}

@@ -1,0 +1,243 @@
+/** Materials (spec 2 §Materials and categories, §3, §4, §6, §7, §8, §9): keyed by name (`idField`, URL-encoded in
+ * routes and calls). Listed inside the category tree (material-categories), created in a category or as a variant
+ * of a base material, edited, shown, imported from an archive, duplicated, archived, moved and deleted. */
+import {
+  BgColorsOutlined,
+  BranchesOutlined,
+  CopyOutlined,
+  EditOutlined,
+  ImportOutlined,
+  InboxOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
+import { lazy, Suspense } from 'react';
+import type { Material } from '@shared/entities/materials';
+import { PreviewCard } from '@/components/PreviewCard';
+import { type BulkFormProps, defineResource } from '../types';
+
+/** The record types come from the shared entity schema (shared/entities/materials.ts). */
+export type { Material, MaterialImport } from '@shared/entities/materials';
+
+const HATCH = { platform: 'hatch' } as const;
+const UPDATE = { platform: 'hatch', ability: 'update-materials' } as const;
+
+/** A material's URL-encoded name in a route. */
+export const materialPath = (route: string, material: Pick<Material, 'name'>) =>
+  `/${route}/${encodeURIComponent(material.name)}`;
+
+/** Archive or unarchive by patching the archived flag (spec 2 §4); the banner says '{name} Archived...'. */
+const archiveCall = (material: Pick<Material, 'name'>, archived: boolean) => ({
+  method: 'patch' as const,
+  path: `materials/${encodeURIComponent(material.name)}`,
+  values: { archived },
+  confirmKey: archived ? 'archiveConfirm' : 'unarchiveConfirm',
+  confirmLabelKey: archived ? 'actions.archive' : 'actions.unarchive',
+  successKey: archived ? 'archived' : 'unarchived',
+});
+
+/** The bulk move's dialog loads when it opens: the registry every screen loads stays light. */
+const LazyMoveMaterialsDialog = lazy(() => import('./MoveMaterialsDialog'));
+function MoveMaterialsDialog(props: BulkFormProps) {
+  return (
+    <Suspense fallback={null}>
+      <LazyMoveMaterialsDialog {...props} />
+    </Suspense>
+  );
+}
+
+export const materials = defineResource<Material>({
+  name: 'materials',
+  idField: 'name',
+  ns: 'materials',
+  screen: 'materials',
+  idParam: 'materialName',
+  routes: {
+    create: 'materials/create',
+    edit: 'materials/edit/:materialName',
+    show: 'materials/overview/:materialName',
+    extra: [
+      {
+        path: 'materials/create/:categoryId',
+        screen: 'materials.create',
+        action: 'create',
+        presets: (params) => ({ category_ids: [Number(params.categoryId)] }),
+      },
+      {
+        path: 'materials/create/variant/:baseMaterialName',
+        screen: 'materials.createVariant',
+        action: 'create',
+        presets: (params) => ({ parent_name: params.baseMaterialName }),
+      },
+      {
+        path: 'materials/import',
+        screen: 'materials.import',
+        page: () => import('./MaterialImportPage'),
+        guard: { platform: 'hatch' },
+      },
+    ],
+  },
+  guard: HATCH,
+  permission: { platform: 'hatch', ability: 'list-materials' },
+  actions: {
+    create: UPDATE,
+    edit: UPDATE,
+    clone: UPDATE,
+    delete: { platform: 'hatch', ability: 'delete-materials' },
+  },
+  search: {
+    key: 'materials',
+    order: 50,
+    icon: <BgColorsOutlined />,
+    platform: 'hatch',
+    viewAll: '/materials',
+    viewAllLabel: 'viewAll',
+  },
+  list: {
+    sortKey: 'materials',
+    defaultSort: '-updated_at',
+    pageSize: 10,
+    cards: {
+      initial: 'grid',
+      card: (material, { t }) => (
+        <PreviewCard
+          image={material.preview_image_url}
+          name={material.name}
+          status={t(`values.${material.status}`).toUpperCase()}
+          statusColor={material.status_color}
+          details={t('uploadedBy', { name: material.active_version_creator_name ?? t('values.none') })}
+        />
+      ),
+    },
+    columns: [
+      { field: 'preview_image_url', titleKey: 'columns.preview', kind: 'image', width: 96, hideBelow: 'md' },
+      { field: 'name', titleKey: 'columns.name', sort: 'name' },
+      { field: 'status', titleKey: 'columns.status', kind: 'statusBadge', width: 120 },
+      {
+        field: 'categories',
+        titleKey: 'columns.categories',
+        hideBelow: 'lg',
+        render: (material) => material.categories.map((category) => category.name).join(', '),
+      },
+      { field: 'parent_name', titleKey: 'columns.parentName', hideBelow: 'lg' },
+      {
+        field: 'active_version_creator_name',
+        titleKey: 'columns.uploadedBy',
+        hideBelow: 'md',
+        render: (material, { t }) => material.active_version_creator_name ?? t('values.none'),
+      },
+      { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at', hideBelow: 'md' },
+    ],
+    filters: [
+      {
+        key: 'status',
+        labelKey: 'filters.status',
+        options: [
+          { value: 'active', labelKey: 'values.active' },
+          { value: 'archived', labelKey: 'values.archived' },
+        ],
+      },
+    ],
+    rowActions: [
+      {
+        key: 'edit',
+        labelKey: 'actions.edit',
+        icon: <EditOutlined aria-hidden />,
+        needs: 'edit',
+        to: (material) => materialPath('materials/edit', material),
+      },
+      {
+        key: 'archive',
+        labelKey: 'actions.archive',
+        icon: <InboxOutlined aria-hidden />,
+        needs: 'edit',
+        visible: (material) => material.status !== 'ARCHIVED',
+        call: (material) => archiveCall(material, true),
+      },
+      {
+        key: 'unarchive',
+        labelKey: 'actions.unarchive',
+        icon: <UndoOutlined aria-hidden />,
+        needs: 'edit',
+        visible: (material) => material.status === 'ARCHIVED',
+        call: (material) => archiveCall(material, false),
+      },
+      {
+        key: 'variant',
+        labelKey: 'actions.createVariant',
+        icon: <BranchesOutlined aria-hidden />,
+        needs: 'create',
+        to: (material) => materialPath('materials/create/variant', material),
+      },
+      {
+        key: 'duplicate',
+        labelKey: 'actions.duplicate',
+        icon: <CopyOutlined aria-hidden />,
+        needs: 'clone',
+        call: (material) => ({
+          method: 'post',
+          path: `materials/${encodeURIComponent(material.name)}/duplicate`,
+          confirmKey: 'duplicateConfirm',
+          successKey: 'duplicated',
+        }),
+      },
+    ],
+    headerActions: [
+      {
+        key: 'import',
+        labelKey: 'actions.import',
+        icon: <ImportOutlined aria-hidden />,
+        needs: 'create',
+        to: { to: '/materials/import' },
+      },
+    ],
+    rowLink: { to: (material) => materialPath('materials/overview', material) },
+    bulk: {
+      field: 'materials',
+      actions: [
+        {
+          action: 'move',
+          labelKey: 'actions.move',
+          needs: 'edit',
+          form: MoveMaterialsDialog,
+          successKey: 'bulk.moved',
+          failureKey: 'bulk.moveFailed',
+        },
+        {
+          action: 'delete',
+          labelKey: 'actions.delete',
+          needs: 'delete',
+          confirmKey: 'bulkDeleteConfirm',
+          successKey: 'bulk.deleted',
+          failureKey: 'bulk.deleteFailed',
+          danger: true,
+        },
+      ],
+    },
+    loadingKey: 'loading',
+    emptyKey: 'empty',
+  },
+  form: {
+    schema: () => import('@shared/entities/materials').then((entity) => entity.MaterialInputSchema),
+    fields: [
+      { name: 'name', labelKey: 'fields.name', kind: 'text' },
+      { name: 'description', labelKey: 'fields.description', kind: 'textarea' },
+      { name: 'parent_name', labelKey: 'fields.parentName', kind: 'text' },
+      {
+        name: 'category_ids',
+        labelKey: 'fields.categories',
+        kind: 'reference',
+        reference: { resource: 'materials/categories', labelField: 'name', multiple: true },
+        fromRecord: (record) => (record as Material).categories.map((category) => category.id),
+      },
+    ],
+    redirect: 'show',
+  },
+  deletion: {
+    confirmKey: 'deleteConfirm',
+    answerNameKey: 'material_name',
+    disabledReason: (material) => (material.deletable === false ? 'notDeletable' : undefined),
+  },
+  pages: { show: () => import('./MaterialOverviewPage') },
+});
+
+export default materials;

@@ -1,0 +1,222 @@
+/**
+ * Materials and material categories in Chromium against the contract server (spec 2 §Materials and categories,
+ * §3, §4, §8): browsing the category tree by breadcrumb, a variant with its parent_name on its overview,
+ * duplicate, archive and unarchive with their banners, bulk move with and without 'Remove from current
+ * category', the import of a .zip with its progress, the routes not found on customerportal, and axe on every
+ * screen at 1440 and 390 px. Each test that changes data makes its own categories and materials.
+ */
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './support/axe';
+import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
+import { uniqueName } from './support/projects-api';
+import { zipOf } from '../server/materials-zip';
+
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+interface ApiMaterial {
+  id: number;
+  name: string;
+  parent_name: string | null;
+  categories: Array<{ id: number; name: string }>;
+}
+interface ApiCategory {
+  id: number;
+  name: string;
+}
+
+async function materialsApi(request: APIRequestContext) {
+  const { access_token: token } = await sharedSession('alice', 'acme');
+  const headers = apiHeaders('acme', token);
+  return {
+    async category(name: string, parentId?: number): Promise<ApiCategory> {
+      const response = await request.post(`${API}/materials/categories`, {
+        headers,
+        data: { name, ...(parentId ? { parent_id: parentId } : {}) },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      return ((await response.json()) as { data: ApiCategory }).data;
+    },
+    async material(name: string, categoryIds: number[] = []): Promise<ApiMaterial> {
+      const response = await request.post(`${API}/materials`, {
+        headers,
+        data: { name, category_ids: categoryIds },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      return ((await response.json()) as { data: ApiMaterial }).data;
+    },
+    async get(name: string): Promise<ApiMaterial> {
+      const response = await request.get(`${API}/materials/${encodeURIComponent(name)}`, { headers });
+      expect(response.status(), await response.text()).toBe(200);
+      return ((await response.json()) as { data: ApiMaterial }).data;
+    },
+    async findCategory(name: string): Promise<ApiCategory> {
+      const response = await request.get(
+        `${API}/materials/categories?filter[search]=${encodeURIComponent(name)}`,
+        { headers },
+      );
+      return ((await response.json()) as { data: ApiCategory[] }).data.find((row) => row.name === name)!;
+    },
+  };
+}
+
+const overview = (name: string) => `/materials/overview/${encodeURIComponent(name)}`;
+const banner = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+test.describe('materials', () => {
+  test('browses the categories by breadcrumb', async ({ page, context, request }) => {
+    await signedInAs(context, 'alice');
+    const api = await materialsApi(request);
+    const woods = await api.findCategory('Woods');
+    await page.goto('/materials');
+    await expect(page.getByRole('heading', { name: 'Materials', level: 1 })).toBeVisible();
+    await expect(
+      page.getByText('Materials for 3D rendering. Compatible with all major software and texture renderers.'),
+    ).toBeVisible();
+    await page
+      .getByRole('link', { name: 'Woods' })
+      .or(page.getByText('Woods', { exact: true }))
+      .first()
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/materials/categories/${woods.id}`));
+    await expect(page.getByRole('heading', { name: 'Woods', level: 1 })).toBeVisible();
+    await page.getByText('Oak', { exact: true }).first().click();
+    await expect(page.getByRole('heading', { name: 'Oak', level: 1 })).toBeVisible();
+    const crumbs = page.locator('.tree-breadcrumbs');
+    await expect(crumbs).toContainText('Materials');
+    await expect(crumbs).toContainText('Woods');
+    await expect(page.getByText('Oak Natural Matte', { exact: true })).toBeVisible();
+    await crumbs.getByRole('link', { name: 'Woods' }).click();
+    await expect(page.getByRole('heading', { name: 'Woods', level: 1 })).toBeVisible();
+    await crumbs.getByRole('link', { name: 'Materials' }).click();
+    await expect(page).toHaveURL(/\/materials(\?.*)?$/);
+  });
+
+  test('creates a variant and shows parent_name on its overview', async ({ page, context, request }) => {
+    await signedInAs(context, 'alice');
+    const api = await materialsApi(request);
+    const base = await api.material(uniqueName('E2E Base/Ü'));
+    const variant = uniqueName('E2E Variant');
+    await page.goto(overview(base.name));
+    await expect(page.getByRole('heading', { name: base.name, level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'New Variant' }).click();
+    await expect(page).toHaveURL(new RegExp(`/materials/create/variant/${encodeURIComponent(base.name)}$`));
+    await expect(page.getByLabel('Base material (variant of)')).toHaveValue(base.name);
+    await page.getByLabel('Name', { exact: true }).fill(variant);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(new RegExp(`${overview(variant).replace(/[()]/g, '\\$&')}$`));
+    await expect(page.getByTestId('parent-name')).toHaveText(base.name);
+    expect((await api.get(variant)).parent_name).toBe(base.name);
+  });
+
+  test('duplicates, archives and unarchives with their messages', async ({ page, context, request }) => {
+    await signedInAs(context, 'alice');
+    const api = await materialsApi(request);
+    const material = await api.material(uniqueName('E2E Dup'));
+    await page.goto(overview(material.name));
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await expect(page.getByRole('heading', { name: `${material.name} (copy)`, level: 1 })).toBeVisible();
+    await expect(banner(page, 'Material successfully duplicated')).toBeVisible();
+
+    await page.goto(overview(material.name));
+    await page.getByRole('button', { name: 'Archive' }).click();
+    await expect(banner(page, `${material.name} Archived...`)).toBeVisible();
+    await page.getByRole('button', { name: 'Unarchive' }).click();
+    await expect(banner(page, `${material.name} Unarchived`)).toBeVisible();
+  });
+
+  test('moves materials in bulk, keeping and then removing the current category', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signedInAs(context, 'alice');
+    const api = await materialsApi(request);
+    const from = await api.category(uniqueName('E2E From'));
+    const to = await api.category(uniqueName('E2E To'));
+    const first = await api.material(uniqueName('E2E Move A'), [from.id]);
+    const second = await api.material(uniqueName('E2E Move B'), [from.id]);
+
+    const moveBoth = async (remove: boolean) => {
+      await page.goto(`/materials/categories/${from.id}`);
+      await page.getByRole('checkbox', { name: `Select ${first.name}` }).check();
+      await page.getByRole('checkbox', { name: `Select ${second.name}` }).check();
+      await page.getByRole('toolbar').getByRole('button', { name: 'Move to categories' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Move materials' });
+      await dialog.getByRole('button', { name: /^Categories/ }).click();
+      await dialog.getByRole('checkbox', { name: to.name }).check();
+      await page.keyboard.press('Escape');
+      const toggle = dialog.getByRole('switch', { name: 'Remove from current category' });
+      await expect(toggle).not.toBeChecked();
+      if (remove) await toggle.check();
+      await dialog.getByRole('button', { name: 'Move' }).click();
+      await expect(banner(page, '2 Materials successfully moved')).toBeVisible();
+    };
+
+    await moveBoth(false);
+    expect((await api.get(first.name)).categories.map((category) => category.id).sort()).toEqual(
+      [from.id, to.id].sort(),
+    );
+    await moveBoth(true);
+    expect((await api.get(first.name)).categories.map((category) => category.id)).toEqual([to.id]);
+    expect((await api.get(second.name)).categories.map((category) => category.id)).toEqual([to.id]);
+  });
+
+  test('imports a .zip and follows its progress', async ({ page, context }) => {
+    await signedInAs(context, 'alice');
+    const names = [uniqueName('E2E Import A'), uniqueName('E2E Import B')];
+    await page.goto('/materials/import');
+    await expect(page.getByRole('heading', { name: 'Import Materials', level: 1 })).toBeVisible();
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'materials.zip',
+      mimeType: 'application/zip',
+      buffer: zipOf([`${names[0]}/`, `${names[0]}/albedo.png`, `${names[1]}.sbsar`]),
+    });
+    const start = page.getByRole('button', { name: 'Import' });
+    await expect(start).toBeEnabled();
+    await start.click();
+    await expect(page.getByTestId('import-state')).toContainText('Import finished');
+    await expect(page.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    for (const name of names) await expect(page.getByRole('link', { name })).toBeVisible();
+  });
+
+  test('the materials routes are not found on customerportal', async ({ page, context }) => {
+    await signedInAs(context, 'alice');
+    for (const path of ['/materials', '/materials/import', '/materials/overview/Oak%20Natural']) {
+      await page.goto(`${origin('customerportal-acme')}${path}`);
+      await expect(page.getByRole('heading', { name: '404 | Page Not Found' })).toBeVisible();
+    }
+  });
+
+  for (const width of [1440, 390]) {
+    test(`has no serious or critical axe violation at ${width} px`, async ({ page, context, request }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize({ width, height: 900 });
+      await signedInAs(context, 'alice');
+      const api = await materialsApi(request);
+      const woods = await api.findCategory('Woods');
+      const screens: Array<[string, string]> = [
+        ['/materials', 'Materials'],
+        [`/materials/categories/${woods.id}`, 'Woods'],
+        [overview('Oak Natural Matte'), 'Oak Natural Matte'],
+        ['/materials/create', 'New Material'],
+        [`/materials/edit/${encodeURIComponent('Slate 30/60')}`, 'Edit Material'],
+        ['/materials/import', 'Import Materials'],
+        ['/materials/categories/create', 'New Category'],
+      ];
+      for (const [path, heading] of screens) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+        expect(await seriousViolations(page), path).toEqual([]);
+        if (process.env.MATERIALS_SCREENSHOTS) {
+          await page.screenshot({
+            path: `test-results/materials-shots/${width}-${path.replace(/[^a-z0-9]+/gi, '_')}.png`,
+            fullPage: true,
+          });
+        }
+      }
+    });
+  }
+});
