@@ -7,14 +7,18 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { isEntity, type RegistrableEntity } from '../http/crud/entity';
+import { registerActivityRecorder } from './activity-recorder';
 import { authRoutes } from './auth';
+import { autodeskRoutes } from './autodesk';
 import { changelogRoutes } from './changelog-items';
 import { companyRoutes } from './companies';
 import { fileRoutes } from './files';
 import { libraryRoutes } from './libraries';
 import { maintenanceModeRoutes } from './maintenance-mode';
 import { modelRoutes } from './models';
+import { myAccountRoutes } from './my-account';
 import { notificationRoutes } from './notifications';
+import { passwordResetRoutes } from './password-reset';
 import { projectRoutes } from './projects';
 import { uploadRoutes } from './uploads';
 import { userRoutes } from './users';
@@ -35,6 +39,7 @@ async function declaredEntities(): Promise<RegistrableEntity[]> {
 }
 
 export async function registerApi(app: FastifyInstance): Promise<void> {
+  registerActivityRecorder(app, app.prefix);
   await app.register(authRoutes);
   await app.register(companyRoutes);
   await app.register(notificationRoutes);
@@ -49,4 +54,7 @@ export async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(changelogRoutes);
   await app.register(maintenanceModeRoutes);
   await app.register(fileRoutes);
+  await app.register(myAccountRoutes);
+  await app.register(autodeskRoutes);
+  await app.register(passwordResetRoutes);
 }

@@ -132,7 +132,7 @@ describe('the demo fixture', () => {
     const before = await fixture();
     await dropEverything(server.db);
     await migrateToLatest(server.db);
-    expect(await seedDemoData(server.db)).toEqual(['accounts', 'notifications', 'changelog', 'projects']);
+    expect(await seedDemoData(server.db)).toEqual(['accounts', 'notifications', 'changelog', 'projects', 'account']);
     await purgeExpiredTrash(server.db);
     const after = await fixture();
     expect(after.titles).toEqual(before.titles);

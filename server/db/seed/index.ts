@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../database';
+import { seedAccount } from './account';
 import { seedAccounts } from './accounts';
 import { seedChangelog } from './changelog';
 import { seedNotifications } from './notifications';
@@ -20,6 +21,7 @@ export const seedAreas: SeedArea[] = [
   { name: 'notifications', run: seedNotifications },
   { name: 'changelog', run: seedChangelog },
   { name: 'projects', run: seedProjects },
+  { name: 'account', run: seedAccount },
 ];
 
 export async function seedDemoData(db: DB, areas: SeedArea[] = seedAreas): Promise<string[]> {
