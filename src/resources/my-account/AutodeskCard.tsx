@@ -30,7 +30,7 @@ export function AutodeskCard({ account, onChange }: { account: MyAccount; onChan
     method: 'get',
     queryOptions: { refetchOnWindowFocus: false },
   });
-  const integration = result?.data?.data.autodesk_integration;
+  const integration = result?.data?.data?.autodesk_integration;
   if (!integration || integration === 'no') return null;
   const returned = params.get('autodesk');
 
