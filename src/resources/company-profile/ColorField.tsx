@@ -46,7 +46,6 @@ export function ColorField({
         id={id}
         value={value}
         disabled={disabled}
-        maxLength={allowAlpha ? 9 : 7}
         placeholder={allowAlpha ? t('company.hexAlphaPlaceholder') : t('company.hexPlaceholder')}
         aria-describedby={aria['aria-describedby']}
         onChange={(event) => onChange?.(cleanHexInput(event.target.value, allowAlpha))}
