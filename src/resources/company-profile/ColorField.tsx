@@ -40,8 +40,17 @@ export function ColorField({
         format="hex"
         styles={{ popupOverlayInner: { width: 200 + 24 } }}
         onChange={(color) => onChange?.(cleanHexInput(color.toHexString(), allowAlpha))}
-        aria-label={t('company.pickColor')}
-      />
+      >
+        {/* A button as the trigger: antd's own trigger is a div that gets aria attributes only a control may have. */}
+        <button
+          type="button"
+          className="company-color__trigger"
+          disabled={disabled}
+          aria-label={t('company.pickColor')}
+        >
+          <span style={{ background: value || 'transparent' }} />
+        </button>
+      </ColorPicker>
       <Input
         id={id}
         value={value}
