@@ -23,6 +23,7 @@ import { HttpError } from '../http/errors';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { Filled, Flag, MessageSchema, Nullable, toBoolean } from '../http/schema-types';
 import { type Company, requestSubdomain, requestTenant } from '../http/tenancy';
+import { recordActivity } from './activity-recorder';
 import { AuthResponseSchema } from './schemas';
 
 const invalidCredentials = () => new HttpError(401, 'Invalid credentials.');
@@ -118,6 +119,7 @@ export async function authRoutes(server: FastifyInstance): Promise<void> {
         throw invalidCredentials();
       }
       await throttle.succeeded(identity);
+      await recordActivity(db, { companyId: company.id, userId: user.id, action: 'signed_in' });
       if (check.needsRehash) await rehash(db, user.id, password);
       const lifetimeMs = toBoolean(request.body.remember)
         ? REMEMBER_TOKEN_DAYS * 24 * 60 * 60 * 1000

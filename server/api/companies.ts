@@ -1,40 +1,26 @@
 /**
  * Company endpoints: the public tenant lookup (login page, theme), the signed-in user's company with its
- * licences, and the companies the user belongs to (tenant switcher).
+ * licences and its update (the company profile, `my-company-update.ts`), and the companies the user belongs to
+ * (tenant switcher).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LICENCE_KEYS } from '../../shared/platforms';
-import { signedIn } from '../auth/guards';
+import { type CompanyProfile, CompanyProfileSchema } from '../../shared/entities/company-profile';
+import { can, signedIn } from '../auth/guards';
 import { authenticate } from '../auth/session';
 import { modelNotFound } from '../http/errors';
 import { DataSchema } from '../http/responses';
 import { Nullable } from '../http/schema-types';
 import { type Company, presentTenant } from '../http/tenancy';
+import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { fileUrl } from './files';
+import { MyCompanyUpdateBody, updateMyCompany } from './my-company-update';
 import { TenantSchema } from './schemas';
 
-const MyCompanySchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  sub_domain: Type.String(),
-  logo: Nullable(Type.String()),
-  background_image: Nullable(Type.String()),
-  address: Nullable(Type.String()),
-  postal_code: Nullable(Type.String()),
-  country: Nullable(Type.String()),
-  city: Nullable(Type.String()),
-  phone_number: Nullable(Type.String()),
-  website: Nullable(Type.String()),
-  description: Nullable(Type.String()),
-  colors: TenantSchema.properties.colors,
-  autodesk_integration: Type.String({ enum: ['no', 'yes', 'yes_always_prompt'] }),
-  demo_model: Nullable(
-    Type.Object({ id: Type.Integer(), name: Type.String(), preview_image_url: Nullable(Type.String()) }),
-  ),
-  licenses: Type.Array(Type.Object({ key: Type.String(), bought: Type.Integer(), used: Type.Integer() })),
-});
+/** The company profile, declared once in `shared/entities/company-profile.ts`. */
+const MyCompanySchema = CompanyProfileSchema;
 
 const CompanySummarySchema = Type.Object({
   id: Type.Integer(),
@@ -85,6 +71,28 @@ async function demoModelOf(request: FastifyRequest, company: Company) {
   return model ? { ...model, preview_image_url: fileUrl(request, model.preview_image_url) } : null;
 }
 
+async function presentMyCompany(request: FastifyRequest, company: Company) {
+  const [licenses, demoModel] = await Promise.all([
+    licencesOf(request, company.id),
+    demoModelOf(request, company),
+  ]);
+  return {
+    ...presentTenant(company),
+    logo: fileUrl(request, company.logo),
+    background_image: fileUrl(request, company.background_image),
+    address: company.address,
+    postal_code: company.postal_code,
+    country: company.country,
+    city: company.city,
+    phone_number: company.phone_number,
+    website: company.website,
+    description: company.description,
+    autodesk_integration: company.autodesk_integration as CompanyProfile['autodesk_integration'],
+    demo_model: demoModel,
+    licenses,
+  };
+}
+
 export async function companyRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -101,27 +109,28 @@ export async function companyRoutes(server: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { company } = await authenticate(request);
-      const [licenses, demoModel] = await Promise.all([
-        licencesOf(request, company.id),
-        demoModelOf(request, company),
-      ]);
-      return {
-        data: {
-          ...presentTenant(company),
-          logo: fileUrl(request, company.logo),
-          background_image: fileUrl(request, company.background_image),
-          address: company.address,
-          postal_code: company.postal_code,
-          country: company.country,
-          city: company.city,
-          phone_number: company.phone_number,
-          website: company.website,
-          description: company.description,
-          autodesk_integration: company.autodesk_integration,
-          demo_model: demoModel,
-          licenses,
-        },
-      };
+      return { data: await presentMyCompany(request, company) };
+    },
+  );
+
+  app.patch(
+    '/companies/my-company',
+    {
+      preValidation: can('edit-company'),
+      schema: {
+        tags: ['companies'],
+        summary:
+          "Saves the user's company (multipart: details, colours, demo model, logo jpeg/png/bmp, background image jpeg/bmp; Autodesk option admin only); also POST with _method=PATCH",
+        consumes: FORM_CONTENT_TYPES,
+        security: [{ bearer: [] }],
+        body: MyCompanyUpdateBody,
+        response: { 200: DataSchema(MyCompanySchema) },
+      },
+    },
+    async (request) => {
+      const session = await authenticate(request);
+      const updated = await updateMyCompany(request, session, request.body);
+      return { data: await presentMyCompany(request, updated) };
     },
   );
 

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { isEntity, type RegistrableEntity } from '../http/crud/entity';
+import { registerActivityRecorder } from './activity-recorder';
 import { authRoutes } from './auth';
+import { autodeskRoutes } from './autodesk';
 import { changelogRoutes } from './changelog-items';
 import { companyRoutes } from './companies';
 import { downloadRoutes } from './downloads';
@@ -16,8 +18,10 @@ import { libraryItemRoutes } from './library-items';
 import { maintenanceModeRoutes } from './maintenance-mode';
 import { materialRoutes } from './materials';
 import { modelRoutes } from './models';
+import { myAccountRoutes } from './my-account';
 import { notificationRoutes } from './notifications';
 import { plannedMaintenanceRoutes } from './planned-maintenance';
+import { passwordResetRoutes } from './password-reset';
 import { projectRoutes } from './projects';
 import { uploadRoutes } from './uploads';
 import { userRoutes } from './users';
@@ -40,6 +44,7 @@ async function declaredEntities(): Promise<RegistrableEntity[]> {
 }
 
 export async function registerApi(app: FastifyInstance): Promise<void> {
+  registerActivityRecorder(app, app.prefix);
   await app.register(authRoutes);
   await app.register(companyRoutes);
   await app.register(notificationRoutes);
@@ -59,4 +64,7 @@ export async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(maintenanceModeRoutes);
   await app.register(plannedMaintenanceRoutes);
   await app.register(fileRoutes);
+  await app.register(myAccountRoutes);
+  await app.register(autodeskRoutes);
+  await app.register(passwordResetRoutes);
 }

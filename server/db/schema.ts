@@ -415,6 +415,51 @@ export interface MaterialImportsTable {
   updated_at: Timestamp;
 }
 
+/** What a user did in a company (migration 0050, server/api/activity-recorder.ts). */
+export interface UserActivitiesTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  action: string;
+  subject: string | null;
+  created_at: Timestamp;
+}
+
+export interface NotificationTypesTable {
+  id: Generated<number>;
+  key: string;
+  category: string;
+  title: string;
+  position: number;
+}
+
+export interface UserNotificationSettingsTable {
+  company_id: number;
+  user_id: number;
+  notification_type_id: number;
+  email: boolean;
+  browser: boolean;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface AutodeskOauthStatesTable {
+  state_hash: string;
+  user_id: number;
+  company_id: number;
+  redirect_url: string;
+  code: string | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface Database {
   companies: CompaniesTable;
   company_licences: CompanyLicencesTable;
@@ -453,4 +498,9 @@ export interface Database {
   materials: MaterialsTable;
   material_category: MaterialCategoryTable;
   material_imports: MaterialImportsTable;
+  user_activities: UserActivitiesTable;
+  notification_types: NotificationTypesTable;
+  user_notification_settings: UserNotificationSettingsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  autodesk_oauth_states: AutodeskOauthStatesTable;
 }

@@ -123,3 +123,25 @@ export function readableOn(color: Rgba, background: Rgba = WHITE, ratio = 4.5): 
   }
   return candidate;
 }
+
+/**
+ * What a colour field keeps of typed text (spec 2 §5): hex digits only, at most 6 (8 with alpha), with a `#`;
+ * '' when nothing is left.
+ */
+export function cleanHexInput(value: string, allowAlpha: boolean): string {
+  const digits = value.replace(/[^0-9a-f]/gi, '').slice(0, allowAlpha ? 8 : 6);
+  return digits ? `#${digits}` : '';
+}
+
+/** A complete hex colour: 3 or 6 digits, or 4 or 8 with alpha. */
+export const isHexColor = (value: string, allowAlpha: boolean) =>
+  new RegExp(`^#([0-9a-f]{3}|[0-9a-f]{6}${allowAlpha ? '|[0-9a-f]{4}|[0-9a-f]{8}' : ''})$`, 'i').test(value);
+
+/** WCAG AA for normal text: white text on the colour needs 4.5:1. */
+export const AA_CONTRAST = 4.5;
+
+/** The contrast of white text on a colour, or null when it is no colour. */
+export function contrastWithWhite(value: string | null | undefined): number | null {
+  const color = parseHexColor(value);
+  return color ? contrastRatio({ ...color, a: 1 }, WHITE) : null;
+}

@@ -43,7 +43,6 @@ export interface UndeclaredScreen {
 const HATCH = { platform: 'hatch' } as const;
 const ADMIN = { admin: true } as const;
 /** Spec 1 §6 route groups. */
-const COMPANY = { ability: 'view-company|edit-company' };
 const TOOLS = { ability: 'list-downloads|list-labels|access-recycling-bin' };
 
 /** `base`, `base/create` and `base/edit/:param`, the shape most management areas share. */
@@ -78,8 +77,6 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
       },
     ],
   },
-  { name: 'my-account', routes: [{ path: 'user/profile', screen: 'account' }] },
-  { name: 'companies/my-company', routes: [{ path: 'user/company', screen: 'company', guard: COMPANY }] },
   {
     name: 'issue-reports',
     routes: [{ path: 'issue_report', screen: 'issueReport' }],

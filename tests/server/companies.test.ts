@@ -110,6 +110,6 @@ describe('GET /companies', () => {
   it('lists every company, by name, for an admin', async () => {
     const response = await server.request('acme', '/companies', { token: await tokenFor(server, 'admin') });
     const { data } = (await response.json()) as { data: Array<{ sub_domain: string }> };
-    expect(data.map((company) => company.sub_domain)).toEqual(['acme', 'globex', 'initech']);
+    expect(data.map((company) => company.sub_domain)).toEqual(['acme', 'globex', 'initech', 'umbrella']);
   });
 });

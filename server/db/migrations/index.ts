@@ -5,11 +5,12 @@ import * as projectsModelsLibraries from './0002_projects_models_libraries';
 import * as liveRowCounts from './0003_live_row_counts';
 import * as modelFilesUploads from './0004_model_files_uploads';
 import * as sharedStateUploadKinds from './0006_shared_state_upload_kinds';
-import * as security from './0020_security';
-import * as plannedMaintenance from './0060_planned_maintenance';
-import * as downloadsPropertyMaps from './0030_downloads_property_maps';
 import * as libraryItems from './0010_library_items';
+import * as security from './0020_security';
+import * as downloadsPropertyMaps from './0030_downloads_property_maps';
 import * as materials from './0040_materials';
+import * as account from './0050_account';
+import * as plannedMaintenance from './0060_planned_maintenance';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -17,9 +18,10 @@ export const migrations: Record<string, Migration> = {
   '0003_live_row_counts': liveRowCounts,
   '0004_model_files_uploads': modelFilesUploads,
   '0006_shared_state_upload_kinds': sharedStateUploadKinds,
-  '0020_security': security,
-  '0060_planned_maintenance': plannedMaintenance,
-  '0030_downloads_property_maps': downloadsPropertyMaps,
   '0010_library_items': libraryItems,
+  '0020_security': security,
+  '0030_downloads_property_maps': downloadsPropertyMaps,
   '0040_materials': materials,
+  '0050_account': account,
+  '0060_planned_maintenance': plannedMaintenance,
 };

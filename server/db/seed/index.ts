@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { FileStorage } from '../../storage/storage';
 import type { DB } from '../database';
+import { seedAccount } from './account';
 import { seedAccounts } from './accounts';
 import { seedAdmin } from './admin';
 import { seedChangelog } from './changelog';
@@ -36,6 +37,7 @@ export const seedAreas: SeedArea[] = [
   { name: 'tools', run: seedTools },
   { name: 'libraries', run: seedLibraries },
   { name: 'materials', run: seedMaterials },
+  { name: 'account', run: seedAccount },
 ];
 
 export async function seedDemoData(

@@ -30,7 +30,7 @@ export function DesignSoftwareWarning({ user }: { user: SessionUser | undefined 
       description={
         <>
           <p className="dashboard-warning-text">{t(`designSoftware.${problem}.text`)}</p>
-          <LinkButton size="small" to="/user/profile">
+          <LinkButton size="small" to="/user/profile?tab=settings">
             {t('designSoftware.action')}
           </LinkButton>
         </>

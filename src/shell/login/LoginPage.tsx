@@ -6,7 +6,7 @@
  * Most visits start here, so the page is built from plain form controls in the portal's own style (login.css)
  * and signs in through the auth provider directly: it loads neither antd nor refine.
  */
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { authProvider, LOGIN_ERROR_KEYS, LoginError, type LoginErrorKey } from '@/providers/auth-provider';
@@ -16,38 +16,9 @@ import { useTenant } from '@/shell/tenant/TenantContext';
 import { Button } from '@/ui/Button';
 import { ErrorIcon, EyeIcon, EyeOffIcon, LockIcon, UserIcon } from '@/ui/icons';
 import { LanguageSelect } from './LanguageSelect';
+import { LoginField } from './LoginField';
 import { afterLoginPath } from './redirect';
 import './login.css';
-
-interface LoginFieldProps {
-  id: string;
-  label: string;
-  icon: ReactNode;
-  /** The field's message, shown under it and announced with it. */
-  error: string | null;
-  input: InputHTMLAttributes<HTMLInputElement>;
-  /** A control inside the field after the input (the password's show/hide). */
-  action?: ReactNode;
-}
-
-function LoginField({ id, label, icon, error, input, action }: LoginFieldProps) {
-  const errorId = `${id}-error`;
-  return (
-    <div className="login-field">
-      <label htmlFor={id}>{label}</label>
-      <span className={error ? 'login-input login-input--invalid' : 'login-input'}>
-        {icon}
-        <input id={id} {...input} aria-invalid={!!error} aria-describedby={error ? errorId : undefined} />
-        {action}
-      </span>
-      {error && (
-        <div id={errorId} className="login-field__error">
-          {error}
-        </div>
-      )}
-    </div>
-  );
-}
 
 type LoginStatus = { state: 'idle' | 'pending' | 'signed-in' } | { state: 'failed'; errorKey: LoginErrorKey };
 

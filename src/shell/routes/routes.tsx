@@ -1,6 +1,6 @@
 /**
  * The router's route objects: the portal root (session and tenant ready) with the route-error handler; the
- * public routes /login, /forgot-password and /unauthorized; refine's root (refine, its providers and antd's
+ * public routes /login, /forgot-password, /reset-password and /unauthorized; refine's root (refine, its providers and antd's
  * theme) around /portal and the login-protected routes; and not-found for anything else.
  *
  * Route-level code splitting: every page, the signed-in layout and refine's root are loaded by their route's
@@ -42,8 +42,15 @@ export const portalRoutes: RouteObject[] = [
       {
         path: '/forgot-password',
         lazy: lazyComponent(
-          () => import('./ForgotPasswordPage'),
+          () => import('@/shell/login/ForgotPasswordPage'),
           (module) => module.ForgotPasswordPage,
+        ),
+      },
+      {
+        path: '/reset-password',
+        lazy: lazyComponent(
+          () => import('@/shell/login/ResetPasswordPage'),
+          (module) => module.ResetPasswordPage,
         ),
       },
       {

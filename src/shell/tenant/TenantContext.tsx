@@ -7,6 +7,7 @@ import { useSyncExternalStore } from 'react';
 import type { HostInfo } from '@shared/host';
 import { deployment } from '@/lib/runtime-config';
 import { apiRequest } from '@/providers/http-client';
+import { tenantUpdates } from '@/providers/tenant-updates';
 
 export interface Tenant {
   id: number;
@@ -64,5 +65,7 @@ export type TenantStore = ReturnType<typeof createTenantStore>;
 
 /** The tenant of this page's host. */
 export const tenantStore = createTenantStore(deployment.host);
+// The company profile previews and saves the tenant's name, logo and colours.
+tenantUpdates.subscribe((tenant) => tenantStore.setTenant(tenant));
 
 export const useTenant = (): TenantState => useSyncExternalStore(tenantStore.subscribe, tenantStore.getState);

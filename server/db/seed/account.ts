@@ -1,0 +1,185 @@
+/**
+ * My account and company profile (issue 18): Umbrella Studio, a company of its own for the account screens'
+ * tests and demos (its colours, logo and passwords change there without touching what other areas rely on),
+ * with erin and frank (Managers, password `password`), a project with finished models for the demo-model
+ * picker, alice's recent activity in Acme, and one of alice's notification settings switched off.
+ */
+import { ABILITIES } from '../../../shared/abilities';
+import { hashPassword } from '../../auth/passwords';
+import type { DB } from '../database';
+import { DEMO_PASSWORD } from './accounts';
+import { daysAgo } from './time';
+
+const companyIdOf = async (db: DB, subDomain: string) =>
+  (
+    await db
+      .selectFrom('companies')
+      .select('id')
+      .where('sub_domain', '=', subDomain)
+      .executeTakeFirstOrThrow()
+  ).id;
+const userIdOf = async (db: DB, username: string) =>
+  (await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+
+export async function seedAccount(db: DB): Promise<void> {
+  const company = await db
+    .insertInto('companies')
+    .values({
+      name: 'Umbrella Studio',
+      sub_domain: 'umbrella',
+      domain: 'umbrella.portal.test',
+      fqdn: 'umbrella.portal.test',
+      database: 'tenant_umbrella',
+      primary_color: '#8b2252',
+      primary_accent: '#d26a9a80',
+      colors_is_default: false,
+      description: 'Umbrella Studio demo company',
+      address: 'Keizersgracht 12',
+      postal_code: '1015 CS',
+      country: 'Netherlands',
+      city: 'Amsterdam',
+      phone_number: '+31 20 123 4567',
+      website: 'https://umbrella.example',
+      autodesk_integration: 'yes',
+      logo: null,
+      background_image: null,
+      demo_model_id: null,
+      deleted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('company_licences')
+    .values([
+      { company_id: company.id, licence: 'design_and_sales', bought: 4 },
+      { company_id: company.id, licence: 'hatch', bought: 2 },
+    ])
+    .execute();
+  const role = await db
+    .insertInto('roles')
+    .values({
+      company_id: company.id,
+      title: 'Manager',
+      description: 'Manages everything in the company',
+      deleted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('role_abilities')
+    .values(ABILITIES.map((ability) => ({ role_id: role.id, ability })))
+    .execute();
+  const group = await db
+    .insertInto('groups')
+    .values({
+      company_id: company.id,
+      name: 'Studio team',
+      description: 'Everyone at the studio',
+      role_id: role.id,
+      deleted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const people = [
+    { name: 'Erin Umbrella', username: 'erin', email: 'erin@umbrella.test', function: 'Studio lead' },
+    { name: 'Frank Umbrella', username: 'frank', email: 'frank@umbrella.test', function: 'Designer' },
+  ];
+  let erinId = 0;
+  for (const person of people) {
+    const user = await db
+      .insertInto('users')
+      .values({
+        ...person,
+        password_hash: passwordHash,
+        phone_number: null,
+        profile_image: null,
+        email_verified_at: daysAgo(40),
+        deleted_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    erinId ||= user.id;
+    await db
+      .insertInto('company_user')
+      .values({ company_id: company.id, user_id: user.id, role_id: role.id })
+      .execute();
+    await db.insertInto('group_user').values({ group_id: group.id, user_id: user.id }).execute();
+    await db
+      .insertInto('user_licences')
+      .values(
+        ['design_and_sales', 'hatch'].map((licence) => ({
+          company_id: company.id,
+          user_id: user.id,
+          licence,
+        })),
+      )
+      .execute();
+  }
+
+  const project = await db
+    .insertInto('projects')
+    .values({
+      company_id: company.id,
+      parent_id: null,
+      name: 'Umbrella Showroom',
+      description: null,
+      preview_image: null,
+      deleted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const models = ['Showroom Hall', 'Showroom Lobby', 'Showroom Terrace'].map((name, index) => ({
+    company_id: company.id,
+    project_id: project.id,
+    name,
+    description: null,
+    status: index < 2 ? ('FINISHED' as const) : ('PROCESSING' as const),
+    preview_image_url: null,
+    started_at: daysAgo(5),
+    finished_at: index < 2 ? daysAgo(5) : null,
+    uploader_id: erinId,
+    deleted_at: null,
+  }));
+  await db.insertInto('project_models').values(models).execute();
+
+  const acme = await companyIdOf(db, 'acme');
+  const alice = await userIdOf(db, 'alice');
+  const activity = [
+    { action: 'signed_in', subject: null, days: 6 },
+    { action: 'created', subject: 'projects', days: 6 },
+    { action: 'updated', subject: 'projects/1', days: 5 },
+    { action: 'created', subject: 'labels', days: 4 },
+    { action: 'deleted', subject: 'labels/3', days: 4 },
+    { action: 'signed_in', subject: null, days: 2 },
+    { action: 'updated', subject: 'my-account', days: 2 },
+  ];
+  await db
+    .insertInto('user_activities')
+    .values(
+      activity.map((entry) => ({
+        company_id: acme,
+        user_id: alice,
+        action: entry.action,
+        subject: entry.subject,
+        created_at: daysAgo(entry.days),
+      })),
+    )
+    .execute();
+  const modelFailed = await db
+    .selectFrom('notification_types')
+    .select('id')
+    .where('key', '=', 'model_failed')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('user_notification_settings')
+    .values({
+      company_id: acme,
+      user_id: alice,
+      notification_type_id: modelFailed.id,
+      email: false,
+      browser: true,
+    })
+    .execute();
+}

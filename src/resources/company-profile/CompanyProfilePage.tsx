@@ -1,0 +1,397 @@
+/**
+ * /user/company (spec 2 §Company profile, §4 'Company save', §5, §7, §8): sections Company Details, Company Demo
+ * Model, Primary Color, Primary Accent, Company Logo, Background Image, the Autodesk option (admins) and the
+ * licences bought and used. Read-only without edit-company. Colours preview on the portal's theme while edited;
+ * Save ('Saving...', disabled) keeps them and shows 'Update successful' 3 s; Cancel returns to / with the stored
+ * colours. A custom primary colour below WCAG AA against white text is saved but warned about.
+ */
+import { useCustom, useCustomMutation } from '@refinedev/core';
+import { Alert, Button, Card, Form, Input, Select, Skeleton, Table } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { CompanyProfile } from '@shared/entities/company-profile';
+import { PLATFORMS } from '@shared/platforms';
+import { LoadFailure } from '@/components/LoadFailure';
+import { PageHeader } from '@/components/PageHeader';
+import { AA_CONTRAST, contrastWithWhite, isHexColor } from '@/lib/colors';
+import { deployment } from '@/lib/runtime-config';
+import type { ApiHttpError, LaravelList } from '@/providers/data-provider';
+import { tenantUpdates } from '@/providers/tenant-updates';
+import { useAuthorization } from '@/providers/useAuthorization';
+import { ColorField } from './ColorField';
+import { type CompanyFormValues, COMPANY_FIELDS, companyPayload, companyValues } from './company-form';
+import { ImageField } from './ImageField';
+import '@/components/page.css';
+import '../my-account/my-account.css';
+
+const SUCCESS_MS = 3000;
+const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/bmp'];
+const BACKGROUND_TYPES = ['image/jpeg', 'image/bmp'];
+const DEMO_MODEL_FIELDS = ['models.status.finished', 'models.name', 'models.id', 'models.preview_image_url'];
+
+interface DemoModel {
+  id: number;
+  name: string;
+}
+
+const tenantOf = (company: CompanyProfile, colors?: Partial<CompanyProfile['colors']>) => ({
+  id: company.id,
+  name: company.name,
+  logo: company.logo,
+  sub_domain: company.sub_domain,
+  colors: { ...company.colors, ...colors },
+});
+
+export default function CompanyProfilePage() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const { can, user } = useAuthorization();
+  const editable = can('edit-company');
+  const admin = !!user?.admin;
+  const [form] = Form.useForm<CompanyFormValues>();
+  const [saved, setSaved] = useState(false);
+  const { query, result } = useCustom<{ data: CompanyProfile }>({
+    url: '/companies/my-company',
+    method: 'get',
+    queryOptions: { refetchOnWindowFocus: false },
+  });
+  const company = result?.data?.data;
+  const models = useCustom<LaravelList<DemoModel>>({
+    url: '/projects/models',
+    method: 'get',
+    meta: { included_fields: DEMO_MODEL_FIELDS },
+    config: { query: { per_page: 100, page: 1, sort: 'name' } },
+    queryOptions: { enabled: editable, retry: false },
+  });
+  const { mutateAsync: save, mutation } = useCustomMutation<{ data: CompanyProfile }>();
+  // The stored company: Cancel (or leaving unsaved) puts its colours back on the theme.
+  const stored = useRef<CompanyProfile | null>(null);
+  // The last custom colours, for 'Set Custom Company color'.
+  const lastCustom = useRef({ primary_color: '', primary_accent: '' });
+
+  useEffect(() => {
+    if (!company) return;
+    stored.current = company;
+    lastCustom.current = {
+      primary_color: company.colors.primary_color ?? '',
+      primary_accent: company.colors.primary_accent ?? '',
+    };
+    form.setFieldsValue(companyValues(company));
+  }, [company, form]);
+
+  useEffect(
+    () => () => {
+      if (stored.current) tenantUpdates.publish(tenantOf(stored.current));
+    },
+    [],
+  );
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => setSaved(false), SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [saved]);
+
+  const isDefault = Form.useWatch('is_default', form) ?? false;
+  const primary = Form.useWatch('primary_color', form) ?? '';
+  const accent = Form.useWatch('primary_accent', form) ?? '';
+  const contrast = !isDefault && isHexColor(primary, false) ? contrastWithWhite(primary) : null;
+
+  const preview = (values: CompanyFormValues) => {
+    if (!stored.current) return;
+    const primaryColor = values.primary_color ?? '';
+    const accentColor = values.primary_accent ?? '';
+    if (
+      !values.is_default &&
+      (!isHexColor(primaryColor, false) || (accentColor && !isHexColor(accentColor, true)))
+    )
+      return;
+    tenantUpdates.publish(
+      tenantOf(stored.current, {
+        primary_color: primaryColor || null,
+        primary_accent: accentColor || null,
+        is_default: !!values.is_default,
+      }),
+    );
+  };
+
+  const setDefault = (on: boolean) => {
+    if (on) {
+      const values = form.getFieldsValue();
+      if (!values.is_default) {
+        lastCustom.current = {
+          primary_color: values.primary_color ?? '',
+          primary_accent: values.primary_accent ?? '',
+        };
+      }
+      const platform = PLATFORMS[deployment.host.platform];
+      form.setFieldsValue({
+        is_default: true,
+        primary_color: platform.primaryColor,
+        primary_accent: platform.accentColor,
+      });
+    } else {
+      form.setFieldsValue({ is_default: false, ...lastCustom.current });
+    }
+    preview(form.getFieldsValue());
+  };
+
+  const submit = async (values: CompanyFormValues) => {
+    setSaved(false);
+    try {
+      const answer = await save({
+        url: '/companies/my-company',
+        method: 'patch',
+        values: companyPayload(values, admin),
+        meta: { multipart: true },
+        successNotification: false,
+        errorNotification: false,
+      });
+      const updated = answer.data.data;
+      stored.current = updated;
+      tenantUpdates.publish(tenantOf(updated));
+      form.setFields(COMPANY_FIELDS.map((name) => ({ name, errors: [] })));
+      form.setFieldsValue({ ...companyValues(updated), logo: null, background_image: null });
+      await query.refetch();
+      setSaved(true);
+    } catch (error) {
+      const errors = (error as ApiHttpError).errors ?? {};
+      form.setFields(
+        COMPANY_FIELDS.filter((name) => errors[name]).map((name) => ({ name, errors: [errors[name][0]] })),
+      );
+    }
+  };
+
+  const cancel = () => {
+    if (stored.current) tenantUpdates.publish(tenantOf(stored.current));
+    void navigate('/');
+  };
+
+  if (query.isError && !company) return <LoadFailure error={query.error as ApiHttpError} />;
+
+  const saving = mutation.isPending;
+  const modelOptions = [
+    ...(models.result?.data?.data ?? []),
+    ...(company?.demo_model && !models.result?.data?.data?.some((model) => model.id === company.demo_model?.id)
+      ? [company.demo_model]
+      : []),
+  ].map((model) => ({ value: model.id, label: model.name }));
+
+  return (
+    <div className="account-page company-page">
+      <PageHeader
+        title={t('company.title')}
+        extra={
+          <>
+            <Button onClick={cancel}>{t('cancel')}</Button>
+            {editable && (
+              <Button type="primary" disabled={saving || !company} onClick={() => form.submit()}>
+                {saving ? t('saving') : t('save')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      {saved && (
+        <Alert
+          type="success"
+          showIcon
+          message={t('updateSuccessful')}
+          role="status"
+          className="account-banner"
+        />
+      )}
+      {!editable && <Alert type="info" showIcon message={t('company.readOnly')} className="account-banner" />}
+      {contrast !== null && contrast < AA_CONTRAST && (
+        <Alert
+          type="warning"
+          showIcon
+          role="status"
+          className="account-banner"
+          message={t('company.lowContrast', { ratio: contrast.toFixed(2), required: AA_CONTRAST })}
+        />
+      )}
+      {!company ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : (
+        <Form
+          form={form}
+          layout="vertical"
+          disabled={!editable || saving}
+          onFinish={(values) => void submit(values)}
+          onValuesChange={(_, values) => preview(values)}
+        >
+          <Form.Item name="is_default" hidden>
+            <Input />
+          </Form.Item>
+          <Card
+            className="account-card"
+            title={<h2 className="account-card__title">{t('company.details')}</h2>}
+          >
+            <div className="company-grid">
+              <Form.Item
+                name="name"
+                label={t('company.name')}
+                rules={[{ required: true, message: t('company.nameRequired') }]}
+                required={false}
+              >
+                <Input maxLength={255} />
+              </Form.Item>
+              <Form.Item name="address" label={t('company.address')}>
+                <Input maxLength={255} autoComplete="street-address" />
+              </Form.Item>
+              <Form.Item name="postal_code" label={t('company.postalCode')}>
+                <Input maxLength={20} autoComplete="postal-code" />
+              </Form.Item>
+              <Form.Item name="city" label={t('company.city')}>
+                <Input maxLength={255} autoComplete="address-level2" />
+              </Form.Item>
+              <Form.Item name="country" label={t('company.country')}>
+                <Input maxLength={255} autoComplete="country-name" />
+              </Form.Item>
+              <Form.Item name="phone_number" label={t('company.phone')}>
+                <Input type="tel" maxLength={50} autoComplete="tel" />
+              </Form.Item>
+              <Form.Item name="website" label={t('company.website')}>
+                <Input type="url" maxLength={255} autoComplete="url" />
+              </Form.Item>
+            </div>
+            <Form.Item name="description" label={t('company.description')}>
+              <Input.TextArea rows={3} maxLength={5000} />
+            </Form.Item>
+          </Card>
+          <Card
+            className="account-card"
+            title={<h2 className="account-card__title">{t('company.demoModel')}</h2>}
+          >
+            <Form.Item name="demo_model_id" label={t('company.demoModelLabel')}>
+              <Select
+                allowClear
+                showSearch
+                optionFilterProp="label"
+                placeholder={t('company.noDemoModel')}
+                loading={models.query.isFetching}
+                options={modelOptions}
+                notFoundContent={t('company.noFinishedModels')}
+              />
+            </Form.Item>
+          </Card>
+          <Card
+            className="account-card"
+            title={<h2 className="account-card__title">{t('company.colors')}</h2>}
+            extra={
+              editable &&
+              (isDefault ? (
+                <Button onClick={() => setDefault(false)}>{t('company.setCustom')}</Button>
+              ) : (
+                <Button onClick={() => setDefault(true)}>{t('company.resetDefault')}</Button>
+              ))
+            }
+          >
+            <div className="company-grid">
+              <Form.Item
+                name="primary_color"
+                label={t('company.primaryColor')}
+                rules={[
+                  {
+                    validator: async (_, value: string) => {
+                      if (!isDefault && !isHexColor(value ?? '', false))
+                        throw new Error(t('company.invalidColor'));
+                    },
+                  },
+                ]}
+              >
+                <ColorField allowAlpha={false} isDefault={isDefault} />
+              </Form.Item>
+              <Form.Item
+                name="primary_accent"
+                label={t('company.primaryAccent')}
+                extra={t('company.accentHint')}
+                rules={[
+                  {
+                    validator: async (_, value: string) => {
+                      if (!isDefault && value && !isHexColor(value, true))
+                        throw new Error(t('company.invalidColor'));
+                    },
+                  },
+                ]}
+              >
+                <ColorField allowAlpha isDefault={isDefault} />
+              </Form.Item>
+            </div>
+            {!isDefault && (
+              <div className="company-swatches" aria-hidden>
+                <span style={{ background: isHexColor(primary, false) ? primary : undefined }} />
+                <span style={{ background: isHexColor(accent, true) ? accent : undefined }} />
+              </div>
+            )}
+          </Card>
+          <Card
+            className="account-card"
+            title={<h2 className="account-card__title">{t('company.images')}</h2>}
+          >
+            <div className="company-grid">
+              <Form.Item name="logo" label={t('company.logo')} extra={t('company.logoHint')}>
+                <ImageField current={company.logo} accept={LOGO_TYPES} alt={t('company.logo')} />
+              </Form.Item>
+              <Form.Item
+                name="background_image"
+                label={t('company.background')}
+                extra={t('company.backgroundHint')}
+              >
+                <ImageField
+                  current={company.background_image}
+                  accept={BACKGROUND_TYPES}
+                  alt={t('company.background')}
+                />
+              </Form.Item>
+            </div>
+          </Card>
+          {admin && (
+            <Card
+              className="account-card"
+              title={<h2 className="account-card__title">{t('company.autodesk')}</h2>}
+            >
+              <Form.Item name="autodesk_integration" label={t('company.autodeskLabel')}>
+                <Select
+                  options={(['no', 'yes', 'yes_always_prompt'] as const).map((value) => ({
+                    value,
+                    label: t(`company.autodeskOptions.${value}`),
+                  }))}
+                />
+              </Form.Item>
+            </Card>
+          )}
+          <Card
+            className="account-card"
+            title={<h2 className="account-card__title">{t('company.licences')}</h2>}
+          >
+            <Table
+              rowKey="key"
+              size="small"
+              pagination={false}
+              dataSource={company.licenses}
+              columns={[
+                {
+                  key: 'key',
+                  title: t('company.licence'),
+                  render: (_, licence) =>
+                    t(`company.licenceNames.${licence.key}`, { defaultValue: licence.key }),
+                },
+                { key: 'bought', dataIndex: 'bought', title: t('company.bought'), align: 'right' },
+                { key: 'used', dataIndex: 'used', title: t('company.used'), align: 'right' },
+                {
+                  key: 'available',
+                  title: t('company.available'),
+                  align: 'right',
+                  render: (_, licence) => Math.max(0, licence.bought - licence.used),
+                },
+              ]}
+            />
+          </Card>
+        </Form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The Settings tab (spec 2 §My account, §4, §5): the Autodesk Integration card (unless the tenant's
+ * autodesk_integration is 'no'), the accordions 'Receive Notification via Email' and 'Receive Notification in
+ * Portal' (notification types by category, one switch each), and the Change Password card. The switches and
+ * password fields belong to the page's form, which the header's Save submits.
+ */
+import { Card, Checkbox, Collapse, Form, Input, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { MyAccount, NotificationSetting } from '@shared/entities/my-account';
+import { AutodeskCard } from './AutodeskCard';
+
+function byCategory(settings: NotificationSetting[]): Array<[string, NotificationSetting[]]> {
+  const groups = new Map<string, NotificationSetting[]>();
+  for (const setting of settings)
+    groups.set(setting.category, [...(groups.get(setting.category) ?? []), setting]);
+  return [...groups];
+}
+
+function NotificationSwitches({
+  settings,
+  channel,
+}: {
+  settings: NotificationSetting[];
+  channel: 'email' | 'browser';
+}) {
+  const { t } = useTranslation('account');
+  return (
+    <div className="account-notifications">
+      {byCategory(settings).map(([category, types]) => (
+        <fieldset key={category} className="account-notifications__category">
+          <legend>{t(`notifications.categories.${category}`, { defaultValue: category })}</legend>
+          {types.map((setting) => {
+            const title = t(`notifications.types.${setting.notification_type_key}`, {
+              defaultValue: setting.notification_type_title,
+            });
+            return (
+              <div key={setting.notification_type_id} className="account-notifications__row">
+                <span id={`notification-${channel}-${setting.notification_type_id}`}>{title}</span>
+                <Form.Item
+                  name={['notification_settings', String(setting.notification_type_id), channel]}
+                  valuePropName="checked"
+                  noStyle
+                >
+                  <Switch aria-labelledby={`notification-${channel}-${setting.notification_type_id}`} />
+                </Form.Item>
+              </div>
+            );
+          })}
+        </fieldset>
+      ))}
+    </div>
+  );
+}
+
+export function AccountSettings({
+  account,
+  onAutodeskChange,
+}: {
+  account: MyAccount;
+  onAutodeskChange: () => void;
+}) {
+  const { t } = useTranslation('account');
+  const settings = account.notification_settings ?? [];
+  return (
+    <div className="account-settings">
+      <AutodeskCard account={account} onChange={onAutodeskChange} />
+      <Collapse
+        className="account-settings__accordions"
+        items={[
+          {
+            key: 'email',
+            label: t('notifications.email'),
+            forceRender: true,
+            children: <NotificationSwitches settings={settings} channel="email" />,
+          },
+          {
+            key: 'browser',
+            label: t('notifications.browser'),
+            forceRender: true,
+            children: <NotificationSwitches settings={settings} channel="browser" />,
+          },
+        ]}
+      />
+      <Card title={<h2 className="account-card__title">{t('password.title')}</h2>} className="account-card">
+        <Form.Item name="current_password" label={t('password.current')}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="new_password" label={t('password.new')} extra={t('password.hint')}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="new_password_confirmation" label={t('password.confirmation')}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="logout_all_devices" valuePropName="checked">
+          <Checkbox>{t('password.logoutAll')}</Checkbox>
+        </Form.Item>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The profile form's payload and its server errors (spec 2 §5, §7): what `POST /my-account` (`_method=PATCH`)
+ * sends, and where each 422 message shows. Password errors: the first of current_password and of new_password
+ * under their fields, the second new_password error (and any new_password_confirmation error) under the
+ * confirmation.
+ */
+import type { NotificationSetting } from '@shared/entities/my-account';
+
+export interface AccountFormValues {
+  name?: string;
+  username?: string;
+  email?: string;
+  phone_number?: string | null;
+  function?: string | null;
+  profile_image?: File | null;
+  /** `{typeId: {email, browser}}` */
+  notification_settings?: Record<string, { email?: boolean; browser?: boolean }>;
+  current_password?: string;
+  new_password?: string;
+  new_password_confirmation?: string;
+  logout_all_devices?: boolean;
+}
+
+export const PASSWORD_FIELDS = ['current_password', 'new_password', 'new_password_confirmation'] as const;
+
+/** The form's values of the settings: `{typeId: {email, browser}}` as switches. */
+export const settingsValues = (settings: NotificationSetting[] = []) =>
+  Object.fromEntries(
+    settings.map((setting) => [
+      String(setting.notification_type_id),
+      { email: setting.email === 1, browser: setting.browser === 1 },
+    ]),
+  );
+
+export function accountPayload(values: AccountFormValues): Record<string, unknown> {
+  const changesPassword = PASSWORD_FIELDS.some((field) => !!values[field]);
+  const settings = Object.entries(values.notification_settings ?? {}).map(([typeId, setting]) => [
+    typeId,
+    { notification_type_id: typeId, email: setting.email ? 1 : 0, browser: setting.browser ? 1 : 0 },
+  ]);
+  return {
+    name: values.name,
+    username: values.username,
+    email: values.email,
+    phone_number: values.phone_number ?? null,
+    function: values.function ?? null,
+    ...(values.profile_image ? { profile_image: values.profile_image } : {}),
+    ...(settings.length ? { notification_settings: Object.fromEntries(settings) } : {}),
+    ...(changesPassword
+      ? {
+          current_password: values.current_password ?? '',
+          new_password: values.new_password ?? '',
+          new_password_confirmation: values.new_password_confirmation ?? '',
+          logout_all_devices: values.logout_all_devices ? 1 : 0,
+        }
+      : {}),
+  };
+}
+
+export type AccountField = keyof AccountFormValues;
+
+/** The fields a server message can be shown under. */
+export const MESSAGE_FIELDS: AccountField[] = [
+  'name',
+  'username',
+  'email',
+  'phone_number',
+  'function',
+  'profile_image',
+  ...PASSWORD_FIELDS,
+];
+
+/** antd's `setFields` entries for a 422's `errors` (messages of other fields are left out). */
+export function placeErrors(
+  errors: Record<string, string[] | string>,
+): Array<{ name: AccountField; errors: string[] }> {
+  const placed = new Map<AccountField, string[]>();
+  const add = (field: string, message: string | undefined) => {
+    const known = MESSAGE_FIELDS.find((name) => name === field);
+    if (message && known) placed.set(known, [...(placed.get(known) ?? []), message]);
+  };
+  for (const [field, value] of Object.entries(errors)) {
+    const messages = Array.isArray(value) ? value : [value];
+    if (field === 'new_password') {
+      add('new_password', messages[0]);
+      add('new_password_confirmation', messages[1]);
+    } else if (field === 'current_password' || field === 'new_password_confirmation') {
+      add(field, messages[0]);
+    } else {
+      add(field.split('.')[0], messages[0]);
+    }
+  }
+  return [...placed].map(([name, messages]) => ({ name, errors: messages }));
+}
+
+/** The tab holding a field, so a save that fails there shows it. */
+export const tabOfField = (field: string): 'details' | 'settings' =>
+  (PASSWORD_FIELDS as readonly string[]).includes(field) || field.startsWith('notification_settings')
+    ? 'settings'
+    : 'details';

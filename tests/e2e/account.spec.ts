@@ -1,0 +1,168 @@
+/**
+ * My account and the company profile in Chromium against the contract server (issue 18): a profile save with
+ * 'Update successful', the password change with logout-all, the Autodesk round trip through the server's local
+ * stand-in authorisation page, company colours re-theming the portal without a reload (and Cancel restoring
+ * them), bob's read-only company profile, 'Forgot password?', and axe on every new screen at 1440 and 390 px.
+ * The writes happen in Umbrella Studio (erin, frank), a company of the account area's own seed.
+ */
+import { type BrowserContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import type { AuthResponse } from '../../shared/session';
+import { seriousViolations } from './support/axe';
+import { API, apiHeaders, DEMO_PASSWORD, origin, signedInAs, useSessionCookie } from './support/portal';
+
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+const UMBRELLA = 'umbrella';
+
+async function loginAs(identity: string, password = DEMO_PASSWORD): Promise<AuthResponse> {
+  const api = await playwrightRequest.newContext();
+  const response = await api.post(`${API}/login`, {
+    data: { identity, password, remember: false },
+    headers: apiHeaders(UMBRELLA),
+  });
+  expect(response.status(), `API login of ${identity}`).toBe(200);
+  const auth = (await response.json()) as AuthResponse;
+  await api.dispose();
+  return auth;
+}
+
+async function signIn(context: BrowserContext, identity: string): Promise<void> {
+  await useSessionCookie(context, (await loginAs(identity)).access_token);
+}
+
+/** The theme's primary colour as the portal sets it: an RGB triplet. */
+const primaryTriplet = (page: Page) =>
+  page.evaluate(() => document.documentElement.style.getPropertyValue('--primary').trim());
+
+test('a profile save shows Update successful, and the activity lists it', async ({ page, context }) => {
+  await signIn(context, 'erin');
+  await page.goto(`${origin(UMBRELLA)}/user/profile`);
+  await expect(page.getByRole('heading', { name: 'Erin Umbrella' })).toBeVisible();
+  await expect(page.getByText('Manager', { exact: true })).toBeVisible();
+  const role = `Lead ${Date.now()}`;
+  await page.getByLabel('Function').fill(role);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Update successful')).toBeVisible();
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  await expect(page.getByRole('cell', { name: 'Updated my-account' }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Signed in' }).first()).toBeVisible();
+});
+
+test('a required field emptied shows its message; Cancel goes to the dashboard', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, 'erin');
+  await page.goto(`${origin(UMBRELLA)}/user/profile`);
+  await page.getByLabel('Username').fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Username is required')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(`${origin(UMBRELLA)}/`);
+});
+
+test('a wrong current password shows under its field; a change with logout-all ends the session', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, 'frank');
+  await page.goto(`${origin(UMBRELLA)}/user/profile?tab=settings`);
+  await page.getByLabel('Current password').fill('not-the-password');
+  await page.getByLabel('New password', { exact: true }).fill('frank-new-pass');
+  await page.getByLabel('Confirm new password').fill('frank-new-pass');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The password is incorrect.')).toBeVisible();
+
+  await page.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await page.getByRole('checkbox', { name: 'Log out from all devices' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  const auth = await loginAs('frank', 'frank-new-pass');
+  expect(auth.user.name).toBe('Frank Umbrella');
+});
+
+test('Autodesk connects through the authorisation page and disconnects', async ({ page, context }) => {
+  await signIn(context, 'erin');
+  await page.goto(`${origin(UMBRELLA)}/user/profile?tab=settings`);
+  await expect(page.getByText('Not connected')).toBeVisible();
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText("This is the contract server's local stand-in")).toBeVisible();
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page).toHaveURL(/\/user\/profile\?tab=settings&autodesk=connected/);
+  await expect(page.getByRole('tab', { name: 'Settings', selected: true })).toBeVisible();
+  await expect(page.getByText('Autodesk is connected.')).toBeVisible();
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByText('Not connected')).toBeVisible();
+});
+
+test('company colours re-theme the portal at once; Cancel restores the stored ones', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, 'erin');
+  await page.goto(`${origin(UMBRELLA)}/user/company`);
+  const primary = page.getByLabel('Primary Color');
+  await expect(primary).toHaveValue('#8b2252');
+  await primary.fill('#a3z30x0');
+  await expect(primary).toHaveValue('#a3300');
+  await primary.fill('#aa3300');
+  await expect.poll(() => primaryTriplet(page)).toBe('170 51 0');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Update successful')).toBeVisible();
+  expect(await primaryTriplet(page)).toBe('170 51 0');
+
+  await primary.fill('#eeeeee');
+  await expect(page.getByText(/below the 4.5:1 that WCAG AA asks for/)).toBeVisible();
+  await expect.poll(() => primaryTriplet(page)).toBe('238 238 238');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(`${origin(UMBRELLA)}/`);
+  await expect.poll(() => primaryTriplet(page)).toBe('170 51 0');
+
+  await page.goto(`${origin(UMBRELLA)}/user/company`);
+  await page.getByRole('button', { name: 'Reset to default' }).click();
+  await expect(page.getByLabel('Primary Color')).toHaveValue('default');
+  await page.getByRole('button', { name: 'Set Custom Company color' }).click();
+  await expect(page.getByLabel('Primary Color')).toHaveValue('#aa3300');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test('bob (view-company only) sees the company read-only', async ({ page, context }) => {
+  await signedInAs(context, 'bob');
+  await page.goto(`${origin('customerportal-acme')}/user/company`);
+  await expect(page.getByLabel('Name*')).toHaveValue('Acme Visuals');
+  await expect(page.getByLabel('Name*')).toBeDisabled();
+  await expect(page.getByText('You can view the company profile.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: 'Designs and Sales' })).toBeVisible();
+});
+
+test("'Forgot password?' leads to a working reset request", async ({ page }) => {
+  await page.goto(`${origin(UMBRELLA)}/login`);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByLabel('Email').fill('erin@umbrella.test');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('a reset link is on its way')).toBeVisible();
+});
+
+for (const width of [1440, 390]) {
+  test(`axe finds nothing serious on the account screens at ${width} px`, async ({ page, context }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(context, 'erin');
+    for (const path of [
+      '/user/profile',
+      '/user/profile?tab=activity',
+      '/user/profile?tab=settings',
+      '/user/company',
+    ]) {
+      await page.goto(`${origin(UMBRELLA)}${path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await context.clearCookies();
+    for (const path of ['/forgot-password', '/reset-password?token=x&email=erin%40umbrella.test']) {
+      await page.goto(`${origin(UMBRELLA)}${path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
+}
