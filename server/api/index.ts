@@ -10,6 +10,9 @@ import { isEntity, type RegistrableEntity } from '../http/crud/entity';
 import { authRoutes } from './auth';
 import { changelogRoutes } from './changelog-items';
 import { companyRoutes } from './companies';
+import { faqRoutes } from './faq';
+import { feedbackReportRoutes } from './feedback-reports';
+import { issueReportRoutes } from './issue-reports';
 import { fileRoutes } from './files';
 import { libraryRoutes } from './libraries';
 import { maintenanceModeRoutes } from './maintenance-mode';
@@ -47,6 +50,9 @@ export async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(userRoutes);
   await app.register(libraryRoutes);
   await app.register(changelogRoutes);
+  await app.register(faqRoutes);
+  await app.register(issueReportRoutes);
+  await app.register(feedbackReportRoutes);
   await app.register(maintenanceModeRoutes);
   await app.register(fileRoutes);
 }

@@ -6,8 +6,10 @@ import { sql } from 'kysely';
 import type { DB } from '../database';
 import { seedAccounts } from './accounts';
 import { seedChangelog } from './changelog';
+import { seedFaq } from './faq';
 import { seedNotifications } from './notifications';
 import { seedProjects } from './projects';
+import { seedReports } from './reports';
 
 export interface SeedArea {
   name: string;
@@ -20,6 +22,8 @@ export const seedAreas: SeedArea[] = [
   { name: 'notifications', run: seedNotifications },
   { name: 'changelog', run: seedChangelog },
   { name: 'projects', run: seedProjects },
+  { name: 'faq', run: seedFaq },
+  { name: 'reports', run: seedReports },
 ];
 
 export async function seedDemoData(db: DB, areas: SeedArea[] = seedAreas): Promise<string[]> {
