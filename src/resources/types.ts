@@ -257,7 +257,9 @@ export type FieldKind =
   | 'image'
   | 'file'
   | 'color'
-  | 'switch';
+  | 'switch'
+  /** One to five stars (antd's Rate); the value is the number. */
+  | 'rating';
 
 export interface FieldDeclaration {
   name: string;
@@ -272,6 +274,11 @@ export interface FieldDeclaration {
   reference?: { resource: string; labelField: string; multiple?: boolean; permission?: Permission };
   /** Where the value lives on a record when it differs from `name` (e.g. `labels` records for `labels[]` ids). */
   fromRecord?: (record: BaseRecord) => unknown;
+  /**
+   * What the submit sends for the field's value when the API wants another shape (e.g. ticked checkboxes
+   * `['development']` as the flags `{development: true, test: false}`).
+   */
+  toPayload?: (value: unknown) => unknown;
   /** Image types accepted by an `image` field. */
   accept?: string;
   /** A `file` field: the declared upload kind (sent as the tus metadata `kind`); the form sends the upload's id. */
@@ -301,6 +308,10 @@ export interface FormDeclaration {
   tabs?: Array<{ key: string; labelKey: string }>;
   /** Where to go after saving (and cancelling): a route of the record, or `back` one page. */
   redirect?: 'list' | 'show' | 'edit' | 'back';
+  /** The text shown while an edit form loads its record ('Loading existing data...'), resource namespace. */
+  loadingKey?: string;
+  /** The notice after saving (resource namespace); 'Saved' (lists namespace) without one. */
+  successKey?: string;
 }
 
 export interface DeletionDeclaration {

@@ -18,7 +18,6 @@ import {
   ExperimentOutlined,
   HistoryOutlined,
   NodeIndexOutlined,
-  ReadOutlined,
   SafetyCertificateOutlined,
   ShopOutlined,
   StarOutlined,
@@ -397,17 +396,6 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
       route: '/admin/issue_report',
       group: 'admin',
       order: 40,
-    },
-  },
-  {
-    name: 'admin/changelog-items',
-    routes: crud('admin/changelog_items', 'changelog', 'id', ADMIN),
-    navigation: {
-      labelKey: 'nav.changelog',
-      icon: <ReadOutlined aria-hidden />,
-      route: '/admin/changelog_items',
-      group: 'admin',
-      order: 50,
     },
   },
   {

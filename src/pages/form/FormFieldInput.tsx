@@ -1,7 +1,7 @@
 /** The input of a declared form field, by kind. */
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useSelect } from '@refinedev/antd';
-import { Button, Checkbox, ColorPicker, DatePicker, Input, Select, Space, Switch, Upload } from 'antd';
+import { Button, Checkbox, ColorPicker, DatePicker, Input, Rate, Select, Space, Switch, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Thumbnail } from '@/components/cells';
@@ -180,6 +180,15 @@ export function FormFieldInput({
       return <ImageInput field={field} {...props} />;
     case 'color':
       return <ColorInput {...props} />;
+    case 'rating':
+      return (
+        <Rate
+          id={props.id}
+          value={typeof props.value === 'number' ? props.value : 0}
+          onChange={(stars) => props.onChange?.(stars || null)}
+          aria-label={t(field.labelKey)}
+        />
+      );
     case 'switch':
       return (
         <Switch id={props.id} checked={!!props.value} onChange={(checked) => props.onChange?.(checked)} />
