@@ -308,6 +308,8 @@ export interface FormDeclaration {
   tabs?: Array<{ key: string; labelKey: string }>;
   /** Where to go after saving (and cancelling): a route of the record, or `back` one page. */
   redirect?: 'list' | 'show' | 'edit' | 'back';
+  /** The collection creates and updates go to when it is not the resource's (`admin/questions/categories`). */
+  endpoint?: string;
   /** The text shown while an edit form loads its record ('Loading existing data...'), resource namespace. */
   loadingKey?: string;
   /** The notice after saving (resource namespace); 'Saved' (lists namespace) without one. */

@@ -10,7 +10,6 @@ import {
   ApartmentOutlined,
   AuditOutlined,
   BgColorsOutlined,
-  BugOutlined,
   CloudDownloadOutlined,
   ContainerOutlined,
   DashboardOutlined,
@@ -20,7 +19,6 @@ import {
   NodeIndexOutlined,
   SafetyCertificateOutlined,
   ShopOutlined,
-  StarOutlined,
   TeamOutlined,
   UserOutlined,
   UsergroupAddOutlined,
@@ -96,22 +94,6 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
   },
   { name: 'my-account', routes: [{ path: 'user/profile', screen: 'account' }] },
   { name: 'companies/my-company', routes: [{ path: 'user/company', screen: 'company', guard: COMPANY }] },
-  {
-    name: 'issue-reports',
-    routes: [{ path: 'issue_report', screen: 'issueReport' }],
-  },
-  {
-    name: 'feedback-reports',
-    routes: [{ path: 'feedback_report', screen: 'feedbackReport' }],
-  },
-  {
-    name: 'questions/categories',
-    routes: [
-      { path: 'faq', screen: 'faq.list' },
-      { path: 'faq/:faqId', screen: 'faq.category' },
-      { path: 'faq/create', screen: 'faq.create', guard: ADMIN },
-    ],
-  },
   {
     name: 'libraries',
     routes: [
@@ -382,38 +364,6 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
       route: '/admin/maintenance',
       group: 'admin',
       order: 30,
-    },
-  },
-  {
-    name: 'admin/issue-reports',
-    routes: [
-      { path: 'admin/issue_report', screen: 'issueReports.list', guard: ADMIN },
-      { path: 'admin/issue_report/overview/:issueId', screen: 'issueReports.overview', guard: ADMIN },
-    ],
-    navigation: {
-      labelKey: 'nav.issueReports',
-      icon: <BugOutlined aria-hidden />,
-      route: '/admin/issue_report',
-      group: 'admin',
-      order: 40,
-    },
-  },
-  {
-    name: 'admin/feedback-reports',
-    routes: [
-      { path: 'admin/feedback_report', screen: 'feedbackReports.list', guard: ADMIN },
-      {
-        path: 'admin/feedback_report/overview/:feedbackId',
-        screen: 'feedbackReports.overview',
-        guard: ADMIN,
-      },
-    ],
-    navigation: {
-      labelKey: 'nav.feedbackReports',
-      icon: <StarOutlined aria-hidden />,
-      route: '/admin/feedback_report',
-      group: 'admin',
-      order: 60,
     },
   },
 ];

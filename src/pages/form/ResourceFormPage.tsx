@@ -69,7 +69,7 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
     resource:
       cloning && declaration.cloneEndpoint
         ? `${resource.name}/${id}/${declaration.cloneEndpoint}`
-        : resource.name,
+        : (declaration.endpoint ?? resource.name),
     action: action === 'edit' ? 'edit' : 'create',
     id: action === 'edit' ? id : undefined,
     redirect: false,
