@@ -1,15 +1,15 @@
 /** Changelog items (spec 1 §2.4 Updates box, spec 2 §3, §Admin): what changed, and when it reached each environment. */
 import { type Static, Type } from '@sinclair/typebox';
 import { DateTime, Nullable, StringEnum } from '../schema-types';
+import { CHANGELOG_TYPES } from './changelog-item-values';
 
-export const CHANGELOG_TYPES = ['added', 'fixed', 'updated'] as const;
-export type ChangelogType = (typeof CHANGELOG_TYPES)[number];
-
-export const ENVIRONMENTS = ['development', 'test', 'acceptance', 'production'] as const;
-export type Environment = (typeof ENVIRONMENTS)[number];
-
-/** The date column of an environment: an item is on an environment when its date is set. */
-export const environmentDate = (environment: Environment) => `date_on_${environment}` as const;
+export {
+  CHANGELOG_TYPES,
+  type ChangelogType,
+  ENVIRONMENTS,
+  type Environment,
+  environmentDate,
+} from './changelog-item-values';
 
 export const ChangelogItemSchema = Type.Object({
   id: Type.Integer(),

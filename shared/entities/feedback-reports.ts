@@ -3,7 +3,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { DateTime, Nullable } from '../schema-types';
 import { ReportCompanySchema, ReportUserSchema } from './report-parties';
 
-export const RATINGS = [1, 2, 3, 4, 5] as const;
+export { RATINGS } from './feedback-report-values';
 
 export const FeedbackReportInputSchema = Type.Object({
   rating: Type.Integer({ minimum: 1, maximum: 5 }),

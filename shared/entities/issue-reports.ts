@@ -1,25 +1,17 @@
 /** Issue reports (spec 2 §3, §Admin): a user reports a problem; administrators follow it up through its status. */
 import { type Static, Type } from '@sinclair/typebox';
 import { DateTime, FileInput, Nullable, StringEnum } from '../schema-types';
+import { ISSUE_PRODUCTS, ISSUE_SEVERITIES, ISSUE_STATUSES, type IssueProduct } from './issue-report-values';
 import { ReportCompanySchema, ReportUserSchema } from './report-parties';
 
-export const ISSUE_SEVERITIES = ['lowest', 'low', 'medium', 'high', 'highest'] as const;
-export type IssueSeverity = (typeof ISSUE_SEVERITIES)[number];
-
-/** Product keys (spec 2 §3): hatch is Design & Sales, customerportal Converter and Optimizer. */
-export const ISSUE_PRODUCTS = [
-  'hatch',
-  'realization',
-  'maintenance',
-  'customerportal',
-  'exporter',
-  'mobile',
-  'holohelmet',
-] as const;
-export type IssueProduct = (typeof ISSUE_PRODUCTS)[number];
-
-export const ISSUE_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
-export type IssueStatus = (typeof ISSUE_STATUSES)[number];
+export {
+  ISSUE_PRODUCTS,
+  ISSUE_SEVERITIES,
+  ISSUE_STATUSES,
+  type IssueProduct,
+  type IssueSeverity,
+  type IssueStatus,
+} from './issue-report-values';
 
 /** `products[hatch]=1`: the selected products, each as '1' (a 0 or an absent key means not selected). */
 export const IssueProductsSchema = Type.Partial(

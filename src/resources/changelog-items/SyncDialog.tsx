@@ -4,7 +4,8 @@
  * `PATCH /admin/changelog-items/sync`; the list shows the result as its banner and reloads.
  */
 import { type HttpError, useCustom, useCustomMutation } from '@refinedev/core';
-import { type ChangelogItem, environmentDate } from '@shared/entities/changelog-items';
+import { environmentDate } from '@shared/entities/changelog-item-values';
+import type { ChangelogItem } from '@shared/entities/changelog-items';
 import { useTranslation } from 'react-i18next';
 import type { ActionDialogProps } from '@/resources/types';
 import { Button } from '@/ui/Button';

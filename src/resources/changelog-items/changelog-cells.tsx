@@ -1,11 +1,7 @@
 /** What the changelog list and its detail dialog show of an item: the type badge and the environments. */
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import {
-  type ChangelogItem,
-  type ChangelogType,
-  ENVIRONMENTS,
-  environmentDate,
-} from '@shared/entities/changelog-items';
+import { type ChangelogType, ENVIRONMENTS, environmentDate } from '@shared/entities/changelog-item-values';
+import type { ChangelogItem } from '@shared/entities/changelog-items';
 import type { RenderContext } from '@/resources/types';
 import { Tag } from '@/ui/Tag';
 import './changelog.css';

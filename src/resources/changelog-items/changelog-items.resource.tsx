@@ -2,12 +2,8 @@
  * The server side is server/api/changelog-items.ts; the record type is shared/entities/changelog-items.ts. */
 import { EditOutlined, ReadOutlined, SyncOutlined } from '@ant-design/icons';
 import type { BaseRecord } from '@refinedev/core';
-import {
-  CHANGELOG_TYPES,
-  type ChangelogItem,
-  ENVIRONMENTS,
-  environmentDate,
-} from '@shared/entities/changelog-items';
+import { CHANGELOG_TYPES, ENVIRONMENTS, environmentDate } from '@shared/entities/changelog-item-values';
+import type { ChangelogItem } from '@shared/entities/changelog-items';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { type ActionDialogProps, defineResource } from '../types';
 import { ChangelogEnvironments, ChangelogTypeBadge } from './changelog-cells';

@@ -2,7 +2,8 @@
  * first; a row opens the overview; delete after a confirmation, then a success message.
  * Server: server/api/feedback-reports.ts; record: shared/entities/feedback-reports.ts. */
 import { EyeOutlined, StarOutlined } from '@ant-design/icons';
-import { type FeedbackReport, RATINGS } from '@shared/entities/feedback-reports';
+import { RATINGS } from '@shared/entities/feedback-report-values';
+import type { FeedbackReport } from '@shared/entities/feedback-reports';
 import { defineResource } from '../types';
 import { RatingStars } from './RatingStars';
 
