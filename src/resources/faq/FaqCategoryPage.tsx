@@ -8,7 +8,7 @@ import type { FaqCategoryDetail, FaqQuestion } from '@shared/entities/faq';
 import { Button, Collapse, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import { useConfirmation } from '@/components/useConfirmation';
@@ -23,6 +23,7 @@ type Editing = { question?: FaqQuestion } | null;
 export default function FaqCategoryPage({ resource }: ResourcePageProps) {
   const { t } = useTranslation('faq');
   const id = useParams()[resource.idParam];
+  const navigate = useNavigate();
   const { can } = useResourcePermissions(resource);
   const admin = can('edit');
   const { query, result: category } = useShow<FaqCategoryDetail, HttpError>({ resource: resource.name, id });
@@ -54,9 +55,9 @@ export default function FaqCategoryPage({ resource }: ResourcePageProps) {
         title={category?.name ?? t('titles.category')}
         extra={
           <>
-            <Link to="/faq">
-              <ArrowLeftOutlined aria-hidden /> {t('back')}
-            </Link>
+            <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate('/faq')}>
+              {t('back')}
+            </Button>
             {admin && category && (
               <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
                 {t('questions.add')}

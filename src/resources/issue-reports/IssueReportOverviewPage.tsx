@@ -5,9 +5,9 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { type HttpError, useShow, useUpdate } from '@refinedev/core';
 import { ISSUE_STATUSES, type IssueReport, type IssueStatus } from '@shared/entities/issue-reports';
-import { Descriptions, Image, Select, Skeleton, Tag } from 'antd';
+import { Button, Descriptions, Image, Select, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import type { ResourcePageProps } from '@/resources/types';
@@ -17,6 +17,7 @@ import '@/components/page.css';
 export default function IssueReportOverviewPage({ resource }: ResourcePageProps) {
   const { t, i18n } = useTranslation('reports');
   const id = useParams()[resource.idParam];
+  const navigate = useNavigate();
   const { query, result: report } = useShow<IssueReport, HttpError>({ resource: resource.name, id });
   const { mutate: update, mutation } = useUpdate<IssueReport, HttpError, { status: IssueStatus }>();
   const back = { to: '/admin/issue_report', label: t('issue.back') };
@@ -42,9 +43,9 @@ export default function IssueReportOverviewPage({ resource }: ResourcePageProps)
       <PageHeader
         title={report ? t('issue.title', { id: report.id }) : t('issue.overview')}
         extra={
-          <Link to={back.to}>
-            <ArrowLeftOutlined aria-hidden /> {back.label}
-          </Link>
+          <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(back.to)}>
+            {back.label}
+          </Button>
         }
       />
       <div className="show-page__card">
