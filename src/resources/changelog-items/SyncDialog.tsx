@@ -16,12 +16,12 @@ const SYNC_ENVIRONMENT = 'development';
 
 export default function SyncDialog({ close, done }: ActionDialogProps) {
   const { t } = useTranslation('changelog');
-  const { query, result } = useCustom<ChangelogItem[], HttpError>({
+  const { query, result } = useCustom<{ data: ChangelogItem[] }, HttpError>({
     url: '/admin/changelog-items',
     method: 'get',
   });
   const { mutateAsync, mutation } = useCustomMutation<{ updated: number }, HttpError>();
-  const items = (result?.data ?? []) as ChangelogItem[];
+  const items = result?.data?.data ?? [];
   const undated = items.filter((item) => !item[environmentDate(SYNC_ENVIRONMENT)]).length;
   const environment = t(`environments.${SYNC_ENVIRONMENT}`);
 

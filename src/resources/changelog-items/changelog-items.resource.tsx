@@ -49,6 +49,7 @@ export default defineResource<ChangelogItem>({
       {
         field: 'type',
         titleKey: 'columns.type',
+        width: 110,
         sort: 'type',
         render: (item, { t }) => <ChangelogTypeBadge type={item.type} t={t} />,
       },
@@ -57,12 +58,14 @@ export default defineResource<ChangelogItem>({
         field: 'environments',
         titleKey: 'columns.environments',
         hideBelow: 'md',
+        width: 250,
         render: (item, { t }) => <ChangelogEnvironments item={item} t={t} />,
       },
       {
         field: 'screenshot',
         titleKey: 'columns.screenshot',
         hideBelow: 'lg',
+        width: 120,
         render: (item, { t }) => t(item.screenshot ? 'yes' : 'no'),
       },
       { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at', hideBelow: 'sm' },

@@ -4,17 +4,16 @@
  * successfully'), and Delete after the category's confirmation ('Category deleted successfully'). Everyone else
  * reads. Replaces the generic list page because of the inline rename.
  */
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { type HttpError, useDelete, useUpdate } from '@refinedev/core';
 import type { FaqCategory } from '@shared/entities/faq';
-import { Button, Form, Input, Table, type TableColumnsType } from 'antd';
+import { Button, Dropdown, Form, Input, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
-import { RowMenu } from '@/components/RowMenu';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { useConfirmation } from '@/components/useConfirmation';
 import type { ResourcePageProps } from '@/resources/types';
@@ -152,24 +151,26 @@ export default function FaqListPage({ resource }: ResourcePageProps) {
       width: 56,
       render: (_, category) => (
         <span onClick={(event) => event.stopPropagation()}>
-          <RowMenu
-            recordName={category.name}
-            items={[
-              {
-                key: 'edit',
-                label: t('edit'),
-                icon: <EditOutlined aria-hidden />,
-                onSelect: () => setEditing(category.id),
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'edit', label: t('edit'), icon: <EditOutlined aria-hidden /> },
+                { key: 'delete', label: t('delete'), icon: <DeleteOutlined aria-hidden />, danger: true },
+              ],
+              onClick: ({ key, domEvent }) => {
+                domEvent.stopPropagation();
+                if (key === 'edit') setEditing(category.id);
+                else confirmDelete(category);
               },
-              {
-                key: 'delete',
-                label: t('delete'),
-                icon: <DeleteOutlined aria-hidden />,
-                danger: true,
-                onSelect: () => confirmDelete(category),
-              },
-            ]}
-          />
+            }}
+          >
+            <Button
+              type="text"
+              icon={<MoreOutlined aria-hidden />}
+              aria-label={t('rowMenu', { name: category.name })}
+            />
+          </Dropdown>
         </span>
       ),
     });
