@@ -31,7 +31,12 @@ export function parseHost(host: string, domain: string): HostInfo {
 }
 
 /** The host (with port when given) of a company on a platform: `{platform}-{company}.{domain}`. */
-export function tenantHost(company: string, platform: PlatformKey, domain: string, port?: string | number): string {
+export function tenantHost(
+  company: string,
+  platform: PlatformKey,
+  domain: string,
+  port?: string | number,
+): string {
   const suffix = port ? `:${port}` : '';
   return `${platform}-${company}.${stripPort(domain)}${suffix}`;
 }

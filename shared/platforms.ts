@@ -3,7 +3,13 @@ export const PLATFORM_KEYS = ['hatch', 'customerportal'] as const;
 export type PlatformKey = (typeof PLATFORM_KEYS)[number];
 export const DEFAULT_PLATFORM: PlatformKey = 'hatch';
 
-export const LICENCE_KEYS = ['design_and_sales', 'hatch', 'holo_helmet', 'realization', 'standalone'] as const;
+export const LICENCE_KEYS = [
+  'design_and_sales',
+  'hatch',
+  'holo_helmet',
+  'realization',
+  'standalone',
+] as const;
 export type LicenceKey = (typeof LICENCE_KEYS)[number];
 
 export interface PlatformDefinition {

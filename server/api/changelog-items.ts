@@ -9,6 +9,12 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable, Updateable } from 'kysely';
 import { adminOnly, signedIn } from '../auth/guards';
+import {
+  CHANGELOG_TYPES,
+  ChangelogItemSchema,
+  ENVIRONMENTS,
+  type Environment,
+} from '../../shared/entities/changelog-items';
 import type { ChangelogItemsTable, ChangelogType } from '../db/schema';
 import { foundOr404, IdParams } from '../http/crud/ids';
 import { invalidField } from '../http/errors';
@@ -17,7 +23,6 @@ import { isCount, type ListSpec, listEndpoint } from '../http/listing';
 import { CountSchema, DataSchema, DeletedSchema, deletedResponse, PaginatedSchema } from '../http/responses';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import {
-  DateTime,
   FileField,
   Filled,
   Flag,
@@ -30,25 +35,7 @@ import {
 import { acceptUpload, storeUpload, type UploadRule } from '../storage/uploads';
 import { fileUrl } from './files';
 
-export const CHANGELOG_TYPES = ['added', 'fixed', 'updated'] as const satisfies readonly ChangelogType[];
-export const ENVIRONMENTS = ['development', 'test', 'acceptance', 'production'] as const;
-type Environment = (typeof ENVIRONMENTS)[number];
-
 const SCREENSHOT: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 5120 };
-
-export const ChangelogItemSchema = Type.Object({
-  id: Type.Integer(),
-  type: StringEnum(CHANGELOG_TYPES),
-  description: Type.String(),
-  screenshot: Type.Boolean(),
-  screenshot_url: Nullable(Type.String()),
-  date_on_development: Nullable(DateTime),
-  date_on_test: Nullable(DateTime),
-  date_on_acceptance: Nullable(DateTime),
-  date_on_production: Nullable(DateTime),
-  created_at: DateTime,
-  updated_at: DateTime,
-});
 
 type ChangelogRow = Selectable<ChangelogItemsTable>;
 

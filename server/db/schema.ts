@@ -503,4 +503,51 @@ export interface Database {
   user_notification_settings: UserNotificationSettingsTable;
   password_reset_tokens: PasswordResetTokensTable;
   autodesk_oauth_states: AutodeskOauthStatesTable;
+  faq_categories: FaqCategoriesTable;
+  faq_questions: FaqQuestionsTable;
+  issue_reports: IssueReportsTable;
+  feedback_reports: FeedbackReportsTable;
+}
+
+/** FAQ categories and questions (migration 0070): one set for the whole platform. */
+export interface FaqCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FaqQuestionsTable {
+  id: Generated<number>;
+  category_id: number;
+  question: string;
+  answer: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Issue reports (migration 0070): sent by a user of a company, handled by administrators. */
+export interface IssueReportsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number | null;
+  status: Generated<string>;
+  severity: string;
+  products: ColumnType<string[], string[] | undefined, string[]>;
+  description: string;
+  external_link: string | null;
+  screenshot: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Feedback reports (migration 0070): a rating of 1 to 5 with an optional comment. */
+export interface FeedbackReportsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number | null;
+  rating: number;
+  comment: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

@@ -283,7 +283,9 @@ export type FieldKind =
   | 'image'
   | 'file'
   | 'color'
-  | 'switch';
+  | 'switch'
+  /** One to five stars (antd's Rate); the value is the number. */
+  | 'rating';
 
 /** What a field's own input (`FieldDeclaration.input`) receives: antd's Form.Item value and change, and the field. */
 export interface FieldInputProps {
@@ -313,6 +315,11 @@ export interface FieldDeclaration {
   helpKey?: string;
   /** A `color` field that takes an alpha channel too (`#rrggbbaa`). */
   alpha?: boolean;
+  /**
+   * What the submit sends for the field's value when the API wants another shape (e.g. ticked checkboxes
+   * `['development']` as the flags `{development: true, test: false}`).
+   */
+  toPayload?: (value: unknown) => unknown;
   /** Image types accepted by an `image` field. */
   accept?: string;
   /** A `file` field: the declared upload kind (sent as the tus metadata `kind`); the form sends the upload's id. */
@@ -348,6 +355,12 @@ export interface FormDeclaration {
   tabs?: Array<{ key: string; labelKey: string }>;
   /** Where to go after saving (and cancelling): a route of the record, or `back` one page. */
   redirect?: 'list' | 'show' | 'edit' | 'back';
+  /** The collection creates and updates go to when it is not the resource's (`admin/questions/categories`). */
+  endpoint?: string;
+  /** The text shown while an edit form loads its record ('Loading existing data...'), resource namespace. */
+  loadingKey?: string;
+  /** The notice after saving (resource namespace); 'Saved' (lists namespace) without one. */
+  successKey?: string;
 }
 
 export interface DeletionDeclaration {

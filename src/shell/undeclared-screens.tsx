@@ -5,17 +5,9 @@
  * list. Each entry is named by the API collection its declaration will have: declaring a resource of that name
  * replaces the entry's placeholder routes, menu entry and search group, with nothing else to touch.
  */
-import {
-  BugOutlined,
-  DashboardOutlined,
-  DeleteOutlined,
-  ExperimentOutlined,
-  ReadOutlined,
-  StarOutlined,
-} from '@ant-design/icons';
+import { DashboardOutlined, DeleteOutlined, ExperimentOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Permission } from '@/lib/permissions';
-import type { RouteGuard } from '@/lib/route-guards';
 import type { ResourceDeclaration } from '@/resources/types';
 import { withAntdTheme } from './routes/antd-pages';
 import { loadDashboardPage } from './routes/shared-chunks';
@@ -41,16 +33,8 @@ export interface UndeclaredScreen {
 }
 
 const HATCH = { platform: 'hatch' } as const;
-const ADMIN = { admin: true } as const;
 /** Spec 1 §6 route groups. */
 const TOOLS = { ability: 'list-downloads|list-labels|access-recycling-bin' };
-
-/** `base`, `base/create` and `base/edit/:param`, the shape most management areas share. */
-const crud = (base: string, screen: string, param: string, guard?: RouteGuard): RouteEntry[] => [
-  { path: base, screen: `${screen}.list`, guard },
-  { path: `${base}/create`, screen: `${screen}.create`, guard },
-  { path: `${base}/edit/:${param}`, screen: `${screen}.edit`, guard },
-];
 
 export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
   {
@@ -75,22 +59,6 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
           import('@/shell/search/GlobalSearchPage').then((module) => module.GlobalSearchPage),
         ),
       },
-    ],
-  },
-  {
-    name: 'issue-reports',
-    routes: [{ path: 'issue_report', screen: 'issueReport' }],
-  },
-  {
-    name: 'feedback-reports',
-    routes: [{ path: 'feedback_report', screen: 'feedbackReport' }],
-  },
-  {
-    name: 'questions/categories',
-    routes: [
-      { path: 'faq', screen: 'faq.list' },
-      { path: 'faq/:faqId', screen: 'faq.category' },
-      { path: 'faq/create', screen: 'faq.create', guard: ADMIN },
     ],
   },
   {
@@ -127,49 +95,6 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
       permission: { ability: 'access-recycling-bin' },
       group: 'tools',
       order: 40,
-    },
-  },
-  {
-    name: 'admin/issue-reports',
-    routes: [
-      { path: 'admin/issue_report', screen: 'issueReports.list', guard: ADMIN },
-      { path: 'admin/issue_report/overview/:issueId', screen: 'issueReports.overview', guard: ADMIN },
-    ],
-    navigation: {
-      labelKey: 'nav.issueReports',
-      icon: <BugOutlined aria-hidden />,
-      route: '/admin/issue_report',
-      group: 'admin',
-      order: 40,
-    },
-  },
-  {
-    name: 'admin/changelog-items',
-    routes: crud('admin/changelog_items', 'changelog', 'id', ADMIN),
-    navigation: {
-      labelKey: 'nav.changelog',
-      icon: <ReadOutlined aria-hidden />,
-      route: '/admin/changelog_items',
-      group: 'admin',
-      order: 50,
-    },
-  },
-  {
-    name: 'admin/feedback-reports',
-    routes: [
-      { path: 'admin/feedback_report', screen: 'feedbackReports.list', guard: ADMIN },
-      {
-        path: 'admin/feedback_report/overview/:feedbackId',
-        screen: 'feedbackReports.overview',
-        guard: ADMIN,
-      },
-    ],
-    navigation: {
-      labelKey: 'nav.feedbackReports',
-      icon: <StarOutlined aria-hidden />,
-      route: '/admin/feedback_report',
-      group: 'admin',
-      order: 60,
     },
   },
 ];

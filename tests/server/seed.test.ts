@@ -122,6 +122,27 @@ describe('the demo fixture', () => {
     ]);
   });
 
+  it('seeds the admin part: 3 FAQ categories with questions, 5 issue severities, ratings 1 to 5', async () => {
+    const categories = await server.db
+      .selectFrom('faq_categories')
+      .leftJoin('faq_questions', 'faq_questions.category_id', 'faq_categories.id')
+      .select(['faq_categories.name', (eb) => eb.fn.count<number>('faq_questions.id').as('questions')])
+      .groupBy('faq_categories.name')
+      .execute();
+    expect(categories.length).toBeGreaterThanOrEqual(3);
+    expect(categories.every((category) => Number(category.questions) > 0)).toBe(true);
+    const severities = await server.db.selectFrom('issue_reports').select('severity').distinct().execute();
+    expect(severities.map((row) => row.severity).sort()).toEqual([
+      'high',
+      'highest',
+      'low',
+      'lowest',
+      'medium',
+    ]);
+    const ratings = await server.db.selectFrom('feedback_reports').select('rating').distinct().execute();
+    expect(ratings.map((row) => row.rating).sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('seeds nothing twice', async () => {
     const before = await fixture();
     expect(await seedDemoData(server.db)).toEqual([]);

@@ -11,6 +11,7 @@ import * as downloadsPropertyMaps from './0030_downloads_property_maps';
 import * as materials from './0040_materials';
 import * as account from './0050_account';
 import * as plannedMaintenance from './0060_planned_maintenance';
+import * as faqReports from './0070_faq_reports';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0040_materials': materials,
   '0050_account': account,
   '0060_planned_maintenance': plannedMaintenance,
+  '0070_faq_reports': faqReports,
 };

@@ -10,6 +10,7 @@ import { seedAccounts } from './accounts';
 import { seedAdmin } from './admin';
 import { seedChangelog } from './changelog';
 import { seedLibraries } from './libraries';
+import { seedFaq } from './faq';
 import { seedNotifications } from './notifications';
 import { seedMaterials } from './materials';
 import { seedProjects } from './projects';
@@ -20,6 +21,7 @@ import { seedTools } from './tools';
 export interface SeedContext {
   storage?: FileStorage;
 }
+import { seedReports } from './reports';
 
 export interface SeedArea {
   name: string;
@@ -38,6 +40,8 @@ export const seedAreas: SeedArea[] = [
   { name: 'libraries', run: seedLibraries },
   { name: 'materials', run: seedMaterials },
   { name: 'account', run: seedAccount },
+  { name: 'faq', run: seedFaq },
+  { name: 'reports', run: seedReports },
 ];
 
 export async function seedDemoData(

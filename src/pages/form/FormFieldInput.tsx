@@ -8,6 +8,7 @@ import {
   DatePicker,
   Input,
   InputNumber,
+  Rate,
   Select,
   Space,
   Switch,
@@ -214,6 +215,15 @@ export function FormFieldInput({
           value={typeof props.value === 'number' ? props.value : null}
           onChange={(next) => props.onChange?.(next)}
           precision={0}
+        />
+      );
+    case 'rating':
+      return (
+        <Rate
+          id={props.id}
+          value={typeof props.value === 'number' ? props.value : 0}
+          onChange={(stars) => props.onChange?.(stars || null)}
+          aria-label={t(field.labelKey)}
         />
       );
     case 'switch':

@@ -77,11 +77,14 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
     resource:
       cloning && declaration.cloneEndpoint
         ? `${resource.name}/${id}/${declaration.cloneEndpoint}`
-        : resource.name,
+        : (declaration.endpoint ?? resource.name),
     action: action === 'edit' ? 'edit' : 'create',
     id: action === 'edit' ? id : undefined,
     redirect: false,
-    successNotification: () => ({ message: tl('saved'), type: 'success' }),
+    successNotification: () => ({
+      message: declaration.successKey ? t(declaration.successKey) : tl('saved'),
+      type: 'success',
+    }),
     onMutationSuccess: ({ data }) => {
       const target = declaration.redirect ?? 'list';
       if (target === 'back') return void navigate(-1);
@@ -172,7 +175,10 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
         className="form-page__card"
       >
         {loading ? (
-          <Skeleton active />
+          <div role="status">
+            {declaration.loadingKey && <p className="form-page__loading">{t(declaration.loadingKey)}</p>}
+            <Skeleton active />
+          </div>
         ) : tabs && narrow ? (
           tabs.map((tab) => (
             <section

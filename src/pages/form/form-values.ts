@@ -60,7 +60,7 @@ export function initialValues(fields: FieldDeclaration[]): Record<string, unknow
 
 /**
  * The payload of a submit: an image field that still shows the record's own picture (a URL) is left out, a
- * chosen File is sent, and a removed one is sent as null.
+ * chosen File is sent, and a removed one is sent as null; a field with `toPayload` sends the shape it makes.
  */
 export function payloadFromValues(
   fields: FieldDeclaration[],
@@ -72,6 +72,7 @@ export function payloadFromValues(
     if (field.kind === 'reference' && field.reference?.multiple && payload[field.name] === undefined) {
       payload[field.name] = [];
     }
+    if (field.toPayload && field.name in payload) payload[field.name] = field.toPayload(payload[field.name]);
   }
   return payload;
 }

@@ -1,0 +1,42 @@
+/** What the changelog list and its detail dialog show of an item: the type badge and the environments. */
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { type ChangelogType, ENVIRONMENTS, environmentDate } from '@shared/entities/changelog-item-values';
+import type { ChangelogItem } from '@shared/entities/changelog-items';
+import type { RenderContext } from '@/resources/types';
+import { Tag } from '@/ui/Tag';
+import './changelog.css';
+
+type Translate = RenderContext['t'];
+
+/** Added green, fixed orange, updated grey. */
+export function ChangelogTypeBadge({ type, t }: { type: ChangelogType; t: Translate }) {
+  return <Tag className={`changelog-badge changelog-badge--${type}`}>{t(`types.${type}`)}</Tag>;
+}
+
+const shortDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short' });
+
+/** Each environment with a tick and the deploy date (en-GB short), or a cross when it is not there. */
+export function ChangelogEnvironments({ item, t }: { item: ChangelogItem; t: Translate }) {
+  return (
+    <ul className="changelog-environments">
+      {ENVIRONMENTS.map((environment) => {
+        const date = item[environmentDate(environment)];
+        const name = t(`environments.${environment}`);
+        return (
+          <li key={environment}>
+            {date ? (
+              <span className="changelog-environments__on">
+                <CheckOutlined aria-hidden /> {name} {shortDate.format(new Date(date))}
+              </span>
+            ) : (
+              <span className="changelog-environments__off">
+                <CloseOutlined aria-hidden /> <span className="ui-visually-hidden">{t('notOn')} </span>
+                {name}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,19 @@
+/** A rating as five stars, filled up to it (spec 2 §Admin), read out as 'n of 5 stars'. */
+import { StarFilled } from '@ant-design/icons';
+import './rating.css';
+
+const STARS = [1, 2, 3, 4, 5];
+
+export function RatingStars({ rating, label }: { rating: number; label: string }) {
+  return (
+    <span className="rating-stars" role="img" aria-label={label}>
+      {STARS.map((star) => (
+        <StarFilled
+          key={star}
+          aria-hidden
+          className={star <= rating ? 'rating-stars__on' : 'rating-stars__off'}
+        />
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,80 @@
+/** Feedback reports for administrators (spec 2 §Admin, §3, §4, §9): every company's ratings, 5 per page, newest
+ * first; a row opens the overview; delete after a confirmation, then a success message.
+ * Server: server/api/feedback-reports.ts; record: shared/entities/feedback-reports.ts. */
+import { EyeOutlined, StarOutlined } from '@ant-design/icons';
+import { RATINGS } from '@shared/entities/feedback-report-values';
+import type { FeedbackReport } from '@shared/entities/feedback-reports';
+import { defineResource } from '../types';
+import { RatingStars } from './RatingStars';
+
+const ADMIN = { admin: true } as const;
+
+const overview = (report: Pick<FeedbackReport, 'id'>) => ({
+  to: `/admin/feedback_report/overview/${report.id}`,
+  state: { admin: true },
+});
+
+export default defineResource<FeedbackReport>({
+  name: 'admin/feedback-reports',
+  ns: 'feedback',
+  screen: 'feedbackReports',
+  idParam: 'feedbackId',
+  routes: { list: 'admin/feedback_report', show: 'admin/feedback_report/overview/:feedbackId' },
+  guard: ADMIN,
+  permission: ADMIN,
+  navigation: {
+    labelKey: 'nav.feedbackReports',
+    icon: <StarOutlined aria-hidden />,
+    group: 'admin',
+    order: 60,
+  },
+  list: {
+    sortKey: 'admin_feedback',
+    defaultSort: '-created_at',
+    pageSize: 5,
+    loadingKey: 'loading',
+    columns: [
+      {
+        field: 'rating',
+        titleKey: 'columns.rating',
+        sort: 'rating',
+        render: (report, { t }) => (
+          <RatingStars rating={report.rating} label={t('stars', { count: report.rating })} />
+        ),
+      },
+      {
+        field: 'company',
+        titleKey: 'columns.company',
+        render: (report, { t }) => report.company?.name ?? t('none'),
+      },
+      {
+        field: 'user',
+        titleKey: 'columns.user',
+        hideBelow: 'sm',
+        render: (report, { t }) => report.user?.name ?? t('none'),
+      },
+      { field: 'created_at', titleKey: 'columns.created', kind: 'datetime', sort: 'created_at' },
+      {
+        field: 'comment',
+        titleKey: 'columns.comment',
+        hideBelow: 'lg',
+        ellipsis: true,
+        render: (report, { t }) => report.comment ?? t('none'),
+      },
+    ],
+    filters: [
+      {
+        key: 'rating',
+        labelKey: 'columns.rating',
+        multiple: true,
+        options: RATINGS.map((rating) => ({
+          value: String(rating),
+          labelKey: `ratingOption_${rating}`,
+        })),
+      },
+    ],
+    rowActions: [{ key: 'view', labelKey: 'view', icon: <EyeOutlined aria-hidden />, to: overview }],
+    rowLink: { to: overview },
+  },
+  deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'feedback_report_name' },
+});

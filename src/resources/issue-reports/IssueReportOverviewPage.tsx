@@ -1,0 +1,119 @@
+/**
+ * The issue report overview (spec 2 §Admin): every field of the report, with its status changed in place. Replaces
+ * the generic overview for the status change, the screenshot and the external link.
+ */
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { type HttpError, useShow, useUpdate } from '@refinedev/core';
+import { ISSUE_STATUSES, type IssueReport, type IssueStatus } from '@shared/entities/issue-reports';
+import { Button, Descriptions, Image, Select, Skeleton, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { LoadFailure } from '@/components/LoadFailure';
+import { PageHeader } from '@/components/PageHeader';
+import type { ResourcePageProps } from '@/resources/types';
+import { selectedProducts } from './issue-report-values';
+import '@/components/page.css';
+
+export default function IssueReportOverviewPage({ resource }: ResourcePageProps) {
+  const { t, i18n } = useTranslation('reports');
+  const id = useParams()[resource.idParam];
+  const navigate = useNavigate();
+  const { query, result: report } = useShow<IssueReport, HttpError>({ resource: resource.name, id });
+  const { mutate: update, mutation } = useUpdate<IssueReport, HttpError, { status: IssueStatus }>();
+  const back = { to: '/admin/issue_report', label: t('issue.back') };
+  if (query.error) return <LoadFailure error={query.error} back={back} />;
+  const dateTime = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+
+  const changeStatus = (status: IssueStatus) =>
+    update({
+      resource: resource.name,
+      id: report!.id,
+      values: { status },
+      successNotification: () => ({
+        message: t('issue.statusChanged', { status: t(`statuses.${status}`) }),
+        type: 'success',
+      }),
+    });
+
+  return (
+    <section className="show-page">
+      <PageHeader
+        title={report ? t('issue.title', { id: report.id }) : t('issue.overview')}
+        extra={
+          <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(back.to)}>
+            {back.label}
+          </Button>
+        }
+      />
+      <div className="show-page__card">
+        {query.isLoading || !report ? (
+          <Skeleton active />
+        ) : (
+          <Descriptions column={{ xs: 1, md: 2 }} bordered size="middle">
+            <Descriptions.Item label={t('issue.columns.id')}>{report.id}</Descriptions.Item>
+            <Descriptions.Item label={<label htmlFor="issue-status">{t('issue.columns.status')}</label>}>
+              <Select<IssueStatus>
+                id="issue-status"
+                value={report.status}
+                loading={mutation.isPending}
+                disabled={mutation.isPending}
+                style={{ minWidth: 160 }}
+                onChange={changeStatus}
+                options={ISSUE_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
+              />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('issue.columns.severity')}>
+              {t(`severities.${report.severity}`)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('issue.columns.products')}>
+              {selectedProducts(report.products).map((product) => (
+                <Tag key={product}>{t(`products.${product}`)}</Tag>
+              ))}
+              {selectedProducts(report.products).length === 0 && t('none')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('issue.columns.company')}>
+              {report.company?.name ?? t('none')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('issue.columns.user')}>
+              {report.user ? (
+                <>
+                  {report.user.name} (<a href={`mailto:${report.user.email}`}>{report.user.email}</a>)
+                </>
+              ) : (
+                t('issue.deletedUser')
+              )}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('issue.columns.created')}>
+              {dateTime.format(new Date(report.created_at))}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('issue.columns.updated')}>
+              {dateTime.format(new Date(report.updated_at))}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('issue.externalLink')} span={2}>
+              {report.external_link ? (
+                <a href={report.external_link} target="_blank" rel="noreferrer noopener">
+                  {report.external_link}
+                </a>
+              ) : (
+                t('none')
+              )}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('issue.description')} span={2}>
+              <span style={{ whiteSpace: 'pre-wrap' }}>{report.description}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('issue.screenshot')} span={2}>
+              {report.screenshot_url ? (
+                <Image src={report.screenshot_url} alt={t('issue.screenshotAlt')} width={320} />
+              ) : (
+                t('issue.noScreenshot')
+              )}
+            </Descriptions.Item>
+          </Descriptions>
+        )}
+      </div>
+    </section>
+  );
+}
