@@ -21,10 +21,12 @@ export default defineConfig({
   plugins: [react(), precompress()],
   define: { __LOCALE_NAMESPACES__: JSON.stringify(LOCALE_NAMESPACES) },
   resolve: {
-    alias: {
-      '@': fromRoot('./src'),
-      '@shared': fromRoot('./shared'),
-    },
+    alias: [
+      { find: /^@\//, replacement: `${fromRoot('./src')}/` },
+      { find: /^@shared\//, replacement: `${fromRoot('./shared')}/` },
+      // refine's query-string parsing without qs's side-channel dependencies (src/lib/qs.ts).
+      { find: /^qs$/, replacement: fromRoot('./src/lib/qs.ts') },
+    ],
   },
   server: {
     host: '127.0.0.1',
