@@ -175,7 +175,14 @@ test.describe('recycling bin', () => {
     await signedInAs(context, 'alice');
     await page.goto('/tools/trash');
     await expect(page.getByRole('heading', { name: 'Recycling Bin', level: 1 })).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveText(['Projects', 'Models']);
+    await expect(page.getByRole('tab')).toHaveText([
+      'Projects',
+      'Models',
+      'Libraries',
+      'Items',
+      'Material Categories',
+      'Materials',
+    ]);
     const projects = page.getByRole('tabpanel');
     await expect(projects.getByRole('row', { name: /Temporary Pop-up Store/ })).toContainText('28 Days');
     await expect(projects.getByRole('row', { name: /Cancelled Parking Garage/ })).toContainText('1 Day');
@@ -187,6 +194,20 @@ test.describe('recycling bin', () => {
       page.getByRole('tabpanel').getByRole('row', { name: /Canal House – Roof Study/ }),
     ).toContainText('28 Days');
     await expect(page.getByRole('tabpanel').getByText('Atrium Mall – Discarded Scheme')).toHaveCount(0);
+
+    // Every soft-deleting entity's declaration adds its tab: rows deleted 15 and 29 days ago, none past 30.
+    const expectations: Array<[tab: string, row: string, daysLeft: string, purged: string]> = [
+      ['Libraries', 'Retired Library (15 days)', '15 Days', 'Retired Library (31 days)'],
+      ['Items', 'Retired Item (29 days)', '1 Day', 'Retired Item (31 days)'],
+      ['Material Categories', 'Old Category 29', '1 Day', 'Old Category 31'],
+      ['Materials', 'Discarded Swatch 15', '15 Days', 'Discarded Swatch 31'],
+    ];
+    for (const [tab, row, daysLeft, purged] of expectations) {
+      await page.getByRole('tab', { name: tab }).click();
+      const panel = page.getByRole('tabpanel');
+      await expect(panel.getByRole('row').filter({ hasText: row })).toContainText(daysLeft);
+      await expect(panel.getByText(purged)).toHaveCount(0);
+    }
   });
 
   test('restores a project into its list', async ({ page, context, request }) => {

@@ -64,6 +64,7 @@ export const libraries = defineResource<Library>({
     createContainerIn: 'libraries/create/:libraryId',
     createLeafIn: 'libraries/items/create/:libraryId',
   },
+  recyclingBin: { tabKey: 'libraries', order: 30, sortKey: 'trash_libraries', preview: 'preview_image' },
   list: {
     sortKey: 'libraries',
     defaultSort: '-updated_at',

@@ -82,6 +82,7 @@ export const libraryItems = defineResource<LibraryItem>({
     viewAll: '/libraries',
     rowTarget: (item) => ({ to: overviewPath(item) }),
   },
+  recyclingBin: { tabKey: 'items', order: 40, sortKey: 'trash_items', preview: 'preview_image_url' },
   list: {
     sortKey: 'library_items',
     defaultSort: '-updated_at',

@@ -89,6 +89,12 @@ export const materialCategories = defineResource<MaterialCategory>({
     createContainerIn: 'materials/categories/create/:categoryId',
     createLeafIn: 'materials/create/:categoryId',
   },
+  recyclingBin: {
+    tabKey: 'materialCategories',
+    order: 50,
+    sortKey: 'trash_material_categories',
+    preview: 'preview_image_url',
+  },
   list: {
     sortKey: 'material_categories',
     defaultSort: '-updated_at',

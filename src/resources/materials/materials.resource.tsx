@@ -92,6 +92,7 @@ export const materials = defineResource<Material>({
     viewAll: '/materials',
     viewAllLabel: 'viewAll',
   },
+  recyclingBin: { tabKey: 'materials', order: 60, sortKey: 'trash_materials', preview: 'preview_image_url' },
   list: {
     sortKey: 'materials',
     defaultSort: '-updated_at',
