@@ -198,6 +198,8 @@ test.describe('items', () => {
     context,
     request,
   }) => {
+    // Bounds for a busy machine (processing runs beside the other specs' uploads), as in models.spec.ts.
+    test.setTimeout(180_000);
     await signedInAs(context, 'alice');
     const api = await librariesApi(request);
     const library = await api.createLibrary(uniqueName('Live'));
@@ -205,7 +207,7 @@ test.describe('items', () => {
     await page.goto(`/libraries/items/overview/${item.id}`);
     await expect(page.getByRole('heading', { name: item.name, level: 1 })).toBeVisible();
     // Without a reload, the processor's pushes take it to Finished.
-    await expect(page.locator('.page-header').getByText('Finished')).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('.page-header').getByText('Finished')).toBeVisible({ timeout: 120_000 });
     await expect(page.getByTestId('item-latest-message')).toHaveText('Processing finished');
     await page.getByRole('button', { name: 'Reprocess' }).click();
     await expect(page.getByRole('dialog')).toContainText(

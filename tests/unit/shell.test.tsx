@@ -72,8 +72,8 @@ describe('signed in', () => {
   it('shows the screen of a later issue by name inside the layout', async () => {
     stubApi();
     signIn(user({ abilities: VIEWER }));
-    renderPortal('/libraries/items/overview/3');
-    expect(await screen.findByRole('heading', { name: 'Item overview' })).toBeInTheDocument();
+    renderPortal('/processor');
+    expect(await screen.findByRole('heading', { name: 'Processor' })).toBeInTheDocument();
     expect(screen.getByText('This screen is not available yet.')).toBeInTheDocument();
   });
 

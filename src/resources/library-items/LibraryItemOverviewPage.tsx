@@ -56,7 +56,7 @@ export default function LibraryItemOverviewPage({ resource }: ResourcePageProps)
   useProcessingLiveUpdates(LIVE);
   const { mutateAsync } = useCustomMutation();
   const { ask, dialog } = useConfirmation();
-  const library = item?.libraries[0];
+  const library = item?.libraries?.[0];
   const libraryPath = library ? `/libraries/${library.id}` : '/libraries';
   const { confirmDelete, deleteDialog } = useDeleteRecord(resource, (result) =>
     result.type === 'success' ? navigate(libraryPath, { state: bannerState(result) }) : show(result),
