@@ -66,7 +66,10 @@ const PRESET_TEXT_COLORS = readablePresetTextColors();
  * strong theme colour (at least 3:1 on white).
  */
 export function antdTheme({ primary }: ThemeColors, tokens = DESIGN_TOKENS): ThemeConfig {
-  const colorPrimary = opaqueHex(readableOn(primary));
+  const readable = readableOn(primary);
+  const colorPrimary = opaqueHex(readable);
+  // antd lightens the primary colour on hover, which takes white button text below AA: darker shades instead.
+  const darker = (amount: number) => opaqueHex(blend({ r: 0, g: 0, b: 0, a: 1 }, readable, amount));
   const selectedBg = blend(primary, WHITE, 0.1);
   const tableCellPadding = {
     cellPaddingBlockMD: tokens.tableCellPaddingBlock,
@@ -75,6 +78,8 @@ export function antdTheme({ primary }: ThemeColors, tokens = DESIGN_TOKENS): The
   return {
     token: {
       colorPrimary,
+      colorPrimaryHover: darker(0.12),
+      colorPrimaryActive: darker(0.24),
       colorLink: colorPrimary,
       colorInfo: colorPrimary,
       colorError: tokens.danger,
