@@ -70,16 +70,15 @@ export default defineEntity({
         ROOT.includes(values[0].toLowerCase())
           ? eb('material_categories.parent_id', 'is', null)
           : eb('material_categories.parent_id', 'in', values.map(Number).filter(Number.isInteger)),
-      status: (eb, values) =>
-        eb(
-          'material_categories.status',
-          'in',
-          values
-            .map((value) => value.toUpperCase())
-            .filter((value): value is MaterialCategoryStatus =>
-              (MATERIAL_CATEGORY_STATUSES as readonly string[]).includes(value),
-            ),
-        ),
+      status: (eb, values) => {
+        const statuses = values
+          .map((value) => value.toUpperCase())
+          .filter((value): value is MaterialCategoryStatus =>
+            (MATERIAL_CATEGORY_STATUSES as readonly string[]).includes(value),
+          );
+        // No known status asked for (`filter[status]=null`): nothing matches, rather than an empty `in ()`.
+        return statuses.length ? eb('material_categories.status', 'in', statuses) : eb.lit(false);
+      },
     },
   }),
   async present(ctx, rows) {

@@ -151,16 +151,15 @@ const materialEntity = defineEntity({
             .where('material_category.category_id', 'in', values.map(Number).filter(Number.isInteger)),
         ),
       parent_name: (eb, values) => eb('materials.parent_name', 'in', values),
-      status: (eb, values) =>
-        eb(
-          'materials.status',
-          'in',
-          values
-            .map((value) => value.toUpperCase())
-            .filter((value): value is MaterialStatus =>
-              (MATERIAL_STATUSES as readonly string[]).includes(value),
-            ),
-        ),
+      status: (eb, values) => {
+        const statuses = values
+          .map((value) => value.toUpperCase())
+          .filter((value): value is MaterialStatus =>
+            (MATERIAL_STATUSES as readonly string[]).includes(value),
+          );
+        // No known status asked for (`filter[status]=null`): nothing matches, rather than an empty `in ()`.
+        return statuses.length ? eb('materials.status', 'in', statuses) : eb.lit(false);
+      },
     },
   }),
   async present(ctx, rows, fields) {

@@ -107,8 +107,8 @@ describe('admin companies: create and update', () => {
         method: 'POST',
         ...multipartBody(
           {
-            name: 'Umbrella Studio',
-            sub_domain: 'umbrella',
+            name: 'Hooli Works',
+            sub_domain: 'hooli',
             domain: 'portal.localhost',
             'licenses[design_and_sales]': '4',
             'licenses[hatch]': '2',
@@ -116,17 +116,17 @@ describe('admin companies: create and update', () => {
             'colors[primary_accent]': '#ff880080',
             'colors[is_default]': '0',
           },
-          { logo: [fileBlob(PNG), 'umbrella.png'] },
+          { logo: [fileBlob(PNG), 'hooli.png'] },
         ),
       }),
       201,
     );
     expect(created).toMatchObject({
-      name: 'Umbrella Studio',
-      sub_domain: 'umbrella',
+      name: 'Hooli Works',
+      sub_domain: 'hooli',
       domain: 'portal.localhost',
-      fqdn: 'umbrella.portal.localhost',
-      database: 'tenant_umbrella',
+      fqdn: 'hooli.portal.localhost',
+      database: 'tenant_hooli',
       is_current: false,
       is_deletable: true,
       colors: { primary_color: '#aa3300', primary_accent: '#ff880080', is_default: false },
@@ -139,21 +139,21 @@ describe('admin companies: create and update', () => {
       realization: 0,
       standalone: 0,
     });
-    const tenant = await server.request(null, '/companies/umbrella');
+    const tenant = await server.request(null, '/companies/hooli');
     expect(tenant.status).toBe(200);
     expect(await call(`/admin/companies/${created.id}`).then((response) => data(response))).toEqual(created);
 
     const updated = await data(
       await call(`/admin/companies/${created.id}`, {
         method: 'PATCH',
-        ...jsonBody({ name: 'Umbrella Studios', sub_domain: 'umbrella-studios', licenses: { hatch: 3 } }),
+        ...jsonBody({ name: 'Hooli Labs', sub_domain: 'hooli-labs', licenses: { hatch: 3 } }),
       }),
     );
     expect(updated).toMatchObject({
-      name: 'Umbrella Studios',
-      sub_domain: 'umbrella-studios',
-      fqdn: 'umbrella-studios.portal.localhost',
-      database: 'tenant_umbrella',
+      name: 'Hooli Labs',
+      sub_domain: 'hooli-labs',
+      fqdn: 'hooli-labs.portal.localhost',
+      database: 'tenant_hooli',
       logo: created.logo,
     });
     expect(updated.licenses.find((licence) => licence.key === 'hatch')!.bought).toBe(3);

@@ -76,7 +76,8 @@ describe('GET /projects/models/{id}', () => {
       uploader_name: 'Ada Admin',
       latest_geometry_event: { message: 'Processing finished', created_at: expect.any(String) },
       project: { id: await idOf('projects', 'Harbour Tower'), name: 'Harbour Tower' },
-      file: null,
+      // The seed names the file each processed model was uploaded as.
+      file: { name: 'harbour-tower-facade.fbx', size: expect.any(Number) },
       geometry_events: [
         'Processing finished',
         'Generating preview',
@@ -219,7 +220,7 @@ describe('PATCH /projects/models/{id}', () => {
       description: null,
       project: null,
       status: 'FINISHED',
-      file: null,
+      file: { name: 'lakeside-villa-terrace.fbx', size: expect.any(Number) },
     });
     expect(
       await errorsOf(await call(`/projects/models/${id}`, { method: 'PATCH', ...jsonBody({ name: null }) })),
