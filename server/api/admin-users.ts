@@ -36,6 +36,7 @@ import {
 import { iso, MessageSchema, toBoolean } from '../http/schema-types';
 import { allValid, notEmptied } from './field-checks';
 import { fileUrl } from './files';
+import { USER_SEARCH, USER_SORTS } from './users';
 import {
   accountColumns,
   CANNOT_REMOVE_YOURSELF,
@@ -88,17 +89,10 @@ async function present(request: FastifyRequest, rows: UserRow[]): Promise<AdminU
 
 const adminUserList = (request: FastifyRequest): ListSpec<'users', UserRow, AdminUser> => ({
   resource: 'users',
-  sorts: {
-    name: 'users.name',
-    username: 'users.username',
-    email: 'users.email',
-    created_at: 'users.created_at',
-    updated_at: 'users.updated_at',
-    email_verified_at: 'users.email_verified_at',
-  },
+  sorts: USER_SORTS,
   defaultSort: '-created_at',
   tiebreaker: 'users.id',
-  search: ['users.name', 'users.username', 'users.email'],
+  search: [...USER_SEARCH],
   filters: {
     admin: (eb, values) =>
       eb(

@@ -174,6 +174,17 @@ export async function removeMembership(trx: DB, companyId: number, userId: numbe
     .execute();
 }
 
+/** The sorts and search of a user list, the company's (`/users`) and the platform's (`/admin/users`) alike. */
+export const USER_SORTS = {
+  name: 'users.name',
+  username: 'users.username',
+  email: 'users.email',
+  created_at: 'users.created_at',
+  updated_at: 'users.updated_at',
+  email_verified_at: 'users.email_verified_at',
+} as const;
+export const USER_SEARCH = ['users.name', 'users.username', 'users.email'] as const;
+
 export const userEntity = defineEntity({
   collection: 'users',
   tag: 'users',
@@ -201,16 +212,9 @@ export const userEntity = defineEntity({
       .where('users.deleted_at', 'is', null),
   nameOf: (user) => user.name,
   list: () => ({
-    sorts: {
-      name: 'users.name',
-      username: 'users.username',
-      email: 'users.email',
-      created_at: 'users.created_at',
-      updated_at: 'users.updated_at',
-      email_verified_at: 'users.email_verified_at',
-    },
+    sorts: USER_SORTS,
     defaultSort: '-created_at',
-    search: ['users.name', 'users.username', 'users.email'],
+    search: USER_SEARCH,
     filters: {
       admin: (eb, values) =>
         eb(
