@@ -31,6 +31,10 @@ describe('the bin’s tabs', () => {
     expect(binResources(RESOURCES).map((resource) => resource.recyclingBin!.tabKey)).toEqual([
       'projects',
       'models',
+      'libraries',
+      'items',
+      'materialCategories',
+      'materials',
     ]);
     const declare = (name: string, order: number) =>
       ({
