@@ -22,7 +22,7 @@ import type { ServerConfig } from '../config';
 import { signedIn } from '../auth/guards';
 import { authenticate, authorize, requireAdmin, type Session } from '../auth/session';
 import { type FieldErrors, notFound, ValidationError } from '../http/errors';
-import { forgetUpload, isUploadId, removeStaleUploads } from '../processing/incoming-uploads';
+import { forgetUploadRecord, isUploadId, removeStaleUploads } from '../processing/incoming-uploads';
 import type { UploadKind } from './upload-kind';
 import { DEFAULT_UPLOAD_KIND, UPLOAD_KINDS, uploadKind } from './upload-kinds';
 const TUS_CHUNK_TYPE = 'application/offset+octet-stream';
@@ -216,8 +216,10 @@ export async function uploadRoutes(server: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const id = await ownUpload(request, request.params.id);
+      // The record goes first: tus answers 204 as soon as it has removed the files, and a client that then
+      // names the upload must find nothing.
+      await forgetUploadRecord(db, id);
       await handOver(request, reply, 'DELETE');
-      if (reply.raw.statusCode === 204) await forgetUpload(db, uploads, id);
     },
   );
 }

@@ -64,6 +64,11 @@ export async function finishedUpload(
 export async function forgetUpload(db: DB, uploads: UploadStore, id: string): Promise<void> {
   if (!isUploadId(id)) return;
   await uploads.remove(id);
+  await forgetUploadRecord(db, id);
+}
+
+/** Removes only an upload's record: its files are the tus server's to remove (termination). */
+export async function forgetUploadRecord(db: DB, id: string): Promise<void> {
   await db.deleteFrom('uploads').where('id', '=', id).execute();
 }
 
