@@ -3,13 +3,15 @@
  * configuration the portal reads at start-up) for every other GET that is not an API or push-service path.
  * Compressed: the build writes a Brotli and a gzip copy of every script, style sheet and translation file
  * (`scripts/build/precompress.ts`), which @fastify/static sends to browsers that accept them; index.html is
- * compressed once, after the configuration went in.
+ * compressed once, after the configuration went in. A request with a session cookie gets index.html with its
+ * first screen's chunks named for preloading (portal-preloads.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { firstVisitPreloadTags, hasSessionCookie, type Manifest } from './portal-preloads';
 import { portalRuntimeConfig } from './runtime-config';
 
 const API_PATHS = /^\/(api|apps|app|broadcasting)(\/|$)/;
@@ -33,27 +35,40 @@ export async function registerPortal(app: FastifyInstance): Promise<void> {
   const { config } = app.ctx;
   const indexFile = config.portalDir ? join(config.portalDir, 'index.html') : null;
   const hasPortal = !!indexFile && existsSync(indexFile);
-  let index: Record<Encoding, Buffer> | null = null;
-  const renderIndex = () => {
+  const manifestFile = config.portalDir ? join(config.portalDir, '.vite', 'manifest.json') : null;
+  const manifest: Manifest | null =
+    manifestFile && existsSync(manifestFile)
+      ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest)
+      : null;
+  // One compressed index.html per set of preload tags (a handful: none, the dashboard's, a list's).
+  const indexes = new Map<string, Record<Encoding, Buffer>>();
+  const renderIndex = (preloads: string) => {
+    let index = indexes.get(preloads);
     if (!index) {
       const html = Buffer.from(
-        readFileSync(indexFile!, 'utf8').replace(
-          '<!--portal-config-->',
-          `<script>window.__PORTAL_CONFIG__=${JSON.stringify(portalRuntimeConfig(config)).replace(/</g, '\\u003c')}</script>`,
-        ),
+        readFileSync(indexFile!, 'utf8')
+          .replace(
+            '<!--portal-config-->',
+            `<script>window.__PORTAL_CONFIG__=${JSON.stringify(portalRuntimeConfig(config)).replace(/</g, '\\u003c')}</script>`,
+          )
+          .replace('</head>', `${preloads}</head>`),
       );
       index = { identity: html, gzip: gzipSync(html, { level: 9 }), br: brotliCompressSync(html) };
+      indexes.set(preloads, index);
     }
     return index;
   };
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const path = request.url.split('?')[0];
+    const preloads =
+      manifest && hasSessionCookie(request.headers.cookie) ? firstVisitPreloadTags(manifest, path) : '';
     reply
       .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Accept-Encoding')
+      .header('Vary', 'Accept-Encoding, Cookie')
       .type('text/html; charset=utf-8');
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-    return reply.send(renderIndex()[encoding]);
+    return reply.send(renderIndex(preloads)[encoding]);
   };
 
   if (hasPortal) {

@@ -1,4 +1,8 @@
-/** The session contract between portal and server (spec 1 §3): login and validate responses. */
+/** The session contract between portal and server (spec 1 §3): login and validate responses, the session cookie. */
+
+/** The cookie holding the session's bearer token (spec 1 §9), on the parent domain of every tenant host. */
+export const SESSION_COOKIE = 'user_session';
+
 export interface SessionUser {
   id: number;
   name: string;

@@ -5,39 +5,29 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  entryKey,
+  type Manifest,
+  signedInFirstVisitModules,
+  staticClosure,
+} from '../../server/portal-preloads';
 import { gzipSize } from './precompress';
 
-/** One manifest entry (the fields this module reads). */
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-
-export type Manifest = Record<string, ManifestChunk>;
+export { type Manifest, staticClosure };
 
 /**
- * The source modules each budgeted route loads lazily on a first visit, next to the entry (see
- * src/shell/routes/routes.tsx). Signed in, `/` and `/projects` need the route table (patched in on the first
- * visit), refine's root and the signed-in layout around their page. The websocket client (`echo-pusher`) is not
- * part of it: it loads when the browser is idle after the first paint (src/providers/echo-connection.ts).
+ * The source modules each budgeted route loads lazily on a first visit, next to the entry: signed in, `/` and
+ * `/projects` need the route table (patched in on the first visit), refine's root and the signed-in layout around
+ * their page, the very list the server names for preloading (server/portal-preloads.ts). The websocket client
+ * (`echo-pusher`) is not part of it: it loads when the browser is idle after the first paint
+ * (src/providers/echo-connection.ts).
  */
-const SIGNED_IN = [
-  'src/shell/routes/signed-in-routes.tsx',
-  'src/shell/RefineRoot.tsx',
-  'src/shell/layout/ShellLayout.tsx',
-];
-
 export const ROUTE_MODULES = {
   '/login': ['src/shell/login/LoginPage.tsx'],
   // The dashboard is built from the light components like the layout: no antd theme.
-  '/': [...SIGNED_IN, 'src/shell/dashboard/DashboardPage.tsx'],
-  '/projects': [...SIGNED_IN, 'src/pages/list/ResourceListPage.tsx'],
-} as const;
+  '/': signedInFirstVisitModules('/'),
+  '/projects': signedInFirstVisitModules('/projects'),
+};
 
 export type BudgetedRoute = keyof typeof ROUTE_MODULES;
 
@@ -65,26 +55,6 @@ export function readManifest(distDir: string): Manifest {
   const path = manifestPath(distDir);
   if (!existsSync(path)) throw new Error(`${path} is missing: build the portal first (npm run build).`);
   return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
-}
-
-function entryKey(manifest: Manifest): string {
-  const key = Object.keys(manifest).find((name) => manifest[name].isEntry);
-  if (!key) throw new Error('The manifest names no entry chunk.');
-  return key;
-}
-
-/** The manifest keys a set of modules loads: each module and, recursively, its static imports. */
-export function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`The manifest has no chunk for ${key} (was it renamed or made eager?).`);
-    seen.add(key);
-    chunk.imports?.forEach(visit);
-  };
-  keys.forEach(visit);
-  return seen;
 }
 
 export function routeLoad(

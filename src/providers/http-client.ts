@@ -7,8 +7,9 @@
  */
 import Cookies from 'js-cookie';
 import { deployment } from '@/lib/runtime-config';
+import { SESSION_COOKIE } from '@shared/session';
 
-export const SESSION_COOKIE = 'user_session';
+export { SESSION_COOKIE };
 export const REMEMBER_COOKIE = 'remember_session';
 
 export type QueryValue =

@@ -15,6 +15,31 @@ const SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 200 },
 const INDEX =
   '<!doctype html><html><head><!--portal-config--></head><body><div id="root"></div></body></html>';
 
+/** A build's manifest in small: the entry, the signed-in chunks and the two first pages, sharing a chunk. */
+const MANIFEST = {
+  'index.html': { file: 'assets/rows-3f2a1b.js', isEntry: true, imports: ['_shared.js'] },
+  '_shared.js': { file: 'assets/shared-1a1a1a.js' },
+  '_cells.js': { file: 'assets/cells-2b2b2b.js', imports: ['_shared.js'] },
+  'src/shell/routes/signed-in-routes.tsx': {
+    file: 'assets/signed-in-routes-3c3c3c.js',
+    isDynamicEntry: true,
+    imports: ['_cells.js'],
+  },
+  'src/shell/RefineRoot.tsx': {
+    file: 'assets/RefineRoot-4d4d4d.js',
+    isDynamicEntry: true,
+    imports: ['_cells.js'],
+  },
+  'src/shell/layout/ShellLayout.tsx': {
+    file: 'assets/ShellLayout-5e5e5e.js',
+    isDynamicEntry: true,
+    css: ['assets/ShellLayout-5e5e5e.css'],
+  },
+  'src/shell/dashboard/DashboardPage.tsx': { file: 'assets/DashboardPage-6f6f6f.js', isDynamicEntry: true },
+  'src/pages/list/ResourceListPage.tsx': { file: 'assets/ResourceListPage-7a7a7a.js', isDynamicEntry: true },
+  'src/shell/login/LoginPage.tsx': { file: 'assets/LoginPage-8b8b8b.js', isDynamicEntry: true },
+};
+
 let portalDir: string;
 let server: TestServer;
 
@@ -25,7 +50,7 @@ beforeAll(async () => {
   writeFileSync(join(portalDir, 'index.html'), INDEX);
   writeFileSync(join(portalDir, 'assets', 'rows-3f2a1b.js'), SCRIPT);
   writeFileSync(join(portalDir, 'assets', 'tiny-9c8d7e.js'), 'export {};\n');
-  writeFileSync(join(portalDir, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/rows-3f2a1b.js"}}');
+  writeFileSync(join(portalDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   precompressFolder(portalDir);
   server = await startTestServer({ portalDir, environment: 'acceptance' });
 });
@@ -34,9 +59,12 @@ afterAll(async () => {
   rmSync(portalDir, { recursive: true, force: true });
 });
 
-const get = (path: string, acceptEncoding?: string) =>
+const get = (path: string, acceptEncoding?: string, cookie?: string) =>
   sendWithHost(server.port, `acme.${TEST_DOMAIN}:${server.port}`, path, {
-    headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {},
+    headers: {
+      ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
   });
 
 const bodyOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
@@ -95,6 +123,43 @@ describe('index.html', () => {
     const response = await get('/.vite/manifest.json');
     expect(response.headers.get('content-type')).toMatch(/text\/html/);
     expect((await bodyOf(response)).toString()).toContain('<div id="root">');
+  });
+});
+
+describe('index.html of a signed-in first visit', () => {
+  const preloadsOf = async (path: string, cookie?: string) => {
+    const response = await get(path, undefined, cookie);
+    expect(response.headers.get('vary')).toMatch(/cookie/i);
+    const html = (await bodyOf(response)).toString();
+    return [...html.matchAll(/<link rel="(modulepreload|stylesheet)" crossorigin href="\/([^"]+)">/g)].map(
+      ([, rel, file]) => `${rel} ${file}`,
+    );
+  };
+  const SIGNED_IN = [
+    'stylesheet assets/ShellLayout-5e5e5e.css',
+    'modulepreload assets/signed-in-routes-3c3c3c.js',
+    'modulepreload assets/cells-2b2b2b.js',
+    'modulepreload assets/RefineRoot-4d4d4d.js',
+    'modulepreload assets/ShellLayout-5e5e5e.js',
+  ];
+
+  it("names the route table, refine's root, the layout and the first page's chunks, once each", async () => {
+    const cookie = 'remember_session=1; user_session=42|secret';
+    expect(await preloadsOf('/projects?per_page=25', cookie)).toEqual([
+      ...SIGNED_IN,
+      'modulepreload assets/ResourceListPage-7a7a7a.js',
+    ]);
+    expect(await preloadsOf('/', cookie)).toEqual([
+      ...SIGNED_IN,
+      'modulepreload assets/DashboardPage-6f6f6f.js',
+    ]);
+  });
+
+  it('names nothing without a session, nor for the sign-in screens', async () => {
+    expect(await preloadsOf('/projects')).toEqual([]);
+    expect(await preloadsOf('/projects', 'user_session=')).toEqual([]);
+    expect(await preloadsOf('/login', 'user_session=42|secret')).toEqual([]);
+    expect(await preloadsOf('/reset-password', 'user_session=42|secret')).toEqual([]);
   });
 });
 

@@ -1,0 +1,90 @@
+/**
+ * A signed-in first visit without a chunk round trip: the server knows from the session cookie that the page will
+ * need the route table, refine's root, the signed-in layout and the first screen's page, so index.html names
+ * their chunks (`<link rel="modulepreload">`, their style sheets as `<link rel="stylesheet">`) and the browser
+ * fetches them together with the entry instead of after it has run. The chunks are read from Vite's manifest
+ * (`dist/.vite/manifest.json`); the modules are those `patchSignedInRoutes` (src/shell/routes/routes.tsx) starts
+ * for the same path, and the byte-budget test (scripts/build/bundle-budget.ts) sums the same lists.
+ */
+import { SESSION_COOKIE } from '../shared/session';
+
+/** One manifest entry (the fields read here). */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+export type Manifest = Record<string, ManifestChunk>;
+
+/** What every signed-in screen needs around its page. */
+export const SIGNED_IN_MODULES = [
+  'src/shell/routes/signed-in-routes.tsx',
+  'src/shell/RefineRoot.tsx',
+  'src/shell/layout/ShellLayout.tsx',
+] as const;
+
+/** The screens that are not the route table's (they carry their own code, and need no session). */
+const PUBLIC_PATHS = new Set(['/login', '/forgot-password', '/reset-password', '/unauthorized']);
+
+/**
+ * The source modules a signed-in first visit of `path` loads next to the entry: `/` is always the dashboard, any
+ * other path most often a list (as in `patchSignedInRoutes`). None for the public screens.
+ */
+export function signedInFirstVisitModules(path: string): string[] {
+  if (PUBLIC_PATHS.has(path)) return [];
+  const page = path === '/' ? 'src/shell/dashboard/DashboardPage.tsx' : 'src/pages/list/ResourceListPage.tsx';
+  return [...SIGNED_IN_MODULES, page];
+}
+
+/** The manifest keys a set of modules loads: each module and, recursively, its static imports. */
+export function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The manifest has no chunk for ${key} (was it renamed or made eager?).`);
+    seen.add(key);
+    chunk.imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+export function entryKey(manifest: Manifest): string {
+  const key = Object.keys(manifest).find((name) => manifest[name].isEntry);
+  if (!key) throw new Error('The manifest names no entry chunk.');
+  return key;
+}
+
+/** Whether a Cookie header carries a session token (its validity is the API's business, not the page's). */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return (cookieHeader ?? '').split(';').some((cookie) => {
+    const [name, ...value] = cookie.trim().split('=');
+    return name === SESSION_COOKIE && value.join('=').trim() !== '';
+  });
+}
+
+/**
+ * The `<link>` tags for a signed-in first visit of `path`: the chunks beyond what the entry already names
+ * (index.html preloads the entry's own imports), in load order. Empty when the manifest lacks a module (a
+ * build that does not match this list must not break the page, only lose the head start).
+ */
+export function firstVisitPreloadTags(manifest: Manifest, path: string): string {
+  const modules = signedInFirstVisitModules(path);
+  if (!modules.length || modules.some((module) => !manifest[module])) return '';
+  const entry = staticClosure(manifest, [entryKey(manifest)]);
+  const chunks = [...staticClosure(manifest, modules)]
+    .filter((key) => !entry.has(key))
+    .map((key) => manifest[key]);
+  const scripts = [...new Set(chunks.map((chunk) => chunk.file))];
+  const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
+  return [
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
+}
