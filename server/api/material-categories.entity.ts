@@ -42,6 +42,7 @@ export default defineEntity({
   entity: 'category',
   table: 'material_categories',
   softDelete: true,
+  licence: 'hatch',
   abilities: {
     list: 'list-material-categories',
     show: 'list-material-categories',

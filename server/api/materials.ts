@@ -116,6 +116,7 @@ const materialEntity = defineEntity({
   table: 'materials',
   idField: 'name',
   softDelete: true,
+  licence: 'hatch',
   abilities: {
     list: 'list-materials',
     show: 'list-materials',
