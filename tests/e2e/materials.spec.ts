@@ -100,6 +100,7 @@ test.describe('materials', () => {
     await expect(page.getByRole('heading', { name: base.name, level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'New Variant' }).click();
     await expect(page).toHaveURL(new RegExp(`/materials/create/variant/${encodeURIComponent(base.name)}$`));
+    await expect(page.getByRole('heading', { name: 'New Variant', level: 1 })).toBeVisible();
     await expect(page.getByLabel('Base material (variant of)')).toHaveValue(base.name);
     await page.getByLabel('Name', { exact: true }).fill(variant);
     await page.getByRole('button', { name: 'Save' }).click();

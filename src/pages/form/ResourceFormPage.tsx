@@ -35,7 +35,7 @@ import '@/components/page.css';
 /** Below antd's `sm` breakpoint: phones held upright. */
 const PHONE_QUERY = '(max-width: 575px)';
 
-export default function ResourceFormPage({ resource, action, presets }: ResourcePageProps) {
+export default function ResourceFormPage({ resource, action, presets, titleKey }: ResourcePageProps) {
   const declaration = resource.form!;
   const { t } = useTranslation(resource.ns);
   const { t: tl } = useTranslation('lists');
@@ -155,7 +155,7 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
 
   return (
     <section className="form-page">
-      <PageHeader title={t(`titles.${action}`)} />
+      <PageHeader title={t(titleKey ?? `titles.${action}`)} />
       <Form
         {...formProps}
         layout="vertical"

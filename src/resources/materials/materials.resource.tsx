@@ -66,6 +66,7 @@ export const materials = defineResource<Material>({
         path: 'materials/create/variant/:baseMaterialName',
         screen: 'materials.createVariant',
         action: 'create',
+        titleKey: 'titles.createVariant',
         presets: (params) => ({ parent_name: params.baseMaterialName }),
       },
       {
