@@ -410,6 +410,94 @@ describe('material import', () => {
   });
 });
 
+describe('material preview images', () => {
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+
+  /** A finished resumable upload of the kind `image`; answers its id. */
+  async function imageUpload(bytes: Buffer, filename: string, token = alice): Promise<string> {
+    const host = `acme.${TEST_DOMAIN}:${server.port}`;
+    const headers = { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${token}` };
+    const meta = [
+      `filename ${Buffer.from(filename).toString('base64')}`,
+      `kind ${Buffer.from('image').toString('base64')}`,
+    ];
+    const created = await sendWithHost(server.port, host, '/api/v2/uploads', {
+      method: 'POST',
+      headers: { ...headers, 'Upload-Length': String(bytes.length), 'Upload-Metadata': meta.join(',') },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const location = created.headers.get('location')!;
+    const sent = await sendWithHost(server.port, host, location, {
+      method: 'PATCH',
+      headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: new Uint8Array(bytes),
+    });
+    expect(sent.status).toBe(204);
+    return location.split('/').at(-1)!;
+  }
+  async function fileStatus(url: string) {
+    const { host, pathname } = new URL(url);
+    return (await sendWithHost(server.port, host, pathname)).status;
+  }
+
+  it('creates with a preview, replaces it, removes it, and a duplicate keeps the file it shares', async () => {
+    const name = 'Preview Slate';
+    const created = await data<Material>(
+      await createMaterial({ name, preview_upload_id: await imageUpload(PNG, 'slate.png') }),
+      201,
+    );
+    expect(created.preview_image_url).toMatch(/\/api\/v2\/files\/materials\/previews\/[\w-]+\.png$/);
+    expect(await fileStatus(created.preview_image_url!)).toBe(200);
+
+    const replaced = await data<Material>(
+      await call(at(name), {
+        method: 'PATCH',
+        ...jsonBody({ preview_upload_id: await imageUpload(JPEG, 'slate.jpg') }),
+      }),
+    );
+    expect(replaced.preview_image_url).toMatch(/\.jpeg$/);
+    expect(await fileStatus(created.preview_image_url!)).toBe(404);
+    expect(await fileStatus(replaced.preview_image_url!)).toBe(200);
+
+    // Other fields leave the preview as it is.
+    const described = await data<Material>(
+      await call(at(name), { method: 'PATCH', ...jsonBody({ description: 'Grey' }) }),
+    );
+    expect(described.preview_image_url).toBe(replaced.preview_image_url);
+
+    const copy = await data<Material>(await call(`${at(name)}/duplicate`, { method: 'POST' }), 201);
+    expect(copy.preview_image_url).toBe(replaced.preview_image_url);
+    const removed = await data<Material>(
+      await call(at(name), { method: 'PATCH', ...jsonBody({ preview_upload_id: null }) }),
+    );
+    expect(removed.preview_image_url).toBeNull();
+    expect(await fileStatus(copy.preview_image_url!)).toBe(200);
+  });
+
+  it('answers 422 under preview_upload_id for an unknown upload, one of another user, and bytes that are no image', async () => {
+    const cases: Array<[string, string]> = [
+      ['f'.repeat(32), 'The selected preview upload id is invalid.'],
+      [
+        await imageUpload(PNG, 'bob.png', await memberWithAbilities(server, [])),
+        'The selected preview upload id is invalid.',
+      ],
+      [
+        await imageUpload(Buffer.from('plain text, no picture'), 'fake.png'),
+        'The preview upload id field must be a file of type: jpeg, png, bmp.',
+      ],
+    ];
+    for (const [uploadId, message] of cases) {
+      const response = await createMaterial({ name: 'Preview Refused', preview_upload_id: uploadId });
+      expect(await errors(response)).toEqual({ preview_upload_id: [message] });
+    }
+    expect((await call(at('Preview Refused'))).status).toBe(404);
+  });
+});
+
 describe('the hatch licence', () => {
   const refused = async (response: Response) => {
     expect(response.status, await response.clone().text()).toBe(403);
