@@ -132,7 +132,10 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
         email: tl('rules.email', { field: label }),
         range: (min, max) => tl('rules.range', { field: label, min, max }),
       });
-      return keepsFile ? rules.filter((rule) => !('required' in rule)) : rules;
+      // A file field holds an upload id (or the record's file) the user never types: only whether one is
+      // required applies to it.
+      if (field.kind === 'file') return keepsFile ? [] : rules.filter((rule) => 'required' in rule);
+      return rules;
     }
     return field.required ? [{ required: true, message: tl('required', { field: label }) }] : undefined;
   };

@@ -58,6 +58,8 @@ export function resourceRouteEntry(resource: ResourceDeclaration, route: Resourc
         }
       : {}),
     // The generic list's rows are asked for ahead of its page on a first visit (first-screen.ts).
-    ...(load === GENERIC_PAGES.list && { prefetch: (params: URLSearchParams) => prefetchList(resource, params) }),
+    ...(load === GENERIC_PAGES.list && {
+      prefetch: (params: URLSearchParams) => prefetchList(resource, params),
+    }),
   };
 }
