@@ -1,9 +1,10 @@
 /**
- * The changelog's stored screenshots (server/api/changelog-items.ts): an update that sends the screenshot empty
+ * The changelog (server/api/changelog-items.ts): Sync dates the undated items on development and answers how many;
+ * only administrators write; 422 per field; the stored screenshots: an update that sends the screenshot empty
  * removes the stored file, one that leaves it out keeps it; deleting the item removes it too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody, tokenFor } from './api-helpers';
+import { jsonBody, multipartBody, tokenFor } from './api-helpers';
 import { sendWithHost, startTestServer, type TestServer } from './test-server';
 
 const PNG = Buffer.from(
@@ -13,10 +14,11 @@ const PNG = Buffer.from(
 
 let server: TestServer;
 let admin: string;
+let alice: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await tokenFor(server, 'admin');
+  [admin, alice] = await Promise.all([tokenFor(server, 'admin'), tokenFor(server, 'alice')]);
 });
 afterAll(() => server?.close());
 
@@ -77,5 +79,62 @@ describe('changelog screenshots', () => {
     });
     expect(deleted.status).toBe(200);
     expect(await fileStatus(created.screenshot_url!)).toBe(404);
+  });
+});
+
+describe('changelog sync and writes', () => {
+  interface Dated {
+    id: number;
+    date_on_development: string | null;
+    date_on_test: string | null;
+  }
+  /** Every item (the list without paging answers all of them, as the Sync dialog counts them). */
+  const all = async () => {
+    const response = await server.request('acme', '/admin/changelog-items', { token: admin });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { data: Dated[] }).data;
+  };
+  const sync = (token = admin) =>
+    server.request('acme', '/admin/changelog-items/sync', { method: 'PATCH', token, ...jsonBody({}) });
+
+  it('dates every item undated on development, answers the count, and then has none left', async () => {
+    const before = await all();
+    const undated = before.filter((item) => item.date_on_development === null);
+    expect(undated.length).toBeGreaterThan(0);
+    const untestedBefore = before.filter((item) => item.date_on_test === null).length;
+
+    const first = await sync();
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({
+      message: `${undated.length} changelog items synced.`,
+      updated: undated.length,
+    });
+    const after = await all();
+    expect(after.filter((item) => item.date_on_development === null)).toEqual([]);
+    // Already dated items keep their date; other environments are left alone.
+    for (const item of before.filter((entry) => entry.date_on_development !== null)) {
+      expect(after.find((entry) => entry.id === item.id)!.date_on_development).toBe(item.date_on_development);
+    }
+    expect(after.filter((item) => item.date_on_test === null)).toHaveLength(untestedBefore);
+    expect(await (await sync()).json()).toEqual({ message: '0 changelog items synced.', updated: 0 });
+  });
+
+  it('refuses a non-admin (403) and answers 422 under each field', async () => {
+    expect((await sync(alice)).status).toBe(403);
+    const refused = await server.request('acme', '/admin/changelog-items', {
+      method: 'POST',
+      token: alice,
+      ...jsonBody({ type: 'added', description: 'x', environments: { development: 1 } }),
+    });
+    expect(refused.status).toBe(403);
+    const invalid = await server.request('acme', '/admin/changelog-items', {
+      method: 'POST',
+      token: admin,
+      ...multipartBody({ type: 'added', description: 'No environment', 'environments[development]': '0' }),
+    });
+    expect(invalid.status).toBe(422);
+    expect(((await invalid.json()) as { errors: Record<string, string[]> }).errors).toEqual({
+      environments: ['The environments field is required.'],
+    });
   });
 });
