@@ -478,6 +478,37 @@ describe('material preview images', () => {
     expect(await fileStatus(copy.preview_image_url!)).toBe(200);
   });
 
+  it('gives a category a preview on create, replaces it and removes it, each file gone once replaced', async () => {
+    const created = await data<MaterialCategory>(
+      await createCategory({ name: 'Preview Tiles', preview_upload_id: await imageUpload(PNG, 'tiles.png') }),
+      201,
+    );
+    expect(created.preview_image_url).toMatch(/\/materials\/categories\/previews\/[\w-]+\.png$/);
+    expect(await fileStatus(created.preview_image_url!)).toBe(200);
+    const path = `/materials/categories/${created.id}`;
+    const renamed = await data<MaterialCategory>(
+      await call(path, { method: 'PATCH', ...jsonBody({ name: 'Preview Tiles 2' }) }),
+    );
+    expect(renamed.preview_image_url).toBe(created.preview_image_url);
+    const replaced = await data<MaterialCategory>(
+      await call(path, {
+        method: 'PATCH',
+        ...jsonBody({ preview_upload_id: await imageUpload(JPEG, 'tiles.jpg') }),
+      }),
+    );
+    expect(replaced.preview_image_url).toMatch(/\.jpeg$/);
+    expect(await fileStatus(created.preview_image_url!)).toBe(404);
+    const removed = await data<MaterialCategory>(
+      await call(path, { method: 'PATCH', ...jsonBody({ preview_upload_id: null }) }),
+    );
+    expect(removed.preview_image_url).toBeNull();
+    expect(await fileStatus(replaced.preview_image_url!)).toBe(404);
+    const refused = await createCategory({ name: 'Preview Refused', preview_upload_id: 'f'.repeat(32) });
+    expect(await errors(refused)).toEqual({
+      preview_upload_id: ['The selected preview upload id is invalid.'],
+    });
+  });
+
   it('answers 422 under preview_upload_id for an unknown upload, one of another user, and bytes that are no image', async () => {
     const cases: Array<[string, string]> = [
       ['f'.repeat(32), 'The selected preview upload id is invalid.'],
