@@ -3,7 +3,8 @@
  * list (`included_fields[]`; search on name, subdomain and fqdn; sorts name, sub_domain, fqdn, created, updated),
  * show, create and update (name; sub_domain a DNS label, unique, without a platform prefix; domain; licences bought
  * per licence key, never fewer than the members holding them; colours; logo), and delete: the company and
- * everything linked to it, in one transaction, refused for a company the user belongs to or works in.
+ * everything linked to it, in one transaction, refused for a company the user belongs to or works in; its stored
+ * files and unfinished uploads are removed after the commit (admin-companies-files.ts).
  */
 import type { Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
@@ -21,6 +22,7 @@ import { defineEntity } from '../http/crud/entity';
 import { type FieldErrors, HttpError, ValidationError } from '../http/errors';
 import { iso, toBoolean } from '../http/schema-types';
 import { acceptUpload, storeUpload, type UploadRule } from '../storage/uploads';
+import { companyFiles, removeCompanyFiles, unreferencedKeys } from './admin-companies-files';
 import { allValid, notEmptied } from './field-checks';
 import { licencesOf } from './companies';
 import { fileUrl } from './files';
@@ -298,6 +300,11 @@ export default defineEntity({
         ),
       )
       .execute();
+    const files = await companyFiles(
+      ctx.db,
+      row,
+      leaving.map((user) => user.id),
+    );
     await ctx.db.deleteFrom('companies').where('id', '=', row.id).execute();
     // After the cascade, whose triggers may still write counters of the company.
     for (const table of await unlinkedCompanyTables(ctx.db)) {
@@ -313,11 +320,10 @@ export default defineEntity({
         )
         .execute();
     }
-    const files = [row.logo, row.background_image].filter((key): key is string => !!key);
-    const { storage } = ctx.request.server.ctx;
-    return async () => {
-      await Promise.all(files.map((key) => storage.delete(key).catch(() => undefined)));
-    };
+    // Only once the delete has committed: a failed delete keeps every file.
+    const gone = { ...files, keys: await unreferencedKeys(ctx.db, files.keys) };
+    const { storage, uploads } = ctx.request.server.ctx;
+    return () => removeCompanyFiles(storage, uploads, gone);
   },
   summaries: {
     list: 'Every company of the platform (admin; list conventions, included_fields[])',

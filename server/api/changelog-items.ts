@@ -246,7 +246,8 @@ export async function changelogRoutes(server: FastifyInstance): Promise<void> {
       preValidation: adminOnly,
       schema: {
         tags: ['changelog'],
-        summary: 'Updates a changelog item (admin; also POST multipart with _method=PATCH)',
+        summary:
+          'Updates a changelog item (admin; also POST multipart with _method=PATCH); a screenshot sent empty removes it',
         consumes: FORM_CONTENT_TYPES,
         security: [{ bearer: [] }],
         params: IdParams,
@@ -258,7 +259,13 @@ export async function changelogRoutes(server: FastifyInstance): Promise<void> {
       const current = await findItem(request.params.id);
       const body = request.body as ChangelogInput;
       const screenshot = await validated(body);
-      const key = screenshot ? await storeUpload(storage, 'changelog', screenshot) : current.screenshot;
+      // A screenshot sent empty removes it (as the company logo); an absent one keeps it.
+      const removed = 'screenshot' in body && body.screenshot === null;
+      const key = screenshot
+        ? await storeUpload(storage, 'changelog', screenshot)
+        : removed
+          ? null
+          : current.screenshot;
       const row = await db
         .updateTable('changelog_items')
         .set({

@@ -1,28 +1,88 @@
 /**
  * Material categories (spec 2 §Materials and categories, §3, §4, §7): list (`filter[parent_id]`, `null`/`root`/`0`
  * for the top level; `filter[status]`; search on name; sorts name, created_at, updated_at, status), show,
- * create (optionally under a parent), update (name, description, parent, status: archive/activate), delete into
+ * create (optionally under a parent, with a preview image uploaded as `preview_upload_id`), update (name,
+ * description, parent, status: archive/activate, preview; null removes it), delete into
  * the recycling bin and restore, and the bulk `POST /materials/categories/update` (`categories[n][id]`, action
  * delete, archive or activate). A category in or below which a material is connected to a model is not
  * deletable (`deletable` false; a delete answers 422).
  */
+import type { Selectable } from 'kysely';
 import {
   MATERIAL_CATEGORY_STATUSES,
+  type MaterialCategoryInput,
   type MaterialCategoryStatus,
   MaterialCategoryInputSchema,
   MaterialCategorySchema,
 } from '../../shared/entities/material-categories';
-import type { CrudContext } from '../http/crud/declaration';
+import type { DB } from '../db/database';
+import type { MaterialCategoriesTable } from '../db/schema';
+import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
-import { removeRow } from '../http/crud/writes';
+import { inputColumns, insertRow, removeRow, updateRow } from '../http/crud/writes';
 import { HttpError, invalidField } from '../http/errors';
 import { iso } from '../http/schema-types';
 import { MATERIAL_STATUS_COLORS } from '../db/status-colors';
-import { invalidSelection } from './field-checks';
+import { allValid, invalidSelection, notEmptied } from './field-checks';
 import { fileUrl } from './files';
+import {
+  type ImageUpload,
+  imageUpload,
+  removeUnnamedPreview,
+  storeImageUpload,
+  written,
+} from './image-uploads';
 import { categoryAndDescendants, categoryTreeFacts, companyCategoryIds } from './material-tree';
 
 const ROOT = ['null', 'root', '0'];
+
+/** Where uploaded previews are stored. */
+const PREVIEW_FOLDER = 'materials/categories/previews';
+
+type CategoryRow = Selectable<MaterialCategoriesTable>;
+type Input = Submitted<MaterialCategoryInput>;
+
+/** The columns an input writes (the preview arrives as an upload, not as a column). */
+const columnsOf = (input: Input) =>
+  inputColumns(MaterialCategoryInputSchema, input).filter(([field]) => field !== 'preview_upload_id');
+
+/**
+ * Every check of a create or update in one 422: the name, the parent (a live category of the company, never the
+ * category itself or one below it) and the preview upload; answers the new preview image, if any.
+ */
+async function validate(
+  ctx: CrudContext,
+  input: Input,
+  row: CategoryRow | null,
+): Promise<ImageUpload | null> {
+  const [, , image] = await allValid([
+    notEmptied(input, ['name']),
+    (async () => {
+      const parentId = input.parent_id;
+      if (parentId === undefined || parentId === null) return;
+      const found = await companyCategoryIds(ctx.db, ctx.session.company.id, [parentId]);
+      if (!found.size) throw invalidField('parent_id', invalidSelection('parent_id'));
+      if (row && (await categoryAndDescendants(ctx.db, row.id)).has(parentId)) {
+        throw invalidField(
+          'parent_id',
+          'The category cannot be moved under itself or one of its sub-categories.',
+        );
+      }
+    })(),
+    input.preview_upload_id
+      ? imageUpload(ctx.request.server.ctx, ctx.session, input.preview_upload_id, 'preview_upload_id')
+      : Promise.resolve(null),
+  ] as const);
+  return image;
+}
+
+/** Whether a category (live or in the bin) still shows this stored preview. */
+const previewNamed = async (db: DB, key: string) =>
+  !!(await db
+    .selectFrom('material_categories')
+    .select('id')
+    .where('preview_image', '=', key)
+    .executeTakeFirst());
 
 /** The bulk failure message of a category still connected to a model (the portal words the banner). */
 export const CATEGORY_CONNECTED = 'The category is still connected to a model.';
@@ -42,6 +102,7 @@ export default defineEntity({
   entity: 'category',
   table: 'material_categories',
   softDelete: true,
+  licence: 'hatch',
   abilities: {
     list: 'list-material-categories',
     show: 'list-material-categories',
@@ -110,18 +171,43 @@ export default defineEntity({
       };
     });
   },
-  /** The parent is a live category of the company, and never the category itself or one below it. */
-  async check(ctx, input, row) {
-    const parentId = input.parent_id;
-    if (parentId === undefined || parentId === null) return;
-    const found = await companyCategoryIds(ctx.db, ctx.session.company.id, [parentId]);
-    if (!found.size) throw invalidField('parent_id', invalidSelection('parent_id'));
-    if (row && (await categoryAndDescendants(ctx.db, row.id)).has(parentId)) {
-      throw invalidField(
-        'parent_id',
-        'The category cannot be moved under itself or one of its sub-categories.',
-      );
-    }
+  async create(ctx, input) {
+    const image = await validate(ctx, input, null);
+    const services = ctx.request.server.ctx;
+    const preview = image ? await storeImageUpload(services, image, PREVIEW_FOLDER) : null;
+    const id = await written(services, preview, () =>
+      ctx.db
+        .transaction()
+        .execute((trx) =>
+          insertRow(trx, 'material_categories', ctx.session.company.id, [
+            ...columnsOf(input),
+            ['preview_image', preview],
+          ]),
+        ),
+    );
+    return { id };
+  },
+  async update(ctx, row, input) {
+    const image = await validate(ctx, input, row);
+    const services = ctx.request.server.ctx;
+    const preview = image
+      ? await storeImageUpload(services, image, PREVIEW_FOLDER)
+      : input.preview_upload_id === null
+        ? null
+        : row.preview_image;
+    const changed = preview !== row.preview_image;
+    await written(services, changed ? preview : null, () =>
+      ctx.db
+        .transaction()
+        .execute((trx) =>
+          updateRow(trx, 'material_categories', row.id, [
+            ...columnsOf(input),
+            ...(changed ? [['preview_image', preview] as [string, unknown]] : []),
+          ]),
+        ),
+    );
+    // The replaced preview goes once the update has committed.
+    return changed ? () => removeUnnamedPreview(services, row.preview_image, previewNamed) : undefined;
   },
   async remove(ctx, row) {
     const facts = await categoryTreeFacts(ctx.db, [row.id]);

@@ -39,9 +39,19 @@ import { finishedUpload, forgetUpload } from '../processing/incoming-uploads';
 import { freeMaterialName, materialImportJob } from '../processing/material-import-processing';
 import { allValid, invalidSelection, notEmptied } from './field-checks';
 import { fileUrl } from './files';
+import {
+  type ImageUpload,
+  imageUpload,
+  removeUnnamedPreview,
+  storeImageUpload,
+  written,
+} from './image-uploads';
 import { companyCategoryIds } from './material-tree';
 
 export const MATERIAL_ARCHIVE_UPLOAD = 'material-archive';
+
+/** Where uploaded previews are stored. */
+const PREVIEW_FOLDER = 'materials/previews';
 
 /** The bulk failure message of a material still connected to a model (the portal words the banner). */
 export const MATERIAL_CONNECTED = 'The material is still connected to a model.';
@@ -71,10 +81,14 @@ async function categoriesOf(db: DB, ids: number[]) {
   return byMaterial;
 }
 
-/** Every check of a create or update, reported together in one 422. */
-async function validate(ctx: CrudContext, input: Input, row: MaterialRow | null): Promise<void> {
+/** Every check of a create or update, reported together in one 422; answers the new preview image, if any. */
+async function validate(
+  ctx: CrudContext,
+  input: Input,
+  row: MaterialRow | null,
+): Promise<ImageUpload | null> {
   const companyId = ctx.session.company.id;
-  await allValid([
+  const [, , , image] = await allValid([
     notEmptied(input, ['name']),
     checkUnique(ctx.db, 'materials', companyId, ['name'], input, row?.id ?? null, true),
     (async () => {
@@ -95,8 +109,16 @@ async function validate(ctx: CrudContext, input: Input, row: MaterialRow | null)
       if (ids.some((id) => !known.has(id))) errors.category_ids = [invalidSelection('category_ids')];
       if (Object.keys(errors).length) throw new ValidationError(errors);
     })(),
-  ]);
+    input.preview_upload_id
+      ? imageUpload(ctx.request.server.ctx, ctx.session, input.preview_upload_id, 'preview_upload_id')
+      : Promise.resolve(null),
+  ] as const);
+  return image;
 }
+
+/** Whether a material (live or in the bin) still shows this stored preview. */
+const previewNamed = async (db: DB, key: string) =>
+  !!(await db.selectFrom('materials').select('id').where('preview_image_url', '=', key).executeTakeFirst());
 
 async function setCategories(db: DB, materialId: number, categoryIds: number[], replace: boolean) {
   if (replace) await db.deleteFrom('material_category').where('material_id', '=', materialId).execute();
@@ -116,6 +138,7 @@ const materialEntity = defineEntity({
   table: 'materials',
   idField: 'name',
   softDelete: true,
+  licence: 'hatch',
   abilities: {
     list: 'list-materials',
     show: 'list-materials',
@@ -186,52 +209,70 @@ const materialEntity = defineEntity({
     }));
   },
   async create(ctx, input) {
-    await validate(ctx, input, null);
-    const id = await ctx.db.transaction().execute(async (trx) => {
-      const { id: materialId } = await trx
-        .insertInto('materials')
-        .values({
-          company_id: ctx.session.company.id,
-          name: input.name!,
-          description: input.description ?? null,
-          parent_name: input.parent_name ?? null,
-          status: STATUS_OF(input.archived === true),
-          creator_id: ctx.session.user.id,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await setCategories(trx, materialId, input.category_ids ?? [], false);
-      return materialId;
-    });
+    const image = await validate(ctx, input, null);
+    const services = ctx.request.server.ctx;
+    const preview = image ? await storeImageUpload(services, image, PREVIEW_FOLDER) : null;
+    const id = await written(services, preview, () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const { id: materialId } = await trx
+          .insertInto('materials')
+          .values({
+            company_id: ctx.session.company.id,
+            name: input.name!,
+            description: input.description ?? null,
+            parent_name: input.parent_name ?? null,
+            status: STATUS_OF(input.archived === true),
+            preview_image_url: preview,
+            creator_id: ctx.session.user.id,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await setCategories(trx, materialId, input.category_ids ?? [], false);
+        return materialId;
+      }),
+    );
     return { id };
   },
   async update(ctx, row, input) {
-    await validate(ctx, input, row);
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('materials')
-        .set({
-          ...(input.name ? { name: input.name } : {}),
-          ...(input.description !== undefined ? { description: input.description } : {}),
-          ...(input.parent_name !== undefined ? { parent_name: input.parent_name } : {}),
-          ...(input.archived !== undefined && input.archived !== null
-            ? { status: STATUS_OF(input.archived) }
-            : {}),
-          updated_at: new Date(),
-        })
-        .where('id', '=', row.id)
-        .execute();
-      if (input.name && input.name !== row.name) {
-        // The variants keep naming their base, in the bin too (a restored variant still finds it).
+    const image = await validate(ctx, input, row);
+    const services = ctx.request.server.ctx;
+    const preview = image
+      ? await storeImageUpload(services, image, PREVIEW_FOLDER)
+      : input.preview_upload_id === null
+        ? null
+        : row.preview_image_url;
+    await written(services, preview === row.preview_image_url ? null : preview, () =>
+      ctx.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('materials')
-          .set({ parent_name: input.name })
-          .where('company_id', '=', ctx.session.company.id)
-          .where('parent_name', '=', row.name)
+          .set({
+            ...(input.name ? { name: input.name } : {}),
+            ...(input.description !== undefined ? { description: input.description } : {}),
+            ...(input.parent_name !== undefined ? { parent_name: input.parent_name } : {}),
+            ...(input.archived !== undefined && input.archived !== null
+              ? { status: STATUS_OF(input.archived) }
+              : {}),
+            preview_image_url: preview,
+            updated_at: new Date(),
+          })
+          .where('id', '=', row.id)
           .execute();
-      }
-      if (input.category_ids !== undefined) await setCategories(trx, row.id, input.category_ids ?? [], true);
-    });
+        if (input.name && input.name !== row.name) {
+          // The variants keep naming their base, in the bin too (a restored variant still finds it).
+          await trx
+            .updateTable('materials')
+            .set({ parent_name: input.name })
+            .where('company_id', '=', ctx.session.company.id)
+            .where('parent_name', '=', row.name)
+            .execute();
+        }
+        if (input.category_ids !== undefined)
+          await setCategories(trx, row.id, input.category_ids ?? [], true);
+      }),
+    );
+    // The replaced preview goes once the update has committed, unless a duplicate still shows it.
+    if (preview === row.preview_image_url) return undefined;
+    return () => removeUnnamedPreview(services, row.preview_image_url, previewNamed);
   },
   async remove(ctx, row) {
     if (row.model_id !== null) throw new HttpError(422, MATERIAL_CONNECTED);

@@ -14,6 +14,8 @@ export interface UploadKind {
   ability: string | null;
   /** Only administrators start uploads of this kind (whatever `ability` says). */
   adminOnly?: boolean;
+  /** The licence the company must have bought to upload this kind (`hatch`: material archives). */
+  licence?: string;
   /** The largest upload of this kind, in bytes. */
   maxBytes(config: ServerConfig): number;
   /** Errors by field for the client's file name and the declared length. */
@@ -25,6 +27,7 @@ export function fileUploadKind(declaration: {
   name: string;
   ability: string | null;
   adminOnly?: boolean;
+  licence?: string;
   types: readonly string[];
   maxBytes: (config: ServerConfig) => number;
 }): UploadKind {
@@ -33,6 +36,7 @@ export function fileUploadKind(declaration: {
     name: declaration.name,
     ability: declaration.ability,
     adminOnly: declaration.adminOnly,
+    licence: declaration.licence,
     maxBytes: declaration.maxBytes,
     creationErrors(name, size, config): FieldErrors {
       const maxBytes = declaration.maxBytes(config);

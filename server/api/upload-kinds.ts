@@ -23,6 +23,7 @@ export const UPLOAD_KINDS: readonly UploadKind[] = [
   fileUploadKind({
     name: MATERIAL_ARCHIVE_UPLOAD,
     ability: 'update-materials',
+    licence: 'hatch',
     types: ['matz', 'zip'],
     maxBytes: (config) => config.modelUploadMaxBytes,
   }),

@@ -20,7 +20,8 @@ import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import { signedIn } from '../auth/guards';
-import { authenticate, authorize, requireAdmin, type Session } from '../auth/session';
+import { authenticate, authorize, requireAdmin, requireCompanyLicence, type Session } from '../auth/session';
+import type { DB } from '../db/database';
 import { type FieldErrors, notFound, ValidationError } from '../http/errors';
 import { forgetUploadRecord, isUploadId, removeStaleUploads } from '../processing/incoming-uploads';
 import type { UploadKind } from './upload-kind';
@@ -63,10 +64,11 @@ function creationErrors(request: FastifyRequest, kind: UploadKind, config: Serve
 }
 
 /** 403 unless the session may upload files of the kind. */
-function authorizeKind(session: Session, kind: UploadKind | undefined): void {
+async function authorizeKind(db: DB, session: Session, kind: UploadKind | undefined): Promise<void> {
   if (!kind) throw notFound('Upload not found.');
   if (kind.adminOnly) requireAdmin(session);
   if (kind.ability) authorize(session, kind.ability);
+  if (kind.licence) await requireCompanyLicence(db, session, kind.licence);
 }
 
 const IdParams = Type.Object({ id: Type.String() });
@@ -150,7 +152,7 @@ export async function uploadRoutes(server: FastifyInstance): Promise<void> {
           .executeTakeFirst()
       : undefined;
     if (!row) throw notFound('Upload not found.');
-    authorizeKind(session, uploadKind(row.kind));
+    await authorizeKind(db, session, uploadKind(row.kind));
     return row.id;
   }
 
@@ -165,7 +167,7 @@ export async function uploadRoutes(server: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const session = await authenticate(request);
       const kind = requestedKind(request);
-      authorizeKind(session, kind);
+      await authorizeKind(db, session, kind);
       const errors = creationErrors(request, kind, config);
       if (Object.keys(errors).length) throw new ValidationError(errors);
       creators.set(request.raw, session);

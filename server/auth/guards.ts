@@ -3,7 +3,7 @@
  * (middleware runs before validation). Handlers read the session with `authenticate(request)` (cached).
  */
 import type { FastifyRequest } from 'fastify';
-import { authenticate, authorize, requireAdmin } from './session';
+import { authenticate, authorize, requireAdmin, requireCompanyLicence } from './session';
 
 /** Any member of the tenant (or an admin) with a valid token. */
 export async function signedIn(request: FastifyRequest): Promise<void> {
@@ -18,4 +18,15 @@ export function can(ability: string) {
 /** Signed in with the admin flag. */
 export async function adminOnly(request: FastifyRequest): Promise<void> {
   requireAdmin(await authenticate(request));
+}
+
+/**
+ * Another guard, then the company's licence (a hatch-only area's routes: `licensed('hatch', can('list-materials'))`):
+ * 403 in Laravel's shape when the company has bought none.
+ */
+export function licensed(licence: string, guard: (request: FastifyRequest) => Promise<void>) {
+  return async (request: FastifyRequest): Promise<void> => {
+    await guard(request);
+    await requireCompanyLicence(request.server.ctx.db, await authenticate(request), licence);
+  };
 }

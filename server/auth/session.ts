@@ -131,6 +131,20 @@ export function requireAdmin(session: Session): void {
   if (!session.user.admin) throw forbidden();
 }
 
+/**
+ * Rejects with 403 unless the session's company has bought the licence (at least one seat): the authoring-only
+ * areas (spec 1 §2.8, spec 2 'hatch-only') need `hatch`, whoever asks, administrators included.
+ */
+export async function requireCompanyLicence(db: DB, session: Session, licence: string): Promise<void> {
+  const row = await db
+    .selectFrom('company_licences')
+    .select('bought')
+    .where('company_id', '=', session.company.id)
+    .where('licence', '=', licence)
+    .executeTakeFirst();
+  if (!row || row.bought < 1) throw forbidden();
+}
+
 /** Issues a new opaque token (only its hash is stored) for a user, recording the company it was issued on. */
 export async function issueToken(
   db: DB,

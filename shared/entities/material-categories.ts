@@ -15,6 +15,8 @@ export const MaterialCategoryInputSchema = Type.Object({
   description: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
   parent_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   status: Type.Optional(StringEnum(MATERIAL_CATEGORY_STATUSES)),
+  /** A finished resumable upload of the kind `image` (JPEG, PNG or BMP) that becomes the preview; null removes it. */
+  preview_upload_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 }))),
 });
 
 export const CategorySummarySchema = Type.Object({ id: Type.Integer(), name: Type.String() });

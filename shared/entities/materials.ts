@@ -19,6 +19,8 @@ export const MaterialInputSchema = Type.Object({
   category_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 })),
   /** Archives (true) or unarchives (false) the material. */
   archived: Type.Optional(Type.Boolean()),
+  /** A finished resumable upload of the kind `image` (JPEG, PNG or BMP) that becomes the preview; null removes it. */
+  preview_upload_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 }))),
 });
 
 export const MaterialSchema = Type.Object({

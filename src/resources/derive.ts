@@ -50,6 +50,7 @@ export interface ResourceRoute {
   /** The declaration's own page for this route. */
   page?: LazyPage;
   presets?: ResourcePageProps['presets'];
+  titleKey?: string;
 }
 
 /** The screen name (`screens.<screen>.<name>`) of an action's route, as spec 1's route table names them. */
@@ -83,6 +84,7 @@ export function toResourceRoutes(resource: ResourceDeclaration): ResourceRoute[]
       action: extra.action,
       page: extra.page ?? (extra.action ? resource.pages?.[extra.action] : undefined),
       presets: extra.presets,
+      titleKey: extra.titleKey,
     });
   }
   if (resource.tree) {

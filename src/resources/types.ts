@@ -20,6 +20,8 @@ export interface ResourcePageProps {
   action: PageAction;
   /** Form values a route presets from its parameters (e.g. the parent of a sub-project). */
   presets?: (params: Record<string, string | undefined>) => Record<string, unknown>;
+  /** The page's title (resource namespace) when it is not the action's (`titles.<action>`), e.g. 'New Variant'. */
+  titleKey?: string;
 }
 
 export type ResourcePage = ComponentType<ResourcePageProps>;
@@ -42,6 +44,8 @@ export interface ExtraRoute {
   /** The action its page performs (a generic page needs it). */
   action?: PageAction;
   presets?: ResourcePageProps['presets'];
+  /** Its page's title (resource namespace) when not the action's, e.g. a variant's create form. */
+  titleKey?: string;
   /** Its route guard, when it differs from the resource's. */
   guard?: RouteGuard;
 }

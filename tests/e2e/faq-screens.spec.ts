@@ -1,7 +1,7 @@
 /**
- * The FAQ, report and changelog screens (issue 19) at desktop (1440×900) and phone (390×844) width, in English and
- * Dutch: each is checked with axe (no serious or critical findings) and saved under test-results/screenshots for
- * review. Nothing is changed.
+ * The FAQ, report, changelog, company, maintenance and material screens (issues 16 and 19) at desktop (1440×900)
+ * and phone (390×844) width, in English and Dutch: each is checked with axe (no serious or critical findings) and
+ * for a page wider than the viewport, and saved under test-results/screenshots for review. Nothing is changed.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
@@ -9,10 +9,20 @@ import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/po
 
 const VIEWPORTS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
 
+interface Ids {
+  category: number;
+  issue: number;
+  feedback: number;
+  changelog: number;
+  company: number;
+  maintenance: number;
+  woods: number;
+}
+
 interface Screen {
   name: string;
-  user: 'admin' | 'bob';
-  path: (ids: { category: number; issue: number; feedback: number }) => string;
+  user: 'admin' | 'alice' | 'bob';
+  path: (ids: Ids) => string;
   ready: (page: Page) => Promise<void>;
 }
 
@@ -71,9 +81,65 @@ const SCREENS: Screen[] = [
     path: () => '/admin/changelog_items/create',
     ready: (page) => expect(page.locator('textarea#description')).toBeVisible(),
   },
+  {
+    name: 'admin-changelog-edit',
+    user: 'admin',
+    path: ({ changelog }) => `/admin/changelog_items/edit/${changelog}`,
+    ready: (page) => expect(page.locator('textarea#description')).not.toBeEmpty(),
+  },
+  { name: 'admin-companies', user: 'admin', path: () => '/admin/companies', ready: listRows },
+  {
+    name: 'admin-company-edit',
+    user: 'admin',
+    path: ({ company }) => `/admin/companies/edit/${company}`,
+    ready: (page) => expect(page.locator('input#name')).not.toBeEmpty(),
+  },
+  { name: 'admin-maintenance', user: 'admin', path: () => '/admin/maintenance', ready: listRows },
+  {
+    name: 'admin-maintenance-edit',
+    user: 'admin',
+    path: ({ maintenance }) => `/admin/maintenance/edit/${maintenance}`,
+    ready: (page) => expect(page.locator('input#name')).not.toBeEmpty(),
+  },
+  {
+    name: 'materials',
+    user: 'alice',
+    path: () => '/materials',
+    ready: (page) => expect(page.locator('.preview-card').first()).toBeVisible(),
+  },
+  {
+    name: 'materials-category',
+    user: 'alice',
+    path: ({ woods }) => `/materials/categories/${woods}`,
+    ready: (page) => expect(page.locator('.preview-card').first()).toBeVisible(),
+  },
+  {
+    name: 'material-overview',
+    user: 'alice',
+    path: () => `/materials/overview/${encodeURIComponent('Oak Natural Matte')}`,
+    ready: (page) => expect(page.getByTestId('parent-name')).toBeVisible(),
+  },
+  {
+    name: 'material-edit',
+    user: 'alice',
+    path: () => `/materials/edit/${encodeURIComponent('Slate 30/60')}`,
+    ready: (page) => expect(page.locator('input#name')).not.toBeEmpty(),
+  },
+  {
+    name: 'material-variant',
+    user: 'alice',
+    path: () => `/materials/create/variant/${encodeURIComponent('Oak Natural Matte')}`,
+    ready: (page) => expect(page.locator('input#parent_name')).not.toBeEmpty(),
+  },
+  {
+    name: 'materials-import',
+    user: 'alice',
+    path: () => '/materials/import',
+    ready: (page) => expect(page.locator('input[type="file"]')).toBeAttached(),
+  },
 ];
 
-async function firstIds(request: import('@playwright/test').APIRequestContext) {
+async function firstIds(request: import('@playwright/test').APIRequestContext): Promise<Ids> {
   const { access_token: token } = await sharedSession('admin', 'acme');
   const headers = apiHeaders('acme', token);
   const first = async (path: string) => {
@@ -85,6 +151,10 @@ async function firstIds(request: import('@playwright/test').APIRequestContext) {
     category: await first('/questions/categories?filter[search]=Getting started'),
     issue: await first('/admin/issue-reports?per_page=1'),
     feedback: await first('/admin/feedback-reports?per_page=1'),
+    changelog: await first('/admin/changelog-items?per_page=1'),
+    company: await first('/admin/companies?filter[search]=globex'),
+    maintenance: await first('/admin/planned-maintenance?per_page=1'),
+    woods: await first('/materials/categories?filter[search]=Woods'),
   };
 }
 
@@ -94,7 +164,7 @@ for (const language of ['en', 'nl']) {
       test.use({ viewport, locale: language === 'nl' ? 'nl-NL' : 'en-GB' });
 
       test(`FAQ, report and changelog screens (${language}, ${size})`, async ({ page, context, request }) => {
-        test.setTimeout(180_000);
+        test.setTimeout(400_000);
         const ids = await firstIds(request);
         for (const screen of SCREENS) {
           await context.clearCookies();
@@ -104,6 +174,11 @@ for (const language of ['en', 'nl']) {
           await page.goto(`${host}${screen.path(ids)}?lng=${language}`);
           await screen.ready(page);
           expect.soft(await seriousViolations(page), screen.name).toEqual([]);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
+          expect.soft(overflow, `${screen.name} scrolls sideways`).toBeLessThanOrEqual(0);
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
           await page.screenshot({
             path: `test-results/screenshots/${screen.name}-${language}-${size}.png`,
             fullPage: true,

@@ -13,10 +13,16 @@ import { zipOf } from '../server/materials-zip';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 interface ApiMaterial {
   id: number;
   name: string;
   parent_name: string | null;
+  preview_image_url: string | null;
   categories: Array<{ id: number; name: string }>;
 }
 interface ApiCategory {
@@ -100,6 +106,7 @@ test.describe('materials', () => {
     await expect(page.getByRole('heading', { name: base.name, level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'New Variant' }).click();
     await expect(page).toHaveURL(new RegExp(`/materials/create/variant/${encodeURIComponent(base.name)}$`));
+    await expect(page.getByRole('heading', { name: 'New Variant', level: 1 })).toBeVisible();
     await expect(page.getByLabel('Base material (variant of)')).toHaveValue(base.name);
     await page.getByLabel('Name', { exact: true }).fill(variant);
     await page.getByRole('button', { name: 'Save' }).click();
@@ -182,6 +189,37 @@ test.describe('materials', () => {
     for (const name of names) await expect(page.getByRole('link', { name })).toBeVisible();
   });
 
+  test('uploads a preview image on create, shows it, and removes it on edit', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signedInAs(context, 'alice');
+    const api = await materialsApi(request);
+    const name = uniqueName('E2E Preview');
+    await page.goto('/materials/create');
+    await expect(page.getByRole('heading', { name: 'New Material', level: 1 })).toBeVisible();
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'preview.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Preview image' })).toBeVisible();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(new RegExp(`${overview(name).replace(/[()]/g, '\\$&')}$`));
+    const stored = (await api.get(name)).preview_image_url;
+    expect(stored).toMatch(/\/api\/v2\/files\/materials\/previews\/[\w-]+\.png$/);
+    await expect(page.getByRole('img', { name })).toHaveAttribute('src', stored!);
+
+    await page.goto(`/materials/edit/${encodeURIComponent(name)}`);
+    await expect(page.getByRole('img', { name: 'Preview image' })).toHaveAttribute('src', stored!);
+    await page.getByRole('button', { name: 'Remove image' }).click();
+    await expect(page.getByRole('img', { name: 'Preview image' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(new RegExp(`${overview(name).replace(/[()]/g, '\\$&')}$`));
+    await expect.poll(async () => (await api.get(name)).preview_image_url).toBeNull();
+  });
+
   test('the materials routes are not found on customerportal', async ({ page, context }) => {
     await signedInAs(context, 'alice');
     for (const path of ['/materials', '/materials/import', '/materials/overview/Oak%20Natural']) {
@@ -202,6 +240,7 @@ test.describe('materials', () => {
         [`/materials/categories/${woods.id}`, 'Woods'],
         [overview('Oak Natural Matte'), 'Oak Natural Matte'],
         ['/materials/create', 'New Material'],
+        [`/materials/create/variant/${encodeURIComponent('Oak Natural Matte')}`, 'New Variant'],
         [`/materials/edit/${encodeURIComponent('Slate 30/60')}`, 'Edit Material'],
         ['/materials/import', 'Import Materials'],
         ['/materials/categories/create', 'New Category'],

@@ -4,11 +4,14 @@
  * in use, colours, logo), and the delete that takes everything linked to the company along, in one transaction,
  * refused for the user's own company.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { CompanyDetail, Company } from '../../shared/entities/companies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyId, jsonBody, multipartBody, tokenFor } from './api-helpers';
 import { fileBlob } from './model-fixtures';
-import { startTestServer, type TestServer } from './test-server';
+import { sendWithHost, startTestServer, TEST_DOMAIN, type TestServer } from './test-server';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -277,6 +280,151 @@ describe('admin companies: delete', () => {
     expect(await db.selectFrom('users').select('id').where('id', '=', user.id).execute()).toEqual([]);
     expect((await call(`/admin/companies/${created.id}`)).status).toBe(404);
     expect((await server.request(null, '/companies/doomed')).status).toBe(404);
+  });
+
+  it('removes the stored files of the company and its leaving members, keeping a file another company uses', async () => {
+    const created = await data(
+      await call('/admin/companies', {
+        method: 'POST',
+        ...multipartBody({ name: 'Filed Ltd', sub_domain: 'filed' }, { logo: [new Blob([PNG]), 'logo.png'] }),
+      }),
+      201,
+    );
+    const { db } = server;
+    const { storage, uploads } = server.app.ctx;
+    const folder = await mkdtemp(join(tmpdir(), 'company-files-'));
+    const store = async (key: string) => {
+      const path = join(folder, key.replace(/\//g, '_'));
+      await writeFile(path, PNG);
+      await storage.putFile(key, path);
+      return key;
+    };
+    const exists = async (key: string) => {
+      const file = await storage.read(key);
+      file?.stream.destroy();
+      return file !== null;
+    };
+    const shared = await store('previews/shared-with-acme.png');
+    const files = {
+      project: await store('previews/filed-project.png'),
+      model: await store('models/filed-model.fbx'),
+      material: await store('materials/previews/filed.png'),
+      category: await store('materials/previews/filed-category.png'),
+      download: await store('downloads/filed-download'),
+      screenshot: await store('issue-reports/filed.png'),
+      profile: await store('profile-images/filed-user.png'),
+    };
+    const companyOf = { company_id: created.id };
+    const project = await db
+      .insertInto('projects')
+      .values({
+        ...companyOf,
+        name: 'Filed project',
+        status: 'active',
+        preview_image: files.project,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('projects')
+      .values({ ...companyOf, name: 'Filed shared', status: 'active', preview_image: shared } as never)
+      .execute();
+    await db
+      .insertInto('projects')
+      .values({
+        company_id: await companyId(server, 'acme'),
+        name: 'Acme shared',
+        status: 'active',
+        preview_image: shared,
+      } as never)
+      .execute();
+    await db
+      .insertInto('project_models')
+      .values({
+        ...companyOf,
+        project_id: project.id,
+        name: 'Filed model',
+        status: 'FINISHED',
+        file_key: files.model,
+      } as never)
+      .execute();
+    await db
+      .insertInto('materials')
+      .values({
+        ...companyOf,
+        name: 'Filed material',
+        status: 'ACTIVE',
+        preview_image_url: files.material,
+      } as never)
+      .execute();
+    await db
+      .insertInto('material_categories')
+      .values({
+        ...companyOf,
+        name: 'Filed category',
+        status: 'ACTIVE',
+        preview_image: files.category,
+      } as never)
+      .execute();
+    await db
+      .insertInto('downloads')
+      .values({ ...companyOf, name: 'Filed', extension: 'bin', file_key: files.download, file_size: 1 })
+      .execute();
+    await db
+      .insertInto('issue_reports')
+      .values({ ...companyOf, severity: 'low', description: 'x', screenshot: files.screenshot } as never)
+      .execute();
+    const user = await db
+      .insertInto('users')
+      .values({
+        name: 'Filed User',
+        username: 'filed-user',
+        email: 'user@filed.test',
+        password_hash: 'unused',
+        phone_number: null,
+        function: null,
+        profile_image: files.profile,
+        email_verified_at: null,
+        deleted_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('company_user')
+      .values({ ...companyOf, user_id: user.id, role_id: null })
+      .execute();
+    // An unfinished resumable upload on the company's host.
+    const host = `filed.${TEST_DOMAIN}:${server.port}`;
+    const tus = { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${admin}` };
+    const started = await sendWithHost(server.port, host, '/api/v2/uploads', {
+      method: 'POST',
+      headers: {
+        ...tus,
+        'Upload-Length': String(PNG.length),
+        'Upload-Metadata': `filename ${Buffer.from('a.png').toString('base64')},kind ${Buffer.from('image').toString('base64')}`,
+      },
+    });
+    expect(started.status, await started.clone().text()).toBe(201);
+    const location = started.headers.get('location')!;
+    const sent = await sendWithHost(server.port, host, location, {
+      method: 'PATCH',
+      headers: { ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: new Uint8Array(PNG),
+    });
+    expect(sent.status).toBe(204);
+    const uploadId = location.split('/').at(-1)!;
+    expect(await uploads.finishedFile(uploadId, PNG.length)).not.toBeNull();
+    const logo = decodeURIComponent(created.logo!.split('/api/v2/files/')[1]);
+    expect(await exists(logo)).toBe(true);
+
+    const response = await call(`/admin/companies/${created.id}`, { method: 'DELETE' });
+    expect(response.status, await response.clone().text()).toBe(200);
+    for (const [what, key] of Object.entries({ ...files, logo })) {
+      expect(await exists(key), what).toBe(false);
+    }
+    expect(await uploads.finishedFile(uploadId, PNG.length)).toBeNull();
+    expect(await exists(shared)).toBe(true);
+    await rm(folder, { recursive: true, force: true });
   });
 
   it("refuses the admin's own company and the company of the host", async () => {

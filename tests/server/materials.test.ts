@@ -7,7 +7,7 @@
 import type { Material, MaterialImport } from '../../shared/entities/materials';
 import type { MaterialCategory } from '../../shared/entities/material-categories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonBody, memberWithAbilities, tokenFor } from './api-helpers';
+import { companyId, jsonBody, memberWithAbilities, tokenFor } from './api-helpers';
 import { zipOf } from './materials-zip';
 import { sendWithHost, startTestServer, TEST_DOMAIN, type TestServer } from './test-server';
 
@@ -15,10 +15,20 @@ let server: TestServer;
 let alice: string;
 let carol: string;
 let bob: string;
+let admin: string;
 
 beforeAll(async () => {
   server = await startTestServer({ processing: { stepMs: 1, concurrency: 1 } });
-  [alice, carol, bob] = await Promise.all(['alice', 'carol', 'bob'].map((name) => tokenFor(server, name)));
+  [alice, carol, bob, admin] = await Promise.all(
+    ['alice', 'carol', 'bob', 'admin'].map((name) => tokenFor(server, name)),
+  );
+  // Initech buys the authoring licence here, so it stands for another company that may use materials (its
+  // answers are 404s for acme's rows); globex, without it, is refused every material call.
+  await server.db
+    .insertInto('company_licences')
+    .values({ company_id: await companyId(server, 'initech'), licence: 'hatch', bought: 1 })
+    .onConflict((conflict) => conflict.columns(['company_id', 'licence']).doUpdateSet({ bought: 1 }))
+    .execute();
 });
 afterAll(() => server?.close());
 
@@ -131,9 +141,10 @@ describe('material categories', () => {
     expect(
       (await call(`/materials/categories/${woods.id}`, { method: 'DELETE', token: lister })).status,
     ).toBe(403);
-    expect((await call(`/materials/categories/${woods.id}`, { token: carol }, 'globex')).status).toBe(404);
-    const globexList = await call('/materials/categories', { token: carol }, 'globex');
-    expect(((await globexList.json()) as { data: unknown[] }).data).toEqual([]);
+    const other = await memberWithAbilities(server, ['list-material-categories'], 'initech');
+    expect((await call(`/materials/categories/${woods.id}`, { token: other }, 'initech')).status).toBe(404);
+    const initechList = await call('/materials/categories', { token: other }, 'initech');
+    expect(((await initechList.json()) as { data: unknown[] }).data).toEqual([]);
   });
 });
 
@@ -299,15 +310,14 @@ describe('materials', () => {
     expect((await call(`${at('Oak Natural')}/duplicate`, { method: 'POST', token: lister })).status).toBe(
       403,
     );
-    expect((await call(at('Oak Natural'), { token: carol }, 'globex')).status).toBe(404);
-    const globexLister = await memberWithAbilities(server, ['list-materials', 'update-materials'], 'globex');
-    expect((await call(at('Oak Natural'), { token: globexLister }, 'globex')).status).toBe(404);
+    const otherLister = await memberWithAbilities(server, ['list-materials', 'update-materials'], 'initech');
+    expect((await call(at('Oak Natural'), { token: otherLister }, 'initech')).status).toBe(404);
     expect(
       (
         await call(
           at('Oak Natural'),
-          { method: 'PATCH', token: globexLister, ...jsonBody({ archived: true }) },
-          'globex',
+          { method: 'PATCH', token: otherLister, ...jsonBody({ archived: true }) },
+          'initech',
         )
       ).status,
     ).toBe(404);
@@ -397,5 +407,179 @@ describe('material import', () => {
       (await call('/materials/import', { method: 'POST', token: bob, ...jsonBody({ upload_id: 'x' }) }))
         .status,
     ).toBe(403);
+  });
+});
+
+describe('material preview images', () => {
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+
+  /** A finished resumable upload of the kind `image`; answers its id. */
+  async function imageUpload(bytes: Buffer, filename: string, token = alice): Promise<string> {
+    const host = `acme.${TEST_DOMAIN}:${server.port}`;
+    const headers = { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${token}` };
+    const meta = [
+      `filename ${Buffer.from(filename).toString('base64')}`,
+      `kind ${Buffer.from('image').toString('base64')}`,
+    ];
+    const created = await sendWithHost(server.port, host, '/api/v2/uploads', {
+      method: 'POST',
+      headers: { ...headers, 'Upload-Length': String(bytes.length), 'Upload-Metadata': meta.join(',') },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const location = created.headers.get('location')!;
+    const sent = await sendWithHost(server.port, host, location, {
+      method: 'PATCH',
+      headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: new Uint8Array(bytes),
+    });
+    expect(sent.status).toBe(204);
+    return location.split('/').at(-1)!;
+  }
+  async function fileStatus(url: string) {
+    const { host, pathname } = new URL(url);
+    return (await sendWithHost(server.port, host, pathname)).status;
+  }
+
+  it('creates with a preview, replaces it, removes it, and a duplicate keeps the file it shares', async () => {
+    const name = 'Preview Slate';
+    const created = await data<Material>(
+      await createMaterial({ name, preview_upload_id: await imageUpload(PNG, 'slate.png') }),
+      201,
+    );
+    expect(created.preview_image_url).toMatch(/\/api\/v2\/files\/materials\/previews\/[\w-]+\.png$/);
+    expect(await fileStatus(created.preview_image_url!)).toBe(200);
+
+    const replaced = await data<Material>(
+      await call(at(name), {
+        method: 'PATCH',
+        ...jsonBody({ preview_upload_id: await imageUpload(JPEG, 'slate.jpg') }),
+      }),
+    );
+    expect(replaced.preview_image_url).toMatch(/\.jpeg$/);
+    expect(await fileStatus(created.preview_image_url!)).toBe(404);
+    expect(await fileStatus(replaced.preview_image_url!)).toBe(200);
+
+    // Other fields leave the preview as it is.
+    const described = await data<Material>(
+      await call(at(name), { method: 'PATCH', ...jsonBody({ description: 'Grey' }) }),
+    );
+    expect(described.preview_image_url).toBe(replaced.preview_image_url);
+
+    const copy = await data<Material>(await call(`${at(name)}/duplicate`, { method: 'POST' }), 201);
+    expect(copy.preview_image_url).toBe(replaced.preview_image_url);
+    const removed = await data<Material>(
+      await call(at(name), { method: 'PATCH', ...jsonBody({ preview_upload_id: null }) }),
+    );
+    expect(removed.preview_image_url).toBeNull();
+    expect(await fileStatus(copy.preview_image_url!)).toBe(200);
+  });
+
+  it('gives a category a preview on create, replaces it and removes it, each file gone once replaced', async () => {
+    const created = await data<MaterialCategory>(
+      await createCategory({ name: 'Preview Tiles', preview_upload_id: await imageUpload(PNG, 'tiles.png') }),
+      201,
+    );
+    expect(created.preview_image_url).toMatch(/\/materials\/categories\/previews\/[\w-]+\.png$/);
+    expect(await fileStatus(created.preview_image_url!)).toBe(200);
+    const path = `/materials/categories/${created.id}`;
+    const renamed = await data<MaterialCategory>(
+      await call(path, { method: 'PATCH', ...jsonBody({ name: 'Preview Tiles 2' }) }),
+    );
+    expect(renamed.preview_image_url).toBe(created.preview_image_url);
+    const replaced = await data<MaterialCategory>(
+      await call(path, {
+        method: 'PATCH',
+        ...jsonBody({ preview_upload_id: await imageUpload(JPEG, 'tiles.jpg') }),
+      }),
+    );
+    expect(replaced.preview_image_url).toMatch(/\.jpeg$/);
+    expect(await fileStatus(created.preview_image_url!)).toBe(404);
+    const removed = await data<MaterialCategory>(
+      await call(path, { method: 'PATCH', ...jsonBody({ preview_upload_id: null }) }),
+    );
+    expect(removed.preview_image_url).toBeNull();
+    expect(await fileStatus(replaced.preview_image_url!)).toBe(404);
+    const refused = await createCategory({ name: 'Preview Refused', preview_upload_id: 'f'.repeat(32) });
+    expect(await errors(refused)).toEqual({
+      preview_upload_id: ['The selected preview upload id is invalid.'],
+    });
+  });
+
+  it('answers 422 under preview_upload_id for an unknown upload, one of another user, and bytes that are no image', async () => {
+    const cases: Array<[string, string]> = [
+      ['f'.repeat(32), 'The selected preview upload id is invalid.'],
+      [
+        await imageUpload(PNG, 'bob.png', await memberWithAbilities(server, [])),
+        'The selected preview upload id is invalid.',
+      ],
+      [
+        await imageUpload(Buffer.from('plain text, no picture'), 'fake.png'),
+        'The preview upload id field must be a file of type: jpeg, png, bmp.',
+      ],
+    ];
+    for (const [uploadId, message] of cases) {
+      const response = await createMaterial({ name: 'Preview Refused', preview_upload_id: uploadId });
+      expect(await errors(response)).toEqual({ preview_upload_id: [message] });
+    }
+    expect((await call(at('Preview Refused'))).status).toBe(404);
+  });
+});
+
+describe('the hatch licence', () => {
+  const refused = async (response: Response) => {
+    expect(response.status, await response.clone().text()).toBe(403);
+    expect(await response.json()).toEqual({ message: 'This action is unauthorized.' });
+  };
+
+  it('refuses every material and category call of a company without it (403), administrators too', async () => {
+    // Carol is globex's Manager (every ability); globex has bought no hatch licence.
+    for (const token of [carol, admin]) {
+      const globex = (path: string, init: RequestInit = {}) => call(path, { token, ...init }, 'globex');
+      await refused(await globex('/materials'));
+      await refused(await globex('/materials/categories'));
+      await refused(await globex('/materials/categories/1'));
+      await refused(await globex(at('Oak Natural')));
+      await refused(await globex('/materials', { method: 'POST', ...jsonBody({ name: 'Nope' }) }));
+      await refused(await globex('/materials/categories', { method: 'POST', ...jsonBody({ name: 'Nope' }) }));
+      await refused(await globex(`${at('Oak Natural')}/duplicate`, { method: 'POST' }));
+      await refused(await globex(`${at('Oak Natural')}/restore`));
+      await refused(await globex('/materials?trashed=1'));
+      await refused(
+        await globex('/materials/update', {
+          method: 'POST',
+          ...jsonBody({ action: 'delete', materials: [{ name: 'Oak Natural' }] }),
+        }),
+      );
+      await refused(
+        await globex('/materials/categories/update', {
+          method: 'POST',
+          ...jsonBody({ action: 'delete', categories: [{ id: 1 }] }),
+        }),
+      );
+      await refused(await globex('/materials/import', { method: 'POST', ...jsonBody({ upload_id: 'x' }) }));
+      await refused(await globex('/materials/import/1'));
+      await refused(
+        await sendWithHost(server.port, `globex.${TEST_DOMAIN}:${server.port}`, '/api/v2/uploads', {
+          method: 'POST',
+          headers: {
+            'Tus-Resumable': '1.0.0',
+            Authorization: `Bearer ${token}`,
+            'Upload-Length': '10',
+            'Upload-Metadata': `filename ${Buffer.from('a.zip').toString('base64')},kind ${Buffer.from('material-archive').toString('base64')}`,
+          },
+        }),
+      );
+    }
+  });
+
+  it('lets a company that has bought it in (the ability still applies)', async () => {
+    const initech = await memberWithAbilities(server, ['list-materials'], 'initech');
+    expect((await call('/materials', { token: initech }, 'initech')).status).toBe(200);
+    const none = await memberWithAbilities(server, [], 'initech');
+    await refused(await call('/materials', { token: none }, 'initech'));
   });
 });

@@ -86,6 +86,11 @@ export interface EntityDeclaration<
    * company and unique fields are unique across the table).
    */
   scope?: 'company' | 'platform';
+  /**
+   * The licence the request's company must have bought for every route of the entity, special routes made with
+   * `entity.route` included (`'hatch'` for the authoring-only materials and categories); 403 otherwise.
+   */
+  licence?: string;
   /** The key of the name in the delete answer when it is not `{entity}_name` (e.g. `name`). */
   answerNameKey?: string;
   /**

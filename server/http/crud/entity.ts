@@ -4,9 +4,9 @@
  * security) of a special endpoint, so none of them is written per entity.
  */
 import type { Static, TObject } from '@sinclair/typebox';
-import type { FastifyInstance, FastifySchema, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema, preValidationHookHandler } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import { adminOnly, can } from '../../auth/guards';
+import { adminOnly, can, licensed } from '../../auth/guards';
 import type { DB } from '../../db/database';
 import { TRASH_RETENTION_DAYS } from '../../db/retention';
 import type { Database } from '../../db/schema';
@@ -107,6 +107,9 @@ export function defineEntity<
     }
     return foundOr404(query.executeTakeFirst() as Promise<Row | undefined>, model, id);
   };
+  /** A hatch-only entity's routes also need the company's licence (`licence`). */
+  const licenceGuard = (guard: (request: FastifyRequest) => Promise<void>) =>
+    declaration.licence ? licensed(declaration.licence, guard) : guard;
   const entity: Entity<TB, Row, Input, Item, Detail> = {
     ...declaration,
     [ENTITY]: true,
@@ -142,7 +145,7 @@ export function defineEntity<
         ? declaration.restore(ctx, row)
         : restoreRow(ctx.db, table, ctx.session.company.id, row.id),
     route: <S extends FastifySchema>(ability: string, summary: string, schema?: S) => ({
-      preValidation: ability === ADMIN_ONLY ? adminOnly : can(ability),
+      preValidation: licenceGuard(ability === ADMIN_ONLY ? adminOnly : can(ability)),
       schema: { ...(schema as S), tags: [tag], summary, security: BEARER },
     }),
   };

@@ -35,7 +35,7 @@ import '@/components/page.css';
 /** Below antd's `sm` breakpoint: phones held upright. */
 const PHONE_QUERY = '(max-width: 575px)';
 
-export default function ResourceFormPage({ resource, action, presets }: ResourcePageProps) {
+export default function ResourceFormPage({ resource, action, presets, titleKey }: ResourcePageProps) {
   const declaration = resource.form!;
   const { t } = useTranslation(resource.ns);
   const { t: tl } = useTranslation('lists');
@@ -132,7 +132,10 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
         email: tl('rules.email', { field: label }),
         range: (min, max) => tl('rules.range', { field: label, min, max }),
       });
-      return keepsFile ? rules.filter((rule) => !('required' in rule)) : rules;
+      // A file field holds an upload id (or the record's file) the user never types: only whether one is
+      // required applies to it.
+      if (field.kind === 'file') return keepsFile ? [] : rules.filter((rule) => 'required' in rule);
+      return rules;
     }
     return field.required ? [{ required: true, message: tl('required', { field: label }) }] : undefined;
   };
@@ -155,7 +158,7 @@ export default function ResourceFormPage({ resource, action, presets }: Resource
 
   return (
     <section className="form-page">
-      <PageHeader title={t(`titles.${action}`)} />
+      <PageHeader title={t(titleKey ?? `titles.${action}`)} />
       <Form
         {...formProps}
         layout="vertical"

@@ -11,8 +11,13 @@ import {
   UndoOutlined,
 } from '@ant-design/icons';
 import type { MaterialCategory } from '@shared/entities/material-categories';
+import { lazy } from 'react';
 import { PreviewCard } from '@/components/PreviewCard';
+import { currentImage, imageUploadPayload } from '@/components/upload/current-image';
 import { defineResource } from '../types';
+
+/** The preview's input (antd, the upload queue) loads with the form, not with the registry. */
+const ImageUploadInput = lazy(() => import('@/components/upload/ImageUploadInput'));
 
 /** The record types come from the shared entity schema (shared/entities/material-categories.ts). */
 export type { MaterialCategory } from '@shared/entities/material-categories';
@@ -213,6 +218,16 @@ export const materialCategories = defineResource<MaterialCategory>({
         kind: 'select',
         options: STATUS_OPTIONS,
         initial: 'ACTIVE',
+      },
+      {
+        name: 'preview_upload_id',
+        labelKey: 'fields.previewImage',
+        kind: 'file',
+        upload: 'image',
+        input: ImageUploadInput,
+        helpKey: 'fields.previewImageHelp',
+        fromRecord: (record) => currentImage((record as MaterialCategory).preview_image_url),
+        toPayload: imageUploadPayload,
       },
     ],
     redirect: 'back',

@@ -13,6 +13,7 @@ import {
 import { lazy, Suspense } from 'react';
 import type { Material } from '@shared/entities/materials';
 import { PreviewCard } from '@/components/PreviewCard';
+import { currentImage, imageUploadPayload } from '@/components/upload/current-image';
 import { type BulkFormProps, defineResource } from '../types';
 
 /** The record types come from the shared entity schema (shared/entities/materials.ts). */
@@ -34,6 +35,9 @@ const archiveCall = (material: Pick<Material, 'name'>, archived: boolean) => ({
   confirmLabelKey: archived ? 'actions.archive' : 'actions.unarchive',
   successKey: archived ? 'archived' : 'unarchived',
 });
+
+/** The preview's input (antd, the upload queue) loads with the form, not with the registry. */
+const ImageUploadInput = lazy(() => import('@/components/upload/ImageUploadInput'));
 
 /** The bulk move's dialog loads when it opens: the registry every screen loads stays light. */
 const LazyMoveMaterialsDialog = lazy(() => import('./MoveMaterialsDialog'));
@@ -66,6 +70,7 @@ export const materials = defineResource<Material>({
         path: 'materials/create/variant/:baseMaterialName',
         screen: 'materials.createVariant',
         action: 'create',
+        titleKey: 'titles.createVariant',
         presets: (params) => ({ parent_name: params.baseMaterialName }),
       },
       {
@@ -229,6 +234,16 @@ export const materials = defineResource<Material>({
         kind: 'reference',
         reference: { resource: 'materials/categories', labelField: 'name', multiple: true },
         fromRecord: (record) => (record as Material).categories.map((category) => category.id),
+      },
+      {
+        name: 'preview_upload_id',
+        labelKey: 'fields.previewImage',
+        kind: 'file',
+        upload: 'image',
+        input: ImageUploadInput,
+        helpKey: 'fields.previewImageHelp',
+        fromRecord: (record) => currentImage((record as Material).preview_image_url),
+        toPayload: imageUploadPayload,
       },
     ],
     redirect: 'show',

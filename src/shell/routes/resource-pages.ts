@@ -49,10 +49,17 @@ export function resourceRouteEntry(resource: ResourceDeclaration, route: Resourc
     guard: route.guard,
     ...(load
       ? {
-          page: pageLoader(load, { resource, action: route.action ?? 'show', presets: route.presets }),
+          page: pageLoader(load, {
+            resource,
+            action: route.action ?? 'show',
+            presets: route.presets,
+            titleKey: route.titleKey,
+          }),
         }
       : {}),
     // The generic list's rows are asked for ahead of its page on a first visit (first-screen.ts).
-    ...(load === GENERIC_PAGES.list && { prefetch: (params: URLSearchParams) => prefetchList(resource, params) }),
+    ...(load === GENERIC_PAGES.list && {
+      prefetch: (params: URLSearchParams) => prefetchList(resource, params),
+    }),
   };
 }

@@ -1,0 +1,101 @@
+/**
+ * The stored files of a company that is being deleted: every FileStorage key its rows name (previews, model and
+ * item sources, material archives, downloads, issue screenshots, its logo and background, the profile images of
+ * the members who leave with it) and its unfinished resumable uploads. Collected inside the delete's transaction,
+ * removed once it has committed, so a failed delete leaves every file in place. A key another row still names
+ * after the delete (a file shared with another company's row) is kept.
+ */
+import { sql } from 'kysely';
+import type { DB } from '../db/database';
+import type { FileStorage } from '../storage/storage';
+import type { UploadStore } from '../storage/upload-store';
+
+/** The columns of company rows (tables with `company_id`) that hold stored files. */
+const COMPANY_FILE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  projects: ['preview_image'],
+  project_models: ['preview_image_url', 'file_key'],
+  libraries: ['preview_image'],
+  library_items: ['preview_image_url', 'file_key'],
+  material_categories: ['preview_image'],
+  materials: ['preview_image_url'],
+  material_imports: ['file_key'],
+  downloads: ['file_key'],
+  issue_reports: ['screenshot'],
+};
+
+/** Every column anywhere that may name a stored file, to keep those still named after the delete. */
+const ALL_FILE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  ...COMPANY_FILE_COLUMNS,
+  companies: ['logo', 'background_image'],
+  users: ['profile_image'],
+  changelog_items: ['screenshot'],
+};
+
+/** A value that is a key of ours, not a URL or a path some seed or import wrote. */
+const isStoredKey = (value: string) =>
+  !/^(https?:)?\/\//.test(value) && !value.startsWith('/') && !value.startsWith('data:');
+
+async function columnValues(db: DB, table: string, column: string, companyId: number): Promise<string[]> {
+  const { rows } = await sql<{ key: string }>`
+    select ${sql.ref(column)} as key from ${sql.table(table)}
+    where company_id = ${companyId} and ${sql.ref(column)} is not null
+  `.execute(db);
+  return rows.map((row) => row.key);
+}
+
+export interface CompanyFiles {
+  keys: string[];
+  uploadIds: string[];
+}
+
+/** The files of the company's rows and of the given users (who leave with it); call before deleting. */
+export async function companyFiles(
+  db: DB,
+  company: { id: number; logo: string | null; background_image: string | null },
+  leavingUserIds: number[],
+): Promise<CompanyFiles> {
+  const keys = new Set<string>([company.logo, company.background_image].filter((key) => key !== null));
+  for (const [table, columns] of Object.entries(COMPANY_FILE_COLUMNS)) {
+    for (const column of columns) {
+      for (const key of await columnValues(db, table, column, company.id)) keys.add(key);
+    }
+  }
+  if (leavingUserIds.length) {
+    const users = await db
+      .selectFrom('users')
+      .select('profile_image')
+      .where('id', 'in', leavingUserIds)
+      .where('profile_image', 'is not', null)
+      .execute();
+    for (const user of users) keys.add(user.profile_image!);
+  }
+  const uploads = await db.selectFrom('uploads').select('id').where('company_id', '=', company.id).execute();
+  return { keys: [...keys].filter(isStoredKey), uploadIds: uploads.map((upload) => upload.id) };
+}
+
+/** Of `keys`, those no row names any more; call after deleting, inside the same transaction. */
+export async function unreferencedKeys(db: DB, keys: string[]): Promise<string[]> {
+  if (!keys.length) return [];
+  const named = new Set<string>();
+  for (const [table, columns] of Object.entries(ALL_FILE_COLUMNS)) {
+    for (const column of columns) {
+      const { rows } = await sql<{ key: string }>`
+        select ${sql.ref(column)} as key from ${sql.table(table)} where ${sql.ref(column)} in (${sql.join(keys)})
+      `.execute(db);
+      for (const row of rows) named.add(row.key);
+    }
+  }
+  return keys.filter((key) => !named.has(key));
+}
+
+/** Removes the files and uploads; a file already gone (or unreadable) does not stop the others. */
+export async function removeCompanyFiles(
+  storage: FileStorage,
+  uploads: UploadStore,
+  files: CompanyFiles,
+): Promise<void> {
+  await Promise.all([
+    ...files.keys.map((key) => storage.delete(key).catch(() => undefined)),
+    ...files.uploadIds.map((id) => uploads.remove(id).catch(() => undefined)),
+  ]);
+}

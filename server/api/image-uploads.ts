@@ -1,0 +1,100 @@
+/**
+ * A preview image that arrives as a finished resumable upload of the kind `image` (the form sends its id, e.g.
+ * `preview_upload_id`): the upload of the session's user in its company, whose bytes are a JPEG, PNG or BMP (by
+ * content; a 422 on the field otherwise), moved into the FileStorage under `{folder}/{uuid}.{type}`. A stored
+ * preview is removed again when nothing names it any more (a duplicated material shares its original's).
+ */
+import { randomUUID } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import type { Session } from '../auth/session';
+import type { DB } from '../db/database';
+import { invalidField } from '../http/errors';
+import { finishedUpload, forgetUpload, type FinishedUpload } from '../processing/incoming-uploads';
+import { canonicalExtension, sniffExtension } from '../storage/content-types';
+import type { FileStorage } from '../storage/storage';
+import type { UploadStore } from '../storage/upload-store';
+
+export const IMAGE_UPLOAD = 'image';
+const IMAGE_TYPES = ['jpeg', 'png', 'bmp'];
+
+export interface ImageUpload {
+  upload: FinishedUpload;
+  /** The detected type, the stored file's extension. */
+  extension: string;
+}
+
+interface Services {
+  db: DB;
+  uploads: UploadStore;
+  storage: FileStorage;
+}
+
+async function headOf(path: string): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The finished image upload `id` names; a 422 on `field` when it is none of the user's, unfinished or no image. */
+export async function imageUpload(
+  { db, uploads }: Services,
+  session: Session,
+  id: string,
+  field: string,
+): Promise<ImageUpload> {
+  const upload = await finishedUpload(db, uploads, session, id, field, IMAGE_UPLOAD);
+  const sniffed = sniffExtension(await headOf(upload.path));
+  const extension = sniffed ? canonicalExtension(sniffed) : null;
+  if (!extension || !IMAGE_TYPES.includes(extension)) {
+    throw invalidField(
+      field,
+      `The ${field.replace(/_/g, ' ')} field must be a file of type: jpeg, png, bmp.`,
+    );
+  }
+  return { upload, extension };
+}
+
+/** Moves the image into the FileStorage and forgets the upload; answers the stored key. */
+export async function storeImageUpload(
+  { db, uploads, storage }: Services,
+  image: ImageUpload,
+  folder: string,
+): Promise<string> {
+  const key = `${folder}/${randomUUID()}.${image.extension}`;
+  await storage.putFile(key, image.upload.path);
+  await forgetUpload(db, uploads, image.upload.id);
+  return key;
+}
+
+/**
+ * Runs the write that names a newly stored preview (`stored`, null when none); when it fails, the stored file is
+ * removed again, so a failed write leaves storage as it was.
+ */
+export async function written<T>(
+  services: Services,
+  stored: string | null,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (stored) await services.storage.delete(stored).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Removes a stored preview that nothing names any more (`named` says whether a row still does; keys, not URLs). */
+export async function removeUnnamedPreview(
+  { db, storage }: Services,
+  key: string | null,
+  named: (db: DB, key: string) => Promise<boolean>,
+): Promise<void> {
+  if (!key || /^(https?:)?\/\//.test(key) || key.startsWith('/') || key.startsWith('data:')) return;
+  if (await named(db, key)) return;
+  await storage.delete(key).catch(() => undefined);
+}

@@ -1,0 +1,57 @@
+/**
+ * A preview image sent through the resumable upload (kind `image`: JPEG, PNG or BMP), for a form field whose value
+ * the API takes as an upload id (`preview_upload_id`): the record's current picture (the field's `fromRecord`
+ * gives `{current: url}`, left out of the submit: current-image.ts) with Remove (sends null), and the drop
+ * zone whose finished upload's id becomes the value, shown as a thumbnail of the chosen file.
+ */
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Thumbnail } from '@/components/cells';
+import type { FieldInputProps } from '@/resources/types';
+import { isCurrentImage } from './current-image';
+import { ResumableUpload } from './ResumableUpload';
+import { UPLOAD_RULES } from './upload-rules';
+import { useUploadQueue } from './useUploadQueue';
+import './image-upload.css';
+
+export default function ImageUploadInput({ id, value, onChange, field, ns }: FieldInputProps) {
+  const { t } = useTranslation('lists');
+  const { t: tn } = useTranslation(ns);
+  const upload = useUploadQueue(UPLOAD_RULES.image, (item) => onChange?.(item.uploadId));
+  const [chosen, setChosen] = useState<string | null>(null);
+  useEffect(() => () => void (chosen && URL.revokeObjectURL(chosen)), [chosen]);
+  // The finished upload taken off the list: the field no longer names it.
+  const uploaded = upload.items.some((item) => item.uploadId === value);
+  useEffect(() => {
+    if (typeof value === 'string' && !uploaded && !upload.busy) onChange?.(undefined);
+  }, [value, uploaded, upload.busy, onChange]);
+
+  const picture = isCurrentImage(value) ? value.current : typeof value === 'string' ? chosen : null;
+  return (
+    <div className="image-upload">
+      {picture && (
+        <div className="image-upload__current">
+          <Thumbnail src={picture} alt={tn(field.labelKey)} />
+          <Button
+            icon={<DeleteOutlined aria-hidden />}
+            onClick={() => {
+              upload.queue.clear();
+              onChange?.(null);
+            }}
+          >
+            {t('image.remove')}
+          </Button>
+        </div>
+      )}
+      <ResumableUpload
+        handle={upload}
+        id={id}
+        onAdd={([file]) =>
+          setChosen(file && file.type.startsWith('image/') ? URL.createObjectURL(file) : null)
+        }
+      />
+    </div>
+  );
+}
