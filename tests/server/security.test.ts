@@ -320,7 +320,7 @@ describe('roles', () => {
       title: ['The title has already been taken.'],
     });
     const removed = await call('DELETE', `/roles/${role.id}`, alice);
-    expect(removed.body).toEqual({ role_name: title, status: 'successfully deleted' });
+    expect(removed.body).toEqual({ role_title: title, status: 'successfully deleted' });
     expect(data(await call('GET', `/users/${member.id}`, alice)).role).toBeNull();
   });
 

@@ -87,5 +87,5 @@ export default defineResource<Role>({
       },
     ],
   },
-  deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'role_name' },
+  deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'role_title' },
 });
