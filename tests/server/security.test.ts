@@ -237,7 +237,7 @@ describe('POST /users/invite', () => {
       .select('text')
       .where('user_id', '=', data(invited).id as number)
       .executeTakeFirstOrThrow();
-    expect(notification.text).toBe('Alice Anders invited you to Acme Visuals.');
+    expect(notification.text).toMatch(/^Alice Anders invited you to Acme Visuals\. Accept or decline: http\S+\/invitation\?token=/);
   });
 
   it('invites an existing account of another company by username', async () => {
