@@ -2,8 +2,9 @@
  * Security in Chromium against the contract server (issue 14; spec 2 Security, §4, §5, §6, §8): the users list
  * with Invite User ('A user role is required', 'User invite successful'), the invitation's mailed link (accept with
  * a new account and sign in; decline), the licence toggles (disabled without bought licences, Converter &
- * Optimizer only with Design & Sales, which switches it off too), a role that loses Projects out of a signed-in user's menu without a reload (UserPermissionsUpdated), bob without New User, roles and groups forms, /admin/users, and axe on every screen at 1440 and 390 px. Each test
- * makes the records it changes.
+ * Optimizer only with Design & Sales, which switches it off too), a role that loses view-projects taking Projects
+ * out of a signed-in user's menu without a reload (UserPermissionsUpdated), bob without New User, roles and groups
+ * forms, /admin/users, and axe on every screen at 1440 and 390 px. Each test makes the records it changes.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
