@@ -111,9 +111,10 @@ test.describe('security', () => {
     await page.getByLabel('Confirm password').fill('joiner secret');
     await page.getByRole('button', { name: 'Accept invitation' }).click();
     await expect(page.getByRole('heading', { name: 'Invitation accepted' })).toBeVisible();
-    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
     await submitLogin(page, username, 'joiner secret');
-    await expect(page.getByRole('button', { name: 'Account menu of Jo Joiner' })).toBeVisible();
+    // Signed in to Acme: a new member holds no licence until one is given on the user edit.
+    await expect(page.getByRole('heading', { name: /^You have no licence for/ })).toBeVisible();
 
     // A second invitation, declined: the address is no member, and the link no longer answers.
     const other = `${uniqueName('decliner').replace(/\W+/g, '').toLowerCase()}@example.test`;

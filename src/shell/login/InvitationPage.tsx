@@ -53,16 +53,13 @@ export function InvitationPage() {
   const { t, ready } = useTranslation('account');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [status, setStatus] = useState<Status>({ state: 'loading' });
+  const [status, setStatus] = useState<Status>(() => (token ? { state: 'loading' } : { state: 'gone' }));
   const [account, setAccount] = useState({ name: '', username: '', password: '', confirmation: '' });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const ids = { name: useId(), username: useId(), password: useId(), confirmation: useId() };
 
   useEffect(() => {
-    if (!token) {
-      setStatus({ state: 'gone' });
-      return;
-    }
+    if (!token) return;
     let current = true;
     apiRequest<{ data: Invitation }>(invitationPath(token), publicCall).then(
       ({ data }) => {
