@@ -10,8 +10,9 @@ import { Link, useSearchParams } from 'react-router';
 import { deployment } from '@/lib/runtime-config';
 import { ApiError, apiRequest } from '@/providers/http-client';
 import { Button } from '@/ui/Button';
-import { LockIcon, UserIcon } from '@/ui/icons';
+import { UserIcon } from '@/ui/icons';
 import { LoginField } from './LoginField';
+import { NewPasswordFields } from './NewPasswordFields';
 import { PasswordResetCard } from './PasswordResetCard';
 
 interface Invitation {
@@ -56,7 +57,7 @@ export function InvitationPage() {
   const [status, setStatus] = useState<Status>(() => (token ? { state: 'loading' } : { state: 'gone' }));
   const [account, setAccount] = useState({ name: '', username: '', password: '', confirmation: '' });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const ids = { name: useId(), username: useId(), password: useId(), confirmation: useId() };
+  const ids = { name: useId(), username: useId() };
 
   useEffect(() => {
     if (!token) return;
@@ -188,29 +189,11 @@ export function InvitationPage() {
               error={message('username')}
               input={{ name: 'username', autoComplete: 'username', ...field('username') }}
             />
-            <LoginField
-              id={ids.password}
-              label={t('invitation.password')}
-              icon={<LockIcon />}
-              error={message('password')}
-              input={{
-                name: 'password',
-                type: 'password',
-                autoComplete: 'new-password',
-                ...field('password'),
-              }}
-            />
-            <LoginField
-              id={ids.confirmation}
-              label={t('invitation.confirmation')}
-              icon={<LockIcon />}
-              error={message('password_confirmation')}
-              input={{
-                name: 'password_confirmation',
-                type: 'password',
-                autoComplete: 'new-password',
-                ...field('confirmation'),
-              }}
+            <NewPasswordFields
+              labels={{ password: t('invitation.password'), confirmation: t('invitation.confirmation') }}
+              values={account}
+              errors={{ password: message('password'), confirmation: message('password_confirmation') }}
+              onChange={(name, value) => setAccount((fields) => ({ ...fields, [name]: value }))}
             />
           </fieldset>
         )}
