@@ -22,7 +22,7 @@ import { allValid, requiredField } from './field-checks';
 import { invitationTokenHash } from './invitation-acceptance';
 import { notifiedCompany } from './password-reset';
 import { companyRoleId } from './roles-input';
-import { unusablePassword, userEntity } from './users';
+import { insertAccount, unusablePassword, userEntity } from './users';
 
 export const INVITE_SUCCESS = 'User invite successful';
 export const ALREADY_MEMBER = 'This user is already a member of this company.';
@@ -106,23 +106,12 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
       const userId = await db.transaction().execute(async (trx) => {
         const id =
           existing?.id ??
-          (
-            await trx
-              .insertInto('users')
-              .values({
-                name: identity.split('@')[0],
-                username: await freeUsername(trx, identity),
-                email: identity,
-                password_hash: password!,
-                function: null,
-                phone_number: null,
-                profile_image: null,
-                email_verified_at: null,
-                deleted_at: null,
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          ).id;
+          (await insertAccount(trx, {
+            name: identity.split('@')[0],
+            username: await freeUsername(trx, identity),
+            email: identity,
+            password_hash: password!,
+          }));
         await trx
           .insertInto('company_user')
           .values({ company_id: companyId, user_id: id, role_id: body.role_id! })
