@@ -131,7 +131,7 @@ async function present({ db, request, session }: CrudContext, rows: MemberRow[],
   const ids = rows.map((row) => row.id);
   const companyId = session.company.id;
   const none = Promise.resolve([]);
-  const [groups, licences] = await Promise.all([
+  const [groups, licences, invited] = await Promise.all([
     (fields.has('groups') || fields.has('group_count')) && ids.length
       ? db
           .selectFrom('group_user')
@@ -152,7 +152,17 @@ async function present({ db, request, session }: CrudContext, rows: MemberRow[],
           .orderBy('licence')
           .execute()
       : none,
+    fields.has('invitation_pending') && ids.length
+      ? db
+          .selectFrom('invitations')
+          .select('user_id')
+          .where('company_id', '=', companyId)
+          .where('user_id', 'in', ids)
+          .where('accepted_at', 'is', null)
+          .execute()
+      : none,
   ]);
+  const pending = new Set(invited.map((invitation) => invitation.user_id));
   return rows.map((row) => {
     const own = groups.filter((group) => group.user_id === row.id);
     return {
@@ -174,6 +184,7 @@ async function present({ db, request, session }: CrudContext, rows: MemberRow[],
       updated_at: iso(row.updated_at)!,
       email_verified: row.email_verified_at !== null,
       email_verified_at: iso(row.email_verified_at),
+      invitation_pending: pending.has(row.id),
     };
   });
 }

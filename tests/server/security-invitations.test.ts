@@ -53,6 +53,7 @@ async function invite(identity: string, mailedTo = identity): Promise<string> {
     body: { email: identity, role_id: await viewerRole() },
   });
   expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  expect(invited.body.data.invitation_pending).toBe(true);
   const mail = await call('GET', `/dev/mail?to=${encodeURIComponent(mailedTo)}`, { subdomain: null });
   expect(mail.status).toBe(200);
   const [latest] = mail.body.data as unknown as Array<{ subject: string; body: string }>;
@@ -116,6 +117,8 @@ describe('a new address', () => {
       data: { company: { name: 'Acme Visuals', sub_domain: 'acme' } },
     });
     expect(await signIn(username, 'a new secret')).toBe(200);
+    const listed = await call('GET', `/users?filter[search]=${username}`, { token: alice });
+    expect(listed.body.data).toEqual([expect.objectContaining({ username, invitation_pending: false })]);
     const user = await server.db
       .selectFrom('users')
       .select(['name', 'email_verified_at'])
