@@ -37,6 +37,11 @@ export interface ServerConfig {
   portalDir: string | null;
   /** Seed the demo fixture when the database is empty. */
   seed: boolean;
+  /**
+   * `GET /dev/mail` shows the mails the server sent (invitation and password reset links): the demo and the tests
+   * have no mail server. MAIL_OUTBOX=1/0; on by default outside production.
+   */
+  mailOutbox: boolean;
   production: boolean;
   /** Maintenance mode switched on by the environment (an admin switch exists in the database too). */
   maintenance: { status: string | null; backOn: string | null } | null;
@@ -107,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       : null,
     portalDir: env.PORTAL_DIR === '' ? null : resolve(env.PORTAL_DIR ?? 'dist'),
     seed: env.SEED ? env.SEED !== '0' : !production,
+    mailOutbox: env.MAIL_OUTBOX ? env.MAIL_OUTBOX !== '0' : !production,
     production,
     maintenance:
       env.MAINTENANCE_MODE === '1' || env.MAINTENANCE_MODE === 'true'

@@ -14,6 +14,7 @@ export const ACTIVITY_ACTIONS = [
   'deleted',
   'password_changed',
   'password_reset',
+  'invitation_accepted',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

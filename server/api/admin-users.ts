@@ -36,14 +36,16 @@ import {
 import { iso, MessageSchema, toBoolean } from '../http/schema-types';
 import { allValid, notEmptied } from './field-checks';
 import { fileUrl } from './files';
-import { USER_SEARCH, USER_SORTS } from './users';
 import {
   accountColumns,
   CANNOT_REMOVE_YOURSELF,
   checkAccountUnique,
+  insertAccount,
   REQUIRED_ACCOUNT_FIELDS,
   removeMembership,
   unusablePassword,
+  USER_SEARCH,
+  USER_SORTS,
 } from './users';
 import { publishPermissionsUpdated } from './users-permissions';
 
@@ -167,27 +169,20 @@ export async function adminUserRoutes(server: FastifyInstance): Promise<void> {
       await checkAccount(db, body, null);
       const password = body.password ? await hashPassword(body.password) : await unusablePassword();
       const id = await db.transaction().execute(async (trx) => {
-        const user = await trx
-          .insertInto('users')
-          .values({
-            name: body.name!,
-            username: body.username!,
-            email: body.email!,
-            password_hash: password,
-            admin: body.admin ?? false,
-            phone_number: body.phone_number ?? null,
-            function: body.function ?? null,
-            profile_image: null,
-            email_verified_at: null,
-            deleted_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const userId = await insertAccount(trx, {
+          name: body.name!,
+          username: body.username!,
+          email: body.email!,
+          password_hash: password,
+          admin: body.admin ?? false,
+          phone_number: body.phone_number ?? null,
+          function: body.function ?? null,
+        });
         await trx
           .insertInto('company_user')
-          .values({ company_id: company.id, user_id: user.id, role_id: null })
+          .values({ company_id: company.id, user_id: userId, role_id: null })
           .execute();
-        return user.id;
+        return userId;
       });
       const [data] = await present(request, [await find(db, id)]);
       return reply.status(201).send({ data });

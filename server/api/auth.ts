@@ -68,6 +68,17 @@ async function loginCompany(
     .selectAll('companies')
     .where('company_user.user_id', '=', user.id)
     .where('companies.deleted_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('invitations')
+            .select('invitations.id')
+            .whereRef('invitations.company_id', '=', 'company_user.company_id')
+            .whereRef('invitations.user_id', '=', 'company_user.user_id')
+            .where('invitations.accepted_at', 'is', null),
+        ),
+      ),
+    )
     .orderBy('company_user.created_at')
     .orderBy('companies.id')
     .executeTakeFirst();

@@ -163,6 +163,19 @@ export async function companyRoutes(server: FastifyInstance): Promise<void> {
               .where('company_user.user_id', '=', user.id),
           ),
         );
+        // A company whose invitation the user has not accepted yet is not one they can switch to.
+        query = query.where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('invitations')
+                .select('invitations.id')
+                .whereRef('invitations.company_id', '=', 'companies.id')
+                .where('invitations.user_id', '=', user.id)
+                .where('invitations.accepted_at', 'is', null),
+            ),
+          ),
+        );
       }
       const companies = await query.execute();
       return { data: companies.map((company) => ({ ...company, logo: fileUrl(request, company.logo) })) };

@@ -29,6 +29,8 @@ import { projectRoutes } from './projects';
 import { uploadRoutes } from './uploads';
 import { userRoutes } from './users';
 import { invitationRoutes } from './invitations';
+import { invitationAcceptanceRoutes } from './invitation-acceptance';
+import { mailOutboxRoutes } from './mail-outbox';
 import { adminUserRoutes } from './admin-users';
 
 const DECLARATION = /^[a-z0-9-]+\.entity\.ts$/;
@@ -61,6 +63,8 @@ export async function registerApi(app: FastifyInstance): Promise<void> {
   }
   await app.register(userRoutes);
   await app.register(invitationRoutes);
+  await app.register(invitationAcceptanceRoutes);
+  await app.register(mailOutboxRoutes);
   await app.register(adminUserRoutes);
   await app.register(changelogRoutes);
   await app.register(downloadRoutes);

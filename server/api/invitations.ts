@@ -1,10 +1,12 @@
 /**
  * `POST /users/invite` (spec 2 §4, §5, §7; issue 14): invites an existing account (by username or email) or a new
- * email address into the company with a role. A new address gets a pending, unverified account. The invitation is
- * recorded, the user joins the company with the role at once, and gets a notification; the answer says 'User
- * invite successful'. Errors are per field (`email`, `role_id`).
+ * email address into the company with a role. A new address gets a pending, unverified account. The user is listed
+ * as a member with the role at once (licences and groups can be given), but signs in to the company only after
+ * accepting: the invitation's one-time link (`/invitation?token=…`, invitation-acceptance.ts) goes out by mail and,
+ * for an existing account, as a notification in a company they can see. The answer says 'User invite successful'.
+ * Errors are per field (`email`, `role_id`).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -14,11 +16,13 @@ import { broadcast } from '../http/broadcast';
 import { contextOf } from '../http/crud/context';
 import { ValidationError } from '../http/errors';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
+import { portalLink, sendMail } from '../mail/outbox';
 import { channels } from '../realtime/broadcaster';
 import { allValid, requiredField } from './field-checks';
+import { invitationTokenHash } from './invitation-acceptance';
+import { notifiedCompany } from './password-reset';
 import { companyRoleId } from './roles-input';
-import { unusablePassword, userEntity } from './users';
-import { publishPermissionsUpdated } from './users-permissions';
+import { insertAccount, unusablePassword, userEntity } from './users';
 
 export const INVITE_SUCCESS = 'User invite successful';
 export const ALREADY_MEMBER = 'This user is already a member of this company.';
@@ -47,7 +51,7 @@ async function freeUsername(db: DB, email: string): Promise<string> {
 async function findAccount(db: DB, identity: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'email'])
     .where((eb) =>
       eb.or([
         eb(sql`lower(username)`, '=', identity.toLowerCase()),
@@ -94,26 +98,20 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
         if (member) throw new ValidationError({ email: [ALREADY_MEMBER] });
       }
       const password = existing ? null : await unusablePassword();
+      const token = randomBytes(32).toString('base64url');
+      const link = portalLink(request, '/invitation', { token });
+      const invitedBy = `${session.user.name} invited you to ${session.company.name}`;
+      // An existing account sees the notification in a company it already signs in to; a new one has none yet.
+      const notified = existing ? await notifiedCompany(request, db, existing.id) : companyId;
       const userId = await db.transaction().execute(async (trx) => {
         const id =
           existing?.id ??
-          (
-            await trx
-              .insertInto('users')
-              .values({
-                name: identity.split('@')[0],
-                username: await freeUsername(trx, identity),
-                email: identity,
-                password_hash: password!,
-                function: null,
-                phone_number: null,
-                profile_image: null,
-                email_verified_at: null,
-                deleted_at: null,
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          ).id;
+          (await insertAccount(trx, {
+            name: identity.split('@')[0],
+            username: await freeUsername(trx, identity),
+            email: identity,
+            password_hash: password!,
+          }));
         await trx
           .insertInto('company_user')
           .values({ company_id: companyId, user_id: id, role_id: body.role_id! })
@@ -125,27 +123,40 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
             user_id: id,
             role_id: body.role_id!,
             invited_by: session.user.id,
-            token_hash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+            token_hash: invitationTokenHash(token),
             accepted_at: null,
+            new_account: !existing,
           })
           .execute();
-        await trx
-          .insertInto('notifications')
-          .values({
-            company_id: companyId,
-            user_id: id,
-            title: 'Invitation',
-            text: `${session.user.name} invited you to ${session.company.name}.`,
-            read_at: null,
-          })
-          .execute();
+        await sendMail(
+          trx,
+          {
+            recipient: existing?.email ?? identity,
+            subject: `Invitation to ${session.company.name}`,
+            body: `${invitedBy}. Open this link to accept or decline the invitation: ${link}`,
+          },
+          request.log,
+        );
+        if (notified !== null) {
+          await trx
+            .insertInto('notifications')
+            .values({
+              company_id: notified,
+              user_id: id,
+              title: 'Invitation',
+              text: `${invitedBy}. Accept or decline: ${link}`,
+              read_at: null,
+            })
+            .execute();
+        }
         return id;
       });
       const data = await userEntity.detailOf(ctx, await userEntity.find(db, companyId, userId));
-      await broadcast(request, [channels.user(companyId, userId)], 'UserNotificationUpdated', {
-        notification: null,
-      });
-      await publishPermissionsUpdated(request, companyId, [userId]);
+      if (notified !== null) {
+        await broadcast(request, [channels.user(notified, userId)], 'UserNotificationUpdated', {
+          notification: null,
+        });
+      }
       return reply.status(201).send({ message: INVITE_SUCCESS, data });
     },
   );

@@ -1,6 +1,6 @@
 /**
  * 'Forgot password?' (spec 1 §2.2, issue 18): `POST /password/forgot` sends a one-time reset link (valid an hour)
- * as a notification of the user (the demo has no mail; the portal's bell shows it, and the server log names it),
+ * by mail (the demo's outbox, `GET /dev/mail`) and as a notification of the user (the portal's bell shows it),
  * `POST /password/reset` sets the new password with it and signs the user out everywhere. Both are public and
  * answer alike whether or not the address is known, so they reveal no accounts. The account's 'Reset Password'
  * link sends the same notification (`sendResetLink`).
@@ -16,6 +16,7 @@ import { type FieldErrors, ValidationError } from '../http/errors';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { Filled, MessageSchema } from '../http/schema-types';
 import { requestSubdomain } from '../http/tenancy';
+import { portalLink, sendMail } from '../mail/outbox';
 import { recordActivity } from './activity-recorder';
 
 export const RESET_TOKEN_MINUTES = 60;
@@ -24,14 +25,8 @@ const INVALID_TOKEN = 'This password reset token is invalid.';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The portal's reset screen on the host the request came from (the tenant's, or the public one). */
-function resetUrl(request: FastifyRequest, token: string, email: string): string {
-  const origin = request.headers.origin ?? `${request.protocol}://${request.host}`;
-  return `${origin}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
-}
-
 /** The company whose bell shows the link: the tenant of the host when the user belongs to it, else their first. */
-async function notifiedCompany(request: FastifyRequest, db: DB, userId: number): Promise<number | null> {
+export async function notifiedCompany(request: FastifyRequest, db: DB, userId: number): Promise<number | null> {
   const subdomain = requestSubdomain(request);
   const memberships = await db
     .selectFrom('company_user')
@@ -53,7 +48,7 @@ export async function sendResetLink(
 ): Promise<void> {
   const { db } = request.server.ctx;
   const token = randomBytes(32).toString('base64url');
-  const url = resetUrl(request, token, user.email);
+  const url = portalLink(request, '/reset-password', { token, email: user.email });
   const company = companyId ?? (await notifiedCompany(request, db, user.id));
   await db.transaction().execute(async (trx) => {
     await trx
@@ -65,6 +60,11 @@ export async function sendResetLink(
         used_at: null,
       })
       .execute();
+    await sendMail(trx, {
+      recipient: user.email,
+      subject: 'Reset your password',
+      body: `You asked to reset your password. Open this link within ${RESET_TOKEN_MINUTES} minutes to choose a new one: ${url}`,
+    });
     if (company !== null) {
       await trx
         .insertInto('notifications')

@@ -131,6 +131,7 @@ export default defineEntity({
   },
   schemas: { input: RoleInputSchema, item: RoleSchema },
   unique: ['title'],
+  answerNameKey: 'role_title',
   rows: (db, companyId) =>
     db
       .selectFrom('roles')

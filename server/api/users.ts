@@ -72,6 +72,34 @@ export function accountColumns(
 
 export const REQUIRED_ACCOUNT_FIELDS = ['name', 'username', 'email'];
 
+/** Inserts a new account (no profile image, address unverified) and answers its id. */
+export async function insertAccount(
+  trx: DB,
+  account: {
+    name: string;
+    username: string;
+    email: string;
+    password_hash: string;
+    phone_number?: string | null;
+    function?: string | null;
+    admin?: boolean;
+  },
+): Promise<number> {
+  const user = await trx
+    .insertInto('users')
+    .values({
+      phone_number: null,
+      function: null,
+      ...account,
+      profile_image: null,
+      email_verified_at: null,
+      deleted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return user.id;
+}
+
 async function checkMember(ctx: CrudContext, body: Submitted<UserInput>, userId: number | null) {
   const companyId = ctx.session.company.id;
   const [, , , groups] = await allValid([
@@ -103,7 +131,7 @@ async function present({ db, request, session }: CrudContext, rows: MemberRow[],
   const ids = rows.map((row) => row.id);
   const companyId = session.company.id;
   const none = Promise.resolve([]);
-  const [groups, licences] = await Promise.all([
+  const [groups, licences, invited] = await Promise.all([
     (fields.has('groups') || fields.has('group_count')) && ids.length
       ? db
           .selectFrom('group_user')
@@ -124,7 +152,17 @@ async function present({ db, request, session }: CrudContext, rows: MemberRow[],
           .orderBy('licence')
           .execute()
       : none,
+    fields.has('invitation_pending') && ids.length
+      ? db
+          .selectFrom('invitations')
+          .select('user_id')
+          .where('company_id', '=', companyId)
+          .where('user_id', 'in', ids)
+          .where('accepted_at', 'is', null)
+          .execute()
+      : none,
   ]);
+  const pending = new Set(invited.map((invitation) => invitation.user_id));
   return rows.map((row) => {
     const own = groups.filter((group) => group.user_id === row.id);
     return {
@@ -146,6 +184,7 @@ async function present({ db, request, session }: CrudContext, rows: MemberRow[],
       updated_at: iso(row.updated_at)!,
       email_verified: row.email_verified_at !== null,
       email_verified_at: iso(row.email_verified_at),
+      invitation_pending: pending.has(row.id),
     };
   });
 }
@@ -233,28 +272,21 @@ export const userEntity = defineEntity({
     const groups = await checkMember(ctx, body, null);
     const password = await unusablePassword();
     const id = await db.transaction().execute(async (trx) => {
-      const user = await trx
-        .insertInto('users')
-        .values({
-          name: body.name!,
-          username: body.username!,
-          email: body.email!,
-          password_hash: password,
-          phone_number: body.phone_number ?? null,
-          function: body.function ?? null,
-          profile_image: null,
-          email_verified_at: null,
-          deleted_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const userId = await insertAccount(trx, {
+        name: body.name!,
+        username: body.username!,
+        email: body.email!,
+        password_hash: password,
+        phone_number: body.phone_number ?? null,
+        function: body.function ?? null,
+      });
       await trx
         .insertInto('company_user')
-        .values({ company_id: companyId, user_id: user.id, role_id: body.role_id ?? null })
+        .values({ company_id: companyId, user_id: userId, role_id: body.role_id ?? null })
         .execute();
-      await saveGroups(trx, companyId, user.id, groups);
-      if (body.licenses) await assignLicences(trx, companyId, user.id, body.licenses as LicenceKey[]);
-      return user.id;
+      await saveGroups(trx, companyId, userId, groups);
+      if (body.licenses) await assignLicences(trx, companyId, userId, body.licenses as LicenceKey[]);
+      return userId;
     });
     return { id, followup: () => publishPermissionsUpdated(request, companyId, [id]) };
   },

@@ -62,7 +62,19 @@ export async function licencesOf(db: DB, userId: number, companyId: number): Pro
   return rows.map((row) => row.licence);
 }
 
-/** The session user of spec 1 §3 for a user in a company. */
+/** Whether the user's membership of the company waits for them to accept its invitation (invitation-acceptance.ts). */
+export async function invitationPending(db: DB, userId: number, companyId: number): Promise<boolean> {
+  const open = await db
+    .selectFrom('invitations')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirst();
+  return !!open;
+}
+
+/** The session user of spec 1 §3 for a user in a company (a member whose invitation is open is not one yet). */
 export async function sessionUser(db: DB, userId: number, company: Company): Promise<SessionUser | null> {
   const user = await db
     .selectFrom('users')
@@ -84,6 +96,7 @@ export async function sessionUser(db: DB, userId: number, company: Company): Pro
     .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!user || (!user.member && !user.admin)) return null;
+  if (!user.admin && (await invitationPending(db, userId, company.id))) return null;
   const [abilities, licenses] = await Promise.all([abilitiesOf(db, userId, company.id), licencesOf(db, userId, company.id)]);
   const { member: _member, ...fields } = user;
   return { ...fields, abilities, licenses };

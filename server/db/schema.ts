@@ -345,6 +345,17 @@ export interface InvitationsTable {
   token_hash: string;
   created_at: Timestamp;
   accepted_at: NullableTimestamp;
+  /** The invitation made the account: accepting it sets the name, username and password. */
+  new_account: Generated<boolean>;
+}
+
+/** A mail the server sent (the demo has no mail server: `GET /dev/mail` shows them). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
 }
 
 /** A role's channels per notification type (shared/notification-types.ts). */
@@ -491,6 +502,7 @@ export interface Database {
   live_row_counts: LiveRowCountsTable;
   planned_maintenance: PlannedMaintenanceTable;
   invitations: InvitationsTable;
+  mail_outbox: MailOutboxTable;
   role_notification_settings: RoleNotificationSettingsTable;
   downloads: DownloadsTable;
   property_maps: PropertyMapsTable;

@@ -59,6 +59,8 @@ export const UserSchema = Type.Object({
   updated_at: DateTime,
   email_verified: Type.Boolean(),
   email_verified_at: Nullable(DateTime),
+  /** Invited and not yet accepted: listed, but not signing in to the company until the invitation is accepted. */
+  invitation_pending: Type.Boolean(),
 });
 
 /** A user across companies (`/admin/users`): the companies they belong to. */

@@ -1,14 +1,15 @@
 /**
  * Security in Chromium against the contract server (issue 14; spec 2 Security, §4, §5, §6, §8): the users list
- * with Invite User ('A user role is required', 'User invite successful'), the licence toggles (disabled without
- * bought licences, Converter & Optimizer only with Design & Sales, which switches it off too), a role that loses
- * view-projects taking Projects out of a signed-in user's menu without a reload (UserPermissionsUpdated), bob
- * without New User, roles and groups forms, /admin/users, and axe on every screen at 1440 and 390 px. Each test
- * makes the records it changes.
+ * with Invite User ('A user role is required', 'User invite successful'), the invitation's mailed link (accept with
+ * a new account and sign in; decline), the licence toggles (disabled without bought licences, Converter &
+ * Optimizer only with Design & Sales, which switches it off too), a role that loses view-projects taking Projects
+ * out of a signed-in user's menu without a reload (UserPermissionsUpdated), bob without New User, roles and groups
+ * forms, /admin/users, and axe on every screen at 1440 and 390 px. Each test makes the records it changes.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs, submitLogin } from './support/portal';
+import { mailedLink } from './support/mail';
 import { uniqueName } from './support/projects-api';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -81,6 +82,49 @@ test.describe('security', () => {
     await expect(dialog.getByLabel('Username or Email*')).toHaveValue('');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
+  });
+
+  test('an invitee opens the mailed link, chooses a password, accepts and signs in; a declined one is gone', async ({
+    page,
+    request,
+  }) => {
+    const api = await securityApi(request);
+    const username = uniqueName('joiner').replace(/\W+/g, '').toLowerCase();
+    const email = `${username}@example.test`;
+    await api.send('post', '/users/invite', { email, role_id: await api.roleId('Viewer') });
+    const link = await mailedLink(request, email, /^Invitation to Acme Visuals$/);
+    expect(new URL(link).pathname).toBe('/invitation');
+
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Invitation to Acme Visuals' })).toBeVisible();
+    await expect(
+      page.getByText('Alice Anders invited you to join Acme Visuals. Your role: Viewer.'),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel('Name', { exact: true }).fill('Jo Joiner');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm password').fill('short');
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await expect(page.getByText('The password field must be at least 8 characters.')).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill('joiner secret');
+    await page.getByLabel('Confirm password').fill('joiner secret');
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await expect(page.getByRole('heading', { name: 'Invitation accepted' })).toBeVisible();
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await submitLogin(page, username, 'joiner secret');
+    // Signed in to Acme: a new member holds no licence until one is given on the user edit.
+    await expect(page.getByRole('heading', { name: /^You have no licence for/ })).toBeVisible();
+
+    // A second invitation, declined: the address is no member, and the link no longer answers.
+    const other = `${uniqueName('decliner').replace(/\W+/g, '').toLowerCase()}@example.test`;
+    await api.send('post', '/users/invite', { email: other, role_id: await api.roleId('Viewer') });
+    const declineLink = await mailedLink(request, other, /^Invitation/);
+    await page.goto(declineLink);
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await expect(page.getByRole('heading', { name: 'Invitation declined' })).toBeVisible();
+    await page.goto(declineLink);
+    await expect(page.getByText('This invitation is invalid or has already been answered.')).toBeVisible();
   });
 
   test('licence toggles follow the bought licences and Design & Sales', async ({

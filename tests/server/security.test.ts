@@ -237,7 +237,7 @@ describe('POST /users/invite', () => {
       .select('text')
       .where('user_id', '=', data(invited).id as number)
       .executeTakeFirstOrThrow();
-    expect(notification.text).toBe('Alice Anders invited you to Acme Visuals.');
+    expect(notification.text).toMatch(/^Alice Anders invited you to Acme Visuals\. Accept or decline: http\S+\/invitation\?token=/);
   });
 
   it('invites an existing account of another company by username', async () => {
@@ -320,7 +320,7 @@ describe('roles', () => {
       title: ['The title has already been taken.'],
     });
     const removed = await call('DELETE', `/roles/${role.id}`, alice);
-    expect(removed.body).toEqual({ role_name: title, status: 'successfully deleted' });
+    expect(removed.body).toEqual({ role_title: title, status: 'successfully deleted' });
     expect(data(await call('GET', `/users/${member.id}`, alice)).role).toBeNull();
   });
 

@@ -1,10 +1,16 @@
 /** Users across companies for platform administrators (spec 2 Admin, §3, §6, §9): declared once, on the same
  * entity schema as the company's users (`shared/entities/users.ts`); the Admin toggle is only here. */
-import { EditOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import { UsergroupAddOutlined } from '@ant-design/icons';
 import type { AdminUser } from '@shared/entities/users';
-import { sessionUser } from '@/providers/session';
 import { defineResource } from '../types';
-import { UserNameCell } from '../users/UserNameCell';
+import {
+  ACCOUNT_FIELDS,
+  editEntries,
+  timestampColumns,
+  USER_DELETION,
+  userIdentityColumns,
+  VERIFIED_COLUMN,
+} from '../users/security-declarations';
 
 export type { AdminUser } from '@shared/entities/users';
 
@@ -30,14 +36,7 @@ export default defineResource<AdminUser>({
     pageSize: 5,
     loadingKey: 'loading',
     columns: [
-      {
-        field: 'name',
-        titleKey: 'columns.name',
-        sort: 'name',
-        render: (user) => <UserNameCell user={user} />,
-      },
-      { field: 'username', titleKey: 'columns.username', sort: 'username', hideBelow: 'md' },
-      { field: 'email', titleKey: 'columns.email', sort: 'email', hideBelow: 'sm', ellipsis: true },
+      ...userIdentityColumns<AdminUser>(),
       {
         field: 'companies',
         titleKey: 'columns.companies',
@@ -45,42 +44,18 @@ export default defineResource<AdminUser>({
         hideBelow: 'lg',
       },
       { field: 'admin', titleKey: 'columns.admin', kind: 'boolean', hideBelow: 'md', width: 90 },
-      { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at', hideBelow: 'lg' },
-      { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at', hideBelow: 'xl' },
-      {
-        field: 'email_verified_at',
-        titleKey: 'columns.verified',
-        kind: 'verified',
-        sort: 'email_verified_at',
-        width: 110,
-      },
+      ...timestampColumns<AdminUser>('lg', 'xl'),
+      VERIFIED_COLUMN,
     ],
-    rowActions: [
-      {
-        key: 'edit',
-        labelKey: 'actions.edit',
-        icon: <EditOutlined aria-hidden />,
-        needs: 'edit',
-        to: editPath,
-      },
-    ],
-    rowLink: { to: editPath, needs: 'edit' },
+    ...editEntries<AdminUser>(editPath),
   },
   form: {
     schema: () => import('@shared/entities/users').then((entity) => entity.AdminUserInputSchema),
     fields: [
-      { name: 'name', labelKey: 'fields.name', kind: 'text' },
-      { name: 'username', labelKey: 'fields.username', kind: 'text' },
-      { name: 'email', labelKey: 'fields.email', kind: 'email' },
-      { name: 'phone_number', labelKey: 'fields.phone_number', kind: 'tel' },
-      { name: 'function', labelKey: 'fields.function', kind: 'text' },
+      ...ACCOUNT_FIELDS,
       { name: 'password', labelKey: 'fields.password', kind: 'password', only: 'create' },
       { name: 'admin', labelKey: 'fields.admin', kind: 'switch', initial: false },
     ],
   },
-  deletion: {
-    confirmKey: 'deleteConfirm',
-    answerNameKey: 'user_name',
-    disabledReason: (user) => (user.id === sessionUser()?.id ? 'cannotRemoveYourself' : undefined),
-  },
+  deletion: USER_DELETION,
 });

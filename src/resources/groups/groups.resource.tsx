@@ -1,8 +1,9 @@
 /** Groups (spec 2 Security, §3, §6, §8, §9): declared once; the list, the forms, the routes, the menu entry and the
  * search group derive from it, the record type and the form's rules from `shared/entities/groups.ts`. */
-import { EditOutlined, TeamOutlined } from '@ant-design/icons';
+import { TeamOutlined } from '@ant-design/icons';
 import type { Group } from '@shared/entities/groups';
 import { defineResource } from '../types';
+import { editEntries, securityScreens, timestampColumns } from '../users/security-declarations';
 
 export type { Group } from '@shared/entities/groups';
 
@@ -12,19 +13,8 @@ export default defineResource<Group>({
   name: 'groups',
   ns: 'securityGroups',
   screen: 'groups',
-  idParam: 'groupId',
-  routes: {
-    list: 'security/groups',
-    create: 'security/groups/create',
-    edit: 'security/groups/edit/:groupId',
-  },
-  guard: { ability: 'view-system-users|view-roles|view-groups' },
+  ...securityScreens('groups', 'groupId'),
   permission: { ability: 'view-groups' },
-  actions: {
-    create: { ability: 'create-groups' },
-    edit: { ability: 'update-groups' },
-    delete: { ability: 'delete-groups' },
-  },
   navigation: { labelKey: 'nav.groups', icon: <TeamOutlined aria-hidden />, group: 'security', order: 30 },
   search: { key: 'groups', order: 90, icon: <TeamOutlined />, rowAbility: 'update-groups' },
   list: {
@@ -42,19 +32,9 @@ export default defineResource<Group>({
         hideBelow: 'sm',
       },
       { field: 'users', titleKey: 'columns.users', kind: 'avatars', hideBelow: 'md' },
-      { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at', hideBelow: 'md' },
-      { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at', hideBelow: 'lg' },
+      ...timestampColumns<Group>('md', 'lg'),
     ],
-    rowActions: [
-      {
-        key: 'edit',
-        labelKey: 'actions.edit',
-        icon: <EditOutlined aria-hidden />,
-        needs: 'edit',
-        to: editPath,
-      },
-    ],
-    rowLink: { to: editPath, needs: 'edit' },
+    ...editEntries<Group>(editPath),
   },
   form: {
     schema: () => import('@shared/entities/groups').then((entity) => entity.GroupInputSchema),

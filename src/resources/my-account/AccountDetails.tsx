@@ -1,26 +1,16 @@
 /**
  * The Details tab (spec 2 §My account, §5): the profile image with its role (or 'Admin') and groups, the fields
- * (Name, Username, Email required; Phone Number and Function optional), the image upload (jpeg, png, bmp,
- * 'max 3 MB') and the footer's account actions.
+ * (Name, Username, Email required; Phone Number and Function optional) and the footer's account actions. The
+ * profile image is shown, not edited, here (spec 2 §My account).
  */
-import { UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Form, type FormInstance, Input, Tag, Tooltip, Upload } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { Avatar, Form, Input, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MyAccount } from '@shared/entities/my-account';
 import { AccountActions } from './AccountActions';
-import type { AccountFormValues } from './account-form';
 
-export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/bmp'];
-
-export function AccountDetails({
-  account,
-  form,
-}: {
-  account: MyAccount;
-  form: FormInstance<AccountFormValues>;
-}) {
+export function AccountDetails({ account }: { account: MyAccount }) {
   const { t } = useTranslation('account');
-  const chosen = Form.useWatch('profile_image', form);
   const required = (label: string) => [
     { required: true, message: t('validation.required', { field: label }) },
   ];
@@ -66,24 +56,6 @@ export function AccountDetails({
         </Form.Item>
         <Form.Item name="function" label={t('fields.function')}>
           <Input maxLength={255} />
-        </Form.Item>
-        <Form.Item
-          name="profile_image"
-          label={t('fields.profileImage')}
-          extra={t('details.imageHint')}
-          valuePropName="file"
-          getValueFromEvent={(info: { file: File }) => info.file}
-        >
-          <Upload
-            accept={PROFILE_IMAGE_TYPES.join(',')}
-            maxCount={1}
-            showUploadList={false}
-            beforeUpload={() => false}
-          >
-            <Button icon={<UploadOutlined aria-hidden />}>
-              {chosen ? (chosen as File).name : t('details.chooseImage')}
-            </Button>
-          </Upload>
         </Form.Item>
       </div>
       <AccountActions />

@@ -105,7 +105,7 @@ export default function MyAccountPage() {
         );
       }
       form.setFields(MESSAGE_FIELDS.map((name) => ({ name, errors: [] })));
-      form.resetFields([...PASSWORD_FIELDS, 'logout_all_devices', 'profile_image']);
+      form.resetFields([...PASSWORD_FIELDS, 'logout_all_devices']);
       await query.refetch();
       setSaved(true);
     } catch (error) {
@@ -165,7 +165,7 @@ export default function MyAccountPage() {
                 key: 'details',
                 label: t('tabs.details'),
                 forceRender: true,
-                children: <AccountDetails account={account} form={form} />,
+                children: <AccountDetails account={account} />,
               },
               { key: 'activity', label: t('tabs.activity'), children: <AccountActivity /> },
               {

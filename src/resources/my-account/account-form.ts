@@ -12,7 +12,6 @@ export interface AccountFormValues {
   email?: string;
   phone_number?: string | null;
   function?: string | null;
-  profile_image?: File | null;
   /** `{typeId: {email, browser}}` */
   notification_settings?: Record<string, { email?: boolean; browser?: boolean }>;
   current_password?: string;
@@ -44,7 +43,6 @@ export function accountPayload(values: AccountFormValues): Record<string, unknow
     email: values.email,
     phone_number: values.phone_number ?? null,
     function: values.function ?? null,
-    ...(values.profile_image ? { profile_image: values.profile_image } : {}),
     ...(settings.length ? { notification_settings: Object.fromEntries(settings) } : {}),
     ...(changesPassword
       ? {
@@ -66,7 +64,6 @@ export const MESSAGE_FIELDS: AccountField[] = [
   'email',
   'phone_number',
   'function',
-  'profile_image',
   ...PASSWORD_FIELDS,
 ];
 

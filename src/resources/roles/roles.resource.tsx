@@ -1,9 +1,10 @@
 /** Roles (spec 2 Security, §3, §6, §8): declared once; the list, the forms, the routes, the menu entry and the
  * search group derive from it, the record type and the form's rules from `shared/entities/roles.ts`. */
-import { AuditOutlined, EditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { AuditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import type { Role } from '@shared/entities/roles';
 import { defineResource } from '../types';
+import { editEntries, securityScreens, timestampColumns } from '../users/security-declarations';
 
 export type { Role } from '@shared/entities/roles';
 
@@ -20,15 +21,8 @@ export default defineResource<Role>({
   name: 'roles',
   ns: 'securityRoles',
   screen: 'roles',
-  idParam: 'roleId',
-  routes: { list: 'security/roles', create: 'security/roles/create', edit: 'security/roles/edit/:roleId' },
-  guard: { ability: 'view-system-users|view-roles|view-groups' },
+  ...securityScreens('roles', 'roleId'),
   permission: { ability: 'view-roles' },
-  actions: {
-    create: { ability: 'create-roles' },
-    edit: { ability: 'update-roles' },
-    delete: { ability: 'delete-roles' },
-  },
   navigation: { labelKey: 'nav.roles', icon: <AuditOutlined aria-hidden />, group: 'security', order: 20 },
   search: {
     key: 'roles',
@@ -46,19 +40,9 @@ export default defineResource<Role>({
       { field: 'title', titleKey: 'columns.title', sort: 'title' },
       { field: 'description', titleKey: 'columns.description', ellipsis: true, hideBelow: 'md' },
       { field: 'users_count', titleKey: 'columns.users', kind: 'count', hideBelow: 'sm' },
-      { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at', hideBelow: 'md' },
-      { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at', hideBelow: 'lg' },
+      ...timestampColumns<Role>('md', 'lg'),
     ],
-    rowActions: [
-      {
-        key: 'edit',
-        labelKey: 'actions.edit',
-        icon: <EditOutlined aria-hidden />,
-        needs: 'edit',
-        to: editPath,
-      },
-    ],
-    rowLink: { to: editPath, needs: 'edit' },
+    ...editEntries<Role>(editPath),
   },
   form: {
     schema: () => import('@shared/entities/roles').then((entity) => entity.RoleInputSchema),
@@ -87,5 +71,5 @@ export default defineResource<Role>({
       },
     ],
   },
-  deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'role_name' },
+  deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'role_title' },
 });

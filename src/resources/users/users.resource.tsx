@@ -1,12 +1,19 @@
 /** Users (spec 2 Security, §3, §4, §5, §6, §8, §9): declared once; the list with Invite User, the forms with the
  * licence toggles, the routes, the menu entry and the search group derive from it, the record type and the form's
  * rules from `shared/entities/users.ts`. */
-import { EditOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { lazy, Suspense } from 'react';
 import type { User } from '@shared/entities/users';
-import { sessionUser } from '@/providers/session';
 import { type ActionDialogProps, defineResource } from '../types';
-import { UserNameCell } from './UserNameCell';
+import {
+  ACCOUNT_FIELDS,
+  editEntries,
+  securityScreens,
+  timestampColumns,
+  USER_DELETION,
+  userIdentityColumns,
+  VERIFIED_COLUMN,
+} from './security-declarations';
 
 export type { User } from '@shared/entities/users';
 
@@ -30,15 +37,8 @@ export default defineResource<User>({
   name: 'users',
   ns: 'securityUsers',
   screen: 'users',
-  idParam: 'userId',
-  routes: { list: 'security/users', create: 'security/users/create', edit: 'security/users/edit/:userId' },
-  guard: { ability: 'view-system-users|view-roles|view-groups' },
+  ...securityScreens('users', 'userId'),
   permission: { ability: 'view-system-users' },
-  actions: {
-    create: { ability: 'create-users' },
-    edit: { ability: 'update-users' },
-    delete: { ability: 'delete-users' },
-  },
   navigation: { labelKey: 'nav.users', icon: <UserOutlined aria-hidden />, group: 'security', order: 10 },
   search: {
     key: 'users',
@@ -54,24 +54,10 @@ export default defineResource<User>({
     pageSize: 5,
     loadingKey: 'loading',
     columns: [
-      {
-        field: 'name',
-        titleKey: 'columns.name',
-        sort: 'name',
-        render: (user) => <UserNameCell user={user} />,
-      },
-      { field: 'username', titleKey: 'columns.username', sort: 'username', hideBelow: 'md' },
-      { field: 'email', titleKey: 'columns.email', sort: 'email', hideBelow: 'sm', ellipsis: true },
+      ...userIdentityColumns<User>(),
       { field: 'role', titleKey: 'columns.role', render: (user) => user.role?.title ?? '—', hideBelow: 'lg' },
-      { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at', hideBelow: 'lg' },
-      { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at', hideBelow: 'xl' },
-      {
-        field: 'email_verified_at',
-        titleKey: 'columns.verified',
-        kind: 'verified',
-        sort: 'email_verified_at',
-        width: 110,
-      },
+      ...timestampColumns<User>('lg', 'xl'),
+      VERIFIED_COLUMN,
     ],
     headerActions: [
       {
@@ -81,25 +67,12 @@ export default defineResource<User>({
         dialog: InviteUserDialog,
       },
     ],
-    rowActions: [
-      {
-        key: 'edit',
-        labelKey: 'actions.edit',
-        icon: <EditOutlined aria-hidden />,
-        needs: 'edit',
-        to: editPath,
-      },
-    ],
-    rowLink: { to: editPath, needs: 'edit' },
+    ...editEntries<User>(editPath),
   },
   form: {
     schema: () => import('@shared/entities/users').then((entity) => entity.UserInputSchema),
     fields: [
-      { name: 'name', labelKey: 'fields.name', kind: 'text' },
-      { name: 'username', labelKey: 'fields.username', kind: 'text' },
-      { name: 'email', labelKey: 'fields.email', kind: 'email' },
-      { name: 'phone_number', labelKey: 'fields.phone_number', kind: 'tel' },
-      { name: 'function', labelKey: 'fields.function', kind: 'text' },
+      ...ACCOUNT_FIELDS,
       {
         name: 'role_id',
         labelKey: 'fields.role',
@@ -122,9 +95,5 @@ export default defineResource<User>({
       },
     ],
   },
-  deletion: {
-    confirmKey: 'deleteConfirm',
-    answerNameKey: 'user_name',
-    disabledReason: (user) => (user.id === sessionUser()?.id ? 'cannotRemoveYourself' : undefined),
-  },
+  deletion: USER_DELETION,
 });

@@ -9,8 +9,9 @@ import { Link, useSearchParams } from 'react-router';
 import { deployment } from '@/lib/runtime-config';
 import { ApiError, apiRequest } from '@/providers/http-client';
 import { Button } from '@/ui/Button';
-import { LockIcon, UserIcon } from '@/ui/icons';
+import { UserIcon } from '@/ui/icons';
 import { LoginField } from './LoginField';
+import { NewPasswordFields } from './NewPasswordFields';
 import { PasswordResetCard } from './PasswordResetCard';
 
 type Status = 'idle' | 'pending' | 'done' | 'failed';
@@ -24,7 +25,7 @@ export function ResetPasswordPage() {
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [status, setStatus] = useState<Status>('idle');
-  const ids = { email: useId(), password: useId(), confirmation: useId() };
+  const emailId = useId();
   if (!ready) return null;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -69,7 +70,7 @@ export function ResetPasswordPage() {
       <form noValidate onSubmit={(event) => void submit(event)}>
         <fieldset className="login-fields" disabled={status === 'pending' || !token}>
           <LoginField
-            id={ids.email}
+            id={emailId}
             label={t('reset.email')}
             icon={<UserIcon />}
             error={message('email')}
@@ -81,32 +82,12 @@ export function ResetPasswordPage() {
               onChange: (event) => setEmail(event.target.value),
             }}
           />
-          <LoginField
-            id={ids.password}
-            label={t('reset.newPassword')}
-            icon={<LockIcon />}
-            error={message('password')}
-            input={{
-              name: 'password',
-              type: 'password',
-              autoComplete: 'new-password',
-              autoFocus: true,
-              value: password,
-              onChange: (event) => setPassword(event.target.value),
-            }}
-          />
-          <LoginField
-            id={ids.confirmation}
-            label={t('reset.confirmation')}
-            icon={<LockIcon />}
-            error={message('password_confirmation')}
-            input={{
-              name: 'password_confirmation',
-              type: 'password',
-              autoComplete: 'new-password',
-              value: confirmation,
-              onChange: (event) => setConfirmation(event.target.value),
-            }}
+          <NewPasswordFields
+            labels={{ password: t('reset.newPassword'), confirmation: t('reset.confirmation') }}
+            values={{ password, confirmation }}
+            errors={{ password: message('password'), confirmation: message('password_confirmation') }}
+            onChange={(field, value) => (field === 'password' ? setPassword(value) : setConfirmation(value))}
+            autoFocus
           />
         </fieldset>
         <Button

@@ -1,6 +1,6 @@
 /**
  * The router's route objects: the portal root (session and tenant ready) with the route-error handler; the
- * public routes /login, /forgot-password, /reset-password and /unauthorized; refine's root (refine, its providers and antd's
+ * public routes /login, /forgot-password, /reset-password, /invitation and /unauthorized; refine's root (refine, its providers and antd's
  * theme) around /portal and the login-protected routes; and not-found for anything else.
  *
  * Route-level code splitting: every page, the signed-in layout and refine's root are loaded by their route's
@@ -51,6 +51,13 @@ export const portalRoutes: RouteObject[] = [
         lazy: lazyComponent(
           () => import('@/shell/login/ResetPasswordPage'),
           (module) => module.ResetPasswordPage,
+        ),
+      },
+      {
+        path: '/invitation',
+        lazy: lazyComponent(
+          () => import('@/shell/login/InvitationPage'),
+          (module) => module.InvitationPage,
         ),
       },
       {

@@ -1,0 +1,229 @@
+/**
+ * Answering an invitation (issue 14; the link of `POST /users/invite`, invitations.ts). Public, the one-time
+ * token is the proof:
+ * - `GET /invitations/{token}`: who invited whom to which company with which role, and whether the account is new;
+ * - `POST /invitations/{token}/accept`: a new account first sets its name, username and password (its address is
+ *   then verified); the membership then signs in to the company;
+ * - `POST /invitations/{token}/decline`: the membership is removed (seats and groups freed) and an account the
+ *   invitation made, with no other company, is removed too.
+ * An unknown, accepted or declined token answers 404. A membership with an open invitation does not sign in
+ * (server/auth/session.ts, `invitationPending`).
+ */
+import { createHash } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../auth/passwords';
+import type { DB } from '../db/database';
+import { HttpError, ValidationError, type FieldErrors } from '../http/errors';
+import { FORM_CONTENT_TYPES } from '../http/request-input';
+import { MessageSchema, Nullable } from '../http/schema-types';
+import { recordActivity } from './activity-recorder';
+import { checkAccountUnique, removeMembership } from './users';
+
+export const INVITATION_ACCEPTED = 'Invitation accepted';
+export const INVITATION_DECLINED = 'Invitation declined';
+export const INVITATION_GONE = 'This invitation is invalid or has already been answered.';
+export const MIN_PASSWORD_LENGTH = 8;
+
+export const invitationTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const InvitationSchema = Type.Object({
+  email: Type.String(),
+  name: Type.String(),
+  username: Type.String(),
+  new_account: Type.Boolean(),
+  company: Type.Object({ name: Type.String(), sub_domain: Type.String() }),
+  role: Nullable(Type.String()),
+  invited_by: Nullable(Type.String()),
+});
+
+const AnsweredSchema = Type.Object({
+  message: Type.String(),
+  data: Type.Object({ company: Type.Object({ name: Type.String(), sub_domain: Type.String() }) }),
+});
+
+const AcceptBody = Type.Object({
+  name: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+  username: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+  password: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+  password_confirmation: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+});
+
+const TokenParams = Type.Object({ token: Type.String({ maxLength: 200 }) });
+
+/** The open invitation of a token, or 404. */
+async function openInvitation(db: DB, token: string) {
+  const invitation = await db
+    .selectFrom('invitations')
+    .innerJoin('users', 'users.id', 'invitations.user_id')
+    .innerJoin('companies', 'companies.id', 'invitations.company_id')
+    .leftJoin('roles', 'roles.id', 'invitations.role_id')
+    .leftJoin('users as inviter', 'inviter.id', 'invitations.invited_by')
+    .select([
+      'invitations.id',
+      'invitations.company_id',
+      'invitations.user_id',
+      'invitations.new_account',
+      'users.email',
+      'users.name',
+      'users.username',
+      'companies.name as company_name',
+      'companies.sub_domain',
+      'roles.title as role',
+      'inviter.name as invited_by',
+    ])
+    .where('invitations.token_hash', '=', invitationTokenHash(token))
+    .where('invitations.accepted_at', 'is', null)
+    .where('users.deleted_at', 'is', null)
+    .where('companies.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!invitation) throw new HttpError(404, INVITATION_GONE);
+  return invitation;
+}
+
+/** The new account's name, username and password, checked as the profile form checks them. */
+async function accountOfAcceptance(
+  db: DB,
+  userId: number,
+  body: {
+    name?: string | null;
+    username?: string | null;
+    password?: string | null;
+    password_confirmation?: string | null;
+  },
+) {
+  const errors: FieldErrors = {};
+  const name = body.name?.trim() ?? '';
+  const username = body.username?.trim() ?? '';
+  const password = body.password ?? '';
+  if (!name) errors.name = ['The name field is required.'];
+  if (!username) errors.username = ['The username field is required.'];
+  if (!password) errors.password = ['The password field is required.'];
+  else if (password.length < MIN_PASSWORD_LENGTH)
+    errors.password = [`The password field must be at least ${MIN_PASSWORD_LENGTH} characters.`];
+  else if (password !== body.password_confirmation)
+    errors.password_confirmation = ['The password field confirmation does not match.'];
+  try {
+    await checkAccountUnique(db, { username }, userId);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    Object.assign(errors, error.errors);
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return { name, username, password_hash: await hashPassword(password) };
+}
+
+export async function invitationAcceptanceRoutes(server: FastifyInstance): Promise<void> {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app.ctx;
+  const answered = (message: string, invitation: { company_name: string; sub_domain: string }) => ({
+    message,
+    data: { company: { name: invitation.company_name, sub_domain: invitation.sub_domain } },
+  });
+
+  app.get(
+    '/invitations/:token',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary:
+          'An open invitation by its token (public): company, role, inviter, and whether the account is new',
+        params: TokenParams,
+        response: { 200: Type.Object({ data: InvitationSchema }), 404: MessageSchema },
+      },
+    },
+    async (request) => {
+      const invitation = await openInvitation(db, request.params.token);
+      return {
+        data: {
+          email: invitation.email,
+          name: invitation.name,
+          username: invitation.username,
+          new_account: invitation.new_account,
+          company: { name: invitation.company_name, sub_domain: invitation.sub_domain },
+          role: invitation.role,
+          invited_by: invitation.invited_by,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/invitations/:token/accept',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary:
+          'Accepts an invitation (public, by its token); a new account sets name, username and password first',
+        consumes: FORM_CONTENT_TYPES,
+        params: TokenParams,
+        body: AcceptBody,
+        response: { 200: AnsweredSchema, 404: MessageSchema },
+      },
+    },
+    async (request) => {
+      const invitation = await openInvitation(db, request.params.token);
+      const account = invitation.new_account
+        ? await accountOfAcceptance(db, invitation.user_id, request.body)
+        : null;
+      await db.transaction().execute(async (trx) => {
+        const taken = await trx
+          .updateTable('invitations')
+          .set({ accepted_at: new Date() })
+          .where('id', '=', invitation.id)
+          .where('accepted_at', 'is', null)
+          .returning('id')
+          .executeTakeFirst();
+        if (!taken) throw new HttpError(404, INVITATION_GONE);
+        if (account) {
+          await trx
+            .updateTable('users')
+            .set({ ...account, email_verified_at: new Date(), updated_at: new Date() })
+            .where('id', '=', invitation.user_id)
+            .execute();
+        }
+        await recordActivity(trx, {
+          companyId: invitation.company_id,
+          userId: invitation.user_id,
+          action: 'invitation_accepted',
+        });
+      });
+      return answered(INVITATION_ACCEPTED, invitation);
+    },
+  );
+
+  app.post(
+    '/invitations/:token/decline',
+    {
+      schema: {
+        tags: ['invitations'],
+        summary:
+          'Declines an invitation (public, by its token): the membership, and an unused new account, go',
+        params: TokenParams,
+        response: { 200: AnsweredSchema, 404: MessageSchema },
+      },
+    },
+    async (request) => {
+      const invitation = await openInvitation(db, request.params.token);
+      await db.transaction().execute(async (trx) => {
+        const taken = await trx
+          .deleteFrom('invitations')
+          .where('id', '=', invitation.id)
+          .where('accepted_at', 'is', null)
+          .returning('id')
+          .executeTakeFirst();
+        if (!taken) throw new HttpError(404, INVITATION_GONE);
+        await removeMembership(trx, invitation.company_id, invitation.user_id);
+        if (!invitation.new_account) return;
+        const elsewhere = await trx
+          .selectFrom('company_user')
+          .select('company_id')
+          .where('user_id', '=', invitation.user_id)
+          .executeTakeFirst();
+        if (!elsewhere) await trx.deleteFrom('users').where('id', '=', invitation.user_id).execute();
+      });
+      return answered(INVITATION_DECLINED, invitation);
+    },
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * What the security declarations (users, roles, groups, and the platform's admin users) share: the /security
+ * routes with their guard and abilities, the edit entry and row click, the created/modified columns, and the
+ * user lists' columns, account fields and removal.
+ */
+import { EditOutlined } from '@ant-design/icons';
+import type { BaseRecord } from '@refinedev/core';
+import { sessionUser } from '@/providers/session';
+import type {
+  ColumnDeclaration,
+  DeletionDeclaration,
+  FieldDeclaration,
+  ListDeclaration,
+  ResourceDeclaration,
+} from '../types';
+import { UserNameCell } from './UserNameCell';
+
+type Breakpoint = NonNullable<ColumnDeclaration['hideBelow']>;
+
+/**
+ * `/security/{entity}` with create and edit, the guard every security screen shares (any one of the three list
+ * abilities opens the area) and the create, update and delete abilities of the entity (spec 2 §6).
+ */
+export function securityScreens(entity: 'users' | 'roles' | 'groups', idParam: string) {
+  return {
+    idParam,
+    routes: {
+      list: `security/${entity}`,
+      create: `security/${entity}/create`,
+      edit: `security/${entity}/edit/:${idParam}`,
+    },
+    guard: { ability: 'view-system-users|view-roles|view-groups' },
+    actions: {
+      create: { ability: `create-${entity}` },
+      edit: { ability: `update-${entity}` },
+      delete: { ability: `delete-${entity}` },
+    },
+  } satisfies Partial<ResourceDeclaration>;
+}
+
+/** The row menu's Edit entry and the row click, both to the edit page and only with the edit ability. */
+export function editEntries<TRecord extends BaseRecord>(
+  editPath: (record: TRecord) => string,
+): Pick<ListDeclaration<TRecord>, 'rowActions' | 'rowLink'> {
+  return {
+    rowActions: [
+      {
+        key: 'edit',
+        labelKey: 'actions.edit',
+        icon: <EditOutlined aria-hidden />,
+        needs: 'edit',
+        to: editPath,
+      },
+    ],
+    rowLink: { to: editPath, needs: 'edit' },
+  };
+}
+
+/** Created and Modified, sortable, hidden below the given widths. */
+export const timestampColumns = <TRecord extends BaseRecord>(
+  created: Breakpoint,
+  updated: Breakpoint,
+): ColumnDeclaration<TRecord>[] => [
+  { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at', hideBelow: created },
+  { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at', hideBelow: updated },
+];
+
+type ListedUser = BaseRecord & {
+  name: string;
+  profile_image: string | null;
+  email_verified_at: string | null;
+};
+
+/** Name (with the profile image), Username and Email of a user list. */
+export const userIdentityColumns = <TRecord extends ListedUser>(): ColumnDeclaration<TRecord>[] => [
+  { field: 'name', titleKey: 'columns.name', sort: 'name', render: (user) => <UserNameCell user={user} /> },
+  { field: 'username', titleKey: 'columns.username', sort: 'username', hideBelow: 'md' },
+  { field: 'email', titleKey: 'columns.email', sort: 'email', hideBelow: 'sm', ellipsis: true },
+];
+
+/** Verified: an envelope while the address is unverified, a check once it is. */
+export const VERIFIED_COLUMN: ColumnDeclaration = {
+  field: 'email_verified_at',
+  titleKey: 'columns.verified',
+  kind: 'verified',
+  sort: 'email_verified_at',
+  width: 110,
+};
+
+/** Name, Username and Email (email type) required, Phone Number (tel) and Function optional (spec 2 §5). */
+export const ACCOUNT_FIELDS: FieldDeclaration[] = [
+  { name: 'name', labelKey: 'fields.name', kind: 'text' },
+  { name: 'username', labelKey: 'fields.username', kind: 'text' },
+  { name: 'email', labelKey: 'fields.email', kind: 'email' },
+  { name: 'phone_number', labelKey: 'fields.phone_number', kind: 'tel' },
+  { name: 'function', labelKey: 'fields.function', kind: 'text' },
+];
+
+/** Removing a user answers `{user_name, status}`; nobody removes themselves. */
+export const USER_DELETION: DeletionDeclaration = {
+  confirmKey: 'deleteConfirm',
+  answerNameKey: 'user_name',
+  disabledReason: (user) => (user.id === sessionUser()?.id ? 'cannotRemoveYourself' : undefined),
+};
