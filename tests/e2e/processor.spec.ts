@@ -143,14 +143,18 @@ test('an item the worker processes goes QUEUED → PROCESSING → FINISHED on it
   test.setTimeout(180_000);
   await signedInAs(context, 'alice');
   const api = await itemsApi(request);
-  const name = uniqueName('Processor Live');
-  await page.goto(`/processor?tab=items&items.search=${encodeURIComponent(name)}`);
+  const prefix = uniqueName('Processor Live');
+  const name = `${prefix} target`;
+  await page.goto(`/processor?tab=items&items.search=${encodeURIComponent(prefix)}`);
   await expect(page.getByText('No items found')).toBeVisible();
-  await recordCard(page, name);
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
-  // Items ahead of it in the worker's queue keep it QUEUED for a while (the worker takes two at a time).
-  await Promise.all([1, 2, 3].map((n) => api.create(uniqueName(`Processor Ahead ${n}`))));
+  // The page follows the pushes: an item made first shows up on it by itself.
+  await api.create(`${prefix} first`);
+  await expect(grid(page, 'Items').getByRole('listitem')).toHaveCount(1);
+  await recordCard(page, name);
+  // Items ahead of it in the worker's queue (two at a time) keep it QUEUED for a few processing runs.
+  await Promise.all([1, 2, 3, 4, 5].map((n) => api.create(`${prefix} ahead ${n}`)));
   const item = await api.create(name);
   expect(item.status).toBe('QUEUED');
 
@@ -234,12 +238,14 @@ test.describe('accessibility and looks', () => {
     }) => {
       await signedInAs(context, 'alice');
       await page.setViewportSize({ width, height });
+      const findings: Array<{ screen: string; violations: unknown[] }> = [];
       for (const language of ['en', 'nl']) {
         if (language === 'nl') await page.evaluate(() => window.localStorage.setItem('language', 'nl'));
         for (const tab of ['models', 'items', 'materials']) {
           await page.goto(`/processor?tab=${tab}`);
           await expect(page.locator('.ui-card').first()).toBeVisible();
-          if (language === 'en') expect(await seriousViolations(page), `${tab} at ${width}`).toEqual([]);
+          if (language === 'en')
+            findings.push({ screen: `${tab} at ${width}`, violations: await seriousViolations(page) });
           await page.screenshot({
             path: `test-results/screenshots/processor-${tab}-${width}-${language}.png`,
             fullPage: true,
@@ -250,8 +256,9 @@ test.describe('accessibility and looks', () => {
       await page.getByRole('button', { name: 'Filter' }).click();
       await page.locator('.ui-card').first().click({ button: 'right' });
       await expect(page.getByRole('menu')).toBeVisible();
-      expect(await seriousViolations(page), `menu at ${width}`).toEqual([]);
       await page.screenshot({ path: `test-results/screenshots/processor-menu-${width}-nl.png` });
+      findings.push({ screen: `menu at ${width}`, violations: await seriousViolations(page) });
+      expect(findings.filter((finding) => finding.violations.length)).toEqual([]);
     });
   }
 });

@@ -91,33 +91,35 @@ export default function ProcessorPage() {
           </>
         }
       />
-      <Tabs
-        className="processor__tabs"
-        activeKey={active.key}
-        onChange={openTab}
-        destroyOnHidden
-        items={tabs.map((tab) => ({
-          key: tab.key,
-          label: t(`tabs.${tab.key}`),
-          children: (
-            <div id={`processor-${tab.key}-panel`}>
-              <ListView
-                resource={tab.resource}
-                title={t(`tabs.${tab.key}`)}
-                level="section"
-                paramPrefix={tab.key}
-                withHeader={false}
-                filterOpen={tab.key === active.key && activeFilterOpen}
-                onFilterClose={() => {
-                  setFilterOpen((open) => ({ ...open, [tab.key]: false }));
-                  filterButton.current?.focus();
-                }}
-                liveMode={tab.live ? 'off' : undefined}
-              />
-            </div>
-          ),
-        }))}
-      />
+      <div className="processor__card">
+        <Tabs
+          className="processor__tabs"
+          activeKey={active.key}
+          onChange={openTab}
+          destroyOnHidden
+          items={tabs.map((tab) => ({
+            key: tab.key,
+            label: t(`tabs.${tab.key}`),
+            children: (
+              <div id={`processor-${tab.key}-panel`}>
+                <ListView
+                  resource={tab.resource}
+                  title={t(`tabs.${tab.key}`)}
+                  level="section"
+                  paramPrefix={tab.key}
+                  withHeader={false}
+                  filterOpen={tab.key === active.key && activeFilterOpen}
+                  onFilterClose={() => {
+                    setFilterOpen((open) => ({ ...open, [tab.key]: false }));
+                    filterButton.current?.focus();
+                  }}
+                  liveMode={tab.live ? 'off' : undefined}
+                />
+              </div>
+            ),
+          }))}
+        />
+      </div>
     </section>
   );
 }
