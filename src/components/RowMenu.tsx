@@ -1,9 +1,12 @@
-/** The three-dot menu of a row: the actions the user may use (spec 2 §2); a keyboard-usable menu button. */
+/**
+ * The three-dot menu of a row or card: the actions the user may use (spec 2 §2); a keyboard-usable menu button,
+ * which a card's right-click may also open at the pointer (`open`, `anchorPoint`).
+ */
 import { MoreOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button';
-import { MenuButton } from '@/ui/MenuButton';
+import { MenuButton, type MenuButtonProps } from '@/ui/MenuButton';
 
 export interface RowMenuItem {
   key: string;
@@ -17,12 +20,29 @@ export interface RowMenuItem {
   onSelect?(): void;
 }
 
-export function RowMenu({ items, recordName }: { items: RowMenuItem[]; recordName: string }) {
+export function RowMenu({
+  items,
+  recordName,
+  open,
+  onOpenChange,
+  anchorPoint,
+}: {
+  items: RowMenuItem[];
+  recordName: string;
+  /** Controlled open state (a card's right-click opens its menu too). */
+  open?: boolean;
+  onOpenChange?(open: boolean): void;
+  /** Where a context menu opens (the pointer); at the button without one. */
+  anchorPoint?: MenuButtonProps['anchorPoint'];
+}) {
   const { t } = useTranslation('lists');
   if (!items.length) return null;
   return (
     <MenuButton
       items={items}
+      open={open}
+      onOpenChange={onOpenChange}
+      anchorPoint={anchorPoint}
       placement="bottom-end"
       renderTrigger={(trigger) => (
         <Button

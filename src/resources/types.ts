@@ -228,6 +228,11 @@ export interface CardViewDeclaration<TRecord extends BaseRecord = BaseRecord> {
   card: (record: TRecord, context: RenderContext) => ReactNode;
   /** The view a list opens in. */
   initial: 'grid' | 'list';
+  /**
+   * Each card carries the row menu: its three-dot button, and a right-click (or the context-menu key, or
+   * Shift+F10, on the focused card) opens the same menu at the pointer.
+   */
+  menu?: boolean;
 }
 
 /** Where a row click leads: a route (with navigation state) or a dialog; `needs` gates it. */

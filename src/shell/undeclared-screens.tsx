@@ -62,8 +62,16 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
     ],
   },
   {
+    // No entity's list: its tabs are the lists of models, library items and materials (src/pages/processor/).
     name: 'processor',
-    routes: [{ path: 'processor', screen: 'processor', guard: HATCH }],
+    routes: [
+      {
+        path: 'processor',
+        screen: 'processor',
+        guard: HATCH,
+        page: withAntdTheme(() => import('@/pages/processor/ProcessorPage').then((module) => module.default)),
+      },
+    ],
     navigation: {
       labelKey: 'nav.processor',
       icon: <ExperimentOutlined aria-hidden />,

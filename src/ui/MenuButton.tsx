@@ -29,7 +29,13 @@ import {
 } from 'react';
 import { Link } from 'react-router';
 import { classNames } from './Button';
-import { InFloatingTree, type Placement, useAnchoredFloating, useOpenState } from './floating';
+import {
+  InFloatingTree,
+  type Placement,
+  useAnchoredFloating,
+  useOpenState,
+  type ViewportPoint,
+} from './floating';
 
 export interface MenuEntry {
   key: string;
@@ -76,6 +82,11 @@ export interface MenuButtonProps {
   /** The menu's accessible name; by default the trigger names it. */
   label?: string;
   className?: string;
+  /**
+   * Opens the menu at this point of the viewport instead of at its button (a context menu at the pointer, with
+   * the controlled `open`); the button still owns the menu and takes the focus back when it closes.
+   */
+  anchorPoint?: ViewportPoint | null;
 }
 
 export function MenuButton(props: MenuButtonProps) {
@@ -95,12 +106,14 @@ function FloatingMenu({
   closeOnSelect = true,
   label,
   className,
+  anchorPoint,
 }: MenuButtonProps) {
   const [open, setOpen] = useOpenState(controlledOpen, onOpenChange);
   const { setReference, setFloating, floatingStyles, context, nodeId } = useAnchoredFloating({
     open,
     onOpenChange: setOpen,
-    placement,
+    placement: anchorPoint ? 'bottom-start' : placement,
+    anchorPoint,
   });
   const menuId = useId();
   const triggerId = useId();

@@ -17,7 +17,7 @@ import {
   useFloatingNodeId,
   useFloatingParentNodeId,
 } from '@floating-ui/react';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useLayoutEffect, useState } from 'react';
 
 export type Placement = Extract<
   FloatingPlacement,
@@ -29,20 +29,30 @@ const GAP = 6;
 /** How close to the viewport's edge a panel may come, in px. */
 const MARGIN = 8;
 
+/** A point in the viewport (a right click's `clientX`/`clientY`). */
+export interface ViewportPoint {
+  x: number;
+  y: number;
+}
+
 /**
  * The panel's place next to its trigger, kept up to date while it is open (`autoUpdate`: scrolling, resizing,
  * and the trigger or the panel changing size). `minWidthOfTrigger` makes the panel at least as wide as it.
+ * `anchorPoint` places it at that point instead (a context menu at the pointer); the trigger stays the element
+ * that owns it (focus returns there).
  */
 export function useAnchoredFloating({
   open,
   onOpenChange,
   placement,
   minWidthOfTrigger = false,
+  anchorPoint,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
   placement: Placement;
   minWidthOfTrigger?: boolean;
+  anchorPoint?: ViewportPoint | null;
 }) {
   const nodeId = useFloatingNodeId();
   const floating = useFloating({
@@ -70,7 +80,27 @@ export function useAnchoredFloating({
     ],
   });
   // The element setters by themselves: the React compiler's lint reads `refs.…` in render as reading a ref.
-  const { setReference, setFloating } = floating.refs;
+  const { setReference, setFloating, setPositionReference } = floating.refs;
+  const { domReference } = floating.elements;
+  const pointX = anchorPoint?.x;
+  const pointY = anchorPoint?.y;
+  useLayoutEffect(() => {
+    if (pointX === undefined || pointY === undefined) {
+      setPositionReference(domReference);
+      return;
+    }
+    const point = {
+      x: pointX,
+      y: pointY,
+      width: 0,
+      height: 0,
+      top: pointY,
+      left: pointX,
+      right: pointX,
+      bottom: pointY,
+    };
+    setPositionReference({ getBoundingClientRect: () => point, contextElement: domReference ?? undefined });
+  }, [domReference, pointX, pointY, setPositionReference]);
   return {
     setReference,
     setFloating,

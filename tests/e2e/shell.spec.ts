@@ -47,16 +47,6 @@ test('the navigation follows platform and abilities; groups are an accordion ope
   await expect(menu.getByRole('link', { name: 'Processor' })).toHaveCount(0);
 });
 
-test('screens of later issues name themselves and say they are not available yet', async ({
-  page,
-  context,
-}) => {
-  await signedInAs(context, 'alice');
-  await page.goto('/processor');
-  await expect(page.getByRole('heading', { name: 'Processor' })).toBeVisible();
-  await expect(page.getByText('This screen is not available yet.')).toBeVisible();
-});
-
 test('the platform switcher keeps the session and the path, and goes to / from an edit page', async ({
   page,
   context,

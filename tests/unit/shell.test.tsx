@@ -69,14 +69,6 @@ describe('signed out', () => {
 });
 
 describe('signed in', () => {
-  it('shows the screen of a later issue by name inside the layout', async () => {
-    stubApi();
-    signIn(user({ abilities: VIEWER }));
-    renderPortal('/processor');
-    expect(await screen.findByRole('heading', { name: 'Processor' })).toBeInTheDocument();
-    expect(screen.getByText('This screen is not available yet.')).toBeInTheDocument();
-  });
-
   it('shows an administrator every group, the Admin group included', async () => {
     stubApi();
     signIn(user({ admin: true, name: 'Ada Admin', abilities: [] }));

@@ -8,7 +8,7 @@
  */
 import { AppstoreOutlined, FilterOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { type BaseRecord, type CrudFilter, type HttpError, useList } from '@refinedev/core';
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { renderCell } from '@/components/cells';
@@ -51,6 +51,25 @@ export interface ListViewProps {
   paramPrefix?: string;
   /** Where the create button leads, when not the declared create route (creating inside a container). */
   createPath?: string;
+  /**
+   * Without its title bar (default with): the screen has one of its own with the Filter and create buttons (the
+   * processor's tabs); the title stays for assistive technology. The screen then opens the filter panel
+   * (`filterOpen`) and is told when it closes (`onFilterClose`).
+   */
+  withHeader?: boolean;
+  filterOpen?: boolean;
+  onFilterClose?(): void;
+  /**
+   * refine's live mode of the list's query: 'off' where the screen applies the resource's pushes itself (the
+   * processor updates cards in place); the portal's default otherwise.
+   */
+  liveMode?: 'auto' | 'off';
+}
+
+/** A card's menu opened by a right-click (at the pointer) or the keyboard (at its button). */
+interface OpenCardMenu {
+  key: string;
+  point: { x: number; y: number } | null;
 }
 
 export function ListView({
@@ -60,6 +79,10 @@ export function ListView({
   scope = [],
   paramPrefix,
   createPath,
+  withHeader = true,
+  filterOpen: controlledFilterOpen,
+  onFilterClose,
+  liveMode,
 }: ListViewProps) {
   const list = resource.list!;
   const { t, i18n } = useTranslation(resource.ns);
@@ -67,15 +90,20 @@ export function ListView({
   const navigate = useNavigate();
   const { can, platform } = useResourcePermissions(resource);
   const { state, sorters, filters, update, reset } = useListState(list, platform, paramPrefix);
-  const [filterOpen, setFilterOpen] = useState(() => !!state.search || Object.keys(state.filters).length > 0);
+  const [ownFilterOpen, setFilterOpen] = useState(
+    () => !!state.search || Object.keys(state.filters).length > 0,
+  );
+  const filterOpen = controlledFilterOpen ?? ownFilterOpen;
+  const [cardMenu, setCardMenu] = useState<OpenCardMenu | null>(null);
   const [view, setView] = useState<View>(list.cards?.initial ?? 'list');
   const filterButton = useRef<HTMLButtonElement>(null);
   const { banner, show: showBanner, dismiss } = useResultBanner();
 
   // The same call a first visit prefetched (list-request.ts), so it takes that answer.
-  const { result, query } = useList<BaseRecord, HttpError>(
-    listCall(resource, { state, sorters, filters: [...scope, ...filters] }),
-  );
+  const { result, query } = useList<BaseRecord, HttpError>({
+    ...listCall(resource, { state, sorters, filters: [...scope, ...filters] }),
+    ...(liveMode && { liveMode }),
+  });
   const response = result as unknown as ApiListResponse<BaseRecord> | undefined;
   const titleId = `${resource.screen}${paramPrefix ? `-${paramPrefix}` : ''}-title`;
   // After a delete the focus goes to the list's heading: the row and its menu are gone.
@@ -147,6 +175,45 @@ export function ListView({
           className: 'list-row--link',
         }
       : {};
+  const cardMenus = !!list.cards?.menu && actions.hasRowMenu;
+  const cardProps = (record: BaseRecord) => {
+    const props = rowProps(record);
+    if (!cardMenus) return props;
+    const key = keyOf(record);
+    return {
+      ...props,
+      onContextMenu: (event: MouseEvent<HTMLElement>) => {
+        event.preventDefault();
+        setCardMenu({ key, point: { x: event.clientX, y: event.clientY } });
+      },
+      onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+        if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+          event.preventDefault();
+          setCardMenu({ key, point: null });
+        } else props.onKeyDown?.(event);
+      },
+    };
+  };
+  const renderCard = (record: BaseRecord) => {
+    const card = list.cards!.card(record, context);
+    if (!cardMenus) return card;
+    const key = keyOf(record);
+    const open = cardMenu?.key === key;
+    return (
+      <div className="list-card">
+        {card}
+        <span className="list-card__menu">
+          <RowMenu
+            items={actions.rowMenuItems(record)}
+            recordName={nameOf(record)}
+            open={open}
+            onOpenChange={(next) => setCardMenu(next ? { key, point: null } : null)}
+            anchorPoint={open ? cardMenu.point : null}
+          />
+        </span>
+      </div>
+    );
+  };
   const selection: RowSelection<BaseRecord> | undefined = bulk.enabled
     ? {
         selected: bulk.selected,
@@ -167,50 +234,58 @@ export function ListView({
       className={level === 'page' ? 'list-page' : 'list-page list-page--section'}
       aria-labelledby={titleId}
     >
-      <Header
-        title={
-          <span id={titleId} tabIndex={-1} className="list-page__title">
-            {title ?? t('title')}
-          </span>
-        }
-        extra={
-          <>
-            {list.cards && (
-              <Segmented<View>
-                label={tl('view.label')}
-                value={view}
-                onChange={setView}
-                options={[
-                  { value: 'grid', label: <AppstoreOutlined aria-label={tl('view.grid')} /> },
-                  { value: 'list', label: <UnorderedListOutlined aria-label={tl('view.list')} /> },
-                ]}
-              />
-            )}
-            <Button
-              ref={filterButton}
-              icon={<FilterOutlined aria-hidden />}
-              aria-expanded={filterOpen}
-              onClick={() => setFilterOpen((open) => !open)}
-            >
-              {tl('filter')}
-            </Button>
-            {actions.headerActions.map((action) => (
-              <Button key={action.key} icon={action.icon} onClick={action.onClick}>
-                {action.label}
-              </Button>
-            ))}
-            {createTo && can('create') && (
+      {!withHeader ? (
+        <h2 id={titleId} tabIndex={-1} className="ui-visually-hidden">
+          {title ?? t('title')}
+        </h2>
+      ) : (
+        <Header
+          title={
+            <span id={titleId} tabIndex={-1} className="list-page__title">
+              {title ?? t('title')}
+            </span>
+          }
+          extra={
+            <>
+              {list.cards && (
+                <Segmented<View>
+                  label={tl('view.label')}
+                  value={view}
+                  onChange={setView}
+                  options={[
+                    { value: 'grid', label: <AppstoreOutlined aria-label={tl('view.grid')} /> },
+                    { value: 'list', label: <UnorderedListOutlined aria-label={tl('view.list')} /> },
+                  ]}
+                />
+              )}
               <Button
-                variant="primary"
-                icon={<PlusOutlined aria-hidden />}
-                onClick={() => navigate(createTo, list.createState ? { state: list.createState } : undefined)}
+                ref={filterButton}
+                icon={<FilterOutlined aria-hidden />}
+                aria-expanded={filterOpen}
+                onClick={() => setFilterOpen((open) => !open)}
               >
-                {t('create')}
+                {tl('filter')}
               </Button>
-            )}
-          </>
-        }
-      />
+              {actions.headerActions.map((action) => (
+                <Button key={action.key} icon={action.icon} onClick={action.onClick}>
+                  {action.label}
+                </Button>
+              ))}
+              {createTo && can('create') && (
+                <Button
+                  variant="primary"
+                  icon={<PlusOutlined aria-hidden />}
+                  onClick={() =>
+                    navigate(createTo, list.createState ? { state: list.createState } : undefined)
+                  }
+                >
+                  {t('create')}
+                </Button>
+              )}
+            </>
+          }
+        />
+      )}
       {filterOpen && (
         <FilterPanel
           ns={resource.ns}
@@ -222,6 +297,7 @@ export function ListView({
           onClose={() => {
             setFilterOpen(false);
             filterButton.current?.focus();
+            onFilterClose?.();
           }}
         />
       )}
@@ -259,11 +335,11 @@ export function ListView({
             aria-labelledby={titleId}
             records={rows}
             recordKey={keyOf}
-            card={(record) => list.cards!.card(record, context)}
+            card={renderCard}
             emptyText={emptyText}
             loading={query.isFetching}
             selection={selection}
-            cardProps={rowProps}
+            cardProps={cardProps}
           />
         ) : (
           <DataTable<BaseRecord>

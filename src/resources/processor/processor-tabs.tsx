@@ -1,0 +1,361 @@
+/**
+ * The processor's tabs (spec 2 §Processor, §4, §6, §9): each is the list of an entity's declaration (models,
+ * library items, materials) as the processor shows it: its texts in the `processor` namespace, 10 cards per page
+ * at `-created_at` (its own stored sort), the statuses of §4 to filter by, a card per record with the row menu
+ * on its three-dot button and on a right-click, a card click opening the record's overview. The page shows them
+ * (src/pages/processor/ProcessorPage.tsx); the entities' own screens keep their declarations as they are.
+ */
+import { EditOutlined, InboxOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
+import { canUseResource } from '@/providers/access-control';
+import type { Permission } from '@/lib/permissions';
+import { PreviewCard } from '@/components/PreviewCard';
+import type { PermissionSubject } from '@shared/abilities';
+import type { PlatformKey } from '@shared/platforms';
+import type { LibraryItem } from '../library-items/library-items.resource';
+import { libraryItems } from '../library-items/library-items.resource';
+import { type Material, materialPath, materials } from '../materials/materials.resource';
+import { MODEL_STATUSES } from '../models/model-status';
+import { models, type ProjectModel, REPROCESS_PERMISSION } from '../models/models.resource';
+import type {
+  CallDeclaration,
+  ColumnDeclaration,
+  ListDeclaration,
+  ResourceDeclaration,
+  RowActionDeclaration,
+} from '../types';
+import { ProcessingCard } from './ProcessingCard';
+
+export type ProcessorTabKey = 'models' | 'items' | 'materials';
+
+/** A button of the processor's header while the tab is open (New Model, Import, New Material). */
+export interface ProcessorButton {
+  key: string;
+  /** `processor` namespace. */
+  labelKey: string;
+  to: string;
+  primary: boolean;
+  /** The entity's declaration whose create permission shows it. */
+  creates: ResourceDeclaration;
+}
+
+export interface ProcessorTab {
+  key: ProcessorTabKey;
+  /** The entity's declaration with the processor's list (its API collection, idField, deletion, live channel). */
+  resource: ResourceDeclaration;
+  buttons: ProcessorButton[];
+  /** Its cards follow the processor's pushes (the page applies them; refine's own refetch is off). */
+  live: boolean;
+  /** Shown only with this (Materials only with list-materials); every user of the processor sees the others. */
+  permission?: Permission;
+}
+
+/** Spec 2 §9: the processor's tabs show 10 per page, newest first. */
+export const PROCESSOR_PAGE_SIZE = 10;
+export const PROCESSOR_SORT = '-created_at';
+
+/** Spec 2 §4's statuses of items; models have the first five. */
+const ITEM_STATUSES = ['FINISHED', 'PROCESSING', 'QUEUED', 'UPLOADING', 'FAILED', 'CANCELLED', 'ARCHIVED'];
+
+const statusFilter = (prefix: string, statuses: readonly string[]) => ({
+  key: 'status',
+  labelKey: 'filters.status',
+  options: statuses.map((status) => ({ value: status, labelKey: `${prefix}${status}` })),
+});
+
+const PROCESSOR_STATE = { processor: true };
+
+/** The list of a tab: the declaration's, as the processor shows it. */
+const processorList = <TRecord extends ProjectModel | LibraryItem | Material>(
+  list: Omit<ListDeclaration<TRecord>, 'pageSize' | 'defaultSort' | 'loadingKey' | 'emptyKey' | 'cards'> & {
+    card: NonNullable<ListDeclaration<TRecord>['cards']>['card'];
+  },
+  tab: ProcessorTabKey,
+): ListDeclaration<TRecord> => {
+  const { card, ...rest } = list;
+  return {
+    ...rest,
+    pageSize: PROCESSOR_PAGE_SIZE,
+    defaultSort: PROCESSOR_SORT,
+    loadingKey: `${tab}.loading`,
+    emptyKey: `${tab}.empty`,
+    cards: { initial: 'grid', menu: true, card },
+  };
+};
+
+/** The entity's declaration with the processor's list and texts. */
+const asTab = <TRecord extends ProjectModel | LibraryItem | Material>(
+  resource: ResourceDeclaration,
+  list: ListDeclaration<TRecord>,
+  overrides: Partial<ResourceDeclaration> = {},
+): ResourceDeclaration => ({
+  ...resource,
+  ns: 'processor',
+  screen: `processor-${resource.screen}`,
+  list: list as unknown as ListDeclaration,
+  ...overrides,
+});
+
+const processedColumns = <TRecord extends ProjectModel | LibraryItem>(): ColumnDeclaration<TRecord>[] => [
+  { field: 'preview_image_url', titleKey: 'columns.preview', kind: 'image', width: 96, hideBelow: 'md' },
+  { field: 'name', titleKey: 'columns.name', sort: 'name' },
+  { field: 'status', titleKey: 'columns.status', kind: 'statusBadge', width: 140 },
+  {
+    field: 'uploader_name',
+    titleKey: 'columns.uploadedBy',
+    hideBelow: 'lg',
+    render: (record, { t }) => record.uploader_name || t('none'),
+  },
+  { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at', hideBelow: 'md' },
+  {
+    field: 'finished_at',
+    titleKey: 'columns.finishedAt',
+    kind: 'datetime',
+    sort: 'finished_at',
+    hideBelow: 'md',
+  },
+];
+
+const reprocessAction = <TRecord extends ProjectModel | LibraryItem>(
+  tab: ProcessorTabKey,
+  path: (record: TRecord) => string,
+  needs?: Permission,
+): RowActionDeclaration<TRecord> => ({
+  key: 'reprocess',
+  labelKey: 'actions.reprocess',
+  icon: <RedoOutlined aria-hidden />,
+  needs,
+  // Spec 2 §4: only a FINISHED record is reprocessed, after its confirmation.
+  visible: (record) => record.status === 'FINISHED',
+  call: (record) => ({
+    method: 'post',
+    path: path(record),
+    confirmKey: `${tab}.reprocessConfirm`,
+    confirmLabelKey: 'actions.reprocess',
+    successKey: 'reprocessStarted',
+  }),
+});
+
+const archiveActions = <TRecord extends LibraryItem | Material>(
+  tab: ProcessorTabKey,
+  isArchived: (record: TRecord) => boolean,
+  call: (record: TRecord, archived: boolean) => Pick<CallDeclaration, 'method' | 'path' | 'values'>,
+  needs?: RowActionDeclaration['needs'],
+): RowActionDeclaration<TRecord>[] =>
+  [true, false].map((archived) => ({
+    key: archived ? 'archive' : 'unarchive',
+    labelKey: archived ? 'actions.archive' : 'actions.unarchive',
+    icon: archived ? <InboxOutlined aria-hidden /> : <UndoOutlined aria-hidden />,
+    needs,
+    visible: (record: TRecord) => isArchived(record) !== archived,
+    call: (record: TRecord) => ({
+      ...call(record, archived),
+      confirmKey: `${tab}.${archived ? 'archiveConfirm' : 'unarchiveConfirm'}`,
+      confirmLabelKey: archived ? 'actions.archive' : 'actions.unarchive',
+      successKey: archived ? 'archived' : 'unarchived',
+    }),
+  }));
+
+const editAction = <TRecord extends ProjectModel | LibraryItem | Material>(
+  to: RowActionDeclaration<TRecord>['to'],
+  needs?: RowActionDeclaration['needs'],
+): RowActionDeclaration<TRecord> => ({
+  key: 'edit',
+  labelKey: 'actions.edit',
+  icon: <EditOutlined aria-hidden />,
+  needs,
+  to,
+});
+
+const modelsTab: ProcessorTab = {
+  key: 'models',
+  live: true,
+  buttons: [
+    {
+      key: 'newModel',
+      labelKey: 'buttons.newModel',
+      to: '/projects/models/create',
+      primary: true,
+      creates: models,
+    },
+  ],
+  resource: asTab(
+    models,
+    processorList<ProjectModel>(
+      {
+        sortKey: 'processor_models',
+        card: (model) => <ProcessingCard record={model} />,
+        columns: processedColumns<ProjectModel>(),
+        filters: [statusFilter('values.', MODEL_STATUSES)],
+        rowActions: [
+          editAction<ProjectModel>(
+            (model) => ({ to: `/projects/models/edit/${model.id}`, state: PROCESSOR_STATE }),
+            'edit',
+          ),
+          reprocessAction<ProjectModel>(
+            'models',
+            (model) => `projects/models/${model.id}/reprocess`,
+            REPROCESS_PERMISSION,
+          ),
+        ],
+        rowLink: { to: (model) => ({ to: `/projects/models/overview/${model.id}`, state: PROCESSOR_STATE }) },
+      },
+      'models',
+    ),
+    { deletion: { confirmKey: 'models.deleteConfirm', answerNameKey: 'model_name' } },
+  ),
+};
+
+const itemsTab: ProcessorTab = {
+  key: 'items',
+  live: true,
+  buttons: [
+    {
+      key: 'import',
+      labelKey: 'buttons.import',
+      to: '/libraries/items/create',
+      primary: true,
+      creates: libraryItems,
+    },
+  ],
+  resource: asTab(
+    libraryItems,
+    processorList<LibraryItem>(
+      {
+        sortKey: 'processor_items',
+        card: (item) => <ProcessingCard record={item} />,
+        columns: processedColumns<LibraryItem>(),
+        filters: [statusFilter('values.', ITEM_STATUSES)],
+        // Spec 2 §6: the processor shows the item actions without an ability check; the server still refuses
+        // what the user may not do, and the banner says so.
+        rowActions: [
+          reprocessAction<LibraryItem>('items', (item) => `libraries/items/${item.id}/reprocess`),
+          ...archiveActions<LibraryItem>(
+            'items',
+            (item) => item.status === 'ARCHIVED',
+            (item, archived) => ({
+              method: 'patch',
+              path: `libraries/items/${item.id}`,
+              values: { archived },
+            }),
+          ),
+          editAction<LibraryItem>((item) => `/libraries/items/edit/${item.id}`),
+        ],
+        rowLink: { to: (item) => `/libraries/items/overview/${item.id}` },
+      },
+      'items',
+    ),
+    {
+      actions: { ...libraryItems.actions, edit: undefined, delete: undefined },
+      deletion: {
+        confirmKey: 'items.deleteConfirm',
+        answerNameKey: 'library_item_name',
+        disabledReason: (item) => (item.deletable === false ? 'items.notDeletable' : undefined),
+      },
+    },
+  ),
+};
+
+const materialsTab: ProcessorTab = {
+  key: 'materials',
+  live: false,
+  permission: materials.permission,
+  buttons: [
+    {
+      key: 'newMaterial',
+      labelKey: 'buttons.newMaterial',
+      to: '/materials/create',
+      primary: true,
+      creates: materials,
+    },
+    {
+      key: 'importMaterials',
+      labelKey: 'buttons.import',
+      to: '/materials/import',
+      primary: false,
+      creates: materials,
+    },
+  ],
+  resource: asTab(
+    materials,
+    processorList<Material>(
+      {
+        sortKey: 'processor_materials',
+        card: (material, { t }) => (
+          <PreviewCard
+            image={material.preview_image_url}
+            name={material.name}
+            status={t(`values.${material.status}`, { defaultValue: material.status }).toUpperCase()}
+            statusColor={material.status_color}
+            details={t('card.uploadedByName', { name: material.active_version_creator_name || t('none') })}
+          />
+        ),
+        columns: [
+          {
+            field: 'preview_image_url',
+            titleKey: 'columns.preview',
+            kind: 'image',
+            width: 96,
+            hideBelow: 'md',
+          },
+          { field: 'name', titleKey: 'columns.name', sort: 'name' },
+          { field: 'status', titleKey: 'columns.status', kind: 'statusBadge', width: 120 },
+          {
+            field: 'active_version_creator_name',
+            titleKey: 'columns.uploadedBy',
+            hideBelow: 'md',
+            render: (material, { t }) => material.active_version_creator_name || t('none'),
+          },
+          {
+            field: 'created_at',
+            titleKey: 'columns.created',
+            kind: 'date',
+            sort: 'created_at',
+            hideBelow: 'md',
+          },
+        ],
+        filters: [statusFilter('values.', ['active', 'archived'])],
+        rowActions: [
+          ...archiveActions<Material>(
+            'materials',
+            (material) => material.status === 'ARCHIVED',
+            (material, archived) => ({
+              method: 'patch',
+              path: `materials/${encodeURIComponent(material.name)}`,
+              values: { archived },
+            }),
+            'edit',
+          ),
+          editAction<Material>((material) => materialPath('materials/edit', material), 'edit'),
+        ],
+        rowLink: { to: (material) => materialPath('materials/overview', material) },
+      },
+      'materials',
+    ),
+    {
+      deletion: {
+        confirmKey: 'materials.deleteConfirm',
+        answerNameKey: 'material_name',
+        disabledReason: (material) => (material.deletable === false ? 'materials.notDeletable' : undefined),
+      },
+    },
+  ),
+};
+
+export const PROCESSOR_TABS: readonly ProcessorTab[] = [modelsTab, itemsTab, materialsTab];
+
+/** The tabs this user sees, and whether each header button shows (its entity's create permission). */
+export function visibleTabs(user: PermissionSubject | null | undefined, platform: PlatformKey) {
+  return PROCESSOR_TABS.filter((tab) => !tab.permission || canUseResource(user, platform, tab, 'list')).map(
+    (tab) => ({
+      ...tab,
+      buttons: tab.buttons.filter((button) =>
+        canUseResource(
+          user,
+          platform,
+          { permission: button.creates.permission, actions: button.creates.actions },
+          'create',
+        ),
+      ),
+    }),
+  );
+}
