@@ -26,7 +26,11 @@ const INVALID_TOKEN = 'This password reset token is invalid.';
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The company whose bell shows the link: the tenant of the host when the user belongs to it, else their first. */
-export async function notifiedCompany(request: FastifyRequest, db: DB, userId: number): Promise<number | null> {
+export async function notifiedCompany(
+  request: FastifyRequest,
+  db: DB,
+  userId: number,
+): Promise<number | null> {
   const subdomain = requestSubdomain(request);
   const memberships = await db
     .selectFrom('company_user')

@@ -97,7 +97,10 @@ export async function sessionUser(db: DB, userId: number, company: Company): Pro
     .executeTakeFirst();
   if (!user || (!user.member && !user.admin)) return null;
   if (!user.admin && (await invitationPending(db, userId, company.id))) return null;
-  const [abilities, licenses] = await Promise.all([abilitiesOf(db, userId, company.id), licencesOf(db, userId, company.id)]);
+  const [abilities, licenses] = await Promise.all([
+    abilitiesOf(db, userId, company.id),
+    licencesOf(db, userId, company.id),
+  ]);
   const { member: _member, ...fields } = user;
   return { ...fields, abilities, licenses };
 }
@@ -115,7 +118,8 @@ export function authenticate(request: FastifyRequest): Promise<Session> {
 }
 
 /** The session a request already authenticated with (its guard ran), without authenticating it. */
-export const sessionOfRequest = (request: FastifyRequest): Promise<Session> | undefined => sessions.get(request);
+export const sessionOfRequest = (request: FastifyRequest): Promise<Session> | undefined =>
+  sessions.get(request);
 
 async function resolveSession(request: FastifyRequest): Promise<Session> {
   const { db } = request.server.ctx;
@@ -168,7 +172,14 @@ export async function issueToken(
   const token = newToken();
   await db
     .insertInto('access_tokens')
-    .values({ user_id: userId, company_id: companyId, token_hash: hashToken(token), expires_at: expiresAt, last_used_at: null, revoked_at: null })
+    .values({
+      user_id: userId,
+      company_id: companyId,
+      token_hash: hashToken(token),
+      expires_at: expiresAt,
+      last_used_at: null,
+      revoked_at: null,
+    })
     .execute();
   return { token, expiresAt };
 }

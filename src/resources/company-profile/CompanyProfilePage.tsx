@@ -173,7 +173,8 @@ export default function CompanyProfilePage() {
   const saving = mutation.isPending;
   const modelOptions = [
     ...(models.result?.data?.data ?? []),
-    ...(company?.demo_model && !models.result?.data?.data?.some((model) => model.id === company.demo_model?.id)
+    ...(company?.demo_model &&
+    !models.result?.data?.data?.some((model) => model.id === company.demo_model?.id)
       ? [company.demo_model]
       : []),
   ].map((model) => ({ value: model.id, label: model.name }));
