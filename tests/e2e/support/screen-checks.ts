@@ -132,3 +132,13 @@ export function tablesScrollingSideways(page: Page): Promise<string[]> {
         .map((wrapper) => wrapper.querySelector('th')?.textContent?.trim() ?? 'table'),
     );
 }
+
+/** Table header titles wider than their room (running under the sort arrows or out of the cell). */
+export function clippedHeaders(page: Page): Promise<string[]> {
+  return page.locator('table thead th').evaluateAll((cells) =>
+    cells.flatMap((cell) => {
+      const title = cell.querySelector('.ui-table__title, .ant-table-column-title') ?? cell;
+      return title.scrollWidth - title.clientWidth > 1 ? [title.textContent?.trim() ?? ''] : [];
+    }),
+  );
+}
