@@ -4,7 +4,7 @@
  * this issue checked with axe (no serious or critical findings) at 1440 and 390 px, saved as screenshots for
  * review under test-results/screenshots.
  */
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { brokenHeaderWords } from './support/screen-checks';
 import { signedInAs } from './support/portal';
@@ -101,6 +101,12 @@ test.describe('lists at desktop width', () => {
   });
 });
 
+/** Where a phone row of a list with a status shows it: a dot named by the status, or the status as text. */
+const STATUS_OF_ROW: Record<string, (row: Locator) => Locator> = {
+  '/projects': (row) => row.getByRole('img', { name: /^(Active|Inactive)$/ }),
+  '/': (row) => row.getByText(/^(Active|Inactive)$/),
+};
+
 test.describe('lists at phone width', () => {
   test.use({ viewport: PHONE });
 
@@ -125,8 +131,8 @@ test.describe('lists at phone width', () => {
       for (const row of await rows.all()) {
         const menu = row.getByRole('button', { name: /^Actions for / });
         if (await menu.count()) await expect(menu).toBeInViewport({ ratio: 1 });
-        if (path === '/projects')
-          await expect(row.getByRole('img', { name: /^(Active|Inactive)$/ })).toBeInViewport({ ratio: 1 });
+        const status = STATUS_OF_ROW[path];
+        if (status) await expect(status(row)).toBeInViewport({ ratio: 1 });
         const box = await row.boundingBox();
         expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
       }
