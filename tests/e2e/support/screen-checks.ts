@@ -43,13 +43,15 @@ const RAW_KEYS = new Set(
 );
 
 /**
- * English texts whose Dutch differs, interpolation-free: seeing one of them on a Dutch screen means a text was not
- * translated (or was taken from the wrong language).
+ * English texts whose Dutch differs, interpolation-free and no Dutch text anywhere ('Open', 'Status' are both):
+ * seeing one of them on a Dutch screen means a text was not translated (or was taken from the wrong language).
  */
+const DUTCH_TEXTS = new Set([...dutch.values()].map((value) => value.trim()));
 const ENGLISH_ONLY = new Set(
   [...english.entries()]
     .filter(([key, value]) => !value.includes('{{') && dutch.get(key) !== value && /[a-z]{3}/i.test(value))
-    .map(([, value]) => value.trim()),
+    .map(([, value]) => value.trim())
+    .filter((value) => !DUTCH_TEXTS.has(value)),
 );
 
 /** The texts the reader sees or hears: visible text of leaf elements, labels, placeholders and titles. */
