@@ -4,8 +4,9 @@
  * this issue checked with axe (no serious or critical findings) at 1440 and 390 px, saved as screenshots for
  * review under test-results/screenshots.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
+import { brokenHeaderWords } from './support/screen-checks';
 import { signedInAs } from './support/portal';
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -14,32 +15,23 @@ const PHONE = { width: 390, height: 844 };
 const useLanguage = (page: Page, language: 'en' | 'nl') =>
   page.addInitScript((lng) => window.localStorage.setItem('language', lng), language);
 
-/** Header texts split inside a word: a word whose characters lie on more than one line. */
-async function brokenHeaderWords(page: Page): Promise<string[]> {
-  return page.locator('table thead th').evaluateAll((cells) =>
-    cells.flatMap((cell) => {
-      const broken: string[] = [];
-      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent ?? '';
-        for (const match of text.matchAll(/\S+/g)) {
-          const range = document.createRange();
-          range.setStart(node, match.index);
-          range.setEnd(node, match.index + match[0].length);
-          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-          if (tops.size > 1) broken.push(match[0]);
-        }
-      }
-      return broken;
-    }),
-  );
+/** The notices' region starts below the top bar, so a notice never covers its search, bell or avatar. */
+async function noticesBelowTopBar(page: Page, context: BrowserContext) {
+  await signedInAs(context, 'alice');
+  await page.goto('/projects');
+  const topBar = await page.locator('.top-bar').boundingBox();
+  const notices = await page.getByRole('region', { name: 'Messages' }).boundingBox();
+  expect(notices!.y).toBeGreaterThanOrEqual(topBar!.y + topBar!.height);
 }
 
 test.describe('lists at desktop width', () => {
   test.use({ viewport: DESKTOP });
 
   for (const language of ['en', 'nl'] as const) {
-    test(`headers never break inside a word, in the shipped Inter (${language})`, async ({ page, context }) => {
+    test(`headers never break inside a word, in the shipped Inter (${language})`, async ({
+      page,
+      context,
+    }) => {
       await signedInAs(context, 'alice');
       await useLanguage(page, language);
       for (const path of ['/projects', '/tools/labels']) {
@@ -78,13 +70,7 @@ test.describe('lists at desktop width', () => {
     for (const avatar of avatars) expect(avatar.background).not.toMatch(/rgba|\/ 0\./);
   });
 
-  test('notices sit below the top bar', async ({ page, context }) => {
-    await signedInAs(context, 'alice');
-    await page.goto('/projects');
-    const topBar = await page.locator('.top-bar').boundingBox();
-    const notices = await page.getByRole('region', { name: 'Messages' }).boundingBox();
-    expect(notices!.y).toBeGreaterThanOrEqual(topBar!.y + topBar!.height);
-  });
+  test('notices sit below the top bar', ({ page, context }) => noticesBelowTopBar(page, context));
 
   test('a project that does not exist is asked for once and shows Not found with a way back', async ({
     page,
@@ -115,23 +101,38 @@ test.describe('lists at desktop width', () => {
   });
 });
 
+/** Where a phone row of a list with a status shows it: a dot named by the status, or the status as text. */
+const STATUS_OF_ROW: Record<string, (row: Locator) => Locator> = {
+  '/projects': (row) => row.getByRole('img', { name: /^(Active|Inactive)$/ }),
+  '/': (row) => row.getByText(/^(Active|Inactive)$/),
+};
+
 test.describe('lists at phone width', () => {
   test.use({ viewport: PHONE });
 
+  test('notices sit below the top bar', ({ page, context }) => noticesBelowTopBar(page, context));
+
   for (const path of ['/projects', '/tools/labels', '/']) {
-    test(`${path} shows each row's name and menu without scrolling sideways`, async ({ page, context }) => {
+    test(`${path} shows each row's name, status and menu without scrolling sideways`, async ({
+      page,
+      context,
+    }) => {
       await signedInAs(context, 'alice');
       await page.goto(path);
       const rows = page.locator('tbody tr[data-row-key]');
       await expect(rows.first()).toBeVisible();
-      const overflow = await page.locator('.ui-table-wrapper').evaluateAll((wrappers) =>
-        wrappers.map((wrapper) => wrapper.scrollWidth - wrapper.clientWidth),
-      );
+      const overflow = await page
+        .locator('.ui-table-wrapper')
+        .evaluateAll((wrappers) => wrappers.map((wrapper) => wrapper.scrollWidth - wrapper.clientWidth));
       expect(Math.max(...overflow)).toBeLessThanOrEqual(0);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
       for (const row of await rows.all()) {
         const menu = row.getByRole('button', { name: /^Actions for / });
         if (await menu.count()) await expect(menu).toBeInViewport({ ratio: 1 });
+        const status = STATUS_OF_ROW[path];
+        if (status) await expect(status(row)).toBeInViewport({ ratio: 1 });
         const box = await row.boundingBox();
         expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
       }
@@ -205,8 +206,75 @@ function contrastOnWhite(color: string): number {
   return 1.05 / (luminance + 0.05);
 }
 
+/**
+ * The ring of the focused element, drawn by it or by the element that draws its control (antd's checkbox box,
+ * select, switch): a solid outline or a box-shadow spread of at least 2 px, with its contrast on white.
+ */
+function focusRing(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return null;
+    const parseRgb = (color: string) => {
+      const [r, g, b, a = 1] = (color.match(/[\d.]+/g) ?? []).map(Number);
+      // On white: blend a translucent colour.
+      return [r, g, b].map((channel) => channel * a + 255 * (1 - a));
+    };
+    const contrast = (color: string) => {
+      const [r, g, b] = parseRgb(color).map((value) => {
+        const c = value / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 1.05 / (0.2126 * r + 0.7152 * g + 0.0722 * b + 0.05);
+    };
+    const drawers = [
+      element,
+      element.nextElementSibling,
+      element.parentElement,
+      element.parentElement?.parentElement,
+    ];
+    let best = 0;
+    for (const drawer of drawers) {
+      if (!drawer) continue;
+      const style = getComputedStyle(drawer);
+      if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2)
+        best = Math.max(best, contrast(style.outlineColor));
+      for (const shadow of style.boxShadow.matchAll(
+        /(rgba?\([^)]*\))[^,]*?(-?[\d.]+)px (-?[\d.]+)px ([\d.]+)px ([\d.]+)px/g,
+      )) {
+        if (Number(shadow[5]) >= 2) best = Math.max(best, contrast(shadow[1]));
+      }
+    }
+    const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? '';
+    return {
+      element: `${element.tagName.toLowerCase()} ${name}`.trim(),
+      contrast: Math.round(best * 100) / 100,
+    };
+  });
+}
+
+/** Tabs through the page (up to `stops` stops) and answers the focused elements whose ring is under 3:1. */
+async function faintFocusRings(page: Page, stops: number): Promise<string[]> {
+  const faint: string[] = [];
+  for (let stop = 0; stop < stops; stop += 1) {
+    await page.keyboard.press('Tab');
+    const ring = await focusRing(page);
+    if (ring && ring.contrast < 3) faint.push(`${ring.element} (${ring.contrast}:1)`);
+  }
+  return faint;
+}
+
 test.describe('focus rings', () => {
   test.use({ viewport: DESKTOP });
+
+  for (const path of ['/login', '/projects', '/projects/create', '/tools/labels/create', '/user/profile']) {
+    test(`every keyboard stop on ${path} shows a ring of at least 3:1`, async ({ page, context }) => {
+      if (path !== '/login') await signedInAs(context, 'alice');
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      await expect(page.locator('.ant-skeleton, .ui-skeleton, [aria-busy="true"]')).toHaveCount(0);
+      expect(await faintFocusRings(page, 40)).toEqual([]);
+    });
+  }
 
   test('the sign-in checkbox and links show a solid ring of at least 3:1', async ({ page }) => {
     await page.goto('/login');
@@ -220,7 +288,11 @@ test.describe('focus rings', () => {
       await expect(target).toBeFocused();
       const ring = await target.evaluate((element) => {
         const style = getComputedStyle(element);
-        return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), color: style.outlineColor };
+        return {
+          style: style.outlineStyle,
+          width: parseFloat(style.outlineWidth),
+          color: style.outlineColor,
+        };
       });
       expect(ring.style).toBe('solid');
       expect(ring.width).toBeGreaterThanOrEqual(2);

@@ -30,7 +30,9 @@ describe('a record that cannot be shown', () => {
     signIn(user({ abilities: VIEWER }));
     const { router } = renderPortal('/projects/overview/999999');
     // With react-query's default retries it was asked four times (after 1 s, 2 s and 4 s more).
-    expect(await screen.findByRole('heading', { name: 'Not found' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Not found' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(paths.filter((path) => path === '/projects/999999')).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Back to the list' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
@@ -40,7 +42,9 @@ describe('a record that cannot be shown', () => {
     const paths = stubApi({ '/labels/7': forbidden });
     signIn(user({ abilities: VIEWER }));
     renderPortal('/tools/labels/edit/7');
-    expect(await screen.findByRole('heading', { name: '403 Forbidden' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: '403 Forbidden' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('You do not have permission to see this.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back to the list' })).toBeInTheDocument();
     expect(paths.filter((path) => path === '/labels/7')).toHaveLength(1);
@@ -114,6 +118,44 @@ describe('notices', () => {
   });
 });
 
+describe('deleting from an overview', () => {
+  it('does not ask for the deleted record again and returns to the list with the banner', async () => {
+    const reads: string[] = [];
+    stubApi({
+      '/projects/5': (init) => {
+        if (init?.method === 'DELETE')
+          return Response.json({ project_name: 'Harbour Tower', status: 'successfully deleted' });
+        reads.push('GET');
+        return Response.json({
+          data: {
+            id: 5,
+            name: 'Harbour Tower',
+            description: 'Visualisation.',
+            status: 'active',
+            parent_id: null,
+            preview_image: null,
+            labels: [],
+            users: [],
+            models: [],
+            sub_projects: [],
+            created_at: '2026-01-02T10:00:00Z',
+            updated_at: '2026-01-02T10:00:00Z',
+          },
+        });
+      },
+    });
+    signIn(user({ abilities: ['view-projects', 'delete-projects'] }));
+    const { router } = renderPortal('/projects/overview/5');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
+    expect(await screen.findByText('Harbour Tower successfully deleted')).toBeInTheDocument();
+    expect(reads).toEqual(['GET']);
+    expect(screen.queryByRole('heading', { name: 'Not found' })).not.toBeInTheDocument();
+  });
+});
+
 describe('deleting from a list in Dutch', () => {
   afterEach(() => {
     document.documentElement.lang = '';
@@ -125,7 +167,9 @@ describe('deleting from a list in Dutch', () => {
     stubApi({
       '/labels': () =>
         Response.json({
-          data: deleted ? [] : [{ id: 1, name: 'Urgent', color: '#f5222d', created_at: '2026-01-02T10:00:00Z' }],
+          data: deleted
+            ? []
+            : [{ id: 1, name: 'Urgent', color: '#f5222d', created_at: '2026-01-02T10:00:00Z' }],
           links: {},
           meta: { current_page: 1, last_page: 1, links: [], per_page: 5, total: deleted ? 0 : 1 },
         }),
@@ -142,7 +186,9 @@ describe('deleting from a list in Dutch', () => {
     signIn(user({ abilities: ['list-labels', 'delete-labels'] }));
     document.documentElement.lang = 'nl';
     renderPortal('/tools/labels', portalI18n('nl'));
-    await userEvent.click(await screen.findByRole('button', { name: 'Acties voor Urgent' }, { timeout: 15_000 }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Acties voor Urgent' }, { timeout: 15_000 }),
+    );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Verwijderen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bevestiging' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));

@@ -131,6 +131,11 @@ describe('the model overview', () => {
     ]) {
       expect(described(label)).toBe(value);
     }
+    // The colour is shown, not only named: a swatch of it beside its value.
+    const colour = screen.getByText('#8c8c8c').parentElement!;
+    expect(colour.querySelector<HTMLElement>('.model-color__swatch')!.style.background).toBe(
+      'rgb(140, 140, 140)',
+    );
     expect(screen.getByText('Created', { selector: '.ant-descriptions-item-label' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'No preview yet' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Harbour Tower' })[0]).toHaveAttribute(

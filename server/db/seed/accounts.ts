@@ -58,7 +58,7 @@ const COMPANIES: CompanySeed[] = [
   },
 ];
 
-interface AccountSeed {
+export interface AccountSeed {
   username: string;
   name: string;
   email: string;
@@ -69,7 +69,7 @@ interface AccountSeed {
   function: string;
 }
 
-const ACCOUNTS: AccountSeed[] = [
+export const ACCOUNTS: AccountSeed[] = [
   {
     username: 'admin',
     name: 'Ada Admin',

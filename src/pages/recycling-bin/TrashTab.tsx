@@ -87,6 +87,7 @@ export function TrashTab({ resource, canRestore, onResult }: TrashTabProps) {
     {
       key: 'name',
       title: t('columns.name'),
+      stack: 'title',
       sortable: true,
       sortOrder: orderOf('name'),
       render: nameOf,
@@ -114,6 +115,7 @@ export function TrashTab({ resource, canRestore, onResult }: TrashTabProps) {
             title: <span className="ui-visually-hidden">{tl('actions')}</span>,
             align: 'right' as const,
             width: 140,
+            stack: 'actions' as const,
             render: (record: BaseRecord) => (
               <Button
                 size="small"

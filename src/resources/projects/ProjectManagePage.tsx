@@ -141,6 +141,7 @@ export default function ProjectManagePage({ resource }: ResourcePageProps) {
     {
       key: 'name',
       title: tm('fields.name'),
+      stack: 'title',
       render: (model) => <Link to={`/projects/models/overview/${model.id}`}>{model.name}</Link>,
     },
     {
@@ -181,6 +182,7 @@ export default function ProjectManagePage({ resource }: ResourcePageProps) {
       title: <span className="ui-visually-hidden">{tl('actions')}</span>,
       width: 56,
       align: 'right',
+      stack: 'actions',
       render: (model) => <RowMenu items={menuItems(model)} recordName={model.name} />,
     },
   ];

@@ -69,7 +69,7 @@ export const projects = defineResource<Project>({
       { field: 'status', titleKey: 'columns.status', kind: 'status', activeValues: ['active'], width: 80 },
       { field: 'preview_image', titleKey: 'columns.preview', kind: 'image', width: 96, hideBelow: 'md' },
       { field: 'name', titleKey: 'columns.name', sort: 'name', width: 170 },
-      { field: 'description', titleKey: 'columns.description', hideBelow: 'lg', width: 160, ellipsis: true },
+      { field: 'description', titleKey: 'columns.description', hideBelow: 'lg', width: 140, ellipsis: true },
       {
         field: 'labels',
         titleKey: 'columns.labels',
@@ -81,8 +81,23 @@ export const projects = defineResource<Project>({
           />
         ),
       },
-      { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at', hideBelow: 'md' },
-      { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at', hideBelow: 'md' },
+      // Room for the longest title and its sort arrows ('Aangemaakt', 'Bijgewerkt') at 1440 px.
+      {
+        field: 'created_at',
+        titleKey: 'columns.created',
+        kind: 'date',
+        sort: 'created_at',
+        hideBelow: 'md',
+        width: 124,
+      },
+      {
+        field: 'updated_at',
+        titleKey: 'columns.updated',
+        kind: 'date',
+        sort: 'updated_at',
+        hideBelow: 'md',
+        width: 124,
+      },
       { field: 'users', titleKey: 'columns.users', kind: 'avatars', hideBelow: 'lg' },
     ],
     filters: [

@@ -37,6 +37,8 @@ export function RecentProjectsTable() {
     {
       key: 'name',
       title: t('table.name'),
+      // On a phone the row is stacked under its name, with its status and update time as lines below it.
+      stack: 'title',
       render: (project) => (
         <div className="project-cell">
           <ProjectPreview src={project.preview_image} className="project-cell-image" />
@@ -57,7 +59,6 @@ export function RecentProjectsTable() {
       key: 'status',
       title: t('table.status'),
       width: 120,
-      hideBelow: 'md',
       render: (project) =>
         project.status && (
           <Tag className={`project-status project-status-${project.status}`}>
@@ -89,7 +90,6 @@ export function RecentProjectsTable() {
       key: 'updated_at',
       title: t('table.updated'),
       width: 150,
-      hideBelow: 'sm',
       render: (project) => project.updated_at && <RelativeTime date={project.updated_at} />,
     },
   ];
