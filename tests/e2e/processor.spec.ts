@@ -80,6 +80,8 @@ const shownCard = (page: Page) =>
   page.evaluate(() => (window as unknown as { shownCard: string[] }).shownCard);
 
 test('each tab has its primary button, leading to its create screen', async ({ page, context }) => {
+  // Seven screens in one test: a bound for a busy machine.
+  test.setTimeout(180_000);
   await signedInAs(context, 'alice');
   await page.goto('/processor');
   await expect(page.getByRole('heading', { name: 'Processor', level: 1 })).toBeVisible();
@@ -146,7 +148,7 @@ test('an item the worker processes goes QUEUED → PROCESSING → FINISHED on it
   const prefix = uniqueName('Processor Live');
   const name = `${prefix} target`;
   await page.goto(`/processor?tab=items&items.search=${encodeURIComponent(prefix)}`);
-  await expect(page.getByText('No items found')).toBeVisible();
+  await expect(page.getByText('No items found')).toBeVisible({ timeout: PROCESSING_BOUND_MS });
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
   // The page follows the pushes: an item made first shows up on it by itself.
