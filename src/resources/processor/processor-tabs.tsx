@@ -56,10 +56,10 @@ export const PROCESSOR_SORT = '-created_at';
 /** Spec 2 §4's statuses of items; models have the first five. */
 const ITEM_STATUSES = ['FINISHED', 'PROCESSING', 'QUEUED', 'UPLOADING', 'FAILED', 'CANCELLED', 'ARCHIVED'];
 
-const statusFilter = (prefix: string, statuses: readonly string[]) => ({
+const statusFilter = (statuses: readonly string[]) => ({
   key: 'status',
   labelKey: 'filters.status',
-  options: statuses.map((status) => ({ value: status, labelKey: `${prefix}${status}` })),
+  options: statuses.map((status) => ({ value: status, labelKey: `values.${status}` })),
 });
 
 const PROCESSOR_STATE = { processor: true };
@@ -114,6 +114,23 @@ const processedColumns = <TRecord extends ProjectModel | LibraryItem>(): ColumnD
     hideBelow: 'md',
   },
 ];
+
+/** The list of processed records (models, items): their cards with the processing details, by status. */
+const processedList = <TRecord extends ProjectModel | LibraryItem>(
+  tab: 'models' | 'items',
+  statuses: readonly string[],
+  actions: Pick<ListDeclaration<TRecord>, 'rowActions' | 'rowLink'>,
+) =>
+  processorList<TRecord>(
+    {
+      sortKey: `processor_${tab}`,
+      card: (record) => <ProcessingCard record={record} />,
+      columns: processedColumns<TRecord>(),
+      filters: [statusFilter(statuses)],
+      ...actions,
+    },
+    tab,
+  );
 
 const reprocessAction = <TRecord extends ProjectModel | LibraryItem>(
   tab: ProcessorTabKey,
@@ -180,27 +197,20 @@ const modelsTab: ProcessorTab = {
   ],
   resource: asTab(
     models,
-    processorList<ProjectModel>(
-      {
-        sortKey: 'processor_models',
-        card: (model) => <ProcessingCard record={model} />,
-        columns: processedColumns<ProjectModel>(),
-        filters: [statusFilter('values.', MODEL_STATUSES)],
-        rowActions: [
-          editAction<ProjectModel>(
-            (model) => ({ to: `/projects/models/edit/${model.id}`, state: PROCESSOR_STATE }),
-            'edit',
-          ),
-          reprocessAction<ProjectModel>(
-            'models',
-            (model) => `projects/models/${model.id}/reprocess`,
-            REPROCESS_PERMISSION,
-          ),
-        ],
-        rowLink: { to: (model) => ({ to: `/projects/models/overview/${model.id}`, state: PROCESSOR_STATE }) },
-      },
-      'models',
-    ),
+    processedList<ProjectModel>('models', MODEL_STATUSES, {
+      rowActions: [
+        editAction<ProjectModel>(
+          (model) => ({ to: `/projects/models/edit/${model.id}`, state: PROCESSOR_STATE }),
+          'edit',
+        ),
+        reprocessAction<ProjectModel>(
+          'models',
+          (model) => `projects/models/${model.id}/reprocess`,
+          REPROCESS_PERMISSION,
+        ),
+      ],
+      rowLink: { to: (model) => ({ to: `/projects/models/overview/${model.id}`, state: PROCESSOR_STATE }) },
+    }),
     { deletion: { confirmKey: 'models.deleteConfirm', answerNameKey: 'model_name' } },
   ),
 };
@@ -219,31 +229,24 @@ const itemsTab: ProcessorTab = {
   ],
   resource: asTab(
     libraryItems,
-    processorList<LibraryItem>(
-      {
-        sortKey: 'processor_items',
-        card: (item) => <ProcessingCard record={item} />,
-        columns: processedColumns<LibraryItem>(),
-        filters: [statusFilter('values.', ITEM_STATUSES)],
-        // Spec 2 §6: the processor shows the item actions without an ability check; the server still refuses
-        // what the user may not do, and the banner says so.
-        rowActions: [
-          reprocessAction<LibraryItem>('items', (item) => `libraries/items/${item.id}/reprocess`),
-          ...archiveActions<LibraryItem>(
-            'items',
-            (item) => item.status === 'ARCHIVED',
-            (item, archived) => ({
-              method: 'patch',
-              path: `libraries/items/${item.id}`,
-              values: { archived },
-            }),
-          ),
-          editAction<LibraryItem>((item) => `/libraries/items/edit/${item.id}`),
-        ],
-        rowLink: { to: (item) => `/libraries/items/overview/${item.id}` },
-      },
-      'items',
-    ),
+    processedList<LibraryItem>('items', ITEM_STATUSES, {
+      // Spec 2 §6: the processor shows the item actions without an ability check; the server still refuses
+      // what the user may not do, and the banner says so.
+      rowActions: [
+        reprocessAction<LibraryItem>('items', (item) => `libraries/items/${item.id}/reprocess`),
+        ...archiveActions<LibraryItem>(
+          'items',
+          (item) => item.status === 'ARCHIVED',
+          (item, archived) => ({
+            method: 'patch',
+            path: `libraries/items/${item.id}`,
+            values: { archived },
+          }),
+        ),
+        editAction<LibraryItem>((item) => `/libraries/items/edit/${item.id}`),
+      ],
+      rowLink: { to: (item) => `/libraries/items/overview/${item.id}` },
+    }),
     {
       actions: { ...libraryItems.actions, edit: undefined, delete: undefined },
       deletion: {
@@ -313,7 +316,7 @@ const materialsTab: ProcessorTab = {
             hideBelow: 'md',
           },
         ],
-        filters: [statusFilter('values.', ['active', 'archived'])],
+        filters: [statusFilter(['active', 'archived'])],
         rowActions: [
           ...archiveActions<Material>(
             'materials',
