@@ -9,6 +9,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
+import { notReloaded, recordStatuses, shownStatuses } from './support/processing-statuses';
 import { fbxFile, uniqueName } from './support/projects-api';
 
 interface Named {
@@ -61,31 +62,6 @@ const section = (page: Page, title: string) =>
     .locator('section.list-page--section')
     .filter({ has: page.getByRole('heading', { name: title, level: 2 }) });
 const breadcrumbs = (page: Page) => page.getByRole('navigation', { name: 'Libraries' });
-
-/** Records every status the item overview's badge shows from now on (a push can pass faster than a poll). */
-async function recordStatuses(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    const state = window as unknown as { shownStatuses: string[]; notReloaded: boolean };
-    state.shownStatuses = seen;
-    state.notReloaded = true;
-    const note = () => {
-      const status = document.querySelector('.page-header .status-badge')?.textContent ?? '';
-      const message = document.querySelector('[data-testid="item-latest-message"]')?.textContent ?? '';
-      const text = `${status}: ${message}`;
-      if (status && seen.at(-1) !== text) seen.push(text);
-    };
-    note();
-    new MutationObserver(note).observe(document.body, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-    });
-  });
-}
-
-const shownStatuses = (page: Page) =>
-  page.evaluate(() => (window as unknown as { shownStatuses: string[] }).shownStatuses);
 
 /** Waits until the item of this name has reached the status (the processor runs in the background). */
 async function untilStatus(api: Awaited<ReturnType<typeof librariesApi>>, id: number, status: string) {
@@ -255,7 +231,7 @@ test.describe('items', () => {
     await expect(page.locator('.page-header .status-badge')).toHaveText('Finished');
 
     // Subscribed: reprocessing from the page, its steps are shown as they are pushed, without a reload.
-    await recordStatuses(page);
+    await recordStatuses(page, '.page-header .status-badge', '[data-testid="item-latest-message"]');
     await page.getByRole('button', { name: 'Reprocess' }).click();
     await expect(page.getByRole('dialog')).toContainText(
       'Are you sure you want to reprocess this item? This will overwrite the existing geometry!',
@@ -267,9 +243,7 @@ test.describe('items', () => {
     const shown = await shownStatuses(page);
     expect(shown.some((status) => status.startsWith('Processing:'))).toBe(true);
     expect(shown.at(-1)).toBe('Finished: Processing finished');
-    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
-      true,
-    );
+    expect(await notReloaded(page)).toBe(true);
   });
 
   test('customerportal lists FINISHED items only and offers no bulk actions or create', async ({
