@@ -8,7 +8,6 @@
  * `POST /libraries/items/update` (move with `libraries[n][id]` and `remove_from_current_libraries`, archive,
  * activate, delete). Processing changes are published on the company's LibraryItem channel.
  */
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
@@ -19,16 +18,15 @@ import {
   LibraryItemInputSchema,
   LibraryItemSchema,
 } from '../../shared/entities/library-items';
-import { authenticate } from '../auth/session';
 import type { DB } from '../db/database';
 import { restore, softDelete } from '../db/retention';
 import type { LibraryItemStatus, LibraryItemsTable } from '../db/schema';
 import { LIBRARY_ITEM_STATUS_COLORS } from '../db/status-colors';
 import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
-import { Id, IdParams } from '../http/crud/ids';
-import { HttpError, invalidField, ValidationError } from '../http/errors';
-import { Flag, iso, MessageSchema, toBoolean } from '../http/schema-types';
+import { Id } from '../http/crud/ids';
+import { HttpError, ValidationError } from '../http/errors';
+import { Flag, iso, toBoolean } from '../http/schema-types';
 import {
   addItemEvent,
   itemJob,
@@ -36,10 +34,12 @@ import {
   publishItemRefresh,
   queueItem,
 } from '../processing/library-item-state';
+import { ITEM_FILES } from '../processing/library-item-processing';
 import { MODEL_MESSAGES } from '../processing/model-state';
 import { allValid, invalidSelection, notEmptied } from './field-checks';
 import { fileUrl } from './files';
 import { incomingModelFile, storeModelFile } from './model-files';
+import { fileAndHistory, GEOMETRY_EVENTS_SHOWN, registerReprocess } from './processed-files';
 
 type ItemRow = Selectable<LibraryItemsTable> & { uploader_name: string | null };
 type ItemBody = Submitted<LibraryItemInput> & { archived?: boolean | number | string | null };
@@ -52,7 +52,6 @@ const LibraryItemUpdateSchema = Type.Object({
 
 const ITEM_FILE_UPLOAD = 'library-item-file';
 const FILE_FOLDER = 'library-items';
-const GEOMETRY_EVENTS_SHOWN = 50;
 
 export const REPROCESS_REFUSED = 'Only finished items can be reprocessed.';
 export const ITEM_STILL_CONNECTED = 'The item is still connected to a model.';
@@ -375,36 +374,16 @@ async function presentDetail(ctx: CrudContext, row: ItemRow): Promise<LibraryIte
       .limit(GEOMETRY_EVENTS_SHOWN)
       .execute(),
   ]);
-  return {
-    ...item,
-    file: row.file_name !== null ? { name: row.file_name, size: Number(row.file_size ?? 0) } : null,
-    geometry_events: events.map((event) => ({ message: event.message, created_at: iso(event.created_at)! })),
-  };
+  return { ...item, ...fileAndHistory(row, events) };
 }
 
 /** The standard endpoints from the declaration, and beside them reprocessing. */
 export async function libraryItemRoutes(server: FastifyInstance): Promise<void> {
-  const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, processor } = app.ctx;
-
-  await libraryItemEntity.register(app);
-
-  app.post(
-    '/libraries/items/:id/reprocess',
-    libraryItemEntity.route(
-      'update-library-items',
-      'Processes a FINISHED item again (its geometry events start over); 422 for any other status',
-      { params: IdParams, response: { 200: MessageSchema, 404: MessageSchema } },
-    ),
-    async (request) => {
-      const { company } = await authenticate(request);
-      const item = await libraryItemEntity.find(db, company.id, request.params.id);
-      if (item.status !== 'FINISHED') throw invalidField('status', REPROCESS_REFUSED);
-      const row = await db.transaction().execute((trx) => queueItem(trx, item.id, MODEL_MESSAGES.requeued));
-      await publishItemEvent(request, row, MODEL_MESSAGES.requeued);
-      await publishItemRefresh(request, company.id, [row.id]);
-      await processor.enqueue(itemJob(row));
-      return { message: 'Reprocessing started...' };
-    },
-  );
+  await libraryItemEntity.register(server);
+  registerReprocess(server, 'libraries/items', libraryItemEntity, {
+    ability: 'update-library-items',
+    noun: 'item',
+    refused: REPROCESS_REFUSED,
+    files: ITEM_FILES,
+  });
 }

@@ -6,7 +6,6 @@
  * file restarts processing), soft delete, reprocess (FINISHED models only) and restore. Processing changes are
  * published on the company's ProjectModel channel (server/processing/model-events.ts).
  */
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import {
@@ -16,7 +15,6 @@ import {
   ModelInputSchema,
   ModelSchema,
 } from '../../shared/entities/models';
-import { authenticate } from '../auth/session';
 import type { DB } from '../db/database';
 import { liveRowCount } from '../db/live-row-counts';
 import { restore, softDelete } from '../db/retention';
@@ -25,11 +23,9 @@ import { MODEL_STATUS_COLORS } from '../db/status-colors';
 import { type BroadcastSource } from '../http/broadcast';
 import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
-import { IdParams } from '../http/crud/ids';
-import { invalidField } from '../http/errors';
-import { iso, MessageSchema } from '../http/schema-types';
+import { iso } from '../http/schema-types';
 import { publishGeometryEvent, publishProcessorRefresh } from '../processing/model-events';
-import { modelJob } from '../processing/model-processing';
+import { MODEL_FILES, modelJob } from '../processing/model-processing';
 import {
   addGeometryEvent,
   isProcessorWork,
@@ -40,12 +36,11 @@ import {
 import { allValid, companyProjectId, notEmptied } from './field-checks';
 import { fileUrl } from './files';
 import { incomingModelFile, storeModelFile } from './model-files';
+import { fileAndHistory, GEOMETRY_EVENTS_SHOWN, registerReprocess } from './processed-files';
 
 type ModelRow = Selectable<ProjectModelsTable> & { uploader_name: string | null };
 type ModelBody = Submitted<ModelInput>;
 
-/** Geometry events a model's detail carries, newest first. */
-export const GEOMETRY_EVENTS_SHOWN = 50;
 
 export const REPROCESS_REFUSED = 'Only finished models can be reprocessed.';
 
@@ -251,12 +246,7 @@ async function presentDetail(ctx: CrudContext, row: ModelRow): Promise<ModelDeta
       .limit(GEOMETRY_EVENTS_SHOWN)
       .execute(),
   ]);
-  return {
-    ...model,
-    project: project ?? null,
-    file: row.file_name !== null ? { name: row.file_name, size: Number(row.file_size ?? 0) } : null,
-    geometry_events: events.map((event) => ({ message: event.message, created_at: iso(event.created_at)! })),
-  };
+  return { ...model, project: project ?? null, ...fileAndHistory(row, events) };
 }
 
 /**
@@ -284,27 +274,11 @@ export async function resumeRestoredModels(source: BroadcastSource, companyId: n
 
 /** The standard endpoints from the declaration, and beside them reprocessing. */
 export async function modelRoutes(server: FastifyInstance): Promise<void> {
-  const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, processor } = app.ctx;
-
-  await modelEntity.register(app);
-
-  app.post(
-    '/projects/models/:id/reprocess',
-    modelEntity.route(
-      'update-project-models',
-      'Processes a FINISHED model again (its geometry events start over); 422 for any other status',
-      { params: IdParams, response: { 200: MessageSchema, 404: MessageSchema } },
-    ),
-    async (request) => {
-      const { company } = await authenticate(request);
-      const model = await modelEntity.find(db, company.id, request.params.id);
-      if (model.status !== 'FINISHED') throw invalidField('status', REPROCESS_REFUSED);
-      const row = await db.transaction().execute((trx) => queueModel(trx, model.id, MODEL_MESSAGES.requeued));
-      await publishGeometryEvent(request, row, MODEL_MESSAGES.requeued);
-      await publishProcessorRefresh(request, company.id, [row.id]);
-      await processor.enqueue(modelJob(row));
-      return { message: 'Reprocessing started...' };
-    },
-  );
+  await modelEntity.register(server);
+  registerReprocess(server, 'projects/models', modelEntity, {
+    ability: 'update-project-models',
+    noun: 'model',
+    refused: REPROCESS_REFUSED,
+    files: MODEL_FILES,
+  });
 }

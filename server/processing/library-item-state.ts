@@ -6,7 +6,7 @@
  */
 import type { Selectable, Updateable } from 'kysely';
 import type { DB } from '../db/database';
-import type { LibraryItemStatus, LibraryItemsTable } from '../db/schema';
+import type { LibraryItemsTable } from '../db/schema';
 import { LIBRARY_ITEM_STATUS_COLORS } from '../db/status-colors';
 import type { BroadcastSource } from '../http/broadcast';
 import { channels } from '../realtime/broadcaster';
@@ -16,9 +16,6 @@ import { type ProcessingProgress, publishIndexRefresh, publishProgress } from '.
 export type LibraryItemRow = Selectable<LibraryItemsTable>;
 
 export const ITEM_ENTITY = 'library-item';
-
-/** Statuses the processor still has to finish (resumed on start). */
-export const UNFINISHED_ITEM_STATUSES: LibraryItemStatus[] = ['QUEUED', 'PROCESSING'];
 
 /** The job of an item's current processing attempt; queue it after the transaction that queued it committed. */
 export const itemJob = (item: Pick<LibraryItemRow, 'id' | 'processing_attempt'>): ProcessingJob => ({

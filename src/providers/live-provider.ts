@@ -20,6 +20,16 @@ interface Subscription {
 
 const RESOURCE_CHANNEL = 'resources/';
 
+/**
+ * A pseudo-event a subscription may ask for among its events: its channel has been subscribed, or subscribed again
+ * after the connection dropped. Pushes sent before that never reach the page (the websocket client loads after the
+ * first paint, and each channel is authorised first), so a screen whose data can change within that gap (a record
+ * being processed) refetches on it.
+ */
+export const CHANNEL_SUBSCRIBED = 'channel-subscribed';
+/** Pusher's own event for it, bound as is (Echo formats a name with a leading dot verbatim). */
+const PUSHER_SUBSCRIBED = '.pusher:subscription_succeeded';
+
 export const companyChannel = (tenantId: number) => `Company.${tenantId}`;
 
 /** The ids an event is about: `ids`, `id`, or the `id` of its one object field (`{model: {id}}`). */
@@ -80,8 +90,9 @@ export function createLiveProvider(liveSession: () => LiveSession | null): LiveP
           const liveEvent: LiveEvent = { channel, type: event, payload, date: new Date() };
           callback(liveEvent);
         };
-        echoChannel.listen(event, listener);
-        return [event, listener];
+        const echoEvent = event === CHANNEL_SUBSCRIBED ? PUSHER_SUBSCRIBED : event;
+        echoChannel.listen(echoEvent, listener);
+        return [echoEvent, listener];
       });
       return { channel: echoChannel, listeners };
     },

@@ -9,6 +9,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
+import { notReloaded, recordStatuses, shownStatuses } from './support/processing-statuses';
 import { fbxFile, uniqueName } from './support/projects-api';
 
 interface Named {
@@ -45,6 +46,10 @@ async function librariesApi(request: APIRequestContext) {
         }),
         201,
       ),
+    async reprocess(id: number) {
+      const response = await request.post(`${API}/libraries/items/${id}/reprocess`, { headers });
+      expect(response.status(), await response.text()).toBe(200);
+    },
     item: async (id: number) =>
       ok<Named & { status: string; libraries: Named[] }>(
         await request.get(`${API}/libraries/items/${id}`, { headers }),
@@ -193,11 +198,7 @@ test.describe('bulk actions and moves', () => {
 });
 
 test.describe('items', () => {
-  // Known defect after the session's merges (issue 13 note): the item overview stops following the LibraryItem
-  // channel's pushes (it shows the state of its first fetch), though the worker finishes the item (server test
-  // 'creates an item from a file in a library; the worker takes it to FINISHED'). Fixed next; the test stays as
-  // the acceptance check.
-  test.fixme('an uploaded item changes status live; reprocess asks with the exact text', async ({
+  test('an uploaded item follows its processing live, also what was pushed before the page subscribed; reprocess asks with the exact text', async ({
     page,
     context,
     request,
@@ -208,18 +209,41 @@ test.describe('items', () => {
     const api = await librariesApi(request);
     const library = await api.createLibrary(uniqueName('Live'));
     const item = await api.createItem(uniqueName('Live Item'), library.id);
+    await untilStatus(api, item.id, 'FINISHED');
+
+    // A slow start: the item channel's authorisation is held until the item has been processed again, so none of
+    // that processing's pushes reach the page. Once subscribed, the page shows where the item is now.
+    let releaseChannel!: () => void;
+    const channelReleased = new Promise<void>((resolve) => (releaseChannel = resolve));
+    await page.route('**/broadcasting/auth', async (route) => {
+      if (route.request().postData()?.includes('LibraryItem')) await channelReleased;
+      await route.continue();
+    });
     await page.goto(`/libraries/items/overview/${item.id}`);
     await expect(page.getByRole('heading', { name: item.name, level: 1 })).toBeVisible();
-    // Without a reload, the processor's pushes take it to Finished.
-    await expect(page.locator('.page-header').getByText('Finished')).toBeVisible({ timeout: 120_000 });
-    await expect(page.getByTestId('item-latest-message')).toHaveText('Processing finished');
+    const history = page.getByRole('region', { name: 'Processing history' }).getByRole('listitem');
+    await expect(history.filter({ hasText: 'Upload received' })).toHaveCount(1);
+    await api.reprocess(item.id);
+    await untilStatus(api, item.id, 'FINISHED');
+    releaseChannel();
+    await expect(history.filter({ hasText: 'Queued for reprocessing' })).toHaveCount(1);
+    await expect(history.filter({ hasText: 'Upload received' })).toHaveCount(0);
+    await expect(page.locator('.page-header .status-badge')).toHaveText('Finished');
+
+    // Subscribed: reprocessing from the page, its steps are shown as they are pushed, without a reload.
+    await recordStatuses(page, '.page-header .status-badge', '[data-testid="item-latest-message"]');
     await page.getByRole('button', { name: 'Reprocess' }).click();
     await expect(page.getByRole('dialog')).toContainText(
       'Are you sure you want to reprocess this item? This will overwrite the existing geometry!',
     );
     await page.getByRole('dialog').getByRole('button', { name: 'Reprocess' }).click();
     await expect(page.getByText('Reprocessing started...')).toBeVisible();
-    await untilStatus(api, item.id, 'FINISHED');
+    await expect(page.locator('.page-header .status-badge')).toHaveText('Finished', { timeout: 60_000 });
+    await expect(page.getByTestId('item-latest-message')).toHaveText('Processing finished');
+    const shown = await shownStatuses(page);
+    expect(shown.some((status) => status.startsWith('Processing:'))).toBe(true);
+    expect(shown.at(-1)).toBe('Finished: Processing finished');
+    expect(await notReloaded(page)).toBe(true);
   });
 
   test('customerportal lists FINISHED items only and offers no bulk actions or create', async ({

@@ -7,6 +7,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { origin, signedInAs } from './support/portal';
+import { notReloaded, recordStatuses, shownStatuses } from './support/processing-statuses';
 import { fbxFile, projectsApi, uniqueName } from './support/projects-api';
 
 test.describe.configure({ mode: 'serial' });
@@ -19,29 +20,6 @@ const PROJECT = 'Dune Pavilion';
 const PROCESSING_BOUND_MS = 60_000;
 const TEST_BOUND_MS = 180_000;
 const badge = (page: Page) => page.locator('.page-header .model-status');
-
-/** Records every status the overview's badge shows from now on (a push can pass faster than a poll). */
-async function recordStatuses(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { shownStatuses: string[] }).shownStatuses = seen;
-    const note = () => {
-      const status = document.querySelector('.page-header .model-status')?.textContent ?? '';
-      const message = document.querySelector('[data-testid="model-latest-message"]')?.textContent ?? '';
-      const text = `${status}: ${message}`;
-      if (status && seen.at(-1) !== text) seen.push(text);
-    };
-    note();
-    new MutationObserver(note).observe(document.body, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-    });
-  });
-}
-
-const shownStatuses = (page: Page) =>
-  page.evaluate(() => (window as unknown as { shownStatuses: string[] }).shownStatuses);
 
 test('a model upload shows its progress and ends FINISHED while the overview follows live', async ({
   page,
@@ -86,8 +64,7 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
 
     // Recording starts before the save: the overview opens in this same document, so every status it shows is
     // seen from its first render on, however fast the processing runs.
-    await recordStatuses(page);
-    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await recordStatuses(page, '.page-header .model-status', '[data-testid="model-latest-message"]');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/projects\/models\/overview\/\d+$/);
     modelId = Number(page.url().split('/').pop());
@@ -103,9 +80,7 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
     const history = page.getByRole('region', { name: 'Processing history' }).getByRole('listitem');
     for (const step of ['Processing started', 'Reading geometry', 'Optimising meshes', 'Processing finished'])
       await expect(history.filter({ hasText: step })).toHaveCount(1);
-    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
-      true,
-    );
+    expect(await notReloaded(page)).toBe(true);
     await expect(page.locator('time.elapsed-time')).toHaveText(/^0:00:\d\d$/);
     await expect(page.getByText(`${name}.fbx · 6 MB`)).toBeVisible();
     await expect(page.getByRole('img', { name: `Preview of ${name}` })).toBeVisible();

@@ -10,7 +10,7 @@ import {
   type EchoChannel,
   type EchoClient,
 } from '@/providers/echo-connection';
-import { createLiveProvider, eventIds } from '@/providers/live-provider';
+import { CHANNEL_SUBSCRIBED, createLiveProvider, eventIds } from '@/providers/live-provider';
 
 /** An Echo stand-in at the edge: records listeners per channel and lets the test broadcast. */
 function fakeEcho() {
@@ -128,6 +128,31 @@ describe('the live provider', () => {
     expect(first).not.toHaveBeenCalled();
     expect(second).toHaveBeenCalledTimes(1);
     expect(echo.listeners('Company.1.User.2', 'UserNotificationUpdated')).toBe(1);
+  });
+
+  it('tells a subscription that asks for it when its channel is (re)subscribed, and forgets it on unsubscribe', () => {
+    const echo = fakeEcho();
+    const provider = createLiveProvider(() => ({ echo, tenantId: 1 }));
+    const callback = vi.fn();
+    const subscription = provider.subscribe({
+      channel: 'resources/libraries/items',
+      types: ['*'],
+      callback,
+      params: {
+        subscriptionType: 'useList',
+        meta: { liveChannel: 'LibraryItem', liveEvents: ['RefreshProcessorIndex', CHANNEL_SUBSCRIBED] },
+      },
+    });
+    // Pusher's event, which Echo binds verbatim under a leading dot; again after a reconnect.
+    echo.emit('Company.1.LibraryItem', '.pusher:subscription_succeeded', {});
+    echo.emit('Company.1.LibraryItem', '.pusher:subscription_succeeded', {});
+    expect(callback.mock.calls.map(([event]) => [event.channel, event.type])).toEqual([
+      ['resources/libraries/items', CHANNEL_SUBSCRIBED],
+      ['resources/libraries/items', CHANNEL_SUBSCRIBED],
+    ]);
+    provider.unsubscribe(subscription);
+    expect(echo.listeners('Company.1.LibraryItem', '.pusher:subscription_succeeded')).toBe(0);
+    expect(echo.listeners('Company.1.LibraryItem', 'RefreshProcessorIndex')).toBe(0);
   });
 
   it('does nothing without a session', () => {

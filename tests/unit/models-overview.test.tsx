@@ -7,6 +7,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHANNEL_SUBSCRIBED } from '@/providers/live-provider';
 import { models } from '@/resources/models/models.resource';
 import ModelOverviewPage from '@/resources/models/ModelOverviewPage';
 import ProjectOverviewPage from '@/resources/projects/ProjectOverviewPage';
@@ -154,7 +155,7 @@ describe('the model overview', () => {
     await screen.findByRole('heading', { name: 'Harbour Tower – Lobby' });
     expect(live.subscriptions.map(({ channel, types }) => [channel, types])).toContainEqual([
       CHANNEL,
-      ['GeometryEventsUpdated', 'RefreshProcessorIndex'],
+      ['GeometryEventsUpdated', 'RefreshProcessorIndex', CHANNEL_SUBSCRIBED],
     ]);
     expect(screen.getByRole('button', { name: /Reprocess/ })).toBeDisabled();
 
@@ -213,6 +214,9 @@ describe('the model overview', () => {
 
     act(() => live.emit(CHANNEL, 'RefreshProcessorIndex', { owner_id: 7 }));
     await waitFor(() => expect(api.calls('/projects/models/7')).toHaveLength(2));
+    // The channel subscribed (again, after a dropped connection): what was pushed meanwhile is fetched.
+    act(() => live.emit(CHANNEL, CHANNEL_SUBSCRIBED, {}));
+    await waitFor(() => expect(api.calls('/projects/models/7')).toHaveLength(3));
   });
 
   it("reprocesses a finished model after its confirmation and says 'Reprocessing started...'", async () => {

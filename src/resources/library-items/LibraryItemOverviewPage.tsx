@@ -9,39 +9,31 @@
 import {
   DeleteOutlined,
   EditOutlined,
-  FileImageOutlined,
   InboxOutlined,
   RedoOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
 import { type HttpError, useCustomMutation, useShow } from '@refinedev/core';
-import { Breadcrumb, Button, Descriptions, Skeleton, Timeline } from 'antd';
-import type { ReactNode } from 'react';
+import { Breadcrumb, Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatDate, StatusBadge } from '@/components/cells';
+import { StatusBadge } from '@/components/cells';
 import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
-import { PageSection } from '@/components/PageSection';
 import { ResultBanner } from '@/components/ResultBanner';
-import { formatBytes } from '@/components/upload/upload-rules';
 import { useConfirmation } from '@/components/useConfirmation';
 import { useDeleteRecord } from '@/components/useDeleteRecord';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { bannerState, useResultBanner } from '@/components/useResultBanner';
-import { ElapsedTime } from '../models/ElapsedTime';
-import { type LiveModelFields, progressMessage } from '../models/model-status';
+import { NONE, type ProcessedFileDetail, ProcessedFileOverview } from '../models/ProcessedFileOverview';
 import { useProcessingLiveUpdates } from '../models/useModelLiveUpdates';
 import type { ResourcePageProps } from '../types';
 import { canReprocess, type LibraryItemDetail, REPROCESS_PERMISSION } from './library-items.resource';
 import '@/components/page.css';
-import '../models/models.css';
-
-const NONE = '---';
 const LIVE = { resource: 'libraries/items', channel: 'LibraryItem' };
 
 export default function LibraryItemOverviewPage({ resource }: ResourcePageProps) {
-  const { t, i18n } = useTranslation('libraryItems');
+  const { t } = useTranslation('libraryItems');
   const { t: tl } = useTranslation('lists');
   const navigate = useNavigate();
   const id = useParams()[resource.idParam];
@@ -109,40 +101,8 @@ export default function LibraryItemOverviewPage({ resource }: ResourcePageProps)
       t('reprocessStarted'),
     );
 
-  const date = (value: string | null) => (value ? formatDate(value, i18n.resolvedLanguage, true) : NONE);
   const status = <StatusBadge status={t(`values.${item.status}`)} color={item.status_color} />;
-  const details: Array<{ key: string; label: string; span?: number; children: ReactNode }> = [
-    { key: 'status', label: t('fields.status'), children: status },
-    {
-      key: 'color',
-      label: t('fields.color'),
-      children: (
-        <span className="model-color">
-          <span className="model-color__swatch" style={{ background: item.status_color }} aria-hidden />
-          <code>{item.status_color}</code>
-        </span>
-      ),
-    },
-    {
-      key: 'message',
-      label: t('fields.latestMessage'),
-      span: 2,
-      children: (
-        <span data-testid="item-latest-message">
-          {progressMessage(item as unknown as LiveModelFields) ?? NONE}
-        </span>
-      ),
-    },
-    {
-      key: 'elapsed',
-      label: t('fields.elapsed'),
-      children: <ElapsedTime model={item as unknown as LiveModelFields} empty={NONE} />,
-    },
-    { key: 'uploader', label: t('fields.uploader'), children: item.uploader_name || NONE },
-    { key: 'created', label: t('fields.created'), children: date(item.created_at) },
-    { key: 'updated', label: t('fields.updated'), children: date(item.updated_at) },
-    { key: 'started', label: t('fields.started'), children: date(item.started_at) },
-    { key: 'finished', label: t('fields.finished'), children: date(item.finished_at) },
+  const details: ProcessedFileDetail[] = [
     {
       key: 'libraries',
       label: t('fields.libraries'),
@@ -162,14 +122,6 @@ export default function LibraryItemOverviewPage({ resource }: ResourcePageProps)
       children: tl(item.deletable ? 'values.yes' : 'values.no'),
     },
     { key: 'description', label: t('fields.description'), span: 2, children: item.description || NONE },
-    {
-      key: 'file',
-      label: t('fields.file'),
-      span: 2,
-      children: item.file
-        ? `${item.file.name} · ${formatBytes(item.file.size, i18n.resolvedLanguage)}`
-        : NONE,
-    },
   ];
 
   const actions = (
@@ -223,40 +175,13 @@ export default function LibraryItemOverviewPage({ resource }: ResourcePageProps)
         {status}
       </PageHeader>
       <ResultBanner banner={banner} onClose={dismiss} />
-      <div className="model-overview__grid">
-        <figure className="preview-frame model-overview__preview">
-          {item.preview_image_url ? (
-            <img src={item.preview_image_url} alt={t('previewOf', { name: item.name })} />
-          ) : (
-            <span className="preview-frame__empty" role="img" aria-label={t('noPreview')}>
-              <FileImageOutlined aria-hidden />
-              <span aria-hidden>{t('noPreview')}</span>
-            </span>
-          )}
-        </figure>
-        <div className="show-page__card">
-          <Descriptions column={2} size="small" layout="vertical" colon={false} items={details} />
-        </div>
-      </div>
-      <PageSection id="item-history" title={t('history')}>
-        {item.geometry_events.length ? (
-          <Timeline
-            className="model-history"
-            items={item.geometry_events.map((event, index) => ({
-              key: `${event.created_at}-${index}`,
-              color: index === 0 ? item.status_color : 'gray',
-              children: (
-                <>
-                  <span className="model-history__message">{event.message}</span>
-                  <span className="model-history__time">{date(event.created_at)}</span>
-                </>
-              ),
-            }))}
-          />
-        ) : (
-          <p className="muted">{t('noHistory')}</p>
-        )}
-      </PageSection>
+      <ProcessedFileOverview
+        record={item}
+        ns="libraryItems"
+        idPrefix="item"
+        status={status}
+        details={details}
+      />
       {dialog}
       {deleteDialog}
     </section>

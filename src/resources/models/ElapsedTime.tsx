@@ -3,7 +3,7 @@
  * that ticks every second (spec 2 §4).
  */
 import { useEffect, useState } from 'react';
-import { elapsedMs, formatElapsed, isUnfinished, type LiveModelFields } from './model-status';
+import { elapsedMs, formatElapsed, isUnfinished, type ProcessingTimes } from './model-status';
 
 export const TIMER_TICK_MS = 1000;
 
@@ -11,7 +11,7 @@ export function ElapsedTime({
   model,
   empty = '---',
 }: {
-  model: Pick<LiveModelFields, 'status' | 'started_at' | 'finished_at'>;
+  model: ProcessingTimes;
   empty?: string;
 }) {
   const running = isUnfinished(model.status) && !!model.started_at && !model.finished_at;

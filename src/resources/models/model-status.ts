@@ -54,11 +54,20 @@ export function applyGeometryEvent<T extends LiveModelFields>(
 }
 
 /** Still being worked on: the timer runs from its start. */
-export const isUnfinished = (status: ModelStatus) => status !== 'FINISHED' && status !== 'FAILED';
+/** Still being worked on (a library item's ARCHIVED and CANCELLED are not). */
+export const isUnfinished = (status: string) =>
+  status === 'QUEUED' || status === 'PROCESSING' || status === 'UPLOADING';
+
+/** What the elapsed time of a processed record is read from (a model's, a library item's). */
+export interface ProcessingTimes {
+  status: string;
+  started_at?: string | null;
+  finished_at?: string | null;
+}
 
 /** Milliseconds from start to finish, or to `now` while unfinished; null before it started. */
 export function elapsedMs(
-  model: Pick<LiveModelFields, 'status' | 'started_at' | 'finished_at'>,
+  model: ProcessingTimes,
   now: Date,
 ): number | null {
   if (!model.started_at) return null;
@@ -81,7 +90,7 @@ export function formatElapsed(ms: number): string {
 
 /** The latest geometry event's message; while processing it reads as ongoing ('Baking materials...'). */
 export function progressMessage(model: {
-  status: ModelStatus;
+  status: string;
   latest_geometry_event?: { message: string } | null;
 }): string | null {
   const message = model.latest_geometry_event?.message;

@@ -3,16 +3,20 @@
  * alike: on the company's channel of the entity (ProjectModel, LibraryItem), `GeometryEventsUpdated` is applied in
  * place to every cached copy of that record (its overview, the lists that hold it, and records that embed it,
  * e.g. the models of a project), with no refetch; `RefreshProcessorIndex` refetches what is on screen (a record
- * was added, finished, failed or deleted). The queries of these screens use `liveMode: 'off'` so refine does not
+ * was added, finished, failed or deleted), and so does the channel's subscription (`CHANNEL_SUBSCRIBED`): what was
+ * pushed between the first fetch and the subscription, or while the connection was down, is not lost. The queries of these screens use `liveMode: 'off'` so refine does not
  * refetch on every push as well.
  */
 import { type BaseRecord, keys, type LiveEvent, useSubscription } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { CHANNEL_SUBSCRIBED } from '@/providers/live-provider';
 import { applyGeometryEvent, isGeometryEvent, type LiveModelFields } from './model-status';
 
 export const MODEL_CHANNEL = 'ProjectModel';
 export const MODEL_EVENTS = ['GeometryEventsUpdated', 'RefreshProcessorIndex'];
+/** What the processing screens listen to: the processor's events, and their channel's (re)subscription. */
+const PROCESSING_EVENTS = [...MODEL_EVENTS, CHANNEL_SUBSCRIBED];
 /** The models resource's live channel: the live provider places it on `Company.{id}.ProjectModel`. */
 export const MODEL_RESOURCE_CHANNEL = 'resources/projects/models';
 
@@ -62,7 +66,7 @@ export function useProcessingLiveUpdates(
               : old;
           });
         }
-      } else if (event.type === 'RefreshProcessorIndex') {
+      } else if (event.type === 'RefreshProcessorIndex' || event.type === CHANNEL_SUBSCRIBED) {
         void queryClient.invalidateQueries({ queryKey: key, refetchType: 'active' });
         for (const { queryKey } of embeddedIn) {
           void queryClient.invalidateQueries({ queryKey: queryKey(), refetchType: 'active' });
@@ -74,8 +78,8 @@ export function useProcessingLiveUpdates(
 
   useSubscription({
     channel: `resources/${resource}`,
-    types: MODEL_EVENTS,
-    params: { subscriptionType: 'useList', meta: { liveChannel: channel, liveEvents: MODEL_EVENTS } },
+    types: PROCESSING_EVENTS,
+    params: { subscriptionType: 'useList', meta: { liveChannel: channel, liveEvents: PROCESSING_EVENTS } },
     // refine subscribes once: the current handler is read at each event.
     onLiveEvent: (event) => handler.current(event),
   });

@@ -1,0 +1,138 @@
+/**
+ * The body of a processed file's overview (a model's, a library item's; spec 2 §3, §4): its preview, the details
+ * every processed file has (status and colour, latest geometry event message, elapsed time, uploader, created,
+ * updated, started, finished) followed by the entity's own, and the processing history. Texts come from the
+ * entity's namespace (`fields.*`, `previewOf`, `noPreview`, `history`, `noHistory`).
+ */
+import { FileImageOutlined } from '@ant-design/icons';
+import { Descriptions, Timeline } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/components/cells';
+import { PageSection } from '@/components/PageSection';
+import { formatBytes } from '@/components/upload/upload-rules';
+import { ElapsedTime } from './ElapsedTime';
+import { progressMessage, type ProcessingTimes } from './model-status';
+import './models.css';
+
+export const NONE = '---';
+
+/** What the overview shows of a processed record. */
+export interface ProcessedFileRecord extends ProcessingTimes {
+  name: string;
+  status_color: string;
+  preview_image_url: string | null;
+  uploader_name: string | null;
+  created_at: string;
+  updated_at: string;
+  latest_geometry_event?: { message: string } | null;
+  geometry_events: Array<{ message: string; created_at: string }>;
+  file: { name: string; size: number } | null;
+}
+
+export interface ProcessedFileDetail {
+  key: string;
+  label: string;
+  span?: number;
+  children: ReactNode;
+}
+
+/** A date and time in the reader's language, or '---'. */
+export function useShownDate() {
+  const { i18n } = useTranslation();
+  return (value: string | null | undefined) => (value ? formatDate(value, i18n.resolvedLanguage, true) : NONE);
+}
+
+export function ProcessedFileOverview({
+  record,
+  ns,
+  status,
+  idPrefix,
+  details,
+}: {
+  record: ProcessedFileRecord;
+  /** The entity's translation namespace. */
+  ns: string;
+  /** The status as the entity shows it (its badge). */
+  status: ReactNode;
+  /** Prefixes the ids and test ids (`{idPrefix}-history`, `{idPrefix}-latest-message`), e.g. 'model'. */
+  idPrefix: string;
+  /** The entity's own details, after the common ones and before the file (e.g. its project or libraries). */
+  details: ProcessedFileDetail[];
+}) {
+  const { t, i18n } = useTranslation(ns);
+  const date = useShownDate();
+  const items: ProcessedFileDetail[] = [
+    { key: 'status', label: t('fields.status'), children: status },
+    {
+      key: 'color',
+      label: t('fields.color'),
+      children: (
+        <span className="model-color">
+          <span className="model-color__swatch" style={{ background: record.status_color }} aria-hidden />
+          <code>{record.status_color}</code>
+        </span>
+      ),
+    },
+    {
+      key: 'message',
+      label: t('fields.latestMessage'),
+      span: 2,
+      children: <span data-testid={`${idPrefix}-latest-message`}>{progressMessage(record) ?? NONE}</span>,
+    },
+    { key: 'elapsed', label: t('fields.elapsed'), children: <ElapsedTime model={record} empty={NONE} /> },
+    { key: 'uploader', label: t('fields.uploader'), children: record.uploader_name || NONE },
+    { key: 'created', label: t('fields.created'), children: date(record.created_at) },
+    { key: 'updated', label: t('fields.updated'), children: date(record.updated_at) },
+    { key: 'started', label: t('fields.started'), children: date(record.started_at) },
+    { key: 'finished', label: t('fields.finished'), children: date(record.finished_at) },
+    ...details,
+    {
+      key: 'file',
+      label: t('fields.file'),
+      span: 2,
+      children: record.file
+        ? `${record.file.name} · ${formatBytes(record.file.size, i18n.resolvedLanguage)}`
+        : NONE,
+    },
+  ];
+
+  return (
+    <>
+      <div className="model-overview__grid">
+        <figure className="preview-frame model-overview__preview">
+          {record.preview_image_url ? (
+            <img src={record.preview_image_url} alt={t('previewOf', { name: record.name })} />
+          ) : (
+            <span className="preview-frame__empty" role="img" aria-label={t('noPreview')}>
+              <FileImageOutlined aria-hidden />
+              <span aria-hidden>{t('noPreview')}</span>
+            </span>
+          )}
+        </figure>
+        <div className="show-page__card">
+          <Descriptions column={2} size="small" layout="vertical" colon={false} items={items} />
+        </div>
+      </div>
+      <PageSection id={`${idPrefix}-history`} title={t('history')}>
+        {record.geometry_events.length ? (
+          <Timeline
+            className="model-history"
+            items={record.geometry_events.map((event, index) => ({
+              key: `${event.created_at}-${index}`,
+              color: index === 0 ? record.status_color : 'gray',
+              children: (
+                <>
+                  <span className="model-history__message">{event.message}</span>
+                  <span className="model-history__time">{date(event.created_at)}</span>
+                </>
+              ),
+            }))}
+          />
+        ) : (
+          <p className="muted">{t('noHistory')}</p>
+        )}
+      </PageSection>
+    </>
+  );
+}
