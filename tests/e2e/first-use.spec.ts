@@ -129,6 +129,8 @@ test.describe('lists at phone width', () => {
         PHONE.width,
       );
       for (const row of await rows.all()) {
+        // The dashboard's table is below the fold: bring each row in, then nothing of it may lie beside the screen.
+        await row.scrollIntoViewIfNeeded();
         const menu = row.getByRole('button', { name: /^Actions for / });
         if (await menu.count()) await expect(menu).toBeInViewport({ ratio: 1 });
         const status = STATUS_OF_ROW[path];
