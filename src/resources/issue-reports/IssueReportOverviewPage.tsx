@@ -11,6 +11,7 @@ import { useNavigate, useParams } from 'react-router';
 import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import type { ResourcePageProps } from '@/resources/types';
+import { useMediaQuery } from '@/ui/useMediaQuery';
 import { selectedProducts } from './issue-report-values';
 import '@/components/page.css';
 
@@ -21,6 +22,8 @@ export default function IssueReportOverviewPage({ resource }: ResourcePageProps)
   const { query, result: report } = useShow<IssueReport, HttpError>({ resource: resource.name, id });
   const { mutate: update, mutation } = useUpdate<IssueReport, HttpError, { status: IssueStatus }>();
   const back = { to: '/admin/issue_report', label: t('issue.back') };
+  // Below antd's `sm` a label beside its value leaves no room (the page scrolled sideways): labels go above.
+  const narrow = useMediaQuery('(max-width: 575px)');
   if (query.error) return <LoadFailure error={query.error} back={back} />;
   const dateTime = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
     dateStyle: 'medium',
@@ -52,7 +55,12 @@ export default function IssueReportOverviewPage({ resource }: ResourcePageProps)
         {query.isLoading || !report ? (
           <Skeleton active />
         ) : (
-          <Descriptions column={{ xs: 1, md: 2 }} bordered size="middle">
+          <Descriptions
+            column={{ xs: 1, md: 2 }}
+            bordered
+            size="middle"
+            layout={narrow ? 'vertical' : 'horizontal'}
+          >
             <Descriptions.Item label={t('issue.columns.id')}>{report.id}</Descriptions.Item>
             <Descriptions.Item label={<label htmlFor="issue-status">{t('issue.columns.status')}</label>}>
               <Select<IssueStatus>
