@@ -535,9 +535,11 @@ describe('the hatch licence', () => {
     expect(await response.json()).toEqual({ message: 'This action is unauthorized.' });
   };
 
-  it('refuses every material and category call of a company without it (403), administrators too', async () => {
+  it('refuses every material and category call of a company without it (403), but to administrators', async () => {
     // Carol is globex's Manager (every ability); globex has bought no hatch licence.
-    for (const token of [carol, admin]) {
+    expect((await call('/materials', { token: admin }, 'globex')).status).toBe(200);
+    {
+      const token = carol;
       const globex = (path: string, init: RequestInit = {}) => call(path, { token, ...init }, 'globex');
       await refused(await globex('/materials'));
       await refused(await globex('/materials/categories'));
