@@ -88,6 +88,7 @@ describe('GET /users', () => {
       updated_at: expect.any(String),
       email_verified: true,
       email_verified_at: expect.anything(),
+      invitation_pending: false,
     });
     expect(names(await list('/users?filter[admin]=true'), 'username')).toEqual(['admin']);
     expect((await list('/users?filter[admin]=true&included_fields[]=role')).data).toEqual([{ role: null }]);
