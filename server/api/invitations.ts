@@ -9,13 +9,13 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { InviteInputSchema, UserSchema } from '../../shared/entities/users';
+import { message } from '../../shared/messages';
 import type { DB } from '../db/database';
-import { broadcast } from '../http/broadcast';
 import { contextOf } from '../http/crud/context';
 import { ValidationError } from '../http/errors';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
-import { channels } from '../realtime/broadcaster';
 import { allValid, requiredField } from './field-checks';
+import { announceNotifications, deliverNotification } from './notifications-delivery';
 import { companyRoleId } from './roles-input';
 import { unusablePassword, userEntity } from './users';
 import { publishPermissionsUpdated } from './users-permissions';
@@ -94,7 +94,7 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
         if (member) throw new ValidationError({ email: [ALREADY_MEMBER] });
       }
       const password = existing ? null : await unusablePassword();
-      const userId = await db.transaction().execute(async (trx) => {
+      const { id: userId, notice } = await db.transaction().execute(async (trx) => {
         const id =
           existing?.id ??
           (
@@ -129,22 +129,19 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
             accepted_at: null,
           })
           .execute();
-        await trx
-          .insertInto('notifications')
-          .values({
-            company_id: companyId,
-            user_id: id,
-            title: 'Invitation',
-            text: `${session.user.name} invited you to ${session.company.name}.`,
-            read_at: null,
-          })
-          .execute();
-        return id;
+        const notice = await deliverNotification(trx, {
+          companyId,
+          userId: id,
+          type: 'userInvited',
+          message: message('notifications:messages.invitation', {
+            inviter: session.user.name,
+            company: session.company.name,
+          }),
+        });
+        return { id, notice };
       });
       const data = await userEntity.detailOf(ctx, await userEntity.find(db, companyId, userId));
-      await broadcast(request, [channels.user(companyId, userId)], 'UserNotificationUpdated', {
-        notification: null,
-      });
+      await announceNotifications(request, [notice]);
       await publishPermissionsUpdated(request, companyId, [userId]);
       return reply.status(201).send({ message: INVITE_SUCCESS, data });
     },

@@ -27,6 +27,7 @@ import { LIBRARY_ITEM_STATUS_COLORS } from '../db/status-colors';
 import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { Id, IdParams } from '../http/crud/ids';
+import { requestLanguage } from '../http/language';
 import { HttpError, invalidField, ValidationError } from '../http/errors';
 import { Flag, iso, MessageSchema, toBoolean } from '../http/schema-types';
 import {
@@ -37,6 +38,7 @@ import {
   queueItem,
 } from '../processing/library-item-state';
 import { MODEL_MESSAGES } from '../processing/model-state';
+import { presentEvent } from '../processing/processing-messages';
 import { allValid, invalidSelection, notEmptied } from './field-checks';
 import { fileUrl } from './files';
 import { incomingModelFile, storeModelFile } from './model-files';
@@ -185,7 +187,7 @@ export const libraryItemEntity = defineEntity({
         ? db
             .selectFrom('library_item_geometry_events')
             .distinctOn('item_id')
-            .select(['item_id', 'message', 'created_at'])
+            .select(['item_id', 'message', 'message_key', 'message_params', 'created_at'])
             .where('item_id', 'in', ids)
             .orderBy('item_id')
             .orderBy('created_at', 'desc')
@@ -225,7 +227,7 @@ export const libraryItemEntity = defineEntity({
         finished_at: iso(row.finished_at),
         deleted_at: iso(row.deleted_at),
         uploader_name: row.uploader_name,
-        latest_geometry_event: event ? { message: event.message, created_at: iso(event.created_at)! } : null,
+        latest_geometry_event: event ? presentEvent(event, requestLanguage(request)) : null,
       };
     });
   },
@@ -368,7 +370,7 @@ async function presentDetail(ctx: CrudContext, row: ItemRow): Promise<LibraryIte
     libraryItemEntity.itemOf(ctx, row),
     ctx.db
       .selectFrom('library_item_geometry_events')
-      .select(['message', 'created_at'])
+      .select(['message', 'message_key', 'message_params', 'created_at'])
       .where('item_id', '=', row.id)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -378,7 +380,7 @@ async function presentDetail(ctx: CrudContext, row: ItemRow): Promise<LibraryIte
   return {
     ...item,
     file: row.file_name !== null ? { name: row.file_name, size: Number(row.file_size ?? 0) } : null,
-    geometry_events: events.map((event) => ({ message: event.message, created_at: iso(event.created_at)! })),
+    geometry_events: events.map((event) => presentEvent(event, requestLanguage(ctx.request))),
   };
 }
 

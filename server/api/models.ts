@@ -25,6 +25,7 @@ import { MODEL_STATUS_COLORS } from '../db/status-colors';
 import { type BroadcastSource } from '../http/broadcast';
 import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
+import { requestLanguage } from '../http/language';
 import { IdParams } from '../http/crud/ids';
 import { invalidField } from '../http/errors';
 import { iso, MessageSchema } from '../http/schema-types';
@@ -37,6 +38,7 @@ import {
   queueModel,
   UNFINISHED_STATUSES,
 } from '../processing/model-state';
+import { presentEvent } from '../processing/processing-messages';
 import { allValid, companyProjectId, notEmptied } from './field-checks';
 import { fileUrl } from './files';
 import { incomingModelFile, storeModelFile } from './model-files';
@@ -101,7 +103,7 @@ export const modelEntity = defineEntity({
         ? await db
             .selectFrom('model_geometry_events')
             .distinctOn('model_id')
-            .select(['model_id', 'message', 'created_at'])
+            .select(['model_id', 'message', 'message_key', 'message_params', 'created_at'])
             .where('model_id', 'in', ids)
             .orderBy('model_id')
             .orderBy('created_at', 'desc')
@@ -125,7 +127,7 @@ export const modelEntity = defineEntity({
         finished_at: iso(row.finished_at),
         deleted_at: iso(row.deleted_at),
         uploader_name: row.uploader_name,
-        latest_geometry_event: event ? { message: event.message, created_at: iso(event.created_at)! } : null,
+        latest_geometry_event: event ? presentEvent(event, requestLanguage(request)) : null,
       };
     });
   },
@@ -244,7 +246,7 @@ async function presentDetail(ctx: CrudContext, row: ModelRow): Promise<ModelDeta
       : db.selectFrom('projects').select(['id', 'name']).where('id', '=', row.project_id).executeTakeFirst(),
     db
       .selectFrom('model_geometry_events')
-      .select(['message', 'created_at'])
+      .select(['message', 'message_key', 'message_params', 'created_at'])
       .where('model_id', '=', row.id)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -255,7 +257,7 @@ async function presentDetail(ctx: CrudContext, row: ModelRow): Promise<ModelDeta
     ...model,
     project: project ?? null,
     file: row.file_name !== null ? { name: row.file_name, size: Number(row.file_size ?? 0) } : null,
-    geometry_events: events.map((event) => ({ message: event.message, created_at: iso(event.created_at)! })),
+    geometry_events: events.map((event) => presentEvent(event, requestLanguage(ctx.request))),
   };
 }
 

@@ -5,6 +5,7 @@
  * LibraryItem channel; a run of an attempt that was replaced, archived or deleted finds nothing to update and ends.
  */
 import type { Updateable } from 'kysely';
+import type { StoredMessage } from '../../shared/messages';
 import type { LibraryItemStatus, LibraryItemsTable } from '../db/schema';
 import { LIBRARY_ITEM_STATUS_COLORS } from '../db/status-colors';
 import { type Inspection, inspectModelFile } from './inspection';
@@ -26,7 +27,7 @@ async function advance(
   context: ProcessingContext,
   job: ProcessingJob,
   changes: Updateable<LibraryItemsTable>,
-  message: string,
+  message: StoredMessage,
   from: LibraryItemStatus[] = ['PROCESSING'],
 ): Promise<LibraryItemRow | null> {
   if (context.signal.aborted) return null;
@@ -57,7 +58,7 @@ async function conclude(
   job: ProcessingJob,
   status: 'FINISHED' | 'FAILED',
   changes: Updateable<LibraryItemsTable>,
-  message: string,
+  message: StoredMessage,
 ): Promise<LibraryItemRow | null> {
   const row = await advance(context, job, { ...changes, status, finished_at: new Date() }, message);
   if (row) await publishItemRefresh(context.source, row.company_id, [row.id]);

@@ -8,6 +8,7 @@
  * stored file, or an attempt): seeded models without a file keep their status.
  */
 import type { Updateable } from 'kysely';
+import type { StoredMessage } from '../../shared/messages';
 import type { ModelStatus, ProjectModelsTable } from '../db/schema';
 import { MODEL_STATUS_COLORS } from '../db/status-colors';
 import { type Inspection, inspectModelFile } from './inspection';
@@ -40,7 +41,7 @@ async function advance(
   context: ProcessingContext,
   job: ProcessingJob,
   changes: Updateable<ProjectModelsTable>,
-  message: string,
+  message: StoredMessage,
   from: ModelStatus[] = ['PROCESSING'],
 ): Promise<ModelRow | null> {
   if (context.signal.aborted) return null;
@@ -72,7 +73,7 @@ async function conclude(
   job: ProcessingJob,
   status: 'FINISHED' | 'FAILED',
   changes: Updateable<ProjectModelsTable>,
-  message: string,
+  message: StoredMessage,
 ): Promise<ModelRow | null> {
   const row = await advance(context, job, { ...changes, status, finished_at: new Date() }, message);
   if (row) await publishProcessorRefresh(context.source, row.company_id, [row.id]);
