@@ -30,7 +30,7 @@ import { useDeleteRecord } from '@/components/useDeleteRecord';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { bannerState, useResultBanner } from '@/components/useResultBanner';
 import { ElapsedTime } from '../models/ElapsedTime';
-import { type LiveModelFields, progressMessage } from '../models/model-status';
+import { eventMessage, type LiveModelFields, progressMessage } from '../models/model-status';
 import { useProcessingLiveUpdates } from '../models/useModelLiveUpdates';
 import type { ResourcePageProps } from '../types';
 import { canReprocess, type LibraryItemDetail, REPROCESS_PERMISSION } from './library-items.resource';
@@ -129,7 +129,7 @@ export default function LibraryItemOverviewPage({ resource }: ResourcePageProps)
       span: 2,
       children: (
         <span data-testid="item-latest-message">
-          {progressMessage(item as unknown as LiveModelFields) ?? NONE}
+          {progressMessage(item as unknown as LiveModelFields, t) ?? NONE}
         </span>
       ),
     },
@@ -247,7 +247,7 @@ export default function LibraryItemOverviewPage({ resource }: ResourcePageProps)
               color: index === 0 ? item.status_color : 'gray',
               children: (
                 <>
-                  <span className="model-history__message">{event.message}</span>
+                  <span className="model-history__message">{eventMessage(t, event)}</span>
                   <span className="model-history__time">{date(event.created_at)}</span>
                 </>
               ),

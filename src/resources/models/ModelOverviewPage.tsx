@@ -21,7 +21,7 @@ import { PageSection } from '@/components/PageSection';
 import { formatBytes } from '@/components/upload/upload-rules';
 import type { ResourcePageProps } from '../types';
 import { ElapsedTime } from './ElapsedTime';
-import { progressMessage } from './model-status';
+import { eventMessage, progressMessage } from './model-status';
 import { ModelStatusBadge } from './ModelStatusBadge';
 import { type ModelDetail, REPROCESS_PERMISSION } from './models.resource';
 import { canReprocess, useModelActions } from './useModelActions';
@@ -70,7 +70,7 @@ export default function ModelOverviewPage({ resource }: ResourcePageProps) {
   }
 
   const date = (value: string | null) => (value ? formatDate(value, i18n.resolvedLanguage, true) : NONE);
-  const message = progressMessage(model);
+  const message = progressMessage(model, t);
   const details: Array<{ key: string; label: string; span?: number; children: ReactNode }> = [
     {
       key: 'status',
@@ -186,7 +186,7 @@ export default function ModelOverviewPage({ resource }: ResourcePageProps) {
               color: index === 0 ? model.status_color : 'gray',
               children: (
                 <>
-                  <span className="model-history__message">{event.message}</span>
+                  <span className="model-history__message">{eventMessage(t, event)}</span>
                   <span className="model-history__time">{date(event.created_at)}</span>
                 </>
               ),

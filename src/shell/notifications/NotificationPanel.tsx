@@ -5,6 +5,7 @@
 import { CheckOutlined, InboxOutlined } from '@ant-design/icons';
 import { type UIEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { renderStoredMessage } from '@/components/stored-message';
 import { Button } from '@/ui/Button';
 import { Segmented } from '@/ui/Segmented';
 import { Spinner } from '@/ui/Spinner';
@@ -38,11 +39,13 @@ function NotificationItem({
         </span>
         <span className="notification-content">
           <span className="notification-heading">
-            <span className="notification-title">{item.title}</span>
+            <span className="notification-title">
+              {renderStoredMessage(t, item, item.title, '.title')}
+            </span>
             <RelativeTime className="notification-date" date={item.date} />
           </span>
           <span className={expanded ? 'notification-text is-expanded' : 'notification-text'}>
-            {item.text}
+            {renderStoredMessage(t, item, item.text, '.text')}
           </span>
         </span>
       </button>
