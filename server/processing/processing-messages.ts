@@ -79,7 +79,12 @@ export const eventColumns = (stored: StoredMessage) => ({
 
 /** A stored geometry event as the API answers it: the text in the reader's language, its key and parameters. */
 export function presentEvent(
-  event: { message: string; message_key: string | null; message_params: MessageParams | null; created_at: Date },
+  event: {
+    message: string;
+    message_key: string | null;
+    message_params: MessageParams | null;
+    created_at: Date;
+  },
   language: Language,
 ) {
   const params = event.message_params ?? {};

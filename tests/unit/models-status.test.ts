@@ -116,7 +116,11 @@ describe('model texts', () => {
   });
 
   it("renders a stored message in the reader's language, the server's text without a key", () => {
-    const baking = { message: 'Baking materials', message_key: 'models:processing.baking', message_params: {} };
+    const baking = {
+      message: 'Baking materials',
+      message_key: 'models:processing.baking',
+      message_params: {},
+    };
     expect(progressMessage({ status: 'PROCESSING', latest_geometry_event: baking }, nl)).toBe(
       'Materialen bakken...',
     );

@@ -96,7 +96,8 @@ export function formatElapsed(ms: number): string {
 }
 
 /** A geometry event's message in the reader's language. */
-export const eventMessage = (t: TFunction, event: GeometryEvent) => renderStoredMessage(t, event, event.message);
+export const eventMessage = (t: TFunction, event: GeometryEvent) =>
+  renderStoredMessage(t, event, event.message);
 
 /**
  * The latest geometry event's message in the reader's language; while processing it reads as ongoing ('Baking
