@@ -120,8 +120,8 @@ describe('notifications', () => {
       ...multipartBody({
         _method: 'PATCH',
         current_password: 'password',
-        new_password: 'password',
-        new_password_confirmation: 'password',
+        new_password: 'another-password-1',
+        new_password_confirmation: 'another-password-1',
       }),
     });
     expect(changed.status).toBe(200);

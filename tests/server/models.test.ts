@@ -89,7 +89,12 @@ describe('GET /projects/models/{id}', () => {
         'Optimising materials',
         'Converting meshes',
         'Upload received',
-      ].map((message) => ({ message, created_at: expect.any(String) })),
+      ].map((message) => ({
+        message,
+        message_key: expect.stringMatching(/^models:processing\./),
+        message_params: {},
+        created_at: expect.any(String),
+      })),
     });
   });
 
