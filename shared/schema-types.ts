@@ -24,3 +24,17 @@ export const StringEnum = <const T extends readonly string[]>(
 export const FileInput = Type.Unsafe<unknown>({
   description: 'A file (multipart/form-data); empty or absent means none.',
 });
+
+/** A stored message's parameters (shared/messages.ts). */
+export const MessageParamsSchema = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
+
+/**
+ * A processing (geometry) event: its text in the request's language, and the stored message it is rendered from
+ * (`models:processing.*`), which the portal renders in the reader's language.
+ */
+export const GeometryEventSchema = Type.Object({
+  message: Type.String(),
+  message_key: Type.Optional(Nullable(Type.String())),
+  message_params: Type.Optional(MessageParamsSchema),
+  created_at: DateTime,
+});

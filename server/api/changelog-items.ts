@@ -44,6 +44,7 @@ function present(request: FastifyRequest, row: ChangelogRow) {
     id: row.id,
     type: row.type,
     description: row.description,
+    description_nl: row.description_nl,
     screenshot: row.screenshot !== null,
     screenshot_url: fileUrl(request, row.screenshot),
     date_on_development: iso(row.date_on_development),
@@ -86,6 +87,7 @@ const EnvironmentFlags = Type.Partial(
 const CreateBody = Type.Object({
   type: StringEnum(CHANGELOG_TYPES),
   description: Filled({ maxLength: 5000 }),
+  description_nl: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
   environments: EnvironmentFlags,
   screenshot: Type.Optional(FileField),
 });
@@ -94,6 +96,7 @@ const UpdateBody = Type.Partial(
   Type.Object({
     type: StringEnum(CHANGELOG_TYPES),
     description: Filled({ maxLength: 5000 }),
+    description_nl: Nullable(Type.String({ maxLength: 5000 })),
     environments: EnvironmentFlags,
     screenshot: FileField,
   }),
@@ -102,6 +105,7 @@ const UpdateBody = Type.Partial(
 type ChangelogInput = {
   type?: ChangelogType;
   description?: string;
+  description_nl?: string | null;
   environments?: Partial<Record<Environment, boolean | number | string | null>>;
   screenshot?: unknown;
 };
@@ -206,6 +210,7 @@ export async function changelogRoutes(server: FastifyInstance): Promise<void> {
         .values({
           type: body.type,
           description: body.description,
+          description_nl: body.description_nl?.trim() || null,
           screenshot: key,
           ...environmentDates(body.environments, null),
         })
@@ -271,6 +276,7 @@ export async function changelogRoutes(server: FastifyInstance): Promise<void> {
         .set({
           ...(body.type ? { type: body.type } : {}),
           ...(body.description ? { description: body.description } : {}),
+          ...('description_nl' in body ? { description_nl: body.description_nl?.trim() || null } : {}),
           ...environmentDates(body.environments, current),
           screenshot: key,
           updated_at: new Date(),

@@ -11,15 +11,15 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { InviteInputSchema, UserSchema } from '../../shared/entities/users';
+import { message } from '../../shared/messages';
 import type { DB } from '../db/database';
-import { broadcast } from '../http/broadcast';
 import { contextOf } from '../http/crud/context';
 import { ValidationError } from '../http/errors';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { portalLink, sendMail } from '../mail/outbox';
-import { channels } from '../realtime/broadcaster';
 import { allValid, requiredField } from './field-checks';
 import { invitationTokenHash } from './invitation-acceptance';
+import { announceNotifications, deliverNotification } from './notifications-delivery';
 import { notifiedCompany } from './password-reset';
 import { companyRoleId } from './roles-input';
 import { insertAccount, unusablePassword, userEntity } from './users';
@@ -103,7 +103,7 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
       const invitedBy = `${session.user.name} invited you to ${session.company.name}`;
       // An existing account sees the notification in a company it already signs in to; a new one has none yet.
       const notified = existing ? await notifiedCompany(request, db, existing.id) : companyId;
-      const userId = await db.transaction().execute(async (trx) => {
+      const { id: userId, notice } = await db.transaction().execute(async (trx) => {
         const id =
           existing?.id ??
           (await insertAccount(trx, {
@@ -137,26 +137,23 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
           },
           request.log,
         );
-        if (notified !== null) {
-          await trx
-            .insertInto('notifications')
-            .values({
-              company_id: notified,
-              user_id: id,
-              title: 'Invitation',
-              text: `${invitedBy}. Accept or decline: ${link}`,
-              read_at: null,
-            })
-            .execute();
-        }
-        return id;
+        const notice =
+          notified === null
+            ? null
+            : await deliverNotification(trx, {
+                companyId: notified,
+                userId: id,
+                type: 'userInvited',
+                message: message('notifications:messages.invitation', {
+                  inviter: session.user.name,
+                  company: session.company.name,
+                  url: link,
+                }),
+              });
+        return { id, notice };
       });
       const data = await userEntity.detailOf(ctx, await userEntity.find(db, companyId, userId));
-      if (notified !== null) {
-        await broadcast(request, [channels.user(notified, userId)], 'UserNotificationUpdated', {
-          notification: null,
-        });
-      }
+      await announceNotifications(request, [notice]);
       return reply.status(201).send({ message: INVITE_SUCCESS, data });
     },
   );

@@ -27,6 +27,7 @@ import { defineEntity } from '../http/crud/entity';
 import { Id } from '../http/crud/ids';
 import { HttpError, ValidationError } from '../http/errors';
 import { Flag, iso, toBoolean } from '../http/schema-types';
+import { requestLanguage } from '../http/language';
 import {
   addItemEvent,
   itemJob,
@@ -36,6 +37,7 @@ import {
 } from '../processing/library-item-state';
 import { ITEM_FILES } from '../processing/library-item-processing';
 import { MODEL_MESSAGES } from '../processing/model-state';
+import { presentEvent } from '../processing/processing-messages';
 import { allValid, invalidSelection, notEmptied } from './field-checks';
 import { fileUrl } from './files';
 import { incomingModelFile, storeModelFile } from './model-files';
@@ -184,7 +186,7 @@ export const libraryItemEntity = defineEntity({
         ? db
             .selectFrom('library_item_geometry_events')
             .distinctOn('item_id')
-            .select(['item_id', 'message', 'created_at'])
+            .select(['item_id', 'message', 'message_key', 'message_params', 'created_at'])
             .where('item_id', 'in', ids)
             .orderBy('item_id')
             .orderBy('created_at', 'desc')
@@ -224,7 +226,7 @@ export const libraryItemEntity = defineEntity({
         finished_at: iso(row.finished_at),
         deleted_at: iso(row.deleted_at),
         uploader_name: row.uploader_name,
-        latest_geometry_event: event ? { message: event.message, created_at: iso(event.created_at)! } : null,
+        latest_geometry_event: event ? presentEvent(event, requestLanguage(request)) : null,
       };
     });
   },
@@ -367,14 +369,14 @@ async function presentDetail(ctx: CrudContext, row: ItemRow): Promise<LibraryIte
     libraryItemEntity.itemOf(ctx, row),
     ctx.db
       .selectFrom('library_item_geometry_events')
-      .select(['message', 'created_at'])
+      .select(['message', 'message_key', 'message_params', 'created_at'])
       .where('item_id', '=', row.id)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(GEOMETRY_EVENTS_SHOWN)
       .execute(),
   ]);
-  return { ...item, ...fileAndHistory(row, events) };
+  return { ...item, ...fileAndHistory(row, events, requestLanguage(ctx.request)) };
 }
 
 /** The standard endpoints from the declaration, and beside them reprocessing. */

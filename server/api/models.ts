@@ -23,6 +23,7 @@ import { MODEL_STATUS_COLORS } from '../db/status-colors';
 import { type BroadcastSource } from '../http/broadcast';
 import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
+import { requestLanguage } from '../http/language';
 import { iso } from '../http/schema-types';
 import { publishGeometryEvent, publishProcessorRefresh } from '../processing/model-events';
 import { MODEL_FILES, modelJob } from '../processing/model-processing';
@@ -33,6 +34,7 @@ import {
   queueModel,
   UNFINISHED_STATUSES,
 } from '../processing/model-state';
+import { presentEvent } from '../processing/processing-messages';
 import { allValid, companyProjectId, notEmptied } from './field-checks';
 import { fileUrl } from './files';
 import { incomingModelFile, storeModelFile } from './model-files';
@@ -96,7 +98,7 @@ export const modelEntity = defineEntity({
         ? await db
             .selectFrom('model_geometry_events')
             .distinctOn('model_id')
-            .select(['model_id', 'message', 'created_at'])
+            .select(['model_id', 'message', 'message_key', 'message_params', 'created_at'])
             .where('model_id', 'in', ids)
             .orderBy('model_id')
             .orderBy('created_at', 'desc')
@@ -120,7 +122,7 @@ export const modelEntity = defineEntity({
         finished_at: iso(row.finished_at),
         deleted_at: iso(row.deleted_at),
         uploader_name: row.uploader_name,
-        latest_geometry_event: event ? { message: event.message, created_at: iso(event.created_at)! } : null,
+        latest_geometry_event: event ? presentEvent(event, requestLanguage(request)) : null,
       };
     });
   },
@@ -239,14 +241,14 @@ async function presentDetail(ctx: CrudContext, row: ModelRow): Promise<ModelDeta
       : db.selectFrom('projects').select(['id', 'name']).where('id', '=', row.project_id).executeTakeFirst(),
     db
       .selectFrom('model_geometry_events')
-      .select(['message', 'created_at'])
+      .select(['message', 'message_key', 'message_params', 'created_at'])
       .where('model_id', '=', row.id)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(GEOMETRY_EVENTS_SHOWN)
       .execute(),
   ]);
-  return { ...model, project: project ?? null, ...fileAndHistory(row, events) };
+  return { ...model, project: project ?? null, ...fileAndHistory(row, events, requestLanguage(ctx.request)) };
 }
 
 /**

@@ -16,6 +16,8 @@ import {
   type PasswordUpdateStatus,
   PASSWORD_UPDATE_STATUSES,
 } from '../../shared/entities/my-account';
+import { message } from '../../shared/messages';
+import { CONFIGURABLE_NOTIFICATION_TYPES } from '../../shared/notification-types';
 import { signedIn } from '../auth/guards';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { authenticate, revokeAllTokens, type Session } from '../auth/session';
@@ -31,6 +33,7 @@ import { acceptUpload, storeUpload } from '../storage/uploads';
 import { recordActivity } from './activity-recorder';
 import { requiredField } from './field-checks';
 import { fileUrl } from './files';
+import { announceNotifications, deliverNotification, notificationSettingsOf } from './notifications-delivery';
 import { RESET_LINK_SENT, sendResetLink } from './password-reset';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -59,33 +62,18 @@ type UpdateInput = typeof UpdateBody.static;
 
 const AccountQuery = Type.Object({ excluded_fields: listQueryProperties.excluded_fields });
 
-/** The notification types with the user's choices in this company (a type without a row is on for both). */
+/**
+ * The notification types of the one catalogue with how the user receives them in this company: their own choice,
+ * else their roles' (notifications-delivery.ts).
+ */
 async function notificationSettings(db: DB, companyId: number, userId: number) {
-  const rows = await db
-    .selectFrom('notification_types')
-    .leftJoin('user_notification_settings as setting', (join) =>
-      join
-        .onRef('setting.notification_type_id', '=', 'notification_types.id')
-        .on('setting.company_id', '=', companyId)
-        .on('setting.user_id', '=', userId),
-    )
-    .select([
-      'notification_types.id',
-      'notification_types.key',
-      'notification_types.title',
-      'notification_types.category',
-      'setting.email',
-      'setting.browser',
-    ])
-    .orderBy('notification_types.position')
-    .execute();
-  return rows.map((row) => ({
-    notification_type_id: row.id,
-    notification_type_key: row.key,
-    notification_type_title: row.title,
-    category: row.category,
-    email: row.email === false ? 0 : 1,
-    browser: row.browser === false ? 0 : 1,
+  return (await notificationSettingsOf(db, companyId, userId)).map(({ type, email, browser }) => ({
+    notification_type_id: type.id,
+    notification_type_key: type.key,
+    notification_type_title: type.title,
+    category: type.category,
+    email: email ? 1 : 0,
+    browser: browser ? 1 : 0,
   }));
 }
 
@@ -201,9 +189,7 @@ async function saveSettings(
   session: Session,
   settings: NonNullable<UpdateInput['notification_settings']>,
 ) {
-  const known = new Set(
-    (await db.selectFrom('notification_types').select('id').execute()).map((row) => row.id),
-  );
+  const known = new Set(CONFIGURABLE_NOTIFICATION_TYPES.map((type) => type.id));
   const current = new Map(
     (await notificationSettings(db, session.company.id, session.user.id)).map((setting) => [
       setting.notification_type_id,
@@ -324,7 +310,7 @@ export async function myAccountRoutes(server: FastifyInstance): Promise<void> {
       const imageKey = image ? await storeUpload(storage, 'profile-images', image) : undefined;
       const passwordHash = changesPassword ? await hashPassword(body.new_password!) : undefined;
       const logoutAll = changesPassword && toBoolean(body.logout_all_devices);
-      await db.transaction().execute(async (trx) => {
+      const notice = await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('users')
           .set({
@@ -340,23 +326,21 @@ export async function myAccountRoutes(server: FastifyInstance): Promise<void> {
           .where('id', '=', userId)
           .execute();
         if (body.notification_settings) await saveSettings(trx, session, body.notification_settings);
-        if (passwordHash) {
-          await recordActivity(trx, { companyId: session.company.id, userId, action: 'password_changed' });
-          await trx
-            .insertInto('notifications')
-            .values({
-              company_id: session.company.id,
-              user_id: userId,
-              title: 'Your password was changed',
-              text: logoutAll
-                ? 'Your password was changed and you were signed out on every device.'
-                : 'Your password was changed. If this was not you, reset it at once.',
-              read_at: null,
-            })
-            .execute();
-        }
         if (logoutAll) await revokeAllTokens(trx, userId);
+        if (!passwordHash) return null;
+        await recordActivity(trx, { companyId: session.company.id, userId, action: 'password_changed' });
+        return deliverNotification(trx, {
+          companyId: session.company.id,
+          userId,
+          type: 'passwordChanged',
+          message: message(
+            logoutAll
+              ? 'notifications:messages.passwordChangedEverywhere'
+              : 'notifications:messages.passwordChanged',
+          ),
+        });
       });
+      await announceNotifications(request, [notice]);
       const status: PasswordUpdateStatus = !changesPassword
         ? 'not_updated'
         : logoutAll

@@ -2,50 +2,56 @@
  * The signed-in user's notifications in this company (spec 1 §2.5, §7): the bell's list with `with_read`
  * (1 = unread only, 0 = all) and `unread_count`, mark all read, mark one read or unread. Every change publishes
  * `UserNotificationUpdated` `{notification, unread_count}` on `private-Company.{companyId}.User.{userId}`.
+ * Title and text answer in the request's language, next to the type and the stored message they are rendered
+ * from (issue 12); sending one is `notifications-delivery.ts`.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
 import { signedIn } from '../auth/guards';
 import { authenticate, type Session } from '../auth/session';
-import type { NotificationsTable } from '../db/schema';
 import { broadcast } from '../http/broadcast';
 import { foundOr404, IdParams } from '../http/crud/ids';
 import { listQueryProperties } from '../http/list-query';
 import { type ListSpec, listEndpoint } from '../http/listing';
 import { DataSchema, ListResponseSchema, PaginatedSchema } from '../http/responses';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
-import { DateTime, Flag, iso, MessageSchema, Nullable, toBoolean } from '../http/schema-types';
+import { MessageParamsSchema } from '../../shared/schema-types';
+import { type Language, requestLanguage } from '../http/language';
+import { DateTime, Flag, MessageSchema, Nullable, toBoolean } from '../http/schema-types';
 import { channels } from '../realtime/broadcaster';
+import {
+  type NotificationRow,
+  type PresentedNotification,
+  presentNotification,
+  unreadCount,
+} from './notifications-delivery';
 
 export const NotificationSchema = Type.Object({
   id: Type.Integer(),
+  /** Title and text in the request's language (Accept-Language), rendered from the stored message. */
   title: Type.String(),
   text: Type.String(),
   read: Type.Boolean(),
   date: DateTime,
+  /** The notification type's key (shared/notification-types.ts); null for rows from before types. */
+  type: Nullable(Type.String()),
+  /** The stored message (shared/messages.ts): `{key}.title` and `{key}.text` with these parameters. */
+  message_key: Nullable(Type.String()),
+  message_params: MessageParamsSchema,
 });
 
-type Notification = Selectable<NotificationsTable>;
-
-const present = (row: Pick<Notification, 'id' | 'title' | 'text' | 'read_at' | 'date'>) => ({
-  id: row.id,
-  title: row.title,
-  text: row.text,
-  read: row.read_at !== null,
-  date: iso(row.date)!,
-});
-
-const notificationList: ListSpec<'notifications', Notification, ReturnType<typeof present>> = {
+const notificationList = (
+  language: Language,
+): ListSpec<'notifications', NotificationRow, PresentedNotification> => ({
   resource: 'notifications',
   sorts: { date: 'notifications.date', title: 'notifications.title' },
   defaultSort: '-date',
   tiebreaker: 'notifications.id',
   search: ['notifications.title', 'notifications.text'],
-  fields: ['id', 'title', 'text', 'read', 'date'],
-  present: async (rows) => rows.map(present),
-};
+  fields: ['id', 'title', 'text', 'read', 'date', 'type', 'message_key', 'message_params'],
+  present: async (rows) => rows.map((row) => presentNotification(row, language)),
+});
 
 const ownNotifications = (request: FastifyRequest, session: Session) =>
   request.server.ctx.db
@@ -53,18 +59,10 @@ const ownNotifications = (request: FastifyRequest, session: Session) =>
     .where('notifications.company_id', '=', session.company.id)
     .where('notifications.user_id', '=', session.user.id);
 
-async function unreadCount(request: FastifyRequest, session: Session): Promise<number> {
-  const row = await ownNotifications(request, session)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('read_at', 'is', null)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
-
 async function announce(
   request: FastifyRequest,
   session: Session,
-  notification: ReturnType<typeof present> | null,
+  notification: PresentedNotification | null,
   unread: number,
 ) {
   await broadcast(request, [channels.user(session.company.id, session.user.id)], 'UserNotificationUpdated', {
@@ -100,8 +98,8 @@ export async function notificationRoutes(server: FastifyInstance): Promise<void>
       let base = ownNotifications(request, session).selectAll('notifications');
       if (toBoolean(request.query.with_read)) base = base.where('notifications.read_at', 'is', null);
       const [body, unread] = await Promise.all([
-        listEndpoint(request, base, notificationList, request.query),
-        unreadCount(request, session),
+        listEndpoint(request, base, notificationList(requestLanguage(request)), request.query),
+        unreadCount(app.ctx.db, session.company.id, session.user.id),
       ]);
       return 'meta' in body ? { ...body, meta: { ...body.meta, unread_count: unread } } : body;
     },
@@ -161,8 +159,13 @@ export async function notificationRoutes(server: FastifyInstance): Promise<void>
         .returningAll()
         .executeTakeFirst();
       const row = await foundOr404(updated, 'Notification', id);
-      const notification = present(row);
-      await announce(request, session, notification, await unreadCount(request, session));
+      const notification = presentNotification(row, requestLanguage(request));
+      await announce(
+        request,
+        session,
+        presentNotification(row),
+        await unreadCount(app.ctx.db, session.company.id, session.user.id),
+      );
       return { data: notification };
     },
   );

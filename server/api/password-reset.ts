@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { message } from '../../shared/messages';
 import { hashPassword } from '../auth/passwords';
 import { revokeAllTokens } from '../auth/session';
 import type { DB } from '../db/database';
@@ -18,6 +19,7 @@ import { Filled, MessageSchema } from '../http/schema-types';
 import { requestSubdomain } from '../http/tenancy';
 import { portalLink, sendMail } from '../mail/outbox';
 import { recordActivity } from './activity-recorder';
+import { announceNotifications, deliverNotification } from './notifications-delivery';
 
 export const RESET_TOKEN_MINUTES = 60;
 export const RESET_LINK_SENT = 'We have emailed your password reset link.';
@@ -54,7 +56,7 @@ export async function sendResetLink(
   const token = randomBytes(32).toString('base64url');
   const url = portalLink(request, '/reset-password', { token, email: user.email });
   const company = companyId ?? (await notifiedCompany(request, db, user.id));
-  await db.transaction().execute(async (trx) => {
+  const notice = await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('password_reset_tokens')
       .values({
@@ -69,19 +71,15 @@ export async function sendResetLink(
       subject: 'Reset your password',
       body: `You asked to reset your password. Open this link within ${RESET_TOKEN_MINUTES} minutes to choose a new one: ${url}`,
     });
-    if (company !== null) {
-      await trx
-        .insertInto('notifications')
-        .values({
-          company_id: company,
-          user_id: user.id,
-          title: 'Password reset requested',
-          text: `Open this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password: ${url}`,
-          read_at: null,
-        })
-        .execute();
-    }
+    if (company === null) return null;
+    return deliverNotification(trx, {
+      companyId: company,
+      userId: user.id,
+      type: 'passwordReset',
+      message: message('notifications:messages.passwordReset', { minutes: RESET_TOKEN_MINUTES, url }),
+    });
   });
+  await announceNotifications(request, [notice]);
   request.log.info({ userId: user.id, url }, 'password reset link sent');
 }
 

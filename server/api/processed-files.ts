@@ -10,9 +10,11 @@ import { authenticate } from '../auth/session';
 import type { DB } from '../db/database';
 import { invalidField } from '../http/errors';
 import { IdParams } from '../http/crud/ids';
-import { iso, MessageSchema } from '../http/schema-types';
+import type { Language } from '../http/language';
+import { MessageSchema } from '../http/schema-types';
 import { type ProcessedFiles, requeue } from '../processing/file-processing';
 import { MODEL_MESSAGES } from '../processing/model-state';
+import { presentEvent } from '../processing/processing-messages';
 
 /** Geometry events a detail carries, newest first. */
 export const GEOMETRY_EVENTS_SHOWN = 50;
@@ -56,13 +58,17 @@ export function registerReprocess(
   );
 }
 
-/** A detail's `file` (its client name and size, null without one) and `geometry_events` (newest first). */
+/**
+ * A detail's `file` (its client name and size, null without one) and `geometry_events` (newest first, each
+ * message in the reader's language with its stored key and parameters).
+ */
 export function fileAndHistory(
   row: { file_name: string | null; file_size: number | string | null },
-  events: Array<{ message: string; created_at: Date }>,
+  events: Array<Parameters<typeof presentEvent>[0]>,
+  language: Language,
 ) {
   return {
     file: row.file_name !== null ? { name: row.file_name, size: Number(row.file_size ?? 0) } : null,
-    geometry_events: events.map((event) => ({ message: event.message, created_at: iso(event.created_at)! })),
+    geometry_events: events.map((event) => presentEvent(event, language)),
   };
 }

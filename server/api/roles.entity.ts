@@ -5,7 +5,7 @@
  * and groups without it (`on delete set null`).
  */
 import type { Selectable } from 'kysely';
-import { NOTIFICATION_TYPES } from '../../shared/notification-types';
+import { CONFIGURABLE_NOTIFICATION_TYPES } from '../../shared/notification-types';
 import { RoleInputSchema, RoleSchema, type RoleInput } from '../../shared/entities/roles';
 import type { DB } from '../db/database';
 import type { RolesTable } from '../db/schema';
@@ -19,7 +19,7 @@ import { holdersOfRole, publishPermissionsUpdated } from './users-permissions';
 
 type RoleRow = Selectable<RolesTable>;
 
-const KNOWN_TYPES = new Set(NOTIFICATION_TYPES.map((type) => type.id));
+const KNOWN_TYPES = new Set<number>(CONFIGURABLE_NOTIFICATION_TYPES.map((type) => type.id));
 
 async function checkRole(db: DB, companyId: number, body: Submitted<RoleInput>, roleId: number | null) {
   const settings = body.notification_settings ?? [];
@@ -99,15 +99,15 @@ async function present({ db }: CrudContext, rows: RoleRow[], fields: Set<string>
     title: row.title,
     description: row.description,
     abilities: abilities.filter((item) => item.role_id === row.id).map((item) => item.ability),
-    // Every type is listed, off unless the role has it on.
-    notification_settings: NOTIFICATION_TYPES.map((type) => {
+    // Every type of the catalogue is listed; one the role has no setting for is on (notifications-delivery.ts).
+    notification_settings: CONFIGURABLE_NOTIFICATION_TYPES.map((type) => {
       const own = settings.find((item) => item.role_id === row.id && item.notification_type_id === type.id);
       return {
         notification_type_id: type.id,
         notification_type_title: type.title,
         category: type.category,
-        email: own?.email ?? false,
-        browser: own?.browser ?? false,
+        email: own?.email ?? true,
+        browser: own?.browser ?? true,
       };
     }),
     users_count: Number(counts.find((item) => item.role_id === row.id)?.count ?? 0),

@@ -1,5 +1,6 @@
 /** Kysely table types: one interface per table of server/db/migrations, kept in step with them. */
 import type { ColumnType, Generated } from 'kysely';
+import type { MessageParams } from '../../shared/messages';
 
 /** A timestamp with a database default: optional on insert. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -118,7 +119,15 @@ export interface NotificationsTable {
   text: string;
   read_at: NullableTimestamp;
   date: Timestamp;
+  /** The notification type (shared/notification-types.ts); null for rows older than migration 0080. */
+  type_id: number | null;
+  /** The stored message (shared/messages.ts); null where an older row's text could not be converted. */
+  message_key: string | null;
+  message_params: MessageParamsColumn;
 }
+
+/** A stored message's parameters (jsonb): an object when read, JSON text when written. */
+export type MessageParamsColumn = ColumnType<MessageParams, string | undefined, string>;
 
 export type ChangelogType = 'added' | 'fixed' | 'updated';
 
@@ -126,6 +135,8 @@ export interface ChangelogItemsTable {
   id: Generated<number>;
   type: ChangelogType;
   description: string;
+  /** The Dutch description shown to Dutch readers (migration 0080); null falls back to `description`. */
+  description_nl: string | null;
   screenshot: string | null;
   date_on_development: NullableTimestamp;
   date_on_test: NullableTimestamp;
@@ -233,6 +244,8 @@ export interface ModelGeometryEventsTable {
   id: Generated<number>;
   model_id: number;
   message: string;
+  message_key: string | null;
+  message_params: MessageParamsColumn;
   created_at: Timestamp;
 }
 
@@ -312,6 +325,8 @@ export interface LibraryItemGeometryEventsTable {
   id: Generated<number>;
   item_id: number;
   message: string;
+  message_key: string | null;
+  message_params: MessageParamsColumn;
   created_at: Timestamp;
 }
 
@@ -436,14 +451,6 @@ export interface UserActivitiesTable {
   created_at: Timestamp;
 }
 
-export interface NotificationTypesTable {
-  id: Generated<number>;
-  key: string;
-  category: string;
-  title: string;
-  position: number;
-}
-
 export interface UserNotificationSettingsTable {
   company_id: number;
   user_id: number;
@@ -511,7 +518,6 @@ export interface Database {
   material_category: MaterialCategoryTable;
   material_imports: MaterialImportsTable;
   user_activities: UserActivitiesTable;
-  notification_types: NotificationTypesTable;
   user_notification_settings: UserNotificationSettingsTable;
   password_reset_tokens: PasswordResetTokensTable;
   autodesk_oauth_states: AutodeskOauthStatesTable;

@@ -8,6 +8,7 @@
  * Unfinished are the rows the processor was ever asked to process (a stored file, or an attempt): seeded rows
  * without a file keep their status. An entity declares only what differs (`ProcessedFiles`).
  */
+import type { StoredMessage } from '../../shared/messages';
 import type { DB } from '../db/database';
 import type { BroadcastSource } from '../http/broadcast';
 import { type Inspection, inspectModelFile } from './inspection';
@@ -45,18 +46,18 @@ export interface ProcessedFiles {
   /** The colour of each status. */
   colors: Record<RunStatus, string>;
   /** The steps between reading the geometry and generating the preview (their messages). */
-  steps: readonly string[];
+  steps: readonly StoredMessage[];
   /** Records a geometry event of the row (inside the caller's transaction). */
-  addEvent(trx: DB, id: number, message: string): Promise<void>;
+  addEvent(trx: DB, id: number, message: StoredMessage): Promise<void>;
   /** Publishes a status change with its message on the entity's channel. */
-  publishProgress(source: BroadcastSource, row: ProcessingProgress, message: string): Promise<unknown>;
+  publishProgress(source: BroadcastSource, row: ProcessingProgress, message: StoredMessage): Promise<unknown>;
   /** Tells the entity's processor lists to reload for these rows. */
   publishRefresh(source: BroadcastSource, companyId: number, ids: number[]): Promise<unknown>;
   /**
    * Puts the row (back) in the queue inside the caller's transaction: QUEUED, a new attempt (a run of an older one
    * stops), its geometry events replaced by `message`.
    */
-  queue(trx: DB, id: number, message: string): Promise<ProcessedFileRow>;
+  queue(trx: DB, id: number, message: StoredMessage): Promise<ProcessedFileRow>;
 }
 
 /** The job of a row's current processing attempt; queue it after the transaction that queued it committed. */
@@ -83,7 +84,7 @@ export function fileProcessing(files: ProcessedFiles): Processable {
     context: ProcessingContext,
     job: ProcessingJob,
     change: RunChange,
-    message: string,
+    message: StoredMessage,
     from: RunStatus[] = ['PROCESSING'],
   ): Promise<ProcessedFileRow | null> {
     if (context.signal.aborted) return null;
@@ -114,7 +115,7 @@ export function fileProcessing(files: ProcessedFiles): Processable {
     job: ProcessingJob,
     status: 'FINISHED' | 'FAILED',
     change: RunChange,
-    message: string,
+    message: StoredMessage,
   ): Promise<ProcessedFileRow | null> {
     const row = await advance(context, job, { ...change, status, finished_at: new Date() }, message);
     if (row) await files.publishRefresh(context.source, row.company_id, [row.id]);
@@ -200,7 +201,7 @@ export async function requeue(
   source: BroadcastSource,
   files: ProcessedFiles,
   id: number,
-  message: string,
+  message: StoredMessage,
 ): Promise<ProcessedFileRow> {
   const { db, processor } = source.server.ctx;
   const row = await db.transaction().execute((trx) => files.queue(trx, id, message));

@@ -10,8 +10,10 @@ import type { LibraryItemsTable } from '../db/schema';
 import { LIBRARY_ITEM_STATUS_COLORS } from '../db/status-colors';
 import type { BroadcastSource } from '../http/broadcast';
 import { channels } from '../realtime/broadcaster';
+import type { StoredMessage } from '../../shared/messages';
 import type { ProcessingJob } from './processable';
 import { type ProcessingProgress, publishIndexRefresh, publishProgress } from './processing-events';
+import { eventColumns } from './processing-messages';
 
 export type LibraryItemRow = Selectable<LibraryItemsTable>;
 
@@ -24,15 +26,18 @@ export const itemJob = (item: Pick<LibraryItemRow, 'id' | 'processing_attempt'>)
   attempt: item.processing_attempt,
 });
 
-export async function addItemEvent(trx: DB, itemId: number, message: string): Promise<void> {
-  await trx.insertInto('library_item_geometry_events').values({ item_id: itemId, message }).execute();
+export async function addItemEvent(trx: DB, itemId: number, message: StoredMessage): Promise<void> {
+  await trx
+    .insertInto('library_item_geometry_events')
+    .values({ item_id: itemId, ...eventColumns(message) })
+    .execute();
 }
 
 /** Puts an item (back) in the queue: QUEUED, a new attempt, its events replaced by `message`; with `changes`. */
 export async function queueItem(
   trx: DB,
   itemId: number,
-  message: string,
+  message: StoredMessage,
   changes: Updateable<LibraryItemsTable> = {},
 ): Promise<LibraryItemRow> {
   const row = await trx
@@ -55,7 +60,7 @@ export async function queueItem(
   return row;
 }
 
-export function publishItemEvent(source: BroadcastSource, item: ProcessingProgress, message: string) {
+export function publishItemEvent(source: BroadcastSource, item: ProcessingProgress, message: StoredMessage) {
   return publishProgress(source, channels.libraryItems(item.company_id), item, message);
 }
 

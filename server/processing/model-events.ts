@@ -4,11 +4,16 @@
  * `RefreshProcessorIndex` when the processor list should reload (a model was created, finished, failed, deleted or
  * restored).
  */
+import type { StoredMessage } from '../../shared/messages';
 import type { BroadcastSource } from '../http/broadcast';
 import { channels } from '../realtime/broadcaster';
 import { type ProcessingProgress, publishIndexRefresh, publishProgress } from './processing-events';
 
-export function publishGeometryEvent(source: BroadcastSource, model: ProcessingProgress, message: string) {
+export function publishGeometryEvent(
+  source: BroadcastSource,
+  model: ProcessingProgress,
+  message: StoredMessage,
+) {
   return publishProgress(source, channels.projectModels(model.company_id), model, message);
 }
 

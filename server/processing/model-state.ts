@@ -6,6 +6,8 @@ import type { ExpressionBuilder, Selectable, Updateable } from 'kysely';
 import type { DB } from '../db/database';
 import type { Database, ModelStatus, ProjectModelsTable } from '../db/schema';
 import { MODEL_STATUS_COLORS } from '../db/status-colors';
+import type { StoredMessage } from '../../shared/messages';
+import { PROCESSING_MESSAGES, eventColumns } from './processing-messages';
 
 export type ModelRow = Selectable<ProjectModelsTable>;
 
@@ -19,21 +21,14 @@ export const UNFINISHED_STATUSES: ModelStatus[] = ['QUEUED', 'PROCESSING'];
 export const isProcessorWork = (eb: ExpressionBuilder<Database, 'project_models'>) =>
   eb.or([eb('file_key', 'is not', null), eb('processing_attempt', '>', 0)]);
 
-export const MODEL_MESSAGES = {
-  received: 'Upload received',
-  requeued: 'Queued for reprocessing',
-  started: 'Processing started',
-  reading: 'Reading geometry',
-  read: (summary: string) => `Geometry read: ${summary}`,
-  optimising: 'Optimising meshes',
-  baking: 'Baking materials',
-  preview: 'Generating preview',
-  finished: 'Processing finished',
-  failed: (reason: string) => `Conversion failed: ${reason}`,
-};
+/** The messages of a model's geometry events: keys with parameters (processing-messages.ts). */
+export const MODEL_MESSAGES = PROCESSING_MESSAGES;
 
-export async function addGeometryEvent(trx: DB, modelId: number, message: string): Promise<void> {
-  await trx.insertInto('model_geometry_events').values({ model_id: modelId, message }).execute();
+export async function addGeometryEvent(trx: DB, modelId: number, message: StoredMessage): Promise<void> {
+  await trx
+    .insertInto('model_geometry_events')
+    .values({ model_id: modelId, ...eventColumns(message) })
+    .execute();
 }
 
 /**
@@ -43,7 +38,7 @@ export async function addGeometryEvent(trx: DB, modelId: number, message: string
 export async function queueModel(
   trx: DB,
   modelId: number,
-  message: string,
+  message: StoredMessage,
   changes: Updateable<ProjectModelsTable> = {},
 ): Promise<ModelRow> {
   const row = await trx

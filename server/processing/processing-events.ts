@@ -1,11 +1,14 @@
 /**
  * The realtime events of processing (spec 2 §7), the same for every processed entity, each on the entity's own
  * channel (`private-Company.{id}.ProjectModel`, `….LibraryItem`, …): `GeometryEventsUpdated` for every status
- * change and event of a row, with `{owner_id, status, status_color, started_at, finished_at, event: {message}}`,
+ * change and event of a row, with `{owner_id, status, status_color, started_at, finished_at, event: {message,
+ * message_key, message_params}}` (the English text and the stored message, processing-messages.ts),
  * and `RefreshProcessorIndex` `{owner_id}` when the entity's processor list should reload.
  */
 import { type BroadcastSource, broadcast } from '../http/broadcast';
 import { iso } from '../http/schema-types';
+import type { StoredMessage } from '../../shared/messages';
+import { storedEvent } from './processing-messages';
 
 /** The processing state of a row of a processed entity. */
 export interface ProcessingProgress {
@@ -21,7 +24,7 @@ export function publishProgress(
   source: BroadcastSource,
   channel: string,
   row: ProcessingProgress,
-  message: string,
+  message: StoredMessage,
 ) {
   return broadcast(source, [channel], 'GeometryEventsUpdated', {
     owner_id: row.id,
@@ -29,7 +32,7 @@ export function publishProgress(
     status_color: row.status_color,
     started_at: iso(row.started_at),
     finished_at: iso(row.finished_at),
-    event: { message },
+    event: storedEvent(message),
   });
 }
 

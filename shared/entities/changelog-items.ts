@@ -15,6 +15,8 @@ export const ChangelogItemSchema = Type.Object({
   id: Type.Integer(),
   type: StringEnum(CHANGELOG_TYPES),
   description: Type.String(),
+  /** The Dutch description, shown to Dutch readers; null shows `description` (issue 12). */
+  description_nl: Type.Optional(Nullable(Type.String())),
   screenshot: Type.Boolean(),
   screenshot_url: Nullable(Type.String()),
   date_on_development: Nullable(DateTime),

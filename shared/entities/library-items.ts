@@ -6,7 +6,7 @@
  * processor takes it. Library ids must name live libraries of the company.
  */
 import { type Static, Type } from '@sinclair/typebox';
-import { DateTime, FileInput, Nullable, StringEnum } from '../schema-types';
+import { DateTime, FileInput, GeometryEventSchema, Nullable, StringEnum } from '../schema-types';
 
 /** Every status (spec 2 §4): the item filter offers them all; ARCHIVED is set by archiving. */
 export const LIBRARY_ITEM_STATUSES = [
@@ -30,8 +30,6 @@ export const LibraryItemInputSchema = Type.Object({
   ),
   file: Type.Optional(FileInput),
 });
-
-const GeometryEventSchema = Type.Object({ message: Type.String(), created_at: DateTime });
 
 export const LibraryItemSchema = Type.Object({
   id: Type.Integer(),

@@ -5,7 +5,7 @@
  * `upload_id` of a finished resumable upload; the server checks its type and size.
  */
 import { type Static, Type } from '@sinclair/typebox';
-import { DateTime, FileInput, Nullable, StringEnum } from '../schema-types';
+import { DateTime, FileInput, GeometryEventSchema, Nullable, StringEnum } from '../schema-types';
 
 /** Processing states (spec 2 §4); the server stores each with its `status_color`. */
 export const MODEL_STATUSES = ['FINISHED', 'PROCESSING', 'QUEUED', 'UPLOADING', 'FAILED'] as const;
@@ -19,8 +19,6 @@ export const ModelInputSchema = Type.Object({
   ),
   file: Type.Optional(FileInput),
 });
-
-const GeometryEventSchema = Type.Object({ message: Type.String(), created_at: DateTime });
 
 export const ModelSchema = Type.Object({
   id: Type.Integer(),

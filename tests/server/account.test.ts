@@ -70,7 +70,7 @@ describe('GET /my-account', () => {
     expect(data).toMatchObject({ username: 'alice', admin: 0, role: { title: 'Manager' } });
     expect(data.licenses).toEqual(expect.arrayContaining(['hatch', 'design_and_sales']));
     const failed = data.notification_settings!.find(
-      (setting) => setting.notification_type_key === 'model_failed',
+      (setting) => setting.notification_type_key === 'processingFailed',
     );
     expect(failed).toMatchObject({ email: 0, browser: 1, category: 'models' });
   });

@@ -74,7 +74,12 @@ describe('GET /projects/models/{id}', () => {
       finished_at: expect.any(String),
       deleted_at: null,
       uploader_name: 'Ada Admin',
-      latest_geometry_event: { message: 'Processing finished', created_at: expect.any(String) },
+      latest_geometry_event: {
+        message: 'Processing finished',
+        message_key: 'models:processing.finished',
+        message_params: {},
+        created_at: expect.any(String),
+      },
       project: { id: await idOf('projects', 'Harbour Tower'), name: 'Harbour Tower' },
       // The seed names the file each processed model was uploaded as.
       file: { name: 'harbour-tower-facade.fbx', size: expect.any(Number) },
@@ -84,7 +89,12 @@ describe('GET /projects/models/{id}', () => {
         'Optimising materials',
         'Converting meshes',
         'Upload received',
-      ].map((message) => ({ message, created_at: expect.any(String) })),
+      ].map((message) => ({
+        message,
+        message_key: expect.stringMatching(/^models:processing\./),
+        message_params: {},
+        created_at: expect.any(String),
+      })),
     });
   });
 
@@ -123,7 +133,12 @@ describe('POST /projects/models', () => {
       uploader_name: 'Alice Anders',
       project: { id: project, name: 'Canal House' },
       file: { name: 'attic.fbx', size: FBX_ASCII.length },
-      latest_geometry_event: { message: 'Upload received', created_at: expect.any(String) },
+      latest_geometry_event: {
+        message: 'Upload received',
+        message_key: 'models:processing.received',
+        message_params: {},
+        created_at: expect.any(String),
+      },
     });
     const finished = await modelReaching(server, alice, model.id, ['FINISHED', 'FAILED']);
     expect(finished.status).toBe('FINISHED');

@@ -64,6 +64,9 @@ describe('GET /my-account/notifications', () => {
       text: 'The model “Harbour Tower – Facade” finished processing and is ready to use.',
       read: false,
       date: expect.any(String),
+      type: 'modelProcessed',
+      message_key: 'notifications:messages.modelProcessed',
+      message_params: { model: 'Harbour Tower – Facade' },
     });
   });
 

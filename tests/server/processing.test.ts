@@ -103,7 +103,11 @@ describe('a model created through the API', () => {
         status_color: '#52c41a',
         started_at: expect.any(String),
         finished_at: expect.any(String),
-        event: { message: 'Processing finished' },
+        event: {
+          message: 'Processing finished',
+          message_key: 'models:processing.finished',
+          message_params: {},
+        },
       });
       expect(updates[0].status_color).toBe('#1677ff');
       await waitFor<void>('the refresh of the finish', (resolve) => {
@@ -192,7 +196,11 @@ describe('a model created through the API', () => {
         status_color: '#8c8c8c',
         started_at: null,
         finished_at: null,
-        event: { message: 'Queued for reprocessing' },
+        event: {
+          message: 'Queued for reprocessing',
+          message_key: 'models:processing.requeued',
+          message_params: {},
+        },
       });
       const again = await modelReaching(server, alice, model.id, ['FINISHED']);
       expect(again.geometry_events.map((event) => event.message)).not.toContain('Upload received');

@@ -284,7 +284,7 @@ describe('roles', () => {
     expect(viewer.abilities).toContain('view-projects');
     expect((viewer.notification_settings as Body[])[0]).toMatchObject({
       notification_type_id: 1,
-      notification_type_title: 'Added to a project',
+      notification_type_title: 'You were added to a project',
       email: false,
       browser: true,
     });

@@ -1,14 +1,18 @@
 /** A model's live status (spec 2 §4, §7): a GeometryEventsUpdated push applied in place, and the elapsed time. */
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import {
   applyGeometryEvent,
   elapsedMs,
+  eventMessage,
   formatElapsed,
   type GeometryEventsUpdated,
   isGeometryEvent,
   modelNameOf,
   progressMessage,
 } from '@/resources/models/model-status';
+import enModels from '../../public/locales/en/models.json';
+import nlModels from '../../public/locales/nl/models.json';
 
 const queued = {
   id: 7,
@@ -89,14 +93,45 @@ describe('elapsed time', () => {
 });
 
 describe('model texts', () => {
+  const translator = i18next.createInstance();
+  void translator.init({
+    lng: 'nl',
+    fallbackLng: 'en',
+    ns: ['models'],
+    resources: { en: { models: enModels }, nl: { models: nlModels } },
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  const t = translator.getFixedT('en');
+  const nl = translator.getFixedT('nl');
+
   it('shows the latest message as ongoing while processing', () => {
     expect(
-      progressMessage({ status: 'PROCESSING', latest_geometry_event: { message: 'Baking materials' } }),
+      progressMessage({ status: 'PROCESSING', latest_geometry_event: { message: 'Baking materials' } }, t),
     ).toBe('Baking materials...');
     expect(
-      progressMessage({ status: 'FINISHED', latest_geometry_event: { message: 'Processing finished' } }),
+      progressMessage({ status: 'FINISHED', latest_geometry_event: { message: 'Processing finished' } }, t),
     ).toBe('Processing finished');
-    expect(progressMessage({ status: 'QUEUED', latest_geometry_event: null })).toBeNull();
+    expect(progressMessage({ status: 'QUEUED', latest_geometry_event: null }, t)).toBeNull();
+  });
+
+  it("renders a stored message in the reader's language, the server's text without a key", () => {
+    const baking = {
+      message: 'Baking materials',
+      message_key: 'models:processing.baking',
+      message_params: {},
+    };
+    expect(progressMessage({ status: 'PROCESSING', latest_geometry_event: baking }, nl)).toBe(
+      'Materialen bakken...',
+    );
+    const zip = {
+      message: 'Geometry read: zip archive with 2 files',
+      message_key: 'models:processing.read.zip',
+      message_params: { count: 2 },
+    };
+    expect(eventMessage(nl, zip)).toBe('Geometrie gelezen: zip-archief met 2 bestanden');
+    expect(eventMessage(t, zip)).toBe('Geometry read: zip archive with 2 files');
+    expect(eventMessage(nl, { message: 'Old English text' })).toBe('Old English text');
   });
 
   it('names a model after its file, without the extension', () => {

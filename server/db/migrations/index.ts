@@ -12,6 +12,7 @@ import * as materials from './0040_materials';
 import * as account from './0050_account';
 import * as plannedMaintenance from './0060_planned_maintenance';
 import * as faqReports from './0070_faq_reports';
+import * as storedMessages from './0080_stored_messages';
 import * as invitationAcceptance from './0100_invitation_acceptance';
 
 export const migrations: Record<string, Migration> = {
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0050_account': account,
   '0060_planned_maintenance': plannedMaintenance,
   '0070_faq_reports': faqReports,
+  '0080_stored_messages': storedMessages,
   '0100_invitation_acceptance': invitationAcceptance,
 };

@@ -5,6 +5,7 @@
  * picker, alice's recent activity in Acme, and one of alice's notification settings switched off.
  */
 import { ABILITIES } from '../../../shared/abilities';
+import { notificationTypeOf } from '../../../shared/notification-types';
 import { hashPassword } from '../../auth/passwords';
 import type { DB } from '../database';
 import { DEMO_PASSWORD } from './accounts';
@@ -167,17 +168,12 @@ export async function seedAccount(db: DB): Promise<void> {
       })),
     )
     .execute();
-  const modelFailed = await db
-    .selectFrom('notification_types')
-    .select('id')
-    .where('key', '=', 'model_failed')
-    .executeTakeFirstOrThrow();
   await db
     .insertInto('user_notification_settings')
     .values({
       company_id: acme,
       user_id: alice,
-      notification_type_id: modelFailed.id,
+      notification_type_id: notificationTypeOf('processingFailed').id,
       email: false,
       browser: true,
     })

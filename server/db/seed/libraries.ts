@@ -5,19 +5,22 @@
  * model (not deletable), Globex's items, and trashed libraries and items deleted 2, 15 and 29 days ago plus one
  * deleted 31 days ago (past the retention, no longer listed).
  */
+import type { StoredMessage } from '../../../shared/messages';
+import { eventColumns, PROCESSING_MESSAGES } from '../../processing/processing-messages';
 import type { DB } from '../database';
 import type { LibraryItemStatus } from '../schema';
 import { LIBRARY_ITEM_STATUS_COLORS } from '../status-colors';
 import { daysAgo, hoursAgo } from './time';
 
-const ITEM_EVENTS: Record<LibraryItemStatus, string[]> = {
-  FINISHED: ['Upload received', 'Processing started', 'Optimising meshes', 'Processing finished'],
-  PROCESSING: ['Upload received', 'Processing started', 'Optimising meshes'],
-  QUEUED: ['Upload received'],
-  UPLOADING: ['Upload started'],
-  FAILED: ['Upload received', 'Processing started', 'Conversion failed: the FBX file contains no geometry'],
-  CANCELLED: ['Upload received', 'Processing cancelled'],
-  ARCHIVED: ['Upload received', 'Processing started', 'Processing finished'],
+const EVENT = PROCESSING_MESSAGES;
+const ITEM_EVENTS: Record<LibraryItemStatus, StoredMessage[]> = {
+  FINISHED: [EVENT.received, EVENT.started, EVENT.optimising, EVENT.finished],
+  PROCESSING: [EVENT.received, EVENT.started, EVENT.optimising],
+  QUEUED: [EVENT.received],
+  UPLOADING: [EVENT.uploadStarted],
+  FAILED: [EVENT.received, EVENT.started, EVENT.failed('the FBX file contains no geometry')],
+  CANCELLED: [EVENT.received, EVENT.cancelled],
+  ARCHIVED: [EVENT.received, EVENT.started, EVENT.finished],
 };
 
 /** Items per library: names, then the status of each by position (FINISHED unless said). */
@@ -140,7 +143,7 @@ async function seedAcmeLibraries(db: DB, companyId: number, uploaderId: number, 
         .values(
           ITEM_EVENTS[status].map((message, index) => ({
             item_id: item.id,
-            message,
+            ...eventColumns(message),
             created_at: hoursAgo(position * 5 + 2 - index * 0.5, now),
           })),
         )

@@ -1,10 +1,18 @@
-/** The shell's notifications (demo fixture: ≥15 for alice with ≥5 unread, 5 for bob; a few for carol and dave). */
+/**
+ * The shell's notifications (demo fixture: ≥15 for alice with ≥5 unread, 5 for bob; a few for carol and dave), each
+ * with its type and stored message, so readers see them in their own language.
+ */
+import { type MessageParams, message } from '../../../shared/messages';
+import { type NotificationTypeKey, notificationTypeOf } from '../../../shared/notification-types';
+import { renderTitled } from '../../http/messages';
 import type { DB } from '../database';
 import { hoursAgo } from './time';
 
 interface NotificationSeed {
-  title: string;
-  text: string;
+  type: NotificationTypeKey;
+  /** The message below `notifications:messages.`, with its parameters. */
+  message: string;
+  params?: MessageParams;
   /** How long ago it arrived. */
   hours: number;
   unread?: boolean;
@@ -13,136 +21,142 @@ interface NotificationSeed {
 const NOTIFICATIONS: Record<string, NotificationSeed[]> = {
   alice: [
     {
-      title: 'Model processed',
-      text: 'The model “Harbour Tower – Facade” finished processing and is ready to use.',
+      type: 'modelProcessed',
+      message: 'modelProcessed',
+      params: { model: 'Harbour Tower – Facade' },
       hours: 0.5,
       unread: true,
     },
     {
-      title: 'Processing failed',
-      text: 'The model “Copper Works – Hall” could not be converted: the FBX file has no geometry. Upload a new version to try again.',
+      type: 'processingFailed',
+      message: 'modelFailed',
+      params: { model: 'Copper Works – Hall' },
       hours: 2,
       unread: true,
     },
     {
-      title: 'Added to a project',
-      text: 'Bob Brink added you to the project “Riverside Lofts”.',
+      type: 'projectAssigned',
+      message: 'projectAssigned',
+      params: { by: 'Bob Brink', project: 'Riverside Lofts' },
       hours: 5,
       unread: true,
     },
     {
-      title: 'Library updated',
-      text: '12 items were added to the library “Office Chairs”.',
+      type: 'libraryItemProcessed',
+      message: 'libraryItemsAdded',
+      params: { count: 12, library: 'Office Chairs' },
       hours: 9,
       unread: true,
     },
+    { type: 'plannedMaintenance', message: 'plannedMaintenance', hours: 20, unread: true },
     {
-      title: 'Planned maintenance',
-      text: 'The portal will be unavailable on Saturday from 22:00 to 23:00 while we install updates.',
-      hours: 20,
-      unread: true,
-    },
-    {
-      title: 'Export ready',
-      text: 'The export of “Museum Quarter” is ready. Find it under Tools › Downloads.',
+      type: 'downloadsAvailable',
+      message: 'exportReady',
+      params: { project: 'Museum Quarter' },
       hours: 26,
       unread: true,
     },
     {
-      title: 'New comment',
-      text: 'Ada Admin commented on “Lakeside Villa”: “Can we try a warmer wood for the terrace?”',
+      type: 'projectUpdated',
+      message: 'projectComment',
+      params: {
+        by: 'Ada Admin',
+        project: 'Lakeside Villa',
+        comment: 'Can we try a warmer wood for the terrace?',
+      },
       hours: 30,
     },
     {
-      title: 'Licence assigned',
-      text: 'You were given a Converter & Optimizer licence for Acme Visuals.',
+      type: 'permissionsChanged',
+      message: 'licenceAssigned',
+      params: { licence: 'Converter & Optimizer', company: 'Acme Visuals' },
       hours: 49,
     },
     {
-      title: 'Model queued',
-      text: 'The model “Parkview Hotel – Lobby” is queued and will be processed shortly.',
+      type: 'modelProcessed',
+      message: 'modelQueued',
+      params: { model: 'Parkview Hotel – Lobby' },
       hours: 55,
     },
     {
-      title: 'Project archived',
-      text: 'The project “Old Mill Conversion” was set to inactive by Ada Admin.',
+      type: 'projectUpdated',
+      message: 'projectArchived',
+      params: { project: 'Old Mill Conversion', by: 'Ada Admin' },
       hours: 74,
     },
-    { title: 'Material imported', text: '8 materials were imported into the category “Woods”.', hours: 98 },
     {
-      title: 'Password changed',
-      text: 'Your password was changed. If this was not you, contact your administrator.',
-      hours: 130,
+      type: 'materialsImported',
+      message: 'materialsImported',
+      params: { count: 8, category: 'Woods' },
+      hours: 98,
     },
-    { title: 'Role updated', text: 'Your role in Acme Visuals is now Manager.', hours: 170 },
+    { type: 'passwordChanged', message: 'passwordChanged', hours: 130 },
     {
-      title: 'Download added',
-      text: 'A new plug-in version is available under Tools › Downloads.',
-      hours: 220,
+      type: 'permissionsChanged',
+      message: 'roleChanged',
+      params: { company: 'Acme Visuals', role: 'Manager' },
+      hours: 170,
     },
+    { type: 'downloadsAvailable', message: 'downloadAdded', hours: 220 },
+    { type: 'announcements', message: 'welcome', params: { company: 'Acme Visuals' }, hours: 400 },
     {
-      title: 'Welcome to the portal',
-      text: 'Your account for Acme Visuals is ready. Start by opening a project or uploading a model.',
-      hours: 400,
-    },
-    {
-      title: 'Model processed',
-      text: 'The model “Lakeside Villa – Terrace” finished processing and is ready to use.',
+      type: 'modelProcessed',
+      message: 'modelProcessed',
+      params: { model: 'Lakeside Villa – Terrace' },
       hours: 460,
     },
-    { title: 'Group membership', text: 'You were added to the group “Design team”.', hours: 520 },
-    {
-      title: 'Storage tip',
-      text: 'Archived library items no longer count towards your storage. Archive what you no longer use.',
-      hours: 700,
-    },
+    { type: 'permissionsChanged', message: 'groupAdded', params: { group: 'Design team' }, hours: 520 },
+    { type: 'announcements', message: 'storageTip', hours: 700 },
   ],
   bob: [
     {
-      title: 'Added to a project',
-      text: 'Alice Achterberg added you to the project “Harbour Tower”.',
+      type: 'projectAssigned',
+      message: 'projectAssigned',
+      params: { by: 'Alice Achterberg', project: 'Harbour Tower' },
       hours: 3,
       unread: true,
     },
     {
-      title: 'Export ready',
-      text: 'The export of “Bayview Showroom” is ready. Find it under Tools › Downloads.',
+      type: 'downloadsAvailable',
+      message: 'exportReady',
+      params: { project: 'Bayview Showroom' },
       hours: 27,
       unread: true,
     },
+    { type: 'plannedMaintenance', message: 'plannedMaintenance', hours: 20 },
     {
-      title: 'Planned maintenance',
-      text: 'The portal will be unavailable on Saturday from 22:00 to 23:00 while we install updates.',
-      hours: 20,
-    },
-    {
-      title: 'Licence assigned',
-      text: 'You were given a Designs and Sales licence for Acme Visuals.',
+      type: 'permissionsChanged',
+      message: 'licenceAssigned',
+      params: { licence: 'Designs and Sales', company: 'Acme Visuals' },
       hours: 150,
     },
-    {
-      title: 'Welcome to the portal',
-      text: 'Your account for Acme Visuals is ready. Browse projects and libraries from the menu.',
-      hours: 410,
-    },
+    { type: 'announcements', message: 'welcome', params: { company: 'Acme Visuals' }, hours: 410 },
   ],
   carol: [
     {
-      title: 'Model processed',
-      text: 'The model “Globex Harbour – Pier” finished processing and is ready to use.',
+      type: 'modelProcessed',
+      message: 'modelProcessed',
+      params: { model: 'Globex Harbour – Pier' },
       hours: 4,
       unread: true,
     },
-    { title: 'Added to a project', text: 'You were added to the project “Globex Headquarters”.', hours: 60 },
-    { title: 'Welcome to the portal', text: 'Your account for Globex Design is ready.', hours: 300 },
+    {
+      type: 'projectAssigned',
+      message: 'projectAssigned',
+      params: { by: 'Ada Admin', project: 'Globex Headquarters' },
+      hours: 60,
+    },
+    { type: 'announcements', message: 'welcome', params: { company: 'Globex Design' }, hours: 300 },
   ],
   dave: [
-    { title: 'Welcome to the portal', text: 'Your account for Initech is ready.', hours: 300, unread: true },
     {
-      title: 'Licence request',
-      text: 'Initech has no licences yet. Ask your administrator to buy one.',
-      hours: 200,
+      type: 'announcements',
+      message: 'welcome',
+      params: { company: 'Initech' },
+      hours: 300,
+      unread: true,
     },
+    { type: 'announcements', message: 'licenceRequest', params: { company: 'Initech' }, hours: 200 },
   ],
 };
 
@@ -157,11 +171,15 @@ export async function seedNotifications(db: DB): Promise<void> {
   const rows = members.flatMap((member) =>
     NOTIFICATIONS[member.username].map((seed) => {
       const date = hoursAgo(seed.hours, now);
+      const stored = message(`notifications:messages.${seed.message}`, seed.params);
+      const english = renderTitled(stored, 'en');
       return {
         company_id: member.company_id,
         user_id: member.id,
-        title: seed.title,
-        text: seed.text,
+        ...english,
+        type_id: notificationTypeOf(seed.type).id,
+        message_key: stored.key,
+        message_params: JSON.stringify(stored.params),
         date,
         read_at: seed.unread ? null : new Date(date.getTime() + 15 * 60 * 1000),
       };

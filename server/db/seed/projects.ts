@@ -5,6 +5,8 @@
  * `Furniture` > `Chairs` > `Office Chairs` and its siblings (one library is connected to a model), Globex's 4
  * projects starting with `Globex`, and trashed rows deleted 2, 15, 29 and 31 days ago (the last is purged).
  */
+import type { StoredMessage } from '../../../shared/messages';
+import { eventColumns, PROCESSING_MESSAGES } from '../../processing/processing-messages';
 import type { DB } from '../database';
 import type { LibraryStatus, ModelStatus } from '../schema';
 import { MODEL_STATUS_COLORS } from '../status-colors';
@@ -107,18 +109,13 @@ function eventTime(
   return new Date(from.getTime() + step * interval);
 }
 
-const GEOMETRY_EVENTS: Record<ModelStatus, string[]> = {
-  FINISHED: [
-    'Upload received',
-    'Converting meshes',
-    'Optimising materials',
-    'Generating preview',
-    'Processing finished',
-  ],
-  PROCESSING: ['Upload received', 'Converting meshes', 'Optimising materials'],
-  QUEUED: ['Upload received', 'Waiting for a free processor'],
-  UPLOADING: ['Upload started'],
-  FAILED: ['Upload received', 'Converting meshes', 'Conversion failed: the FBX file contains no geometry'],
+const EVENT = PROCESSING_MESSAGES;
+const GEOMETRY_EVENTS: Record<ModelStatus, StoredMessage[]> = {
+  FINISHED: [EVENT.received, EVENT.converting, EVENT.optimisingMaterials, EVENT.preview, EVENT.finished],
+  PROCESSING: [EVENT.received, EVENT.converting, EVENT.optimisingMaterials],
+  QUEUED: [EVENT.received, EVENT.waiting],
+  UPLOADING: [EVENT.uploadStarted],
+  FAILED: [EVENT.received, EVENT.converting, EVENT.failed('the FBX file contains no geometry')],
 };
 
 const LIBRARIES: Array<{ name: string; parent?: string; description: string; status?: LibraryStatus }> = [
@@ -280,7 +277,7 @@ async function seedAcme(db: DB, companyId: number, users: Map<string, number>, n
       models.flatMap((model) =>
         GEOMETRY_EVENTS[model.status].map((message, step, events) => ({
           model_id: model.id,
-          message,
+          ...eventColumns(message),
           created_at: eventTime(processed.get(model.name)!, new Date(model.created_at), step, events.length),
         })),
       ),

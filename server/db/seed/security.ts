@@ -2,7 +2,7 @@
  * The security part of ../shared/demo-fixture.md: the accounts seed brings the roles Manager, Viewer and a third
  * (Designer); this adds two groups per company (with members only in acme) and the roles' notification settings.
  */
-import { NOTIFICATION_TYPES } from '../../../shared/notification-types';
+import { CONFIGURABLE_NOTIFICATION_TYPES } from '../../../shared/notification-types';
 import type { DB } from '../database';
 
 interface GroupSeed {
@@ -29,7 +29,7 @@ const GROUPS: GroupSeed[] = [
 
 /** Managers get every notification by email and in the browser; the other roles only in the browser. */
 const settingsOf = (role: string) =>
-  NOTIFICATION_TYPES.map((type) => ({
+  CONFIGURABLE_NOTIFICATION_TYPES.map((type) => ({
     notification_type_id: type.id,
     email: role === 'Manager',
     browser: true,

@@ -130,6 +130,13 @@ export default defineResource<ChangelogItem>({
         maxLength: 5000,
       },
       {
+        name: 'description_nl',
+        labelKey: 'fields.descriptionNl',
+        helpKey: 'fields.descriptionNlHelp',
+        kind: 'textarea',
+        maxLength: 5000,
+      },
+      {
         name: 'screenshot',
         labelKey: 'fields.screenshot',
         kind: 'image',

@@ -12,7 +12,7 @@ import { formatDate } from '@/components/cells';
 import { PageSection } from '@/components/PageSection';
 import { formatBytes } from '@/components/upload/upload-rules';
 import { ElapsedTime } from './ElapsedTime';
-import { progressMessage, type ProcessingTimes } from './model-status';
+import { eventMessage, type GeometryEvent, progressMessage, type ProcessingTimes } from './model-status';
 import './models.css';
 
 export const NONE = '---';
@@ -25,8 +25,8 @@ export interface ProcessedFileRecord extends ProcessingTimes {
   uploader_name: string | null;
   created_at: string;
   updated_at: string;
-  latest_geometry_event?: { message: string } | null;
-  geometry_events: Array<{ message: string; created_at: string }>;
+  latest_geometry_event?: GeometryEvent | null;
+  geometry_events: Array<GeometryEvent & { created_at: string }>;
   file: { name: string; size: number } | null;
 }
 
@@ -78,7 +78,7 @@ export function ProcessedFileOverview({
       key: 'message',
       label: t('fields.latestMessage'),
       span: 2,
-      children: <span data-testid={`${idPrefix}-latest-message`}>{progressMessage(record) ?? NONE}</span>,
+      children: <span data-testid={`${idPrefix}-latest-message`}>{progressMessage(record, t) ?? NONE}</span>,
     },
     { key: 'elapsed', label: t('fields.elapsed'), children: <ElapsedTime model={record} empty={NONE} /> },
     { key: 'uploader', label: t('fields.uploader'), children: record.uploader_name || NONE },
@@ -123,7 +123,7 @@ export function ProcessedFileOverview({
               color: index === 0 ? record.status_color : 'gray',
               children: (
                 <>
-                  <span className="model-history__message">{event.message}</span>
+                  <span className="model-history__message">{eventMessage(t, event)}</span>
                   <span className="model-history__time">{date(event.created_at)}</span>
                 </>
               ),

@@ -3,7 +3,15 @@
  * changes in place (status, colour, start and finish times, the latest message), and the elapsed time from start to
  * finish, or from start until now while the model is still being worked on.
  */
+import type { TFunction } from 'i18next';
+import { renderStoredMessage, type StoredMessageFields } from '@/components/stored-message';
 import type { ModelStatus } from './models.resource';
+
+/** A geometry event: the server's text, and the stored message the portal renders in the reader's language. */
+export interface GeometryEvent extends StoredMessageFields {
+  message: string;
+  created_at?: string;
+}
 
 export const MODEL_STATUSES: ModelStatus[] = ['FINISHED', 'PROCESSING', 'QUEUED', 'UPLOADING', 'FAILED'];
 
@@ -14,7 +22,7 @@ export interface GeometryEventsUpdated {
   status_color: string;
   started_at: string | null;
   finished_at: string | null;
-  event?: { message?: string } | null;
+  event?: (Partial<GeometryEvent> & StoredMessageFields) | null;
 }
 
 /** The fields of a model a push can change. */
@@ -24,8 +32,8 @@ export interface LiveModelFields {
   status_color: string;
   started_at?: string | null;
   finished_at?: string | null;
-  latest_geometry_event?: { message: string; created_at?: string } | null;
-  geometry_events?: Array<{ message: string; created_at: string }>;
+  latest_geometry_event?: GeometryEvent | null;
+  geometry_events?: Array<GeometryEvent & { created_at: string }>;
 }
 
 export function isGeometryEvent(payload: unknown): payload is GeometryEventsUpdated {
@@ -41,7 +49,15 @@ export function applyGeometryEvent<T extends LiveModelFields>(
 ): T {
   if (model.id !== event.owner_id) return model;
   const message = event.event?.message;
-  const latest = message ? { message, created_at: receivedAt.toISOString() } : undefined;
+  const latest = message
+    ? {
+        message,
+        ...(event.event?.message_key
+          ? { message_key: event.event.message_key, message_params: event.event.message_params ?? {} }
+          : {}),
+        created_at: receivedAt.toISOString(),
+      }
+    : undefined;
   return {
     ...model,
     status: event.status,
@@ -88,13 +104,21 @@ export function formatElapsed(ms: number): string {
   return `${Math.floor(total / 3600)}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
 }
 
-/** The latest geometry event's message; while processing it reads as ongoing ('Baking materials...'). */
-export function progressMessage(model: {
-  status: string;
-  latest_geometry_event?: { message: string } | null;
-}): string | null {
-  const message = model.latest_geometry_event?.message;
-  if (!message) return null;
+/** A geometry event's message in the reader's language. */
+export const eventMessage = (t: TFunction, event: GeometryEvent) =>
+  renderStoredMessage(t, event, event.message);
+
+/**
+ * The latest geometry event's message in the reader's language; while processing it reads as ongoing ('Baking
+ * materials...').
+ */
+export function progressMessage(
+  model: { status: string; latest_geometry_event?: GeometryEvent | null },
+  t: TFunction,
+): string | null {
+  const event = model.latest_geometry_event;
+  if (!event?.message) return null;
+  const message = eventMessage(t, event);
   return model.status === 'PROCESSING' ? `${message}...` : message;
 }
 

@@ -28,9 +28,9 @@ function NotificationSwitches({
     <div className="account-notifications">
       {byCategory(settings).map(([category, types]) => (
         <fieldset key={category} className="account-notifications__category">
-          <legend>{t(`notifications.categories.${category}`, { defaultValue: category })}</legend>
+          <legend>{t(`notifications:categories.${category}`, { defaultValue: category })}</legend>
           {types.map((setting) => {
-            const title = t(`notifications.types.${setting.notification_type_key}`, {
+            const title = t(`notifications:types.${setting.notification_type_key}`, {
               defaultValue: setting.notification_type_title,
             });
             return (

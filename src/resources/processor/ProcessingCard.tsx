@@ -22,10 +22,11 @@ export interface ProcessedRecord extends Omit<LiveModelFields, 'status'> {
 }
 
 export function ProcessingCard({ record }: { record: ProcessedRecord }) {
-  const { t, i18n } = useTranslation('processor');
+  // `models` holds the processing messages the stored events name.
+  const { t, i18n } = useTranslation(['processor', 'models']);
   // The processing helpers read an item's status as a model's: only PROCESSING and the finish matter to them.
   const live = record as unknown as LiveModelFields;
-  const message = record.status === 'PROCESSING' ? progressMessage(live) : null;
+  const message = record.status === 'PROCESSING' ? progressMessage(live, t) : null;
   return (
     <PreviewCard
       image={record.preview_image_url}

@@ -154,7 +154,7 @@ export default function ProjectManagePage({ resource }: ResourcePageProps) {
       key: 'message',
       title: tm('fields.latestMessage'),
       hideBelow: 'lg',
-      render: (model) => progressMessage(model) ?? '',
+      render: (model) => progressMessage(model, tm) ?? '',
     },
     {
       key: 'elapsed',

@@ -1,7 +1,10 @@
-/** The role form's notification settings: per notification type (grouped by category) email and browser. */
+/**
+ * The role form's notification settings: per notification type of the one catalogue (grouped by category; titles
+ * from the `notifications` namespace, as My account's) email and browser.
+ */
 import { Checkbox } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_TYPES } from '@shared/notification-types';
+import { CONFIGURABLE_NOTIFICATION_TYPES as NOTIFICATION_TYPES } from '@shared/notification-types';
 import type { FieldInputProps } from '../types';
 import './roles.css';
 
@@ -40,12 +43,12 @@ export default function NotificationSettingsInput({ id, value, onChange, ns }: F
         <tbody key={category}>
           <tr>
             <th scope="rowgroup" colSpan={3} className="notification-settings__category">
-              {t(`notifications.categories.${category}`)}
+              {t(`notifications:categories.${category}`)}
             </th>
           </tr>
           {NOTIFICATION_TYPES.filter((type) => type.category === category).map((type) => {
             const setting = settings.find((item) => item.notification_type_id === type.id)!;
-            const title = t(`notifications.types.${type.key}`);
+            const title = t(`notifications:types.${type.key}`);
             return (
               <tr key={type.id}>
                 <th scope="row">{title}</th>

@@ -27,6 +27,9 @@ export function UpdatesBox() {
   });
   const days = useMemo(() => groupChangelogByDate(result.data, environment), [result.data, environment]);
   const [selected, setSelected] = useState<ChangelogItem | null>(null);
+  // Admin-written text is not machine-translated: Dutch readers get the Dutch description where there is one.
+  const describe = (item: ChangelogItem) =>
+    (i18n.resolvedLanguage === 'nl' && item.description_nl) || item.description;
   const longDate = (date: string) =>
     new Intl.DateTimeFormat(i18n.resolvedLanguage, {
       weekday: 'long',
@@ -60,7 +63,7 @@ export function UpdatesBox() {
                       onClick={() => setSelected(item)}
                     >
                       <ChangelogTypeTag type={item.type} />
-                      <span className="changelog-description">{item.description}</span>
+                      <span className="changelog-description">{describe(item)}</span>
                       {item.screenshot && (
                         <span className="changelog-screenshot-note">
                           <CameraOutlined aria-hidden /> {t('updates.screenshotNote')}
@@ -91,7 +94,7 @@ export function UpdatesBox() {
                 </span>
               )}
             </div>
-            <p className="changelog-detail-description">{selected.description}</p>
+            <p className="changelog-detail-description">{describe(selected)}</p>
             {selected.screenshot && selected.screenshot_url && (
               <img
                 className="changelog-detail-screenshot"

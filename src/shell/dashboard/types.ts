@@ -23,6 +23,8 @@ export interface ChangelogItem {
   id: number;
   type: ChangelogType;
   description: string;
+  /** Shown to Dutch readers when set (issue 12). */
+  description_nl?: string | null;
   screenshot: boolean;
   screenshot_url: string | null;
   date_on_development: string | null;

@@ -5,6 +5,7 @@
 import { CheckOutlined, InboxOutlined } from '@ant-design/icons';
 import { type UIEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { renderStoredMessage } from '@/components/stored-message';
 import { Button } from '@/ui/Button';
 import { Segmented } from '@/ui/Segmented';
 import { Spinner } from '@/ui/Spinner';
@@ -25,6 +26,9 @@ function NotificationItem({
   onOpen(): void;
 }) {
   const { t } = useTranslation('notifications');
+  // In the reader's language from the stored message; the server's text without one.
+  const title = renderStoredMessage(t, item, item.title, '.title');
+  const text = renderStoredMessage(t, item, item.text, '.text');
   return (
     <li className={item.read ? 'notification-item' : 'notification-item is-unread'}>
       <button
@@ -38,12 +42,10 @@ function NotificationItem({
         </span>
         <span className="notification-content">
           <span className="notification-heading">
-            <span className="notification-title">{item.title}</span>
+            <span className="notification-title">{title}</span>
             <RelativeTime className="notification-date" date={item.date} />
           </span>
-          <span className={expanded ? 'notification-text is-expanded' : 'notification-text'}>
-            {item.text}
-          </span>
+          <span className={expanded ? 'notification-text is-expanded' : 'notification-text'}>{text}</span>
         </span>
       </button>
     </li>

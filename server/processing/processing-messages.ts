@@ -1,0 +1,99 @@
+/**
+ * The messages of processing events (geometry events of models and library items), as stored messages
+ * (`shared/messages.ts`): keys under `models:processing.` with their parameters, so the overviews, cards and
+ * history show them in the reader's language (issue 12). The inspection's English summaries and reasons
+ * (`inspection.ts`, the runs' own checks) map onto their keys here; one without a key keeps its English words as
+ * the parameter of the generic wording.
+ */
+import { type MessageParams, message, type StoredMessage } from '../../shared/messages';
+import type { Language } from '../http/language';
+import { renderMessage } from '../http/messages';
+import { iso } from '../http/schema-types';
+
+const key = (name: string) => `models:processing.${name}`;
+
+const READ_SUMMARIES: Array<[RegExp, (...parts: string[]) => StoredMessage]> = [
+  [/^FBX \(ASCII\)$/, () => message(key('read.fbxAscii'))],
+  [/^FBX ([\d.]+) \(binary\)$/, (version) => message(key('read.fbxBinary'), { version })],
+  [/^zip archive with (\d+) files?$/, (count) => message(key('read.zip'), { count: Number(count) })],
+  [/^no stored file$/, () => message(key('read.noFile'))],
+];
+
+const FAILURE_REASONS: Array<[RegExp, (...parts: string[]) => StoredMessage]> = [
+  [/^the FBX file is cut off after its header$/, () => message(key('failed.fbxCutOff'))],
+  [/^FBX version (\d+) is not supported$/, (version) => message(key('failed.fbxVersion'), { version })],
+  [/^the FBX file contains no geometry$/, () => message(key('failed.noGeometry'))],
+  [/^the archive is empty$/, () => message(key('failed.archiveEmpty'))],
+  [/^the archive is damaged: its central directory is missing$/, () => message(key('failed.archiveDamaged'))],
+  [/^the file is empty$/, () => message(key('failed.fileEmpty'))],
+  [/^the file is neither an FBX file nor a zip archive$/, () => message(key('failed.wrongType'))],
+  [/^the model file is missing$/, () => message(key('failed.modelMissing'))],
+  [/^the model file could not be read$/, () => message(key('failed.modelUnreadable'))],
+  [/^the item file is missing$/, () => message(key('failed.itemMissing'))],
+  [/^the item file could not be read$/, () => message(key('failed.itemUnreadable'))],
+];
+
+function matching(
+  rules: Array<[RegExp, (...parts: string[]) => StoredMessage]>,
+  text: string,
+  otherwise: StoredMessage,
+): StoredMessage {
+  for (const [pattern, make] of rules) {
+    const found = pattern.exec(text);
+    if (found) return make(...found.slice(1));
+  }
+  return otherwise;
+}
+
+export const PROCESSING_MESSAGES = {
+  uploadStarted: message(key('uploadStarted')),
+  received: message(key('received')),
+  requeued: message(key('requeued')),
+  waiting: message(key('waiting')),
+  started: message(key('started')),
+  reading: message(key('reading')),
+  converting: message(key('converting')),
+  read: (summary: string) => matching(READ_SUMMARIES, summary, message(key('read.other'), { summary })),
+  optimising: message(key('optimising')),
+  optimisingMaterials: message(key('optimisingMaterials')),
+  baking: message(key('baking')),
+  preview: message(key('preview')),
+  finished: message(key('finished')),
+  cancelled: message(key('cancelled')),
+  failed: (reason: string) => matching(FAILURE_REASONS, reason, message(key('failed.other'), { reason })),
+};
+
+/** A processing event as published: its key and parameters, and its English text. */
+export const storedEvent = (stored: StoredMessage) => ({
+  message: renderMessage(stored, 'en'),
+  message_key: stored.key,
+  message_params: stored.params,
+});
+
+/** The columns of a geometry event's row (`message_params` is jsonb). */
+export const eventColumns = (stored: StoredMessage) => ({
+  message: renderMessage(stored, 'en'),
+  message_key: stored.key,
+  message_params: JSON.stringify(stored.params),
+});
+
+/** A stored geometry event as the API answers it: the text in the reader's language, its key and parameters. */
+export function presentEvent(
+  event: {
+    message: string;
+    message_key: string | null;
+    message_params: MessageParams | null;
+    created_at: Date;
+  },
+  language: Language,
+) {
+  const params = event.message_params ?? {};
+  return {
+    message: event.message_key
+      ? renderMessage({ key: event.message_key, params }, language, event.message)
+      : event.message,
+    message_key: event.message_key,
+    message_params: params,
+    created_at: iso(event.created_at)!,
+  };
+}
