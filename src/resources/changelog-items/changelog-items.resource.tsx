@@ -65,7 +65,8 @@ export default defineResource<ChangelogItem>({
         field: 'screenshot',
         titleKey: 'columns.screenshot',
         hideBelow: 'lg',
-        width: 120,
+        // 'Schermafbeelding'.
+        width: 160,
         render: (item, { t }) => t(item.screenshot ? 'yes' : 'no'),
       },
       { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at', hideBelow: 'sm' },

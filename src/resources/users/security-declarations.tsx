@@ -84,7 +84,8 @@ export const VERIFIED_COLUMN: ColumnDeclaration = {
   titleKey: 'columns.verified',
   kind: 'verified',
   sort: 'email_verified_at',
-  width: 110,
+  // 'Geverifieerd' and its sort arrows.
+  width: 140,
 };
 
 /** Name, Username and Email (email type) required, Phone Number (tel) and Function optional (spec 2 §5). */
