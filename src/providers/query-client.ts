@@ -1,7 +1,8 @@
 /**
  * The react-query client under refine. A request the server refused (a 4xx: not found, forbidden, invalid) gives
  * the same answer when asked again, so it is not retried and its screen shows the answer at once; a failure that
- * may pass (no response, a 5xx, 408, 429) is tried again up to three times, as react-query does by default.
+ * may pass (no response, a 5xx, 408, 429) is tried again up to three times, as react-query does by default. A
+ * refused query is not asked again when the tab regains focus either.
  */
 import { QueryClient } from '@tanstack/react-query';
 
@@ -14,13 +15,23 @@ const statusOf = (error: unknown): number | undefined => {
   return typeof status === 'number' ? status : undefined;
 };
 
+/** A refusal (a 4xx but a timeout or a rate limit): asking again gives the same answer. */
+const isRefusal = (error: unknown): boolean => {
+  const status = statusOf(error);
+  return status !== undefined && status >= 400 && status < 500 && !TRANSIENT_CLIENT_ERRORS.has(status);
+};
+
 /** Whether a failed query is asked again (react-query's `retry`). */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  const status = statusOf(error);
-  if (status !== undefined && status >= 400 && status < 500 && !TRANSIENT_CLIENT_ERRORS.has(status)) return false;
-  return failureCount < MAX_QUERY_RETRIES;
+  return !isRefusal(error) && failureCount < MAX_QUERY_RETRIES;
 }
 
+/** Whether a query is asked again when the tab regains focus: not one the server refused (its screen says so). */
+export const refetchOnFocus = (query: { state: { error: unknown } }): boolean =>
+  !isRefusal(query.state.error);
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: shouldRetryQuery } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: shouldRetryQuery, refetchOnWindowFocus: refetchOnFocus } },
+  });
 }

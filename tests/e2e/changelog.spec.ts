@@ -31,7 +31,7 @@ test('Sync shows the undated count; a new item is on development only', async ({
     await page.getByLabel('Type').click();
     await page.getByTitle('Fixed', { exact: true }).click();
     await expect(page.locator('#type_help')).toHaveCount(0);
-    await page.getByLabel('Description').fill(description);
+    await page.getByRole('textbox', { name: '* Description', exact: true }).fill(description);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/admin\/changelog_items$/);
 

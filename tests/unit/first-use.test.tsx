@@ -2,11 +2,12 @@
  * What a new user hits first (issue 12), in the real portal in jsdom: a record that does not exist, a record the
  * user may not see, the Back button of the error screens.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '@/providers/session';
-import { shouldRetryQuery } from '@/providers/query-client';
+import { refetchOnFocus, shouldRetryQuery } from '@/providers/query-client';
 import { portalI18n, renderPortal, signIn, stubApi, user } from './support/portal-app';
 
 const VIEWER = ['view-projects', 'list-project-models', 'list-labels', 'update-labels'];
@@ -34,6 +35,15 @@ describe('a record that cannot be shown', () => {
       await screen.findByRole('heading', { name: 'Not found' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(paths.filter((path) => path === '/projects/999999')).toHaveLength(1);
+    // Nor when the tab is the user's again: react-query would refetch an errored query on focus.
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    // A refetch would have been sent within these turns of the event loop.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(paths.filter((path) => path === '/projects/999999')).toHaveLength(1);
+    focusManager.setFocused(undefined);
     await userEvent.click(screen.getByRole('button', { name: 'Back to the list' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
   });
@@ -58,6 +68,13 @@ describe('a record that cannot be shown', () => {
     expect(shouldRetryQuery(0, { statusCode: 429 })).toBe(true);
     expect(shouldRetryQuery(0, new TypeError('Failed to fetch'))).toBe(true);
     expect(shouldRetryQuery(3, { statusCode: 503 })).toBe(false);
+  });
+
+  it('asks a refused query again on focus never, one that may pass as react-query does', () => {
+    expect(refetchOnFocus({ state: { error: { statusCode: 404 } } })).toBe(false);
+    expect(refetchOnFocus({ state: { error: { statusCode: 403 } } })).toBe(false);
+    expect(refetchOnFocus({ state: { error: { statusCode: 500 } } })).toBe(true);
+    expect(refetchOnFocus({ state: { error: null } })).toBe(true);
   });
 });
 
