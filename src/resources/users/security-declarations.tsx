@@ -74,7 +74,8 @@ type ListedUser = BaseRecord & {
 /** Name (with the profile image), Username and Email of a user list. */
 export const userIdentityColumns = <TRecord extends ListedUser>(): ColumnDeclaration<TRecord>[] => [
   { field: 'name', titleKey: 'columns.name', sort: 'name', render: (user) => <UserNameCell user={user} /> },
-  { field: 'username', titleKey: 'columns.username', sort: 'username', hideBelow: 'md' },
+  // 'Gebruikersnaam' and its sort arrows.
+  { field: 'username', titleKey: 'columns.username', sort: 'username', hideBelow: 'md', width: 170 },
   { field: 'email', titleKey: 'columns.email', sort: 'email', hideBelow: 'sm', ellipsis: true },
 ];
 
