@@ -249,7 +249,7 @@ test.describe('security', () => {
     await page.getByRole('checkbox', { name: 'List labels' }).check();
     await expectAccessible(page);
     await page.getByRole('tab', { name: 'Notifications' }).click();
-    await page.getByRole('checkbox', { name: 'Model processed: Email' }).check();
+    await page.getByRole('checkbox', { name: 'A model finished processing: Email' }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/security\/roles(\?|$)/);
     const id = await api.roleId(title);

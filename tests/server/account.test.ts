@@ -72,7 +72,7 @@ describe('GET /my-account', () => {
     const failed = data.notification_settings!.find(
       (setting) => setting.notification_type_key === 'processingFailed',
     );
-    expect(failed).toMatchObject({ email: 0, browser: 1, category: 'models' });
+    expect(failed).toMatchObject({ email: 0, browser: 1, category: 'processing' });
   });
 
   it('leaves out the excluded fields', async () => {

@@ -72,12 +72,14 @@ describe('notifications', () => {
       .select(['type_id', 'message_key', 'message_params', 'title', 'text'])
       .where('user_id', '=', invitedId)
       .executeTakeFirstOrThrow();
+    // The notification carries the one-time accept link the mail carries.
+    const link = expect.stringMatching(/^http:\/\/acme\.[^/]+\/invitation\?token=[\w-]{43}$/);
     expect(stored).toEqual({
       type_id: notificationTypeOf('userInvited').id,
       message_key: 'notifications:messages.invitation',
-      message_params: { inviter: 'Alice Anders', company: 'Acme Visuals' },
+      message_params: { inviter: 'Alice Anders', company: 'Acme Visuals', url: link },
       title: 'Invitation',
-      text: 'Alice Anders invited you to Acme Visuals.',
+      text: `Alice Anders invited you to Acme Visuals. Accept or decline: ${String((stored.message_params as { url?: unknown }).url)}`,
     });
   });
 

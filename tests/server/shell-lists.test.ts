@@ -57,6 +57,7 @@ describe('dashboard calls', () => {
       id: expect.any(Number),
       type: expect.stringMatching(/^(added|fixed|updated)$/),
       description: expect.any(String),
+      description_nl: expect.any(String),
       screenshot: false,
       screenshot_url: null,
       date_on_development: null,
