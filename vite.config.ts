@@ -92,8 +92,11 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Upper bounds on waiting, not delays: under a full `npm test` on two cores the two server suites, the
+          // unit suite and the browsers share the machine, and a server start or a realtime round trip took over
+          // 30 s (hooks over 60 s) on such runs. No assertion depends on them.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],
