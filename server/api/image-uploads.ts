@@ -5,7 +5,6 @@
  * preview is removed again when nothing names it any more (a duplicated material shares its original's).
  */
 import { randomUUID } from 'node:crypto';
-import { open } from 'node:fs/promises';
 import type { Session } from '../auth/session';
 import type { DB } from '../db/database';
 import { invalidField } from '../http/errors';
@@ -13,6 +12,7 @@ import { finishedUpload, forgetUpload, type FinishedUpload } from '../processing
 import { canonicalExtension, sniffExtension } from '../storage/content-types';
 import type { FileStorage } from '../storage/storage';
 import type { UploadStore } from '../storage/upload-store';
+import { readHead } from '../storage/uploads';
 
 export const IMAGE_UPLOAD = 'image';
 const IMAGE_TYPES = ['jpeg', 'png', 'bmp'];
@@ -29,17 +29,6 @@ interface Services {
   storage: FileStorage;
 }
 
-async function headOf(path: string): Promise<Uint8Array> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(16);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /** The finished image upload `id` names; a 422 on `field` when it is none of the user's, unfinished or no image. */
 export async function imageUpload(
   { db, uploads }: Services,
@@ -48,7 +37,7 @@ export async function imageUpload(
   field: string,
 ): Promise<ImageUpload> {
   const upload = await finishedUpload(db, uploads, session, id, field, IMAGE_UPLOAD);
-  const sniffed = sniffExtension(await headOf(upload.path));
+  const sniffed = sniffExtension(await readHead(upload.path));
   const extension = sniffed ? canonicalExtension(sniffed) : null;
   if (!extension || !IMAGE_TYPES.includes(extension)) {
     throw invalidField(
@@ -69,6 +58,21 @@ export async function storeImageUpload(
   await storage.putFile(key, image.upload.path);
   await forgetUpload(db, uploads, image.upload.id);
   return key;
+}
+
+/**
+ * The preview an update leaves: the newly stored image when one came, none when the form cleared it
+ * (`uploadId` null), else the current one.
+ */
+export async function updatedPreview(
+  services: Services,
+  image: ImageUpload | null | undefined,
+  uploadId: string | null | undefined,
+  current: string | null,
+  folder: string,
+): Promise<string | null> {
+  if (image) return storeImageUpload(services, image, folder);
+  return uploadId === null ? null : current;
 }
 
 /**

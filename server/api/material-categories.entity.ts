@@ -30,6 +30,7 @@ import {
   imageUpload,
   removeUnnamedPreview,
   storeImageUpload,
+  updatedPreview,
   written,
 } from './image-uploads';
 import { categoryAndDescendants, categoryTreeFacts, companyCategoryIds } from './material-tree';
@@ -190,11 +191,13 @@ export default defineEntity({
   async update(ctx, row, input) {
     const image = await validate(ctx, input, row);
     const services = ctx.request.server.ctx;
-    const preview = image
-      ? await storeImageUpload(services, image, PREVIEW_FOLDER)
-      : input.preview_upload_id === null
-        ? null
-        : row.preview_image;
+    const preview = await updatedPreview(
+      services,
+      image,
+      input.preview_upload_id,
+      row.preview_image,
+      PREVIEW_FOLDER,
+    );
     const changed = preview !== row.preview_image;
     await written(services, changed ? preview : null, () =>
       ctx.db

@@ -44,6 +44,7 @@ import {
   imageUpload,
   removeUnnamedPreview,
   storeImageUpload,
+  updatedPreview,
   written,
 } from './image-uploads';
 import { companyCategoryIds } from './material-tree';
@@ -236,11 +237,13 @@ const materialEntity = defineEntity({
   async update(ctx, row, input) {
     const image = await validate(ctx, input, row);
     const services = ctx.request.server.ctx;
-    const preview = image
-      ? await storeImageUpload(services, image, PREVIEW_FOLDER)
-      : input.preview_upload_id === null
-        ? null
-        : row.preview_image_url;
+    const preview = await updatedPreview(
+      services,
+      image,
+      input.preview_upload_id,
+      row.preview_image_url,
+      PREVIEW_FOLDER,
+    );
     await written(services, preview === row.preview_image_url ? null : preview, () =>
       ctx.db.transaction().execute(async (trx) => {
         await trx

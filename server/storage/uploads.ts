@@ -64,7 +64,8 @@ export interface UploadRule {
   minKilobytes?: number;
 }
 
-async function readHead(path: string): Promise<Uint8Array> {
+/** The first bytes of a file, enough for `sniffExtension` (content-types.ts). */
+export async function readHead(path: string): Promise<Uint8Array> {
   const handle = await open(path, 'r');
   try {
     const buffer = Buffer.alloc(16);
