@@ -2,7 +2,7 @@
  * The react-query client under refine. A request the server refused (a 4xx: not found, forbidden, invalid) gives
  * the same answer when asked again, so it is not retried and its screen shows the answer at once; a failure that
  * may pass (no response, a 5xx, 408, 429) is tried again up to three times, as react-query does by default. A
- * refused query is not asked again when the tab regains focus either.
+ * refused query is not asked again when the tab regains focus or a push invalidates it either.
  */
 import { QueryClient } from '@tanstack/react-query';
 
@@ -26,12 +26,14 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return !isRefusal(error) && failureCount < MAX_QUERY_RETRIES;
 }
 
-/** Whether a query is asked again when the tab regains focus: not one the server refused (its screen says so). */
-export const refetchOnFocus = (query: { state: { error: unknown } }): boolean =>
-  !isRefusal(query.state.error);
+/**
+ * Whether a query is asked again when the tab regains focus or a push invalidates it: not one the server refused
+ * (its screen says so; asking again gives the same answer).
+ */
+export const mayAskAgain = (query: { state: { error: unknown } }): boolean => !isRefusal(query.state.error);
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    defaultOptions: { queries: { retry: shouldRetryQuery, refetchOnWindowFocus: refetchOnFocus } },
+    defaultOptions: { queries: { retry: shouldRetryQuery, refetchOnWindowFocus: mayAskAgain } },
   });
 }

@@ -7,7 +7,7 @@ import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '@/providers/session';
-import { refetchOnFocus, shouldRetryQuery } from '@/providers/query-client';
+import { mayAskAgain, shouldRetryQuery } from '@/providers/query-client';
 import { portalI18n, renderPortal, signIn, stubApi, user } from './support/portal-app';
 
 const VIEWER = ['view-projects', 'list-project-models', 'list-labels', 'update-labels'];
@@ -70,11 +70,11 @@ describe('a record that cannot be shown', () => {
     expect(shouldRetryQuery(3, { statusCode: 503 })).toBe(false);
   });
 
-  it('asks a refused query again on focus never, one that may pass as react-query does', () => {
-    expect(refetchOnFocus({ state: { error: { statusCode: 404 } } })).toBe(false);
-    expect(refetchOnFocus({ state: { error: { statusCode: 403 } } })).toBe(false);
-    expect(refetchOnFocus({ state: { error: { statusCode: 500 } } })).toBe(true);
-    expect(refetchOnFocus({ state: { error: null } })).toBe(true);
+  it('asks a refused query again never (on focus, on a push), one that may pass as react-query does', () => {
+    expect(mayAskAgain({ state: { error: { statusCode: 404 } } })).toBe(false);
+    expect(mayAskAgain({ state: { error: { statusCode: 403 } } })).toBe(false);
+    expect(mayAskAgain({ state: { error: { statusCode: 500 } } })).toBe(true);
+    expect(mayAskAgain({ state: { error: null } })).toBe(true);
   });
 });
 

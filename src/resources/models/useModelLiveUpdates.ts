@@ -11,6 +11,7 @@ import { type BaseRecord, keys, type LiveEvent, useSubscription } from '@refined
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { CHANNEL_SUBSCRIBED } from '@/providers/live-provider';
+import { mayAskAgain } from '@/providers/query-client';
 import { applyGeometryEvent, isGeometryEvent, type LiveModelFields } from './model-status';
 
 export const MODEL_CHANNEL = 'ProjectModel';
@@ -67,9 +68,14 @@ export function useProcessingLiveUpdates(
           });
         }
       } else if (event.type === 'RefreshProcessorIndex' || event.type === CHANNEL_SUBSCRIBED) {
-        void queryClient.invalidateQueries({ queryKey: key, refetchType: 'active' });
+        // A record the server refused (a 404 overview) stays as its screen shows it.
+        void queryClient.invalidateQueries({ queryKey: key, refetchType: 'active', predicate: mayAskAgain });
         for (const { queryKey } of embeddedIn) {
-          void queryClient.invalidateQueries({ queryKey: queryKey(), refetchType: 'active' });
+          void queryClient.invalidateQueries({
+            queryKey: queryKey(),
+            refetchType: 'active',
+            predicate: mayAskAgain,
+          });
         }
       }
       onEvent?.(event);
