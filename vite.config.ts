@@ -1,25 +1,17 @@
 /// <reference types="vitest/config" />
-import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { localeBundles } from './scripts/build/locale-bundles.js';
 import { precompress } from './scripts/build/precompress.js';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/**
- * Every translation namespace (`public/locales/en/*.json`). The portal asks for all of them at start, in parallel
- * with the session check and the tenant lookup, without importing the resource declarations that name them.
- */
-const LOCALE_NAMESPACES = readdirSync(fromRoot('./public/locales/en'))
-  .filter((name) => name.endsWith('.json'))
-  .map((name) => name.slice(0, -'.json'.length))
-  .sort();
-
 export default defineConfig({
-  plugins: [react(), precompress()],
-  define: { __LOCALE_NAMESPACES__: JSON.stringify(LOCALE_NAMESPACES) },
+  // The translations: one file per language, named in __LOCALE_BUNDLES__ with the namespaces in
+  // __LOCALE_NAMESPACES__ (scripts/build/locale-bundles.ts).
+  plugins: [react(), localeBundles(fromRoot('./public/locales')), precompress()],
   resolve: {
     alias: [
       { find: /^@\//, replacement: `${fromRoot('./src')}/` },

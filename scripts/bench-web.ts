@@ -267,7 +267,7 @@ const SAME_MOMENT_MS = 20;
  */
 function startUpParallelism(loaded: Loaded[]): string {
   const startUp = loaded.filter((item) =>
-    /\/api\/v2\/(auth\/validate|companies\/acme)$|\/locales\//.test(item.path.split('?')[0]),
+    /\/api\/v2\/(auth\/validate|companies\/acme)$|\/assets\/locales-/.test(item.path.split('?')[0]),
   );
   if (!startUp.length) return 'no start-up calls seen';
   const first = Math.min(...startUp.map((item) => item.start));

@@ -7,11 +7,12 @@ import { tenantStore } from './shell/tenant/TenantContext';
 import './fonts.css';
 import './styles.css';
 
-// Translations, the session check and the tenant lookup start together: no start-up waterfall. The router starts
-// loading the first page's chunks at the same time (routes.tsx).
-void initI18n(undefined, PORTAL_NAMESPACES);
+// The session check, the tenant lookup and the translations start together: no start-up waterfall. The two calls
+// go first because i18next's set-up runs some script before its one request leaves. The router starts loading
+// the first page's chunks at the same time (routes.tsx).
 void session.start();
 void tenantStore.start();
+void initI18n(undefined, PORTAL_NAMESPACES);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

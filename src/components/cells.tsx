@@ -8,6 +8,7 @@ import { Avatar, AvatarGroup } from '@/ui/Avatar';
 import { StatusDot } from '@/ui/StatusDot';
 import { Tag } from '@/ui/Tag';
 import { Tooltip } from '@/ui/Tooltip';
+import { dateTimeFormat } from '@/lib/intl-formats';
 
 export interface LabelValue {
   id: number | string;
@@ -27,7 +28,7 @@ export function formatDate(value: unknown, language: string | undefined, withTim
   if (typeof value !== 'string' && !(value instanceof Date)) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language, {
+  return dateTimeFormat(language, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

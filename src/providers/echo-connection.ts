@@ -2,11 +2,12 @@
  * The realtime connection (spec 1 §7): laravel-echo over pusher-js (`echo-pusher.ts`), private channels
  * authorised at `{tenant API origin}/broadcasting/auth` with the bearer token. One Echo per session: rebuilt
  * when the token changes, disconnected on logout. The Echo client (laravel-echo and pusher-js, about 20 kB) is
- * loaded once the first live subscription has asked for a channel and the browser is idle after the first paint,
- * so it never competes with the first screen; until it has arrived, channels record what is asked of them and
+ * loaded once the first live subscription has asked for a channel, the first screen's data is in and the browser
+ * is idle, so it never competes with the first screen (its code, its requests or its rendering); until it has arrived, channels record what is asked of them and
  * replay it in order, so no subscription is lost.
  */
 import { deployment, type Deployment } from '@/lib/runtime-config';
+import { apiQuiet } from './http-client';
 
 /** The part of an Echo private channel the live provider uses. */
 export interface EchoChannel {
@@ -46,13 +47,24 @@ export function browserIdle(timeout = IDLE_LOAD_TIMEOUT_MS): Promise<void> {
 }
 
 /**
+ * Resolves after the first screen: once no API request is under way (its data is in) and the browser is then
+ * idle, each wait at most `timeout` ms (a screen that keeps asking does not keep its live updates away).
+ */
+export async function afterFirstScreen(timeout = IDLE_LOAD_TIMEOUT_MS): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([apiQuiet(), new Promise<void>((resolve) => (timer = setTimeout(resolve, timeout)))]);
+  clearTimeout(timer);
+  await browserIdle(timeout);
+}
+
+/**
  * An Echo that can be used at once while the real one is still loading: the first `private(name)` starts
- * loading it when the browser is idle (`idle`), and until it has arrived channels record their
+ * loading it after the first screen (`idle`), and until it has arrived channels record their
  * `listen`/`stopListening` calls and replay them in order. A disconnect before it arrived means it is never built.
  */
 export function deferredEcho(
   load: () => Promise<() => EchoClient>,
-  idle: () => Promise<void> = browserIdle,
+  idle: () => Promise<void> = afterFirstScreen,
 ): EchoClient {
   let echo: EchoClient | null = null;
   let loading = false;
@@ -108,7 +120,7 @@ export function deferredEcho(
   };
 }
 
-/** The Echo of a token; the websocket client is loaded when the browser is idle after the first channel was asked for. */
+/** The Echo of a token; the websocket client is loaded after the first screen, once a channel was asked for. */
 export function createEcho(token: string, target: Deployment = deployment): EchoClient {
   return deferredEcho(async () => {
     const { connectEcho } = await import('./echo-pusher');

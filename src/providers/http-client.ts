@@ -167,7 +167,30 @@ function languageHeader(): Record<string, string> {
   return language ? { 'Accept-Language': language } : {};
 }
 
-async function send<T>(url: string, token: string | undefined, options: RequestOptions): Promise<T> {
+/** API requests under way, and what waits for there to be none. */
+let requestsUnderWay = 0;
+let quietWaiters: (() => void)[] = [];
+
+/** Resolves once no API request is under way: at once when none is, else when the last one has its answer. */
+export function apiQuiet(): Promise<void> {
+  return requestsUnderWay ? new Promise((resolve) => quietWaiters.push(resolve)) : Promise.resolve();
+}
+
+function send<T>(url: string, token: string | undefined, options: RequestOptions): Promise<T> {
+  requestsUnderWay += 1;
+  const answered = () => {
+    requestsUnderWay -= 1;
+    if (requestsUnderWay) return;
+    const waiters = quietWaiters;
+    quietWaiters = [];
+    waiters.forEach((resume) => resume());
+  };
+  const request = sendNow<T>(url, token, options);
+  request.then(answered, answered);
+  return request;
+}
+
+async function sendNow<T>(url: string, token: string | undefined, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     ...languageHeader(),

@@ -1,6 +1,7 @@
 /**
- * i18next with translations from /locales/{language}/{namespace}.json (spec 1 §4, §7, §9) and the refine
- * i18nProvider built on it. English and Dutch, English as fallback; the choice is cached in localStorage.
+ * i18next with translations from public/locales/{language}/{namespace}.json (spec 1 §4, §7, §9), read from one
+ * file per language that the build writes, and the refine i18nProvider built on it. English and Dutch, English as
+ * fallback; the choice is cached in localStorage.
  */
 import type { I18nProvider } from '@refinedev/core';
 import dayjs from 'dayjs';
@@ -42,38 +43,68 @@ function followLanguage(code: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-/** Where a namespace's texts live: `/locales/{language}/{namespace}.json`, next to the portal. */
-export const localePath = (language: string, namespace: string) => `/locales/${language}/${namespace}.json`;
+/** Each language's translation file, every namespace in one (scripts/build/locale-bundles.ts). */
+export const LOCALE_BUNDLES: Readonly<Record<string, string>> = __LOCALE_BUNDLES__;
+
+type LocaleBundle = Record<string, Record<string, unknown>>;
+/** Why a language's file could not be read, and whether another try may help (i18next retries). */
+class LocaleReadError extends Error {
+  constructor(
+    message: string,
+    readonly retry: boolean,
+  ) {
+    super(message);
+  }
+}
 
 /**
- * Reads translations with fetch. A network failure or a server error is worth another try (i18next retries
- * with `maxRetries` and `retryTimeout`); a missing file is not.
+ * Reads translations with fetch: one request per language, from its file of every namespace, shared by the reads
+ * of all its namespaces. A network failure or a server error is worth another try (i18next retries with
+ * `maxRetries` and `retryTimeout`, and the next read asks again); a missing file or namespace is not.
  */
-export const localeBackend: BackendModule = {
-  type: 'backend',
-  callbackApi: true,
-  init: () => undefined,
-  read(language, namespace, callback) {
-    const path = localePath(language, namespace);
-    const load = async () => {
-      let response: Response;
-      try {
-        response = await fetch(path);
-      } catch (error) {
-        return callback(error instanceof Error ? error : String(error), true);
+export function createLocaleBackend(
+  bundles: Readonly<Record<string, string>> = LOCALE_BUNDLES,
+): BackendModule {
+  const loading = new Map<string, Promise<LocaleBundle>>();
+  const load = async (path: string): Promise<LocaleBundle> => {
+    let response: Response;
+    try {
+      response = await fetch(path);
+    } catch (error) {
+      throw new LocaleReadError(error instanceof Error ? error.message : String(error), true);
+    }
+    if (!response.ok)
+      throw new LocaleReadError(`${path} answered ${response.status}`, response.status >= 500);
+    try {
+      return (await response.json()) as LocaleBundle;
+    } catch (error) {
+      throw new LocaleReadError(error instanceof Error ? error.message : String(error), false);
+    }
+  };
+  return {
+    type: 'backend',
+    callbackApi: true,
+    init: () => undefined,
+    read(language, namespace, callback) {
+      const path = bundles[language];
+      if (!path) return callback(`No translations for ${language}`, false);
+      let bundle = loading.get(path);
+      if (!bundle) {
+        bundle = load(path);
+        loading.set(path, bundle);
+        // A failed read is forgotten, so i18next's next try asks again.
+        bundle.catch(() => loading.delete(path));
       }
-      if (!response.ok) return callback(`${path} answered ${response.status}`, response.status >= 500);
-      let texts: Record<string, unknown>;
-      try {
-        texts = (await response.json()) as Record<string, unknown>;
-      } catch (error) {
-        return callback(error instanceof Error ? error : String(error), false);
-      }
-      callback(null, texts);
-    };
-    void load();
-  },
-};
+      bundle.then(
+        (texts) =>
+          texts[namespace]
+            ? callback(null, texts[namespace])
+            : callback(`${path} has no namespace ${namespace}`, false),
+        (error: LocaleReadError) => callback(error.message, error.retry),
+      );
+    },
+  };
+}
 
 export function initI18n(
   instance: I18n = i18n,
@@ -81,7 +112,7 @@ export function initI18n(
 ): Promise<unknown> {
   instance.on('languageChanged', followLanguage);
   return instance
-    .use(localeBackend)
+    .use(createLocaleBackend())
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
@@ -92,8 +123,8 @@ export function initI18n(
       defaultNS: 'common',
       // Ask for the files at once, not after the page's other start-up work (i18next defaults to a timeout).
       initAsync: false,
-      // Up to 10 parallel reads, 5 retries starting at 350 ms (i18next doubles the wait each retry).
-      maxParallelReads: 10,
+      // The reads of one language share its one request. 5 retries starting at 350 ms (i18next doubles the wait
+      // each retry).
       maxRetries: 5,
       retryTimeout: 350,
       detection: detectionOptions,

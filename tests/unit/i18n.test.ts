@@ -1,6 +1,6 @@
 /**
  * The language of spec 1 §4: detected from the query parameter lng, a cookie, localStorage, sessionStorage, the
- * browser, then the html tag; cached in localStorage; resources from /locales/{language}/{namespace}.json.
+ * browser, then the html tag; cached in localStorage; resources from one file per language with every namespace.
  */
 import dayjs from 'dayjs';
 import { createInstance } from 'i18next';
@@ -11,6 +11,7 @@ import {
   detectionOptions,
   initI18n,
   LANGUAGE_STORAGE_KEY,
+  LOCALE_BUNDLES,
   NAMESPACES,
   toLanguage,
 } from '@/providers/i18n';
@@ -85,11 +86,10 @@ describe('toLanguage', () => {
 
 describe('initI18n', () => {
   const fetchMock = vi.fn(async (url: string | URL | Request) => {
-    const [, language, namespace] = /\/locales\/(\w+)\/([\w-]+)\.json$/.exec(String(url)) ?? [];
+    const [, language] = /\/assets\/locales-(\w+)-[\w-]+\.json$/.exec(String(url)) ?? [];
     const texts: Record<string, Record<string, string>> = { en: { hello: 'Hello' }, nl: { hello: 'Hallo' } };
-    return new Response(JSON.stringify(namespace === 'common' ? texts[language] : {}), {
-      headers: { 'Content-Type': 'application/json' },
-    });
+    const bundle = Object.fromEntries(NAMESPACES.map((namespace) => [namespace, {}]));
+    return Response.json({ ...bundle, common: texts[language] });
   });
 
   beforeEach(() => {
@@ -102,17 +102,14 @@ describe('initI18n', () => {
     fetchMock.mockClear();
   });
 
-  it('loads every namespace of the detected language from /locales and falls back to English', async () => {
+  it('loads every namespace of the detected language in one request and falls back to English', async () => {
     const instance = createInstance();
     await initI18n(instance);
-    const urls = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x').pathname);
-    for (const namespace of NAMESPACES) {
-      expect(urls).toContain(`/locales/nl/${namespace}.json`);
-      expect(urls).toContain(`/locales/en/${namespace}.json`);
-    }
+    const urls = fetchMock.mock.calls.map(([url]) => String(url)).sort();
+    expect(urls).toEqual([LOCALE_BUNDLES.en, LOCALE_BUNDLES.nl]);
+    for (const namespace of NAMESPACES) expect(instance.hasLoadedNamespace(namespace)).toBe(true);
     expect(instance.t('hello')).toBe('Hallo');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('nl');
-    expect(instance.options.maxParallelReads).toBe(10);
     expect(instance.options.maxRetries).toBe(5);
     expect(instance.options.retryTimeout).toBe(350);
     expect(instance.options.interpolation?.maxReplaces).toBe(1000);

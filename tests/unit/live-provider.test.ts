@@ -3,6 +3,7 @@ import type { LiveEvent } from '@refinedev/core';
 import { describe, expect, it, vi } from 'vitest';
 import { resolveDeployment } from '@/lib/runtime-config';
 import {
+  afterFirstScreen,
   broadcastingAuthUrl,
   browserIdle,
   createEchoConnection,
@@ -10,6 +11,7 @@ import {
   type EchoChannel,
   type EchoClient,
 } from '@/providers/echo-connection';
+import { apiRequest } from '@/providers/http-client';
 import { CHANNEL_SUBSCRIBED, createLiveProvider, eventIds } from '@/providers/live-provider';
 
 /** An Echo stand-in at the edge: records listeners per channel and lets the test broadcast. */
@@ -261,6 +263,31 @@ describe('the Echo connection', () => {
       void browserIdle(2000).then(resolved);
       expect(requestIdleCallback).toHaveBeenCalledWith(expect.any(Function), { timeout: 2000 });
       await Promise.resolve();
+      expect(resolved).not.toHaveBeenCalled();
+      idleCallback!({ didTimeout: false, timeRemaining: () => 10 });
+      await vi.waitFor(() => expect(resolved).toHaveBeenCalled());
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('loads the websocket client only after the first screen: its data in, then an idle moment', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    let idleCallback: IdleRequestCallback | undefined;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => {
+      idleCallback = callback;
+      return 1;
+    });
+    try {
+      const rows = apiRequest('/projects', { public: true });
+      const resolved = vi.fn();
+      void afterFirstScreen(60_000).then(resolved);
+      await Promise.resolve();
+      expect(idleCallback).toBeUndefined();
+      answer!(Response.json({ data: [] }));
+      await rows;
+      await vi.waitFor(() => expect(idleCallback).toBeDefined());
       expect(resolved).not.toHaveBeenCalled();
       idleCallback!({ didTimeout: false, timeRemaining: () => 10 });
       await vi.waitFor(() => expect(resolved).toHaveBeenCalled());

@@ -3,6 +3,7 @@
  * `.zip` and `.matz` count as zip; a minimum and a maximum size apply only when given (no default limit). A
  * refused file gets one of the three messages 'File is of invalid type', 'File is too large', 'File is too small'.
  */
+import { numberFormat } from '@/lib/intl-formats';
 
 export type UploadRefusal = 'invalidType' | 'tooLarge' | 'tooSmall';
 
@@ -60,5 +61,5 @@ export function formatBytes(bytes: number, language?: string): string {
     unit += 1;
   }
   const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+  return `${numberFormat(language, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
 }

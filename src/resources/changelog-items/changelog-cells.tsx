@@ -2,6 +2,7 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { type ChangelogType, ENVIRONMENTS, environmentDate } from '@shared/entities/changelog-item-values';
 import type { ChangelogItem } from '@shared/entities/changelog-items';
+import { dateTimeFormat } from '@/lib/intl-formats';
 import type { RenderContext } from '@/resources/types';
 import { Tag } from '@/ui/Tag';
 import './changelog.css';
@@ -13,7 +14,8 @@ export function ChangelogTypeBadge({ type, t }: { type: ChangelogType; t: Transl
   return <Tag className={`changelog-badge changelog-badge--${type}`}>{t(`types.${type}`)}</Tag>;
 }
 
-const shortDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short' });
+/** A deploy date as en-GB's short date (dd/mm/yyyy). */
+const shortDate = (date: string) => dateTimeFormat('en-GB', { dateStyle: 'short' }).format(new Date(date));
 
 /** Each environment with a tick and the deploy date (en-GB short), or a cross when it is not there. */
 export function ChangelogEnvironments({ item, t }: { item: ChangelogItem; t: Translate }) {
@@ -26,7 +28,8 @@ export function ChangelogEnvironments({ item, t }: { item: ChangelogItem; t: Tra
           <li key={environment}>
             {date ? (
               <span className="changelog-environments__on">
-                <CheckOutlined aria-hidden /> {name} {shortDate.format(new Date(date))}
+                <CheckOutlined aria-hidden /> {name}{' '}
+                {shortDate(date)}
               </span>
             ) : (
               <span className="changelog-environments__off">

@@ -3,6 +3,7 @@ import { AppstoreOutlined, BlockOutlined, FolderOpenOutlined } from '@ant-design
 import { useList } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '@/lib/intl-formats';
 import type { ApiMeta } from '@/providers/data-provider';
 import type { Authorization } from '@/providers/useAuthorization';
 import { Skeleton } from '@/ui/Skeleton';
@@ -58,7 +59,7 @@ function CountTile({ tile }: { tile: TileDefinition }) {
           <span className="dashboard-tile-value" data-testid={`count-${tile.key}`}>
             {query.isError
               ? t('tiles.unavailable')
-              : new Intl.NumberFormat(i18n.resolvedLanguage).format(result.total ?? 0)}
+              : numberFormat(i18n.resolvedLanguage).format(result.total ?? 0)}
           </span>
         )}
       </div>

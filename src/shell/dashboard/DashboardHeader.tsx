@@ -1,6 +1,7 @@
 /** Greeting by time of day with the user's name and picture, and a live clock. */
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@shared/session';
+import { dateTimeFormat } from '@/lib/intl-formats';
 import { Avatar } from '@/ui/Avatar';
 import { greetingPeriod } from './greeting';
 import { useNow } from './useNow';
@@ -22,12 +23,10 @@ export function DashboardHeader({ user }: { user: SessionUser | undefined }) {
       </div>
       <div className="dashboard-clock" aria-label={t('clock.label')} role="group">
         <time className="dashboard-clock-time" dateTime={now.toISOString()}>
-          {new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(
-            now,
-          )}
+          {dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(now)}
         </time>
         <span className="dashboard-clock-date">
-          {new Intl.DateTimeFormat(locale, {
+          {dateTimeFormat(locale, {
             weekday: 'long',
             day: 'numeric',
             month: 'long',

@@ -1,0 +1,21 @@
+/** Intl formatters are made once per locale and options, and format as a new one would. */
+import { describe, expect, it } from 'vitest';
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from '@/lib/intl-formats';
+
+describe('kept Intl formatters', () => {
+  it('hands out the same formatter for the same locale and options, another for others', () => {
+    const short = dateTimeFormat('en-GB', { dateStyle: 'short' });
+    expect(dateTimeFormat('en-GB', { dateStyle: 'short' })).toBe(short);
+    expect(dateTimeFormat('nl', { dateStyle: 'short' })).not.toBe(short);
+    expect(dateTimeFormat('en-GB', { dateStyle: 'long' })).not.toBe(short);
+    expect(numberFormat('nl')).toBe(numberFormat('nl'));
+    expect(relativeTimeFormat('en', { numeric: 'auto' })).not.toBe(relativeTimeFormat('en'));
+  });
+
+  it('formats as Intl does', () => {
+    const date = new Date(Date.UTC(2026, 10, 23, 12));
+    expect(dateTimeFormat('en-GB', { dateStyle: 'short', timeZone: 'UTC' }).format(date)).toBe('23/11/2026');
+    expect(numberFormat('nl').format(12345.5)).toBe('12.345,5');
+    expect(relativeTimeFormat('nl', { numeric: 'auto' }).format(-1, 'day')).toBe('gisteren');
+  });
+});
