@@ -33,6 +33,8 @@ import { IdParams, NameParams } from '../http/crud/ids';
 import { checkUnique, removeRow, restoreRow } from '../http/crud/writes';
 import { HttpError, invalidField, modelNotFound, type FieldErrors, ValidationError } from '../http/errors';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
+import { type Language, requestLanguage } from '../http/language';
+import { renderStoredRow } from '../http/messages';
 import { DataSchema } from '../http/responses';
 import { Flag, iso, MessageSchema, toBoolean } from '../http/schema-types';
 import { finishedUpload, forgetUpload } from '../processing/incoming-uploads';
@@ -331,7 +333,7 @@ const materialEntity = defineEntity({
 
 type ImportRow = Selectable<MaterialImportsTable>;
 
-async function presentImport(db: DB, row: ImportRow) {
+async function presentImport(db: DB, row: ImportRow, language: Language) {
   const category =
     row.category_id === null
       ? null
@@ -345,7 +347,7 @@ async function presentImport(db: DB, row: ImportRow) {
     file_name: row.file_name,
     status: row.status,
     progress: row.progress,
-    message: row.message,
+    message: renderStoredRow(row, language),
     imported: row.imported,
     category,
     created_at: iso(row.created_at)!,
@@ -404,7 +406,7 @@ export async function materialRoutes(server: FastifyInstance): Promise<void> {
         .returningAll()
         .executeTakeFirstOrThrow();
       await processor.enqueue(materialImportJob(row));
-      return reply.status(201).send({ data: await presentImport(db, row) });
+      return reply.status(201).send({ data: await presentImport(db, row, requestLanguage(request)) });
     },
   );
 
@@ -423,7 +425,7 @@ export async function materialRoutes(server: FastifyInstance): Promise<void> {
         .where('company_id', '=', session.company.id)
         .executeTakeFirst();
       if (!row) throw modelNotFound('MaterialImport', request.params.id);
-      return { data: await presentImport(db, row) };
+      return { data: await presentImport(db, row, requestLanguage(request)) };
     },
   );
 

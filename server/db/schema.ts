@@ -434,6 +434,9 @@ export interface MaterialImportsTable {
   status: Generated<MaterialImportStatus>;
   progress: Generated<number>;
   message: string | null;
+  /** The result as a stored message (migration 0110): its key under `materials:import.result` and parameters. */
+  message_key: string | null;
+  message_params: MessageParamsColumn;
   /** The names of the materials created so far. */
   imported: ColumnType<string[], string, string>;
   processing_attempt: Generated<number>;

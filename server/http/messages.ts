@@ -6,11 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { createInstance, type i18n as I18n, type Resource } from 'i18next';
-import type { StoredMessage } from '../../shared/messages';
+import type { MessageParams, StoredMessage } from '../../shared/messages';
 import { LANGUAGES, type Language } from './language';
 
-/** The namespaces whose keys the server stores: notifications, and processing events (`models:processing.*`). */
-export const MESSAGE_NAMESPACES = ['notifications', 'models'] as const;
+/**
+ * The namespaces whose keys the server stores: notifications, processing events (`models:processing.*`) and the
+ * results of material imports (`materials:import.result.*`).
+ */
+export const MESSAGE_NAMESPACES = ['notifications', 'models', 'materials'] as const;
 
 const LOCALES = new URL('../../public/locales/', import.meta.url);
 
@@ -64,4 +67,25 @@ export function renderTitled(
     title: renderMessage({ key: `${message.key}.title`, params: message.params }, language, fallback?.title),
     text: renderMessage({ key: `${message.key}.text`, params: message.params }, language, fallback?.text),
   };
+}
+
+/** The columns of a row that stores a message: its English text, its key and its parameters (jsonb). */
+export const storedMessageColumns = (stored: StoredMessage) => ({
+  message: renderMessage(stored, 'en'),
+  message_key: stored.key,
+  message_params: JSON.stringify(stored.params),
+});
+
+/** A stored row's message in `language`; a row stored before messages had keys keeps its English text. */
+export function renderStoredRow(
+  row: { message: string | null; message_key: string | null; message_params: MessageParams | null },
+  language: Language,
+): string | null {
+  return row.message_key
+    ? renderMessage(
+        { key: row.message_key, params: row.message_params ?? {} },
+        language,
+        row.message ?? undefined,
+      )
+    : row.message;
 }

@@ -4,6 +4,7 @@
  * attempt; a run of an older one stops), and the events on the company's `private-Company.{id}.LibraryItem`
  * channel.
  */
+import { storedMessageColumns } from '../http/messages';
 import type { Selectable, Updateable } from 'kysely';
 import type { DB } from '../db/database';
 import type { LibraryItemsTable } from '../db/schema';
@@ -13,7 +14,6 @@ import { channels } from '../realtime/broadcaster';
 import type { StoredMessage } from '../../shared/messages';
 import type { ProcessingJob } from './processable';
 import { type ProcessingProgress, publishIndexRefresh, publishProgress } from './processing-events';
-import { eventColumns } from './processing-messages';
 
 export type LibraryItemRow = Selectable<LibraryItemsTable>;
 
@@ -29,7 +29,7 @@ export const itemJob = (item: Pick<LibraryItemRow, 'id' | 'processing_attempt'>)
 export async function addItemEvent(trx: DB, itemId: number, message: StoredMessage): Promise<void> {
   await trx
     .insertInto('library_item_geometry_events')
-    .values({ item_id: itemId, ...eventColumns(message) })
+    .values({ item_id: itemId, ...storedMessageColumns(message) })
     .execute();
 }
 

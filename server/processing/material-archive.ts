@@ -7,7 +7,11 @@
 import { basename, extname } from 'node:path';
 import type { Readable } from 'node:stream';
 
-export type ArchiveReading = { ok: true; names: string[] } | { ok: false; reason: string };
+/** Why an archive gives no materials: a key under `materials:import.result.failed` (public/locales). */
+export type ArchiveFailure =
+  'empty' | 'noName' | 'tooManyFiles' | 'directoryCutOff' | 'directoryMissing' | 'noMaterials';
+
+export type ArchiveReading = { ok: true; names: string[] } | { ok: false; reason: ArchiveFailure };
 
 const EOCD_SIGNATURE = 0x06054b50;
 const ENTRY_SIGNATURE = 0x02014b50;
@@ -31,7 +35,7 @@ async function readTail(stream: Readable): Promise<{ tail: Buffer; size: number 
 }
 
 /** The entry names of a zip's central directory, or why there are none. */
-function zipEntryNames(tail: Buffer, size: number): string[] | string {
+function zipEntryNames(tail: Buffer, size: number): string[] | ArchiveFailure {
   for (let at = tail.length - EOCD_SIZE; at >= 0; at -= 1) {
     if (tail.readUInt32LE(at) !== EOCD_SIGNATURE) continue;
     if (at + EOCD_SIZE + tail.readUInt16LE(at + 20) !== tail.length) continue;
@@ -39,12 +43,11 @@ function zipEntryNames(tail: Buffer, size: number): string[] | string {
     const directorySize = tail.readUInt32LE(at + 12);
     const directoryOffset = tail.readUInt32LE(at + 16);
     const start = directoryOffset - (size - tail.length);
-    if (start < 0 || start + directorySize > at) return 'the archive has too many files';
+    if (start < 0 || start + directorySize > at) return 'tooManyFiles';
     const names: string[] = [];
     let cursor = start;
     for (let index = 0; index < count; index += 1) {
-      if (cursor + ENTRY_SIZE > at || tail.readUInt32LE(cursor) !== ENTRY_SIGNATURE)
-        return 'the archive is damaged: its central directory is cut off';
+      if (cursor + ENTRY_SIZE > at || tail.readUInt32LE(cursor) !== ENTRY_SIGNATURE) return 'directoryCutOff';
       const nameLength = tail.readUInt16LE(cursor + 28);
       const extraLength = tail.readUInt16LE(cursor + 30);
       const commentLength = tail.readUInt16LE(cursor + 32);
@@ -53,7 +56,7 @@ function zipEntryNames(tail: Buffer, size: number): string[] | string {
     }
     return names;
   }
-  return 'the archive is damaged: its central directory is missing';
+  return 'directoryMissing';
 }
 
 /** One material name per top-level folder or file; hidden files and macOS resource forks left out. */
@@ -72,14 +75,14 @@ export function materialNamesOfEntries(entries: readonly string[]): string[] {
 /** Reads an uploaded material archive (`fileName` tells .matz from .zip). */
 export async function readMaterialArchive(stream: Readable, fileName: string): Promise<ArchiveReading> {
   const { tail, size } = await readTail(stream);
-  if (size === 0) return { ok: false, reason: 'the file is empty' };
+  if (size === 0) return { ok: false, reason: 'empty' };
   if (extname(fileName).toLowerCase() === '.matz') {
     const name = withoutExtension(fileName).slice(0, 255);
-    return name ? { ok: true, names: [name] } : { ok: false, reason: 'the file has no name' };
+    return name ? { ok: true, names: [name] } : { ok: false, reason: 'noName' };
   }
   const entries = zipEntryNames(tail, size);
   if (typeof entries === 'string') return { ok: false, reason: entries };
   const names = materialNamesOfEntries(entries);
-  if (!names.length) return { ok: false, reason: 'the archive holds no materials' };
+  if (!names.length) return { ok: false, reason: 'noMaterials' };
   return { ok: true, names };
 }

@@ -2,18 +2,30 @@
  * Material imports as a Processable: a run moves an uploaded archive QUEUED → PROCESSING → one material per
  * entry the archive holds (material-archive.ts), a step's time apart, each in the import's category, with the
  * import's `progress` (0–100) and `imported` names saved as it goes → FINISHED ('{n} materials imported') or
- * FAILED (why the archive is unusable). A name the company already has gets ' (2)', ' (3)', …. The portal polls
+ * FAILED (why the archive is unusable). The result is a stored message (`materials:import.result.*` with its
+ * parameters), so the import's status reads in the reader's language. A name the company already has gets ' (2)', ' (3)', …. The portal polls
  * the import (`GET /materials/import/{id}`); spec 2 has no live channel for materials. A run belongs to one
  * attempt: a stale attempt's next save finds nothing to update and the run ends quietly.
  */
 import { sql } from 'kysely';
+import { message } from '../../shared/messages';
+import { storedMessageColumns } from '../http/messages';
 import type { DB } from '../db/database';
 import type { MaterialImportStatus, MaterialImportsTable } from '../db/schema';
 import type { Updateable } from 'kysely';
-import { readMaterialArchive } from './material-archive';
+import { type ArchiveFailure, readMaterialArchive } from './material-archive';
 import type { Processable, ProcessingContext, ProcessingJob } from './processable';
 
 export const MATERIAL_IMPORT = 'material-import';
+
+/** Why an import failed: the archive's own reasons, and a stored file that is gone or cannot be read. */
+type ImportFailure = ArchiveFailure | 'missing' | 'unreadable';
+
+const importResult = {
+  finished: (count: number) => storedMessageColumns(message('materials:import.result.finished', { count })),
+  failed: (reason: ImportFailure) =>
+    storedMessageColumns(message(`materials:import.result.failed.${reason}`)),
+};
 
 export const materialImportJob = (row: { id: number; processing_attempt: number }): ProcessingJob => ({
   entity: MATERIAL_IMPORT,
@@ -83,14 +95,14 @@ export const materialImportProcessing: Processable = {
     if (!row || !(await save(context, job, { status: 'PROCESSING', progress: 0 }, ['QUEUED', 'PROCESSING'])))
       return;
     const stored = await context.storage.read(row.file_key);
-    const reading = stored
+    const reading: { ok: true; names: string[] } | { ok: false; reason: ImportFailure } = stored
       ? await readMaterialArchive(stored.stream, row.file_name).catch(() => ({
           ok: false as const,
-          reason: 'the archive could not be read',
+          reason: 'unreadable' as const,
         }))
-      : { ok: false as const, reason: 'the archive is missing' };
+      : { ok: false, reason: 'missing' };
     if (!reading.ok) {
-      await save(context, job, { status: 'FAILED', message: `Import failed: ${reading.reason}` });
+      await save(context, job, { status: 'FAILED', ...importResult.failed(reading.reason) });
       return;
     }
     const imported: string[] = [];
@@ -135,11 +147,10 @@ export const materialImportProcessing: Processable = {
       if (!done) return;
     }
     await context.pause();
-    const count = imported.length;
     await save(context, job, {
       status: 'FINISHED',
       progress: 100,
-      message: `${count} ${count === 1 ? 'material' : 'materials'} imported`,
+      ...importResult.finished(imported.length),
     });
   },
 };

@@ -22,6 +22,7 @@ export const MODEL_FILES: ProcessedFiles = {
 };
 
 /** The job of a model's current processing attempt; queue it after the transaction that queued it committed. */
-export const modelJob = (model: Pick<ModelRow, 'id' | 'processing_attempt'>) => processingJob(MODEL_FILES, model);
+export const modelJob = (model: Pick<ModelRow, 'id' | 'processing_attempt'>) =>
+  processingJob(MODEL_FILES, model);
 
 export const modelProcessing = fileProcessing(MODEL_FILES);

@@ -2,12 +2,13 @@
  * The status changes of a model that both the API and the processor make, each inside the caller's transaction:
  * a geometry event is recorded with every change, so a model's `latest_geometry_event` is what was published last.
  */
+import { storedMessageColumns } from '../http/messages';
 import type { ExpressionBuilder, Selectable, Updateable } from 'kysely';
 import type { DB } from '../db/database';
 import type { Database, ModelStatus, ProjectModelsTable } from '../db/schema';
 import { MODEL_STATUS_COLORS } from '../db/status-colors';
 import type { StoredMessage } from '../../shared/messages';
-import { PROCESSING_MESSAGES, eventColumns } from './processing-messages';
+import { PROCESSING_MESSAGES } from './processing-messages';
 
 export type ModelRow = Selectable<ProjectModelsTable>;
 
@@ -27,7 +28,7 @@ export const MODEL_MESSAGES = PROCESSING_MESSAGES;
 export async function addGeometryEvent(trx: DB, modelId: number, message: StoredMessage): Promise<void> {
   await trx
     .insertInto('model_geometry_events')
-    .values({ model_id: modelId, ...eventColumns(message) })
+    .values({ model_id: modelId, ...storedMessageColumns(message) })
     .execute();
 }
 

@@ -7,7 +7,7 @@
  */
 import { type MessageParams, message, type StoredMessage } from '../../shared/messages';
 import type { Language } from '../http/language';
-import { renderMessage } from '../http/messages';
+import { renderMessage, renderStoredRow } from '../http/messages';
 import { iso } from '../http/schema-types';
 
 const key = (name: string) => `models:processing.${name}`;
@@ -70,13 +70,6 @@ export const storedEvent = (stored: StoredMessage) => ({
   message_params: stored.params,
 });
 
-/** The columns of a geometry event's row (`message_params` is jsonb). */
-export const eventColumns = (stored: StoredMessage) => ({
-  message: renderMessage(stored, 'en'),
-  message_key: stored.key,
-  message_params: JSON.stringify(stored.params),
-});
-
 /** A stored geometry event as the API answers it: the text in the reader's language, its key and parameters. */
 export function presentEvent(
   event: {
@@ -89,9 +82,7 @@ export function presentEvent(
 ) {
   const params = event.message_params ?? {};
   return {
-    message: event.message_key
-      ? renderMessage({ key: event.message_key, params }, language, event.message)
-      : event.message,
+    message: renderStoredRow(event, language)!,
     message_key: event.message_key,
     message_params: params,
     created_at: iso(event.created_at)!,

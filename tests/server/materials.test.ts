@@ -379,6 +379,11 @@ describe('material import', () => {
     expect(started).toMatchObject({ file_name: 'stones.zip', category: { id: stone.id, name: 'Stone' } });
     const done = await finished(started.id);
     expect(done).toMatchObject({ status: 'FINISHED', progress: 100, message: '3 materials imported' });
+    // The result is a stored message: a Dutch reader reads it in Dutch.
+    const dutch = await data<MaterialImport>(
+      await call(`/materials/import/${started.id}`, { headers: { 'Accept-Language': 'nl' } }),
+    );
+    expect(dutch.message).toBe('3 materialen geïmporteerd');
     expect(done.imported).toEqual(['Onyx Gold', 'Quartz White', 'Marble Carrara (2)']);
     expect((await data<Material>(await call(at('Onyx Gold')))).categories).toEqual([
       { id: stone.id, name: 'Stone' },
@@ -391,7 +396,16 @@ describe('material import', () => {
       await call('/materials/import', { method: 'POST', ...jsonBody({ upload_id: uploadId }) }),
       201,
     );
-    expect((await finished(started.id)).status).toBe('FAILED');
+    expect(await finished(started.id)).toMatchObject({
+      status: 'FAILED',
+      message: 'Import failed: the archive is damaged (its list of files is missing)',
+    });
+    const dutch = await data<MaterialImport>(
+      await call(`/materials/import/${started.id}`, { headers: { 'Accept-Language': 'nl' } }),
+    );
+    expect(dutch.message).toBe(
+      'Importeren mislukt: het archief is beschadigd (de lijst met bestanden ontbreekt)',
+    );
     expect(
       await errors(
         await call('/materials/import', {

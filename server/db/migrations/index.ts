@@ -14,6 +14,7 @@ import * as plannedMaintenance from './0060_planned_maintenance';
 import * as faqReports from './0070_faq_reports';
 import * as storedMessages from './0080_stored_messages';
 import * as invitationAcceptance from './0100_invitation_acceptance';
+import * as materialImportMessages from './0110_material_import_messages';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0070_faq_reports': faqReports,
   '0080_stored_messages': storedMessages,
   '0100_invitation_acceptance': invitationAcceptance,
+  '0110_material_import_messages': materialImportMessages,
 };

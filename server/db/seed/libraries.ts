@@ -5,8 +5,9 @@
  * model (not deletable), Globex's items, and trashed libraries and items deleted 2, 15 and 29 days ago plus one
  * deleted 31 days ago (past the retention, no longer listed).
  */
+import { storedMessageColumns } from '../../http/messages';
 import type { StoredMessage } from '../../../shared/messages';
-import { eventColumns, PROCESSING_MESSAGES } from '../../processing/processing-messages';
+import { PROCESSING_MESSAGES } from '../../processing/processing-messages';
 import type { DB } from '../database';
 import type { LibraryItemStatus } from '../schema';
 import { LIBRARY_ITEM_STATUS_COLORS } from '../status-colors';
@@ -143,7 +144,7 @@ async function seedAcmeLibraries(db: DB, companyId: number, uploaderId: number, 
         .values(
           ITEM_EVENTS[status].map((message, index) => ({
             item_id: item.id,
-            ...eventColumns(message),
+            ...storedMessageColumns(message),
             created_at: hoursAgo(position * 5 + 2 - index * 0.5, now),
           })),
         )

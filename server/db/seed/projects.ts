@@ -5,8 +5,9 @@
  * `Furniture` > `Chairs` > `Office Chairs` and its siblings (one library is connected to a model), Globex's 4
  * projects starting with `Globex`, and trashed rows deleted 2, 15, 29 and 31 days ago (the last is purged).
  */
+import { storedMessageColumns } from '../../http/messages';
 import type { StoredMessage } from '../../../shared/messages';
-import { eventColumns, PROCESSING_MESSAGES } from '../../processing/processing-messages';
+import { PROCESSING_MESSAGES } from '../../processing/processing-messages';
 import type { DB } from '../database';
 import type { LibraryStatus, ModelStatus } from '../schema';
 import { MODEL_STATUS_COLORS } from '../status-colors';
@@ -277,7 +278,7 @@ async function seedAcme(db: DB, companyId: number, users: Map<string, number>, n
       models.flatMap((model) =>
         GEOMETRY_EVENTS[model.status].map((message, step, events) => ({
           model_id: model.id,
-          ...eventColumns(message),
+          ...storedMessageColumns(message),
           created_at: eventTime(processed.get(model.name)!, new Date(model.created_at), step, events.length),
         })),
       ),
