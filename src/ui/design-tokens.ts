@@ -23,6 +23,8 @@ export const DESIGN_TOKENS = {
   textTertiary: '#5d6778',
   placeholder: '#667085',
   danger: '#c4320a',
+  /** The focus ring of a field in warning (amber, at least 3:1 on white where antd's #faad14 is 1.9:1). */
+  warningStrong: '#a15c00',
   /** Control borders, and the lighter lines between parts (table rows, dividers). */
   border: '#d0d5dd',
   line: '#e4e7ec',
@@ -61,6 +63,7 @@ export function designTokenVariables(tokens = DESIGN_TOKENS): Record<`--${string
     '--ui-text-tertiary': tokens.textTertiary,
     '--ui-placeholder': tokens.placeholder,
     '--ui-danger': tokens.danger,
+    '--ui-warning-strong': tokens.warningStrong,
     '--ui-border': tokens.border,
     '--line': tokens.line,
     '--surface': tokens.surface,

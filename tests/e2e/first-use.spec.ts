@@ -234,4 +234,72 @@ test.describe('focus rings', () => {
       expect(contrastOnWhite(ring.color)).toBeGreaterThanOrEqual(3);
     }
   });
+
+  test('text fields show a ring of at least 2 px and 3:1 on the field or its frame', async ({
+    page,
+    context,
+  }) => {
+    // Transitions off, so the ring is read as it ends up, not half-way through fading in.
+    const noTransitions = () =>
+      page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+    const fields: Array<{ path: string; signedIn: boolean; field: (page: Page) => Promise<Locator> }> = [
+      { path: '/login', signedIn: false, field: async (p) => p.getByLabel('Username or email') },
+      { path: '/login', signedIn: false, field: async (p) => p.getByLabel('Password', { exact: true }) },
+      {
+        path: '/projects',
+        signedIn: true,
+        field: async (p) => p.getByRole('searchbox', { name: 'Search the portal' }),
+      },
+      {
+        path: '/projects',
+        signedIn: true,
+        field: async (p) => {
+          await p.getByRole('button', { name: 'Filter' }).click();
+          return p.getByRole('search', { name: 'Filter the list' }).getByRole('textbox', { name: 'Search' });
+        },
+      },
+      { path: '/projects/create', signedIn: true, field: async (p) => p.getByLabel('Name', { exact: true }) },
+    ];
+    for (const { path, signedIn, field } of fields) {
+      if (signedIn) await signedInAs(context, 'alice');
+      await page.goto(path);
+      await noTransitions();
+      const target = await field(page);
+      await target.focus();
+      await expect(target).toBeFocused();
+      // The ring may be drawn by the field or by the frame around it (an input with an icon or a clear button).
+      const rings = await target.evaluate((element) => {
+        const found: Array<{ outline: string; width: number; outlineColor: string; shadow: string }> = [];
+        for (
+          let node: Element | null = element, depth = 0;
+          node && depth < 4;
+          node = node.parentElement, depth++
+        ) {
+          const style = getComputedStyle(node);
+          found.push({
+            outline: style.outlineStyle,
+            width: parseFloat(style.outlineWidth),
+            outlineColor: style.outlineColor,
+            shadow: style.boxShadow,
+          });
+        }
+        return found;
+      });
+      const strong = rings.some(({ outline, width, outlineColor, shadow }) => {
+        if (outline === 'solid' && width >= 2 && contrastOnWhite(outlineColor) >= 3) return true;
+        // `rgb(r, g, b) 0px 0px 0px 2px`: a ring drawn as a box shadow's spread.
+        return shadow.split(/,(?![^(]*\))/).some((layer) => {
+          const color = /rgba?\([^)]*\)/.exec(layer)?.[0];
+          const lengths =
+            layer
+              .replace(/rgba?\([^)]*\)/, '')
+              .match(/-?[\d.]+px/g)
+              ?.map(parseFloat) ?? [];
+          const alpha = color?.startsWith('rgba') ? Number(color.match(/[\d.]+/g)![3]) : 1;
+          return !!color && alpha === 1 && (lengths[3] ?? 0) >= 2 && contrastOnWhite(color) >= 3;
+        });
+      });
+      expect(strong, `${path}: ${JSON.stringify(rings)}`).toBe(true);
+    }
+  });
 });

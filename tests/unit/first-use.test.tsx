@@ -10,6 +10,13 @@ import { session } from '@/providers/session';
 import { mayAskAgain, shouldRetryQuery } from '@/providers/query-client';
 import { portalI18n, renderPortal, signIn, stubApi, user } from './support/portal-app';
 
+/**
+ * An upper bound on waiting for a screen whose code loads lazily: the first test to open it pays for transforming
+ * its modules, which took over 15 s in a full parallel \`npm test\` on two cores. Not a delay: the wait ends when the
+ * screen shows.
+ */
+const LAZY_SCREEN_MS = 45_000;
+
 const VIEWER = ['view-projects', 'list-project-models', 'list-labels', 'update-labels'];
 
 beforeAll(async () => {
@@ -32,7 +39,7 @@ describe('a record that cannot be shown', () => {
     const { router } = renderPortal('/projects/overview/999999');
     // With react-query's default retries it was asked four times (after 1 s, 2 s and 4 s more).
     expect(
-      await screen.findByRole('heading', { name: 'Not found' }, { timeout: 15_000 }),
+      await screen.findByRole('heading', { name: 'Not found' }, { timeout: LAZY_SCREEN_MS }),
     ).toBeInTheDocument();
     expect(paths.filter((path) => path === '/projects/999999')).toHaveLength(1);
     // Nor when the tab is the user's again: react-query would refetch an errored query on focus.
@@ -53,7 +60,7 @@ describe('a record that cannot be shown', () => {
     signIn(user({ abilities: VIEWER }));
     renderPortal('/tools/labels/edit/7');
     expect(
-      await screen.findByRole('heading', { name: '403 Forbidden' }, { timeout: 15_000 }),
+      await screen.findByRole('heading', { name: '403 Forbidden' }, { timeout: LAZY_SCREEN_MS }),
     ).toBeInTheDocument();
     expect(screen.getByText('You do not have permission to see this.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back to the list' })).toBeInTheDocument();
@@ -91,7 +98,7 @@ describe('the Back button of the error screens', () => {
 describe('notices', () => {
   const messages = () => screen.getByRole('region', { name: 'Messages' });
   const fillAndSave = async (name: string) => {
-    await userEvent.type(await screen.findByLabelText('Name', {}, { timeout: 15_000 }), name);
+    await userEvent.type(await screen.findByLabelText('Name', {}, { timeout: LAZY_SCREEN_MS }), name);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
   };
 
@@ -130,7 +137,7 @@ describe('notices', () => {
     stubApi({ '/projects/999999': notFound });
     signIn(user({ abilities: VIEWER }));
     renderPortal('/projects/overview/999999');
-    await screen.findByRole('heading', { name: 'Not found' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: 'Not found' }, { timeout: LAZY_SCREEN_MS });
     expect(messages()).toBeEmptyDOMElement();
   });
 });
@@ -163,7 +170,7 @@ describe('deleting from an overview', () => {
     });
     signIn(user({ abilities: ['view-projects', 'delete-projects'] }));
     const { router } = renderPortal('/projects/overview/5');
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: 15_000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: LAZY_SCREEN_MS }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
@@ -204,7 +211,7 @@ describe('deleting from a list in Dutch', () => {
     document.documentElement.lang = 'nl';
     renderPortal('/tools/labels', portalI18n('nl'));
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Acties voor Urgent' }, { timeout: 15_000 }),
+      await screen.findByRole('button', { name: 'Acties voor Urgent' }, { timeout: LAZY_SCREEN_MS }),
     );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Verwijderen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bevestiging' });
@@ -232,7 +239,7 @@ describe('keyboard', () => {
     labels();
     signIn(user({ abilities: ['list-labels'] }));
     renderPortal('/tools/labels');
-    const toggle = await screen.findByRole('button', { name: 'Filter' }, { timeout: 15_000 });
+    const toggle = await screen.findByRole('button', { name: 'Filter' }, { timeout: LAZY_SCREEN_MS });
     await userEvent.click(toggle);
     const search = screen.getByRole('textbox', { name: 'Search' });
     expect(search).toBeRequired();
@@ -247,7 +254,7 @@ describe('keyboard', () => {
     labels();
     signIn(user({ abilities: ['list-labels'] }));
     renderPortal('/tools/labels');
-    await screen.findByRole('heading', { name: 'Labels' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: 'Labels' }, { timeout: LAZY_SCREEN_MS });
     await userEvent.tab();
     const skip = screen.getByRole('link', { name: 'Skip to content' });
     expect(skip).toHaveFocus();
@@ -263,7 +270,7 @@ describe('/portal', () => {
     stubApi();
     signIn(user({ admin: true, name: 'Ada Admin', abilities: [], licenses: [] }));
     const { router } = renderPortal('/portal');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 15_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: LAZY_SCREEN_MS });
     expect(screen.queryByText(/no licence/i)).not.toBeInTheDocument();
   });
 

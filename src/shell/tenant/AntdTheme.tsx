@@ -109,6 +109,9 @@ export function antdTheme({ primary }: ThemeColors, tokens = DESIGN_TOKENS): The
       lineWidthFocus: tokens.focusRingWidth,
       controlOutlineWidth: tokens.focusRingWidth,
       controlOutline: colorPrimary,
+      // Fields in error or warning keep a solid ring of at least 3:1 too (antd's default is a faint glow).
+      colorErrorOutline: tokens.danger,
+      colorWarningOutline: tokens.warningStrong,
       colorPrimaryBorder: colorPrimary,
       ...PRESET_TEXT_COLORS,
     },
