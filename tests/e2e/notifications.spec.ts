@@ -59,6 +59,40 @@ test('screenshots and accessibility of the open dropdown', async ({ browser }) =
   }
 });
 
+test('a Dutch reader reads the stored notifications and processing history in Dutch', async ({
+  page,
+  context,
+}) => {
+  const auth = await signIn(context, page, 'alice');
+  await context.addInitScript(() => window.localStorage.setItem('language', 'nl'));
+  const inLanguage = async (language: string) => {
+    const response = await page.request.get(`${API}/my-account/notifications?per_page=10&page=1&sort=-date`, {
+      headers: { ...apiHeaders('acme', auth.access_token), 'Accept-Language': language },
+    });
+    return ((await response.json()) as NotificationList).data[0].title;
+  };
+  const [dutch, english] = [await inLanguage('nl'), await inLanguage('en')];
+  expect(dutch).not.toBe(english);
+  await page.goto('/');
+  await page.getByRole('button', { name: /^Meldingen/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Meldingen' });
+  await panel.getByRole('radio', { name: 'Alle' }).click();
+  await expect(panel.getByText(dutch, { exact: true }).first()).toBeVisible();
+  await expect(panel.getByText(english, { exact: true })).toHaveCount(0);
+
+  const models = await page.request.get(
+    `${API}/projects/models?filter[search]=${encodeURIComponent('Harbour Tower – Facade')}`,
+    { headers: apiHeaders('acme', auth.access_token) },
+  );
+  const facade = ((await models.json()) as { data: { id: number; name: string }[] }).data.find(
+    (model) => model.name === 'Harbour Tower – Facade',
+  )!;
+  await page.goto(`/projects/models/overview/${facade.id}`);
+  const history = page.getByRole('region', { name: 'Verwerkingsgeschiedenis' });
+  await expect(history.getByText('Verwerking voltooid').first()).toBeVisible();
+  await expect(page.getByText('Processing finished')).toHaveCount(0);
+});
+
 test('the dropdown lists the newest notifications; clicking one expands it and marks it read', async ({
   page,
   context,
