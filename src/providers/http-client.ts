@@ -95,7 +95,13 @@ function listeners<T>() {
   };
 }
 
-export const unauthorizedEvents = listeners<ApiError>();
+/** A 401, and the token the refused request carried (none when it carried none). */
+export interface Unauthorized {
+  error: ApiError;
+  token: string | undefined;
+}
+
+export const unauthorizedEvents = listeners<Unauthorized>();
 export const maintenanceEvents = listeners<MaintenanceInfo>();
 
 export const sessionToken = (): string | undefined => Cookies.get(SESSION_COOKIE);
@@ -231,7 +237,7 @@ async function sendNow<T>(url: string, token: string | undefined, options: Reque
     `Request failed (${response.status})`;
   const error = new ApiError(response.status, message, errorBody);
   const announce = options.announce ?? true;
-  if (announce && response.status === 401 && !options.public) unauthorizedEvents.emit(error);
+  if (announce && response.status === 401 && !options.public) unauthorizedEvents.emit({ error, token });
   if (announce && response.status === 503) {
     const info = (errorBody ?? {}) as Partial<MaintenanceInfo>;
     maintenanceEvents.emit({ status: info.status ?? null, back_on: info.back_on ?? null });

@@ -52,6 +52,10 @@ export function createSessionStore(request: Request = (path) => apiRequest(path)
 
   const signOut = (reason: SessionState['ended'] = 'unauthorized') => {
     clearSessionCookies();
+    endSession(reason);
+  };
+
+  const endSession = (reason: SessionState['ended']) => {
     // Answers asked for ahead with the old token are never shown to whoever signs in next.
     clearPrefetched();
     setState({ auth: null, ready: true, remembered: false, ended: reason });
@@ -102,7 +106,13 @@ export function createSessionStore(request: Request = (path) => apiRequest(path)
     whenReady: () => ready,
     start() {
       if (!started) {
-        unauthorizedEvents.subscribe(() => signOut('unauthorized'));
+        unauthorizedEvents.subscribe(({ token }) => {
+          // The cookie is shared by every tab of the portal's domain: when someone signed in since this tab's
+          // request left, the refusal of the old token must not delete the new one.
+          const current = sessionToken();
+          if (current && current !== token) endSession('unauthorized');
+          else signOut('unauthorized');
+        });
         started = validate();
       }
       return started;

@@ -31,7 +31,7 @@ describe('apiRequest', () => {
 
     answer(401, { message: 'Unauthenticated.' });
     await expect(apiRequest('/projects')).rejects.toMatchObject({ status: 401 });
-    expect(unauthorized).toHaveBeenCalledWith(expect.any(ApiError));
+    expect(unauthorized).toHaveBeenCalledWith({ error: expect.any(ApiError), token: undefined });
 
     answer(503, { status: 'Upgrading', back_on: '2030-01-01T00:00:00Z' });
     await expect(apiRequest('/projects')).rejects.toMatchObject({ status: 503 });

@@ -123,10 +123,21 @@ describe('the session store', () => {
     const store = createSessionStore(fakeApi({ '/auth/validate': () => auth() }).request);
     await store.start();
     expect(store.getState().auth).not.toBeNull();
-    unauthorizedEvents.emit(new ApiError(401, 'Unauthenticated.'));
+    unauthorizedEvents.emit({ error: new ApiError(401, 'Unauthenticated.'), token: 'token-1' });
     expect(store.getState()).toMatchObject({ auth: null, ready: true, ended: 'unauthorized' });
     expect(Cookies.get(SESSION_COOKIE)).toBeUndefined();
     expect(Cookies.get(REMEMBER_COOKIE)).toBeUndefined();
+  });
+
+  it("keeps the cookie of someone who signed in since: another token's 401 ends only this tab's session", async () => {
+    Cookies.set(SESSION_COOKIE, 'token-1');
+    const store = createSessionStore(fakeApi({ '/auth/validate': () => auth() }).request);
+    await store.start();
+    // Another tab signed someone else in; this tab's request with the old token (or none) is refused.
+    Cookies.set(SESSION_COOKIE, 'token-2');
+    unauthorizedEvents.emit({ error: new ApiError(401, 'Unauthenticated.'), token: undefined });
+    expect(store.getState()).toMatchObject({ auth: null, ready: true, ended: 'unauthorized' });
+    expect(Cookies.get(SESSION_COOKIE)).toBe('token-2');
   });
 });
 
