@@ -3,8 +3,8 @@
  * authorised at `{tenant API origin}/broadcasting/auth` with the bearer token. One Echo per session: rebuilt
  * when the token changes, disconnected on logout. The Echo client (laravel-echo and pusher-js, about 20 kB) is
  * loaded once the first live subscription has asked for a channel, the first screen's data is in and the browser
- * is idle, so it never competes with the first screen (its code, its requests or its rendering); until it has arrived, channels record what is asked of them and
- * replay it in order, so no subscription is lost.
+ * is idle, so it never competes with the first screen (its code, its requests or its rendering); until it has
+ * arrived, channels record what is asked of them and replay it in order, so no subscription is lost.
  */
 import { deployment, type Deployment } from '@/lib/runtime-config';
 import { apiQuiet } from './http-client';
