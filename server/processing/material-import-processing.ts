@@ -3,9 +3,9 @@
  * entry the archive holds (material-archive.ts), a step's time apart, each in the import's category, with the
  * import's `progress` (0–100) and `imported` names saved as it goes → FINISHED ('{n} materials imported') or
  * FAILED (why the archive is unusable). The result is a stored message (`materials:import.result.*` with its
- * parameters), so the import's status reads in the reader's language. A name the company already has gets ' (2)', ' (3)', …. The portal polls
- * the import (`GET /materials/import/{id}`); spec 2 has no live channel for materials. A run belongs to one
- * attempt: a stale attempt's next save finds nothing to update and the run ends quietly.
+ * parameters), so the import's status reads in the reader's language. A name the company already has gets ' (2)',
+ * ' (3)', …. The portal polls the import (`GET /materials/import/{id}`); spec 2 has no live channel for materials.
+ * A run belongs to one attempt: a stale attempt's next save finds nothing to update and the run ends quietly.
  */
 import { sql } from 'kysely';
 import { message } from '../../shared/messages';

@@ -16,6 +16,7 @@ import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { useConfirmation } from '@/components/useConfirmation';
+import { dateTimeFormat } from '@/lib/intl-formats';
 import type { ResourcePageProps } from '@/resources/types';
 import '@/components/page.css';
 import './faq.css';
@@ -101,7 +102,7 @@ export default function FaqListPage({ resource }: ResourcePageProps) {
 
   if (tableQuery.error) return <LoadFailure error={tableQuery.error} />;
 
-  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
+  const dateFormat = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
   const confirmDelete = (category: FaqCategory) =>
     ask({
       text: t('deleteConfirm'),

@@ -11,6 +11,7 @@ import { useNavigate, useParams } from 'react-router';
 import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import type { ResourcePageProps } from '@/resources/types';
+import { dateTimeFormat } from '@/lib/intl-formats';
 import { useMediaQuery } from '@/ui/useMediaQuery';
 import { selectedProducts } from './issue-report-values';
 import '@/components/page.css';
@@ -25,7 +26,7 @@ export default function IssueReportOverviewPage({ resource }: ResourcePageProps)
   // Below antd's `sm` a label beside its value leaves no room (the page scrolled sideways): labels go above.
   const narrow = useMediaQuery('(max-width: 575px)');
   if (query.error) return <LoadFailure error={query.error} back={back} />;
-  const dateTime = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
+  const dateTime = dateTimeFormat(i18n.resolvedLanguage, {
     dateStyle: 'medium',
     timeStyle: 'short',
   });

@@ -7,6 +7,7 @@ import { Alert, Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityEntry } from '@shared/entities/my-account';
+import { dateTimeFormat } from '@/lib/intl-formats';
 import type { LaravelList } from '@/providers/data-provider';
 
 export const ACTIVITY_PAGE_SIZE = 10;
@@ -30,7 +31,7 @@ export function AccountActivity() {
       subject: entry.subject ?? '',
       context: entry.subject ? 'subject' : undefined,
     });
-  const format = new Intl.DateTimeFormat(i18n.language === 'nl' ? 'nl-NL' : 'en-GB', {
+  const format = dateTimeFormat(i18n.language === 'nl' ? 'nl-NL' : 'en-GB', {
     dateStyle: 'medium',
     timeStyle: 'short',
   });

@@ -6,6 +6,7 @@ import { CameraOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '@/lib/intl-formats';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { Skeleton } from '@/ui/Skeleton';
@@ -31,7 +32,7 @@ export function UpdatesBox() {
   const describe = (item: ChangelogItem) =>
     (i18n.resolvedLanguage === 'nl' && item.description_nl) || item.description;
   const longDate = (date: string) =>
-    new Intl.DateTimeFormat(i18n.resolvedLanguage, {
+    dateTimeFormat(i18n.resolvedLanguage, {
       weekday: 'long',
       day: 'numeric',
       month: 'long',

@@ -1,6 +1,7 @@
 /** The banners of planned maintenance windows (UpcomingMaintenance.tsx loads them when there are any). */
 import type { UpcomingMaintenance } from '@shared/entities/planned-maintenance';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '@/lib/intl-formats';
 import { Alert } from '@/ui/Alert';
 import './maintenance-banners.css';
 
@@ -14,7 +15,7 @@ export interface MaintenanceBannersProps {
 export default function MaintenanceBanners({ windows, checkedAt, onDismiss }: MaintenanceBannersProps) {
   const { t, i18n, ready } = useTranslation('adminMaintenance');
   if (!ready) return null;
-  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+  const format = dateTimeFormat(i18n.resolvedLanguage ?? 'en', {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
