@@ -35,6 +35,10 @@ export default defineConfig({
   use: {
     baseURL: `http://acme.${E2E_DOMAIN}:${E2E_PORT}`,
     trace: 'retain-on-failure',
+    // The portal follows the reader's reduced-motion setting (no antd motion, no light-component transitions):
+    // the tests act on a page whose fields and messages do not move while they click, whatever the machine's load.
+    // accessibility.spec.ts checks both settings.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: CHROMIUM,
       args: [

@@ -15,3 +15,6 @@ export function useMediaQuery(query: string): boolean {
 
 /** antd's `lg` breakpoint: from here on the side navigation is a fixed column, below it a drawer. */
 export const DESKTOP_QUERY = '(min-width: 992px)';
+
+/** The reader asked the system for less motion (WCAG 2.3.3): antd's motion is turned off, as the light components' is. */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';

@@ -200,3 +200,45 @@ test.describe('focus', () => {
     });
   }
 });
+
+test.describe('motion', () => {
+  for (const { reducedMotion, moves } of [
+    { reducedMotion: 'reduce', moves: false },
+    { reducedMotion: 'no-preference', moves: true },
+  ] as const) {
+    test(`antd's drop-downs ${moves ? 'slide' : 'appear at once'} when the reader's system says ${reducedMotion}`, async ({
+      page,
+      context,
+    }) => {
+      await page.emulateMedia({ reducedMotion });
+      await signedInAs(context, 'alice');
+      await page.goto('/issue_report');
+      await content(page.getByLabel('Severity')).toBeVisible();
+      // The animation length of every element that enters with one of antd's motion classes is recorded, however
+      // fast the motion ends.
+      await page.evaluate(() => {
+        const durations: string[] = [];
+        const MOTION = '[class*="-appear"], [class*="-enter"]';
+        new MutationObserver((records) => {
+          for (const record of records) {
+            const nodes = [record.target, ...record.addedNodes].filter((node) => node instanceof Element);
+            for (const node of nodes)
+              for (const element of [node, ...node.querySelectorAll(MOTION)])
+                if (element.matches(MOTION)) durations.push(getComputedStyle(element).animationDuration);
+          }
+        }).observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ['class'],
+        });
+        Object.assign(window, { durations });
+      });
+      await page.getByLabel('Severity').click();
+      await expect(page.getByTitle('High', { exact: true })).toBeVisible();
+      const durations = await page.evaluate(() => (window as unknown as { durations: string[] }).durations);
+      expect(durations.length).toBeGreaterThan(0);
+      expect(durations.some((duration) => parseFloat(duration) > 0)).toBe(moves);
+    });
+  }
+});

@@ -30,14 +30,19 @@ test('bob submits an issue report and the admin finds it and changes its status'
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('#external_link_help')).toBeVisible();
   await page.getByLabel('External link').fill('https://tickets.test/e2e');
+  const sent = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && /\/api\/v2\/issue-reports$/.test(response.url()),
+  );
   await page.getByRole('button', { name: 'Save' }).click();
+  const { data: report } = (await (await sent).json()) as { data: { id: number } };
   await expect(page.getByText('Thank you! Your issue report has been sent.').first()).toBeVisible();
 
   await context.clearCookies();
   await signedInAs(context, 'admin');
   await page.goto('/admin/issue_report');
   await expect(page.getByRole('heading', { name: 'Issue reports', level: 1 })).toBeVisible();
-  const row = page.locator('tbody tr[data-row-key]').first();
+  // Newest first; other tests may be sending reports at the same time, so this one is found by its id.
+  const row = page.locator(`tbody tr[data-row-key="${report.id}"]`);
   await expect(row).toContainText('High');
   await expect(row).toContainText('Bob Brink');
   await expect(row).toContainText('Exporter, Mobile');

@@ -21,6 +21,7 @@ import {
 } from '@/lib/colors';
 import { toLanguage } from '@/providers/i18n';
 import { DESIGN_TOKENS } from '@/ui/design-tokens';
+import { REDUCED_MOTION_QUERY, useMediaQuery } from '@/ui/useMediaQuery';
 import { useThemeColors } from './ShellTheme';
 
 const ANTD_LOCALES = { en: enUS, nl: nlNL };
@@ -65,7 +66,11 @@ const PRESET_TEXT_COLORS = readablePresetTextColors();
  * colours, with text colours that keep WCAG AA contrast whatever the company picks, and a solid focus ring in the
  * strong theme colour (at least 3:1 on white).
  */
-export function antdTheme({ primary }: ThemeColors, tokens = DESIGN_TOKENS): ThemeConfig {
+export function antdTheme(
+  { primary }: ThemeColors,
+  { reducedMotion = false }: { reducedMotion?: boolean } = {},
+  tokens = DESIGN_TOKENS,
+): ThemeConfig {
   const readable = readableOn(primary);
   const colorPrimary = opaqueHex(readable);
   // antd lightens the primary colour on hover, which takes white button text below AA: darker shades instead.
@@ -113,6 +118,8 @@ export function antdTheme({ primary }: ThemeColors, tokens = DESIGN_TOKENS): The
       colorErrorOutline: tokens.danger,
       colorWarningOutline: tokens.warningStrong,
       colorPrimaryBorder: colorPrimary,
+      // Readers who asked for less motion get none: fields, menus, dialogs and messages appear and go at once.
+      motion: !reducedMotion,
       ...PRESET_TEXT_COLORS,
     },
     components: {
@@ -148,7 +155,8 @@ export function antdTheme({ primary }: ThemeColors, tokens = DESIGN_TOKENS): The
 export function AntdTheme({ children }: PropsWithChildren) {
   const colors = useThemeColors();
   const { i18n } = useTranslation();
-  const theme = useMemo(() => antdTheme(colors), [colors]);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+  const theme = useMemo(() => antdTheme(colors, { reducedMotion }), [colors, reducedMotion]);
   return (
     <ConfigProvider theme={theme} locale={ANTD_LOCALES[toLanguage(i18n.resolvedLanguage)]}>
       <AntdApp>{children}</AntdApp>
