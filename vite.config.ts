@@ -84,6 +84,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/server/pglite-template.ts'],
           // Upper bounds on waiting, not delays: under a full `npm test` on two cores the two server suites, the
           // unit suite and the browsers share the machine, and a server start or a realtime round trip took over
           // 30 s (hooks over 60 s) on such runs. No assertion depends on them.

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { ServerConfig } from './config';
-import { type DB, openDatabase } from './db/database';
+import { type DatabaseOptions, type DB, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { purgeExpiredTrash, schedulePurge } from './db/retention';
 import { seedAreas, seedDemoData } from './db/seed/index';
@@ -45,10 +45,10 @@ function processingQueue(
 
 export async function createServer(
   configured: ServerConfig,
-  options: { schema?: string } = {},
+  options: Pick<DatabaseOptions, 'schema' | 'pgliteTemplate'> = {},
 ): Promise<RunningServer> {
   const config = await withPushSecret(configured);
-  const db = await openDatabase({ ...config, schema: options.schema });
+  const db = await openDatabase({ ...config, ...options });
   await migrateToLatest(db);
   const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(config.storageDir);
   if (config.seed) await seedDemoData(db, seedAreas, { storage });

@@ -22,6 +22,11 @@ export interface DatabaseOptions {
   pgliteDir: string;
   /** A Postgres schema to use instead of `public` (tests isolate themselves this way on a shared server). */
   schema?: string;
+  /**
+   * An embedded database starts as a copy of this data directory (PGlite's `dumpDataDir`) instead of an empty
+   * one: the server tests start each server from one migrated and seeded template (tests/server/pglite-template.ts).
+   */
+  pgliteTemplate?: Blob;
 }
 
 // int8 (counts, sums) as numbers, like PGlite does.
@@ -43,14 +48,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<DB> {
     if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
     return db;
   }
-  const pool = pglitePool(async () => {
-    // PGlite creates its own directory, not the ones above it (a fresh checkout has no ./data yet).
-    if (!options.pgliteDir.includes('://')) mkdirSync(dirname(options.pgliteDir), { recursive: true });
-    const pglite = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } });
-    await pglite.exec('create extension if not exists pg_trgm');
-    if (schema)
-      await pglite.exec(`create schema if not exists "${schema}"; set search_path = "${schema}", public`);
-    return pglite;
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: pglitePool(() => createPglite(options)) }),
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+type PgliteOptions = Pick<DatabaseOptions, 'pgliteDir' | 'schema' | 'pgliteTemplate'>;
+
+async function createPglite(options: PgliteOptions): Promise<PGlite> {
+  // PGlite creates its own directory, not the ones above it (a fresh checkout has no ./data yet).
+  if (!options.pgliteDir.includes('://')) mkdirSync(dirname(options.pgliteDir), { recursive: true });
+  const pglite = await PGlite.create(options.pgliteDir, {
+    extensions: { pg_trgm },
+    ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
+  });
+  await pglite.exec('create extension if not exists pg_trgm');
+  if (options.schema)
+    await pglite.exec(
+      `create schema if not exists "${options.schema}"; set search_path = "${options.schema}", public`,
+    );
+  return pglite;
+}
+
+/** An embedded database opened at once, with PGlite itself at hand (to dump its data directory). */
+export async function openPglite(options: PgliteOptions): Promise<{ db: DB; pglite: PGlite }> {
+  const pglite = await createPglite(options);
+  return {
+    pglite,
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(async () => pglite) }) }),
+  };
 }

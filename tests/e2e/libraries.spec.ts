@@ -9,7 +9,13 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
-import { notReloaded, recordStatuses, shownStatuses } from './support/processing-statuses';
+import {
+  notReloaded,
+  PROCESSING_BOUND_MS,
+  PROCESSING_TEST_BOUND_MS,
+  recordStatuses,
+  shownStatuses,
+} from './support/processing-statuses';
 import { fbxFile, uniqueName } from './support/projects-api';
 
 interface Named {
@@ -65,7 +71,7 @@ const breadcrumbs = (page: Page) => page.getByRole('navigation', { name: 'Librar
 
 /** Waits until the item of this name has reached the status (the processor runs in the background). */
 async function untilStatus(api: Awaited<ReturnType<typeof librariesApi>>, id: number, status: string) {
-  await expect.poll(async () => (await api.item(id)).status, { timeout: 60_000 }).toBe(status);
+  await expect.poll(async () => (await api.item(id)).status, { timeout: PROCESSING_BOUND_MS }).toBe(status);
 }
 
 test.describe('browsing', () => {
@@ -203,8 +209,7 @@ test.describe('items', () => {
     context,
     request,
   }) => {
-    // Bounds for a busy machine (processing runs beside the other specs' uploads), as in models.spec.ts.
-    test.setTimeout(180_000);
+    test.setTimeout(PROCESSING_TEST_BOUND_MS);
     await signedInAs(context, 'alice');
     const api = await librariesApi(request);
     const library = await api.createLibrary(uniqueName('Live'));
@@ -238,7 +243,9 @@ test.describe('items', () => {
     );
     await page.getByRole('dialog').getByRole('button', { name: 'Reprocess' }).click();
     await expect(page.getByText('Reprocessing started...')).toBeVisible();
-    await expect(page.locator('.page-header .status-badge')).toHaveText('Finished', { timeout: 60_000 });
+    await expect(page.locator('.page-header .status-badge')).toHaveText('Finished', {
+      timeout: PROCESSING_BOUND_MS,
+    });
     await expect(page.getByTestId('item-latest-message')).toHaveText('Processing finished');
     const shown = await shownStatuses(page);
     expect(shown.some((status) => status.startsWith('Processing:'))).toBe(true);

@@ -9,10 +9,8 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { API, apiHeaders, sharedSession, signedInAs } from './support/portal';
+import { PROCESSING_BOUND_MS, PROCESSING_TEST_BOUND_MS } from './support/processing-statuses';
 import { fbxFile, uniqueName } from './support/projects-api';
-
-/** Bounds (not delays) for processing, which shares the server with the other specs' uploads. */
-const PROCESSING_BOUND_MS = 60_000;
 
 interface Item {
   id: number;
@@ -142,7 +140,7 @@ test('an item the worker processes goes QUEUED → PROCESSING → FINISHED on it
   context,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(PROCESSING_TEST_BOUND_MS);
   await signedInAs(context, 'alice');
   const api = await itemsApi(request);
   const prefix = uniqueName('Processor Live');

@@ -3,8 +3,9 @@
  * server named by TEST_DATABASE_URL (CI runs the suite both ways). Listens on an ephemeral port.
  */
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
+import { inject } from 'vitest';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { createServer, type RunningServer } from '../../server/server';
 
@@ -42,7 +43,7 @@ export async function startTestServer(
     ...overrides,
   };
   const schema = sharing?.schema ?? (databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined);
-  const server = await createServer(config, { schema });
+  const server = await createServer(...(await fromTemplate(config, schema)));
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -80,6 +81,27 @@ export async function startTestServer(
       });
     },
   };
+}
+
+let templateDataDir: Promise<Blob> | null = null;
+
+/**
+ * A seeded in-memory PGlite server starts as a copy of the run's migrated and seeded template
+ * (./pglite-template.ts), with the seed's files copied into its storage folder, and does not seed again.
+ */
+async function fromTemplate(
+  config: ServerConfig,
+  schema: string | undefined,
+): Promise<Parameters<typeof createServer>> {
+  const template = inject('pgliteTemplate');
+  if (!template || !config.seed || config.databaseUrl || config.pgliteDir !== 'memory://' || config.s3)
+    return [config, { schema }];
+  templateDataDir ??= readFile(template.dataDir).then((tar) => new Blob([tar]));
+  await cp(template.files, config.storageDir, { recursive: true });
+  return [
+    { ...config, seed: false },
+    { schema, pgliteTemplate: await templateDataDir },
+  ];
 }
 
 const BODILESS_STATUSES = [101, 204, 205, 304];
