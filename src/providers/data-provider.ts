@@ -178,9 +178,14 @@ export function toFilterParameters(filters: CrudFilter[] | undefined): Record<st
   return parameters;
 }
 
+/**
+ * A list's query: `meta.query` (a declaration's fixed parameters, its `filter` object included: e.g. the users
+ * list's `filter[admin]=false`), the filters of the list's state on top, and the ApiMeta flags.
+ */
 function listQuery(meta: ApiMeta, filters: CrudFilter[] | undefined, extra: Query = {}): Query {
   const query: Query = { ...meta.query, ...extra };
-  const filter = toFilterParameters(filters);
+  const fixed = meta.query?.filter;
+  const filter = { ...(isPlainObject(fixed) ? (fixed as Query) : {}), ...toFilterParameters(filters) };
   if (Object.keys(filter).length) query.filter = filter;
   if (meta.included_fields?.length) query.included_fields = meta.included_fields;
   if (meta.excluded_fields?.length) query.excluded_fields = meta.excluded_fields;
@@ -346,7 +351,11 @@ export function createDataProvider(): DataProvider {
       const options = apiMeta(meta);
       const { body } = writeBody(variables, options);
       const collection = options.writeCollection ?? resource;
-      const answer = await send<unknown>(`/${collection}`, { method: 'POST', body, headers: options.headers });
+      const answer = await send<unknown>(`/${collection}`, {
+        method: 'POST',
+        body,
+        headers: options.headers,
+      });
       return { data: unwrap<TData>(answer) };
     },
 

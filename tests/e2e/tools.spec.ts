@@ -185,7 +185,7 @@ test.describe('recycling bin', () => {
     ]);
     const projects = page.getByRole('tabpanel');
     await expect(projects.getByRole('row', { name: /Temporary Pop-up Store/ })).toContainText('28 Days');
-    await expect(projects.getByRole('row', { name: /Cancelled Parking Garage/ })).toContainText('1 Day');
+    await expect(projects.getByRole('row', { name: /Cancelled Parking Garage/ })).toContainText('1 Days');
     await expect(projects.getByText('Expired Tender 2024')).toHaveCount(0);
 
     await page.getByRole('tab', { name: 'Models' }).click();
@@ -198,8 +198,8 @@ test.describe('recycling bin', () => {
     // Every soft-deleting entity's declaration adds its tab: rows deleted 15 and 29 days ago, none past 30.
     const expectations: Array<[tab: string, row: string, daysLeft: string, purged: string]> = [
       ['Libraries', 'Retired Library (15 days)', '15 Days', 'Retired Library (31 days)'],
-      ['Items', 'Retired Item (29 days)', '1 Day', 'Retired Item (31 days)'],
-      ['Material Categories', 'Old Category 29', '1 Day', 'Old Category 31'],
+      ['Items', 'Retired Item (29 days)', '1 Days', 'Retired Item (31 days)'],
+      ['Material Categories', 'Old Category 29', '1 Days', 'Old Category 31'],
       ['Materials', 'Discarded Swatch 15', '15 Days', 'Discarded Swatch 31'],
     ];
     for (const [tab, row, daysLeft, purged] of expectations) {

@@ -71,6 +71,27 @@ describe('getList', () => {
     );
   });
 
+  it("keeps a declaration's fixed filter beside the list's own filters", async () => {
+    const api = stubApi().on('GET', '/users', { body: laravelList([]) });
+
+    await provider.getList({
+      resource: 'users',
+      pagination: { currentPage: 1, pageSize: 5 },
+      filters: [{ field: 'search', operator: 'eq', value: 'ann' }],
+      meta: { query: { filter: { admin: 'false' } } },
+    });
+    await provider.getList({
+      resource: 'users',
+      pagination: { currentPage: 1, pageSize: 5 },
+      meta: { query: { filter: { admin: 'false' } } },
+    });
+
+    expect(api.calls('/users').map((call) => decodedQuery(call.query))).toEqual([
+      'filter[admin]=false&filter[search]=ann&per_page=5&page=1',
+      'filter[admin]=false&per_page=5&page=1',
+    ]);
+  });
+
   it('ignores URL parameters that happen to share a name with a provider key', async () => {
     const api = stubApi().on('GET', '/projects', { body: laravelList([]) });
 

@@ -51,6 +51,8 @@ export default defineResource<User>({
   list: {
     sortKey: 'security_users',
     defaultSort: 'email_verified_at',
+    // Spec 2 §7: the company's users without the platform administrators.
+    meta: { query: { filter: { admin: 'false' } } },
     pageSize: 5,
     loadingKey: 'loading',
     columns: [
