@@ -170,6 +170,14 @@ export interface RowActionDeclaration<TRecord extends BaseRecord = BaseRecord> {
   call?: (record: TRecord) => CallDeclaration;
   /** Opens a dialog. */
   dialog?: ComponentType<ActionDialogProps<TRecord>>;
+  /**
+   * Runs the list's declared bulk action of this name (`list.bulk.actions`) on this one record, where the spec
+   * has no single-record call for it (libraries are archived and activated only through `POST
+   * /libraries/update`, spec 2 §7): the row's confirmation (`confirmKey`, resource namespace; the bulk action's
+   * own without one), then `POST /{collection}/update` with this record and the bulk action's banner ('1
+   * Libraries successfully archived', spec 2 §8).
+   */
+  bulk?: { action: string; confirmKey?: string };
   danger?: boolean;
 }
 
@@ -187,25 +195,37 @@ export interface HeaderActionDeclaration {
 /**
  * A bulk action on the selected rows: `POST /{collection}/update` with `{action, <field>[n][<idField>]}`, answered
  * `{action, success, failed}` (spec 2 §7). Spec 2 §4/§8's banners: the success text with the count, the failure
- * text with the failed names; a failure suppresses the success; both cleared after 5 s.
+ * text with the failed names; a failure suppresses the success; both cleared after 5 s. Spec 2 §5 wants a
+ * confirmation before every one of them (delete, archive, activate, move): an action declares its confirmation
+ * text (`confirmKey`) or its own dialog (`form`), never neither.
  */
-export interface BulkActionDeclaration {
+export type BulkActionDeclaration = BulkActionBase &
+  (
+    | {
+        /** Confirmation text (resource namespace), asked before the action runs. */
+        confirmKey: string;
+        form?: undefined;
+      }
+    | {
+        /**
+         * A dialog that asks for the action's further values first (a move's target libraries); it sends them
+         * with `submit`, which runs the action (no separate confirmation: the dialog is it).
+         */
+        form: ComponentType<BulkFormProps>;
+        confirmKey?: undefined;
+      }
+  );
+
+interface BulkActionBase {
   /** The `action` sent (`delete`, `archive`, `activate`). */
   action: string;
   labelKey: string;
   needs?: ResourceAction | Permission;
-  /** Confirmation text (resource namespace), if it needs one. */
-  confirmKey?: string;
   /** '{{count}} Libraries successfully deleted'. */
   successKey: string;
   /** 'The following libraries have not been deleted ...; {{names}}'. */
   failureKey: string;
   danger?: boolean;
-  /**
-   * A dialog that asks for the action's further values first (a move's target libraries); it sends them with
-   * `submit`, which runs the action (no separate confirmation: the dialog is it).
-   */
-  form?: ComponentType<BulkFormProps>;
 }
 
 /** What the dialog of a bulk action (`form`) receives. */
@@ -229,8 +249,9 @@ export interface CardViewDeclaration<TRecord extends BaseRecord = BaseRecord> {
   /** The view a list opens in. */
   initial: 'grid' | 'list';
   /**
-   * Each card carries the row menu: its three-dot button, and a right-click (or the context-menu key, or
-   * Shift+F10, on the focused card) opens the same menu at the pointer.
+   * Each card carries the row menu (on by default wherever the list has one, so the grid offers what the list
+   * rows do; `false` leaves the cards without): its three-dot button ('Actions for {name}'), and a right-click
+   * (or the context-menu key, or Shift+F10, on the focused card) opens the same menu at the pointer.
    */
   menu?: boolean;
 }

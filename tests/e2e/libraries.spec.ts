@@ -1,7 +1,8 @@
 /**
  * Libraries and items in Chromium against the contract server (spec 2 §Libraries and items, §4, §5, §8): browsing
  * three levels by breadcrumb and back, grid and list view, bulk archive of two items with its banner, a bulk
- * delete where one library is connected to a model (the red failure naming it, no success), moving two items,
+ * delete where one library is connected to a model (the red failure naming it, no success), moving two items, a
+ * library card's menu opened by keyboard archiving it through `POST /libraries/update`,
  * the reprocess confirmation, an uploaded item's status changing live, customerportal's FINISHED-only items
  * without bulk actions, what bob may not do, and axe on every screen at 1440 and 390 px (screenshots in en and nl
  * under test-results/screenshots). Tests that change data make their own libraries and items.
@@ -56,6 +57,8 @@ async function librariesApi(request: APIRequestContext) {
       const response = await request.post(`${API}/libraries/items/${id}/reprocess`, { headers });
       expect(response.status(), await response.text()).toBe(200);
     },
+    library: async (id: number) =>
+      ok<Named & { status: string }>(await request.get(`${API}/libraries/${id}`, { headers })),
     item: async (id: number) =>
       ok<Named & { status: string; libraries: Named[] }>(
         await request.get(`${API}/libraries/items/${id}`, { headers }),
@@ -203,6 +206,54 @@ test.describe('bulk actions and moves', () => {
   });
 });
 
+test.describe('card menus', () => {
+  test("a library card's menu opens by keyboard in the grid view and archives it through the bulk endpoint", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signedInAs(context, 'alice');
+    const api = await librariesApi(request);
+    const parent = await api.createLibrary(uniqueName('Card Menu'));
+    const library = await api.createLibrary(uniqueName('Card Archive'), parent.id);
+    const updates: string[] = [];
+    page.on('request', (sent) => {
+      if (/\/libraries\/(update|\d+)$/.test(new URL(sent.url()).pathname) && sent.method() !== 'GET') {
+        updates.push(`${sent.method()} ${new URL(sent.url()).pathname.replace(/^\/api\/v2/, '')}`);
+      }
+    });
+    await page.goto(`/libraries/${parent.id}`);
+    const libraries = section(page, 'Libraries');
+    const card = libraries.locator('.ui-card', { hasText: library.name });
+    await expect(card).toBeVisible();
+    await expect(libraries.getByRole('radio', { name: 'Grid view' })).toBeChecked();
+
+    // The focused card opens its menu with Shift+F10; the menu is the rows' (Edit, Archive, Delete).
+    await card.focus();
+    await page.keyboard.press('Shift+F10');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveText(['Edit', 'Archive', 'Delete']);
+    await expect(menu.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Archive' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Confirmation' });
+    await expect(dialog).toContainText('Are you sure you want to archive this library?');
+    await dialog.getByRole('button', { name: 'Archive' }).press('Enter');
+
+    await expect(libraries.getByText('1 Libraries successfully archived')).toBeVisible();
+    await expect(card.locator('.status-badge')).toHaveText('Archived');
+    expect((await api.library(library.id)).status).toBe('ARCHIVED');
+    expect(updates).toEqual(['POST /libraries/update']);
+
+    // Its button ('Actions for {name}') opens the same menu, now with Activate.
+    await card.getByRole('button', { name: `Actions for ${library.name}` }).press('Enter');
+    await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Edit', 'Activate', 'Delete']);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+  });
+});
+
 test.describe('items', () => {
   test('an uploaded item follows its processing live, also what was pushed before the page subscribed; reprocess asks with the exact text', async ({
     page,
@@ -278,9 +329,12 @@ test.describe('items', () => {
     await expect(page.getByRole('button', { name: 'New Library' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Import' })).toHaveCount(0);
     await expect(page.getByRole('checkbox', { name: /^Select / })).toHaveCount(0);
+    // No row menu: not on the cards (the grid carries the rows' menu) nor in the list view.
+    await expect(page.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
     const libraries = section(page, 'Libraries');
     await libraries.getByRole('radio', { name: 'List view' }).click();
-    await expect(libraries.getByRole('button', { name: /Actions of/ })).toHaveCount(0);
+    await expect(libraries.locator('tbody tr[data-row-key]').first()).toBeVisible();
+    await expect(libraries.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
   });
 });
 

@@ -3,10 +3,11 @@
  * page over the real data provider and a stubbed API: the list's loading and empty texts, header actions (a link
  * with navigation state, a call after a confirmation), row actions (a call after a confirmation, shown only where
  * it applies, disabled with the reason), a row click that opens a dialog only with its ability, bulk selection
- * through `POST /{collection}/update` with spec 2 §8's banner, the grid view with cards, and records keyed by
- * name.
+ * through `POST /{collection}/update` with spec 2 §8's banner, a row action running a declared bulk action on its
+ * one record, the grid view with cards carrying the row menu (by keyboard too) unless declared without, and
+ * records keyed by name.
  */
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import {
   acmeTenant,
   aliceUser,
   type ApiStub,
+  formEntries,
   laravelList,
   RefineHarness,
   signInAs,
@@ -44,7 +46,13 @@ const TEXTS = {
   reprocessing: 'Reprocessing started...',
   stillConnected: 'This widget is still connected to a model',
   deleteConfirm: 'Are you sure you want to delete this widget?',
+  archive: 'Archive',
+  archiveConfirm: 'Are you sure you want to archive this widget?',
   bulk: {
+    archive: 'Archive selected',
+    archiveConfirm: 'Are you sure you want to archive the selected widgets?',
+    archived: '{{count}} Widgets successfully archived',
+    notArchived: 'The following widgets have not been archived; {{names}}',
     delete: 'Delete selected',
     deleted: '{{count}} Widgets successfully deleted',
     notDeleted:
@@ -313,5 +321,139 @@ describe('a declared list', () => {
     expect(
       api.requests.filter((request) => request.method === 'DELETE').map((request) => request.path),
     ).toEqual(['/widgets/Oak%20%2F%20natural']);
+  });
+});
+
+/** The widgets as cards (the grid view first), with the declaration's row menu and nothing said of a card menu. */
+const widgetCards = (menu?: boolean): ResourceDeclaration => ({
+  ...widgets,
+  list: {
+    ...widgets.list!,
+    cards: {
+      initial: 'grid',
+      card: (record) => <h3>{`Card ${String(record.name)}`}</h3>,
+      ...(menu !== undefined && { menu }),
+    },
+  },
+});
+
+describe('the cards of a grid view', () => {
+  const card = (name: string) =>
+    screen.getByRole('heading', { name: `Card ${name}` }).closest('li') as HTMLElement;
+
+  it('carry the row menu of the list rows without declaring it, usable by keyboard', async () => {
+    api.on('POST', '/widgets/:id/reprocess', { body: {} });
+    const user = userEvent.setup();
+    renderList(widgetCards());
+    await screen.findByRole('heading', { name: 'Card Anchor' });
+
+    // The three-dot button named like the rows' ('Actions for {name}'), inside its card.
+    const button = within(card('Anchor')).getByRole('button', { name: 'Actions for Anchor' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Reprocess' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
+    expect(within(dialog).getByText('Are you sure you want to reprocess this widget?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Reprocessing started...');
+    expect(api.calls('/widgets/1/reprocess', 'POST')).toHaveLength(1);
+  });
+
+  it('open the menu from the focused card (Shift+F10), with Delete disabled and its reason', async () => {
+    const user = userEvent.setup();
+    renderList(widgetCards());
+    await screen.findByRole('heading', { name: 'Card Bracket' });
+    const bracket = card('Bracket');
+    bracket.focus();
+    await user.keyboard('{Shift>}{F10}{/Shift}');
+    const remove = await screen.findByRole('menuitem', {
+      name: /^Delete ?\(This widget is still connected to a model\)$/,
+    });
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.queryByRole('menuitem', { name: 'Reprocess' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('carry no menu where the declaration says so, or where the user may use no row action', async () => {
+    renderList(widgetCards(false));
+    await screen.findByRole('heading', { name: 'Card Anchor' });
+    expect(screen.queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
+    cleanup();
+
+    signInAs({ ...aliceUser, abilities: ['list-widgets'] });
+    renderList(widgetCards());
+    await screen.findByRole('heading', { name: 'Card Anchor' });
+    expect(screen.queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('a row action running a bulk action', () => {
+  const archiving: ResourceDeclaration = {
+    ...widgets,
+    list: {
+      ...widgets.list!,
+      rowActions: [
+        {
+          key: 'archive',
+          labelKey: 'archive',
+          needs: 'edit',
+          bulk: { action: 'archive', confirmKey: 'archiveConfirm' },
+        },
+      ],
+      bulk: {
+        field: 'widgets',
+        actions: [
+          {
+            action: 'archive',
+            labelKey: 'bulk.archive',
+            needs: 'edit',
+            confirmKey: 'bulk.archiveConfirm',
+            successKey: 'bulk.archived',
+            failureKey: 'bulk.notArchived',
+          },
+        ],
+      },
+    },
+  };
+
+  it("sends the one record to POST /widgets/update after the row's confirmation, with the bulk banner", async () => {
+    api.on('POST', '/widgets/update', {
+      body: { action: 'archive', success: [{ id: 2, name: 'Bracket' }], failed: [] },
+    });
+    const user = userEvent.setup();
+    renderList(archiving);
+    // A selection elsewhere stays as it is.
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Anchor' }));
+    await user.click(screen.getByRole('button', { name: 'Actions for Bracket' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Archive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
+    expect(within(dialog).getByText('Are you sure you want to archive this widget?')).toBeInTheDocument();
+    expect(api.calls('/widgets/update', 'POST')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('1 Widgets successfully archived');
+    const calls = api.calls('/widgets/update', 'POST');
+    expect(calls).toHaveLength(1);
+    expect(formEntries(calls[0].body)).toEqual({ action: 'archive', 'widgets[0][id]': '2' });
+    expect(api.requests.some((request) => request.method === 'PATCH')).toBe(false);
+    expect(screen.getByRole('checkbox', { name: 'Select Anchor' })).toBeChecked();
+  });
+
+  it('shows the failure with the name, and no success', async () => {
+    api.on('POST', '/widgets/update', {
+      body: { action: 'archive', success: [], failed: [{ id: 1, name: 'Anchor' }] },
+    });
+    const user = userEvent.setup();
+    renderList(archiving);
+    await user.click(await screen.findByRole('button', { name: 'Actions for Anchor' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Archive' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The following widgets have not been archived; Anchor',
+    );
+    expect(screen.queryByText(/successfully archived/)).not.toBeInTheDocument();
   });
 });

@@ -106,14 +106,15 @@ export function ListView({
   });
   const response = result as unknown as ApiListResponse<BaseRecord> | undefined;
   const titleId = `${resource.screen}${paramPrefix ? `-${paramPrefix}` : ''}-title`;
+  const bulk = useBulkActions(resource, { can, showBanner });
   // After a delete the focus goes to the list's heading: the row and its menu are gone.
   const actions = useListActions(resource, {
     can,
     showBanner,
     reload: () => void query.refetch(),
     focusAfterDelete: () => document.getElementById(titleId),
+    runBulk: bulk.runFor,
   });
-  const bulk = useBulkActions(resource, { can, showBanner });
 
   if (query.error?.statusCode === 403) return <ForbiddenPage />;
 
@@ -175,7 +176,8 @@ export function ListView({
           className: 'list-row--link',
         }
       : {};
-  const cardMenus = !!list.cards?.menu && actions.hasRowMenu;
+  // The cards carry the row menu wherever the rows have one, unless the declaration says not (`menu: false`).
+  const cardMenus = !!list.cards && list.cards.menu !== false && actions.hasRowMenu;
   const cardProps = (record: BaseRecord) => {
     const props = rowProps(record);
     if (!cardMenus) return props;

@@ -1,8 +1,10 @@
 /**
  * Row selection and the declared bulk actions of a list (spec 2 §7): the selected records go through
  * `POST /{collection}/update` (refine's `updateMany`; the data provider sends `{action, <field>[n][<idField>]}`),
- * after a confirmation where the action declares one (or the action's own dialog, `form`, asking for more); the answer becomes one banner by `bulkResultBanner`'s rule,
- * the selection is cleared and the list reloads.
+ * after its confirmation (or the action's own dialog, `form`, asking for more); the answer becomes one banner by
+ * `bulkResultBanner`'s rule, the selection is cleared and the list reloads. A row action may run a declared bulk
+ * action on its one record (`runFor`, the row action's `bulk`): the same call and banner, the selection left as
+ * it is.
  */
 import { type BaseRecord, type HttpError, useUpdateMany } from '@refinedev/core';
 import { type ReactNode, Suspense, useState } from 'react';
@@ -28,8 +30,13 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
   const [formOf, setFormOf] = useState<BulkActionDeclaration | null>(null);
   const actions = (bulk?.actions ?? []).filter((action) => can(action.needs));
 
-  const perform = async (action: BulkActionDeclaration, values: Record<string, unknown> = {}) => {
-    const ids = [...selected];
+  /** Sends the action for these records (the selection without `keys`) and shows its answer as the banner. */
+  const perform = async (
+    action: BulkActionDeclaration,
+    values: Record<string, unknown> = {},
+    keys?: string[],
+  ) => {
+    const ids = keys ?? [...selected];
     try {
       const answer = (await mutateAsync({
         resource: resource.name,
@@ -50,7 +57,7 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
         ),
         BULK_BANNER_DURATION_MS,
       );
-      setSelected(new Set());
+      if (!keys) setSelected(new Set());
     } catch (error) {
       showBanner(
         { type: 'error', text: (error as Error).message || tl('actionFailed') },
@@ -61,12 +68,28 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
 
   const start = (action: BulkActionDeclaration) => {
     if (action.form) return setFormOf(action);
-    if (!action.confirmKey) return void perform(action);
     ask({
       text: t(action.confirmKey),
       confirmLabel: t(action.labelKey),
       danger: action.danger,
       run: () => perform(action),
+    });
+  };
+
+  /**
+   * Runs the declared bulk action `name` (one with a confirmation, not a `form`) on one record (a row action's
+   * `bulk`) after a confirmation: the row's text and label when given, else the bulk action's. The row action's
+   * `needs` has gated it already.
+   */
+  const runFor = (name: string, key: string, confirm: { text?: string; label?: string } = {}) => {
+    const action = bulk?.actions.find((declared) => declared.action === name);
+    // A row runs a bulk action that asks nothing more (not a move with its dialog).
+    if (!action?.confirmKey) throw new Error(`${resource.name}: no bulk action '${name}' to run on a row`);
+    ask({
+      text: confirm.text ?? t(action.confirmKey),
+      confirmLabel: confirm.label ?? t(action.labelKey),
+      danger: action.danger,
+      run: () => perform(action, {}, [key]),
     });
   };
 
@@ -95,6 +118,7 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
     selected,
     setSelected,
     start,
+    runFor,
     busy: mutation.isPending,
     dialog,
   };

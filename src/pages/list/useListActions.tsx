@@ -1,9 +1,9 @@
 /**
  * The declared actions of a list (spec 2 §2, §4, §8): header buttons beside the create button and row-menu
  * entries, each a link (with navigation state), a call that runs after the 'Confirmation' dialog and reports its
- * result as the list's banner, or a dialog (a row entry may also leave for another host, `href`); row entries can
- * be disabled per record with a tooltip saying why; a row click opens a route or a dialog. Delete comes from the
- * declaration's `deletion`.
+ * result as the list's banner, a declared bulk action run on the one record (`bulk`), or a dialog (a row entry
+ * may also leave for another host, `href`); row entries can be disabled per record with a tooltip saying why; a
+ * row click opens a route or a dialog. Delete comes from the declaration's `deletion`.
  */
 import { type BaseRecord, type HttpError, useCustomMutation } from '@refinedev/core';
 import { type ComponentType, type ReactNode, useState } from 'react';
@@ -21,6 +21,7 @@ import type {
   ResourceDeclaration,
 } from '@/resources/types';
 import type { Permission } from '@/lib/permissions';
+import { recordKey } from '@/resources/derive';
 import { Tooltip } from '@/ui/Tooltip';
 
 export interface ListActionsOptions {
@@ -30,6 +31,11 @@ export interface ListActionsOptions {
   reload: () => void;
   /** What takes the focus after a delete (the list's heading). */
   focusAfterDelete?: () => HTMLElement | null;
+  /**
+   * Runs a declared bulk action on one record (a row action's `bulk`), after the confirmation with this text and
+   * label (`useBulkActions`' `runFor`).
+   */
+  runBulk?: (action: string, key: string, confirm: { text?: string; label?: string }) => void;
 }
 
 const asTarget = (target: string | LinkTarget): LinkTarget =>
@@ -42,7 +48,7 @@ interface OpenDialog {
 
 export function useListActions(
   resource: ResourceDeclaration,
-  { can, showBanner, reload, focusAfterDelete }: ListActionsOptions,
+  { can, showBanner, reload, focusAfterDelete, runBulk }: ListActionsOptions,
 ) {
   const list = resource.list!;
   const { t } = useTranslation(resource.ns);
@@ -115,7 +121,12 @@ export function useListActions(
             if (action.href) window.location.assign(action.href(record));
             else if (target !== undefined && !plainLink) follow(target);
             else if (action.call) run(action.call(record));
-            else if (action.dialog) openDialog(action.dialog as ComponentType<ActionDialogProps>, record);
+            else if (action.bulk && runBulk) {
+              runBulk(action.bulk.action, String(recordKey(resource, record)), {
+                text: action.bulk.confirmKey ? t(action.bulk.confirmKey) : undefined,
+                label,
+              });
+            } else if (action.dialog) openDialog(action.dialog as ComponentType<ActionDialogProps>, record);
           },
         };
       });
