@@ -15,6 +15,7 @@ import {
   ProjectSchema,
   type ProjectDetail,
 } from '../../shared/entities/projects';
+import { ModelSchema } from '../../shared/entities/models';
 import { LabelSummarySchema } from '../../shared/entities/summaries';
 import { authenticate } from '../auth/session';
 import { liveRowCount } from '../db/live-row-counts';
@@ -31,7 +32,7 @@ import { Flag, MessageSchema, toBoolean } from '../http/schema-types';
 import { publishProcessorRefresh } from '../processing/model-events';
 import { isStorageKey } from '../processing/preview';
 import { fileUrl } from './files';
-import { resumeRestoredModels } from './models';
+import { modelEntity, resumeRestoredModels } from './models';
 import {
   checkProjectInput,
   copyStoredFile,
@@ -241,7 +242,7 @@ export const projectEntity = defineEntity({
 
 /** The project with its live sub-projects and models. */
 async function presentDetail(ctx: CrudContext, row: ProjectRow): Promise<ProjectDetail> {
-  const { db, request } = ctx;
+  const { db } = ctx;
   const [project, subProjects, models] = await Promise.all([
     projectEntity.itemOf(ctx, row),
     db
@@ -252,24 +253,20 @@ async function presentDetail(ctx: CrudContext, row: ProjectRow): Promise<Project
       .orderBy('name')
       .orderBy('id')
       .execute(),
-    db
-      .selectFrom('project_models')
-      .select(['id', 'name', 'status', 'status_color', 'preview_image_url'])
-      .where('project_id', '=', row.id)
-      .where('deleted_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute(),
+    // Every field of a model (its card shows them, spec 2 §2 Models), as the models' list presents them.
+    modelEntity
+      .rows(db, ctx.session.company.id)
+      .where('project_models.project_id', '=', row.id)
+      .where('project_models.deleted_at', 'is', null)
+      .orderBy('project_models.created_at', 'desc')
+      .orderBy('project_models.id', 'desc')
+      .execute()
+      .then((rows) => modelEntity.present(ctx, rows, MODEL_FIELDS)),
   ]);
-  return {
-    ...project,
-    sub_projects: subProjects,
-    models: models.map((model) => ({
-      ...model,
-      preview_image_url: fileUrl(request, model.preview_image_url),
-    })),
-  };
+  return { ...project, sub_projects: subProjects, models };
 }
+
+const MODEL_FIELDS = new Set(Object.keys(ModelSchema.properties));
 
 const ProjectPageSchema = PaginatedSchema(ProjectSchema);
 const ProjectListSchema = Type.Object({

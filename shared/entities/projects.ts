@@ -48,7 +48,7 @@ export const ProjectDetailSchema = Type.Object({
   sub_projects: Type.Array(
     Type.Object({ id: Type.Integer(), name: Type.String(), status: StringEnum(PROJECT_STATUSES) }),
   ),
-  models: Type.Array(Type.Pick(ModelSchema, ['id', 'name', 'status', 'status_color', 'preview_image_url'])),
+  models: Type.Array(ModelSchema),
 });
 
 export type Project = Static<typeof ProjectSchema>;

@@ -26,15 +26,15 @@ export function PreviewCard({
       <span className="preview-card__image">
         {image ? <img src={image} alt="" loading="lazy" /> : <FileImageOutlined aria-hidden />}
       </span>
-      <span className="preview-card__body">
+      <div className="preview-card__body">
         <span className="preview-card__name">{name}</span>
         {status && (
           <Tag className="status-badge" style={{ ['--status-color' as string]: statusColor ?? undefined }}>
             {status}
           </Tag>
         )}
-        {details && <span className="preview-card__details">{details}</span>}
-      </span>
+        {details && <div className="preview-card__details">{details}</div>}
+      </div>
     </div>
   );
 }

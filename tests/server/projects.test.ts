@@ -79,22 +79,48 @@ describe('GET /projects/{id}', () => {
     ]);
     expect(project.models).toEqual(
       expect.arrayContaining([
-        {
+        expect.objectContaining({
           id: expect.any(Number),
           name: 'Harbour Tower – Facade',
           status: 'FINISHED',
           status_color: '#52c41a',
           preview_image_url: null,
-        },
-        {
+        }),
+        expect.objectContaining({
           id: expect.any(Number),
           name: 'Harbour Tower – Lobby',
           status: 'PROCESSING',
           status_color: '#1677ff',
           preview_image_url: null,
-        },
+        }),
       ]),
     );
+    // Each model with every field of the models' list: its card shows them (spec 2 §2 Models).
+    const lobby = project.models.find((model) => model.name === 'Harbour Tower – Lobby')!;
+    expect(Object.keys(lobby).sort()).toEqual(
+      [
+        'id',
+        'project_id',
+        'name',
+        'description',
+        'status',
+        'status_color',
+        'preview_image_url',
+        'created_at',
+        'updated_at',
+        'started_at',
+        'finished_at',
+        'deleted_at',
+        'uploader_name',
+        'latest_geometry_event',
+      ].sort(),
+    );
+    expect(lobby).toMatchObject({
+      project_id: harbourTower,
+      deleted_at: null,
+      started_at: expect.any(String),
+    });
+    expect(lobby.latest_geometry_event).toMatchObject({ message: expect.any(String) });
     const child = await data(await call(`/projects/${project.sub_projects[0].id}`));
     expect(child.parent_id).toBe(harbourTower);
   });

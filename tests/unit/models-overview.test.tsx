@@ -7,6 +7,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDate } from '@/components/cells';
 import { CHANNEL_SUBSCRIBED } from '@/providers/live-provider';
 import { models } from '@/resources/models/models.resource';
 import ModelOverviewPage from '@/resources/models/ModelOverviewPage';
@@ -28,7 +29,8 @@ import { portalI18n } from './support/portal-app';
 /** The live provider places this resource channel on `Company.1.ProjectModel` (live-provider.test.ts). */
 const CHANNEL = 'resources/projects/models';
 
-const lobby = {
+/** The model as the models' list and a project's models answer it. */
+const lobbyItem = {
   id: 7,
   project_id: 1,
   name: 'Harbour Tower – Lobby',
@@ -43,6 +45,10 @@ const lobby = {
   deleted_at: null,
   uploader_name: 'Alice Anders',
   latest_geometry_event: { message: 'Upload received', created_at: '2026-01-01T10:00:00.000Z' },
+};
+
+const lobby = {
+  ...lobbyItem,
   project: { id: 1, name: 'Harbour Tower' },
   file: { name: 'lobby.fbx', size: 12_000_000 },
   geometry_events: [{ message: 'Upload received', created_at: '2026-01-01T10:00:00.000Z' }],
@@ -64,15 +70,8 @@ const harbour = {
   ],
   is_favorited: false,
   sub_projects: [{ id: 33, name: 'Harbour Tower – Penthouse', status: 'active' }],
-  models: [
-    {
-      id: 7,
-      name: 'Harbour Tower – Lobby',
-      status: 'QUEUED',
-      status_color: '#8c8c8c',
-      preview_image_url: null,
-    },
-  ],
+  // Each model with every field of the list's (its card shows them).
+  models: [lobbyItem],
 };
 
 function renderPages(api: ApiStub, live: LiveStub, path: string, user = aliceUser) {
@@ -276,6 +275,21 @@ describe('the project overview', () => {
     const card = within(modelsRegion).getByRole('link', { name: /Harbour Tower – Lobby/ });
     expect(card).toHaveAttribute('href', '/projects/models/overview/7');
     expect(card).toHaveTextContent('Queued');
+    // The model card: every field of spec 2 §2 Models.
+    expect(within(card).getByText('Upload received')).toBeInTheDocument();
+    expect(
+      [...card.querySelectorAll('dt')].map(
+        (term) => `${term.textContent}: ${term.nextElementSibling!.textContent}`,
+      ),
+    ).toEqual([
+      'Description: Lobby of the tower.',
+      'Started: ---',
+      'Finished at: ---',
+      'Elapsed time: ---',
+      'Uploaded by: Alice Anders',
+      `Created: ${formatDate(lobby.created_at, 'en', true)}`,
+      `Updated: ${formatDate(lobby.updated_at, 'en', true)}`,
+    ]);
     expect(
       within(screen.getByRole('region', { name: 'Sub-projects (1)' })).getByRole('link'),
     ).toHaveAttribute('href', '/projects/overview/33');
@@ -294,6 +308,8 @@ describe('the project overview', () => {
       }),
     );
     await waitFor(() => expect(card).toHaveTextContent('Processing'));
+    expect(within(card).getByText('Reading geometry...')).toBeInTheDocument();
+    expect(card.querySelector('time.elapsed-time--running')).not.toBeNull();
     expect(api.calls('/projects/1')).toHaveLength(1);
   });
 

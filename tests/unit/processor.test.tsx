@@ -7,7 +7,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
-import { Route, Routes, useNavigate } from 'react-router';
+import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ProcessorPage from '@/pages/processor/ProcessorPage';
 import { tenantStore } from '@/shell/tenant/TenantContext';
@@ -44,6 +44,23 @@ const item = (id: number, name: string, status: string, extra: Record<string, un
   ...extra,
 });
 
+const lobby = {
+  id: 7,
+  project_id: 1,
+  name: 'Harbour Tower – Lobby',
+  description: 'Lobby of the tower.',
+  status: 'PROCESSING',
+  status_color: '#1677ff',
+  preview_image_url: null,
+  created_at: '2026-01-01T09:00:00.000Z',
+  updated_at: '2026-01-01T09:30:00.000Z',
+  started_at: '2026-01-01T10:00:00.000Z',
+  finished_at: null,
+  deleted_at: null,
+  uploader_name: 'Alice Anders',
+  latest_geometry_event: { message: 'Reading geometry', created_at: '2026-01-01T10:00:10.000Z' },
+};
+
 const page = <T,>(data: T[]) => ({
   data,
   links: { first: null, last: null, prev: null, next: null },
@@ -67,6 +84,12 @@ function Arrive({ state }: { state: Record<string, unknown> }) {
   return null;
 }
 
+/** Where the processor led, with the navigation state. */
+function Arrived() {
+  const location = useLocation();
+  return <output data-testid="arrived">{`${location.pathname} ${JSON.stringify(location.state)}`}</output>;
+}
+
 function renderProcessor(live: LiveStub, state?: Record<string, unknown>, user = aliceUser) {
   signInAs(user);
   tenantStore.setTenant(acmeTenant);
@@ -75,6 +98,7 @@ function renderProcessor(live: LiveStub, state?: Record<string, unknown>, user =
       <Routes>
         <Route path="/start" element={<Arrive state={state ?? {}} />} />
         <Route path="/processor" element={<ProcessorPage />} />
+        <Route path="*" element={<Arrived />} />
       </Routes>
     </RefineHarness>,
   );
@@ -112,6 +136,46 @@ describe('the processor', () => {
     expect(screen.getByText('Aeron Chair imported')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(100));
     expect(screen.queryByText('Aeron Chair imported')).toBeNull();
+  });
+
+  it("shows each model as the model card (every field of spec 2 §2) whose click and Edit pass state 'processor'", async () => {
+    api.on('GET', '/projects/models', { body: page([lobby]) });
+    const user = userEvent.setup();
+    renderProcessor(live);
+    expect(await screen.findByText('Harbour Tower – Lobby')).toBeInTheDocument();
+    const card = cardOf('Harbour Tower – Lobby');
+    expect(card.querySelector('.model-card')).not.toBeNull();
+    expect(card.querySelector('.model-status')).toHaveTextContent('Processing');
+    expect(within(card).getByText('Reading geometry...')).toBeInTheDocument();
+    expect(card.querySelector('time.elapsed-time--running')).not.toBeNull();
+    expect([...card.querySelectorAll('dt')].map((term) => term.textContent)).toEqual([
+      'Description',
+      'Started',
+      'Finished at',
+      'Elapsed time',
+      'Uploaded by',
+      'Created',
+      'Updated',
+    ]);
+    expect(card).toHaveTextContent('DescriptionLobby of the tower.');
+    expect(card).toHaveTextContent('Uploaded byAlice Anders');
+    expect(card).toHaveTextContent('Finished at---');
+
+    await user.pointer({ keys: '[MouseRight]', target: card });
+    await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Edit' }));
+    expect(await screen.findByTestId('arrived')).toHaveTextContent(
+      '/projects/models/edit/7 {"processor":true}',
+    );
+  });
+
+  it('opens the overview of a model whose card is clicked, with state processor', async () => {
+    api.on('GET', '/projects/models', { body: page([lobby]) });
+    const user = userEvent.setup();
+    renderProcessor(live);
+    await user.click(await screen.findByText('Harbour Tower – Lobby'));
+    expect(await screen.findByTestId('arrived')).toHaveTextContent(
+      '/projects/models/overview/7 {"processor":true}',
+    );
   });
 
   it('asks for 10 items, newest first, and shows each card with its processing details', async () => {

@@ -1,16 +1,49 @@
-/** A model as a card (a project's models): preview, name and status badge, opening the model's overview. */
+/**
+ * A model as a card (spec 2 §2 Models, §Processor, §4): the one card of a model wherever models show as cards, a
+ * project's overview (the card is a link to the model's overview) and the Processor's Models tab (the grid's card
+ * around it opens the overview and carries the row menu). It shows every field of the model card: preview image,
+ * name, status in a badge of its colour (`status_color`), the latest geometry event's message (followed by '...'
+ * while PROCESSING), description, started, 'Finished at', the elapsed time (running while unfinished), 'Uploaded
+ * by', created and updated; '---' where unknown. Pushes change the model in the cache, and the card with it.
+ */
 import { FileImageOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { Link, type To } from 'react-router';
+import { CardFacts, NONE, ProcessingMessage, useCardFacts } from './CardFacts';
 import { ModelStatusBadge } from './ModelStatusBadge';
 import type { ProjectModel } from './models.resource';
+import './models.css';
+
+export type ModelCardRecord = Pick<
+  ProjectModel,
+  | 'id'
+  | 'name'
+  | 'status'
+  | 'status_color'
+  | 'preview_image_url'
+  | 'description'
+  | 'created_at'
+  | 'updated_at'
+  | 'started_at'
+  | 'finished_at'
+  | 'uploader_name'
+  | 'latest_geometry_event'
+>;
 
 export function ModelCard({
   model,
+  to,
+  state,
 }: {
-  model: Pick<ProjectModel, 'id' | 'name' | 'status' | 'status_color' | 'preview_image_url'>;
+  model: ModelCardRecord;
+  /** The card as a link (a project's models); without it the card is the content of a grid's card. */
+  to?: To;
+  /** The navigation state of the link. */
+  state?: unknown;
 }) {
-  return (
-    <Link className="model-card" to={`/projects/models/overview/${model.id}`}>
+  const { t, date, processing } = useCardFacts();
+  const [elapsed, finished, uploader] = processing(model);
+  const content = (
+    <>
       <span className="model-card__preview">
         {model.preview_image_url ? (
           <img src={model.preview_image_url} alt="" loading="lazy" />
@@ -18,10 +51,33 @@ export function ModelCard({
           <FileImageOutlined aria-hidden />
         )}
       </span>
-      <span className="model-card__body">
+      <div className="model-card__body">
         <span className="model-card__name">{model.name}</span>
         <ModelStatusBadge status={model.status} color={model.status_color} />
-      </span>
+        <ProcessingMessage record={model} always />
+        <CardFacts
+          facts={[
+            {
+              key: 'description',
+              label: t('card.description'),
+              value: model.description || NONE,
+            },
+            { key: 'started', label: t('card.started'), value: date(model.started_at) },
+            finished,
+            elapsed,
+            uploader,
+            { key: 'created', label: t('card.created'), value: date(model.created_at) },
+            { key: 'updated', label: t('card.updated'), value: date(model.updated_at) },
+          ]}
+        />
+      </div>
+    </>
+  );
+  return to !== undefined ? (
+    <Link className="model-card model-card--link" to={to} state={state}>
+      {content}
     </Link>
+  ) : (
+    <div className="model-card">{content}</div>
   );
 }

@@ -6,6 +6,7 @@
  * (src/pages/processor/ProcessorPage.tsx); the entities' own screens keep their declarations as they are.
  */
 import { EditOutlined, InboxOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
 import { canUseResource } from '@/providers/access-control';
 import type { Permission } from '@/lib/permissions';
 import { PreviewCard } from '@/components/PreviewCard';
@@ -14,6 +15,7 @@ import type { PlatformKey } from '@shared/platforms';
 import type { LibraryItem } from '../library-items/library-items.resource';
 import { libraryItems } from '../library-items/library-items.resource';
 import { type Material, materialPath, materials } from '../materials/materials.resource';
+import { ModelCard } from '../models/ModelCard';
 import { MODEL_STATUSES } from '../models/model-status';
 import { models, type ProjectModel, REPROCESS_PERMISSION } from '../models/models.resource';
 import type {
@@ -23,7 +25,7 @@ import type {
   ResourceDeclaration,
   RowActionDeclaration,
 } from '../types';
-import { ProcessingCard } from './ProcessingCard';
+import { ItemCard } from './ItemCard';
 
 export type ProcessorTabKey = 'models' | 'items' | 'materials';
 
@@ -115,16 +117,20 @@ const processedColumns = <TRecord extends ProjectModel | LibraryItem>(): ColumnD
   },
 ];
 
-/** The list of processed records (models, items): their cards with the processing details, by status. */
+/**
+ * The list of processed records (models, items): their cards with the processing details (a model's is the model
+ * card of a project's overview too), by status.
+ */
 const processedList = <TRecord extends ProjectModel | LibraryItem>(
   tab: 'models' | 'items',
   statuses: readonly string[],
+  card: (record: TRecord) => ReactNode,
   actions: Pick<ListDeclaration<TRecord>, 'rowActions' | 'rowLink'>,
 ) =>
   processorList<TRecord>(
     {
       sortKey: `processor_${tab}`,
-      card: (record) => <ProcessingCard record={record} />,
+      card,
       columns: processedColumns<TRecord>(),
       filters: [statusFilter(statuses)],
       ...actions,
@@ -197,7 +203,7 @@ const modelsTab: ProcessorTab = {
   ],
   resource: asTab(
     models,
-    processedList<ProjectModel>('models', MODEL_STATUSES, {
+    processedList<ProjectModel>('models', MODEL_STATUSES, (model) => <ModelCard model={model} />, {
       rowActions: [
         editAction<ProjectModel>(
           (model) => ({ to: `/projects/models/edit/${model.id}`, state: PROCESSOR_STATE }),
@@ -229,7 +235,7 @@ const itemsTab: ProcessorTab = {
   ],
   resource: asTab(
     libraryItems,
-    processedList<LibraryItem>('items', ITEM_STATUSES, {
+    processedList<LibraryItem>('items', ITEM_STATUSES, (item) => <ItemCard item={item} />, {
       // Spec 2 §6: the processor shows the item actions without an ability check; the server still refuses
       // what the user may not do, and the banner says so.
       rowActions: [

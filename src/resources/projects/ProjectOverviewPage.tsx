@@ -221,7 +221,7 @@ export default function ProjectOverviewPage({ resource }: ResourcePageProps) {
           <ul className="model-cards" aria-labelledby="project-models">
             {project.models.map((model) => (
               <li key={model.id}>
-                <ModelCard model={model} />
+                <ModelCard model={model} to={`/projects/models/overview/${model.id}`} />
               </li>
             ))}
           </ul>
