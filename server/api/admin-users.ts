@@ -2,8 +2,11 @@
  * Users across companies for platform administrators (spec 2 Admin, §7; issue 19's /admin/users): the list (search
  * name, username, email; sorts as the company's list; `filter[admin]`, `filter[company]`), one user, create (the
  * account joins the company the administrator works in, without a role), update with the admin flag (only here),
- * and delete, which removes the user from the companies they belong to (the account stays; nobody removes
- * themselves). Admin only.
+ * and delete, which removes the user from this company: the company of the host the administrator works on (the
+ * request's tenant), as the confirmation 'Are you sure you want to remove this user from this company?' says. It
+ * takes the membership with what belongs to it there (role, groups, licence seats, open invitation); the account
+ * and its other memberships stay, nobody removes themselves, and a user who is no member of this company is a 422
+ * (`in_current_company` tells the list which rows can be removed). Admin only.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -58,7 +61,10 @@ const accounts = (db: DB) => db.selectFrom('users').selectAll('users').where('us
 const find = (db: DB, id: number) =>
   foundOr404(accounts(db).where('users.id', '=', id).executeTakeFirst(), 'User', id);
 
+export const NOT_A_MEMBER = 'This user is not a member of this company.';
+
 async function present(request: FastifyRequest, rows: UserRow[]): Promise<AdminUser[]> {
+  const { company: current } = await authenticate(request);
   const ids = rows.map((row) => row.id);
   const companies = ids.length
     ? await request.server.ctx.db
@@ -70,6 +76,9 @@ async function present(request: FastifyRequest, rows: UserRow[]): Promise<AdminU
         .orderBy('companies.name')
         .execute()
     : [];
+  const members = new Set(
+    companies.filter((company) => company.id === current.id).map((company) => company.user_id),
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -82,6 +91,7 @@ async function present(request: FastifyRequest, rows: UserRow[]): Promise<AdminU
     companies: companies
       .filter((company) => company.user_id === row.id)
       .map((company) => ({ id: company.id, name: company.name })),
+    in_current_company: members.has(row.id),
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
     email_verified: row.email_verified_at !== null,
@@ -234,7 +244,8 @@ export async function adminUserRoutes(server: FastifyInstance): Promise<void> {
       preValidation: adminOnly,
       schema: {
         ...ADMIN,
-        summary: 'Removes a user from the companies they belong to (the account stays)',
+        summary:
+          "Removes a user from this company (the host's): membership, role, groups, licence seats; the account and its other memberships stay",
         params: IdParams,
         response: { 200: DeletedSchema('user'), 404: MessageSchema },
       },
@@ -244,16 +255,20 @@ export async function adminUserRoutes(server: FastifyInstance): Promise<void> {
       const { db } = app.ctx;
       const row = await find(db, request.params.id);
       if (row.id === session.user.id) throw new HttpError(422, CANNOT_REMOVE_YOURSELF);
-      const memberships = await db
-        .selectFrom('company_user')
-        .select('company_id')
-        .where('user_id', '=', row.id)
-        .execute();
-      await db.transaction().execute(async (trx) => {
-        for (const { company_id } of memberships) await removeMembership(trx, company_id, row.id);
+      const companyId = session.company.id;
+      const removed = await db.transaction().execute(async (trx) => {
+        const membership = await trx
+          .selectFrom('company_user')
+          .select('user_id')
+          .where('company_id', '=', companyId)
+          .where('user_id', '=', row.id)
+          .executeTakeFirst();
+        if (!membership) return false;
+        await removeMembership(trx, companyId, row.id);
+        return true;
       });
-      for (const { company_id } of memberships)
-        await publishPermissionsUpdated(request, company_id, [row.id]);
+      if (!removed) throw new HttpError(422, NOT_A_MEMBER);
+      await publishPermissionsUpdated(request, companyId, [row.id]);
       return deletedResponse('user', row.name);
     },
   );
