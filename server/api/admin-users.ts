@@ -1,11 +1,14 @@
 /**
- * Users across companies for platform administrators (spec 2 Admin, §7; issue 19's /admin/users): the list (search
+ * Users across companies for platform administrators (spec 2 Admin, §7; issue 19's /admin/users), a platform
+ * entity of the CRUD helper (`server/http/crud/`, `scope: 'platform'`, every route admin only): the list (search
  * name, username, email; sorts as the company's list; `filter[admin]`, `filter[company]`), one user, create (the
  * account joins the company the administrator works in, without a role), update with the admin flag (only here),
- * and delete, which removes the user from the companies they belong to (the account stays; nobody removes
- * themselves). Admin only.
+ * and delete, which removes the user from this company: the company of the host the administrator works on (the
+ * request's tenant), as the confirmation 'Are you sure you want to remove this user from this company?' says. It
+ * takes the membership with what belongs to it there (role, groups, licence seats, open invitation); the account
+ * and its other memberships stay, nobody removes themselves, and a user who is no member of this company is a 422
+ * (`in_current_company` tells the list which rows can be removed).
  */
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
@@ -15,25 +18,14 @@ import {
   AdminUserSchema,
   type AdminUserInput,
 } from '../../shared/entities/users';
-import { adminOnly } from '../auth/guards';
 import { hashPassword } from '../auth/passwords';
 import { authenticate } from '../auth/session';
 import type { DB } from '../db/database';
 import type { UsersTable } from '../db/schema';
-import type { Submitted } from '../http/crud/declaration';
-import { foundOr404, IdParams } from '../http/crud/ids';
+import { ADMIN_ONLY, type Submitted } from '../http/crud/declaration';
+import { defineEntity } from '../http/crud/entity';
 import { HttpError } from '../http/errors';
-import { listQueryProperties } from '../http/list-query';
-import { type ListSpec, listEndpoint } from '../http/listing';
-import { FORM_CONTENT_TYPES } from '../http/request-input';
-import {
-  DataSchema,
-  DeletedSchema,
-  deletedResponse,
-  ListResponseSchema,
-  PaginatedSchema,
-} from '../http/responses';
-import { iso, MessageSchema, toBoolean } from '../http/schema-types';
+import { iso, toBoolean } from '../http/schema-types';
 import { allValid, notEmptied } from './field-checks';
 import { fileUrl } from './files';
 import {
@@ -51,14 +43,12 @@ import { publishPermissionsUpdated } from './users-permissions';
 
 type UserRow = Selectable<UsersTable>;
 
-const ADMIN = { tags: ['admin'], security: [{ bearer: [] }] };
-
 const accounts = (db: DB) => db.selectFrom('users').selectAll('users').where('users.deleted_at', 'is', null);
 
-const find = (db: DB, id: number) =>
-  foundOr404(accounts(db).where('users.id', '=', id).executeTakeFirst(), 'User', id);
+export const NOT_A_MEMBER = 'This user is not a member of this company.';
 
 async function present(request: FastifyRequest, rows: UserRow[]): Promise<AdminUser[]> {
+  const { company: current } = await authenticate(request);
   const ids = rows.map((row) => row.id);
   const companies = ids.length
     ? await request.server.ctx.db
@@ -70,6 +60,9 @@ async function present(request: FastifyRequest, rows: UserRow[]): Promise<AdminU
         .orderBy('companies.name')
         .execute()
     : [];
+  const members = new Set(
+    companies.filter((company) => company.id === current.id).map((company) => company.user_id),
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -82,38 +75,13 @@ async function present(request: FastifyRequest, rows: UserRow[]): Promise<AdminU
     companies: companies
       .filter((company) => company.user_id === row.id)
       .map((company) => ({ id: company.id, name: company.name })),
+    in_current_company: members.has(row.id),
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
     email_verified: row.email_verified_at !== null,
     email_verified_at: iso(row.email_verified_at),
   }));
 }
-
-const adminUserList = (request: FastifyRequest): ListSpec<'users', UserRow, AdminUser> => ({
-  resource: 'users',
-  sorts: USER_SORTS,
-  defaultSort: '-created_at',
-  tiebreaker: 'users.id',
-  search: [...USER_SEARCH],
-  filters: {
-    admin: (eb, values) =>
-      eb(
-        'users.admin',
-        'in',
-        values.map((value) => toBoolean(value)),
-      ),
-    company: (eb, values) =>
-      eb.exists(
-        eb
-          .selectFrom('company_user')
-          .select('company_user.user_id')
-          .whereRef('company_user.user_id', '=', 'users.id')
-          .where('company_user.company_id', 'in', values.map(Number).filter(Number.isInteger).concat(0)),
-      ),
-  },
-  fields: Object.keys(AdminUserSchema.properties) as Array<keyof AdminUser>,
-  present: (rows) => present(request, rows),
-});
 
 async function checkAccount(db: DB, body: Submitted<AdminUserInput>, userId: number | null) {
   await allValid([
@@ -122,139 +90,116 @@ async function checkAccount(db: DB, body: Submitted<AdminUserInput>, userId: num
   ]);
 }
 
-export async function adminUserRoutes(server: FastifyInstance): Promise<void> {
-  const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  const single = { 200: DataSchema(AdminUserSchema), 404: MessageSchema };
-
-  app.get(
-    '/admin/users',
-    {
-      preValidation: adminOnly,
-      schema: {
-        ...ADMIN,
-        summary: 'Users across companies (sorts as /users; filters search, admin, company)',
-        querystring: Type.Object(listQueryProperties),
-        response: { 200: ListResponseSchema(PaginatedSchema(AdminUserSchema)) },
-      },
+export const adminUsers = defineEntity({
+  collection: 'admin/users',
+  tag: 'admin',
+  model: 'User',
+  entity: 'user',
+  table: 'users',
+  scope: 'platform',
+  abilities: {
+    list: ADMIN_ONLY,
+    show: ADMIN_ONLY,
+    create: ADMIN_ONLY,
+    update: ADMIN_ONLY,
+    delete: ADMIN_ONLY,
+  },
+  schemas: {
+    input: AdminUserInputSchema,
+    // The password is set only on create; afterwards the user changes their own.
+    update: Type.Partial(Type.Omit(AdminUserInputSchema, ['password'])),
+    item: AdminUserSchema,
+  },
+  rows: (db) => accounts(db),
+  nameOf: (user) => user.name,
+  list: () => ({
+    sorts: USER_SORTS,
+    defaultSort: '-created_at',
+    search: [...USER_SEARCH],
+    filters: {
+      admin: (eb, values) =>
+        eb(
+          'users.admin',
+          'in',
+          values.map((value) => toBoolean(value)),
+        ),
+      company: (eb, values) =>
+        eb.exists(
+          eb
+            .selectFrom('company_user')
+            .select('company_user.user_id')
+            .whereRef('company_user.user_id', '=', 'users.id')
+            .where('company_user.company_id', 'in', values.map(Number).filter(Number.isInteger).concat(0)),
+        ),
     },
-    (request) => listEndpoint(request, accounts(app.ctx.db), adminUserList(request), request.query),
-  );
-
-  app.get(
-    '/admin/users/:id',
-    {
-      preValidation: adminOnly,
-      schema: { ...ADMIN, summary: 'One user', params: IdParams, response: single },
-    },
-    async (request) => ({ data: (await present(request, [await find(app.ctx.db, request.params.id)]))[0] }),
-  );
-
-  app.post(
-    '/admin/users',
-    {
-      preValidation: adminOnly,
-      schema: {
-        ...ADMIN,
-        summary:
-          "Creates an account in the administrator's current company (without a role), with an optional initial password",
-        consumes: FORM_CONTENT_TYPES,
-        body: AdminUserInputSchema,
-        response: { 201: DataSchema(AdminUserSchema) },
-      },
-    },
-    async (request, reply) => {
-      const { company } = await authenticate(request);
-      const { db } = app.ctx;
-      const body = request.body as Submitted<AdminUserInput>;
-      await checkAccount(db, body, null);
-      const password = body.password ? await hashPassword(body.password) : await unusablePassword();
-      const id = await db.transaction().execute(async (trx) => {
-        const userId = await insertAccount(trx, {
-          name: body.name!,
-          username: body.username!,
-          email: body.email!,
-          password_hash: password,
-          admin: body.admin ?? false,
-          phone_number: body.phone_number ?? null,
-          function: body.function ?? null,
-        });
-        await trx
-          .insertInto('company_user')
-          .values({ company_id: company.id, user_id: userId, role_id: null })
-          .execute();
-        return userId;
+  }),
+  present: ({ request }, rows) => present(request, rows),
+  /** The account, a member of the administrator's current company without a role. */
+  async create({ db, session }, body) {
+    await checkAccount(db, body, null);
+    const password = body.password ? await hashPassword(body.password) : await unusablePassword();
+    const id = await db.transaction().execute(async (trx) => {
+      const userId = await insertAccount(trx, {
+        name: body.name!,
+        username: body.username!,
+        email: body.email!,
+        password_hash: password,
+        admin: body.admin ?? false,
+        phone_number: body.phone_number ?? null,
+        function: body.function ?? null,
       });
-      const [data] = await present(request, [await find(db, id)]);
-      return reply.status(201).send({ data });
-    },
-  );
-
-  app.patch(
-    '/admin/users/:id',
-    {
-      preValidation: adminOnly,
-      schema: {
-        ...ADMIN,
-        summary: 'Updates a user, with the admin flag (multipart: POST + _method=PATCH)',
-        consumes: FORM_CONTENT_TYPES,
-        params: IdParams,
-        body: Type.Partial(Type.Omit(AdminUserInputSchema, ['password'])),
-        response: single,
-      },
-    },
-    async (request) => {
-      const session = await authenticate(request);
-      const { db } = app.ctx;
-      const row = await find(db, request.params.id);
-      const body = request.body as Submitted<AdminUserInput>;
-      await checkAccount(db, body, row.id);
-      if (row.id === session.user.id && body.admin === false) {
-        throw new HttpError(422, 'You cannot take away your own admin flag.');
-      }
-      await db
-        .updateTable('users')
-        .set({
-          ...accountColumns(body),
-          ...(typeof body.admin === 'boolean' ? { admin: body.admin } : {}),
-          updated_at: new Date(),
-        })
-        .where('id', '=', row.id)
+      await trx
+        .insertInto('company_user')
+        .values({ company_id: session.company.id, user_id: userId, role_id: null })
         .execute();
-      const [data] = await present(request, [await find(db, row.id)]);
-      if (typeof body.admin === 'boolean' && body.admin !== row.admin) {
-        await publishPermissionsUpdated(request, session.company.id, [row.id]);
-      }
-      return { data };
-    },
-  );
+      return userId;
+    });
+    return { id };
+  },
+  /** The account's fields and the admin flag, which nobody takes from themselves. */
+  async update({ db, session, request }, row, body) {
+    await checkAccount(db, body, row.id);
+    if (row.id === session.user.id && body.admin === false) {
+      throw new HttpError(422, 'You cannot take away your own admin flag.');
+    }
+    await db
+      .updateTable('users')
+      .set({
+        ...accountColumns(body),
+        ...(typeof body.admin === 'boolean' ? { admin: body.admin } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    if (typeof body.admin === 'boolean' && body.admin !== row.admin) {
+      return () => publishPermissionsUpdated(request, session.company.id, [row.id]);
+    }
+  },
+  /** Removes the user from this company (the host's); runs in the delete's transaction. */
+  async remove({ db, session, request }, row) {
+    if (row.id === session.user.id) throw new HttpError(422, CANNOT_REMOVE_YOURSELF);
+    const companyId = session.company.id;
+    const membership = await db
+      .selectFrom('company_user')
+      .select('user_id')
+      .where('company_id', '=', companyId)
+      .where('user_id', '=', row.id)
+      .executeTakeFirst();
+    if (!membership) throw new HttpError(422, NOT_A_MEMBER);
+    await removeMembership(db, companyId, row.id);
+    return () => publishPermissionsUpdated(request, companyId, [row.id]);
+  },
+  summaries: {
+    list: 'Users across companies (sorts as /users; filters search, admin, company)',
+    show: 'One user',
+    create:
+      "Creates an account in the administrator's current company (without a role), with an optional initial password",
+    update: 'Updates a user, with the admin flag (multipart: POST + _method=PATCH)',
+    delete:
+      "Removes a user from this company (the host's): membership, role, groups, licence seats; the account and its other memberships stay",
+  },
+});
 
-  app.delete(
-    '/admin/users/:id',
-    {
-      preValidation: adminOnly,
-      schema: {
-        ...ADMIN,
-        summary: 'Removes a user from the companies they belong to (the account stays)',
-        params: IdParams,
-        response: { 200: DeletedSchema('user'), 404: MessageSchema },
-      },
-    },
-    async (request) => {
-      const session = await authenticate(request);
-      const { db } = app.ctx;
-      const row = await find(db, request.params.id);
-      if (row.id === session.user.id) throw new HttpError(422, CANNOT_REMOVE_YOURSELF);
-      const memberships = await db
-        .selectFrom('company_user')
-        .select('company_id')
-        .where('user_id', '=', row.id)
-        .execute();
-      await db.transaction().execute(async (trx) => {
-        for (const { company_id } of memberships) await removeMembership(trx, company_id, row.id);
-      });
-      for (const { company_id } of memberships)
-        await publishPermissionsUpdated(request, company_id, [row.id]);
-      return deletedResponse('user', row.name);
-    },
-  );
+export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
+  await adminUsers.register(app);
 }

@@ -1,10 +1,10 @@
 /**
- * The FAQ (spec 2 §FAQ, §7): one set of categories with questions for the whole platform. Every signed-in user
- * reads them (`GET /questions/categories`, `GET /questions/categories/{id}` with its questions); administrators
- * create, rename and delete categories (`/admin/questions/categories`, the questions with them) and add, edit and
- * delete questions (`/admin/questions`). Not built on the CRUD helper (`server/http/crud/`): its rows are
- * per company and its reads and writes share one collection, while the FAQ is platform-wide with the writes
- * under /admin.
+ * The FAQ (spec 2 §FAQ, §7): one set of categories with questions for the whole platform. The categories are a
+ * platform entity of the CRUD helper (`server/http/crud/`, `scope: 'platform'`): every signed-in user reads them
+ * (`GET /questions/categories`, `GET /questions/categories/{id}` with its questions) and administrators create,
+ * rename and delete them under `writeCollection` (`/admin/questions/categories`; the questions go with a deleted
+ * category). The questions are nested in their category and have no list of their own: administrators add, edit
+ * and delete them at `/admin/questions`, beside the helper's routes (made with `faqCategories.route`).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -17,28 +17,18 @@ import {
   FaqQuestionInputSchema,
   FaqQuestionSchema,
 } from '../../shared/entities/faq';
-import { adminOnly, signedIn } from '../auth/guards';
 import { notEmptied } from './field-checks';
 import type { DB } from '../db/database';
 import type { FaqCategoriesTable, FaqQuestionsTable } from '../db/schema';
+import { ADMIN_ONLY, SIGNED_IN } from '../http/crud/declaration';
+import { defineEntity } from '../http/crud/entity';
 import { foundOr404, Id, IdParams } from '../http/crud/ids';
-import { listQueryProperties } from '../http/list-query';
-import { type ListSpec, listEndpoint } from '../http/listing';
-import {
-  DataSchema,
-  DeletedSchema,
-  deletedResponse,
-  ListResponseSchema,
-  PaginatedSchema,
-} from '../http/responses';
+import { DataSchema, DeletedSchema, deletedResponse } from '../http/responses';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { iso, MessageSchema } from '../http/schema-types';
 
 type CategoryRow = Selectable<FaqCategoriesTable> & { questions_count: number };
 type QuestionRow = Selectable<FaqQuestionsTable>;
-
-const TAG = 'faq';
-const security = [{ bearer: [] }];
 
 const categories = (db: DB) =>
   db
@@ -70,163 +60,83 @@ const presentQuestion = (row: QuestionRow) => ({
   updated_at: iso(row.updated_at)!,
 });
 
-type CategoryItem = ReturnType<typeof presentCategory>;
-
-const categoryList: ListSpec<'faq_categories', CategoryRow, CategoryItem> = {
-  resource: 'categories',
-  sorts: {
-    name: 'faq_categories.name',
-    created_at: 'faq_categories.created_at',
-    updated_at: 'faq_categories.updated_at',
+export const faqCategories = defineEntity({
+  collection: 'questions/categories',
+  writeCollection: 'admin/questions/categories',
+  tag: 'faq',
+  model: 'FaqCategory',
+  entity: 'category',
+  table: 'faq_categories',
+  scope: 'platform',
+  abilities: {
+    list: SIGNED_IN,
+    show: SIGNED_IN,
+    create: ADMIN_ONLY,
+    update: ADMIN_ONLY,
+    delete: ADMIN_ONLY,
   },
-  defaultSort: '-updated_at',
-  tiebreaker: 'faq_categories.id',
-  search: ['faq_categories.name'],
-  fields: Object.keys(FaqCategorySchema.properties) as Array<keyof CategoryItem>,
-  present: async (rows) => rows.map(presentCategory),
-};
+  // A rename sends the name again: the update body is the input itself, not its Partial.
+  schemas: {
+    input: FaqCategoryInputSchema,
+    update: FaqCategoryInputSchema,
+    item: FaqCategorySchema,
+    detail: FaqCategoryDetailSchema,
+  },
+  rows: (db) => categories(db),
+  nameOf: (category) => category.name,
+  list: () => ({
+    sorts: {
+      name: 'faq_categories.name',
+      created_at: 'faq_categories.created_at',
+      updated_at: 'faq_categories.updated_at',
+    },
+    defaultSort: '-updated_at',
+    search: ['faq_categories.name'],
+  }),
+  present: async (_ctx, rows) => rows.map(presentCategory),
+  /** The category with its questions, oldest first. */
+  async detail({ db }, category) {
+    const questions = await db
+      .selectFrom('faq_questions')
+      .selectAll()
+      .where('category_id', '=', category.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return { ...presentCategory(category), questions: questions.map(presentQuestion) };
+  },
+  summaries: {
+    list: 'FAQ categories (every signed-in user; list conventions, default sort -updated_at)',
+    show: 'One FAQ category with its questions (every signed-in user)',
+    create: 'Creates a FAQ category (admin)',
+    update: 'Renames a FAQ category (admin)',
+    // The questions go with it (on delete cascade), in the same statement.
+    delete: 'Deletes a FAQ category and all its questions (admin)',
+  },
+});
 
 const QuestionCreateSchema = Type.Composite([Type.Object({ category_id: Id }), FaqQuestionInputSchema]);
 
 export async function faqRoutes(server: FastifyInstance): Promise<void> {
+  await faqCategories.register(server);
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.ctx;
 
-  const findCategory = (executor: DB, id: number) =>
-    foundOr404(
-      categories(executor).where('faq_categories.id', '=', id).executeTakeFirst(),
-      'FaqCategory',
-      id,
-    );
+  const findCategory = (executor: DB, id: number) => faqCategories.find(executor, 0, id);
   const findQuestion = (executor: DB, id: number) =>
     foundOr404(
       executor.selectFrom('faq_questions').selectAll().where('id', '=', id).executeTakeFirst(),
       'FaqQuestion',
       id,
     );
-  const detail = async (executor: DB, id: number) => {
-    const category = await findCategory(executor, id);
-    const questions = await executor
-      .selectFrom('faq_questions')
-      .selectAll()
-      .where('category_id', '=', id)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-    return { ...presentCategory(category), questions: questions.map(presentQuestion) };
-  };
-
-  app.get(
-    '/questions/categories',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: [TAG],
-        summary: 'FAQ categories (every signed-in user; list conventions, default sort -updated_at)',
-        security,
-        querystring: Type.Object(listQueryProperties),
-        response: { 200: ListResponseSchema(PaginatedSchema(FaqCategorySchema)) },
-      },
-    },
-    async (request) => listEndpoint(request, categories(db), categoryList, request.query),
-  );
-
-  app.get(
-    '/questions/categories/:id',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: [TAG],
-        summary: 'One FAQ category with its questions (every signed-in user)',
-        security,
-        params: IdParams,
-        response: { 200: DataSchema(FaqCategoryDetailSchema), 404: MessageSchema },
-      },
-    },
-    async (request) => ({ data: await detail(db, request.params.id) }),
-  );
-
-  app.post(
-    '/admin/questions/categories',
-    {
-      preValidation: adminOnly,
-      schema: {
-        tags: [TAG],
-        summary: 'Creates a FAQ category (admin)',
-        consumes: FORM_CONTENT_TYPES,
-        security,
-        body: FaqCategoryInputSchema,
-        response: { 201: DataSchema(FaqCategoryDetailSchema) },
-      },
-    },
-    async (request, reply) => {
-      const { id } = await db
-        .insertInto('faq_categories')
-        .values({ name: request.body.name })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return reply.status(201).send({ data: await detail(db, id) });
-    },
-  );
-
-  app.patch(
-    '/admin/questions/categories/:id',
-    {
-      preValidation: adminOnly,
-      schema: {
-        tags: [TAG],
-        summary: 'Renames a FAQ category (admin)',
-        consumes: FORM_CONTENT_TYPES,
-        security,
-        params: IdParams,
-        body: FaqCategoryInputSchema,
-        response: { 200: DataSchema(FaqCategoryDetailSchema), 404: MessageSchema },
-      },
-    },
-    async (request) => {
-      const category = await findCategory(db, request.params.id);
-      await db
-        .updateTable('faq_categories')
-        .set({ name: request.body.name, updated_at: new Date() })
-        .where('id', '=', category.id)
-        .execute();
-      return { data: await detail(db, category.id) };
-    },
-  );
-
-  app.delete(
-    '/admin/questions/categories/:id',
-    {
-      preValidation: adminOnly,
-      schema: {
-        tags: [TAG],
-        summary: 'Deletes a FAQ category and all its questions (admin)',
-        security,
-        params: IdParams,
-        response: { 200: DeletedSchema('category'), 404: MessageSchema },
-      },
-    },
-    async (request) => {
-      const category = await findCategory(db, request.params.id);
-      // The questions go with it (on delete cascade), in the same statement.
-      await db.deleteFrom('faq_categories').where('id', '=', category.id).execute();
-      return deletedResponse('category', category.name);
-    },
-  );
 
   app.post(
     '/admin/questions',
-    {
-      preValidation: adminOnly,
-      schema: {
-        tags: [TAG],
-        summary: 'Adds a question with its answer to a FAQ category (admin)',
-        consumes: FORM_CONTENT_TYPES,
-        security,
-        body: QuestionCreateSchema,
-        response: { 201: DataSchema(FaqQuestionSchema), 404: MessageSchema },
-      },
-    },
+    faqCategories.route(ADMIN_ONLY, 'Adds a question with its answer to a FAQ category (admin)', {
+      consumes: FORM_CONTENT_TYPES,
+      body: QuestionCreateSchema,
+      response: { 201: DataSchema(FaqQuestionSchema), 404: MessageSchema },
+    }),
     async (request, reply) => {
       const category = await findCategory(db, request.body.category_id);
       const row = await db.transaction().execute(async (trx) => {
@@ -252,18 +162,12 @@ export async function faqRoutes(server: FastifyInstance): Promise<void> {
 
   app.patch(
     '/admin/questions/:id',
-    {
-      preValidation: adminOnly,
-      schema: {
-        tags: [TAG],
-        summary: 'Edits a FAQ question or its answer (admin)',
-        consumes: FORM_CONTENT_TYPES,
-        security,
-        params: IdParams,
-        body: Type.Partial(FaqQuestionInputSchema),
-        response: { 200: DataSchema(FaqQuestionSchema), 404: MessageSchema },
-      },
-    },
+    faqCategories.route(ADMIN_ONLY, 'Edits a FAQ question or its answer (admin)', {
+      consumes: FORM_CONTENT_TYPES,
+      params: IdParams,
+      body: Type.Partial(FaqQuestionInputSchema),
+      response: { 200: DataSchema(FaqQuestionSchema), 404: MessageSchema },
+    }),
     async (request) => {
       const question = await findQuestion(db, request.params.id);
       await notEmptied(request.body, ['question', 'answer']);
@@ -292,16 +196,10 @@ export async function faqRoutes(server: FastifyInstance): Promise<void> {
 
   app.delete(
     '/admin/questions/:id',
-    {
-      preValidation: adminOnly,
-      schema: {
-        tags: [TAG],
-        summary: 'Deletes a FAQ question (admin)',
-        security,
-        params: IdParams,
-        response: { 200: DeletedSchema('question'), 404: MessageSchema },
-      },
-    },
+    faqCategories.route(ADMIN_ONLY, 'Deletes a FAQ question (admin)', {
+      params: IdParams,
+      response: { 200: DeletedSchema('question'), 404: MessageSchema },
+    }),
     async (request) => {
       const question = await findQuestion(db, request.params.id);
       await db.deleteFrom('faq_questions').where('id', '=', question.id).execute();

@@ -166,6 +166,9 @@ const DUTCH_SENTENCES: Record<string, string> = {
   'Too Many Attempts.': 'Te veel pogingen.',
   'The request body is malformed.': 'De inhoud van het verzoek is ongeldig.',
   'The body must be a JSON object.': 'De inhoud moet een JSON-object zijn.',
+  // Removing a user from a company (`/users/{id}`, `/admin/users/{id}`).
+  'You cannot remove yourself from this company.': 'U kunt uzelf niet uit dit bedrijf verwijderen.',
+  'This user is not a member of this company.': 'Deze gebruiker is geen lid van dit bedrijf.',
   // Status words of write answers.
   'successfully deleted': 'succesvol verwijderd',
 };

@@ -63,7 +63,10 @@ export const UserSchema = Type.Object({
   invitation_pending: Type.Boolean(),
 });
 
-/** A user across companies (`/admin/users`): the companies they belong to. */
+/**
+ * A user across companies (`/admin/users`): the companies they belong to, and whether one of them is the company of
+ * the host asked (only there can an administrator remove them).
+ */
 export const AdminUserSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -74,6 +77,7 @@ export const AdminUserSchema = Type.Object({
   admin: Type.Boolean(),
   profile_image: Nullable(Type.String()),
   companies: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  in_current_company: Type.Boolean(),
   created_at: DateTime,
   updated_at: DateTime,
   email_verified: Type.Boolean(),

@@ -319,6 +319,10 @@ test.describe('security', () => {
     await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
     await expect(rows(page).filter({ hasText: 'carol@globex.test' })).toContainText('Globex Design');
     await expectAccessible(page);
+    // Delete removes a user from this company (acme's host): carol belongs to Globex only.
+    await page.getByRole('button', { name: 'Actions for Carol Cruz' }).click();
+    await expect(page.getByRole('menuitem', { name: /^Delete/ })).toBeDisabled();
+    await page.keyboard.press('Escape');
     await rows(page).filter({ hasText: 'carol@globex.test' }).click();
     await expect(page.getByRole('switch', { name: 'Admin' })).toBeVisible();
     await expectAccessible(page);

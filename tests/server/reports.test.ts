@@ -1,7 +1,7 @@
 /**
  * Issue and feedback reports (server/api/issue-reports.ts, feedback-reports.ts): every signed-in user sends
  * them for their own company; administrators list them across companies (search, filters, sorts), read one,
- * change an issue's status and delete them; everyone else gets 403.
+ * change an issue's status and delete them (an issue's screenshot with it); everyone else gets 403.
  */
 import type { FeedbackReport } from '../../shared/entities/feedback-reports';
 import type { IssueReport } from '../../shared/entities/issue-reports';
@@ -74,6 +74,20 @@ describe('issue reports', () => {
     );
     expect(found.data.map((report) => report.id)).toEqual([sent.data.id]);
     expect(await json(await call(`/admin/issue-reports/${sent.data.id}`))).toEqual({ data: sent.data });
+
+    // Deleting it takes its screenshot from the store too.
+    const key = sent.data.screenshot_url!.replace(/^.*\/api\/v2\/files\//, '');
+    const stored = async () => {
+      const file = await server.app.ctx.storage.read(key);
+      file?.stream.destroy();
+      return file !== null;
+    };
+    expect(await stored()).toBe(true);
+    expect(await json(await call(`/admin/issue-reports/${sent.data.id}`, { method: 'DELETE' }))).toEqual({
+      issue_report_name: `#${sent.data.id}`,
+      status: 'successfully deleted',
+    });
+    expect(await stored()).toBe(false);
   });
 
   it('lists the seeded reports of every company, 5 per page, sorted by severity from lowest', async () => {

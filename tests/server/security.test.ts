@@ -237,7 +237,9 @@ describe('POST /users/invite', () => {
       .select('text')
       .where('user_id', '=', data(invited).id as number)
       .executeTakeFirstOrThrow();
-    expect(notification.text).toMatch(/^Alice Anders invited you to Acme Visuals\. Accept or decline: http\S+\/invitation\?token=/);
+    expect(notification.text).toMatch(
+      /^Alice Anders invited you to Acme Visuals\. Accept or decline: http\S+\/invitation\?token=/,
+    );
   });
 
   it('invites an existing account of another company by username', async () => {
@@ -392,7 +394,7 @@ describe('/admin/users', () => {
     expect((await call('GET', '/admin/users', alice)).status).toBe(403);
   });
 
-  it('creates, updates the admin flag and removes a user from their companies', async () => {
+  it('creates, updates the admin flag and removes a user from the company', async () => {
     const name = fresh('ops');
     const created = await call('POST', '/admin/users', admin, {
       name: 'Ops',
@@ -420,6 +422,84 @@ describe('/admin/users', () => {
     expect(data(await call('GET', `/admin/users/${id}`, admin)).companies).toEqual([]);
     const adminId = await userId(server, 'admin');
     expect((await call('DELETE', `/admin/users/${adminId}`, admin)).status).toBe(422);
+  });
+
+  it('removes a user from this company only (the host’s): its role, groups and seats go, the rest stays', async () => {
+    const name = fresh('twice');
+    const id = data(
+      await call('POST', '/admin/users', admin, { name: 'Twice', username: name, email: `${name}@x.test` }),
+    ).id as number;
+    const [acme, globex] = [await companyId(server, 'acme'), await companyId(server, 'globex')];
+    const groupOf = async (company: number) =>
+      (
+        await server.db
+          .selectFrom('groups')
+          .select('id')
+          .where('company_id', '=', company)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [acmeGroup, globexGroup] = [await groupOf(acme), await groupOf(globex)];
+    expect(
+      (
+        await call('PATCH', `/users/${id}`, alice, {
+          role_id: await roleId('Viewer'),
+          groups: [acmeGroup],
+          licenses: ['design_and_sales'],
+        })
+      ).status,
+    ).toBe(200);
+    await server.db
+      .insertInto('company_user')
+      .values({ company_id: globex, user_id: id, role_id: await roleId('Designer', 'globex') })
+      .execute();
+    await server.db.insertInto('group_user').values({ group_id: globexGroup, user_id: id }).execute();
+    await server.db
+      .insertInto('user_licences')
+      .values({ company_id: globex, user_id: id, licence: 'design_and_sales' })
+      .execute();
+    const listed = (await call('GET', `/admin/users?filter[search]=${name}`, admin))
+      .body as unknown as ListBody;
+    expect(listed.data[0]).toMatchObject({ in_current_company: true });
+    const onInitech = (await call('GET', `/admin/users?filter[search]=${name}`, admin, undefined, 'initech'))
+      .body as unknown as ListBody;
+    expect(onInitech.data[0]).toMatchObject({ in_current_company: false });
+
+    // Not an administrator, or not on this company's host: refused, nothing removed.
+    expect((await call('DELETE', `/admin/users/${id}`, alice)).status).toBe(403);
+    expect((await call('DELETE', `/admin/users/${id}`, carol, undefined, 'globex')).status).toBe(403);
+    expect((await call('DELETE', `/admin/users/${id}`, alice, undefined, 'globex')).status).toBe(401);
+    // On a host whose company the user does not belong to, there is nothing to remove.
+    const elsewhere = await call('DELETE', `/admin/users/${id}`, admin, undefined, 'initech');
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.message).toBe('This user is not a member of this company.');
+
+    published = [];
+    const removed = await call('DELETE', `/admin/users/${id}`, admin);
+    expect(removed.body).toEqual({ user_name: 'Twice', status: 'successfully deleted' });
+    expect(permissionEvents()).toEqual([`private-Company.${acme}.User.${id}`]);
+    expect(data(await call('GET', `/admin/users/${id}`, admin))).toMatchObject({
+      companies: [{ id: globex, name: 'Globex Design' }],
+      in_current_company: false,
+    });
+    const memberships = async (table: 'company_user' | 'user_licences') =>
+      (await server.db.selectFrom(table).select('company_id').where('user_id', '=', id).execute()).map(
+        (row) => row.company_id,
+      );
+    expect(await memberships('company_user')).toEqual([globex]);
+    expect(await memberships('user_licences')).toEqual([globex]);
+    const groups = await server.db
+      .selectFrom('group_user')
+      .select('group_id')
+      .where('user_id', '=', id)
+      .execute();
+    expect(groups.map((row) => row.group_id)).toEqual([globexGroup]);
+    // Still a member of globex: carol's company lists them, and they are not in acme's list any more.
+    const globexUsers = (await call('GET', `/users?filter[search]=${name}`, carol, undefined, 'globex'))
+      .body as unknown as ListBody;
+    expect(globexUsers.data.map((user) => user.username)).toEqual([name]);
+    expect((await call('GET', `/users/${id}`, alice)).status).toBe(404);
+    expect((await call('DELETE', `/admin/users/${id}`, admin)).status).toBe(422);
   });
 });
 

@@ -48,7 +48,7 @@ export async function registerBulkEndpoint<
       `Applies an action (${[...actions.keys()].join(', ')}) to several ${entity.tag}, each row on its own`,
   );
   app.post<{ Body: { action: string } & Record<string, unknown> }>(
-    `/${entity.collection}/update`,
+    `/${entity.writeCollection ?? entity.collection}/update`,
     {
       preValidation,
       schema: {

@@ -18,6 +18,12 @@ import type { ListSpec } from '../listing';
  */
 export const ADMIN_ONLY = '@admin';
 
+/**
+ * The ability of an endpoint every signed-in user of the tenant may use, whatever their role (the FAQ's reads):
+ * in place of an ability name, the route is guarded by a valid token alone (`signedIn`).
+ */
+export const SIGNED_IN = '@signed-in';
+
 /** The standard endpoints; one is registered when the declaration names its ability. */
 export type CrudAction = 'list' | 'show' | 'create' | 'update' | 'delete';
 
@@ -61,6 +67,17 @@ export interface EntityDeclaration<
 > {
   /** The URL collection under /api/v2: `labels`, `projects/models`. */
   collection: string;
+  /**
+   * The URL collection of the writes (create, update, delete and bulk) when it is not `collection`: a platform
+   * entity every user reads at `collection` and administrators write under /admin (the FAQ's categories:
+   * `questions/categories` and `admin/questions/categories`).
+   */
+  writeCollection?: string;
+  /**
+   * The list's resource name (`included_fields[]={resource}.id`) when it is not the collection's last segment
+   * (`feedback_reports` of `admin/feedback-reports`).
+   */
+  resource?: string;
   /** OpenAPI tag of every route of the entity. */
   tag: string;
   /** Laravel's model name for 404s: `No query results for model [App\Models\{model}] {id}`. */
@@ -94,8 +111,8 @@ export interface EntityDeclaration<
   /** The key of the name in the delete answer when it is not `{entity}_name` (e.g. `name`). */
   answerNameKey?: string;
   /**
-   * Ability (`a|b`: any of them) per standard endpoint, or ADMIN_ONLY; an endpoint without one is not
-   * registered.
+   * Ability (`a|b`: any of them) per standard endpoint, or ADMIN_ONLY or SIGNED_IN; an endpoint without one is
+   * not registered.
    */
   abilities: Partial<Record<CrudAction, string>>;
   /**

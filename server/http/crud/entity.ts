@@ -6,12 +6,18 @@
 import type { Static, TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest, FastifySchema, preValidationHookHandler } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import { adminOnly, can, licensed } from '../../auth/guards';
+import { adminOnly, can, licensed, signedIn } from '../../auth/guards';
 import type { DB } from '../../db/database';
 import { TRASH_RETENTION_DAYS } from '../../db/retention';
 import type { Database } from '../../db/schema';
 import type { ListSpec } from '../listing';
-import { ADMIN_ONLY, type CrudContext, type EntityDeclaration, type Followup } from './declaration';
+import {
+  ADMIN_ONLY,
+  type CrudContext,
+  type EntityDeclaration,
+  type Followup,
+  SIGNED_IN,
+} from './declaration';
 import { foundOr404, type RowKey } from './ids';
 import { registerEntity } from './routes';
 import { removeRow, restoreRow } from './writes';
@@ -83,6 +89,10 @@ export function addressable(deletedAt: string, trashed: boolean) {
     : sql<SqlBool>`${column} is null`;
 }
 
+/** The guard of an ability: the admin flag, a valid token alone, or the ability (`a|b`: any of them). */
+const guardOf = (ability: string) =>
+  ability === ADMIN_ONLY ? adminOnly : ability === SIGNED_IN ? signedIn : can(ability);
+
 export function defineEntity<
   TB extends keyof Database,
   Row extends { id: number },
@@ -120,7 +130,7 @@ export function defineEntity<
     listSpec(ctx) {
       return {
         ...declaration.list(ctx),
-        resource: declaration.collection.split('/').at(-1)!,
+        resource: declaration.resource ?? declaration.collection.split('/').at(-1)!,
         tiebreaker: `${table}.id`,
         deletedAt: softDelete ? `${table}.deleted_at` : undefined,
         fields,
@@ -145,7 +155,7 @@ export function defineEntity<
         ? declaration.restore(ctx, row)
         : restoreRow(ctx.db, table, ctx.session.company.id, row.id),
     route: <S extends FastifySchema>(ability: string, summary: string, schema?: S) => ({
-      preValidation: licenceGuard(ability === ADMIN_ONLY ? adminOnly : can(ability)),
+      preValidation: licenceGuard(guardOf(ability)),
       schema: { ...(schema as S), tags: [tag], summary, security: BEARER },
     }),
   };

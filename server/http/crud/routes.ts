@@ -1,7 +1,7 @@
 /**
  * `registerEntity` registers an entity's standard endpoints from its declaration (`defineEntity`): list, show,
  * create, update (JSON, or multipart POST + `_method=PATCH`), delete, restore (soft-deleted entities) and the bulk
- * `POST /{collection}/update` (bulk.ts). Each route is guarded with `can(ability)` as preValidation (401 and 403
+ * `POST /{collection}/update` (bulk.ts); the writes under `writeCollection` where it is declared. Each route is guarded with `can(ability)` as preValidation (401 and 403
  * before any 422), documented under the entity's tag, and addresses rows through the entity's find-or-404.
  */
 import { type Static, type TObject, Type } from '@sinclair/typebox';
@@ -54,6 +54,9 @@ export async function registerEntity<
   type Body = Submitted<Static<Input>>;
   const path = `/${collection}`;
   const one = `${path}/:id`;
+  /** Create, update and delete go to `writeCollection` where the declaration has one (read and written apart). */
+  const writePath = `/${entity.writeCollection ?? collection}`;
+  const writeOne = `${writePath}/:id`;
   const summary = (route: CrudRoute, fallback: string) => entity.summaries?.[route] ?? fallback;
   const notNullable = notNullableFields(schemas.input);
   const single = { 200: DataSchema(entity.detailSchema), 404: MessageSchema };
@@ -97,7 +100,7 @@ export async function registerEntity<
 
   if (abilities.create) {
     app.post(
-      path,
+      writePath,
       entity.route(abilities.create, summary('create', `Creates a ${entity.entity}`), {
         consumes: FORM_CONTENT_TYPES,
         body: schemas.input,
@@ -147,7 +150,7 @@ export async function registerEntity<
 
   if (abilities.update) {
     app.patch<{ Params: KeyParams }>(
-      one,
+      writeOne,
       entity.route(
         abilities.update,
         summary(
@@ -185,7 +188,7 @@ export async function registerEntity<
       ? `Moves a ${entity.entity} to the recycling bin (restorable for 30 days)`
       : `Deletes a ${entity.entity}`;
     app.delete<{ Params: KeyParams }>(
-      one,
+      writeOne,
       entity.route(abilities.delete, summary('delete', deletes), {
         params: KeyParams,
         response: { 200: DeletedSchema(entity.entity, entity.answerNameKey), 404: MessageSchema },

@@ -57,5 +57,11 @@ export default defineResource<AdminUser>({
       { name: 'admin', labelKey: 'fields.admin', kind: 'switch', initial: false },
     ],
   },
-  deletion: USER_DELETION,
+  // Delete removes the user from this company (the host's), so only its members can be removed.
+  deletion: {
+    ...USER_DELETION,
+    disabledReason: (user) =>
+      USER_DELETION.disabledReason?.(user) ??
+      ((user as AdminUser).in_current_company ? undefined : 'notInThisCompany'),
+  },
 });
