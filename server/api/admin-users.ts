@@ -1,9 +1,9 @@
 /**
  * Users across companies for platform administrators (spec 2 Admin, §7; issue 19's /admin/users): the list (search
  * name, username, email; sorts as the company's list; `filter[admin]`, `filter[company]`), one user, create (the
- * account joins the company the administrator works in, without a role), update with the admin flag (only here),
- * and delete, which removes the user from the companies they belong to (the account stays; nobody removes
- * themselves). Admin only.
+ * account joins the company the administrator works in, without a role), update with the admin flag (only here;
+ * both take the profile image as a finished image upload, profile-images.ts), and delete, which removes the user
+ * from the companies they belong to (the account stays; nobody removes themselves). Admin only.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -17,7 +17,7 @@ import {
 } from '../../shared/entities/users';
 import { adminOnly } from '../auth/guards';
 import { hashPassword } from '../auth/passwords';
-import { authenticate } from '../auth/session';
+import { authenticate, type Session } from '../auth/session';
 import type { DB } from '../db/database';
 import type { UsersTable } from '../db/schema';
 import type { Submitted } from '../http/crud/declaration';
@@ -36,6 +36,7 @@ import {
 import { iso, MessageSchema, toBoolean } from '../http/schema-types';
 import { allValid, notEmptied } from './field-checks';
 import { fileUrl } from './files';
+import { nextProfileImage, submittedProfileImage, writeProfileImage } from './profile-images';
 import {
   accountColumns,
   CANNOT_REMOVE_YOURSELF,
@@ -115,11 +116,19 @@ const adminUserList = (request: FastifyRequest): ListSpec<'users', UserRow, Admi
   present: (rows) => present(request, rows),
 });
 
-async function checkAccount(db: DB, body: Submitted<AdminUserInput>, userId: number | null) {
-  await allValid([
+/** Checks the account's fields; answers its checked profile image (one 422 naming every problem). */
+async function checkAccount(
+  request: FastifyRequest,
+  session: Session,
+  body: Submitted<AdminUserInput>,
+  userId: number | null,
+) {
+  const [, , image] = await allValid([
     notEmptied(body, [...REQUIRED_ACCOUNT_FIELDS, 'admin']),
-    checkAccountUnique(db, body, userId),
-  ]);
+    checkAccountUnique(request.server.ctx.db, body, userId),
+    submittedProfileImage(request.server.ctx, session, body),
+  ] as const);
+  return image;
 }
 
 export async function adminUserRoutes(server: FastifyInstance): Promise<void> {
@@ -163,27 +172,31 @@ export async function adminUserRoutes(server: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { company } = await authenticate(request);
+      const session = await authenticate(request);
       const { db } = app.ctx;
       const body = request.body as Submitted<AdminUserInput>;
-      await checkAccount(db, body, null);
+      const image = await checkAccount(request, session, body, null);
       const password = body.password ? await hashPassword(body.password) : await unusablePassword();
-      const id = await db.transaction().execute(async (trx) => {
-        const userId = await insertAccount(trx, {
-          name: body.name!,
-          username: body.username!,
-          email: body.email!,
-          password_hash: password,
-          admin: body.admin ?? false,
-          phone_number: body.phone_number ?? null,
-          function: body.function ?? null,
-        });
-        await trx
-          .insertInto('company_user')
-          .values({ company_id: company.id, user_id: userId, role_id: null })
-          .execute();
-        return userId;
-      });
+      const next = await nextProfileImage(app.ctx, image, body);
+      const id = await writeProfileImage(app.ctx, next, null, (picture) =>
+        db.transaction().execute(async (trx) => {
+          const userId = await insertAccount(trx, {
+            name: body.name!,
+            username: body.username!,
+            email: body.email!,
+            password_hash: password,
+            admin: body.admin ?? false,
+            phone_number: body.phone_number ?? null,
+            function: body.function ?? null,
+            ...picture,
+          });
+          await trx
+            .insertInto('company_user')
+            .values({ company_id: session.company.id, user_id: userId, role_id: null })
+            .execute();
+          return userId;
+        }),
+      );
       const [data] = await present(request, [await find(db, id)]);
       return reply.status(201).send({ data });
     },
@@ -207,19 +220,23 @@ export async function adminUserRoutes(server: FastifyInstance): Promise<void> {
       const { db } = app.ctx;
       const row = await find(db, request.params.id);
       const body = request.body as Submitted<AdminUserInput>;
-      await checkAccount(db, body, row.id);
+      const image = await checkAccount(request, session, body, row.id);
       if (row.id === session.user.id && body.admin === false) {
         throw new HttpError(422, 'You cannot take away your own admin flag.');
       }
-      await db
-        .updateTable('users')
-        .set({
-          ...accountColumns(body),
-          ...(typeof body.admin === 'boolean' ? { admin: body.admin } : {}),
-          updated_at: new Date(),
-        })
-        .where('id', '=', row.id)
-        .execute();
+      const next = await nextProfileImage(app.ctx, image, body);
+      await writeProfileImage(app.ctx, next, row.profile_image, (picture) =>
+        db
+          .updateTable('users')
+          .set({
+            ...accountColumns(body),
+            ...(typeof body.admin === 'boolean' ? { admin: body.admin } : {}),
+            ...picture,
+            updated_at: new Date(),
+          })
+          .where('id', '=', row.id)
+          .execute(),
+      );
       const [data] = await present(request, [await find(db, row.id)]);
       if (typeof body.admin === 'boolean' && body.admin !== row.admin) {
         await publishPermissionsUpdated(request, session.company.id, [row.id]);
