@@ -2,7 +2,8 @@
  * Users across companies for platform administrators (spec 2 Admin, §7; issue 19's /admin/users), a platform
  * entity of the CRUD helper (`server/http/crud/`, `scope: 'platform'`, every route admin only): the list (search
  * name, username, email; sorts as the company's list; `filter[admin]`, `filter[company]`), one user, create (the
- * account joins the company the administrator works in, without a role), update with the admin flag (only here),
+ * account joins the company the administrator works in, without a role), update with the admin flag (only here;
+ * both take the profile image as a finished image upload, profile-images.ts),
  * and delete, which removes the user from this company: the company of the host the administrator works on (the
  * request's tenant), as the confirmation 'Are you sure you want to remove this user from this company?' says. It
  * takes the membership with what belongs to it there (role, groups, licence seats, open invitation); the account
@@ -22,12 +23,13 @@ import { hashPassword } from '../auth/passwords';
 import { authenticate } from '../auth/session';
 import type { DB } from '../db/database';
 import type { UsersTable } from '../db/schema';
-import { ADMIN_ONLY, type Submitted } from '../http/crud/declaration';
+import { ADMIN_ONLY, type CrudContext, type Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { HttpError } from '../http/errors';
 import { iso, toBoolean } from '../http/schema-types';
 import { allValid, notEmptied } from './field-checks';
 import { fileUrl } from './files';
+import { nextProfileImage, submittedProfileImage, writeProfileImage } from './profile-images';
 import {
   accountColumns,
   CANNOT_REMOVE_YOURSELF,
@@ -83,11 +85,14 @@ async function present(request: FastifyRequest, rows: UserRow[]): Promise<AdminU
   }));
 }
 
-async function checkAccount(db: DB, body: Submitted<AdminUserInput>, userId: number | null) {
-  await allValid([
+/** Checks the account's fields; answers its checked profile image (one 422 naming every problem). */
+async function checkAccount(ctx: CrudContext, body: Submitted<AdminUserInput>, userId: number | null) {
+  const [, , image] = await allValid([
     notEmptied(body, [...REQUIRED_ACCOUNT_FIELDS, 'admin']),
-    checkAccountUnique(db, body, userId),
-  ]);
+    checkAccountUnique(ctx.db, body, userId),
+    submittedProfileImage(ctx.request.server.ctx, ctx.session, body),
+  ] as const);
+  return image;
 }
 
 export const adminUsers = defineEntity({
@@ -135,42 +140,54 @@ export const adminUsers = defineEntity({
   }),
   present: ({ request }, rows) => present(request, rows),
   /** The account, a member of the administrator's current company without a role. */
-  async create({ db, session }, body) {
-    await checkAccount(db, body, null);
+  async create(ctx, body) {
+    const { db, session, request } = ctx;
+    const image = await checkAccount(ctx, body, null);
     const password = body.password ? await hashPassword(body.password) : await unusablePassword();
-    const id = await db.transaction().execute(async (trx) => {
-      const userId = await insertAccount(trx, {
-        name: body.name!,
-        username: body.username!,
-        email: body.email!,
-        password_hash: password,
-        admin: body.admin ?? false,
-        phone_number: body.phone_number ?? null,
-        function: body.function ?? null,
-      });
-      await trx
-        .insertInto('company_user')
-        .values({ company_id: session.company.id, user_id: userId, role_id: null })
-        .execute();
-      return userId;
-    });
+    const services = request.server.ctx;
+    const next = await nextProfileImage(services, image, body);
+    const id = await writeProfileImage(services, next, null, (picture) =>
+      db.transaction().execute(async (trx) => {
+        const userId = await insertAccount(trx, {
+          name: body.name!,
+          username: body.username!,
+          email: body.email!,
+          password_hash: password,
+          admin: body.admin ?? false,
+          phone_number: body.phone_number ?? null,
+          function: body.function ?? null,
+          ...picture,
+        });
+        await trx
+          .insertInto('company_user')
+          .values({ company_id: session.company.id, user_id: userId, role_id: null })
+          .execute();
+        return userId;
+      }),
+    );
     return { id };
   },
   /** The account's fields and the admin flag, which nobody takes from themselves. */
-  async update({ db, session, request }, row, body) {
-    await checkAccount(db, body, row.id);
+  async update(ctx, row, body) {
+    const { db, session, request } = ctx;
+    const image = await checkAccount(ctx, body, row.id);
     if (row.id === session.user.id && body.admin === false) {
       throw new HttpError(422, 'You cannot take away your own admin flag.');
     }
-    await db
-      .updateTable('users')
-      .set({
-        ...accountColumns(body),
-        ...(typeof body.admin === 'boolean' ? { admin: body.admin } : {}),
-        updated_at: new Date(),
-      })
-      .where('id', '=', row.id)
-      .execute();
+    const services = request.server.ctx;
+    const next = await nextProfileImage(services, image, body);
+    await writeProfileImage(services, next, row.profile_image, (picture) =>
+      db
+        .updateTable('users')
+        .set({
+          ...accountColumns(body),
+          ...(typeof body.admin === 'boolean' ? { admin: body.admin } : {}),
+          ...picture,
+          updated_at: new Date(),
+        })
+        .where('id', '=', row.id)
+        .execute(),
+    );
     if (typeof body.admin === 'boolean' && body.admin !== row.admin) {
       return () => publishPermissionsUpdated(request, session.company.id, [row.id]);
     }

@@ -24,6 +24,7 @@ import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { Filled, Flag, MessageSchema, Nullable, toBoolean } from '../http/schema-types';
 import { type Company, requestSubdomain, requestTenant } from '../http/tenancy';
 import { recordActivity } from './activity-recorder';
+import { fileUrl } from './files';
 import { AuthResponseSchema } from './schemas';
 
 const invalidCredentials = () => new HttpError(401, 'Invalid credentials.');
@@ -93,12 +94,13 @@ async function loginCompany(
   );
 }
 
-function authResponse(session: Pick<Session, 'token' | 'expiresAt' | 'user'>) {
+/** The session as the portal gets it; the user's profile image as a URL (the session holds its storage key). */
+function authResponse(request: FastifyRequest, session: Pick<Session, 'token' | 'expiresAt' | 'user'>) {
   return {
     access_token: session.token,
     token_type: 'Bearer' as const,
     expires_at: session.expiresAt.toISOString(),
-    user: session.user,
+    user: { ...session.user, profile_image: fileUrl(request, session.user.profile_image) },
   };
 }
 
@@ -142,7 +144,7 @@ export async function authRoutes(server: FastifyInstance): Promise<void> {
         onTenantHost ? company.id : null,
         new Date(Date.now() + lifetimeMs),
       );
-      return authResponse({ ...issued, user: profile });
+      return authResponse(request, { ...issued, user: profile });
     },
   );
 
@@ -157,7 +159,7 @@ export async function authRoutes(server: FastifyInstance): Promise<void> {
         response: { 200: AuthResponseSchema, 401: MessageSchema },
       },
     },
-    async (request) => authResponse(await authenticate(request)),
+    async (request) => authResponse(request, await authenticate(request)),
   );
 
   app.get(

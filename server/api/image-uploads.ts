@@ -29,21 +29,22 @@ interface Services {
   storage: FileStorage;
 }
 
-/** The finished image upload `id` names; a 422 on `field` when it is none of the user's, unfinished or no image. */
+/**
+ * The finished image upload `id` names; a 422 on `field` when it is none of the user's, unfinished or no image
+ * (its type message names `label`, the field's name in words by default).
+ */
 export async function imageUpload(
   { db, uploads }: Services,
   session: Session,
   id: string,
   field: string,
+  label = field.replace(/_/g, ' '),
 ): Promise<ImageUpload> {
   const upload = await finishedUpload(db, uploads, session, id, field, IMAGE_UPLOAD);
   const sniffed = sniffExtension(await readHead(upload.path));
   const extension = sniffed ? canonicalExtension(sniffed) : null;
   if (!extension || !IMAGE_TYPES.includes(extension)) {
-    throw invalidField(
-      field,
-      `The ${field.replace(/_/g, ' ')} field must be a file of type: jpeg, png, bmp.`,
-    );
+    throw invalidField(field, `The ${label} field must be a file of type: jpeg, png, bmp.`);
   }
   return { upload, extension };
 }

@@ -35,6 +35,12 @@ import { requiredField } from './field-checks';
 import { fileUrl } from './files';
 import { announceNotifications, deliverNotification, notificationSettingsOf } from './notifications-delivery';
 import { RESET_LINK_SENT, sendResetLink } from './password-reset';
+import {
+  nextProfileImage,
+  PROFILE_IMAGE_FOLDER,
+  submittedProfileImage,
+  writeProfileImage,
+} from './profile-images';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -148,6 +154,17 @@ async function uniqueErrors(db: DB, userId: number, body: UpdateInput): Promise<
     if (taken) errors[field] = [`The ${field} has already been taken.`];
   }
   return errors;
+}
+
+/** The check's answer, or null with its 422 field errors added to `errors` (so one 422 names every problem). */
+async function fieldErrorsOf<T>(errors: FieldErrors, check: Promise<T>): Promise<T | null> {
+  try {
+    return await check;
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    Object.assign(errors, error.errors);
+    return null;
+  }
 }
 
 const wantsPasswordChange = (body: UpdateInput) =>
@@ -298,48 +315,55 @@ export async function myAccountRoutes(server: FastifyInstance): Promise<void> {
       Object.assign(errors, await uniqueErrors(db, userId, body));
       const changesPassword = wantsPasswordChange(body);
       if (changesPassword) Object.assign(errors, await passwordErrors(db, userId, body));
-      let image = null;
-      try {
-        image = await acceptUpload(body.profile_image, 'profile_image', PROFILE_IMAGE);
-      } catch (error) {
-        if (!(error instanceof ValidationError)) throw error;
-        Object.assign(errors, error.errors);
-      }
+      const [image, uploaded] = await Promise.all([
+        fieldErrorsOf(errors, acceptUpload(body.profile_image, 'profile_image', PROFILE_IMAGE)),
+        fieldErrorsOf(errors, submittedProfileImage(app.ctx, session, body)),
+      ]);
       if (Object.keys(errors).length) throw new ValidationError(errors);
 
-      const imageKey = image ? await storeUpload(storage, 'profile-images', image) : undefined;
+      // A multipart picture wins over an upload id; either replaces the current one, which then goes.
+      const next = image
+        ? await storeUpload(storage, PROFILE_IMAGE_FOLDER, image)
+        : await nextProfileImage(app.ctx, uploaded, body);
       const passwordHash = changesPassword ? await hashPassword(body.new_password!) : undefined;
       const logoutAll = changesPassword && toBoolean(body.logout_all_devices);
-      const notice = await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({
-            ...(body.name ? { name: body.name } : {}),
-            ...(body.username ? { username: body.username } : {}),
-            ...(body.email ? { email: body.email } : {}),
-            ...('phone_number' in body ? { phone_number: body.phone_number ?? null } : {}),
-            ...('function' in body ? { function: body.function ?? null } : {}),
-            ...(imageKey ? { profile_image: imageKey } : {}),
-            ...(passwordHash ? { password_hash: passwordHash } : {}),
-            updated_at: new Date(),
-          })
-          .where('id', '=', userId)
-          .execute();
-        if (body.notification_settings) await saveSettings(trx, session, body.notification_settings);
-        if (logoutAll) await revokeAllTokens(trx, userId);
-        if (!passwordHash) return null;
-        await recordActivity(trx, { companyId: session.company.id, userId, action: 'password_changed' });
-        return deliverNotification(trx, {
-          companyId: session.company.id,
-          userId,
-          type: 'passwordChanged',
-          message: message(
-            logoutAll
-              ? 'notifications:messages.passwordChangedEverywhere'
-              : 'notifications:messages.passwordChanged',
-          ),
-        });
-      });
+      const { profile_image: current } = await db
+        .selectFrom('users')
+        .select('profile_image')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const notice = await writeProfileImage(app.ctx, next, current, (picture) =>
+        db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('users')
+            .set({
+              ...(body.name ? { name: body.name } : {}),
+              ...(body.username ? { username: body.username } : {}),
+              ...(body.email ? { email: body.email } : {}),
+              ...('phone_number' in body ? { phone_number: body.phone_number ?? null } : {}),
+              ...('function' in body ? { function: body.function ?? null } : {}),
+              ...picture,
+              ...(passwordHash ? { password_hash: passwordHash } : {}),
+              updated_at: new Date(),
+            })
+            .where('id', '=', userId)
+            .execute();
+          if (body.notification_settings) await saveSettings(trx, session, body.notification_settings);
+          if (logoutAll) await revokeAllTokens(trx, userId);
+          if (!passwordHash) return null;
+          await recordActivity(trx, { companyId: session.company.id, userId, action: 'password_changed' });
+          return deliverNotification(trx, {
+            companyId: session.company.id,
+            userId,
+            type: 'passwordChanged',
+            message: message(
+              logoutAll
+                ? 'notifications:messages.passwordChangedEverywhere'
+                : 'notifications:messages.passwordChanged',
+            ),
+          });
+        }),
+      );
       await announceNotifications(request, [notice]);
       const status: PasswordUpdateStatus = !changesPassword
         ? 'not_updated'

@@ -2,9 +2,10 @@
  * The company's users (spec 2 Security, §3, §5, §6, §7, §9): the list (search on name, username and email; sorts
  * name, username, email, created_at, updated_at, email_verified_at; `filter[admin]` defaults to false, so platform
  * administrators are left out unless asked for: `filter[admin]=true`, or `true,false` for everyone;
- * `filter[role]`), one user, create, update (role, groups and licence seats, users-licences.ts) and delete, which
- * removes the user from the company (their account stays; nobody removes themselves). Changes to a member's role,
- * groups or licences publish `UserPermissionsUpdated` to them. The invitation is in invitations.ts.
+ * `filter[role]`), one user, create, update (role, groups and licence seats, users-licences.ts; the profile
+ * image as a finished image upload, profile-images.ts) and delete, which removes the user from the company (their
+ * account stays; nobody removes themselves). Changes to a member publish `UserPermissionsUpdated` to them. The
+ * invitation is in invitations.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +26,7 @@ import { iso, toBoolean } from '../http/schema-types';
 import { Type } from '@sinclair/typebox';
 import { allValid, notEmptied } from './field-checks';
 import { fileUrl } from './files';
+import { nextProfileImage, submittedProfileImage, writeProfileImage } from './profile-images';
 import { companyGroupIds, companyRoleId } from './roles-input';
 import { assignLicences } from './users-licences';
 import { publishPermissionsUpdated } from './users-permissions';
@@ -72,7 +74,7 @@ export function accountColumns(
 
 export const REQUIRED_ACCOUNT_FIELDS = ['name', 'username', 'email'];
 
-/** Inserts a new account (no profile image, address unverified) and answers its id. */
+/** Inserts a new account (address unverified; a profile image only when given) and answers its id. */
 export async function insertAccount(
   trx: DB,
   account: {
@@ -83,6 +85,7 @@ export async function insertAccount(
     phone_number?: string | null;
     function?: string | null;
     admin?: boolean;
+    profile_image?: string | null;
   },
 ): Promise<number> {
   const user = await trx
@@ -90,8 +93,8 @@ export async function insertAccount(
     .values({
       phone_number: null,
       function: null,
-      ...account,
       profile_image: null,
+      ...account,
       email_verified_at: null,
       deleted_at: null,
     })
@@ -100,15 +103,17 @@ export async function insertAccount(
   return user.id;
 }
 
+/** The member's checked groups and profile image (one 422 naming every problem). */
 async function checkMember(ctx: CrudContext, body: Submitted<UserInput>, userId: number | null) {
   const companyId = ctx.session.company.id;
-  const [, , , groups] = await allValid([
+  const [, , , groups, image] = await allValid([
     notEmptied(body, REQUIRED_ACCOUNT_FIELDS),
     checkAccountUnique(ctx.db, body, userId),
     companyRoleId(ctx.db, companyId, body.role_id),
     body.groups ? companyGroupIds(ctx.db, companyId, body.groups) : Promise.resolve(undefined),
+    submittedProfileImage(ctx.request.server.ctx, ctx.session, body),
   ] as const);
-  return groups;
+  return { groups, image };
 }
 
 /** Sets the member's groups in the company to `groups` (groups of other companies are left alone). */
@@ -269,50 +274,59 @@ export const userEntity = defineEntity({
   async create(ctx, body) {
     const { db, session, request } = ctx;
     const companyId = session.company.id;
-    const groups = await checkMember(ctx, body, null);
+    const { groups, image } = await checkMember(ctx, body, null);
     const password = await unusablePassword();
-    const id = await db.transaction().execute(async (trx) => {
-      const userId = await insertAccount(trx, {
-        name: body.name!,
-        username: body.username!,
-        email: body.email!,
-        password_hash: password,
-        phone_number: body.phone_number ?? null,
-        function: body.function ?? null,
-      });
-      await trx
-        .insertInto('company_user')
-        .values({ company_id: companyId, user_id: userId, role_id: body.role_id ?? null })
-        .execute();
-      await saveGroups(trx, companyId, userId, groups);
-      if (body.licenses) await assignLicences(trx, companyId, userId, body.licenses as LicenceKey[]);
-      return userId;
-    });
+    const services = request.server.ctx;
+    const next = await nextProfileImage(services, image, body);
+    const id = await writeProfileImage(services, next, null, (picture) =>
+      db.transaction().execute(async (trx) => {
+        const userId = await insertAccount(trx, {
+          name: body.name!,
+          username: body.username!,
+          email: body.email!,
+          password_hash: password,
+          phone_number: body.phone_number ?? null,
+          function: body.function ?? null,
+          ...picture,
+        });
+        await trx
+          .insertInto('company_user')
+          .values({ company_id: companyId, user_id: userId, role_id: body.role_id ?? null })
+          .execute();
+        await saveGroups(trx, companyId, userId, groups);
+        if (body.licenses) await assignLicences(trx, companyId, userId, body.licenses as LicenceKey[]);
+        return userId;
+      }),
+    );
     return { id, followup: () => publishPermissionsUpdated(request, companyId, [id]) };
   },
   async update(ctx, row, body) {
     const { db, session, request } = ctx;
     const companyId = session.company.id;
-    const groups = await checkMember(ctx, body, row.id);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ ...accountColumns(body), updated_at: new Date() })
-        .where('id', '=', row.id)
-        .execute();
-      if ('role_id' in body) {
+    const { groups, image } = await checkMember(ctx, body, row.id);
+    const services = request.server.ctx;
+    const next = await nextProfileImage(services, image, body);
+    await writeProfileImage(services, next, row.profile_image, (picture) =>
+      db.transaction().execute(async (trx) => {
         await trx
-          .updateTable('company_user')
-          .set({ role_id: body.role_id ?? null })
-          .where('company_id', '=', companyId)
-          .where('user_id', '=', row.id)
+          .updateTable('users')
+          .set({ ...accountColumns(body), ...picture, updated_at: new Date() })
+          .where('id', '=', row.id)
           .execute();
-      }
-      await saveGroups(trx, companyId, row.id, groups);
-      if (body.licenses !== undefined) {
-        await assignLicences(trx, companyId, row.id, (body.licenses ?? []) as LicenceKey[]);
-      }
-    });
+        if ('role_id' in body) {
+          await trx
+            .updateTable('company_user')
+            .set({ role_id: body.role_id ?? null })
+            .where('company_id', '=', companyId)
+            .where('user_id', '=', row.id)
+            .execute();
+        }
+        await saveGroups(trx, companyId, row.id, groups);
+        if (body.licenses !== undefined) {
+          await assignLicences(trx, companyId, row.id, (body.licenses ?? []) as LicenceKey[]);
+        }
+      }),
+    );
     return () => publishPermissionsUpdated(request, companyId, [row.id]);
   },
   async remove({ db, session, request }, row) {

@@ -8,6 +8,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth/session';
 import { forbidden } from '../http/errors';
+import { fileUrl } from '../api/files';
 import { channelGrant } from './channel-policy';
 import { SOCKET_ID_PATTERN } from './protocol';
 import { pushAppOf, signChannel } from './signatures';
@@ -55,7 +56,7 @@ export async function channelAuthRoutes(server: FastifyInstance): Promise<void> 
       async (request) => {
         const session = await authenticate(request);
         const { socket_id: socketId, channel_name: channelName } = request.body;
-        const grant = channelGrant(session, channelName);
+        const grant = channelGrant(session, channelName, (key) => fileUrl(request, key));
         if (!grant) throw forbidden();
         if (!grant.member) return { auth: signChannel(pushApp, socketId, channelName) };
         const channelData = JSON.stringify(grant.member);

@@ -13,7 +13,15 @@ export interface ChannelGrant {
   member: PresenceMember | null;
 }
 
-export function channelGrant(session: Session, channelName: string): ChannelGrant | null {
+/**
+ * The grant of `channelName` to the session, or null; a presence member's picture as `pictureUrl` makes it (the
+ * session holds the storage key; the channel route gives its URL, as every answer does).
+ */
+export function channelGrant(
+  session: Session,
+  channelName: string,
+  pictureUrl: (key: string | null) => string | null = (key) => key,
+): ChannelGrant | null {
   const { user, company } = session;
   switch (channelName) {
     case channels.user(company.id, user.id):
@@ -25,7 +33,7 @@ export function channelGrant(session: Session, channelName: string): ChannelGran
       return {
         member: {
           user_id: user.id,
-          user_info: { id: user.id, name: user.name, profile_image: user.profile_image },
+          user_info: { id: user.id, name: user.name, profile_image: pictureUrl(user.profile_image) },
         },
       };
     default:

@@ -4,6 +4,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { DateTime, FileInput, Nullable } from '../schema-types';
+import { ProfileImageUploadId } from './users';
 
 /** One notification type with how the user receives it (spec 2 §3 'Notification setting'). */
 export const NotificationSettingSchema = Type.Object({
@@ -42,7 +43,10 @@ export const MyAccountInputSchema = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 255, format: 'email' }),
   phone_number: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
   function: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+  /** The picture as a multipart file part (jpeg, png or bmp, at most 3 MB). */
   profile_image: Type.Optional(FileInput),
+  /** Or as a finished resumable upload of the kind `image` (what the portal sends); null removes the picture. */
+  profile_image_upload_id: ProfileImageUploadId,
 });
 
 /** The password change of the Settings tab (spec 2 §5). */

@@ -8,6 +8,12 @@ import { DateTime, Nullable, StringEnum } from '../schema-types';
 
 const EMAIL = { format: 'email', maxLength: 255 } as const;
 
+/**
+ * The profile image (spec 2 §5: JPEG, PNG or BMP) as a finished resumable upload of the kind `image`: its id, or
+ * null to remove the picture; absent leaves it.
+ */
+export const ProfileImageUploadId = Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 })));
+
 /** What a create or an update in the company may write (licences only on the security user edit). */
 export const UserInputSchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255 }),
@@ -15,6 +21,7 @@ export const UserInputSchema = Type.Object({
   email: Type.String(EMAIL),
   phone_number: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
   function: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+  profile_image_upload_id: ProfileImageUploadId,
   role_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   groups: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 })),
   licenses: Type.Optional(Type.Array(StringEnum(LICENCE_KEYS), { maxItems: 10 })),
@@ -30,6 +37,7 @@ export const AdminUserInputSchema = Type.Object({
   email: UserInputSchema.properties.email,
   phone_number: UserInputSchema.properties.phone_number,
   function: UserInputSchema.properties.function,
+  profile_image_upload_id: ProfileImageUploadId,
   admin: Type.Optional(Type.Boolean()),
   password: Type.Optional(Nullable(Type.String({ minLength: 8, maxLength: 255 }))),
 });

@@ -1,8 +1,9 @@
 /**
  * My account and the company profile in Chromium against the contract server (issue 18): a profile save with
- * 'Update successful', the password change with logout-all, the Autodesk round trip through the server's local
- * stand-in authorisation page, company colours re-theming the portal without a reload (and Cancel restoring
- * them), bob's read-only company profile, 'Forgot password?', and axe on every new screen at 1440 and 390 px.
+ * 'Update successful', a profile image uploaded (shown as the avatar) and removed, the password change with
+ * logout-all, the Autodesk round trip through the server's local stand-in authorisation page, company colours
+ * re-theming the portal without a reload (and Cancel restoring them), bob's read-only company profile with the
+ * licence names, 'Forgot password?', and axe on every new screen at 1440 and 390 px.
  * The writes happen in Umbrella Studio (erin, frank), a company of the account area's own seed.
  */
 import { type BrowserContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
@@ -30,6 +31,12 @@ async function signIn(context: BrowserContext, identity: string): Promise<void> 
   await useSessionCookie(context, (await loginAs(identity)).access_token);
 }
 
+/** A 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** The theme's primary colour as the portal sets it: an RGB triplet. */
 const primaryTriplet = (page: Page) =>
   page.evaluate(() => document.documentElement.style.getPropertyValue('--primary').trim());
@@ -46,6 +53,39 @@ test('a profile save shows Update successful, and the activity lists it', async 
   await page.getByRole('tab', { name: 'Activity' }).click();
   await expect(page.getByRole('cell', { name: 'Updated my-account' }).first()).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Signed in' }).first()).toBeVisible();
+});
+
+test('a profile image uploads, shows on the profile and as the top bar avatar, and is removed again', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, 'frank');
+  await page.goto(`${origin(UMBRELLA)}/user/profile`);
+  await expect(page.getByRole('heading', { name: 'Frank Umbrella' })).toBeVisible();
+  const avatar = page.getByRole('button', { name: 'Account menu of Frank Umbrella' }).locator('img');
+  const picture = page.getByRole('img', { name: 'Profile Image' });
+  await expect(page.getByText('JPEG, PNG or BMP, max 3 MB.')).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Drop a file here or click to choose one' }).click();
+  await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
+  await expect(picture).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Update successful')).toBeVisible();
+  // The saved picture: on the profile, in the field and in the top bar, also after a reload (the session's).
+  await expect(picture).toHaveAttribute('src', /\/api\/v2\/files\/profile-images\/[\w-]+\.png$/);
+  const stored = await picture.getAttribute('src');
+  await expect(page.locator('.account-identity img')).toHaveAttribute('src', stored!);
+  await expect(avatar).toHaveAttribute('src', stored!);
+  await page.reload();
+  await expect(avatar).toHaveAttribute('src', stored!);
+
+  await page.getByRole('button', { name: 'Remove image' }).click();
+  await expect(picture).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Update successful')).toBeVisible();
+  await expect(page.locator('.account-identity img')).toHaveCount(0);
+  await expect(avatar).toHaveCount(0);
 });
 
 test('a required field emptied shows its message; Cancel goes to the dashboard', async ({
@@ -133,7 +173,9 @@ test('bob (view-company only) sees the company read-only', async ({ page, contex
   await expect(page.getByLabel('Name*')).toBeDisabled();
   await expect(page.getByText('You can view the company profile.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
-  await expect(page.getByRole('cell', { name: 'Designs and Sales' })).toBeVisible();
+  // The licences by the names the users screen gives them (spec 2 §1: hatch shown as Converter & Optimizer).
+  await expect(page.getByRole('cell', { name: 'Design & Sales', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Converter & Optimizer', exact: true })).toBeVisible();
 });
 
 test("'Forgot password?' leads to a working reset request", async ({ page }) => {

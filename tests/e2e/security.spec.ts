@@ -2,9 +2,10 @@
  * Security in Chromium against the contract server (issue 14; spec 2 Security, §4, §5, §6, §8): the users list
  * with Invite User ('A user role is required', 'User invite successful'), the invitation's mailed link (accept with
  * a new account and sign in; decline), the licence toggles (disabled without bought licences, Converter &
- * Optimizer only with Design & Sales, which switches it off too), a role that loses view-projects taking Projects
- * out of a signed-in user's menu without a reload (UserPermissionsUpdated), bob without New User, roles and groups
- * forms, /admin/users, and axe on every screen at 1440 and 390 px. Each test makes the records it changes.
+ * Optimizer only with Design & Sales, which switches it off too), a user's profile image on the edit form (shown
+ * in the list; a gif refused), a role that loses view-projects taking Projects out of a signed-in user's menu
+ * without a reload (UserPermissionsUpdated), bob without New User, roles and groups forms, /admin/users, and axe on
+ * every screen at 1440 and 390 px. Each test makes the records it changes.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
@@ -13,6 +14,12 @@ import { mailedLink } from './support/mail';
 import { uniqueName } from './support/projects-api';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+/** A 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 interface ApiRecord {
   id: number;
@@ -163,6 +170,45 @@ test.describe('security', () => {
     await expect(page).toHaveURL(/\/security\/users(\?|$)/);
     const saved = await api.send('get', `/users/${user.id}`);
     expect(saved.licenses).toEqual(['design_and_sales', 'hatch']);
+    await api.send('delete', `/users/${user.id}`);
+  });
+
+  test("a user's profile image uploads on the edit form, shows in the list, and a gif is refused", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signedInAs(context, 'alice');
+    const api = await securityApi(request);
+    const name = uniqueName('pictured').replace(/\W+/g, '').toLowerCase();
+    const user = await api.send('post', '/users', {
+      name: 'Pia Pictured',
+      username: name,
+      email: `${name}@example.test`,
+    });
+    await page.goto(`/security/users/edit/${user.id}`);
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Pia Pictured');
+    await expect(page.getByText('JPEG, PNG or BMP, max 3 MB.')).toBeVisible();
+    const choose = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Drop a file here or click to choose one' }).click();
+      await (await chooser).setFiles(file);
+    };
+    // A gif is refused before it is sent.
+    await choose({ name: 'me.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await expect(page.getByText('File is of invalid type')).toBeVisible();
+    await choose({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Profile Image' })).toBeVisible();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/security\/users(\?|$)/);
+    const saved = await api.send('get', `/users/${user.id}`);
+    expect(saved.profile_image).toMatch(/\/api\/v2\/files\/profile-images\/[\w-]+\.png$/);
+    await page.goto(`/security/users?search=${name}`);
+    await expect(rows(page).filter({ hasText: 'Pia Pictured' }).locator('img')).toHaveAttribute(
+      'src',
+      saved.profile_image as string,
+    );
     await api.send('delete', `/users/${user.id}`);
   });
 

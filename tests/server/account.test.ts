@@ -10,13 +10,14 @@ import type { MyAccount } from '../../shared/entities/my-account';
 import type { CompanyProfile } from '../../shared/entities/company-profile';
 import {
   DEMO_PASSWORD,
+  finishedImageUpload,
   jsonBody,
   memberWithAbilities,
   multipartBody,
   newMember,
   tokenFor,
 } from './api-helpers';
-import { startTestServer, type TestServer } from './test-server';
+import { sendWithHost, startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
 let alice: string;
@@ -150,6 +151,141 @@ describe('POST /my-account (_method=PATCH)', () => {
       .executeTakeFirstOrThrow();
     expect(row.name).not.toBe('Never saved');
     await ok(await saveAccount(member.token, {}, { profile_image: [new Blob([JPEG]), 'me.jpg'] }));
+  });
+});
+
+describe('the profile image as a resumable upload (the profile and user forms, spec 2 §5)', () => {
+  const TYPE_MESSAGE = 'The profile image field must be a file of type: jpeg, png, bmp.';
+  /** GIF bytes under a .png name: the upload takes it, the type is told by the content. */
+  const gifNamedPng = (token: string) => finishedImageUpload(server, token, GIF, 'me.png');
+
+  async function fileStatus(url: string) {
+    const { host, pathname } = new URL(url);
+    return (await sendWithHost(server.port, host, pathname)).status;
+  }
+  async function storedImage(id: number) {
+    const row = await server.db
+      .selectFrom('users')
+      .select(['name', 'profile_image'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return row;
+  }
+
+  it('My account takes a png, replaces it with a jpeg (the old file goes), the session carries it, and empty removes it', async () => {
+    const member = await memberWithPassword();
+    const png = await finishedImageUpload(server, member.token, PNG, 'me.png');
+    const first = await ok<{ data: MyAccount }>(
+      await saveAccount(member.token, { name: 'Pictured Member', profile_image_upload_id: png }),
+    );
+    expect(first.data.name).toBe('Pictured Member');
+    expect(first.data.profile_image).toMatch(/\/api\/v2\/files\/profile-images\/[\w-]+\.png$/);
+    expect(await fileStatus(first.data.profile_image!)).toBe(200);
+
+    const jpeg = await finishedImageUpload(server, member.token, JPEG, 'me.jpg');
+    const second = await ok<{ data: MyAccount }>(
+      await saveAccount(member.token, { profile_image_upload_id: jpeg }),
+    );
+    expect(second.data.profile_image).toMatch(/\.jpeg$/);
+    expect(await fileStatus(second.data.profile_image!)).toBe(200);
+    expect(await fileStatus(first.data.profile_image!)).toBe(404);
+    // The session user (the top bar's avatar) carries the new picture.
+    const session = await ok<{ user: { profile_image: string | null } }>(
+      await call('/auth/validate', { token: member.token }),
+    );
+    expect(session.user.profile_image).toBe(second.data.profile_image);
+
+    // Other fields leave the picture; an empty upload id (multipart null) removes it.
+    const renamed = await ok<{ data: MyAccount }>(await saveAccount(member.token, { function: 'Painter' }));
+    expect(renamed.data.profile_image).toBe(second.data.profile_image);
+    const removed = await ok<{ data: MyAccount }>(
+      await saveAccount(member.token, { profile_image_upload_id: '' }),
+    );
+    expect(removed.data.profile_image).toBeNull();
+    expect(await fileStatus(second.data.profile_image!)).toBe(404);
+  });
+
+  it('My account answers 422 under profile_image_upload_id for bytes that are no jpeg, png or bmp and for an upload of someone else, saving nothing', async () => {
+    const member = await memberWithPassword();
+    const found = await errors(
+      await saveAccount(member.token, {
+        name: 'Never saved',
+        profile_image_upload_id: await gifNamedPng(member.token),
+      }),
+    );
+    expect(found).toEqual({ profile_image_upload_id: [TYPE_MESSAGE] });
+    const other = await errors(
+      await saveAccount(member.token, {
+        profile_image_upload_id: await finishedImageUpload(server, alice, PNG, 'alice.png'),
+      }),
+    );
+    expect(other).toEqual({
+      profile_image_upload_id: ['The selected profile image upload id is invalid.'],
+    });
+    expect(await storedImage(member.id)).toMatchObject({ profile_image: null });
+    expect((await storedImage(member.id)).name).not.toBe('Never saved');
+  });
+
+  it("a user's create and update (/users) take a png or jpeg, refuse other bytes under the field, and null removes it", async () => {
+    const suffix = Date.now().toString(36);
+    const created = await ok<{ data: { id: number; profile_image: string | null } }>(
+      await call('/users', {
+        method: 'POST',
+        token: alice,
+        ...jsonBody({
+          name: 'Pictured User',
+          username: `pictured${suffix}`,
+          email: `pictured${suffix}@example.test`,
+          profile_image_upload_id: await finishedImageUpload(server, alice, PNG, 'new.png'),
+        }),
+      }),
+      201,
+    );
+    expect(created.data.profile_image).toMatch(/\/profile-images\/[\w-]+\.png$/);
+    const path = `/users/${created.data.id}`;
+    const update = (body: Record<string, unknown>) =>
+      call(path, { method: 'PATCH', token: alice, ...jsonBody(body) });
+
+    const refused = await errors(
+      await update({ name: 'Never saved', profile_image_upload_id: await gifNamedPng(alice) }),
+    );
+    expect(refused).toEqual({ profile_image_upload_id: [TYPE_MESSAGE] });
+    expect(await storedImage(created.data.id)).toMatchObject({ name: 'Pictured User' });
+
+    const replaced = await ok<{ data: { profile_image: string } }>(
+      await update({ profile_image_upload_id: await finishedImageUpload(server, alice, JPEG, 'me.jpg') }),
+    );
+    expect(replaced.data.profile_image).toMatch(/\/profile-images\/[\w-]+\.jpeg$/);
+    expect(await fileStatus(replaced.data.profile_image)).toBe(200);
+    expect(await fileStatus(created.data.profile_image!)).toBe(404);
+
+    const removed = await ok<{ data: { profile_image: string | null } }>(
+      await update({ profile_image_upload_id: null }),
+    );
+    expect(removed.data.profile_image).toBeNull();
+    expect(await fileStatus(replaced.data.profile_image)).toBe(404);
+  });
+
+  it("an administrator's user edit (/admin/users) takes one too, and refuses other bytes under the field", async () => {
+    const admin = await tokenFor(server, 'admin');
+    const member = await memberWithPassword();
+    const path = `/admin/users/${member.id}`;
+    const refused = await errors(
+      await call(path, {
+        method: 'PATCH',
+        token: admin,
+        ...jsonBody({ profile_image_upload_id: await gifNamedPng(admin) }),
+      }),
+    );
+    expect(refused).toEqual({ profile_image_upload_id: [TYPE_MESSAGE] });
+    const saved = await ok<{ data: { profile_image: string } }>(
+      await call(path, {
+        method: 'PATCH',
+        token: admin,
+        ...jsonBody({ profile_image_upload_id: await finishedImageUpload(server, admin, PNG, 'a.png') }),
+      }),
+    );
+    expect(saved.data.profile_image).toMatch(/\/profile-images\/[\w-]+\.png$/);
   });
 });
 

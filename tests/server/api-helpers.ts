@@ -1,6 +1,6 @@
 /** Shared tooling for API tests: sign-in, demo ids, users with chosen abilities, bodies. */
 import { hashToken, newToken } from '../../server/auth/session';
-import type { TestServer } from './test-server';
+import { sendWithHost, TEST_DOMAIN, type TestServer } from './test-server';
 
 export const DEMO_PASSWORD = 'password';
 
@@ -126,4 +126,37 @@ export function multipartBody(
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const [name, [blob, filename]] of Object.entries(files)) form.append(name, blob, filename);
   return { body: form };
+}
+
+/**
+ * A finished resumable (tus) upload of the kind `image` by the token's user on the company's host, as the portal's
+ * image inputs make one; answers its id, which a form then sends (`preview_upload_id`, `profile_image_upload_id`).
+ */
+export async function finishedImageUpload(
+  server: TestServer,
+  token: string,
+  bytes: Uint8Array,
+  filename: string,
+  subdomain = 'acme',
+): Promise<string> {
+  const host = `${subdomain}.${TEST_DOMAIN}:${server.port}`;
+  const headers = { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${token}` };
+  const meta = [
+    `filename ${Buffer.from(filename).toString('base64')}`,
+    `kind ${Buffer.from('image').toString('base64')}`,
+  ];
+  const created = await sendWithHost(server.port, host, '/api/v2/uploads', {
+    method: 'POST',
+    headers: { ...headers, 'Upload-Length': String(bytes.length), 'Upload-Metadata': meta.join(',') },
+  });
+  if (created.status !== 201)
+    throw new Error(`upload not created: ${created.status} ${await created.text()}`);
+  const location = created.headers.get('location')!;
+  const sent = await sendWithHost(server.port, host, location, {
+    method: 'PATCH',
+    headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    body: new Uint8Array(bytes),
+  });
+  if (sent.status !== 204) throw new Error(`upload not sent: ${sent.status} ${await sent.text()}`);
+  return location.split('/').at(-1)!;
 }

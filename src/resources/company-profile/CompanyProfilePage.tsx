@@ -15,6 +15,7 @@ import { PLATFORMS } from '@shared/platforms';
 import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import { AA_CONTRAST, contrastWithWhite, isHexColor } from '@/lib/colors';
+import { licenceNameKey } from '@/lib/licence-names';
 import { deployment } from '@/lib/runtime-config';
 import type { ApiHttpError, LaravelList } from '@/providers/data-provider';
 import { tenantUpdates } from '@/providers/tenant-updates';
@@ -377,8 +378,7 @@ export default function CompanyProfilePage() {
                 {
                   key: 'key',
                   title: t('company.licence'),
-                  render: (_, licence) =>
-                    t(`company.licenceNames.${licence.key}`, { defaultValue: licence.key }),
+                  render: (_, licence) => t(licenceNameKey(licence.key), { defaultValue: licence.key }),
                 },
                 { key: 'bought', dataIndex: 'bought', title: t('company.bought'), align: 'right' },
                 { key: 'used', dataIndex: 'used', title: t('company.used'), align: 'right' },

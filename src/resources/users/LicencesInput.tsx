@@ -7,6 +7,7 @@ import { useOne } from '@refinedev/core';
 import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LICENCE_KEYS, type LicenceKey } from '@shared/platforms';
+import { licenceNameKey } from '@/lib/licence-names';
 import type { FieldInputProps } from '../types';
 import './users.css';
 
@@ -59,7 +60,7 @@ export default function LicencesInput({ id, value, onChange, ns }: FieldInputPro
               data-licence={key}
             />
             <span id={labelId} className="licence-switches__name">
-              {t(`licences.names.${key}`)}
+              {t(licenceNameKey(key))}
             </span>
             <span id={`${labelId}-seats`} className="licence-switches__seats">
               {company && (reason ?? t('licences.available', { count: available }))}

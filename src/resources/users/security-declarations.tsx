@@ -1,10 +1,12 @@
 /**
  * What the security declarations (users, roles, groups, and the platform's admin users) share: the /security
  * routes with their guard and abilities, the edit entry and row click, the created/modified columns, and the
- * user lists' columns, account fields and removal.
+ * user lists' columns, account fields (with the profile image) and removal.
  */
 import { EditOutlined } from '@ant-design/icons';
 import type { BaseRecord } from '@refinedev/core';
+import { lazy } from 'react';
+import { currentImage, imageUploadPayload } from '@/components/upload/current-image';
 import { sessionUser } from '@/providers/session';
 import type {
   ColumnDeclaration,
@@ -89,13 +91,36 @@ export const VERIFIED_COLUMN: ColumnDeclaration = {
   width: 140,
 };
 
-/** Name, Username and Email (email type) required, Phone Number (tel) and Function optional (spec 2 §5). */
+/** The image input loads with the form, not with the registry. */
+const ImageUploadInput = lazy(() => import('@/components/upload/ImageUploadInput'));
+
+/**
+ * The profile image (spec 2 §5: JPEG, PNG or BMP; 'max 3 MB' is its help text): the resumable upload of the kind
+ * `image`, as the preview images of materials and categories take it. The field holds the record's picture (sent
+ * not at all unless replaced or removed: null) or the new upload's id; My account uses it too.
+ */
+export const PROFILE_IMAGE_FIELD: FieldDeclaration = {
+  name: 'profile_image_upload_id',
+  labelKey: 'fields.profile_image',
+  kind: 'file',
+  upload: 'image',
+  input: ImageUploadInput,
+  helpKey: 'fields.profile_image_help',
+  fromRecord: (record) => currentImage((record as { profile_image?: string | null }).profile_image),
+  toPayload: imageUploadPayload,
+};
+
+/**
+ * Name, Username and Email (email type) required, Phone Number (tel) and Function optional, and the profile image
+ * (spec 2 §5).
+ */
 export const ACCOUNT_FIELDS: FieldDeclaration[] = [
   { name: 'name', labelKey: 'fields.name', kind: 'text' },
   { name: 'username', labelKey: 'fields.username', kind: 'text' },
   { name: 'email', labelKey: 'fields.email', kind: 'email' },
   { name: 'phone_number', labelKey: 'fields.phone_number', kind: 'tel' },
   { name: 'function', labelKey: 'fields.function', kind: 'text' },
+  PROFILE_IMAGE_FIELD,
 ];
 
 /** Removing a user answers `{user_name, status}`; nobody removes themselves. */
