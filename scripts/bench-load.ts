@@ -6,6 +6,8 @@
  * users that never got an answer, for PGlite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set)
  * PostgreSQL. BENCH_BACKENDS ("pglite,postgres") picks the databases. Figures only: nothing here asserts a time.
  */
+// First: sizes the thread pool before anything uses it.
+import '../server/thread-pool';
 import { randomBytes } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { availableParallelism } from 'node:os';

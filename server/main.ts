@@ -1,4 +1,6 @@
 /** `npm run server` / `npm start`: the contract server with its embedded database on one port. */
+// First: sizes the thread pool before anything uses it.
+import './thread-pool';
 import { loadConfig } from './config';
 import { createServer } from './server';
 import { startBanner } from './start-banner';

@@ -4,6 +4,8 @@
  * through the push service named by PUSHER_HOST/PUSHER_PORT (an API process's built-in one, or Soketi, Reverb or
  * Pusher Channels).
  */
+// First: sizes the thread pool before anything uses it.
+import './thread-pool';
 import { loadConfig } from './config';
 import { createServer } from './server';
 

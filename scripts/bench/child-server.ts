@@ -5,20 +5,24 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 
 export interface BenchChild<Announcement> {
   child: ChildProcess;
   announcement: Announcement;
 }
 
-/** Runs `tsx script ...args` and resolves with the first line it prints, parsed as JSON. */
+/**
+ * Runs `script ...args` under tsx and resolves with the first line it prints, parsed as JSON. With
+ * BENCH_CPU_PROFILE set to a folder, the server writes a V8 CPU profile there when it stops (open it in Chrome's
+ * DevTools, Performance panel).
+ */
 export function startBenchChild<Announcement>(
   script: string,
   args: string[],
 ): Promise<BenchChild<Announcement>> {
-  const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-  const child = spawn(tsx, [script, ...args], {
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', script, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, LOG_LEVEL: 'error' },
   });

@@ -1,6 +1,6 @@
 /**
  * Password hashing with node's scrypt, which runs on libuv's thread pool: hashing 200 logins at once does not stop
- * the event loop from serving other requests. As many hashes run at once as there are cores, in the order the
+ * the event loop from serving other requests. Several hashes run at once (HASHING_SLOTS), in the order the
  * logins arrived (server/db/arrival-order.ts), and a login whose client gave up is not hashed at all: under a
  * burst of logins the work does not pile up behind retries. Hashes are stored as `$scrypt$N=…,r=…,p=…$salt$key`.
  * Hashes of the earlier bcrypt scheme (`$2a$`/`$2b$`/`$2y$`) still verify, and `needsRehash` tells the caller to
@@ -17,7 +17,13 @@ const SALT_BYTES = 16;
 const SCRYPT_HASH = /^\$scrypt\$N=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/;
 const BCRYPT_HASH = /^\$2[aby]\$\d{2}\$/;
 
-const hashing = new ArrivalOrderGate(availableParallelism());
+/**
+ * Hashes at once: the thread pool's threads but two (server/thread-pool.ts sizes it), at least as many as cores.
+ * More than the cores on purpose: under load the event loop keeps a core busy, and each hashing thread gets its
+ * share of the cores beside it, so a burst of logins is not starved by the requests that came after it.
+ */
+const HASHING_SLOTS = Math.max(availableParallelism(), Number(process.env.UV_THREADPOOL_SIZE ?? 4) - 2);
+const hashing = new ArrivalOrderGate(HASHING_SLOTS);
 
 async function deriveKey(
   password: string,

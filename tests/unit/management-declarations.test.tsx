@@ -1,8 +1,8 @@
 /**
  * The management declarations of libraries, items, materials and material categories against spec 2 §5, §7 and
  * §8, over the real registry and texts: every bulk action asks first (its confirmation in English and Dutch, or
- * its own dialog), every grid of cards offers the row menu, a library is archived and activated singly through
- * `POST /libraries/update` with §8's message (a card's menu, by keyboard), items keep their
+ * its own dialog), every grid of cards offers the row menu, a library (and a material category) is archived and
+ * activated singly through its bulk endpoint with §8's message (a card's menu, by keyboard), items keep their
  * `PATCH /libraries/items/{id}`.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -92,14 +92,17 @@ describe('the cards of every declaration', () => {
 });
 
 describe('single archive and activate', () => {
-  it('of a library runs the bulk action on the one library (spec 2 §7 has no other call for it)', () => {
-    const libraries = declaration('libraries');
-    const row = (key: string) => libraries.list!.rowActions!.find((action) => action.key === key)!;
-    expect(row('archive').call).toBeUndefined();
-    expect(row('archive').bulk).toEqual({ action: 'archive', confirmKey: 'archiveConfirm' });
-    expect(row('activate').call).toBeUndefined();
-    expect(row('activate').bulk).toEqual({ action: 'activate', confirmKey: 'activateConfirm' });
-  });
+  it.each(['libraries', 'materials/categories'])(
+    'of one of %s runs the bulk action on that one (spec 2 §7 has no other call for it)',
+    (name) => {
+      const resource = declaration(name);
+      const row = (key: string) => resource.list!.rowActions!.find((action) => action.key === key)!;
+      expect(row('archive').call).toBeUndefined();
+      expect(row('archive').bulk).toEqual({ action: 'archive', confirmKey: 'archiveConfirm' });
+      expect(row('activate').call).toBeUndefined();
+      expect(row('activate').bulk).toEqual({ action: 'activate', confirmKey: 'activateConfirm' });
+    },
+  );
 
   it('of an item patches the item (PATCH /libraries/items/{id}, archived true or false)', () => {
     const items = declaration('libraries/items');

@@ -33,16 +33,6 @@ const STATUS_OPTIONS = [
   { value: 'ARCHIVED', labelKey: 'values.ARCHIVED' },
 ];
 
-/** Archive or activate one category (spec 2 §4) by patching its status. */
-const statusCall = (category: Pick<MaterialCategory, 'id'>, status: MaterialCategory['status']) => ({
-  method: 'patch' as const,
-  path: `materials/categories/${category.id}`,
-  values: { status },
-  confirmKey: status === 'ARCHIVED' ? 'archiveConfirm' : 'activateConfirm',
-  confirmLabelKey: status === 'ARCHIVED' ? 'actions.archive' : 'actions.activate',
-  successKey: 'statusChanged',
-});
-
 export const materialCategories = defineResource<MaterialCategory>({
   name: 'materials/categories',
   ns: 'material-categories',
@@ -150,7 +140,8 @@ export const materialCategories = defineResource<MaterialCategory>({
         icon: <InboxOutlined aria-hidden />,
         needs: 'edit',
         visible: (category) => category.status !== 'ARCHIVED',
-        call: (category) => statusCall(category, 'ARCHIVED'),
+        // Spec 2 §7 has no PATCH for categories: one category goes through the bulk endpoint ('1 Categories …').
+        bulk: { action: 'archive', confirmKey: 'archiveConfirm' },
       },
       {
         key: 'activate',
@@ -158,7 +149,7 @@ export const materialCategories = defineResource<MaterialCategory>({
         icon: <UndoOutlined aria-hidden />,
         needs: 'edit',
         visible: (category) => category.status === 'ARCHIVED',
-        call: (category) => statusCall(category, 'ACTIVE'),
+        bulk: { action: 'activate', confirmKey: 'activateConfirm' },
       },
       {
         key: 'createSub',
