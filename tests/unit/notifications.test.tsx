@@ -252,8 +252,9 @@ describe('NotificationBell', { timeout: 20_000 }, () => {
     );
 
     expect(await within(panel).findByText('Model finished')).toBeInTheDocument();
-    expect(within(panel).getByText('1 unread')).toBeInTheDocument();
-    expect(screen.getByTestId('notification-ping')).toBeInTheDocument();
+    // The count follows the answer that brought the list (one render later, from its meta).
+    expect(await within(panel).findByText('1 unread')).toBeInTheDocument();
+    expect(await screen.findByTestId('notification-ping')).toBeInTheDocument();
   });
 });
 

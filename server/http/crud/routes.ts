@@ -1,8 +1,9 @@
 /**
  * `registerEntity` registers an entity's standard endpoints from its declaration (`defineEntity`): list, show,
  * create, update (JSON, or multipart POST + `_method=PATCH`), delete, restore (soft-deleted entities) and the bulk
- * `POST /{collection}/update` (bulk.ts); the writes under `writeCollection` where it is declared. Each route is guarded with `can(ability)` as preValidation (401 and 403
- * before any 422), documented under the entity's tag, and addresses rows through the entity's find-or-404.
+ * `POST /{collection}/update` (bulk.ts); the writes under `writeCollection` where it is declared. Each route is
+ * guarded with `can(ability)` as preValidation (401 and 403 before any 422), documented under the entity's tag,
+ * and addresses rows through the entity's find-or-404.
  */
 import { type Static, type TObject, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
