@@ -1,15 +1,12 @@
 /**
  * The Details tab (spec 2 §My account, §5): the profile image with its role (or 'Admin') and groups, the fields
- * (Name, Username, Email required; Phone Number and Function optional; the profile image, JPEG, PNG or BMP, with
- * the text 'max 3 MB', through the resumable upload as on the user forms: PROFILE_IMAGE_FIELD) and the footer's
- * account actions. The picture above shows the saved one; the field shows the chosen one until it is saved.
+ * (Name, Username, Email required; Phone Number and Function optional) and the footer's account actions. The
+ * profile image is shown, not edited, here (spec 2 §My account).
  */
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Form, Input, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MyAccount } from '@shared/entities/my-account';
-import ImageUploadInput from '@/components/upload/ImageUploadInput';
-import { PROFILE_IMAGE_FIELD } from '../users/security-declarations';
 import { AccountActions } from './AccountActions';
 
 export function AccountDetails({ account }: { account: MyAccount }) {
@@ -59,14 +56,6 @@ export function AccountDetails({ account }: { account: MyAccount }) {
         </Form.Item>
         <Form.Item name="function" label={t('fields.function')}>
           <Input maxLength={255} />
-        </Form.Item>
-        <Form.Item
-          name={PROFILE_IMAGE_FIELD.name}
-          label={t(PROFILE_IMAGE_FIELD.labelKey)}
-          extra={t(PROFILE_IMAGE_FIELD.helpKey!)}
-        >
-          {/* A new input once a picture is saved: the finished upload leaves the list. */}
-          <ImageUploadInput key={account.profile_image ?? ''} field={PROFILE_IMAGE_FIELD} ns="account" />
         </Form.Item>
       </div>
       <AccountActions />

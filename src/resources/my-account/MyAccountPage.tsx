@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { MyAccount, PasswordUpdateStatus } from '@shared/entities/my-account';
 import { LoadFailure } from '@/components/LoadFailure';
-import { currentImage } from '@/components/upload/current-image';
 import { PageHeader } from '@/components/PageHeader';
 import type { ApiHttpError } from '@/providers/data-provider';
 import { session } from '@/providers/session';
@@ -64,7 +63,6 @@ export default function MyAccountPage() {
       email: account.email,
       phone_number: account.phone_number,
       function: account.function,
-      profile_image_upload_id: currentImage(account.profile_image),
       notification_settings: settingsValues(account.notification_settings),
     });
   }, [account, form]);

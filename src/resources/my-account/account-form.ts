@@ -5,7 +5,6 @@
  * confirmation.
  */
 import type { NotificationSetting } from '@shared/entities/my-account';
-import { imageUploadPayload } from '@/components/upload/current-image';
 
 export interface AccountFormValues {
   name?: string;
@@ -13,8 +12,6 @@ export interface AccountFormValues {
   email?: string;
   phone_number?: string | null;
   function?: string | null;
-  /** The saved picture (`{current: url}`, not sent), a new image upload's id, or null to remove it. */
-  profile_image_upload_id?: unknown;
   /** `{typeId: {email, browser}}` */
   notification_settings?: Record<string, { email?: boolean; browser?: boolean }>;
   current_password?: string;
@@ -46,7 +43,6 @@ export function accountPayload(values: AccountFormValues): Record<string, unknow
     email: values.email,
     phone_number: values.phone_number ?? null,
     function: values.function ?? null,
-    profile_image_upload_id: imageUploadPayload(values.profile_image_upload_id),
     ...(settings.length ? { notification_settings: Object.fromEntries(settings) } : {}),
     ...(changesPassword
       ? {
@@ -68,7 +64,6 @@ export const MESSAGE_FIELDS: AccountField[] = [
   'email',
   'phone_number',
   'function',
-  'profile_image_upload_id',
   ...PASSWORD_FIELDS,
 ];
 
