@@ -6,8 +6,8 @@
  */
 import '@ant-design/v5-patch-for-react-19';
 import { App as AntdApp, ConfigProvider, theme as antdThemes, type ThemeConfig } from 'antd';
-import enUS from 'antd/locale/en_US';
-import nlNL from 'antd/locale/nl_NL';
+import enUS from 'antd/es/locale/en_US';
+import nlNL from 'antd/es/locale/nl_NL';
 import { type PropsWithChildren, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {

@@ -4,6 +4,7 @@
  * Each answers what it found (empty when all is well), so a test can name the screen and the offending texts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 
@@ -42,16 +43,36 @@ const RAW_KEYS = new Set(
   }),
 );
 
+/** antd's own texts (date picker placeholders, pagination, empty states), per path, as our locales are. */
+function antdLocale(name: string): Map<string, string> {
+  const locale = createRequire(import.meta.url)(`antd/lib/locale/${name}`) as { default: Tree };
+  const strings = (value: unknown, path: string): [string, string][] =>
+    typeof value === 'string'
+      ? [[path, value]]
+      : value && typeof value === 'object'
+        ? Object.entries(value).flatMap(([key, inner]) => strings(inner, `${path}.${key}`))
+        : [];
+  return new Map(strings(locale.default, 'antd'));
+}
+
 /**
  * English texts whose Dutch differs, interpolation-free and no Dutch text anywhere ('Open', 'Status' are both):
- * seeing one of them on a Dutch screen means a text was not translated (or was taken from the wrong language).
+ * seeing one of them on a Dutch screen means a text was not translated (or was taken from the wrong language),
+ * ours or antd's (whose locale follows the reader's language).
  */
-const DUTCH_TEXTS = new Set([...dutch.values()].map((value) => value.trim()));
+const antdEnglish = antdLocale('en_US');
+const antdDutch = antdLocale('nl_NL');
+const DUTCH_TEXTS = new Set([...dutch.values(), ...antdDutch.values()].map((value) => value.trim()));
+const translated = (englishTexts: Map<string, string>, dutchTexts: Map<string, string>) =>
+  [...englishTexts.entries()]
+    .filter(
+      ([key, value]) => !/\{\{|\$\{/.test(value) && dutchTexts.get(key) !== value && /[a-z]{3}/i.test(value),
+    )
+    .map(([, value]) => value.trim());
 const ENGLISH_ONLY = new Set(
-  [...english.entries()]
-    .filter(([key, value]) => !value.includes('{{') && dutch.get(key) !== value && /[a-z]{3}/i.test(value))
-    .map(([, value]) => value.trim())
-    .filter((value) => !DUTCH_TEXTS.has(value)),
+  [...translated(english, dutch), ...translated(antdEnglish, antdDutch)].filter(
+    (value) => !DUTCH_TEXTS.has(value),
+  ),
 );
 
 /** The texts the reader sees or hears: visible text of leaf elements, labels, placeholders and titles. */
