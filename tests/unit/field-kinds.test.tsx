@@ -37,6 +37,8 @@ const TEXTS = {
     kind: 'Type',
     environments: 'Environments',
     starts: 'Starts',
+    gold: 'Gold seats',
+    silver: 'Silver seats',
   },
   values: { added: 'Added', updated: 'Updated', fixed: 'Fixed', development: 'Development', test: 'Test' },
 };
@@ -92,6 +94,29 @@ const saved = {
   starts_at: '2026-03-01T09:30:00.000Z',
 };
 
+/** A record whose raw `seats` list shares its path with the declared `seats.gold` and `seats.silver`. */
+const plans = defineResource({
+  name: 'plans',
+  ns: 'contacts',
+  screen: 'plans',
+  idParam: 'planId',
+  routes: { list: 'plans', create: 'plans/create', edit: 'plans/edit/:planId' },
+  form: {
+    schema: async () => Type.Object({ name: Type.Optional(Type.String()) }),
+    fields: [
+      { name: 'name', labelKey: 'fields.name', kind: 'text' },
+      ...(['gold', 'silver'] as const).map((key) => ({
+        name: `seats.${key}`,
+        labelKey: `fields.${key}`,
+        kind: 'number' as const,
+        fromRecord: (record: object) =>
+          (record as { seats: Array<{ key: string; bought: number }> }).seats.find((seat) => seat.key === key)
+            ?.bought ?? 0,
+      })),
+    ],
+  },
+});
+
 let api: ApiStub;
 beforeEach(() => {
   signInAs(aliceUser);
@@ -99,12 +124,12 @@ beforeEach(() => {
   api = stubApi();
 });
 
-function renderForm(path: string, routePath: string, action: 'create' | 'edit') {
+function renderForm(path: string, routePath: string, action: 'create' | 'edit', resource = contacts) {
   const i18n = portalI18n('en');
   i18n.addResourceBundle('en', 'contacts', TEXTS);
   render(
     <RefineHarness path={path} routePath={routePath} i18n={i18n}>
-      <ResourceFormPage resource={contacts} action={action} />
+      <ResourceFormPage resource={resource} action={action} />
     </RefineHarness>,
   );
 }
@@ -159,6 +184,25 @@ describe('field kinds', () => {
       environments: ['development', 'test'],
       starts_at: '2026-03-01T09:30:00.000Z',
     });
+  });
+
+  it("edits a record whose raw field shares a path with declared fields: the declared values, not the raw list's", async () => {
+    api.on('GET', '/plans/:id', {
+      body: {
+        data: {
+          id: 7,
+          name: 'Pro',
+          seats: [
+            { key: 'gold', bought: 3 },
+            { key: 'silver', bought: 0 },
+          ],
+        },
+      },
+    });
+    renderForm('/plans/edit/7', '/plans/edit/:planId', 'edit', plans);
+    expect(await screen.findByDisplayValue('Pro')).toBeInTheDocument();
+    expect(screen.getByLabelText('Gold seats')).toHaveValue('3');
+    expect(screen.getByLabelText('Silver seats')).toHaveValue('0');
   });
 });
 

@@ -164,7 +164,10 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
         layout="vertical"
         initialValues={{
           ...(action === 'edit' ? {} : initialValues(fields)),
-          ...formProps.initialValues,
+          // The record as the declared fields hold it, not the record itself: refine resets the form to these
+          // values, and a raw field can collide with a declared one's path (the company's `licenses` list under
+          // `licenses.hatch`, which left the licence inputs empty).
+          ...(formProps.initialValues ? valuesFromRecord(fields, formProps.initialValues) : {}),
           ...presets?.(params),
         }}
         onFinish={(values) =>
