@@ -60,10 +60,9 @@ export async function startTestServer(
         return;
       }
       if (schema) {
-        const { sql } = await import('kysely');
-        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(server.db);
+        await dropSchema(server, schema);
         // The processing queue's pg-boss tables (server/server.ts).
-        await sql`drop schema if exists ${sql.id(`${schema}_jobs`)} cascade`.execute(server.db);
+        await dropSchema(server, `${schema}_jobs`);
       }
       await server.close();
       await rm(config.storageDir, { recursive: true, force: true });
@@ -81,6 +80,24 @@ export async function startTestServer(
       });
     },
   };
+}
+
+/** PostgreSQL's answer to a transaction it chose to end to break a deadlock. */
+const DEADLOCK_DETECTED = '40P01';
+
+/**
+ * Drops a test schema. Another file's server dropping its own schema at the same moment, or this server's job
+ * queue still polling, can deadlock with it on shared catalog entries; PostgreSQL then ends one of them, and
+ * that one is tried again (the documented remedy for a deadlock).
+ */
+async function dropSchema(server: RunningServer, name: string, attempts = 5): Promise<void> {
+  const { sql } = await import('kysely');
+  try {
+    await sql`drop schema if exists ${sql.id(name)} cascade`.execute(server.db);
+  } catch (error) {
+    if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempts <= 1) throw error;
+    await dropSchema(server, name, attempts - 1);
+  }
 }
 
 let templateDataDir: Promise<Blob> | null = null;
