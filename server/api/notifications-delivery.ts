@@ -8,7 +8,7 @@
  * `announceNotifications` publishes `UserNotificationUpdated` `{notification, unread_count}` on the user's private
  * channel, which the bell follows.
  */
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { StoredMessage } from '../../shared/messages';
 import {
   CONFIGURABLE_NOTIFICATION_TYPES,
@@ -46,16 +46,22 @@ export function presentNotification(row: NotificationRow, language: Language = '
 
 export type PresentedNotification = ReturnType<typeof presentNotification>;
 
-export async function unreadCount(db: DB, companyId: number, userId: number): Promise<number> {
-  const row = await db
+const unreadQuery = (db: DB, companyId: number, userId: number) =>
+  db
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('company_id', '=', companyId)
     .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirst();
+    .where('read_at', 'is', null);
+
+export async function unreadCount(db: DB, companyId: number, userId: number): Promise<number> {
+  const row = await unreadQuery(db, companyId, userId).executeTakeFirst();
   return Number(row?.count ?? 0);
 }
+
+/** The unread count as an expression, to be asked for inside another statement. */
+export const unreadCountExpression = (db: DB, companyId: number, userId: number) =>
+  sql<number>`(${unreadQuery(db, companyId, userId)})`;
 
 export interface NotificationSettingState {
   type: NotificationType;

@@ -13,7 +13,7 @@ import { authenticate, type Session } from '../auth/session';
 import { broadcast } from '../http/broadcast';
 import { foundOr404, IdParams } from '../http/crud/ids';
 import { listQueryProperties } from '../http/list-query';
-import { type ListSpec, listEndpoint } from '../http/listing';
+import { isCount, type ListSpec, listEndpointWith } from '../http/listing';
 import { DataSchema, ListResponseSchema, PaginatedSchema } from '../http/responses';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { MessageParamsSchema } from '../../shared/schema-types';
@@ -25,6 +25,7 @@ import {
   type PresentedNotification,
   presentNotification,
   unreadCount,
+  unreadCountExpression,
 } from './notifications-delivery';
 
 export const NotificationSchema = Type.Object({
@@ -97,11 +98,16 @@ export async function notificationRoutes(server: FastifyInstance): Promise<void>
       const session = await authenticate(request);
       let base = ownNotifications(request, session).selectAll('notifications');
       if (toBoolean(request.query.with_read)) base = base.where('notifications.read_at', 'is', null);
-      const [body, unread] = await Promise.all([
-        listEndpoint(request, base, notificationList(requestLanguage(request)), request.query),
-        unreadCount(app.ctx.db, session.company.id, session.user.id),
-      ]);
-      return 'meta' in body ? { ...body, meta: { ...body.meta, unread_count: unread } } : body;
+      const listed = await listEndpointWith(
+        request,
+        base,
+        notificationList(requestLanguage(request)),
+        request.query,
+        { unread: unreadCountExpression(app.ctx.db, session.company.id, session.user.id) },
+      );
+      if (isCount(listed)) return listed;
+      const { alongside, ...body } = listed;
+      return { ...body, meta: { ...body.meta, unread_count: Number(alongside.unread) } };
     },
   );
 

@@ -16,7 +16,7 @@ import {
   type ProjectDetail,
 } from '../../shared/entities/projects';
 import { ModelSchema } from '../../shared/entities/models';
-import { LabelSummarySchema } from '../../shared/entities/summaries';
+import { type LabelSummary, LabelSummarySchema } from '../../shared/entities/summaries';
 import { authenticate } from '../auth/session';
 import { liveRowCount } from '../db/live-row-counts';
 import type { ProjectsTable } from '../db/schema';
@@ -25,7 +25,7 @@ import type { CrudContext } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { IdParams } from '../http/crud/ids';
 import { listQueryProperties } from '../http/list-query';
-import { isCount, listEndpoint } from '../http/listing';
+import { isCount, listEndpointWith } from '../http/listing';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { DataSchema, ListResponseSchema, PaginatedSchema } from '../http/responses';
 import { Flag, MessageSchema, toBoolean } from '../http/schema-types';
@@ -301,15 +301,14 @@ export async function projectRoutes(server: FastifyInstance): Promise<void> {
         ...projectEntity.listSpec(ctx),
         quickCount: () => liveRowCount(db, companyId, 'projects', topLevelOnly),
       };
-      const body = await listEndpoint(request, base, spec, request.query);
-      if (isCount(body)) return body;
-      const labels = await db
-        .selectFrom('labels')
-        .select(['id', 'name', 'color'])
-        .where('company_id', '=', companyId)
-        .orderBy('name')
-        .orderBy('id')
-        .execute();
+      // The filter menu's labels come in the page's own statement.
+      const filterLabels = sql<LabelSummary[]>`(select coalesce(json_agg(json_build_object(
+          'id', labels.id, 'name', labels.name, 'color', labels.color) order by labels.name, labels.id), '[]')
+        from labels where labels.company_id = ${companyId})`;
+      const listed = await listEndpointWith(request, base, spec, request.query, { labels: filterLabels });
+      if (isCount(listed)) return listed;
+      const { alongside, ...body } = listed;
+      const { labels } = alongside;
       return { ...body, meta_data: { filters: { labels } } };
     },
   );

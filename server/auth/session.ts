@@ -10,7 +10,7 @@ import { hasAbility } from '../../shared/abilities';
 import type { SessionUser } from '../../shared/session';
 import type { DB } from '../db/database';
 import { forbidden, unauthenticated } from '../http/errors';
-import { type Company, requestTenant } from '../http/tenancy';
+import { type Company, type CompanyJson, companyFromJson, rememberTenant, requestSubdomain } from '../http/tenancy';
 
 export type { SessionUser };
 
@@ -37,13 +37,20 @@ export function bearerToken(request: FastifyRequest): string | null {
  * are a member, whether that membership waits for its invitation to be accepted (invitation-acceptance.ts), their
  * abilities there (those of their role plus the roles of their groups) and their licences there. One statement
  * instead of five: every authenticated request runs it, and on the embedded database each statement queues for
- * the one connection.
+ * the one connection. The company is joined, by id or by the request's subdomain (then it comes in the same
+ * statement as `tenant`, so an authenticated request does not read its tenant on its own).
  */
-function sessionUserQuery(db: DB, companyId: number) {
+function sessionUserQuery(db: DB, company: { id: number } | { subDomain: string }) {
+  const companyId = sql.ref<number>('companies.id');
   return db
     .selectFrom('users')
+    .innerJoin('companies', (join) =>
+      'id' in company
+        ? join.on('companies.id', '=', company.id)
+        : join.on('companies.sub_domain', '=', company.subDomain).on('companies.deleted_at', 'is', null),
+    )
     .leftJoin('company_user', (join) =>
-      join.onRef('company_user.user_id', '=', 'users.id').on('company_user.company_id', '=', companyId),
+      join.onRef('company_user.user_id', '=', 'users.id').onRef('company_user.company_id', '=', 'companies.id'),
     )
     .select(({ exists, selectFrom }) => [
       'users.id',
@@ -59,7 +66,7 @@ function sessionUserQuery(db: DB, companyId: number) {
         selectFrom('invitations')
           .select('invitations.id')
           .whereRef('invitations.user_id', '=', 'users.id')
-          .where('invitations.company_id', '=', companyId)
+          .whereRef('invitations.company_id', '=', 'companies.id')
           .where('invitations.accepted_at', 'is', null),
       ).as('invitation_pending'),
       sql<string[]>`array(
@@ -77,6 +84,7 @@ function sessionUserQuery(db: DB, companyId: number) {
           where user_licences.user_id = users.id and user_licences.company_id = ${companyId}
           order by user_licences.licence
       )`.as('licenses'),
+      sql<CompanyJson>`row_to_json(companies.*)`.as('tenant'),
     ])
     .where('users.deleted_at', 'is', null);
 }
@@ -89,14 +97,14 @@ type SessionUserRow = NonNullable<
 function toSessionUser(row: SessionUserRow | undefined): SessionUser | null {
   if (!row || (!row.member && !row.admin)) return null;
   if (!row.admin && row.invitation_pending) return null;
-  const { member: _member, invitation_pending: _pending, ...user } = row;
+  const { member: _member, invitation_pending: _pending, tenant: _tenant, ...user } = row;
   return user;
 }
 
 /** The session user of spec 1 §3 for a user in a company (a member whose invitation is open is not one yet). */
 export async function sessionUser(db: DB, userId: number, company: Company): Promise<SessionUser | null> {
   return toSessionUser(
-    await sessionUserQuery(db, company.id).where('users.id', '=', userId).executeTakeFirst(),
+    await sessionUserQuery(db, { id: company.id }).where('users.id', '=', userId).executeTakeFirst(),
   );
 }
 
@@ -119,10 +127,10 @@ export const sessionOfRequest = (request: FastifyRequest): Promise<Session> | un
 async function resolveSession(request: FastifyRequest): Promise<Session> {
   const { db } = request.server.ctx;
   const token = bearerToken(request);
-  const company = await requestTenant(request);
-  if (!token || !company) throw unauthenticated();
-  // The token and its user's session in one statement.
-  const row = await sessionUserQuery(db, company.id)
+  const subDomain = requestSubdomain(request);
+  if (!token || !subDomain) throw unauthenticated();
+  // The tenant, the token and its user's session in one statement.
+  const row = await sessionUserQuery(db, { subDomain })
     .innerJoin('access_tokens', 'access_tokens.user_id', 'users.id')
     .select(['access_tokens.id as token_id', 'access_tokens.expires_at as token_expires_at'])
     .where('access_tokens.token_hash', '=', hashToken(token))
@@ -131,6 +139,7 @@ async function resolveSession(request: FastifyRequest): Promise<Session> {
     .executeTakeFirst();
   if (!row) throw unauthenticated();
   const { token_id: tokenId, token_expires_at: expiresAt, ...fields } = row;
+  const company = rememberTenant(request, companyFromJson(fields.tenant));
   const user = toSessionUser(fields);
   if (!user) throw unauthenticated();
   return { user, company, tokenId, token, expiresAt: new Date(expiresAt) };

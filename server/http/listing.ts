@@ -115,6 +115,10 @@ const hasFieldScope = <TB extends keyof Database, Row, Item extends object>(
 const sortExpression = (sort: string | Expression<unknown>) =>
   typeof sort === 'string' ? sql.ref(sort) : sort;
 
+/** Values an endpoint asks for beside the page (`meta.unread_count`, filter options), by name. */
+export type Alongside = Record<string, Expression<unknown>>;
+type AlongsideValues<A extends Alongside> = { [K in keyof A]: A[K] extends Expression<infer T> ? T : never };
+
 /** The list body, or `{data: {count}}` for `count=1`. */
 export async function listEndpoint<TB extends keyof Database, O, Item extends object>(
   request: FastifyRequest,
@@ -122,19 +126,39 @@ export async function listEndpoint<TB extends keyof Database, O, Item extends ob
   spec: ListSpec<TB, O, Item>,
   input: ListQueryInput,
 ): Promise<Paginated<Partial<Item>> | CountBody> {
+  const body = await listEndpointWith(request, base, spec, input, {});
+  if (isCount(body)) return body;
+  const { alongside: _alongside, ...page } = body;
+  return page;
+}
+
+/** The column prefix of the values a page's statement carries beside its rows. */
+const ALONGSIDE = '__alongside_';
+
+/**
+ * `listEndpoint`, with `alongside` expressions (scalar subqueries over the tenant's data) answered in the page's own
+ * statement: the page, its total and these values are one round trip to the database. Every statement costs
+ * the server a socket write and the embedded database its one connection, and a list is the most frequent call.
+ * An empty page (nothing matches, or a page past the end) asks for the total and the values on their own.
+ */
+export async function listEndpointWith<TB extends keyof Database, O, Item extends object, A extends Alongside>(
+  request: FastifyRequest,
+  base: SelectQueryBuilder<Database, TB, O>,
+  spec: ListSpec<TB, O, Item>,
+  input: ListQueryInput,
+  alongside: A,
+): Promise<(Paginated<Partial<Item>> & { alongside: AlongsideValues<A> }) | CountBody> {
   if (spec.deletedAt && toBoolean(input.trashed))
     authorize(await authenticate(request), 'access-recycling-bin');
   const query = parseListQuery(input, rulesOf(spec));
   const unfiltered = !query.trashed && !Object.keys(query.filters).length && !hasFieldScope(spec, query);
   if (query.count && unfiltered && spec.quickCount) return { data: { count: await spec.quickCount() } };
   const scoped = applyScope(base, spec, query);
-  const countRow = await scoped
+  const counted = scoped
     .clearSelect()
     .clearOrderBy()
-    .select(sql<number>`count(*)`.as('count'))
-    .executeTakeFirst();
-  const total = Number(countRow?.count ?? 0);
-  if (query.count) return { data: { count: total } };
+    .select(sql<number>`count(*)`.as('count'));
+  if (query.count) return { data: { count: Number((await counted.executeTakeFirst())?.count ?? 0) } };
 
   let ordered = scoped;
   for (const sort of query.sorts) {
@@ -145,15 +169,32 @@ export async function listEndpoint<TB extends keyof Database, O, Item extends ob
   const lastDescending = query.sorts.at(-1)?.descending ?? false;
   ordered = ordered.orderBy(sql.ref(spec.tiebreaker), lastDescending ? 'desc' : 'asc');
 
-  const rows = total
-    ? await ordered
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage)
-        .execute()
-    : [];
+  const besides = Object.entries({ total: sql<number>`(${counted})`, ...alongside }).map(([name, value]) =>
+    sql`${value}`.as(`${ALONGSIDE}${name}`),
+  );
+  const rows = (await ordered
+    .select(besides)
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage)
+    .execute()) as Array<O & Record<string, unknown>>;
+  const valuesRow: Record<string, unknown> =
+    rows[0] ??
+    (query.page === 1 && !Object.keys(alongside).length
+      ? {}
+      : await request.server.ctx.db.selectNoFrom(besides).executeTakeFirstOrThrow());
+  const values = Object.fromEntries(
+    Object.entries(valuesRow)
+      .filter(([key]) => key.startsWith(ALONGSIDE))
+      .map(([key, value]) => [key.slice(ALONGSIDE.length), value]),
+  );
+  for (const row of rows) for (const key of Object.keys(values)) delete row[`${ALONGSIDE}${key}`];
+  const { total = 0, ...rest } = values;
   const fields = selectedFields(query, spec.fields);
-  const items = (await spec.present(rows as O[], fields)).map((item) => pickFields(item, fields));
-  return paginated(request, items, { total, currentPage: query.page, perPage: query.perPage });
+  const items = (await spec.present(rows, fields)).map((item) => pickFields(item, fields));
+  return {
+    ...paginated(request, items, { total: Number(total), currentPage: query.page, perPage: query.perPage }),
+    alongside: rest as AlongsideValues<A>,
+  };
 }
 
 function pickFields<Item extends object>(item: Item, fields: Set<string>): Partial<Item> {

@@ -32,6 +32,36 @@ export function requestTenant(request: FastifyRequest): Promise<Company | null> 
   return tenant;
 }
 
+/** The tenant of a request found otherwise (with its session: auth/session.ts), so the request does not read it again. */
+export function rememberTenant(request: FastifyRequest, company: Company): Company {
+  tenants.set(request, Promise.resolve(company));
+  return company;
+}
+
+/** The timestamp columns of `companies`: every one, or the type check below fails. */
+const COMPANY_TIMESTAMPS = ['created_at', 'updated_at', 'deleted_at'] as const;
+type CompanyTimestamp = {
+  [K in keyof Company]: Date extends NonNullable<Company[K]> ? K : never;
+}[keyof Company];
+const everyTimestampListed: [Exclude<CompanyTimestamp, (typeof COMPANY_TIMESTAMPS)[number]>] extends [never]
+  ? true
+  : never = true;
+void everyTimestampListed;
+
+/** A company row as `row_to_json(companies.*)` gives it: timestamps as ISO strings. */
+export type CompanyJson = {
+  [K in keyof Company]: K extends CompanyTimestamp ? string | Extract<Company[K], null> : Company[K];
+};
+
+export function companyFromJson(json: CompanyJson): Company {
+  const company: Record<string, unknown> = { ...json };
+  for (const key of COMPANY_TIMESTAMPS) {
+    const value = json[key];
+    company[key] = value === null ? null : new Date(value);
+  }
+  return company as Company;
+}
+
 /** The shell's view of a company (spec 1 §3). */
 export function presentTenant(company: Company) {
   return {

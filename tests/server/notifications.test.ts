@@ -77,6 +77,12 @@ describe('GET /my-account/notifications', () => {
     expect((await list('per_page=20')).data).toHaveLength(18);
   });
 
+  it('gives the total and the unread count on a page past the end too', async () => {
+    const past = await list('per_page=10&page=5');
+    expect(past.data).toEqual([]);
+    expect(past.meta).toMatchObject({ total: 18, unread_count: 6, current_page: 5, last_page: 2 });
+  });
+
   it('shows bob only bob’s', async () => {
     const bob = await list('per_page=20', await tokenFor(server, 'bob'));
     expect(bob.meta).toMatchObject({ total: 5, unread_count: 2 });

@@ -60,6 +60,43 @@ function getFile(url: string) {
   return sendWithHost(server.port, host, pathname);
 }
 
+describe('GET /projects: the filter menu’s labels', () => {
+  interface ListBody {
+    data: Array<{ name: string }>;
+    meta: { total: number };
+    meta_data: { filters: { labels: Array<{ id: number; name: string; color: string }> } };
+  }
+  const expected = async () =>
+    (
+      await server.db
+        .selectFrom('labels')
+        .select(['id', 'name', 'color'])
+        .where('company_id', '=', acme)
+        .orderBy('name')
+        .orderBy('id')
+        .execute()
+    ).map(({ id, name, color }) => ({ id, name, color }));
+
+  it('come with every page, in name order, also when the page is empty', async () => {
+    const labelsOfAcme = await expected();
+    expect(labelsOfAcme.length).toBeGreaterThan(1);
+    for (const query of ['per_page=5', 'filter[search]=no such project anywhere', 'per_page=5&page=999']) {
+      const response = await call(`/projects?${query}`);
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as ListBody;
+      expect(body.meta_data.filters.labels, query).toEqual(labelsOfAcme);
+    }
+  });
+
+  it('give the total on a page past the end', async () => {
+    const first = (await (await call('/projects?per_page=5')).json()) as ListBody;
+    const past = (await (await call('/projects?per_page=5&page=999')).json()) as ListBody;
+    expect(past.data).toEqual([]);
+    expect(past.meta.total).toBe(first.meta.total);
+    expect(first.meta.total).toBeGreaterThan(5);
+  });
+});
+
 describe('GET /projects/{id}', () => {
   it('answers the list shape with parent, sub-projects and models', async () => {
     const project = await data(await call(`/projects/${harbourTower}`));
