@@ -16,7 +16,13 @@ import { sql } from 'kysely';
 import { hashPassword } from '../server/auth/passwords';
 import { loadConfig } from '../server/config';
 import { createServer } from '../server/server';
-import { machineLoad, startBenchChild, stopBenchChild } from './bench/child-server';
+import {
+  machineLoad,
+  postgresCpuMs,
+  processCpuMs,
+  startBenchChild,
+  stopBenchChild,
+} from './bench/child-server';
 
 const DOMAIN = 'portal.localhost';
 const USERS = Number(process.env.BENCH_USERS ?? 200);
@@ -174,6 +180,7 @@ async function simulateUser(
   login: Tally,
   loop: Tally,
   deadline: number,
+  signedIn: () => void,
 ): Promise<number> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   let answers = 0;
@@ -192,6 +199,7 @@ async function simulateUser(
         ),
       );
     }
+    signedIn();
     if (loggedIn.kind !== 'answered' || !succeeded(loggedIn)) return 0;
     answers += 1;
     const token = (JSON.parse(loggedIn.body) as { access_token: string }).access_token;
@@ -221,6 +229,31 @@ function describe(name: string, figures: Tally, seconds: number): string {
   return `${name.padEnd(7)} ${String(figures.latencies.length + figures.timeouts).padStart(8)} ${perSecond.padStart(7)} ${ms(percentile(sorted, 0.5)).padStart(7)} ${ms(percentile(sorted, 0.9)).padStart(7)} ${ms(percentile(sorted, 0.99)).padStart(7)} ${ms(sorted.at(-1) ?? Number.NaN).padStart(7)} ${String(figures.errors).padStart(7)} ${String(figures.timeouts).padStart(9)}`;
 }
 
+interface CpuReading {
+  server: number | null;
+  postgres: number | null;
+  requests: number;
+  at: number;
+}
+
+const readCpu = (pid: number | undefined, backend: string, loop: Tally): CpuReading => ({
+  server: pid ? processCpuMs(pid) : null,
+  postgres: backend === 'postgres' ? postgresCpuMs() : null,
+  requests: loop.latencies.length,
+  at: performance.now(),
+});
+
+function describeCpu(start: CpuReading, end: CpuReading, backend: string): string {
+  const requests = end.requests - start.requests;
+  const perRequest = (from: number | null, to: number | null) =>
+    from === null || to === null || !requests ? '-' : ((to - from) / requests).toFixed(2);
+  const database =
+    backend === 'postgres'
+      ? `, PostgreSQL ${perRequest(start.postgres, end.postgres)} ms (every postgres process on the machine)`
+      : ' (the embedded database included)';
+  return `loop after the last login: ${requests} requests in ${((end.at - start.at) / 1000).toFixed(1)} s; CPU per request: server ${perRequest(start.server, end.server)} ms${database}`;
+}
+
 async function run(backend: string): Promise<void> {
   const { child, announcement } = await startBenchChild<{ port: number }>(fileURLToPath(import.meta.url), [
     '--serve',
@@ -232,11 +265,20 @@ async function run(backend: string): Promise<void> {
     const loop = tally();
     const started = performance.now();
     const deadline = started + SECONDS * 1000;
+    // CPU used per loop request once every login is over (a login's hash would swamp it): comparable across runs
+    // on a busy machine, where the times are not.
+    let settled = 0;
+    let loopStart: CpuReading | null = null;
+    const signedIn = () => {
+      settled += 1;
+      if (settled === USERS) loopStart = readCpu(child.pid, backend, loop);
+    };
     const answers = await Promise.all(
       Array.from({ length: USERS }, (_, index) =>
-        simulateUser(announcement.port, index, login, loop, deadline),
+        simulateUser(announcement.port, index, login, loop, deadline, signedIn),
       ),
     );
+    const loopEnd = readCpu(child.pid, backend, loop);
     const seconds = (performance.now() - started) / 1000;
     console.log(`calls   requests   req/s  p50 ms  p90 ms  p99 ms  max ms  errors  timeouts`);
     console.log(describe('login', login, seconds));
@@ -252,6 +294,7 @@ async function run(backend: string): Promise<void> {
     console.log(
       `last login answered after ${(Math.max(0, ...login.latencies) / 1000).toFixed(1)} s; users never answered: ${unanswered}; users never answered after their login: ${starvedInLoop}; ${machineLoad()} at the end`,
     );
+    if (loopStart) console.log(describeCpu(loopStart, loopEnd, backend));
   } finally {
     await stopBenchChild(child);
   }

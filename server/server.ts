@@ -45,7 +45,7 @@ function processingQueue(
 
 export async function createServer(
   configured: ServerConfig,
-  options: Pick<DatabaseOptions, 'schema' | 'pgliteTemplate'> = {},
+  options: Pick<DatabaseOptions, 'schema' | 'pgliteTemplate' | 'onStatement'> = {},
 ): Promise<RunningServer> {
   const config = await withPushSecret(configured);
   const db = await openDatabase({ ...config, ...options });

@@ -3,6 +3,7 @@
  * generator does not share its event loop), announces itself with one JSON line on stdout and stops on SIGTERM.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 
@@ -47,3 +48,38 @@ export const machineLoad = () =>
   `load average ${loadavg()
     .map((value) => value.toFixed(1))
     .join(' ')}`;
+
+/** Linux's clock ticks per second in /proc (USER_HZ, 100 on every common architecture). */
+const TICK_MS = 10;
+
+/** CPU time (user + system, all threads) a process has used so far, in ms; null where /proc is not. */
+export function processCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name: state is field 3, utime 14 and stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time of every PostgreSQL process on the machine so far, in ms (null where /proc is not). */
+export function postgresCpuMs(): number | null {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    total += processCpuMs(Number(pid)) ?? 0;
+  }
+  return total;
+}

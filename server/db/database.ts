@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, type LogConfig, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { arrivalOrderedPool } from './arrival-order';
 import { pglitePool } from './pglite-pool';
@@ -27,6 +27,8 @@ export interface DatabaseOptions {
    * one: the server tests start each server from one migrated and seeded template (tests/server/pglite-template.ts).
    */
   pgliteTemplate?: Blob;
+  /** Called with the SQL of every statement the server sends (tests count what a request costs). */
+  onStatement?: (sql: string) => void;
 }
 
 // int8 (counts, sums) as numbers, like PGlite does.
@@ -43,15 +45,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DB> {
       }),
       CONNECTIONS,
     );
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: statementLog(options) });
     await sql`create extension if not exists pg_trgm with schema public`.execute(db).catch(() => undefined);
     if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
     return db;
   }
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool: pglitePool(() => createPglite(options)) }),
+    log: statementLog(options),
   });
 }
+
+const statementLog = ({ onStatement }: DatabaseOptions): LogConfig | undefined =>
+  onStatement &&
+  ((event) => {
+    onStatement(event.query.sql);
+  });
 
 type PgliteOptions = Pick<DatabaseOptions, 'pgliteDir' | 'schema' | 'pgliteTemplate'>;
 

@@ -15,6 +15,8 @@ export interface TestServer extends RunningServer {
   port: number;
   /** The PostgreSQL schema it uses (undefined on PGlite). */
   schema: string | undefined;
+  /** The SQL of every statement the server sent while `during` ran (run nothing else meanwhile). */
+  statementsDuring(during: () => Promise<unknown>): Promise<string[]>;
   /** Sends a request to the server as if to `{subdomain}.portal.localhost` (null: the public host). */
   request(subdomain: string | null, path: string, init?: RequestInit & { token?: string }): Promise<Response>;
 }
@@ -43,7 +45,12 @@ export async function startTestServer(
     ...overrides,
   };
   const schema = sharing?.schema ?? (databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined);
-  const server = await createServer(...(await fromTemplate(config, schema)));
+  let recording: string[] | null = null;
+  const [serverConfig, options] = await fromTemplate(config, schema);
+  const server = await createServer(serverConfig, {
+    ...options,
+    onStatement: (statement) => recording?.push(statement),
+  });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -66,6 +73,16 @@ export async function startTestServer(
       }
       await server.close();
       await rm(config.storageDir, { recursive: true, force: true });
+    },
+    async statementsDuring(during) {
+      const statements: string[] = [];
+      recording = statements;
+      try {
+        await during();
+      } finally {
+        recording = null;
+      }
+      return statements;
     },
     request(subdomain, path, init = {}) {
       const { token, headers, ...rest } = init;
@@ -109,7 +126,7 @@ let templateDataDir: Promise<Blob> | null = null;
 async function fromTemplate(
   config: ServerConfig,
   schema: string | undefined,
-): Promise<Parameters<typeof createServer>> {
+): Promise<[ServerConfig, NonNullable<Parameters<typeof createServer>[1]>]> {
   const template = inject('pgliteTemplate');
   if (!template || !config.seed || config.databaseUrl || config.pgliteDir !== 'memory://' || config.s3)
     return [config, { schema }];
