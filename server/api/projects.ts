@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { type Selectable, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import {
   ProjectDetailSchema,
   ProjectInputSchema,
@@ -108,43 +109,49 @@ export const projectEntity = defineEntity({
   async present({ request, session, db }, rows, fields) {
     const userId = session.user.id;
     const projectIds = rows.map((row) => row.id);
-    const none = Promise.resolve([]);
-    const [labels, users, favorites] = await Promise.all([
-      fields.has('labels') && projectIds.length
-        ? db
-            .selectFrom('project_labels')
-            .innerJoin('labels', 'labels.id', 'project_labels.label_id')
-            .select(['project_labels.project_id', 'labels.id', 'labels.name', 'labels.color'])
-            .where('project_labels.project_id', 'in', projectIds)
-            .orderBy('labels.name')
-            .execute()
-        : none,
-      fields.has('users') && projectIds.length
-        ? db
-            .selectFrom('project_user')
-            .innerJoin('users', 'users.id', 'project_user.user_id')
-            .select([
-              'project_user.project_id',
-              'users.id',
-              'users.name',
-              'users.function',
-              'users.email',
-              'users.profile_image',
-            ])
-            .where('project_user.project_id', 'in', projectIds)
-            .where('users.deleted_at', 'is', null)
-            .orderBy('users.name')
-            .execute()
-        : none,
-      fields.has('is_favorited') && projectIds.length
-        ? db
-            .selectFrom('project_favorites')
-            .select('project_id')
-            .where('user_id', '=', userId)
-            .where('project_id', 'in', projectIds)
-            .execute()
-        : none,
-    ]);
+    // The page's labels, members and the user's favourites among it: one statement of three JSON arrays.
+    const none = sql<boolean>`false`;
+    const related = projectIds.length
+      ? await db
+          .selectNoFrom((eb) => [
+            jsonArrayFrom(
+              eb
+                .selectFrom('project_labels')
+                .innerJoin('labels', 'labels.id', 'project_labels.label_id')
+                .select(['project_labels.project_id', 'labels.id', 'labels.name', 'labels.color'])
+                .where('project_labels.project_id', 'in', projectIds)
+                .$if(!fields.has('labels'), (query) => query.where(none))
+                .orderBy('labels.name'),
+            ).as('labels'),
+            jsonArrayFrom(
+              eb
+                .selectFrom('project_user')
+                .innerJoin('users', 'users.id', 'project_user.user_id')
+                .select([
+                  'project_user.project_id',
+                  'users.id',
+                  'users.name',
+                  'users.function',
+                  'users.email',
+                  'users.profile_image',
+                ])
+                .where('project_user.project_id', 'in', projectIds)
+                .where('users.deleted_at', 'is', null)
+                .$if(!fields.has('users'), (query) => query.where(none))
+                .orderBy('users.name'),
+            ).as('users'),
+            jsonArrayFrom(
+              eb
+                .selectFrom('project_favorites')
+                .select('project_id')
+                .where('user_id', '=', userId)
+                .where('project_id', 'in', projectIds)
+                .$if(!fields.has('is_favorited'), (query) => query.where(none)),
+            ).as('favorites'),
+          ])
+          .executeTakeFirstOrThrow()
+      : { labels: [], users: [], favorites: [] };
+    const { labels, users, favorites } = related;
     const labelsOf = groupBy(labels, (label) => label.project_id);
     const usersOf = groupBy(users, (user) => user.project_id);
     const favoriteIds = new Set(favorites.map((favorite) => favorite.project_id));

@@ -39,9 +39,9 @@ describe('statements per request', () => {
     expect(statements[0]).toMatch(/"access_tokens"\."token_hash" = \$\d+/);
   });
 
-  it('lists projects in five: the session, the page with its total and filter labels, then labels, members and favourites of the page', async () => {
+  it('lists projects in three: the session, the page with its total and filter labels, and the labels, members and favourites of the page', async () => {
     const statements = await statementsOf('/projects?per_page=25&sort=-updated_at');
-    expect(statements).toHaveLength(5);
+    expect(statements).toHaveLength(3);
     expect(statements[1]).toMatch(/count\(\*\)/);
     expect(statements[1]).toMatch(/json_agg/);
   });
