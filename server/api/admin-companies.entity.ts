@@ -81,7 +81,7 @@ async function checkLicences(db: DB, licences: Input['licenses'], companyId: num
   for (const { licence, used: count } of used) {
     const bought = licences[licence as keyof typeof licences];
     if (bought !== undefined && bought !== null && bought < Number(count)) {
-      errors[`licenses.${licence}`] = [`The ${licence} licences may not be fewer than the ${count} in use.`];
+      errors[`licenses.${licence}`] = [`The ${licence} licenses may not be fewer than the ${count} in use.`];
     }
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);

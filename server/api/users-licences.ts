@@ -18,7 +18,7 @@ const LICENCE_NAMES: Record<LicenceKey, string> = {
 };
 
 export const noSeatsLeft = (licence: LicenceKey) =>
-  `No ${LICENCE_NAMES[licence]} licences are available: every bought licence is in use.`;
+  `No ${LICENCE_NAMES[licence]} licenses are available: every bought license is in use.`;
 export const HATCH_NEEDS_DESIGN = 'Converter & Optimizer can only be assigned together with Design & Sales.';
 
 /** Sets the member's licences to `wanted`; call inside a transaction (it locks the seats it assigns). */

@@ -8,7 +8,7 @@ import { Avatar, AvatarGroup } from '@/ui/Avatar';
 import { StatusDot } from '@/ui/StatusDot';
 import { Tag } from '@/ui/Tag';
 import { Tooltip } from '@/ui/Tooltip';
-import { dateTimeFormat } from '@/lib/intl-formats';
+import { dateTimeFormat, unbrokenDate } from '@/lib/intl-formats';
 
 export interface LabelValue {
   id: number | string;
@@ -28,12 +28,15 @@ export function formatDate(value: unknown, language: string | undefined, withTim
   if (typeof value !== 'string' && !(value instanceof Date)) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return dateTimeFormat(language, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
-  }).format(date);
+  return unbrokenDate(
+    dateTimeFormat(language, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+    }),
+    date,
+  );
 }
 
 export function LabelTags({ labels }: { labels: readonly LabelValue[] }) {

@@ -30,3 +30,19 @@ export const relativeTimeFormat = (
   locale: string | undefined,
   options: Intl.RelativeTimeFormatOptions = {},
 ) => kept('relative', locale, options, () => new Intl.RelativeTimeFormat(locale, options));
+
+/**
+ * A date or date-time as text that never breaks inside its date or its time: spaces are no-break spaces, as CLDR
+ * has the one before AM/PM (browsers print a plain one, so a narrow cell showed '04:10' and 'PM' on two lines).
+ * Only the words between the date and the time ('Mar 12, 2025, ' and '4:10 PM'; Dutch ' om ') may break.
+ */
+export function unbrokenDate(format: Intl.DateTimeFormat, date: Date | number): string {
+  const parts = format.formatToParts(date);
+  return parts
+    .map((part, index) =>
+      part.type === 'literal' && parts[index + 1]?.type !== 'hour'
+        ? part.value.replace(/ /g, '\u00a0')
+        : part.value,
+    )
+    .join('');
+}

@@ -75,10 +75,10 @@ test.describe('admin companies', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.locator('#sub_domain_help')).toContainText('The sub domain has already been taken.');
       await page.getByLabel('Subdomain').fill(subDomain);
-      await page.getByRole('tab', { name: 'Licences' }).click();
-      await page.getByLabel('Design & Sales licences bought').fill('3');
-      await page.getByRole('tab', { name: 'Colours and logo' }).click();
-      await expect(page.getByRole('switch', { name: "Use the platform's default colours" })).toBeChecked();
+      await page.getByRole('tab', { name: 'Licenses' }).click();
+      await page.getByLabel('Design & Sales licenses bought').fill('3');
+      await page.getByRole('tab', { name: 'Colors and logo' }).click();
+      await expect(page.getByRole('switch', { name: "Use the platform's default colors" })).toBeChecked();
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page).toHaveURL(/\/admin\/companies(\?.*)?$/);
       const row = rows(page).filter({ hasText: name });

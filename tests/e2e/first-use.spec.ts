@@ -6,8 +6,8 @@
  */
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
-import { brokenHeaderWords } from './support/screen-checks';
-import { signedInAs } from './support/portal';
+import { brokenHeaderWords, brokenTimes, brokenWords } from './support/screen-checks';
+import { API, apiHeaders, sharedSession, signedInAs } from './support/portal';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -45,6 +45,31 @@ test.describe('lists at desktop width', () => {
       expect(family).toMatch(/^"?Inter Variable"?/);
     });
   }
+
+  test('a long name and username never break inside a word; the username is cut, whole in its title', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const { access_token: token } = await sharedSession('alice');
+    const username = `maximiliaan.vandenberghe.oosterhuis.${Date.now().toString(36)}`;
+    const created = await request.post(`${API}/users`, {
+      headers: apiHeaders('acme', token),
+      data: { name: 'Maximiliaan Vandenberghe Oosterhuis', username, email: `${username}@example.test` },
+    });
+    expect(created.status(), await created.text()).toBeLessThan(300);
+    await signedInAs(context, 'alice');
+    await page.goto(`/security/users?search=${username}`);
+    const row = page.locator('tbody tr[data-row-key]').filter({ hasText: 'Maximiliaan' });
+    await expect(row).toHaveCount(1);
+    await page.evaluate(() => document.fonts.ready);
+    expect(await brokenWords(page, 'table tbody td')).toEqual([]);
+    await expect(row.locator(`td[title="${username}"]`)).toHaveCount(1);
+    // The picture stays beside the name, not above it.
+    const avatar = await row.locator('.user-name-cell .ui-avatar').boundingBox();
+    const name = await row.getByText('Maximiliaan Vandenberghe Oosterhuis').boundingBox();
+    expect(avatar!.x + avatar!.width).toBeLessThanOrEqual(name!.x);
+  });
 
   test('overlapping avatars overlap only by their ring, on an opaque tint', async ({ page, context }) => {
     await signedInAs(context, 'alice');
@@ -110,7 +135,76 @@ const STATUS_OF_ROW: Record<string, (row: Locator) => Locator> = {
 test.describe('lists at phone width', () => {
   test.use({ viewport: PHONE });
 
+  test("date-times never break inside the time ('04:10' above 'PM')", async ({ page, context, request }) => {
+    const { access_token: token } = await sharedSession('alice');
+    const items = await request.get(`${API}/libraries/items?per_page=1`, {
+      headers: apiHeaders('acme', token),
+    });
+    const [item] = ((await items.json()) as { data: Array<{ id: number }> }).data;
+    await signedInAs(context, 'alice');
+    for (const path of [`/libraries/items/overview/${item.id}`]) {
+      await page.goto(path);
+      await expect(page.getByText(/\d:\d\d\sPM|\d:\d\d\sAM/).first()).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      const times = await brokenTimes(page);
+      expect(times.seen, path).toBeGreaterThan(0);
+      expect(times.broken, path).toEqual([]);
+    }
+  });
+
   test('notices sit below the top bar', ({ page, context }) => noticesBelowTopBar(page, context));
+
+  test("the role form's notification table leaves most of its width to the notifications", async ({
+    page,
+    context,
+  }) => {
+    await signedInAs(context, 'alice');
+    await page.goto('/security/roles/create');
+    const table = page.locator('table.notification-settings');
+    await expect(table).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    const widths = await table.evaluate((element) => ({
+      table: element.getBoundingClientRect().width,
+      titles: Math.min(
+        ...[...element.querySelectorAll('tbody th[scope="row"]')].map(
+          (cell) => cell.getBoundingClientRect().width,
+        ),
+      ),
+      right: element.getBoundingClientRect().right,
+    }));
+    expect(widths.titles / widths.table).toBeGreaterThan(0.55);
+    expect(widths.right).toBeLessThanOrEqual(PHONE.width);
+    expect(await brokenWords(page, 'table.notification-settings th')).toEqual([]);
+  });
+
+  test('the recycling bin offers its lists in a select, and nothing lies beside the screen', async ({
+    page,
+    context,
+  }) => {
+    await signedInAs(context, 'alice');
+    await page.goto('/tools/trash');
+    const picker = page.getByRole('combobox', { name: 'Show deleted' });
+    await expect(picker).toHaveValue('projects');
+    expect(await picker.locator('option').allTextContents()).toEqual([
+      'Projects',
+      'Models',
+      'Libraries',
+      'Items',
+      'Material Categories',
+      'Materials',
+    ]);
+    await picker.selectOption({ label: 'Items' });
+    await expect(page).toHaveURL(/[?&]tab=items\b/);
+    await expect(page.locator('tbody tr[data-row-key]').first()).toBeVisible();
+    const beside = await page
+      .locator('.recycling-bin__card *')
+      .evaluateAll(
+        (elements) =>
+          elements.filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+            .length,
+      );
+    expect(beside).toBe(0);
+  });
 
   for (const path of ['/projects', '/tools/labels', '/']) {
     test(`${path} shows each row's name, status and menu without scrolling sideways`, async ({

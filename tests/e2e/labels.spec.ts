@@ -47,13 +47,13 @@ const rows = (page: Page) => page.locator('.list-page__table tbody tr[data-row-k
 
 /** Chooses a colour in antd's colour picker: its panel's hex input. */
 async function pickColor(page: Page, hex: string) {
-  await page.getByLabel('Colour').click();
+  await page.getByLabel('Color', { exact: true }).click();
   const panel = page.locator('.ant-color-picker:visible');
   const input = panel.locator('.ant-color-picker-hex-input input');
   await input.fill(hex.replace('#', ''));
   await input.press('Enter');
   await page.keyboard.press('Escape');
-  await expect(page.getByLabel('Colour')).toContainText(hex);
+  await expect(page.getByLabel('Color', { exact: true })).toContainText(hex);
 }
 
 test.describe('labels', () => {
@@ -128,7 +128,7 @@ test.describe('labels', () => {
       await rows(page).filter({ hasText: label.name }).getByText(label.name).click();
       await expect(page).toHaveURL(new RegExp(`/tools/labels/edit/${label.id}$`));
       await expect(page.getByLabel('Name')).toHaveValue(label.name);
-      await expect(page.getByLabel('Colour')).toContainText('#52c41a');
+      await expect(page.getByLabel('Color', { exact: true })).toContainText('#52c41a');
       await page.getByLabel('Name').fill(renamed);
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page).toHaveURL(/\/tools\/labels(\?.*)?$/);

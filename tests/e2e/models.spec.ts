@@ -79,7 +79,7 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
     const shown = await shownStatuses(page);
     expect(shown.at(-1)).toBe('Finished: Processing finished');
     const history = page.getByRole('region', { name: 'Processing history' }).getByRole('listitem');
-    for (const step of ['Processing started', 'Reading geometry', 'Optimising meshes', 'Processing finished'])
+    for (const step of ['Processing started', 'Reading geometry', 'Optimizing meshes', 'Processing finished'])
       await expect(history.filter({ hasText: step })).toHaveCount(1);
     expect(await notReloaded(page)).toBe(true);
     await expect(page.locator('time.elapsed-time')).toHaveText(/^0:00:\d\d$/);

@@ -180,31 +180,31 @@ test.describe('the projects list', () => {
         .poll(async () => (await shownNames(page)).slice(0, 3))
         .toEqual(['Museum Quarter', 'Lakeside Villa', 'Harbour Tower']);
       for (const name of ['Museum Quarter', 'Lakeside Villa', 'Harbour Tower']) {
-        await expect(page.getByRole('button', { name: `Remove ${name} from favourites` })).toHaveAttribute(
+        await expect(page.getByRole('button', { name: `Remove ${name} from favorites` })).toHaveAttribute(
           'aria-pressed',
           'true',
         );
       }
 
-      const star = page.getByRole('button', { name: 'Add Bayview Showroom to favourites' });
+      const star = page.getByRole('button', { name: 'Add Bayview Showroom to favorites' });
       const saved = page.waitForRequest(
         (call) => call.method() === 'PATCH' && call.url().endsWith(`/projects/${bayview.id}/favorite`),
       );
       await star.click();
       await expect(
-        page.getByRole('button', { name: 'Remove Bayview Showroom from favourites' }),
+        page.getByRole('button', { name: 'Remove Bayview Showroom from favorites' }),
       ).toHaveAttribute('aria-pressed', 'true');
       expect((await saved).postDataJSON()).toEqual({ is_favorited: true });
       // The newest favourite now leads the list.
       await expect.poll(async () => (await shownNames(page))[0]).toBe('Bayview Showroom');
 
-      await page.getByRole('button', { name: 'Remove Bayview Showroom from favourites' }).click();
+      await page.getByRole('button', { name: 'Remove Bayview Showroom from favorites' }).click();
       await expect.poll(async () => (await shownNames(page))[0]).toBe('Museum Quarter');
 
       // The authoring platform has no favourites column.
       await page.goto('/projects');
       await expect(rows(page)).toHaveCount(5);
-      await expect(page.getByRole('button', { name: /favourites$/ })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /favorites$/ })).toHaveCount(0);
     } finally {
       await api.setFavorite(bayview.id, false);
     }

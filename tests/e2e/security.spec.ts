@@ -121,7 +121,7 @@ test.describe('security', () => {
     await page.getByRole('link', { name: 'Sign in', exact: true }).click();
     await submitLogin(page, username, 'joiner secret');
     // Signed in to Acme: a new member holds no licence until one is given on the user edit.
-    await expect(page.getByRole('heading', { name: /^You have no licence for/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^You have no license for/ })).toBeVisible();
 
     // A second invitation, declined: the address is no member, and the link no longer answers.
     const other = `${uniqueName('decliner').replace(/\W+/g, '').toLowerCase()}@example.test`;
@@ -153,7 +153,7 @@ test.describe('security', () => {
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Lisa Licence');
     await expect(toggle('design_and_sales')).toBeEnabled();
     await expect(toggle('holo_helmet')).toBeDisabled();
-    await expect(page.getByText('Your company has bought no licences of this kind.')).toBeVisible();
+    await expect(page.getByText('Your company has bought no licenses of this kind.')).toBeVisible();
     await expect(toggle('hatch')).toBeDisabled();
     await expect(page.getByText('Needs Design & Sales.')).toBeVisible();
     await toggle('design_and_sales').click();

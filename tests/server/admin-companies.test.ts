@@ -217,7 +217,7 @@ describe('admin companies: create and update', () => {
       ...jsonBody({ licenses: { hatch: 0 } }),
     });
     expect((await errors(response))['licenses.hatch'][0]).toMatch(
-      /^The hatch licences may not be fewer than the \d+ in use\.$/,
+      /^The hatch licenses may not be fewer than the \d+ in use\.$/,
     );
     const after = await data(await call(`/admin/companies/${acme}`));
     expect(after.licenses.find((licence) => licence.key === 'hatch')!.bought).toBe(5);

@@ -69,7 +69,7 @@ describe('GET /libraries/items', () => {
     expect([...updated].sort().reverse()).toEqual(updated);
     expect(data.find((entry) => entry.name === 'Conference Chair Mesh')).toMatchObject({
       status: 'PROCESSING',
-      latest_geometry_event: { message: 'Optimising meshes' },
+      latest_geometry_event: { message: 'Optimizing meshes' },
     });
   });
 

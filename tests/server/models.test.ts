@@ -86,7 +86,7 @@ describe('GET /projects/models/{id}', () => {
       geometry_events: [
         'Processing finished',
         'Generating preview',
-        'Optimising materials',
+        'Optimizing materials',
         'Converting meshes',
         'Upload received',
       ].map((message) => ({
@@ -336,7 +336,7 @@ describe('POST /projects/models/{id}/reprocess', () => {
       'Queued for reprocessing',
       'Processing started',
       'Reading geometry',
-      'Optimising meshes',
+      'Optimizing meshes',
       'Baking materials',
       'Generating preview',
       'Processing finished',

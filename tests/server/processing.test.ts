@@ -90,7 +90,7 @@ describe('a model created through the API', () => {
         ['PROCESSING', 'Processing started'],
         ['PROCESSING', 'Reading geometry'],
         ['PROCESSING', 'Geometry read: FBX 7.4 (binary)'],
-        ['PROCESSING', 'Optimising meshes'],
+        ['PROCESSING', 'Optimizing meshes'],
         ['PROCESSING', 'Baking materials'],
         ['PROCESSING', 'Generating preview'],
         ['FINISHED', 'Processing finished'],

@@ -197,7 +197,7 @@ describe('licence seats', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);
     const refused = answers.find((answer) => answer.status === 422)!;
     expect(refused.body.errors).toEqual({
-      licenses: ['No Realization licences are available: every bought licence is in use.'],
+      licenses: ['No Realization licenses are available: every bought license is in use.'],
     });
     expect(await seats('realization', used + 1)).toBe(used + 1);
   });

@@ -33,7 +33,7 @@ const TEXTS = {
     email: 'Email',
     phone: 'Phone Number',
     password: 'Password',
-    color: 'Colour',
+    color: 'Color',
     kind: 'Type',
     environments: 'Environments',
     starts: 'Starts',
@@ -140,7 +140,7 @@ describe('field kinds', () => {
     expect(await screen.findByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Phone Number')).toHaveAttribute('type', 'tel');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
-    expect(screen.getByLabelText('Colour')).toHaveTextContent('Choose a colour');
+    expect(screen.getByLabelText('Color')).toHaveTextContent('Choose a color');
     const environments = screen.getByRole('group', { name: 'Environments' });
     expect(within(environments).getByRole('checkbox', { name: 'Development' })).toBeChecked();
     expect(within(environments).getByRole('checkbox', { name: 'Test' })).not.toBeChecked();
@@ -156,7 +156,7 @@ describe('field kinds', () => {
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Email must be a valid email address')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
-    expect(screen.getByText('Colour is required')).toBeInTheDocument();
+    expect(screen.getByText('Color is required')).toBeInTheDocument();
     expect(screen.getByText('Type is required')).toBeInTheDocument();
     // The schema's maximum length limits the input too.
     expect(screen.getByLabelText('Name')).toHaveAttribute('maxlength', '20');
@@ -170,7 +170,7 @@ describe('field kinds', () => {
     const user = userEvent.setup();
     renderForm('/contacts/edit/5', '/contacts/edit/:contactId', 'edit');
     expect(await screen.findByDisplayValue('ada@acme.test')).toBeInTheDocument();
-    expect(screen.getByLabelText('Colour')).toHaveTextContent('#13c2c2');
+    expect(screen.getByLabelText('Color')).toHaveTextContent('#13c2c2');
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Development' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));

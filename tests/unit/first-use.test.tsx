@@ -271,7 +271,7 @@ describe('/portal', () => {
     signIn(user({ admin: true, name: 'Ada Admin', abilities: [], licenses: [] }));
     const { router } = renderPortal('/portal');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: LAZY_SCREEN_MS });
-    expect(screen.queryByText(/no licence/i)).not.toBeInTheDocument();
+    expect(screen.queryByText(/no license/i)).not.toBeInTheDocument();
   });
 
   it('still offers the platforms a user without the licence holds', async () => {
@@ -279,7 +279,7 @@ describe('/portal', () => {
     signIn(user({ abilities: VIEWER, licenses: ['design_and_sales'] }));
     renderPortal('/portal');
     expect(
-      await screen.findByRole('heading', { name: 'You have no licence for Preparation & Content' }),
+      await screen.findByRole('heading', { name: 'You have no license for Preparation & Content' }),
     ).toBeInTheDocument();
   });
 });

@@ -143,7 +143,7 @@ describe('the model card', () => {
       'Verstreken tijd',
       'Geüpload door',
       'Aangemaakt',
-      'Bijgewerkt',
+      'Gewijzigd',
     ]);
     expect(fact('Gestart')).toBe(shown(lobby.started_at!, 'nl'));
     expect(fact('Voltooid op')).toBe('---');

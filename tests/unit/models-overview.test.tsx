@@ -119,7 +119,7 @@ describe('the model overview', () => {
     expect(await screen.findByRole('heading', { name: 'Harbour Tower – Lobby' })).toBeInTheDocument();
     for (const [label, value] of [
       ['Status', 'Queued'],
-      ['Colour', '#8c8c8c'],
+      ['Color', '#8c8c8c'],
       ['Latest message', 'Upload received'],
       ['Elapsed time', '---'],
       ['Project', 'Harbour Tower'],

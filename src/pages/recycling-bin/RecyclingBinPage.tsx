@@ -2,7 +2,8 @@
  * The recycling bin, /tools/trash (spec 2 Tools, §4, §9). Its own page, as it is no entity's list: a tab per
  * declared resource with `recyclingBin` (in their declared order, where the user holds the resource's
  * permission), each listing that resource's trashed rows (TrashTab). `?tab=` keeps the open tab; the banner
- * 'Restored successfully' shows for 3 s.
+ * 'Restored successfully' shows for 3 s. Six tabs do not fit a phone, and a tab list scrolling sideways hid the
+ * last ones behind a faint shadow: below antd's `md` the choice is a labelled select of the same entries.
  */
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,8 @@ import { useAuthorization } from '@/providers/useAuthorization';
 import { RESOURCES } from '@/resources/index';
 import type { ResourceDeclaration } from '@/resources/types';
 import { Alert } from '@/ui/Alert';
+import { Select } from '@/ui/Select';
+import { useMediaQuery } from '@/ui/useMediaQuery';
 import { TrashTab } from './TrashTab';
 import '@/components/page.css';
 import './recycling-bin.css';
@@ -33,26 +36,46 @@ export default function RecyclingBinPage() {
   const platform = deployment.host.platform;
   const [params, setParams] = useSearchParams();
   const { banner, show, dismiss } = useResultBanner();
+  const narrow = useMediaQuery('(max-width: 767px)');
 
   if (!isPermitted(user, platform, { ability: 'access-recycling-bin' })) return <ForbiddenPage />;
   const tabs = binResources(RESOURCES).filter((resource) => isPermitted(user, platform, resource.permission));
   const canRestore = isPermitted(user, platform, { ability: 'restore-deleted-entities' });
   const active = tabs.find((resource) => resource.recyclingBin!.tabKey === params.get('tab')) ?? tabs[0];
+  const label = (resource: ResourceDeclaration) => t(`tabs.${resource.recyclingBin!.tabKey}`);
+  const open = (tab: string) => setParams({ tab }, { replace: true });
 
   return (
     <section className="list-page recycling-bin" aria-labelledby="recycling-bin-title">
       <PageHeader title={<span id="recycling-bin-title">{t('title')}</span>} />
       <p className="recycling-bin__intro">{t('intro')}</p>
       <ResultBanner banner={banner} onClose={dismiss} />
-      {active ? (
+      {active && narrow ? (
+        <div className="recycling-bin__card recycling-bin__card--picker">
+          <label className="recycling-bin__picker">
+            <span>{t('show')}</span>
+            <Select
+              value={active.recyclingBin!.tabKey}
+              options={tabs.map((resource) => ({
+                value: resource.recyclingBin!.tabKey,
+                label: label(resource),
+              }))}
+              onChange={(tab) => {
+                if (tab) open(tab);
+              }}
+            />
+          </label>
+          <TrashTab key={active.name} resource={active} canRestore={canRestore} onResult={show} />
+        </div>
+      ) : active ? (
         <div className="recycling-bin__card">
           <Tabs
             activeKey={active.recyclingBin!.tabKey}
-            onChange={(tab) => setParams({ tab }, { replace: true })}
+            onChange={open}
             destroyOnHidden
             items={tabs.map((resource) => ({
               key: resource.recyclingBin!.tabKey,
-              label: t(`tabs.${resource.recyclingBin!.tabKey}`),
+              label: label(resource),
               children: <TrashTab resource={resource} canRestore={canRestore} onResult={show} />,
             }))}
           />

@@ -16,7 +16,7 @@ import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { useConfirmation } from '@/components/useConfirmation';
-import { dateTimeFormat } from '@/lib/intl-formats';
+import { dateTimeFormat, unbrokenDate } from '@/lib/intl-formats';
 import type { ResourcePageProps } from '@/resources/types';
 import '@/components/page.css';
 import './faq.css';
@@ -142,7 +142,7 @@ export default function FaqListPage({ resource }: ResourcePageProps) {
       sorter: true,
       defaultSortOrder: 'descend',
       responsive: ['sm'],
-      render: (value: string) => dateFormat.format(new Date(value)),
+      render: (value: string) => unbrokenDate(dateFormat, new Date(value)),
     },
   ];
   if (admin) {

@@ -11,7 +11,7 @@ import { useNavigate, useParams } from 'react-router';
 import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import type { ResourcePageProps } from '@/resources/types';
-import { dateTimeFormat } from '@/lib/intl-formats';
+import { dateTimeFormat, unbrokenDate } from '@/lib/intl-formats';
 import { useMediaQuery } from '@/ui/useMediaQuery';
 import { selectedProducts } from './issue-report-values';
 import '@/components/page.css';
@@ -96,10 +96,10 @@ export default function IssueReportOverviewPage({ resource }: ResourcePageProps)
               )}
             </Descriptions.Item>
             <Descriptions.Item label={t('issue.columns.created')}>
-              {dateTime.format(new Date(report.created_at))}
+              {unbrokenDate(dateTime, new Date(report.created_at))}
             </Descriptions.Item>
             <Descriptions.Item label={t('issue.columns.updated')}>
-              {dateTime.format(new Date(report.updated_at))}
+              {unbrokenDate(dateTime, new Date(report.updated_at))}
             </Descriptions.Item>
             <Descriptions.Item label={t('issue.externalLink')} span={2}>
               {report.external_link ? (

@@ -100,7 +100,7 @@ export const materialCategories = defineResource<MaterialCategory>({
         <PreviewCard
           image={category.preview_image_url}
           name={category.name}
-          status={t(`values.${category.status}`).toUpperCase()}
+          status={t(`values.${category.status}`)}
           statusColor={category.status_color}
           details={t('materialsCount', { count: category.indirect_materials_count })}
         />

@@ -108,7 +108,7 @@ export const materials = defineResource<Material>({
         <PreviewCard
           image={material.preview_image_url}
           name={material.name}
-          status={t(`values.${material.status}`).toUpperCase()}
+          status={t(`values.${material.status}`)}
           statusColor={material.status_color}
           details={t('uploadedBy', { name: material.active_version_creator_name ?? t('values.none') })}
         />

@@ -7,7 +7,7 @@ import { Alert, Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityEntry } from '@shared/entities/my-account';
-import { dateTimeFormat } from '@/lib/intl-formats';
+import { dateTimeFormat, unbrokenDate } from '@/lib/intl-formats';
 import type { LaravelList } from '@/providers/data-provider';
 
 export const ACTIVITY_PAGE_SIZE = 10;
@@ -49,7 +49,7 @@ export function AccountActivity() {
           title: t('activity.datetime'),
           width: 220,
           render: (_, entry) => (
-            <time dateTime={entry.datetime}>{format.format(new Date(entry.datetime))}</time>
+            <time dateTime={entry.datetime}>{unbrokenDate(format, new Date(entry.datetime))}</time>
           ),
         },
       ]}

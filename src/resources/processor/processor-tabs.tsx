@@ -293,7 +293,7 @@ const materialsTab: ProcessorTab = {
           <PreviewCard
             image={material.preview_image_url}
             name={material.name}
-            status={t(`values.${material.status}`, { defaultValue: material.status }).toUpperCase()}
+            status={t(`values.${material.status}`, { defaultValue: material.status })}
             statusColor={material.status_color}
             details={t('card.uploadedByName', { name: material.active_version_creator_name || t('none') })}
           />

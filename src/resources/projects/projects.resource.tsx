@@ -81,7 +81,7 @@ export const projects = defineResource<Project>({
           />
         ),
       },
-      // Room for the longest title and its sort arrows ('Aangemaakt', 'Bijgewerkt') at 1440 px.
+      // Room for the longest title and its sort arrows ('Aangemaakt', 'Gewijzigd') at 1440 px.
       {
         field: 'created_at',
         titleKey: 'columns.created',

@@ -12,12 +12,14 @@ export function UserNameCell({
   return (
     <span className="user-name-cell">
       <Avatar name={user.name} src={user.profile_image} alt="" size="small" />
-      <span>{user.name}</span>
-      {user.invitation_pending && (
-        <span className="user-name-cell__invited" title={t('invitationPendingHint')}>
-          {t('invitationPending')}
-        </span>
-      )}
+      <span className="user-name-cell__text">
+        <span>{user.name}</span>
+        {user.invitation_pending && (
+          <span className="user-name-cell__invited" title={t('invitationPendingHint')}>
+            {t('invitationPending')}
+          </span>
+        )}
+      </span>
     </span>
   );
 }

@@ -77,7 +77,15 @@ type ListedUser = BaseRecord & {
 export const userIdentityColumns = <TRecord extends ListedUser>(): ColumnDeclaration<TRecord>[] => [
   { field: 'name', titleKey: 'columns.name', sort: 'name', render: (user) => <UserNameCell user={user} /> },
   // 'Gebruikersnaam' and its sort arrows.
-  { field: 'username', titleKey: 'columns.username', sort: 'username', hideBelow: 'md', width: 170 },
+  // A long username or email is cut with an ellipsis (the whole text as its title), never broken inside a word.
+  {
+    field: 'username',
+    titleKey: 'columns.username',
+    sort: 'username',
+    hideBelow: 'md',
+    width: 170,
+    ellipsis: true,
+  },
   { field: 'email', titleKey: 'columns.email', sort: 'email', hideBelow: 'sm', ellipsis: true },
 ];
 

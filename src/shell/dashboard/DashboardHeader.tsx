@@ -1,7 +1,7 @@
 /** Greeting by time of day with the user's name and picture, and a live clock. */
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@shared/session';
-import { dateTimeFormat } from '@/lib/intl-formats';
+import { dateTimeFormat, unbrokenDate } from '@/lib/intl-formats';
 import { Avatar } from '@/ui/Avatar';
 import { greetingPeriod } from './greeting';
 import { useNow } from './useNow';
@@ -23,7 +23,10 @@ export function DashboardHeader({ user }: { user: SessionUser | undefined }) {
       </div>
       <div className="dashboard-clock" aria-label={t('clock.label')} role="group">
         <time className="dashboard-clock-time" dateTime={now.toISOString()}>
-          {dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(now)}
+          {unbrokenDate(
+            dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+            now,
+          )}
         </time>
         <span className="dashboard-clock-date">
           {dateTimeFormat(locale, {

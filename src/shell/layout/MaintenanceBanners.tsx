@@ -1,7 +1,7 @@
 /** The banners of planned maintenance windows (UpcomingMaintenance.tsx loads them when there are any). */
 import type { UpcomingMaintenance } from '@shared/entities/planned-maintenance';
 import { useTranslation } from 'react-i18next';
-import { dateTimeFormat } from '@/lib/intl-formats';
+import { dateTimeFormat, unbrokenDate } from '@/lib/intl-formats';
 import { Alert } from '@/ui/Alert';
 import './maintenance-banners.css';
 
@@ -24,8 +24,8 @@ export default function MaintenanceBanners({ windows, checkedAt, onDismiss }: Ma
       {windows.map((window) => {
         const values = {
           name: window.name,
-          start: format.format(new Date(window.start_datetime)),
-          end: format.format(new Date(window.end_datetime)),
+          start: unbrokenDate(format, new Date(window.start_datetime)),
+          end: unbrokenDate(format, new Date(window.end_datetime)),
         };
         const ongoing = Date.parse(window.start_datetime) <= checkedAt;
         return (

@@ -1,5 +1,5 @@
 /** '5 minutes ago', 'yesterday', '3 days ago'; older than a week as a short date ('12 Nov'), in the given locale. */
-import { dateTimeFormat, relativeTimeFormat } from '@/lib/intl-formats';
+import { dateTimeFormat, relativeTimeFormat, unbrokenDate } from '@/lib/intl-formats';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
@@ -16,9 +16,8 @@ export function formatRelativeTime(date: Date, now: Date, locale: string): strin
     amount /= size;
   }
   const sameYear = date.getFullYear() === now.getFullYear();
-  return dateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'short',
-    year: sameYear ? undefined : 'numeric',
-  }).format(date);
+  return unbrokenDate(
+    dateTimeFormat(locale, { day: 'numeric', month: 'short', year: sameYear ? undefined : 'numeric' }),
+    date,
+  );
 }

@@ -125,8 +125,11 @@ export function sidewaysScroll(page: Page): Promise<number> {
 }
 
 /** Table header words whose letters lie on more than one line ('Voorbeel|d'). */
-export function brokenHeaderWords(page: Page): Promise<string[]> {
-  return page.locator('table thead th').evaluateAll((cells) =>
+export const brokenHeaderWords = (page: Page) => brokenWords(page, 'table thead th');
+
+/** Words of the matching elements whose letters lie on more than one line ('alice.ande|rs'). */
+export function brokenWords(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((cells) =>
     cells.flatMap((cell) => {
       const broken: string[] = [];
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
@@ -164,4 +167,29 @@ export function clippedHeaders(page: Page): Promise<string[]> {
       return title.scrollWidth - title.clientWidth > 1 ? [title.textContent?.trim() ?? ''] : [];
     }),
   );
+}
+
+/**
+ * Times shown broken over two lines ('04:10' above 'PM'), and how many times were looked at: every text of the page
+ * with a time in it, the time's letters measured as the reader sees them.
+ */
+export function brokenTimes(page: Page): Promise<{ seen: number; broken: string[] }> {
+  return page.evaluate(() => {
+    let seen = 0;
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AP]M\b)?/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+        if (!rects.length) continue;
+        seen += 1;
+        if (new Set(rects.map((rect) => Math.round(rect.top))).size > 1) broken.push(text.trim());
+      }
+    }
+    return { seen, broken };
+  });
 }
