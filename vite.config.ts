@@ -72,9 +72,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
           // Component tests render real antd and refine trees; under a full parallel `npm test` on two cores they
-          // can take several seconds each, and one with an antd drawer and selects took over 20 s on a busy run.
-          // An upper bound on waiting for events, not a delay: no assertion depends on it.
-          testTimeout: 60_000,
+          // can take several seconds each, and with other engineers' suites beside it (load average 28) an antd
+          // form's test took 22 s. An upper bound on waiting for events, not a delay: no assertion depends on it.
+          testTimeout: 120_000,
           server: { deps: { inline: [/@refinedev\//] } },
         },
       },

@@ -161,7 +161,7 @@ describe('changelog for the Updates box', () => {
 });
 
 // Component tests render a real refine tree; on a busy machine they get more time than the default.
-describe('DashboardPage', { timeout: 20_000 }, () => {
+describe('DashboardPage', () => {
   beforeEach(() => {
     Object.assign(window, { __PORTAL_CONFIG__: { environment: 'production' } });
   });

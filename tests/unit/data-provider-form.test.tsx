@@ -39,7 +39,6 @@ afterEach(() => {
 
 it(
   'shows the messages of a 422 under the fields of an antd form, dotted keys included',
-  { timeout: 20_000 },
   async () => {
     const api = stubApi().on('POST', '/labels', {
       status: 422,

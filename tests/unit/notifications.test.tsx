@@ -74,7 +74,7 @@ afterEach(() => {
 });
 
 // Component tests of a whole dropdown are slow on a busy machine: they get more time than the default.
-describe('NotificationBell', { timeout: 20_000 }, () => {
+describe('NotificationBell', () => {
   it('pings while anything is unread and lists the newest notifications in the dropdown', async () => {
     const server = notificationServer(15, 5);
     const user = userEvent.setup();

@@ -6,7 +6,7 @@ afterEach(() => cleanup());
 
 // Pages load as lazy route chunks; under a full parallel `npm test` on two cores the first `findBy…` of a test can
 // wait several seconds for them (the default is 1 s).
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 30_000 });
 
 // antd's responsive grid and layout need these in jsdom; `min-width` queries match so desktop layouts render.
 if (!window.matchMedia) {

@@ -37,7 +37,7 @@ const finished = (queue: UploadQueue, count = 1) =>
       const done = queue.getItems().filter((item) => item.state === 'finished' || item.state === 'refused');
       expect(done.length).toBeGreaterThanOrEqual(count);
     },
-    { timeout: 15_000, interval: 20 },
+    { timeout: 60_000, interval: 20 },
   );
 
 /** Whether the server stored exactly the file's bytes (compared as buffers: a deep equality of 12 MB is slow). */
