@@ -8,7 +8,10 @@ import { Avatar, AvatarGroup } from '@/ui/Avatar';
 import { StatusDot } from '@/ui/StatusDot';
 import { Tag } from '@/ui/Tag';
 import { Tooltip } from '@/ui/Tooltip';
-import { dateTimeFormat, unbrokenDate } from '@/lib/intl-formats';
+import { formatDate } from '@/lib/intl-formats';
+
+/** The one way a date or date-time is written (kept here too: cells and pages import it with the cells). */
+export { formatDate };
 
 export interface LabelValue {
   id: number | string;
@@ -22,21 +25,6 @@ export interface PersonValue {
   function?: string | null;
   email?: string | null;
   profile_image?: string | null;
-}
-
-export function formatDate(value: unknown, language: string | undefined, withTime = false): string {
-  if (typeof value !== 'string' && !(value instanceof Date)) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return unbrokenDate(
-    dateTimeFormat(language, {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
-    }),
-    date,
-  );
 }
 
 export function LabelTags({ labels }: { labels: readonly LabelValue[] }) {

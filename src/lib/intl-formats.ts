@@ -46,3 +46,23 @@ export function unbrokenDate(format: Intl.DateTimeFormat, date: Date | number): 
     )
     .join('');
 }
+
+/**
+ * A record's date (or date-time, `withTime`) as every screen writes it: 'Mar 12, 2025' and 'Mar 12, 2025, 06:39 PM'
+ * in English, '12 mrt 2025, 18:39' in Dutch, never broken inside its date or time. Empty for a missing or invalid
+ * value.
+ */
+export function formatDate(value: unknown, language: string | undefined, withTime = false): string {
+  if (typeof value !== 'string' && !(value instanceof Date)) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return unbrokenDate(
+    dateTimeFormat(language, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+    }),
+    date,
+  );
+}

@@ -3,19 +3,22 @@
  * screens) at 1440 and 390 px, in English and Dutch, saved as PNGs under test-results/screenshots/review for a
  * person to look at (issue 12). Each screen is also checked for what a look would catch: `html[lang]` is the
  * chosen language, no raw translation key, no English text of the locales on a Dutch screen, no sideways scroll,
- * at 1440 no table header broken inside a word, at 390 no list scrolling sideways. Findings are collected per
- * screen (soft assertions), so one run shows every screen.
+ * at 1440 no table header broken inside a word, at 390 no list scrolling sideways, every date-time in the shared
+ * format and no web address broken inside a word. Findings are collected per screen (soft assertions), so one run
+ * shows every screen.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { settled } from './support/axe';
 import { API, apiHeaders, type DemoUser, origin, sharedSession, signedInAs } from './support/portal';
 import {
   brokenHeaderWords,
+  brokenLinks,
   clippedHeaders,
   englishOnDutchScreen,
   rawKeys,
   sidewaysScroll,
   tablesScrollingSideways,
+  unsharedDateTimes,
 } from './support/screen-checks';
 
 const VIEWPORTS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
@@ -228,13 +231,16 @@ async function seededIds(request: APIRequestContext): Promise<Ids> {
   };
 }
 
-/** The screen has drawn its content: a heading, no skeleton, spinner or busy table, no running animation. */
+/**
+ * The screen has drawn its content: a heading, no skeleton, spinner, busy table or form, no select loading its
+ * options (it shows the raw id of its value until then), no running animation.
+ */
 async function shown(page: Page): Promise<void> {
   // A first visit on a busy machine loads the translations and the page's chunk for a while.
   await expect(page.locator('h1, h2').first()).toBeVisible({ timeout: 60_000 });
   await expect(
     page.locator(
-      '.spinner, .ui-skeleton, .ui-spinner, .ant-skeleton, .ant-spin-spinning, [aria-busy="true"]',
+      '.spinner, .ui-skeleton, .ui-spinner, .ant-skeleton, .ant-spin-spinning, .ant-select-arrow-loading, [aria-busy="true"]',
     ),
   ).toHaveCount(0, { timeout: 60_000 });
   await expect(page.getByText(/^(Loading\b.*|.*\bladen)(\.\.\.|…)$/)).toHaveCount(0, { timeout: 60_000 });
@@ -272,6 +278,10 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
           expect.soft(await rawKeys(page), `${label}: raw translation keys`).toEqual([]);
           if (language === 'nl')
             expect.soft(await englishOnDutchScreen(page), `${label}: English`).toEqual([]);
+          expect.soft(await brokenLinks(page), `${label}: web addresses broken in a word`).toEqual([]);
+          expect
+            .soft(await unsharedDateTimes(page, language), `${label}: date-times not in the shared format`)
+            .toEqual([]);
           expect
             .soft(await sidewaysScroll(page), `${label}: the page scrolls sideways`)
             .toBeLessThanOrEqual(0);

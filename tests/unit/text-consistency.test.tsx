@@ -45,6 +45,17 @@ describe('Dutch wording', () => {
   });
 });
 
+describe('file size limits', () => {
+  it.each([
+    ['en', /\bup to \d+ MB\b/, /\bmax\.? \d+ MB\b/i],
+    ['nl', /\bmaximaal \d+ MB\b/, /\bmax\.? \d+ MB\b/i],
+  ])("read one way in '%s' ('up to 3 MB', 'maximaal 3 MB')", (language, way, otherWay) => {
+    const limits = texts(language).filter(([, value]) => /\d+ MB\b/.test(value));
+    expect(limits.length).toBeGreaterThan(0);
+    expect(limits.filter(([, value]) => otherWay.test(value) || !way.test(value))).toEqual([]);
+  });
+});
+
 describe('status tags', () => {
   const en = portalI18n('en');
   const statusOf = (resource: ResourceDeclaration, status: string) => {

@@ -10,6 +10,7 @@ import {
   InputNumber,
   Rate,
   Select,
+  Skeleton,
   Space,
   Switch,
   Upload,
@@ -154,7 +155,8 @@ export function FormFieldInput({
   if (field.input) {
     const OwnInput = field.input;
     return (
-      <Suspense fallback={null}>
+      // While its code loads, a placeholder holds the field's place (nothing there read as a field without input).
+      <Suspense fallback={<Skeleton.Input active block />}>
         <OwnInput {...props} field={field} ns={ns} />
       </Suspense>
     );

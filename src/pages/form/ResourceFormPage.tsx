@@ -179,6 +179,8 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
           showInvalidTab(errorFields.map((field) => String(field.name[0])))
         }
         className="form-page__card"
+        // Until its rules have loaded the form is not ready to use (Save is disabled, required marks are missing).
+        aria-busy={!rulesReady}
       >
         {loading ? (
           <div role="status">

@@ -16,7 +16,7 @@ import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { useConfirmation } from '@/components/useConfirmation';
-import { dateTimeFormat, unbrokenDate } from '@/lib/intl-formats';
+import { formatDate } from '@/lib/intl-formats';
 import type { ResourcePageProps } from '@/resources/types';
 import '@/components/page.css';
 import './faq.css';
@@ -102,7 +102,6 @@ export default function FaqListPage({ resource }: ResourcePageProps) {
 
   if (tableQuery.error) return <LoadFailure error={tableQuery.error} />;
 
-  const dateFormat = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
   const confirmDelete = (category: FaqCategory) =>
     ask({
       text: t('deleteConfirm'),
@@ -142,7 +141,7 @@ export default function FaqListPage({ resource }: ResourcePageProps) {
       sorter: true,
       defaultSortOrder: 'descend',
       responsive: ['sm'],
-      render: (value: string) => unbrokenDate(dateFormat, new Date(value)),
+      render: (value: string) => formatDate(value, i18n.resolvedLanguage),
     },
   ];
   if (admin) {

@@ -8,10 +8,10 @@ import { ISSUE_STATUSES, type IssueReport, type IssueStatus } from '@shared/enti
 import { Button, Descriptions, Image, Select, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { formatDate } from '@/components/cells';
 import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import type { ResourcePageProps } from '@/resources/types';
-import { dateTimeFormat, unbrokenDate } from '@/lib/intl-formats';
 import { useMediaQuery } from '@/ui/useMediaQuery';
 import { selectedProducts } from './issue-report-values';
 import '@/components/page.css';
@@ -26,10 +26,6 @@ export default function IssueReportOverviewPage({ resource }: ResourcePageProps)
   // Below antd's `sm` a label beside its value leaves no room (the page scrolled sideways): labels go above.
   const narrow = useMediaQuery('(max-width: 575px)');
   if (query.error) return <LoadFailure error={query.error} back={back} />;
-  const dateTime = dateTimeFormat(i18n.resolvedLanguage, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
 
   const changeStatus = (status: IssueStatus) =>
     update({
@@ -57,7 +53,7 @@ export default function IssueReportOverviewPage({ resource }: ResourcePageProps)
           <Skeleton active />
         ) : (
           <Descriptions
-            column={{ xs: 1, md: 2 }}
+            column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
             bordered
             size="middle"
             layout={narrow ? 'vertical' : 'horizontal'}
@@ -96,14 +92,21 @@ export default function IssueReportOverviewPage({ resource }: ResourcePageProps)
               )}
             </Descriptions.Item>
             <Descriptions.Item label={t('issue.columns.created')}>
-              {unbrokenDate(dateTime, new Date(report.created_at))}
+              {formatDate(report.created_at, i18n.resolvedLanguage, true)}
             </Descriptions.Item>
             <Descriptions.Item label={t('issue.columns.updated')}>
-              {unbrokenDate(dateTime, new Date(report.updated_at))}
+              {formatDate(report.updated_at, i18n.resolvedLanguage, true)}
             </Descriptions.Item>
             <Descriptions.Item label={t('issue.externalLink')} span={2}>
               {report.external_link ? (
-                <a href={report.external_link} target="_blank" rel="noreferrer noopener">
+                // A URL has no word to break at: it is cut with an ellipsis, the whole of it in its title.
+                <a
+                  className="show-page__url"
+                  href={report.external_link}
+                  title={report.external_link}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                >
                   {report.external_link}
                 </a>
               ) : (

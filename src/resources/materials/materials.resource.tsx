@@ -233,7 +233,8 @@ export const materials = defineResource<Material>({
         labelKey: 'fields.categories',
         kind: 'reference',
         reference: { resource: 'materials/categories', labelField: 'name', multiple: true },
-        fromRecord: (record) => (record as Material).categories.map((category) => category.id),
+        // The records themselves: the form holds their ids, the picker knows their names before its list loads.
+        fromRecord: (record) => (record as Material).categories,
       },
       {
         name: 'preview_upload_id',

@@ -7,7 +7,7 @@ import { Alert, Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityEntry } from '@shared/entities/my-account';
-import { dateTimeFormat, unbrokenDate } from '@/lib/intl-formats';
+import { formatDate } from '@/lib/intl-formats';
 import type { LaravelList } from '@/providers/data-provider';
 
 export const ACTIVITY_PAGE_SIZE = 10;
@@ -31,10 +31,6 @@ export function AccountActivity() {
       subject: entry.subject ?? '',
       context: entry.subject ? 'subject' : undefined,
     });
-  const format = dateTimeFormat(i18n.language === 'nl' ? 'nl-NL' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
   return (
     <Table<ActivityEntry>
       rowKey="id"
@@ -49,7 +45,7 @@ export function AccountActivity() {
           title: t('activity.datetime'),
           width: 220,
           render: (_, entry) => (
-            <time dateTime={entry.datetime}>{unbrokenDate(format, new Date(entry.datetime))}</time>
+            <time dateTime={entry.datetime}>{formatDate(entry.datetime, i18n.resolvedLanguage, true)}</time>
           ),
         },
       ]}

@@ -1,7 +1,7 @@
 /** The banners of planned maintenance windows (UpcomingMaintenance.tsx loads them when there are any). */
 import type { UpcomingMaintenance } from '@shared/entities/planned-maintenance';
 import { useTranslation } from 'react-i18next';
-import { dateTimeFormat, unbrokenDate } from '@/lib/intl-formats';
+import { formatDate } from '@/lib/intl-formats';
 import { Alert } from '@/ui/Alert';
 import './maintenance-banners.css';
 
@@ -15,17 +15,14 @@ export interface MaintenanceBannersProps {
 export default function MaintenanceBanners({ windows, checkedAt, onDismiss }: MaintenanceBannersProps) {
   const { t, i18n, ready } = useTranslation('adminMaintenance');
   if (!ready) return null;
-  const format = dateTimeFormat(i18n.resolvedLanguage ?? 'en', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const language = i18n.resolvedLanguage ?? 'en';
   return (
     <div className="maintenance-banners">
       {windows.map((window) => {
         const values = {
           name: window.name,
-          start: unbrokenDate(format, new Date(window.start_datetime)),
-          end: unbrokenDate(format, new Date(window.end_datetime)),
+          start: formatDate(window.start_datetime, language, true),
+          end: formatDate(window.end_datetime, language, true),
         };
         const ongoing = Date.parse(window.start_datetime) <= checkedAt;
         return (

@@ -193,3 +193,30 @@ export function brokenTimes(page: Page): Promise<{ seen: number; broken: string[
     return { seen, broken };
   });
 }
+
+/**
+ * Date-times not written as the shared format writes them (`formatDate` with its time, src/components/cells.tsx):
+ * two-digit hours, in English with AM/PM ('Mar 2, 2026, 06:09 PM'), in Dutch without ('2 mrt 2026, 18:09'). A time
+ * after a year is a date-time; one written another way ('6:09 PM', '18:09' on an English screen) was formatted on
+ * its own.
+ */
+export function unsharedDateTimes(page: Page, language: 'en' | 'nl'): Promise<string[]> {
+  return page.evaluate((english) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element || !element.getClientRects().length) continue;
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/\b\d{4},?\s+(?:om\s+)?(\d{1,2}):\d{2}(?::\d{2})?(\s*[AP]M\b)?/g)) {
+        const twoDigitHour = match[1].length === 2;
+        const shared = english ? twoDigitHour && !!match[2] : twoDigitHour && !match[2];
+        if (!shared) found.push(match[0].replace(/\s+/g, ' '));
+      }
+    }
+    return found;
+  }, language === 'en');
+}
+
+/** Web addresses shown as links whose letters lie on more than one line ('support.port|al.test'). */
+export const brokenLinks = (page: Page) => brokenWords(page, 'a[href^="http:"], a[href^="https:"]');
