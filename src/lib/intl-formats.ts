@@ -66,3 +66,17 @@ export function formatDate(value: unknown, language: string | undefined, withTim
     date,
   );
 }
+
+/**
+ * The formats (dayjs tokens) of a date-time picker: the first writes the chosen value as `formatDate` with its time
+ * does ('Jan 1, 2027, 05:00 AM', '1 jan 2027, 05:00'; the picker showed '2027-01-01 05:00:00'), the others are
+ * also read when typed. The time columns follow the reader's clock.
+ */
+export function dateTimePickerFormats(language: string | undefined): { format: string[]; time: string } {
+  const english = !language?.startsWith('nl');
+  const shown = english ? 'MMM D, YYYY, hh:mm A' : 'D MMM YYYY, HH:mm';
+  return {
+    format: [shown, 'YYYY-MM-DD HH:mm:ss', 'YYYY-MM-DD HH:mm'],
+    time: english ? 'hh:mm A' : 'HH:mm',
+  };
+}

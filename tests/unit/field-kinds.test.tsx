@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { formatDate } from '@/lib/intl-formats';
 import { rulesFromSchema } from '@/pages/form/schema-rules';
 import ResourceFormPage from '@/pages/form/ResourceFormPage';
 import { defineResource } from '@/resources/types';
@@ -171,6 +172,10 @@ describe('field kinds', () => {
     renderForm('/contacts/edit/5', '/contacts/edit/:contactId', 'edit');
     expect(await screen.findByDisplayValue('ada@acme.test')).toBeInTheDocument();
     expect(screen.getByLabelText('Color')).toHaveTextContent('#13c2c2');
+    // The date-time as every screen writes it ('Mar 1, 2026, 09:30 AM' in UTC), not '2026-03-01 10:30:00'.
+    expect(screen.getByLabelText('Starts')).toHaveValue(
+      formatDate(saved.starts_at, 'en', true).replace(/[\u00a0\u202f]/g, ' '),
+    );
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Development' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -126,7 +126,7 @@ describe('the model overview', () => {
       ['Description', 'Lobby of the tower.'],
       ['Uploaded by', 'Alice Anders'],
       ['Started', '---'],
-      ['Finished', '---'],
+      ['Finished at', '---'],
       ['Model file', 'lobby.fbx · 12 MB'],
     ]) {
       expect(described(label)).toBe(value);

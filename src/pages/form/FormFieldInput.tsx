@@ -22,6 +22,7 @@ import { Thumbnail } from '@/components/cells';
 import { ResumableUpload } from '@/components/upload/ResumableUpload';
 import { UPLOAD_RULES } from '@/components/upload/upload-rules';
 import { useUploadQueue } from '@/components/upload/useUploadQueue';
+import { dateTimePickerFormats } from '@/lib/intl-formats';
 import type { FieldDeclaration } from '@/resources/types';
 import type { KnownOption } from './form-values';
 
@@ -133,12 +134,18 @@ function ColorInput({ id, value, onChange, alpha = false }: InputProps & { alpha
   );
 }
 
-/** A date and time: the form holds the ISO string the API sends and takes. */
+/**
+ * A date and time: the form holds the ISO string the API sends and takes; the picker writes it as every screen
+ * does (`dateTimePickerFormats`).
+ */
 function DateTimeInput({ id, value, onChange }: InputProps) {
+  const { i18n } = useTranslation();
+  const { format, time } = dateTimePickerFormats(i18n.resolvedLanguage);
   return (
     <DatePicker
       id={id}
-      showTime
+      format={format}
+      showTime={{ format: time }}
       value={typeof value === 'string' && value ? dayjs(value) : null}
       onChange={(date) => onChange?.(date ? date.toISOString() : null)}
     />
