@@ -49,6 +49,12 @@ describe('licence names', () => {
     }
   });
 
+  it('names the licences, product names, alike in Dutch (the admin company form says Realization too)', () => {
+    for (const key of LICENCE_KEYS) {
+      expect(nlCommon.licences[key], key).toBe(enCommon.licences[key]);
+    }
+  });
+
   it('keeps no second copy in the company profile or the users screen', () => {
     for (const texts of [enAccount, nlAccount]) expect(texts.company).not.toHaveProperty('licenceNames');
     for (const texts of [enUsers, nlUsers]) expect(texts.licences).not.toHaveProperty('names');
