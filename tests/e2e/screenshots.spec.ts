@@ -4,8 +4,8 @@
  * person to look at (issue 12). Each screen is also checked for what a look would catch: `html[lang]` is the
  * chosen language, no raw translation key, no English text of the locales on a Dutch screen, no sideways scroll,
  * at 1440 no table header broken inside a word, at 390 no list scrolling sideways, every date-time in the shared
- * format and no web address broken inside a word. Findings are collected per screen (soft assertions), so one run
- * shows every screen.
+ * format, no web address broken inside a word and no list hiding the column it is sorted by. Findings are
+ * collected per screen (soft assertions), so one run shows every screen.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { settled } from './support/axe';
@@ -15,6 +15,7 @@ import {
   brokenLinks,
   clippedHeaders,
   englishOnDutchScreen,
+  hiddenSortedColumns,
   rawKeys,
   sidewaysScroll,
   tablesScrollingSideways,
@@ -285,6 +286,9 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
           expect
             .soft(await sidewaysScroll(page), `${label}: the page scrolls sideways`)
             .toBeLessThanOrEqual(0);
+          expect
+            .soft(await hiddenSortedColumns(page), `${label}: the column the list is sorted by is hidden`)
+            .toEqual([]);
           if (size === 'desktop') {
             expect.soft(await brokenHeaderWords(page), `${label}: headers broken in a word`).toEqual([]);
             expect.soft(await clippedHeaders(page), `${label}: headers wider than their column`).toEqual([]);

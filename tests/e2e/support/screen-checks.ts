@@ -220,3 +220,23 @@ export function unsharedDateTimes(page: Page, language: 'en' | 'nl'): Promise<st
 
 /** Web addresses shown as links whose letters lie on more than one line ('support.port|al.test'). */
 export const brokenLinks = (page: Page) => brokenWords(page, 'a[href^="http:"], a[href^="https:"]');
+
+/**
+ * Sorted columns whose values are hidden (a phone's card leaving out the column its list is sorted by), by their
+ * header: the reader cannot see what the order follows.
+ */
+export function hiddenSortedColumns(page: Page): Promise<string[]> {
+  return page.locator('table').evaluateAll((tables) =>
+    tables.flatMap((table) => {
+      const headers = [...table.querySelectorAll('thead th')];
+      return headers.flatMap((header, index) => {
+        if (!header.getAttribute('aria-sort')) return [];
+        const cells = [...table.querySelectorAll('tbody tr')]
+          .map((row) => row.children[index])
+          .filter((cell): cell is Element => !!cell && !cell.hasAttribute('colspan'));
+        const hidden = cells.some((cell) => !cell.getClientRects().length);
+        return hidden ? [header.textContent?.trim() ?? ''] : [];
+      });
+    }),
+  );
+}
