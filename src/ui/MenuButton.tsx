@@ -104,6 +104,8 @@ export function MenuButton(props: MenuButtonProps) {
   const [open, setOpen] = useOpenState(controlledOpen, onOpenChange);
   // How the menu was first opened (the item to start on); null while it never was.
   const [started, setStarted] = useState<{ index: number | null } | null>(null);
+  // Opened by its caller (a card's context menu): the machinery stays from then on too.
+  if (open && !started) setStarted({ index: null });
   const [trigger, setTrigger] = useState<HTMLButtonElement | null>(null);
   // The floating machinery's handlers of the trigger's events, once it is mounted.
   const handlersRef = useRef<TriggerHandlers | null>(null);
@@ -149,7 +151,7 @@ export function MenuButton(props: MenuButtonProps) {
       <span className="ui-menu-trigger">
         <Trigger render={renderTrigger} props={triggerProps} />
       </span>
-      {(started || open) && (
+      {started && (
         <InFloatingTree>
           <FloatingMenu
             {...props}
@@ -234,9 +236,12 @@ function FloatingMenu({
     // A press on the trigger is not a press on the row or card it sits in.
     onClick: (event: MouseEvent) => event.stopPropagation(),
   }) as TriggerHandlers;
-  // The trigger's events come here from now on.
+  // The trigger's events come here from now on (and no longer once this is gone).
   useLayoutEffect(() => {
     triggerHandlersRef.current = referenceProps;
+    return () => {
+      triggerHandlersRef.current = null;
+    };
   });
 
   const choose = (item: MenuEntry, event: MouseEvent) => {
