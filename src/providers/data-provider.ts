@@ -15,8 +15,6 @@ import type {
   BaseKey,
   BaseRecord,
   CreateParams,
-  CrudFilter,
-  CrudSort,
   CustomParams,
   DataProvider,
   DeleteManyParams,
@@ -25,42 +23,12 @@ import type {
   GetManyParams,
   GetOneParams,
   HttpError,
-  MetaQuery,
   UpdateManyParams,
   UpdateParams,
 } from '@refinedev/core';
-import {
-  ApiError,
-  apiRequest,
-  apiUrl,
-  type Query,
-  type QueryValue,
-  type RequestOptions,
-} from '@/providers/http-client';
+import { ApiError, apiRequest, apiUrl, type Query, type RequestOptions } from '@/providers/http-client';
+import { type ApiMeta, apiMeta, listPageQuery, listQuery, toSortParameter } from '@/providers/list-query';
 import { noteIfScreenShows } from '@/providers/screen-errors';
-
-/** What a hook may put in `meta` for this provider. */
-export interface ApiMeta {
-  included_fields?: string[];
-  excluded_fields?: string[];
-  /** `count=1`: the API answers `{data: {count}}`; getList returns that number as `total`, with no rows. */
-  count?: boolean;
-  /** `trashed=1`: list soft-deleted rows. */
-  trashed?: boolean;
-  /** Further top-level query parameters, e.g. `{with_read: 1}` or `{include_sub_projects: 1}`. */
-  query?: Query;
-  /** Send a write as multipart even without files (an update then becomes POST + `_method=PATCH`). */
-  multipart?: boolean;
-  /** Bulk actions: the form key that lists the records (default: the last path segment, `libraries/items` → `items`). */
-  bulkKey?: string;
-  /** Bulk actions: the field that identifies a record (default `id`; materials use `name`). */
-  bulkIdField?: string;
-  headers?: Record<string, string>;
-  /** getList only: asked for ahead of the screen that will ask again (see `prefetch` in http-client.ts). */
-  prefetch?: boolean;
-  /** create, update and deleteOne: the collection written to instead of the resource (`admin/downloads`). */
-  writeCollection?: string;
-}
 
 export interface LaravelPageLink {
   url: string | null;
@@ -120,77 +88,6 @@ export class ApiHttpError extends Error implements HttpError {
     this.statusCode = error.status;
     this.errors = error.errors;
   }
-}
-
-const SUPPORTED_FILTER_OPERATORS = new Set(['eq', 'eqs', 'contains', 'containss', 'in', 'ina']);
-
-const isStringList = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((item) => typeof item === 'string');
-const isPlainObject = (value: unknown): value is Record<string, never> =>
-  !!value && typeof value === 'object' && !Array.isArray(value);
-
-/**
- * The ApiMeta keys of a hook's meta. Each is taken only with its own type: refine also merges the page's route
- * and query-string parameters (all strings) into meta, and `?trashed=1` in a URL must not turn every list of
- * that page into a list of deleted rows.
- */
-function apiMeta(meta: MetaQuery | undefined): ApiMeta & { signal?: AbortSignal } {
-  return {
-    included_fields: isStringList(meta?.included_fields) ? meta.included_fields : undefined,
-    excluded_fields: isStringList(meta?.excluded_fields) ? meta.excluded_fields : undefined,
-    count: meta?.count === true,
-    trashed: meta?.trashed === true,
-    query: isPlainObject(meta?.query) ? (meta.query as Query) : undefined,
-    multipart: meta?.multipart === true,
-    bulkKey: typeof meta?.bulkKey === 'string' ? meta.bulkKey : undefined,
-    bulkIdField: typeof meta?.bulkIdField === 'string' ? meta.bulkIdField : undefined,
-    headers: isPlainObject(meta?.headers) ? (meta.headers as Record<string, string>) : undefined,
-    prefetch: meta?.prefetch === true,
-    writeCollection: typeof meta?.writeCollection === 'string' ? meta.writeCollection : undefined,
-    signal: meta?.queryContext?.signal,
-  };
-}
-
-/** `[{field: 'name', order: 'asc'}, {field: 'updated_at', order: 'desc'}]` → `name,-updated_at`. */
-export function toSortParameter(sorters: CrudSort[] | undefined): string | undefined {
-  const sort = (sorters ?? []).map(({ field, order }) => `${order === 'desc' ? '-' : ''}${field}`).join(',');
-  return sort || undefined;
-}
-
-/** refine filters → `{name: value}` for `filter[name]=value`; a list becomes `a,b` (spatie's delimiter). */
-export function toFilterParameters(filters: CrudFilter[] | undefined): Record<string, QueryValue> {
-  const parameters: Record<string, QueryValue> = {};
-  for (const filter of filters ?? []) {
-    if (!('field' in filter)) {
-      throw new Error(`The API has no "${filter.operator}" filter groups; pass each filter on its own.`);
-    }
-    if (!SUPPORTED_FILTER_OPERATORS.has(filter.operator)) {
-      throw new Error(`The API cannot filter "${filter.field}" with the operator "${filter.operator}".`);
-    }
-    const value: unknown = filter.value;
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      if (value.length) parameters[filter.field] = value.join(',');
-    } else {
-      parameters[filter.field] = value as QueryValue;
-    }
-  }
-  return parameters;
-}
-
-/**
- * A list's query: `meta.query` (a declaration's fixed parameters, its `filter` object included: e.g. the users
- * list's `filter[admin]=false`), the filters of the list's state on top, and the ApiMeta flags.
- */
-function listQuery(meta: ApiMeta, filters: CrudFilter[] | undefined, extra: Query = {}): Query {
-  const query: Query = { ...meta.query, ...extra };
-  const fixed = meta.query?.filter;
-  const filter = { ...(isPlainObject(fixed) ? (fixed as Query) : {}), ...toFilterParameters(filters) };
-  if (Object.keys(filter).length) query.filter = filter;
-  if (meta.included_fields?.length) query.included_fields = meta.included_fields;
-  if (meta.excluded_fields?.length) query.excluded_fields = meta.excluded_fields;
-  if (meta.trashed) query.trashed = 1;
-  return query;
 }
 
 const isBlob = (value: unknown): value is Blob => typeof Blob !== 'undefined' && value instanceof Blob;
@@ -311,16 +208,9 @@ export function createDataProvider(): DataProvider {
         });
         return { data: [] as TData[], total: body.data.count };
       }
-      const extra: Query = {};
-      if ((pagination?.mode ?? 'server') === 'server') {
-        extra.per_page = pagination?.pageSize ?? 10;
-        extra.page = pagination?.currentPage ?? 1;
-      }
-      const sort = toSortParameter(sorters);
-      if (sort) extra.sort = sort;
       const body = await send<LaravelList<TData>>(`/${resource}`, {
         ...request,
-        query: listQuery(options, filters, extra),
+        query: listPageQuery(options, { pagination, sorters, filters }),
       });
       const response: ApiListResponse<TData> = {
         data: body.data,

@@ -128,9 +128,13 @@ export const PREFETCH_TTL_MS = 10_000;
 
 type PrefetchedAnswer = { ok: true; body: unknown } | { ok: false };
 
-/** Prefetched GETs by token and URL: each is handed to the first identical request, once. */
+/**
+ * Prefetched GETs by token, language and URL: each is handed to the first identical request, once (some answers
+ * are worded in the request's language).
+ */
 const prefetched = new Map<string, { answer: Promise<PrefetchedAnswer>; expires: number }>();
-const prefetchKey = (url: string, token: string | undefined) => `${token ?? ''} ${url}`;
+const prefetchKey = (url: string, token: string | undefined) =>
+  `${token ?? ''} ${languageHeader()['Accept-Language'] ?? ''} ${url}`;
 
 /** The prefetched answer of this GET, taken out of the store (so it serves one request only). */
 function takePrefetched(url: string, token: string | undefined): Promise<PrefetchedAnswer> | undefined {

@@ -111,7 +111,7 @@ export function initI18n(
   namespaces: readonly string[] = NAMESPACES,
 ): Promise<unknown> {
   instance.on('languageChanged', followLanguage);
-  return instance
+  const ready = instance
     .use(createLocaleBackend())
     .use(LanguageDetector)
     .use(initReactI18next)
@@ -131,6 +131,10 @@ export function initI18n(
       interpolation: { escapeValue: false, maxReplaces: 1000 },
       react: { useSuspense: false },
     });
+  // The language is chosen now (`initAsync: false`), and i18next announces it only once its file has arrived:
+  // dates and `<html lang>` (so the API's Accept-Language) follow it at once, for the requests of the start-up.
+  if (instance.language) followLanguage(instance.language);
+  return ready;
 }
 
 /** refine calls translate(key, 'Default') as well as translate(key, options, 'Default'). */

@@ -19,11 +19,15 @@ import {
 } from '@floating-ui/react';
 import {
   type ButtonHTMLAttributes,
+  type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
+  type PointerEvent,
   type ReactNode,
   type Ref,
+  type RefObject,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -89,39 +93,126 @@ export interface MenuButtonProps {
   anchorPoint?: ViewportPoint | null;
 }
 
+/**
+ * Until it is first opened, a menu button is its trigger alone: the floating machinery (placement, focus,
+ * dismissal, list navigation) mounts with the first opening (a press, Enter, Space or an arrow key on the
+ * trigger, or the controlled `open`) and stays, so a list's row menus cost a button each until one is used. The
+ * trigger stays the same element throughout: once the machinery is there, its events go to it.
+ */
 export function MenuButton(props: MenuButtonProps) {
+  const { items, renderTrigger, open: controlledOpen, onOpenChange } = props;
+  const [open, setOpen] = useOpenState(controlledOpen, onOpenChange);
+  // How the menu was first opened (the item to start on); null while it never was.
+  const [started, setStarted] = useState<{ index: number | null } | null>(null);
+  // Opened by its caller (a card's context menu): the machinery stays from then on too.
+  if (open && !started) setStarted({ index: null });
+  const [trigger, setTrigger] = useState<HTMLButtonElement | null>(null);
+  // The floating machinery's handlers of the trigger's events, once it is mounted.
+  const handlersRef = useRef<TriggerHandlers | null>(null);
+  const triggerId = useId();
+  const menuId = useId();
+
+  const start = (index: number | null) => {
+    setStarted({ index });
+    setOpen(true);
+  };
+  const entries = items.filter((item): item is MenuEntry => !isDivider(item));
+
+  // The trigger's events go to the floating machinery once it is mounted; before, a press or an arrow key opens.
+  const triggerProps = {
+    onClick: (event: MouseEvent<HTMLButtonElement>) => {
+      if (handlersRef.current) return handlersRef.current.onClick?.(event);
+      // A press on the trigger is not a press on the row or card it sits in.
+      event.stopPropagation();
+      start(null);
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
+      if (handlersRef.current) return handlersRef.current.onKeyDown?.(event);
+      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+      event.preventDefault();
+      // ArrowDown starts on the first usable item (the menu's own choice on opening), ArrowUp on the last.
+      const last = entries.findLastIndex((entry) => !entry.disabled);
+      start(event.key === 'ArrowUp' && last >= 0 ? last : null);
+    },
+    onKeyUp: (event: KeyboardEvent<HTMLButtonElement>) => handlersRef.current?.onKeyUp?.(event),
+    onMouseDown: (event: MouseEvent<HTMLButtonElement>) => handlersRef.current?.onMouseDown?.(event),
+    onPointerDown: (event: PointerEvent<HTMLButtonElement>) => handlersRef.current?.onPointerDown?.(event),
+    onFocus: (event: FocusEvent<HTMLButtonElement>) => handlersRef.current?.onFocus?.(event),
+    onBlur: (event: FocusEvent<HTMLButtonElement>) => handlersRef.current?.onBlur?.(event),
+    ref: setTrigger,
+    id: triggerId,
+    'aria-haspopup': 'menu',
+    'aria-expanded': open,
+    'aria-controls': open ? menuId : undefined,
+  } satisfies MenuTriggerProps;
+
   return (
-    <InFloatingTree>
-      <FloatingMenu {...props} />
-    </InFloatingTree>
+    <>
+      <span className="ui-menu-trigger">
+        <Trigger render={renderTrigger} props={triggerProps} />
+      </span>
+      {started && (
+        <InFloatingTree>
+          <FloatingMenu
+            {...props}
+            open={open}
+            onOpenChange={setOpen}
+            trigger={trigger}
+            triggerHandlersRef={handlersRef}
+            triggerId={triggerId}
+            menuId={menuId}
+            startIndex={started?.index ?? null}
+          />
+        </InFloatingTree>
+      )}
+    </>
   );
+}
+
+/** The caller's trigger, rendered as a component: its handlers read the machinery's only when called. */
+function Trigger({ render, props }: { render: MenuButtonProps['renderTrigger']; props: MenuTriggerProps }) {
+  return render(props);
+}
+
+interface FloatingMenuProps extends Omit<MenuButtonProps, 'renderTrigger' | 'open' | 'onOpenChange'> {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  trigger: HTMLButtonElement | null;
+  /** Where the menu puts its handlers of the trigger's events. */
+  triggerHandlersRef: RefObject<TriggerHandlers | null>;
+  triggerId: string;
+  menuId: string;
+  /** The item to focus on opening (null: the menu's own choice). */
+  startIndex: number | null;
 }
 
 function FloatingMenu({
   items,
-  renderTrigger,
   placement = 'bottom-start',
-  open: controlledOpen,
-  onOpenChange,
+  open,
+  onOpenChange: setOpen,
   closeOnSelect = true,
   label,
   className,
   anchorPoint,
-}: MenuButtonProps) {
-  const [open, setOpen] = useOpenState(controlledOpen, onOpenChange);
+  trigger,
+  triggerHandlersRef,
+  triggerId,
+  menuId,
+  startIndex,
+}: FloatingMenuProps) {
   const { setReference, setFloating, floatingStyles, context, nodeId } = useAnchoredFloating({
     open,
     onOpenChange: setOpen,
     placement: anchorPoint ? 'bottom-start' : placement,
     anchorPoint,
   });
-  const menuId = useId();
-  const triggerId = useId();
+  useLayoutEffect(() => setReference(trigger), [setReference, trigger]);
   const entries = items.filter((item): item is MenuEntry => !isDivider(item));
   // The items' elements and texts, by their index among the entries (dividers are not in the list).
   const elements = useRef<(HTMLElement | null)[]>([]);
   const labels = useRef<(string | null)[]>([]);
-  const [activeIndex, setActiveIndex] = useState<number | null>(null);
+  const [activeIndex, setActiveIndex] = useState<number | null>(startIndex);
 
   const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([
     useClick(context),
@@ -141,17 +232,17 @@ function FloatingMenu({
     }),
   ]);
 
-  const triggerProps = {
-    ...(getReferenceProps({
-      // A press on the trigger is not a press on the row or card it sits in.
-      onClick: (event: MouseEvent) => event.stopPropagation(),
-    }) as TriggerHandlers),
-    ref: setReference,
-    id: triggerId,
-    'aria-haspopup': 'menu',
-    'aria-expanded': open,
-    'aria-controls': open ? menuId : undefined,
-  } satisfies MenuTriggerProps;
+  const referenceProps = getReferenceProps({
+    // A press on the trigger is not a press on the row or card it sits in.
+    onClick: (event: MouseEvent) => event.stopPropagation(),
+  }) as TriggerHandlers;
+  // The trigger's events come here from now on (and no longer once this is gone).
+  useLayoutEffect(() => {
+    triggerHandlersRef.current = referenceProps;
+    return () => {
+      triggerHandlersRef.current = null;
+    };
+  });
 
   const choose = (item: MenuEntry, event: MouseEvent) => {
     event.stopPropagation();
@@ -188,7 +279,6 @@ function FloatingMenu({
 
   return (
     <FloatingNode id={nodeId}>
-      <span className="ui-menu-trigger">{renderTrigger(triggerProps)}</span>
       {open && (
         <FloatingFocusManager context={context} modal={false}>
           <ul

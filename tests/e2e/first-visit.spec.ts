@@ -1,41 +1,66 @@
 /**
- * A first visit without a waterfall (issue 11): on /projects the list's rows are asked for while the session
- * check and the list page's code are still on their way (not after the page rendered), and only once; the
- * signed-in screens' chunks are fetched together with the entry (index.html names them), not after it ran.
+ * A first visit without a waterfall (issue 11): on /projects the list's rows are asked for by the entry, together
+ * with the session check, while refine, the route table with the declarations and the list page's code are still
+ * on their way (not after the page rendered), in the portal's language, and only once; the signed-in screens'
+ * chunks are fetched together with the entry (index.html names them), not after it ran.
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectSignedIn, signedInAs } from './support/portal';
 
-test('a first visit of a list asks for its rows together with the session check and the page code, once', async ({
+/** Resolves when the 25-row projects list was asked for; records each such request's query and language. */
+function watchListRequests(page: Page) {
+  const requests: { search: string; language: string | undefined }[] = [];
+  let seen!: () => void;
+  const asked = new Promise<void>((resolve) => (seen = resolve));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/v2/projects' && url.searchParams.get('per_page') === '25') {
+      requests.push({ search: url.search, language: request.headers()['accept-language'] });
+      seen();
+    }
+  });
+  return { requests, asked };
+}
+
+/** Holds the requests matching `url` until `until` resolves. */
+const holdUntil = (page: Page, url: RegExp | string, until: Promise<void>) =>
+  page.route(url, async (route) => {
+    await until;
+    await route.continue();
+  });
+
+test('a first visit of a list asks for its rows before refine, the route table and the page code, once', async ({
   page,
   context,
 }) => {
   const auth = await signedInAs(context, 'alice');
-  const listRequests: string[] = [];
-  let rowsAskedFor!: () => void;
-  const rowsAsked = new Promise<void>((resolve) => (rowsAskedFor = resolve));
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname === '/api/v2/projects' && url.searchParams.get('per_page') === '25') {
-      listRequests.push(url.search);
-      rowsAskedFor();
-    }
-  });
-  // Both are held until the rows were asked for: a list that asked only once its page had rendered (which
-  // needs both) would never show.
-  await page.route(/\/assets\/ResourceListPage-[\w-]+\.js$/, async (route) => {
-    await rowsAsked;
-    await route.continue();
-  });
-  await page.route('**/api/v2/auth/validate', async (route) => {
-    await rowsAsked;
-    await route.continue();
-  });
+  const list = watchListRequests(page);
+  // All are held until the rows were asked for: a list whose rows were asked for by the route table (refine's
+  // root and the declarations) or by the rendered page (which needs all of them and the session check) would
+  // never show.
+  for (const chunk of ['signed-in-routes', 'RefineRoot', 'ResourceListPage'])
+    await holdUntil(page, new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`), list.asked);
+  await holdUntil(page, '**/api/v2/auth/validate', list.asked);
 
   await page.goto('/projects?per_page=25');
   await expectSignedIn(page, auth.user.name);
   await expect(page.getByRole('table').locator('tbody > tr[data-row-key]')).toHaveCount(25);
-  expect(listRequests).toHaveLength(1);
+  expect(list.requests).toEqual([{ search: '?per_page=25&page=1&sort=-created_at', language: 'en' }]);
+});
+
+test("the rows asked for at the start are in the user's language, and the Dutch list takes them", async ({
+  page,
+  context,
+}) => {
+  await signedInAs(context, 'alice');
+  await context.addInitScript(() => window.localStorage.setItem('language', 'nl'));
+  const list = watchListRequests(page);
+  await holdUntil(page, /\/assets\/RefineRoot-[\w-]+\.js$/, list.asked);
+
+  await page.goto('/projects?per_page=25');
+  await expect(page.getByRole('table').locator('tbody > tr[data-row-key]')).toHaveCount(25);
+  await expect(page.getByRole('columnheader', { name: 'Naam' })).toBeVisible();
+  expect(list.requests).toEqual([{ search: '?per_page=25&page=1&sort=-created_at', language: 'nl' }]);
 });
 
 test("a signed-in first visit fetches the route table and the page's chunks together with the entry", async ({
@@ -52,12 +77,9 @@ test("a signed-in first visit fetches the route table and the page's chunks toge
     if (chunk) requested.add(chunk);
     if (requested.size === chunks.length) allRequested();
   });
-  // The entry's code is held until every chunk was asked for: chunks asked for only by the running entry
-  // would never be, and the page would never show.
-  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-    await allAsked;
-    await route.continue();
-  });
+  // The entry (index.html's script) is held until every chunk was asked for: chunks asked for only by the
+  // running entry would never be, and the page would never show.
+  await holdUntil(page, /\/assets\/index-[\w-]+\.js$/, allAsked);
 
   await page.goto('/projects?per_page=25');
   await expectSignedIn(page, auth.user.name);

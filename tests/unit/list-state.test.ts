@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parseListState, serializeListState, sortToSorters, stateToFilters } from '@/pages/list/list-state';
 import { showsPagination } from '@/components/ListPagination';
-import { toSortParameter } from '@/providers/data-provider';
+import { toSortParameter } from '@/providers/list-query';
 import { storedSort, storeSort, USER_SORTS_KEY } from '@/pages/list/user-sorts';
 
 const defaults = { pageSize: 5, sort: '-created_at' };

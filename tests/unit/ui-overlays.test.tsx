@@ -349,6 +349,39 @@ describe('MenuButton', () => {
     expect(onRename).toHaveBeenCalledOnce();
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
+
+  it('opened by its caller (a context menu) and closed, opens again from its button', async () => {
+    function CallerOpened() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Context menu
+          </button>
+          <MenuButton
+            items={[{ key: 'rename', label: 'Rename' }]}
+            open={open}
+            onOpenChange={setOpen}
+            renderTrigger={(props) => (
+              <button type="button" {...props}>
+                Actions
+              </button>
+            )}
+          />
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    renderWithTexts(<CallerOpened />);
+    await user.click(screen.getByRole('button', { name: 'Context menu' }));
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Rename' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    expect(screen.getByRole('menu', { name: 'Actions' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Actions' })).toHaveAttribute('aria-expanded', 'true');
+  });
 });
 
 describe('Tooltip', () => {

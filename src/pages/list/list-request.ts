@@ -1,12 +1,12 @@
 /**
  * The list call of a declared list, from the list's URL parameters: what the list page asks refine's `useList`
- * for, and what the first visit of a list asks for ahead of the page (`prefetchList`), so both send the same
- * request and the page's call takes the prefetched answer (http-client.ts) instead of asking twice.
+ * for. A first visit of a list asks for the same rows from the entry, before the declarations have loaded
+ * (`src/shell/routes/first-screen.ts`, from the settings below as `first-lists.ts` holds them), so both send
+ * the same request and the page's call takes the prefetched answer (http-client.ts) instead of asking twice.
+ * No refine or declaration code at run time here: the entry imports it.
  */
 import type { CrudFilter, CrudSort, GetListParams } from '@refinedev/core';
 import type { PlatformKey } from '@shared/platforms';
-import { deployment } from '@/lib/runtime-config';
-import { createDataProvider } from '@/providers/data-provider';
 import type { ListDeclaration, ResourceDeclaration } from '@/resources/types';
 import {
   type ListDefaults,
@@ -24,6 +24,29 @@ export interface ListRequest {
   filters: CrudFilter[];
 }
 
+/** What a declared list's request depends on besides the URL, on one platform (its functions applied). */
+export interface ListRequestSettings {
+  pageSize: number;
+  defaultSort: string;
+  /** The list's key under `user_sorts`: a sort the user stored overrides `defaultSort`. */
+  sortKey: string;
+  /** The declared filters' keys, read from the URL. */
+  filterKeys: string[];
+  defaultFilters?: Record<string, string[]>;
+  sortPrefix?: string;
+}
+
+export function listRequestSettings(list: ListDeclaration, platform: PlatformKey): ListRequestSettings {
+  return {
+    pageSize: list.pageSize,
+    defaultSort: list.defaultSort,
+    sortKey: list.sortKey,
+    filterKeys: (list.filters ?? []).map((filter) => filter.key),
+    defaultFilters: list.defaultFilters?.({ platform }),
+    sortPrefix: list.sortPrefix?.({ platform }),
+  };
+}
+
 /** The declared page size, sort and default filters: what the URL leaves out (`prefix`: see ListDefaults). */
 export const listDefaults = (
   list: ListDeclaration,
@@ -36,20 +59,23 @@ export const listDefaults = (
   prefix,
 });
 
-/** The list's state in these URL parameters (a sort the user stored overrides the declared one). */
-export function listRequest(
-  list: ListDeclaration,
+/** A list's state in these URL parameters (a sort the user stored overrides the declared one). */
+export function requestWith(
+  settings: ListRequestSettings,
   params: URLSearchParams,
-  platform: PlatformKey,
   paramPrefix?: string,
 ): ListRequest {
-  const declared = listDefaults(list, platform, paramPrefix);
   const state = parseListState(
     params,
-    { ...declared, sort: storedSort(list.sortKey) ?? declared.sort },
-    (list.filters ?? []).map((filter) => filter.key),
+    {
+      pageSize: settings.pageSize,
+      sort: storedSort(settings.sortKey) ?? settings.defaultSort,
+      filters: settings.defaultFilters,
+      prefix: paramPrefix,
+    },
+    settings.filterKeys,
   );
-  const prefix = list.sortPrefix?.({ platform });
+  const prefix = settings.sortPrefix;
   return {
     state,
     sorters: sortToSorters(prefix ? `${prefix},${state.sort}` : state.sort),
@@ -57,31 +83,31 @@ export function listRequest(
   };
 }
 
-/** refine's list parameters of a declared list in a state. */
-export function listCall(
-  resource: ResourceDeclaration,
+/** The declared list's state in these URL parameters. */
+export const listRequest = (
+  list: ListDeclaration,
+  params: URLSearchParams,
+  platform: PlatformKey,
+  paramPrefix?: string,
+): ListRequest => requestWith(listRequestSettings(list, platform), params, paramPrefix);
+
+/** refine's list parameters of a list in a state (`meta`: the declaration's `list.meta`). */
+export function pageCall(
+  resource: string,
+  meta: Record<string, unknown> | undefined,
   { state, sorters, filters }: ListRequest,
 ): Required<Pick<GetListParams, 'resource' | 'pagination' | 'sorters' | 'filters'>> & {
   meta: Record<string, unknown> | undefined;
 } {
   return {
-    resource: resource.name,
+    resource,
     pagination: { currentPage: state.page, pageSize: state.perPage },
     sorters,
     filters,
-    meta: resource.list?.meta,
+    meta,
   };
 }
 
-const dataProvider = createDataProvider();
-
-/**
- * Asks for the rows a declared list will show at these URL parameters, ahead of its page (on a first visit,
- * while the page's code and the session check are still loading). The answer is kept for the page's own
- * identical call with the same token; a failed prefetch is forgotten and the page asks again.
- */
-export function prefetchList(resource: ResourceDeclaration, params: URLSearchParams): void {
-  if (!resource.list) return;
-  const call = listCall(resource, listRequest(resource.list, params, deployment.host.platform));
-  dataProvider.getList({ ...call, meta: { ...call.meta, prefetch: true } }).catch(() => undefined);
-}
+/** refine's list parameters of a declared list in a state. */
+export const listCall = (resource: ResourceDeclaration, request: ListRequest) =>
+  pageCall(resource.name, resource.list?.meta, request);

@@ -4,7 +4,7 @@ import { useList } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { numberFormat } from '@/lib/intl-formats';
-import type { ApiMeta } from '@/providers/data-provider';
+import type { ApiMeta } from '@/providers/list-query';
 import type { Authorization } from '@/providers/useAuthorization';
 import { Skeleton } from '@/ui/Skeleton';
 

@@ -5,7 +5,6 @@
  * included, may use antd and gets antd's theme loaded with it (`withAntdTheme`).
  */
 import { createElement } from 'react';
-import { prefetchList } from '@/pages/list/list-request';
 import type { ResourceRoute } from '@/resources/derive';
 import type { LazyPage, PageAction, ResourceDeclaration, ResourcePageProps } from '@/resources/types';
 import { withAntdTheme } from './antd-pages';
@@ -57,9 +56,7 @@ export function resourceRouteEntry(resource: ResourceDeclaration, route: Resourc
           }),
         }
       : {}),
-    // The generic list's rows are asked for ahead of its page on a first visit (first-screen.ts).
-    ...(load === GENERIC_PAGES.list && {
-      prefetch: (params: URLSearchParams) => prefetchList(resource, params),
-    }),
+    // The generic list's rows are asked for by the entry on a first visit (first-screen.ts).
+    ...(load === GENERIC_PAGES.list && { listOf: resource }),
   };
 }

@@ -23,8 +23,11 @@ export interface RouteEntry {
   guard?: RouteGuard;
   /** Loads the page; without one the screen is announced as not available yet. */
   page?: PageLoader;
-  /** Asks for the page's first data ahead of it on a first visit, given the URL's query (first-screen.ts). */
-  prefetch?: (params: URLSearchParams) => void;
+  /**
+   * The declaration whose generic list page the route shows: a first visit asks for its rows from the entry
+   * (first-screen.ts, with the settings first-lists.ts holds for the route).
+   */
+  listOf?: ResourceDeclaration;
 }
 
 /** The routes of the declared resources and of the screens none of them replaces. */

@@ -14,7 +14,6 @@ import { PortalRoot } from '@/shell/PortalRoot';
 import { LoadingScreen } from '@/shell/states/LoadingScreen';
 import { NotFoundScreen } from '@/shell/states/NotFoundScreen';
 import { RouteErrorScreen } from '@/shell/states/RouteErrorScreen';
-import { prefetchFirstScreen } from './first-screen';
 import { ProtectedLayout } from './ProtectedLayout';
 import { loadDashboardPage, loadListPage, loadRefineRoot, loadShellLayout } from './shared-chunks';
 
@@ -103,7 +102,5 @@ export const patchSignedInRoutes: PatchRoutesOnNavigationFunction = async ({ mat
   if (path === '/') void loadDashboardPage();
   else void loadListPage();
   const { SIGNED_IN_ROUTES } = await import('./signed-in-routes');
-  // The first screen's data starts now, with its page's code (the router's `lazy`, right after the patch).
-  prefetchFirstScreen(SIGNED_IN_ROUTES, path);
   patch(PROTECTED_ROUTE_ID, SIGNED_IN_ROUTES);
 };

@@ -1,0 +1,115 @@
+/**
+ * The entry asks for a first visit's list rows without the declarations (src/shell/routes/first-screen.ts), from
+ * the table first-lists.ts writes out: the table holds exactly the route table's generic lists with what their
+ * declarations say, and the request it makes is the list page's own, which then takes its answer instead of
+ * asking the server again.
+ */
+import Cookies from 'js-cookie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PLATFORM_KEYS, type PlatformKey } from '@shared/platforms';
+import { listCall, listRequest, listRequestSettings } from '@/pages/list/list-request';
+import { USER_SORTS_KEY } from '@/pages/list/user-sorts';
+import { createDataProvider } from '@/providers/data-provider';
+import { clearPrefetched, SESSION_COOKIE } from '@/providers/http-client';
+import type { ResourceDeclaration } from '@/resources/types';
+import { FIRST_LISTS, type FirstList } from '@/shell/routes/first-lists';
+import { firstListAt, prefetchFirstList } from '@/shell/routes/first-screen';
+import { ROUTE_TABLE } from '@/shell/routes/route-table';
+
+/** The route table's generic lists by path, and what first-lists.ts should hold for each. */
+const declaredLists = new Map(
+  ROUTE_TABLE.flatMap((entry) => (entry.listOf ? [[`/${entry.path}`, entry.listOf] as const] : [])),
+);
+
+/** A declaration's entry: the first platform's settings, and per other platform what differs from them. */
+function expectedEntry(resource: ResourceDeclaration): FirstList {
+  const list = resource.list!;
+  const [first, ...others] = PLATFORM_KEYS;
+  const request = listRequestSettings(list, first);
+  const platforms: FirstList['platforms'] = {};
+  for (const platform of others) {
+    const own = Object.entries(listRequestSettings(list, platform)).filter(
+      ([key, value]) => JSON.stringify(value) !== JSON.stringify(request[key as keyof typeof request]),
+    );
+    if (own.length) platforms[platform] = Object.fromEntries(own);
+  }
+  return JSON.parse(
+    JSON.stringify({
+      resource: resource.name,
+      meta: list.meta,
+      request,
+      platforms: Object.keys(platforms).length ? platforms : undefined,
+    }),
+  ) as FirstList;
+}
+
+describe('the table of first lists', () => {
+  it("holds every generic list of the route table, as its declaration asks for it (else: paste what's printed)", () => {
+    const expected = Object.fromEntries(
+      [...declaredLists].map(([path, resource]) => [path, expectedEntry(resource)]),
+    );
+    expect(
+      FIRST_LISTS,
+      `src/shell/routes/first-lists.ts should hold:\n${JSON.stringify(expected, null, 2)}`,
+    ).toEqual(expected);
+  });
+
+  it('finds a list by its path, with or without a trailing slash, and nothing elsewhere', () => {
+    expect(firstListAt('/projects')?.resource).toBe('projects');
+    expect(firstListAt('/projects/')?.resource).toBe('projects');
+    expect(firstListAt('/')).toBeUndefined();
+    expect(firstListAt('/projects/create')).toBeUndefined();
+  });
+});
+
+describe("a first visit's list request", () => {
+  /** A fetch that answers every request with its own number, recording the URLs. */
+  function countingServer() {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        return Response.json({ data: [], meta: { total: urls.length } });
+      }),
+    );
+    return urls;
+  }
+
+  afterEach(() => {
+    clearPrefetched();
+    Cookies.remove(SESSION_COOKIE);
+    sessionStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  const dataProvider = createDataProvider();
+  const searches = ['', '?per_page=25', '?page=2&sort=name&search=harbour', '?status=&per_page=10'];
+
+  it.each(PLATFORM_KEYS.flatMap((platform) => searches.map((search) => [platform, search] as const)))(
+    'on %s at "%s" is the list page\'s own request, which takes its answer',
+    async (platform: PlatformKey, search) => {
+      Cookies.set(SESSION_COOKIE, 'token-a');
+      // A sort the user picked on one list counts for the first visit as for the page.
+      sessionStorage.setItem(USER_SORTS_KEY, JSON.stringify({ projects: '-name' }));
+      for (const [path, resource] of declaredLists) {
+        const urls = countingServer();
+        prefetchFirstList({ pathname: path, search }, platform);
+        expect(urls, `${path}${search} was asked for`).toHaveLength(1);
+        const call = listCall(resource, listRequest(resource.list!, new URLSearchParams(search), platform));
+        const answer = await dataProvider.getList(call);
+        expect(urls, `${path}${search}`).toHaveLength(1);
+        expect(answer.total).toBe(1);
+        clearPrefetched();
+      }
+    },
+  );
+
+  it('is not made without a session cookie, nor where no list is', () => {
+    const urls = countingServer();
+    prefetchFirstList({ pathname: '/projects', search: '' }, 'hatch');
+    Cookies.set(SESSION_COOKIE, 'token-a');
+    prefetchFirstList({ pathname: '/tools/trash', search: '' }, 'hatch');
+    expect(urls).toHaveLength(0);
+  });
+});
