@@ -21,9 +21,13 @@ test('bob submits an issue report and the admin finds it and changes its status'
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('#severity_help')).toContainText('required');
 
+  // Each choice clears its field's 'required' message once the form's (asynchronous) validation has run, and
+  // the fields below move up a line: the next click waits for that, or a busy machine lands it mid-move.
   await page.getByLabel('Severity').click();
   await page.getByTitle('High', { exact: true }).click();
+  await expect(page.locator('#severity_help')).toBeHidden();
   await page.getByRole('checkbox', { name: 'Mobile' }).check();
+  await expect(page.locator('#products_help')).toBeHidden();
   await page.getByRole('checkbox', { name: 'Exporter' }).check();
   await page.getByLabel('Description').fill(description);
   await page.getByLabel('External link').fill('not a link');
