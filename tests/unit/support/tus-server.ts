@@ -3,7 +3,7 @@
  * tests under jsdom. It records every request, and a test can take over a request (`intercept`) to drop the
  * connection or refuse the upload the way the contract server does.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -46,7 +46,10 @@ export async function startTusServer(): Promise<TusTestServer> {
       const closed = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeAllConnections();
       await closed;
-      await rm(directory, { recursive: true, force: true });
+      // The stored files go, the (empty) directory stays: FileStore creates it with an asynchronous mkdir of its
+      // own that nobody can wait for, and removing the directory while that runs threw ENOENT outside any test.
+      const entries = await readdir(directory);
+      await Promise.all(entries.map((entry) => rm(join(directory, entry), { recursive: true, force: true })));
     },
   };
   const http = createServer((request, response) => {
