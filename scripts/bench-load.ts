@@ -151,18 +151,27 @@ function send(
 
 interface Tally {
   latencies: number[];
+  /** When each answered request was sent (performance.now()), beside its latency. */
+  sentAt: number[];
   errors: number;
   timeouts: number;
 }
 
-const tally = (): Tally => ({ latencies: [], errors: 0, timeouts: 0 });
+const tally = (): Tally => ({ latencies: [], sentAt: [], errors: 0, timeouts: 0 });
+
+/** The latencies of a tally's answered requests that were sent at or after `from`. */
+const sentSince = (figures: Tally, from: number): number[] =>
+  figures.latencies.filter((_, index) => figures.sentAt[index] >= from);
 
 /** Times one request into a tally. */
 async function timed(target: Tally, call: () => Promise<Outcome>): Promise<Outcome> {
   const started = performance.now();
   const outcome = await call();
   if (outcome.kind === 'timeout') target.timeouts += 1;
-  else target.latencies.push(performance.now() - started);
+  else {
+    target.latencies.push(performance.now() - started);
+    target.sentAt.push(started);
+  }
   if (outcome.kind === 'failed' || (outcome.kind === 'answered' && !succeeded(outcome))) target.errors += 1;
   return outcome;
 }
@@ -243,7 +252,7 @@ const readCpu = (pid: number | undefined, backend: string, loop: Tally): CpuRead
   at: performance.now(),
 });
 
-function describeCpu(start: CpuReading, end: CpuReading, backend: string): string {
+function describeCpu(start: CpuReading, end: CpuReading, backend: string, latencies: number[]): string {
   const requests = end.requests - start.requests;
   const perRequest = (from: number | null, to: number | null) =>
     from === null || to === null || !requests ? '-' : ((to - from) / requests).toFixed(2);
@@ -251,7 +260,9 @@ function describeCpu(start: CpuReading, end: CpuReading, backend: string): strin
     backend === 'postgres'
       ? `, PostgreSQL ${perRequest(start.postgres, end.postgres)} ms (every postgres process on the machine)`
       : ' (the embedded database included)';
-  return `loop after the last login: ${requests} requests in ${((end.at - start.at) / 1000).toFixed(1)} s; CPU per request: server ${perRequest(start.server, end.server)} ms${database}`;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const figures = [0.5, 0.9, 0.99].map((fraction) => ms(percentile(sorted, fraction))).join(' / ');
+  return `loop after the last login: ${requests} requests in ${((end.at - start.at) / 1000).toFixed(1)} s, p50 / p90 / p99 ${figures} ms; CPU per request: server ${perRequest(start.server, end.server)} ms${database}`;
 }
 
 async function run(backend: string): Promise<void> {
@@ -268,10 +279,10 @@ async function run(backend: string): Promise<void> {
     // CPU used per loop request once every login is over (a login's hash would swamp it): comparable across runs
     // on a busy machine, where the times are not.
     let settled = 0;
-    let loopStart: CpuReading | null = null;
+    const loopStart: { reading?: CpuReading } = {};
     const signedIn = () => {
       settled += 1;
-      if (settled === USERS) loopStart = readCpu(child.pid, backend, loop);
+      if (settled === USERS) loopStart.reading = readCpu(child.pid, backend, loop);
     };
     const answers = await Promise.all(
       Array.from({ length: USERS }, (_, index) =>
@@ -285,6 +296,7 @@ async function run(backend: string): Promise<void> {
     console.log(describe('loop', loop, seconds));
     const all = {
       latencies: [...login.latencies, ...loop.latencies],
+      sentAt: [...login.sentAt, ...loop.sentAt],
       errors: login.errors + loop.errors,
       timeouts: login.timeouts + loop.timeouts,
     };
@@ -294,7 +306,8 @@ async function run(backend: string): Promise<void> {
     console.log(
       `last login answered after ${(Math.max(0, ...login.latencies) / 1000).toFixed(1)} s; users never answered: ${unanswered}; users never answered after their login: ${starvedInLoop}; ${machineLoad()} at the end`,
     );
-    if (loopStart) console.log(describeCpu(loopStart, loopEnd, backend));
+    const { reading } = loopStart;
+    if (reading) console.log(describeCpu(reading, loopEnd, backend, sentSince(loop, reading.at)));
   } finally {
     await stopBenchChild(child);
   }

@@ -10,6 +10,7 @@ import { Kysely, type LogConfig, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { arrivalOrderedPool } from './arrival-order';
 import { pglitePool } from './pglite-pool';
+import { preparedStatementPool } from './prepared-statements';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
@@ -38,11 +39,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DB> {
   const schema = options.schema;
   if (options.databaseUrl) {
     const pool = arrivalOrderedPool(
-      new pg.Pool({
-        connectionString: options.databaseUrl,
-        max: CONNECTIONS,
-        ...(schema ? { options: `-c search_path=${schema},public` } : {}),
-      }),
+      preparedStatementPool(
+        new pg.Pool({
+          connectionString: options.databaseUrl,
+          max: CONNECTIONS,
+          ...(schema ? { options: `-c search_path=${schema},public` } : {}),
+        }),
+      ),
       CONNECTIONS,
     );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: statementLog(options) });
