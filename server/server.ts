@@ -5,6 +5,7 @@ import type { ServerConfig } from './config';
 import { type DatabaseOptions, type DB, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { purgeExpiredTrash, schedulePurge } from './db/retention';
+import { analyzeTables, scheduleAnalyze } from './db/statistics';
 import { seedAreas, seedDemoData } from './db/seed/index';
 import { PgBossQueue } from './processing/pg-boss-queue';
 import { InProcessQueue, type ProcessingQueue } from './processing/processor';
@@ -53,6 +54,8 @@ export async function createServer(
   const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(config.storageDir);
   if (config.seed) await seedDemoData(db, seedAreas, { storage });
   await purgeExpiredTrash(db);
+  const embedded = !config.databaseUrl;
+  await analyzeTables(db, embedded ? 'all' : 'never-analyzed');
   let port = config.port;
   const broadcaster = pusherBroadcaster(config, () => port);
   const uploads = config.s3
@@ -63,6 +66,9 @@ export async function createServer(
   const stopPurging = schedulePurge(db, (error) =>
     app.log.error({ err: error }, 'Purging expired trash failed'),
   );
+  const stopAnalyzing = embedded
+    ? scheduleAnalyze(db, (error) => app.log.error({ err: error }, 'Analyzing the tables failed'))
+    : () => undefined;
   app.addHook('onListen', async () => {
     const address = app.server.address();
     if (typeof address === 'object' && address) port = address.port;
@@ -75,6 +81,7 @@ export async function createServer(
     config,
     async close() {
       stopPurging();
+      stopAnalyzing();
       await processor.stop();
       await app.close();
       await db.destroy();
