@@ -27,7 +27,14 @@ import type {
   UpdateParams,
 } from '@refinedev/core';
 import { ApiError, apiRequest, apiUrl, type Query, type RequestOptions } from '@/providers/http-client';
-import { type ApiMeta, apiMeta, listPageQuery, listQuery, toSortParameter } from '@/providers/list-query';
+import {
+  type ApiMeta,
+  apiMeta,
+  listPageQuery,
+  listQuery,
+  toListResponse,
+  toSortParameter,
+} from '@/providers/list-query';
 import { noteIfScreenShows } from '@/providers/screen-errors';
 
 export interface LaravelPageLink {
@@ -212,14 +219,7 @@ export function createDataProvider(): DataProvider {
         ...request,
         query: listPageQuery(options, { pagination, sorters, filters }),
       });
-      const response: ApiListResponse<TData> = {
-        data: body.data,
-        total: body.meta?.total ?? body.data.length,
-        meta: body.meta,
-        links: body.links,
-        meta_data: body.meta_data,
-      };
-      return response;
+      return toListResponse(body);
     },
 
     async getOne<TData extends BaseRecord>({ resource, id, meta }: GetOneParams) {

@@ -132,7 +132,13 @@ type PrefetchedAnswer = { ok: true; body: unknown } | { ok: false };
  * Prefetched GETs by token, language and URL: each is handed to the first identical request, once (some answers
  * are worded in the request's language).
  */
-const prefetched = new Map<string, { answer: Promise<PrefetchedAnswer>; expires: number }>();
+interface PrefetchEntry {
+  answer: Promise<PrefetchedAnswer>;
+  expires: number;
+  /** The answer once it has arrived. */
+  settled?: PrefetchedAnswer;
+}
+const prefetched = new Map<string, PrefetchEntry>();
 const prefetchKey = (url: string, token: string | undefined) =>
   `${token ?? ''} ${languageHeader()['Accept-Language'] ?? ''} ${url}`;
 
@@ -142,6 +148,17 @@ function takePrefetched(url: string, token: string | undefined): Promise<Prefetc
   const entry = prefetched.get(key);
   prefetched.delete(key);
   return entry && entry.expires > Date.now() ? entry.answer : undefined;
+}
+
+/**
+ * The body of a prefetched GET that has already arrived, left in the store for the request it was made for: a
+ * screen's first render can show it at once instead of one render later (the request still takes it, and the
+ * network is not asked again). Nothing when it has not arrived, failed, or was made for another token or language.
+ */
+export function peekPrefetched(path: string, options: Pick<RequestOptions, 'public' | 'query'> = {}): unknown {
+  const token = options.public ? undefined : sessionToken();
+  const entry = prefetched.get(prefetchKey(apiUrl(path, options), token));
+  return entry?.settled?.ok && entry.expires > Date.now() ? entry.settled.body : undefined;
 }
 
 /** Forgets every prefetched answer (the session ended or changed). */
@@ -156,18 +173,24 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (options.prefetch) {
     // A prefetch sits out the announcements: its answer counts only when a real request takes it.
-    const answer = send<unknown>(url, token, { ...options, signal: undefined, announce: false }).then(
-      (body): PrefetchedAnswer => ({ ok: true, body }),
-      (): PrefetchedAnswer => ({ ok: false }),
-    );
-    prefetched.set(prefetchKey(url, token), { answer, expires: Date.now() + PREFETCH_TTL_MS });
+    const entry: PrefetchEntry = {
+      expires: Date.now() + PREFETCH_TTL_MS,
+      answer: send<unknown>(url, token, { ...options, signal: undefined, announce: false }).then(
+        (body): PrefetchedAnswer => (entry.settled = { ok: true, body }),
+        (): PrefetchedAnswer => (entry.settled = { ok: false }),
+      ),
+    };
+    const { answer } = entry;
+    prefetched.set(prefetchKey(url, token), entry);
     const result = await answer;
     if (!result.ok) throw new ApiError(0, 'The prefetch failed');
     return result.body as T;
   }
   // A successful prefetch answers this request; after a failed one it is asked again, so errors take the usual way.
-  const reused = await takePrefetched(url, token);
-  if (reused?.ok) return reused.body as T;
+  const prefetch = takePrefetched(url, token);
+  if (!prefetch) return send<T>(url, token, options); // leaves at once: the start-up's session check goes first
+  const reused = await prefetch;
+  if (reused.ok) return reused.body as T;
   return send<T>(url, token, options);
 }
 

@@ -5,6 +5,7 @@
  * functions (`src/shell/routes/first-screen.ts`) before refine has loaded, so the two requests are one URL.
  */
 import type { CrudFilter, CrudSort, GetListParams, MetaQuery } from '@refinedev/core';
+import type { ApiListResponse, LaravelList } from './data-provider';
 import type { Query, QueryValue } from './http-client';
 
 /** What a hook may put in `meta` for this provider. */
@@ -114,4 +115,15 @@ export function listPageQuery(
   const sort = toSortParameter(sorters);
   if (sort) extra.sort = sort;
   return listQuery(meta, filters, extra);
+}
+
+/** getList's answer of a list body: refine's `{data, total}` with the Laravel envelope, which pages read. */
+export function toListResponse<TData>(body: LaravelList<TData>): ApiListResponse<TData> {
+  return {
+    data: body.data,
+    total: body.meta?.total ?? body.data.length,
+    meta: body.meta,
+    links: body.links,
+    meta_data: body.meta_data,
+  };
 }

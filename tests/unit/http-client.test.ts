@@ -9,6 +9,7 @@ import {
   apiRequest,
   clearPrefetched,
   maintenanceEvents,
+  peekPrefetched,
   PREFETCH_TTL_MS,
   SESSION_COOKIE,
   unauthorizedEvents,
@@ -130,6 +131,41 @@ describe('a prefetched GET', () => {
     await apiRequest('/projects', { prefetch: true });
     vi.setSystemTime(Date.now() + PREFETCH_TTL_MS + 1);
     await expect(apiRequest('/projects')).resolves.toEqual({ answer: 2 });
+  });
+
+  it('can be read once it has arrived, for the same URL and token only, and is still taken by the request', async () => {
+    Cookies.set(SESSION_COOKIE, 'token-a');
+    const calls = countingServer();
+    const prefetch = apiRequest('/projects', { query: { per_page: 25 }, prefetch: true });
+    expect(peekPrefetched('/projects', { query: { per_page: 25 } })).toBeUndefined();
+    await prefetch;
+    expect(peekPrefetched('/projects', { query: { per_page: 25 } })).toEqual({ answer: 1 });
+    expect(peekPrefetched('/projects', { query: { per_page: 10 } })).toBeUndefined();
+    Cookies.set(SESSION_COOKIE, 'token-b');
+    expect(peekPrefetched('/projects', { query: { per_page: 25 } })).toBeUndefined();
+    Cookies.set(SESSION_COOKIE, 'token-a');
+
+    await expect(apiRequest('/projects', { query: { per_page: 25 } })).resolves.toEqual({ answer: 1 });
+    expect(calls).toHaveLength(1);
+    expect(peekPrefetched('/projects', { query: { per_page: 25 } })).toBeUndefined();
+  });
+
+  it('cannot be read when it failed', async () => {
+    Cookies.set(SESSION_COOKIE, 'expired');
+    countingServer(401);
+    await expect(apiRequest('/projects', { prefetch: true })).rejects.toBeInstanceOf(ApiError);
+    expect(peekPrefetched('/projects')).toBeUndefined();
+  });
+
+  it('leaves a request with nothing prefetched for it on the network at once, before later ones', () => {
+    Cookies.set(SESSION_COOKIE, 'token-a');
+    const calls = countingServer();
+    void apiRequest('/auth/validate');
+    void apiRequest('/projects', { prefetch: true });
+    expect(calls.map((call) => call.url)).toEqual([
+      expect.stringMatching(/\/auth\/validate$/),
+      expect.stringMatching(/\/projects$/),
+    ]);
   });
 
   it('announces nothing when it fails, and the request that follows asks again and announces', async () => {

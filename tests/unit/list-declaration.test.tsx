@@ -11,7 +11,10 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { listCall, listRequest } from '@/pages/list/list-request';
 import ResourceListPage from '@/pages/list/ResourceListPage';
+import { apiRequest } from '@/providers/http-client';
+import { apiMeta, listPageQuery } from '@/providers/list-query';
 import { type ActionDialogProps, defineResource, type ResourceDeclaration } from '@/resources/types';
 import { tenantStore } from '@/shell/tenant/TenantContext';
 import {
@@ -172,6 +175,17 @@ function renderList(resource: ResourceDeclaration = widgets) {
 }
 
 describe('a declared list', () => {
+  it('shows rows a first visit asked for ahead in its first render, and asks the server for them once', async () => {
+    const call = listCall(widgets, listRequest(widgets.list!, new URLSearchParams(), 'hatch'));
+    await apiRequest(`/${call.resource}`, { query: listPageQuery(apiMeta(call.meta), call), prefetch: true });
+    expect(api.calls('/widgets', 'GET')).toHaveLength(1);
+    renderList();
+    // No waiting: the rows are in the first render's output.
+    expect(screen.getByText('Anchor')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading Widgets...' })).toBeNull());
+    expect(api.calls('/widgets', 'GET')).toHaveLength(1);
+  });
+
   it('shows its own loading and empty texts', async () => {
     let release: () => void = () => undefined;
     api.on(

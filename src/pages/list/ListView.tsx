@@ -29,7 +29,7 @@ import { type DataColumn, DataTable, type RowSelection } from '@/ui/DataTable';
 import { Segmented } from '@/ui/Segmented';
 import { Skeleton } from '@/ui/Skeleton';
 import { FilterPanel } from './FilterPanel';
-import { listCall } from './list-request';
+import { arrivedRows, listCall } from './list-request';
 import { primarySort } from './list-state';
 import { useBulkActions } from './useBulkActions';
 import { useListActions } from './useListActions';
@@ -99,9 +99,13 @@ export function ListView({
   const filterButton = useRef<HTMLButtonElement>(null);
   const { banner, show: showBanner, dismiss } = useResultBanner();
 
-  // The same call a first visit prefetched (list-request.ts), so it takes that answer.
+  // The same call a first visit prefetched (list-request.ts), so it takes that answer; when the answer is already
+  // in, the first render shows its rows.
+  const call = listCall(resource, { state, sorters, filters: [...scope, ...filters] });
+  const arrived = arrivedRows<BaseRecord>(call);
   const { result, query } = useList<BaseRecord, HttpError>({
-    ...listCall(resource, { state, sorters, filters: [...scope, ...filters] }),
+    ...call,
+    ...(arrived && { queryOptions: { initialData: arrived } }),
     ...(liveMode && { liveMode }),
   });
   const response = result as unknown as ApiListResponse<BaseRecord> | undefined;
