@@ -155,7 +155,10 @@ function takePrefetched(url: string, token: string | undefined): Promise<Prefetc
  * screen's first render can show it at once instead of one render later (the request still takes it, and the
  * network is not asked again). Nothing when it has not arrived, failed, or was made for another token or language.
  */
-export function peekPrefetched(path: string, options: Pick<RequestOptions, 'public' | 'query'> = {}): unknown {
+export function peekPrefetched(
+  path: string,
+  options: Pick<RequestOptions, 'public' | 'query'> = {},
+): unknown {
   const token = options.public ? undefined : sessionToken();
   const entry = prefetched.get(prefetchKey(apiUrl(path, options), token));
   return entry?.settled?.ok && entry.expires > Date.now() ? entry.settled.body : undefined;
