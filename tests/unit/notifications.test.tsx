@@ -97,6 +97,16 @@ describe('NotificationBell', () => {
     expect(within(panel).getByRole('button', { name: /Mark all as read/ })).toBeEnabled();
   });
 
+  it('asks for its notifications only once the first screen has painted, keeping the same button', async () => {
+    const server = notificationServer(15, 5);
+    renderInPortal(<NotificationBell />);
+    const bell = screen.getByRole('button', { name: 'Notifications' });
+    expect(server.listCalls()).toHaveLength(0);
+
+    await waitFor(() => expect(server.listCalls()).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: 'Notifications, 5 unread' })).toBe(bell);
+  });
+
   it('takes the focus into the dropdown and gives it back to the bell on Escape', async () => {
     notificationServer(3, 1);
     const user = userEvent.setup();

@@ -1,46 +1,71 @@
 /** The bell in the top bar (spec 1 §2.5): a ping while anything is unread; opens the notification dropdown. */
 import { BellOutlined } from '@ant-design/icons';
-import { useId, useState } from 'react';
+import { type ComponentProps, memo, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button';
 import { Popover } from '@/ui/Popover';
+import { usePaintedOnce } from '@/ui/usePaintedOnce';
 import { NotificationPanel } from './NotificationPanel';
-import { useNotifications } from './useNotifications';
+import { type NotificationsState, useNotifications } from './useNotifications';
 import '@/shell/dashboard/surfaces.css';
 import './notifications.css';
 
+/**
+ * The bell's data (the notifications query with its live channel and the marks: several refine hooks) is mounted
+ * once the first screen has painted, or at once when the bell is opened before: a first visit shows its page
+ * sooner, and the count follows. The button and the dropdown stay the same elements throughout.
+ */
 export function NotificationBell() {
-  const { t } = useTranslation('notifications');
-  const state = useNotifications();
+  const painted = usePaintedOnce();
   const [open, setOpen] = useState(false);
+  const [state, setState] = useState<NotificationsState | null>(null);
   const titleId = useId();
-  const unread = state.unreadCount > 0;
 
   return (
-    <Popover
-      open={open}
-      onOpenChange={setOpen}
-      placement="bottom-end"
-      labelledBy={titleId}
-      className="notification-popover"
-      renderTrigger={(props) => (
-        <Button
-          {...props}
-          variant="text"
-          shape="circle"
-          size="large"
-          className="notification-bell"
-          aria-label={unread ? t('bellUnread', { count: state.unreadCount }) : t('bell')}
-          icon={
-            <span className="notification-bell-icon">
-              <BellOutlined aria-hidden />
-              {unread && <span className="notification-ping" data-testid="notification-ping" />}
-            </span>
-          }
-        />
-      )}
-    >
-      <NotificationPanel state={state} titleId={titleId} />
-    </Popover>
+    <>
+      {(painted || open) && <NotificationsFeed onState={setState} />}
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        placement="bottom-end"
+        labelledBy={titleId}
+        className="notification-popover"
+        renderTrigger={(props) => <BellButton {...props} unreadCount={state?.unreadCount ?? 0} />}
+      >
+        {state && <NotificationPanel state={state} titleId={titleId} />}
+      </Popover>
+    </>
+  );
+}
+
+/** Runs the notifications' hooks and hands each new state to the bell (memo: the bell's renders do not rerun it). */
+const NotificationsFeed = memo(function NotificationsFeed({
+  onState,
+}: {
+  onState: (state: NotificationsState) => void;
+}) {
+  const state = useNotifications();
+  useEffect(() => onState(state));
+  return null;
+});
+
+function BellButton({ unreadCount, ...props }: ComponentProps<typeof Button> & { unreadCount: number }) {
+  const { t } = useTranslation('notifications');
+  const unread = unreadCount > 0;
+  return (
+    <Button
+      {...props}
+      variant="text"
+      shape="circle"
+      size="large"
+      className="notification-bell"
+      aria-label={unread ? t('bellUnread', { count: unreadCount }) : t('bell')}
+      icon={
+        <span className="notification-bell-icon">
+          <BellOutlined aria-hidden />
+          {unread && <span className="notification-ping" data-testid="notification-ping" />}
+        </span>
+      }
+    />
   );
 }
