@@ -56,16 +56,19 @@ function actionOf(method: string, path: string): ActivityAction | null {
   return /\/(update|reprocess|duplicate|move|read-all)$/.test(path) ? 'updated' : 'created';
 }
 
-/** Registers the hook on the API's scope (every route registered after it). */
+/**
+ * Registers the hook on the API's scope (every route registered after it). The entry is written before the answer
+ * is sent (`onSend`), so a client that reads its activity after the answer finds it.
+ */
 export function registerActivityRecorder(app: FastifyInstance, prefix = '/api/v2'): void {
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 300) return;
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 300) return payload;
     const pending = sessionOfRequest(request);
-    if (!pending) return;
+    if (!pending) return payload;
     const path = request.url.split('?')[0].slice(prefix.length) || '/';
-    if (NOT_RECORDED.some((pattern) => pattern.test(path))) return;
+    if (NOT_RECORDED.some((pattern) => pattern.test(path))) return payload;
     const action = actionOf(effectiveMethod(request), path);
-    if (!action) return;
+    if (!action) return payload;
     try {
       const session = await pending;
       await recordActivity(request.server.ctx.db, {
@@ -77,5 +80,6 @@ export function registerActivityRecorder(app: FastifyInstance, prefix = '/api/v2
     } catch (error) {
       request.log.warn({ err: error }, 'activity not recorded');
     }
+    return payload;
   });
 }
