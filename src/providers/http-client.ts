@@ -164,6 +164,16 @@ export function peekPrefetched(
   return entry?.settled?.ok && entry.expires > Date.now() ? entry.settled.body : undefined;
 }
 
+/**
+ * Forgets a prefetched answer that a screen showed (peekPrefetched) without a request taking it: a later request
+ * for the same URL then asks the server instead of being given rows the screen already shows.
+ */
+export function forgetPrefetched(body: unknown): void {
+  for (const [key, entry] of prefetched) {
+    if (entry.settled?.ok && entry.settled.body === body) prefetched.delete(key);
+  }
+}
+
 /** Forgets every prefetched answer (the session ended or changed). */
 export function clearPrefetched(): void {
   prefetched.clear();

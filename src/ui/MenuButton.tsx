@@ -106,7 +106,8 @@ export function MenuButton(props: MenuButtonProps) {
   const [started, setStarted] = useState<{ index: number | null } | null>(null);
   // Opened by its caller (a card's context menu): the machinery stays from then on too.
   if (open && !started) setStarted({ index: null });
-  const [trigger, setTrigger] = useState<HTMLButtonElement | null>(null);
+  // A ref, not state: setting state from the ref would render every row's menu button again before the first paint.
+  const trigger = useRef<HTMLButtonElement>(null);
   // The floating machinery's handlers of the trigger's events, once it is mounted.
   const handlersRef = useRef<TriggerHandlers | null>(null);
   const triggerId = useId();
@@ -139,7 +140,7 @@ export function MenuButton(props: MenuButtonProps) {
     onPointerDown: (event: PointerEvent<HTMLButtonElement>) => handlersRef.current?.onPointerDown?.(event),
     onFocus: (event: FocusEvent<HTMLButtonElement>) => handlersRef.current?.onFocus?.(event),
     onBlur: (event: FocusEvent<HTMLButtonElement>) => handlersRef.current?.onBlur?.(event),
-    ref: setTrigger,
+    ref: trigger,
     id: triggerId,
     'aria-haspopup': 'menu',
     'aria-expanded': open,
@@ -177,7 +178,7 @@ function Trigger({ render, props }: { render: MenuButtonProps['renderTrigger']; 
 interface FloatingMenuProps extends Omit<MenuButtonProps, 'renderTrigger' | 'open' | 'onOpenChange'> {
   open: boolean;
   onOpenChange(open: boolean): void;
-  trigger: HTMLButtonElement | null;
+  trigger: RefObject<HTMLButtonElement | null>;
   /** Where the menu puts its handlers of the trigger's events. */
   triggerHandlersRef: RefObject<TriggerHandlers | null>;
   triggerId: string;
@@ -207,7 +208,8 @@ function FloatingMenu({
     placement: anchorPoint ? 'bottom-start' : placement,
     anchorPoint,
   });
-  useLayoutEffect(() => setReference(trigger), [setReference, trigger]);
+  // The trigger is in the document before the machinery mounts (the first opening); it stays the same element.
+  useLayoutEffect(() => setReference(trigger.current), [setReference, trigger]);
   const entries = items.filter((item): item is MenuEntry => !isDivider(item));
   // The items' elements and texts, by their index among the entries (dividers are not in the list).
   const elements = useRef<(HTMLElement | null)[]>([]);

@@ -9,6 +9,7 @@ import {
   apiRequest,
   clearPrefetched,
   maintenanceEvents,
+  forgetPrefetched,
   peekPrefetched,
   PREFETCH_TTL_MS,
   SESSION_COOKIE,
@@ -148,6 +149,16 @@ describe('a prefetched GET', () => {
     await expect(apiRequest('/projects', { query: { per_page: 25 } })).resolves.toEqual({ answer: 1 });
     expect(calls).toHaveLength(1);
     expect(peekPrefetched('/projects', { query: { per_page: 25 } })).toBeUndefined();
+  });
+
+  it('once forgotten, is no longer given to the request it was made for', async () => {
+    Cookies.set(SESSION_COOKIE, 'token-a');
+    const calls = countingServer();
+    await apiRequest('/projects', { query: { per_page: 25 }, prefetch: true });
+    forgetPrefetched(peekPrefetched('/projects', { query: { per_page: 25 } }));
+    expect(peekPrefetched('/projects', { query: { per_page: 25 } })).toBeUndefined();
+    await expect(apiRequest('/projects', { query: { per_page: 25 } })).resolves.toEqual({ answer: 2 });
+    expect(calls).toHaveLength(2);
   });
 
   it('cannot be read when it failed', async () => {

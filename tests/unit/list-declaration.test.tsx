@@ -9,11 +9,12 @@
  */
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { listCall, listRequest } from '@/pages/list/list-request';
 import ResourceListPage from '@/pages/list/ResourceListPage';
-import { apiRequest } from '@/providers/http-client';
+import { apiQuiet, apiRequest } from '@/providers/http-client';
 import { apiMeta, listPageQuery } from '@/providers/list-query';
 import { type ActionDialogProps, defineResource, type ResourceDeclaration } from '@/resources/types';
 import { tenantStore } from '@/shell/tenant/TenantContext';
@@ -164,26 +165,52 @@ function Screen({ resource }: { resource: ResourceDeclaration }) {
   return <output data-testid="location">{`${location.pathname} ${JSON.stringify(location.state)}`}</output>;
 }
 
-function renderList(resource: ResourceDeclaration = widgets) {
+/** `onCommit`: told of each commit of the screen, its mount and each update after. */
+function renderList(resource: ResourceDeclaration = widgets, onCommit?: (phase: string) => void) {
   const i18n = portalI18n('en');
   i18n.addResourceBundle('en', 'widgets', TEXTS);
   render(
     <RefineHarness path="/widgets" routePath="*" i18n={i18n}>
-      <Screen resource={resource} />
+      <Profiler id="widgets" onRender={(_id, phase) => onCommit?.(phase)}>
+        <Screen resource={resource} />
+      </Profiler>
     </RefineHarness>,
   );
 }
 
+/** Asks for the list's first page as a first visit does ahead of the page (first-screen.ts), and waits for it. */
+async function prefetchFirstPage() {
+  const call = listCall(widgets, listRequest(widgets.list!, new URLSearchParams(), 'hatch'));
+  await apiRequest(`/${call.resource}`, { query: listPageQuery(apiMeta(call.meta), call), prefetch: true });
+}
+
 describe('a declared list', () => {
   it('shows rows a first visit asked for ahead in its first render, and asks the server for them once', async () => {
-    const call = listCall(widgets, listRequest(widgets.list!, new URLSearchParams(), 'hatch'));
-    await apiRequest(`/${call.resource}`, { query: listPageQuery(apiMeta(call.meta), call), prefetch: true });
+    await prefetchFirstPage();
     expect(api.calls('/widgets', 'GET')).toHaveLength(1);
     renderList();
     // No waiting: the rows are in the first render's output.
     expect(screen.getByText('Anchor')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading Widgets...' })).toBeNull());
     expect(api.calls('/widgets', 'GET')).toHaveLength(1);
+  });
+
+  it('does not render rows a first visit asked for ahead a second time, and reloads them from the server', async () => {
+    await prefetchFirstPage();
+    const commits: string[] = [];
+    renderList(widgets, (phase) => commits.push(phase));
+    expect(screen.getByText('Anchor')).toBeInTheDocument();
+    await act(() => apiQuiet());
+    expect(commits.filter((phase) => phase !== 'mount')).toEqual([]);
+
+    // A reload after the first render asks the server: the rows it shows may have changed since.
+    api.on('GET', '/widgets', { body: laravelList([{ ...rows[0], name: 'Anchor II' }], { perPage: 5 }) });
+    api.on('PATCH', '/widgets/sync', { body: { count: 4 } });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Sync' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Anchor II')).toBeInTheDocument();
+    expect(api.calls('/widgets', 'GET')).toHaveLength(2);
   });
 
   it('shows its own loading and empty texts', async () => {

@@ -29,8 +29,9 @@ import { type DataColumn, DataTable, type RowSelection } from '@/ui/DataTable';
 import { Segmented } from '@/ui/Segmented';
 import { Skeleton } from '@/ui/Skeleton';
 import { FilterPanel } from './FilterPanel';
-import { arrivedRows, listCall } from './list-request';
+import { listCall } from './list-request';
 import { primarySort } from './list-state';
+import { useArrivedRows } from './useArrivedRows';
 import { useBulkActions } from './useBulkActions';
 import { useListActions } from './useListActions';
 import { useListState } from './useListState';
@@ -100,12 +101,12 @@ export function ListView({
   const { banner, show: showBanner, dismiss } = useResultBanner();
 
   // The same call a first visit prefetched (list-request.ts), so it takes that answer; when the answer is already
-  // in, the first render shows its rows.
+  // in, the first render shows its rows and the query does not ask again (useArrivedRows.ts).
   const call = listCall(resource, { state, sorters, filters: [...scope, ...filters] });
-  const arrived = arrivedRows<BaseRecord>(call);
+  const arrived = useArrivedRows<BaseRecord>(call);
   const { result, query } = useList<BaseRecord, HttpError>({
     ...call,
-    ...(arrived && { queryOptions: { initialData: arrived } }),
+    ...(arrived && { queryOptions: arrived }),
     ...(liveMode && { liveMode }),
   });
   const response = result as unknown as ApiListResponse<BaseRecord> | undefined;

@@ -7,9 +7,9 @@
  */
 import type { CrudFilter, CrudSort, GetListParams } from '@refinedev/core';
 import type { PlatformKey } from '@shared/platforms';
-import type { ApiListResponse, LaravelList } from '@/providers/data-provider';
+import type { LaravelList } from '@/providers/data-provider';
 import { peekPrefetched } from '@/providers/http-client';
-import { apiMeta, listPageQuery, toListResponse } from '@/providers/list-query';
+import { apiMeta, listPageQuery } from '@/providers/list-query';
 import type { ListDeclaration, ResourceDeclaration } from '@/resources/types';
 import {
   type ListDefaults,
@@ -116,11 +116,11 @@ export const listCall = (resource: ResourceDeclaration, request: ListRequest) =>
   pageCall(resource.name, resource.list?.meta, request);
 
 /**
- * The rows of a list call that a first visit asked for ahead (first-screen.ts) and that have already arrived, as
- * getList answers them: the page's first render shows them at once instead of one render later, and its query
- * still takes the prefetched answer (the network is not asked again). Nothing when they have not arrived.
+ * The answer of a list call that a first visit asked for ahead (first-screen.ts) and that has already arrived, as
+ * the server sent it; nothing when it has not arrived. The list's first render shows it (useArrivedRows.ts).
  */
-export function arrivedRows<TData>(call: ReturnType<typeof pageCall>): ApiListResponse<TData> | undefined {
-  const body = peekPrefetched(`/${call.resource}`, { query: listPageQuery(apiMeta(call.meta), call) });
-  return body ? toListResponse(body as LaravelList<TData>) : undefined;
+export function arrivedAnswer<TData>(call: ReturnType<typeof pageCall>): LaravelList<TData> | undefined {
+  return peekPrefetched(`/${call.resource}`, { query: listPageQuery(apiMeta(call.meta), call) }) as
+    | LaravelList<TData>
+    | undefined;
 }
