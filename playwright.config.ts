@@ -26,6 +26,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
+  // Ten failures in one run mean the server or the browser is stuck (each such test waits its whole minute): stop
+  // there with their traces instead of waiting out every other test.
+  maxFailures: 10,
   reporter: [['list']],
   // Maintenance mode answers every call of the one server with 503, so its tests run alone, after all others.
   projects: [

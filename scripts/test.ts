@@ -39,6 +39,12 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 const concurrency = Number(process.env.TEST_CONCURRENCY ?? 3);
+/**
+ * A suite still running after this long is stuck, not slow (the longest, end-to-end, takes about 26 minutes on a
+ * loaded 2-core machine): it is stopped and reported as failed with what it printed so far, so a hang ends the run
+ * with the place it hung instead of running into CI's own limit with nothing to show.
+ */
+const stageLimitMinutes = Number(process.env.TEST_STAGE_LIMIT_MINUTES ?? 50);
 const ANSI_ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const stripAnsi = (text: string) => text.replace(ANSI_ESCAPE, '');
 
@@ -49,17 +55,40 @@ interface Result {
   summary: string;
 }
 
+/** Process groups of the suites running now: an interrupted `npm test` stops them with it. */
+const running = new Set<number>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const group of running) process.kill(-group, 'SIGKILL');
+    process.exit(130);
+  });
+}
+
 function run(stage: Stage): Promise<Result> {
   const started = Date.now();
   return new Promise((resolve) => {
     // Suites without TEST_DATABASE_URL of their own run on PGlite.
     const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0', ...(stage.env ?? {}) };
     if (!stage.env?.TEST_DATABASE_URL) delete env.TEST_DATABASE_URL;
-    const child = spawn(stage.command[0], stage.command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, so a stuck suite is stopped with every process it started (workers, servers).
+    const child = spawn(stage.command[0], stage.command.slice(1), {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    running.add(child.pid!);
+    let timedOut = false;
+    const limit = setTimeout(() => {
+      timedOut = true;
+      process.kill(-child.pid!, 'SIGKILL');
+    }, stageLimitMinutes * 60_000);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => {
+      clearTimeout(limit);
+      running.delete(child.pid!);
+      if (timedOut) output += `\n${stage.name} stopped: still running after ${stageLimitMinutes} minutes.\n`;
       const text = stripAnsi(output)
         .split('\n')
         .filter((line) => !line.includes('Unknown user config') && !line.includes('Unknown env config'))
@@ -70,7 +99,8 @@ function run(stage: Stage): Promise<Result> {
         `\n===== ${stage.name} ${ok ? 'passed' : 'FAILED'} (${seconds.toFixed(1)} s) =====\n${text.trim()}`,
       );
       const matched = text.match(stage.summary)?.[0]?.trim();
-      resolve({ stage, ok, seconds, summary: matched ?? (ok ? 'clean' : `exit code ${code}`) });
+      const failure = timedOut ? `stopped after ${stageLimitMinutes} min` : `exit code ${code}`;
+      resolve({ stage, ok, seconds, summary: timedOut ? failure : (matched ?? (ok ? 'clean' : failure)) });
     });
   });
 }

@@ -85,6 +85,11 @@ export class ArrivalOrderGate {
     });
   }
 
+  /** How many callers wait for their turn. */
+  get waiters(): number {
+    return this.waiting.length;
+  }
+
   private admitNext(): void {
     while (this.busy < this.slots && this.waiting.length) {
       this.busy += 1;
@@ -93,17 +98,34 @@ export class ArrivalOrderGate {
   }
 }
 
+/**
+ * A connection held this long is reported on stderr with the place that asked for it. No query or transaction of
+ * ours takes seconds, so such a holder is stuck; with one embedded connection (PGlite) it stops every request, so
+ * the report names the code that wedged the server (for instance a query on `db` inside `db.transaction()`).
+ */
+export const HELD_CONNECTION_REPORT_MS = 30_000;
+
 /** A pool whose connections are handed out in arrival order, `slots` at a time, over an inner pool. */
 export function arrivalOrderedPool(inner: PostgresPool, slots: number): PostgresPool {
   const gate = new ArrivalOrderGate(slots);
   return {
     async connect(): Promise<PostgresPoolClient> {
+      const askedAt = new Error('the connection was asked for');
       const releaseTurn = await gate.acquire();
       try {
         const client = await inner.connect();
+        const heldSince = Date.now();
+        const report = setTimeout(() => {
+          process.stderr.write(
+            `A database connection has been held for ${Math.round((Date.now() - heldSince) / 1000)} s ` +
+              `(${gate.waiters} waiting): ${askedAt.stack}\n`,
+          );
+        }, HELD_CONNECTION_REPORT_MS);
+        report.unref();
         return {
           query: client.query.bind(client),
           release() {
+            clearTimeout(report);
             client.release();
             releaseTurn();
           },

@@ -1,6 +1,12 @@
 /** Database connections go to the earliest arrival first, whatever order the queries were sent in. */
-import { describe, expect, it } from 'vitest';
-import { ArrivalOrderGate, asNewArrival } from '../../server/db/arrival-order';
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ArrivalOrderGate,
+  arrivalOrderedPool,
+  asNewArrival,
+  HELD_CONNECTION_REPORT_MS,
+} from '../../server/db/arrival-order';
 
 /** A promise with its resolve function, to let one piece of work go on at a chosen moment. */
 function signal() {
@@ -76,5 +82,51 @@ describe('ArrivalOrderGate', () => {
     releaseHolder();
     await next;
     expect(admitted).toEqual(['next']);
+  });
+});
+
+describe('arrivalOrderedPool', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** One connection, like embedded PGlite. */
+  const singleConnection: PostgresPool = {
+    connect: async () =>
+      ({ query: async () => ({ rows: [] }), release: () => undefined }) as unknown as PostgresPoolClient,
+    end: async () => undefined,
+  };
+
+  it('reports on stderr a connection held too long, with the code that asked for it and how many wait', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const pool = arrivalOrderedPool(singleConnection, 1);
+    // A transaction's holder that then waits for a second connection of the same pool: with one, it never comes.
+    async function queryOutsideTheTransaction() {
+      const transaction = await pool.connect();
+      const outside = pool.connect();
+      return { transaction, outside };
+    }
+    const { transaction, outside } = await queryOutsideTheTransaction();
+
+    vi.advanceTimersByTime(HELD_CONNECTION_REPORT_MS - 1);
+    expect(stderr).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(stderr).toHaveBeenCalledTimes(1);
+    const report = String(stderr.mock.calls[0][0]);
+    expect(report).toMatch(/held for 30 s \(1 waiting\)/);
+    expect(report).toContain('queryOutsideTheTransaction');
+    stderr.mockRestore();
+
+    transaction.release();
+    (await outside).release();
+  });
+
+  it('says nothing of a connection given back in time', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const pool = arrivalOrderedPool(singleConnection, 1);
+    (await pool.connect()).release();
+    vi.advanceTimersByTime(HELD_CONNECTION_REPORT_MS * 2);
+    expect(stderr).not.toHaveBeenCalled();
+    stderr.mockRestore();
   });
 });
