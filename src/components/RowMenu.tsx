@@ -2,10 +2,11 @@
  * The three-dot menu of a row or card: the actions the user may use (spec 2 §2); a keyboard-usable menu button,
  * which a card's right-click may also open at the pointer (`open`, `anchorPoint`).
  */
-import { MoreOutlined } from '@ant-design/icons';
+import MoreOutlined from '@ant-design/icons-svg/es/asn/MoreOutlined';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button';
+import { Glyph } from '@/ui/Glyph';
 import { MenuButton, type MenuButtonProps } from '@/ui/MenuButton';
 
 export interface RowMenuItem {
@@ -48,7 +49,7 @@ export function RowMenu({
         <Button
           {...trigger}
           variant="text"
-          icon={<MoreOutlined aria-hidden />}
+          icon={<Glyph icon={MoreOutlined} />}
           aria-label={t('rowMenu', { name: recordName })}
         />
       )}

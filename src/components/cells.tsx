@@ -1,10 +1,12 @@
 /** The built-in cell renderers of declared columns (`kind`), shared by lists, cards and show pages. */
-import { CheckCircleFilled, CloseCircleOutlined, FileImageOutlined, MailOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, CloseCircleOutlined, MailOutlined } from '@ant-design/icons';
+import FileImageOutlined from '@ant-design/icons-svg/es/asn/FileImageOutlined';
 import type { BaseRecord } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CellKind } from '@/resources/types';
 import { Avatar, AvatarGroup } from '@/ui/Avatar';
+import { Glyph } from '@/ui/Glyph';
 import { StatusDot } from '@/ui/StatusDot';
 import { Tag } from '@/ui/Tag';
 import { Tooltip } from '@/ui/Tooltip';
@@ -69,7 +71,7 @@ export function Thumbnail({ src, alt }: { src: unknown; alt: string }) {
     <img className="cell-thumbnail" src={src} alt={alt} loading="lazy" />
   ) : (
     <span className="cell-thumbnail cell-thumbnail--empty" role="img" aria-label={alt}>
-      <FileImageOutlined aria-hidden />
+      <Glyph icon={FileImageOutlined} />
     </span>
   );
 }

@@ -8,7 +8,8 @@
  * status and menu are seen without scrolling sideways; the header keeps only the sort buttons (table.css).
  */
 import './table.css';
-import { CaretDownOutlined, CaretUpOutlined } from '@ant-design/icons';
+import CaretDownOutlined from '@ant-design/icons-svg/es/asn/CaretDownOutlined';
+import CaretUpOutlined from '@ant-design/icons-svg/es/asn/CaretUpOutlined';
 import {
   type CSSProperties,
   type HTMLAttributes,
@@ -18,6 +19,7 @@ import {
   useRef,
 } from 'react';
 import { classNames } from './Button';
+import { Glyph } from './Glyph';
 import { Spinner } from './Spinner';
 
 export type SortOrder = 'asc' | 'desc';
@@ -185,8 +187,8 @@ function cellClass(column: DataColumn<unknown>, ...more: (string | false | undef
 function SortIcons({ order }: { order: SortOrder | null | undefined }) {
   return (
     <span className="ui-table__sorter" aria-hidden>
-      <CaretUpOutlined className={classNames(order === 'asc' && 'is-active')} />
-      <CaretDownOutlined className={classNames(order === 'desc' && 'is-active')} />
+      <Glyph icon={CaretUpOutlined} className={classNames(order === 'asc' && 'is-active')} />
+      <Glyph icon={CaretDownOutlined} className={classNames(order === 'desc' && 'is-active')} />
     </span>
   );
 }

@@ -1,10 +1,12 @@
 /**
- * The light components without a test of their own elsewhere (src/ui/Select.tsx, Tag.tsx, Avatar.tsx,
+ * The light components without a test of their own elsewhere (src/ui/Select.tsx, Tag.tsx, Avatar.tsx, Glyph.tsx,
  * CompanyLogo.tsx, StatusDot.tsx, Spinner.tsx, FullScreenState.tsx, useMediaQuery.ts) and the design tokens
  * (design-tokens.ts) both they and antd's theme read.
  */
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import MoreOutlined from '@ant-design/icons-svg/es/asn/MoreOutlined';
+import SwapOutlined from '@ant-design/icons-svg/es/asn/SwapOutlined';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLATFORMS } from '@shared/platforms';
@@ -14,6 +16,7 @@ import { Avatar, AvatarGroup } from '@/ui/Avatar';
 import { CompanyLogo, initialsOf } from '@/ui/CompanyLogo';
 import { DESIGN_TOKENS, designTokenVariables } from '@/ui/design-tokens';
 import { FullScreenState } from '@/ui/FullScreenState';
+import { Glyph } from '@/ui/Glyph';
 import { Select } from '@/ui/Select';
 import { Spinner } from '@/ui/Spinner';
 import { StatusDot } from '@/ui/StatusDot';
@@ -238,5 +241,33 @@ describe('design tokens', () => {
       rowHoverBg: DESIGN_TOKENS.tableRowHoverBackground,
       cellPaddingBlockMD: DESIGN_TOKENS.tableCellPaddingBlock,
     });
+  });
+});
+
+describe('Glyph', () => {
+  it("draws an antd icon's definition as antd's markup, decorative, without adding a style to the document", () => {
+    const styles = document.head.querySelectorAll('style').length;
+    const { container } = render(
+      <>
+        <Glyph icon={MoreOutlined} className="is-active" />
+        <Glyph icon={SwapOutlined} />
+      </>,
+    );
+    const [more, swap] = container.querySelectorAll('span');
+    expect(more).toHaveClass('anticon', 'anticon-more', 'is-active');
+    expect(more).toHaveAttribute('aria-hidden', 'true');
+    const svg = more.querySelector('svg')!;
+    expect(svg).toHaveAttribute('viewBox', '64 64 896 896');
+    expect(svg).toHaveAttribute('fill', 'currentColor');
+    expect(svg).toHaveAttribute('width', '1em');
+    expect(svg.querySelector('path')).toHaveAttribute(
+      'd',
+      (MoreOutlined.icon as { children: { attrs: { d: string } }[] }).children[0].attrs.d,
+    );
+    // Every path of the definition, in order.
+    expect(swap.querySelectorAll('path')).toHaveLength(
+      (SwapOutlined.icon as { children: unknown[] }).children.length,
+    );
+    expect(document.head.querySelectorAll('style')).toHaveLength(styles);
   });
 });

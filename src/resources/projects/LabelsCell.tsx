@@ -1,9 +1,10 @@
 /** A project's coloured labels, with the plus button that opens the labels tab of its edit form (spec 2 §Projects). */
-import { PlusOutlined } from '@ant-design/icons';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LabelTags, type LabelValue } from '@/components/cells';
 import { Button } from '@/ui/Button';
+import { Glyph } from '@/ui/Glyph';
 
 export function LabelsCell({ labels, editLabels }: { labels: LabelValue[]; editLabels?: string }) {
   const { t } = useTranslation('projects');
@@ -15,7 +16,7 @@ export function LabelsCell({ labels, editLabels }: { labels: LabelValue[]; editL
         <Button
           size="small"
           shape="circle"
-          icon={<PlusOutlined aria-hidden />}
+          icon={<Glyph icon={PlusOutlined} />}
           aria-label={t('actions.addLabel')}
           title={t('actions.addLabel')}
           onClick={(event) => {
