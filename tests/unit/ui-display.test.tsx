@@ -6,6 +6,7 @@
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MoreOutlined from '@ant-design/icons-svg/es/asn/MoreOutlined';
+import type { AbstractNode } from '@ant-design/icons-svg/es/types';
 import SwapOutlined from '@ant-design/icons-svg/es/asn/SwapOutlined';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -262,12 +263,10 @@ describe('Glyph', () => {
     expect(svg).toHaveAttribute('width', '1em');
     expect(svg.querySelector('path')).toHaveAttribute(
       'd',
-      (MoreOutlined.icon as { children: { attrs: { d: string } }[] }).children[0].attrs.d,
+      (MoreOutlined.icon as AbstractNode).children![0].attrs.d,
     );
-    // Every path of the definition, in order.
-    expect(swap.querySelectorAll('path')).toHaveLength(
-      (SwapOutlined.icon as { children: unknown[] }).children.length,
-    );
+    // Every path of the definition.
+    expect(swap.querySelectorAll('path')).toHaveLength((SwapOutlined.icon as AbstractNode).children!.length);
     expect(document.head.querySelectorAll('style')).toHaveLength(styles);
   });
 });
