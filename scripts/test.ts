@@ -40,7 +40,7 @@ if (process.env.TEST_DATABASE_URL) {
 
 const concurrency = Number(process.env.TEST_CONCURRENCY ?? 3);
 /**
- * A suite still running after this long is stuck, not slow (the longest, end-to-end, takes about 26 minutes on a
+ * A suite still running after this long is stuck, not slow (the longest, end-to-end, takes up to 29 minutes on a
  * loaded 2-core machine): it is stopped and reported as failed with what it printed so far, so a hang ends the run
  * with the place it hung instead of running into CI's own limit with nothing to show.
  */
