@@ -12,21 +12,33 @@ interface Stage {
   env?: Record<string, string>;
   /** Picks the runner's own summary line out of its output. */
   summary: RegExp;
+  /** Picks the lines naming each failed test, repeated under the summary (CI keeps only the tail of the output). */
+  failures?: RegExp;
 }
+
+const VITEST_FAILURES = /^\s*FAIL\s+.*$/gm;
 
 const stages: Stage[] = [
   {
     name: 'e2e',
     command: ['npx', 'playwright', 'test'],
     summary: /^\s*\d+ (passed|failed).*$|^\s*\d+ flaky.*$/m,
+    // The list reporter's line of a failed test: "✘  12 [portal] › tests/e2e/….spec.ts:40:3 › title (31.2s)".
+    failures: /^\s*✘.*$/gm,
   },
   { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'], summary: /error TS\d+/ },
   { name: 'lint', command: ['npx', 'eslint', '--max-warnings', '0', '.'], summary: /\d+ problems?.*/ },
-  { name: 'unit', command: ['npx', 'vitest', 'run', '--project', 'unit'], summary: /^\s*Tests\s+.*$/m },
+  {
+    name: 'unit',
+    command: ['npx', 'vitest', 'run', '--project', 'unit'],
+    summary: /^\s*Tests\s+.*$/m,
+    failures: VITEST_FAILURES,
+  },
   {
     name: 'server (PGlite)',
     command: ['npx', 'vitest', 'run', '--project', 'server'],
     summary: /^\s*Tests\s+.*$/m,
+    failures: VITEST_FAILURES,
   },
 ];
 if (process.env.TEST_DATABASE_URL) {
@@ -35,6 +47,7 @@ if (process.env.TEST_DATABASE_URL) {
     command: ['npx', 'vitest', 'run', '--project', 'server'],
     env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
     summary: /^\s*Tests\s+.*$/m,
+    failures: VITEST_FAILURES,
   });
 }
 
@@ -53,7 +66,11 @@ interface Result {
   ok: boolean;
   seconds: number;
   summary: string;
+  /** The lines naming the failed tests (at most MAX_FAILURES_LISTED). */
+  failed: string[];
 }
+
+const MAX_FAILURES_LISTED = 15;
 
 /** Process groups of the suites running now: an interrupted `npm test` stops them with it. */
 const running = new Set<number>();
@@ -100,7 +117,17 @@ function run(stage: Stage): Promise<Result> {
       );
       const matched = text.match(stage.summary)?.[0]?.trim();
       const failure = timedOut ? `stopped after ${stageLimitMinutes} min` : `exit code ${code}`;
-      resolve({ stage, ok, seconds, summary: timedOut ? failure : (matched ?? (ok ? 'clean' : failure)) });
+      const failed =
+        ok || !stage.failures
+          ? []
+          : [...new Set(text.match(stage.failures) ?? [])].map((line) => line.trim());
+      resolve({
+        stage,
+        ok,
+        seconds,
+        summary: timedOut ? failure : (matched ?? (ok ? 'clean' : failure)),
+        failed: failed.slice(0, MAX_FAILURES_LISTED),
+      });
     });
   });
 }
@@ -120,6 +147,7 @@ for (const stage of stages) {
   console.log(
     `${result.ok ? 'PASS' : 'FAIL'}  ${stage.name.padEnd(20)} ${result.seconds.toFixed(1).padStart(6)} s  ${result.summary}`,
   );
+  for (const line of result.failed) console.log(`        ${line}`);
 }
 const totalSeconds = (Date.now() - startedAt) / 1000;
 const minutes = Math.floor(totalSeconds / 60);
