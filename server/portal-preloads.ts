@@ -6,7 +6,8 @@
  * (`dist/.vite/manifest.json`); the modules are those `patchSignedInRoutes` (src/shell/routes/routes.tsx) starts
  * for the same path, and the byte-budget test (scripts/build/bundle-budget.ts) sums the same lists.
  */
-import { SESSION_COOKIE } from '../shared/session';
+// With its extension: the build's configuration (vite.config.ts) imports this file too.
+import { SESSION_COOKIE } from '../shared/session.js';
 
 /** One manifest entry (the fields read here). */
 export interface ManifestChunk {
@@ -20,6 +21,12 @@ export interface ManifestChunk {
 }
 
 export type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The portal's root (React, the router, the shell): the entry imports it once it has started the first requests
+ * (src/main.tsx), and index.html names its chunks (scripts/build/entry-preloads.ts), on every page.
+ */
+export const MOUNT_MODULE = 'src/mount-portal.tsx';
 
 /** What every signed-in screen needs around its page. */
 export const SIGNED_IN_MODULES = [
@@ -55,10 +62,15 @@ export function staticClosure(manifest: Manifest, keys: readonly string[]): Set<
   return seen;
 }
 
+/** The manifest key of index.html's entry (the portal's root is an entry of the build too). */
 export function entryKey(manifest: Manifest): string {
-  const key = Object.keys(manifest).find((name) => manifest[name].isEntry);
-  if (!key) throw new Error('The manifest names no entry chunk.');
-  return key;
+  if (!manifest['index.html']?.isEntry) throw new Error('The manifest names no entry chunk for index.html.');
+  return 'index.html';
+}
+
+/** What index.html names on every page: the entry and the portal's root, with their static imports. */
+export function pageStartModules(manifest: Manifest): Set<string> {
+  return staticClosure(manifest, [entryKey(manifest), MOUNT_MODULE]);
 }
 
 /** Whether a Cookie header carries a session token (its validity is the API's business, not the page's). */
@@ -70,14 +82,14 @@ export function hasSessionCookie(cookieHeader: string | undefined): boolean {
 }
 
 /**
- * The `<link>` tags for a signed-in first visit of `path`: the chunks beyond what the entry already names
- * (index.html preloads the entry's own imports), in load order. Empty when the manifest lacks a module (a
- * build that does not match this list must not break the page, only lose the head start).
+ * The `<link>` tags for a signed-in first visit of `path`: the chunks beyond what index.html already names (the
+ * entry and the portal's root), in load order. Empty when the manifest lacks a module (a build that does not
+ * match this list must not break the page, only lose the head start).
  */
 export function firstVisitPreloadTags(manifest: Manifest, path: string): string {
   const modules = signedInFirstVisitModules(path);
-  if (!modules.length || modules.some((module) => !manifest[module])) return '';
-  const entry = staticClosure(manifest, [entryKey(manifest)]);
+  if (!modules.length || [...modules, MOUNT_MODULE].some((module) => !manifest[module])) return '';
+  const entry = pageStartModules(manifest);
   const chunks = [...staticClosure(manifest, modules)]
     .filter((key) => !entry.has(key))
     .map((key) => manifest[key]);

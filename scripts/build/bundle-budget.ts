@@ -1,13 +1,13 @@
 /**
  * What a route of the built portal loads on a first visit, read from Vite's manifest (`dist/.vite/manifest.json`):
- * the entry with everything it imports statically, plus the chunks the route's `lazy` loads (and their static
- * imports). Sizes are gzip level 9 of each file, which is what the server's `.gz` copies hold (Brotli is smaller).
+ * the entry and the portal's root with everything they import statically, plus the chunks the route's `lazy`
+ * loads (and their static imports). Sizes are gzip level 9 of each file, which is what the server's `.gz` copies hold (Brotli is smaller).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  entryKey,
   type Manifest,
+  pageStartModules,
   signedInFirstVisitModules,
   staticClosure,
 } from '../../server/portal-preloads';
@@ -62,7 +62,7 @@ export function routeLoad(
   route: BudgetedRoute,
   manifest = readManifest(distDir),
 ): RouteLoad {
-  const keys = staticClosure(manifest, [entryKey(manifest), ...ROUTE_MODULES[route]]);
+  const keys = new Set([...pageStartModules(manifest), ...staticClosure(manifest, ROUTE_MODULES[route])]);
   const sized = (file: string) => ({ file, gzipBytes: gzipSize(readFileSync(join(distDir, file))) });
   const chunks = [...keys].map((key) => manifest[key]);
   const js = [...new Set(chunks.map((chunk) => chunk.file))].map(sized);

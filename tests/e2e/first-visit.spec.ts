@@ -2,7 +2,8 @@
  * A first visit without a waterfall (issue 11): on /projects the list's rows are asked for by the entry, together
  * with the session check, while refine, the route table with the declarations and the list page's code are still
  * on their way (not after the page rendered), in the portal's language, and only once; the signed-in screens'
- * chunks are fetched together with the entry (index.html names them), not after it ran.
+ * chunks are fetched together with the entry (index.html names them), not after it ran; and the entry starts the
+ * session check and the rows before React and the portal root (the larger chunk) have arrived.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { expectSignedIn, signedInAs } from './support/portal';
@@ -84,4 +85,32 @@ test("a signed-in first visit fetches the route table and the page's chunks toge
   await page.goto('/projects?per_page=25');
   await expectSignedIn(page, auth.user.name);
   await expect(page.getByRole('table').locator('tbody > tr[data-row-key]')).toHaveCount(25);
+});
+
+test('the session check and the rows leave before React and the portal root have arrived', async ({
+  page,
+  context,
+}) => {
+  const auth = await signedInAs(context, 'alice');
+  const list = watchListRequests(page);
+  let validated!: () => void;
+  const validateAsked = new Promise<void>((resolve) => (validated = resolve));
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/v2/auth/validate') validated();
+  });
+  // The portal's root (React, the router, the shell) is held until both were asked for: requests started only
+  // by code in its chunk would never leave, and the page would never show.
+  let rootHeld = false;
+  const bothAsked = Promise.all([validateAsked, list.asked]);
+  await page.route(/\/assets\/mount-[\w-]+\.js$/, async (route) => {
+    rootHeld = true;
+    await bothAsked;
+    await route.continue();
+  });
+
+  await page.goto('/projects?per_page=25');
+  await expectSignedIn(page, auth.user.name);
+  await expect(page.getByRole('table').locator('tbody > tr[data-row-key]')).toHaveCount(25);
+  expect(rootHeld, "the portal's root is a chunk of its own").toBe(true);
+  expect(list.requests).toHaveLength(1);
 });

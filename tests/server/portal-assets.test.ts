@@ -19,6 +19,12 @@ const INDEX =
 const MANIFEST = {
   'index.html': { file: 'assets/rows-3f2a1b.js', isEntry: true, imports: ['_shared.js'] },
   '_shared.js': { file: 'assets/shared-1a1a1a.js' },
+  'src/mount-portal.tsx': {
+    file: 'assets/mount-0a0a0a.js',
+    isEntry: true,
+    imports: ['_shared.js', '_react.js'],
+  },
+  '_react.js': { file: 'assets/react-0b0b0b.js' },
   '_cells.js': { file: 'assets/cells-2b2b2b.js', imports: ['_shared.js'] },
   'src/shell/routes/signed-in-routes.tsx': {
     file: 'assets/signed-in-routes-3c3c3c.js',
@@ -33,6 +39,7 @@ const MANIFEST = {
   'src/shell/layout/ShellLayout.tsx': {
     file: 'assets/ShellLayout-5e5e5e.js',
     isDynamicEntry: true,
+    imports: ['_react.js'],
     css: ['assets/ShellLayout-5e5e5e.css'],
   },
   'src/shell/dashboard/DashboardPage.tsx': { file: 'assets/DashboardPage-6f6f6f.js', isDynamicEntry: true },

@@ -3,6 +3,8 @@
  * of the dashboard / and of /projects loads, read from the production build's manifest. Builds the portal only when dist/ is missing or
  * older than its sources.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type BudgetedRoute,
@@ -12,6 +14,7 @@ import {
   routeLoad,
 } from '../../scripts/build/bundle-budget';
 import { ensureBuild } from '../../scripts/ensure-build';
+import { entryKey, MOUNT_MODULE, staticClosure } from '../../server/portal-preloads';
 
 const DIST = 'dist';
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -74,4 +77,30 @@ describe('the signed-in first pages', () => {
       }
     },
   );
+});
+
+describe("the entry and the portal's root", () => {
+  it('are two chunks: the entry, which starts the first requests, does not wait for React to arrive', () => {
+    const manifest = readManifest(DIST);
+    const entry = [...staticClosure(manifest, [entryKey(manifest)])].map((key) => manifest[key].file);
+    const mount = manifest[MOUNT_MODULE];
+    expect(mount?.isEntry, `${MOUNT_MODULE} is a chunk of its own`).toBe(true);
+    expect(entry).not.toContain(mount.file);
+    expect(manifest[entryKey(manifest)].dynamicImports).toContain(MOUNT_MODULE);
+  });
+
+  it("index.html names the root's chunks and styles, so they arrive with the entry", () => {
+    const manifest = readManifest(DIST);
+    const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+    for (const key of staticClosure(manifest, [MOUNT_MODULE])) {
+      const chunk = manifest[key];
+      expect(html, chunk.file).toMatch(
+        new RegExp(
+          `<link rel="modulepreload" crossorigin href="/${chunk.file}">|<script type="module" crossorigin src="/${chunk.file}">`,
+        ),
+      );
+      for (const style of chunk.css ?? [])
+        expect(html, style).toContain(`<link rel="stylesheet" crossorigin href="/${style}">`);
+    }
+  });
 });
