@@ -10,6 +10,8 @@ const SOURCES = [
   'index.html',
   'vite.config.ts',
   'scripts/build',
+  // The build's configuration reads the portal root's module from it.
+  'server/portal-preloads.ts',
   'package-lock.json',
 ];
 
