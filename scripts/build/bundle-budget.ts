@@ -1,7 +1,8 @@
 /**
  * What a route of the built portal loads on a first visit, read from Vite's manifest (`dist/.vite/manifest.json`):
  * the entry and the portal's root with everything they import statically, plus the chunks the route's `lazy`
- * loads (and their static imports). Sizes are gzip level 9 of each file, which is what the server's `.gz` copies hold (Brotli is smaller).
+ * loads (and their static imports). Sizes are gzip level 9 of each file, which is what the server's `.gz` copies
+ * hold (Brotli is smaller).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
