@@ -23,12 +23,16 @@ function watchListRequests(page: Page) {
   return { requests, asked };
 }
 
-/** Holds the requests matching `url` until `until` resolves. */
-const holdUntil = (page: Page, url: RegExp | string, until: Promise<void>) =>
-  page.route(url, async (route) => {
+/** Holds the requests matching `url` until `until` resolves; `held()` says whether any was. */
+async function holdUntil(page: Page, url: RegExp | string, until: Promise<unknown>) {
+  let held = false;
+  await page.route(url, async (route) => {
+    held = true;
     await until;
     await route.continue();
   });
+  return { held: () => held };
+}
 
 test('a first visit of a list asks for its rows before refine, the route table and the page code, once', async ({
   page,
@@ -100,17 +104,11 @@ test('the session check and the rows leave before React and the portal root have
   });
   // The portal's root (React, the router, the shell) is held until both were asked for: requests started only
   // by code in its chunk would never leave, and the page would never show.
-  let rootHeld = false;
-  const bothAsked = Promise.all([validateAsked, list.asked]);
-  await page.route(/\/assets\/mount-[\w-]+\.js$/, async (route) => {
-    rootHeld = true;
-    await bothAsked;
-    await route.continue();
-  });
+  const root = await holdUntil(page, /\/assets\/mount-[\w-]+\.js$/, Promise.all([validateAsked, list.asked]));
 
   await page.goto('/projects?per_page=25');
   await expectSignedIn(page, auth.user.name);
   await expect(page.getByRole('table').locator('tbody > tr[data-row-key]')).toHaveCount(25);
-  expect(rootHeld, "the portal's root is a chunk of its own").toBe(true);
+  expect(root.held(), "the portal's root is a chunk of its own").toBe(true);
   expect(list.requests).toHaveLength(1);
 });
