@@ -181,7 +181,10 @@ test('bob (view-company only) sees the company read-only', async ({ page, contex
 test("'Forgot password?' leads to a working reset request", async ({ page }) => {
   await page.goto(`${origin(UMBRELLA)}/login`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
-  await page.getByLabel('Email').fill('erin@umbrella.test');
+  // The page's chunk loads after the click while the sign-in form stays on screen, and its 'Username or email'
+  // field matches the label too: fill only once the reset form is the one shown.
+  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill('erin@umbrella.test');
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('a reset link is on its way')).toBeVisible();
 });

@@ -35,7 +35,9 @@ test('forgot password → reset link → new password → sign in', async ({ pag
   await page.goto(`${origin()}/login`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  await page.getByLabel('Email').fill(email);
+  // The address changes before the reset form replaces the sign-in form, whose 'Username or email' matches too.
+  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('a reset link is on its way')).toBeVisible();
 
