@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { localeBundles } from './scripts/build/locale-bundles.js';
+import { compileHints } from './scripts/build/compile-hints.js';
 import { entryPreloads } from './scripts/build/entry-preloads.js';
 import { precompress } from './scripts/build/precompress.js';
 import { MOUNT_MODULE } from './server/portal-preloads.js';
@@ -19,6 +20,8 @@ export default defineConfig({
     react(),
     localeBundles(fromRoot('./public/locales')),
     entryPreloads([MOUNT_MODULE]),
+    // Every script's functions compiled while it streams in, off the main thread (scripts/build/compile-hints.ts).
+    compileHints(),
     precompress(),
   ],
   resolve: {
