@@ -11,7 +11,11 @@ const declarations = import.meta.glob<ResourceDeclaration>('./*/*.resource.tsx',
   import: 'default',
 });
 
-/** In the order of their API names, so the derived lists do not depend on the order files are found in. */
+/**
+ * In the order of their API names, so the derived lists do not depend on the order files are found in. The names
+ * are lower-case ASCII, so comparing code units orders them as a collator would, without `localeCompare`'s
+ * collator set-up on every first visit (about 7 ms of the main thread, four times that on a slow phone).
+ */
 export const RESOURCES: ResourceDeclaration[] = Object.values(declarations).sort((a, b) =>
-  a.name.localeCompare(b.name),
+  a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
 );
