@@ -8,10 +8,13 @@ import { deployment } from './lib/runtime-config';
 import { initI18n, PORTAL_NAMESPACES } from './providers/i18n';
 import { session } from './providers/session';
 import { prefetchFirstList } from './shell/routes/first-screen';
+import { watchMaintenance } from './shell/states/maintenance';
 import { tenantStore } from './shell/tenant/TenantContext';
 import './fonts.css';
 import './styles.css';
 
+// A 503 to any of the requests below shows the maintenance screen once the portal's root has arrived.
+watchMaintenance();
 // The two calls go first because i18next's set-up runs some script before its one request leaves; the rows after
 // it, as they are asked for in the portal's language (first-screen.ts). The router starts loading the first page's
 // chunks as soon as it is created (routes.tsx); index.html already names them (server/portal-preloads.ts).

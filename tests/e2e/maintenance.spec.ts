@@ -47,6 +47,23 @@ test('the maintenance screen shows the status and reloads at back_on', async ({ 
   await expect(page.getByRole('heading', { name: 'Acme Visuals' })).toBeVisible({ timeout: 15_000 });
 });
 
+test("a 503 answered before the portal's root has arrived still shows the maintenance screen", async ({
+  page,
+  request,
+}) => {
+  await switchMaintenance(request, { enabled: true, status: 'Moving to a new server' });
+  // The entry asks for the tenant before React and the screens' code are in; their chunk is held until that
+  // answer has come, so nothing that loads with it can have been listening for the 503.
+  const refused = page.waitForResponse((response) => /\/api\/v2\/companies\/acme$/.test(response.url()));
+  await page.route(/\/assets\/mount-[\w-]+\.js$/, async (route) => {
+    await refused;
+    await route.continue();
+  });
+  await page.goto('/login');
+  expect((await refused).status()).toBe(503);
+  await expect(page.getByRole('heading', { name: 'Moving to a new server' })).toBeVisible();
+});
+
 test('without a status the screen reads the default headline and reloads after 60 seconds', async ({
   page,
   request,

@@ -3,8 +3,8 @@
  * back_on or after 60 s) and no connection while the browser is offline.
  */
 import { type PropsWithChildren, useEffect, useSyncExternalStore } from 'react';
-import { type MaintenanceInfo, maintenanceEvents } from '@/providers/http-client';
-import { maintenanceReloadDelay } from './maintenance';
+import type { MaintenanceInfo } from '@/providers/http-client';
+import { currentMaintenance, maintenanceReloadDelay, subscribeToMaintenance } from './maintenance';
 import { MaintenanceScreen } from './MaintenanceScreen';
 import { NoConnectionScreen } from './NoConnectionScreen';
 
@@ -19,21 +19,8 @@ function subscribeToConnectivity(onChange: () => void) {
 
 export const useOnline = () => useSyncExternalStore(subscribeToConnectivity, () => navigator.onLine);
 
-/** The first 503 wins; kept from module load on, so a 503 during start-up is not missed. */
-let maintenance: MaintenanceInfo | null = null;
-const maintenanceListeners = new Set<() => void>();
-maintenanceEvents.subscribe((info) => {
-  if (maintenance) return;
-  maintenance = info;
-  maintenanceListeners.forEach((listener) => listener());
-});
-const subscribeToMaintenance = (listener: () => void) => {
-  maintenanceListeners.add(listener);
-  return () => void maintenanceListeners.delete(listener);
-};
-
 function useMaintenance(): MaintenanceInfo | null {
-  const info = useSyncExternalStore(subscribeToMaintenance, () => maintenance);
+  const info = useSyncExternalStore(subscribeToMaintenance, currentMaintenance);
   useEffect(() => {
     if (!info) return;
     const timer = setTimeout(() => window.location.reload(), maintenanceReloadDelay(info));
