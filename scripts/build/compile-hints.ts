@@ -7,7 +7,7 @@
  * every chunk is marked. Browsers without the feature read an ordinary comment.
  *
  * Measured (README, web performance): on a first visit of /projects the main thread's script time fell from about
- * 300 to 250 ms, and from about 740 to 520 ms with 4x CPU throttling.
+ * 320 to 245 ms, and from about 730 to 540 ms with 4x CPU throttling.
  *
  * It runs after Vite's own rewriting of the chunks (the `__vite__mapDeps` preamble that Vite puts first), so the
  * comment is the file's first line, and it moves each chunk's source map down by the one line it adds.
