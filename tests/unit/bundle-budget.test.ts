@@ -1,9 +1,10 @@
 /**
- * The bundle budgets of issues 5 and 11, in bytes (never in time): the gzipped JavaScript a first visit of /login,
- * of the dashboard / and of /projects loads, read from the production build's manifest. Builds the portal only when dist/ is missing or
- * older than its sources.
+ * The production build: the bundle budgets of issues 5 and 11, in bytes (never in time): the gzipped JavaScript a
+ * first visit of /login, of the dashboard / and of /projects loads, read from the build's manifest; what index.html
+ * names; and V8's compile hint on every script (scripts/build/compile-hints.ts). Builds the portal only when dist/
+ * is missing or older than its sources (one file, so that no two test files build into dist/ at once).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +14,7 @@ import {
   readManifest,
   routeLoad,
 } from '../../scripts/build/bundle-budget';
+import { COMPILE_HINT } from '../../scripts/build/compile-hints';
 import { ensureBuild } from '../../scripts/ensure-build';
 import { entryKey, MOUNT_MODULE, staticClosure } from '../../server/portal-preloads';
 
@@ -102,5 +104,26 @@ describe("the entry and the portal's root", () => {
       for (const style of chunk.css ?? [])
         expect(html, style).toContain(`<link rel="stylesheet" crossorigin href="/${style}">`);
     }
+  });
+});
+
+describe('the compile hint', () => {
+  const scripts = () =>
+    readdirSync(join(DIST, 'assets'))
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => ({ name, code: readFileSync(join(DIST, 'assets', name), 'utf8') }));
+
+  it('is the first line of every script of the build', () => {
+    const all = scripts();
+    expect(all.length).toBeGreaterThan(20);
+    expect(all.filter(({ code }) => code.split('\n', 1)[0] !== COMPILE_HINT).map(({ name }) => name)).toEqual(
+      [],
+    );
+  });
+
+  it('comes before the preamble Vite puts at the top of a chunk with dynamic imports', () => {
+    const withPreamble = scripts().filter(({ code }) => code.includes('__vite__mapDeps='));
+    expect(withPreamble.length).toBeGreaterThan(0);
+    for (const { code } of withPreamble) expect(code.split('\n')[1]).toMatch(/^const __vite__mapDeps=/);
   });
 });
