@@ -5,11 +5,20 @@ import { defineConfig } from 'vite';
 import { localeBundles } from './scripts/build/locale-bundles.js';
 import { compileHints } from './scripts/build/compile-hints.js';
 import { entryPreloads } from './scripts/build/entry-preloads.js';
+import { firstVisitLayers } from './scripts/build/first-visit-layers.js';
 import { precompress } from './scripts/build/precompress.js';
-import { MOUNT_MODULE } from './server/portal-preloads.js';
+import { ENTRY_MODULE, MOUNT_MODULE, SIGNED_IN_MODULES } from './server/portal-preloads.js';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// A first visit's code in one chunk per layer (scripts/build/first-visit-layers.ts): what the entry runs first,
+// the portal's root, and what every signed-in screen loads around its page (/portal renders inside refine's root).
+const layers = firstVisitLayers(fromRoot('.').replace(/[\\/]$/, ''), [
+  { name: 'start', modules: [ENTRY_MODULE] },
+  { name: 'root', modules: [MOUNT_MODULE] },
+  { name: 'signed-in', modules: SIGNED_IN_MODULES, pagesWithin: ['src/shell/routes/PortalPage.tsx'] },
+]);
 
 export default defineConfig({
   // The translations: one file per language, named in __LOCALE_BUNDLES__ with the namespaces in
@@ -20,6 +29,7 @@ export default defineConfig({
     react(),
     localeBundles(fromRoot('./public/locales')),
     entryPreloads([MOUNT_MODULE]),
+    layers.plugin,
     // Every script's functions compiled while it streams in, off the main thread (scripts/build/compile-hints.ts).
     compileHints(),
     precompress(),
@@ -58,17 +68,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // Shared chunks under 16 kB of source (an icon, a light component, a small helper) are copied into
-          // the chunks that use them instead of being files of their own: a signed-in first visit loads 14
-          // scripts instead of about 50 (which queue on HTTP/1.1's six connections) for about 2 kB more.
+          // the chunks that use them instead of being files of their own (which queue on HTTP/1.1's six
+          // connections), for about 2 kB more.
           experimentalInlineCommonChunks: { maxSize: 16_384 },
-          groups: [
-            {
-              // The list's request code is used by the entry (a first visit asks for a list's rows at once), the
-              // list page and refine's data provider: one small file rather than a copy in each.
-              name: 'list-request',
-              test: /src[\\/](pages[\\/]list[\\/](list-request|list-state|user-sorts)|providers[\\/]list-query)\.ts$/,
-            },
-          ],
+          groups: layers.groups,
         },
       },
       treeshake: {

@@ -6,6 +6,8 @@
  * (`dist/.vite/manifest.json`); the modules are those `patchSignedInRoutes` (src/shell/routes/routes.tsx) starts
  * for the same path, and the byte-budget test (scripts/build/bundle-budget.ts) sums the same lists.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 // With its extension: the build's configuration (vite.config.ts) imports this file too.
 import { SESSION_COOKIE } from '../shared/session.js';
 
@@ -21,6 +23,9 @@ export interface ManifestChunk {
 }
 
 export type Manifest = Record<string, ManifestChunk>;
+
+/** The entry (index.html's script): it starts the first requests, then imports the portal's root. */
+export const ENTRY_MODULE = 'src/main.tsx';
 
 /**
  * The portal's root (React, the router, the shell): the entry imports it once it has started the first requests
@@ -46,6 +51,22 @@ export function signedInFirstVisitModules(path: string): string[] {
   if (PUBLIC_PATHS.has(path)) return [];
   const page = path === '/' ? 'src/shell/dashboard/DashboardPage.tsx' : 'src/pages/list/ResourceListPage.tsx';
   return [...SIGNED_IN_MODULES, page];
+}
+
+/**
+ * The build's manifest, with every module that a first-visit layer holds (scripts/build/first-visit-layers.ts,
+ * `.vite/module-chunks.json`) also under its own name, as the chunk that holds it: a route's `lazy` module
+ * captured into a layer has no manifest entry of its own. Null when the directory holds no build.
+ */
+export function readPortalManifest(portalDir: string): Manifest | null {
+  const path = (file: string) => join(portalDir, '.vite', file);
+  if (!existsSync(path('manifest.json'))) return null;
+  const manifest = JSON.parse(readFileSync(path('manifest.json'), 'utf8')) as Manifest;
+  const held: Record<string, string> = existsSync(path('module-chunks.json'))
+    ? (JSON.parse(readFileSync(path('module-chunks.json'), 'utf8')) as Record<string, string>)
+    : {};
+  for (const [module, key] of Object.entries(held)) if (manifest[key]) manifest[module] ??= manifest[key];
+  return manifest;
 }
 
 /** The manifest keys a set of modules loads: each module and, recursively, its static imports. */

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { firstVisitPreloadTags, hasSessionCookie, type Manifest } from './portal-preloads';
+import { firstVisitPreloadTags, hasSessionCookie, readPortalManifest } from './portal-preloads';
 import { portalRuntimeConfig } from './runtime-config';
 
 const API_PATHS = /^\/(api|apps|app|broadcasting)(\/|$)/;
@@ -35,11 +35,7 @@ export async function registerPortal(app: FastifyInstance): Promise<void> {
   const { config } = app.ctx;
   const indexFile = config.portalDir ? join(config.portalDir, 'index.html') : null;
   const hasPortal = !!indexFile && existsSync(indexFile);
-  const manifestFile = config.portalDir ? join(config.portalDir, '.vite', 'manifest.json') : null;
-  const manifest: Manifest | null =
-    manifestFile && existsSync(manifestFile)
-      ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest)
-      : null;
+  const manifest = config.portalDir ? readPortalManifest(config.portalDir) : null;
   // One compressed index.html per set of preload tags (a handful: none, the dashboard's, a list's).
   const indexes = new Map<string, Record<Encoding, Buffer>>();
   const renderIndex = (preloads: string) => {

@@ -4,11 +4,12 @@
  * loads (and their static imports). Sizes are gzip level 9 of each file, which is what the server's `.gz` copies
  * hold (Brotli is smaller).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type Manifest,
   pageStartModules,
+  readPortalManifest,
   signedInFirstVisitModules,
   staticClosure,
 } from '../../server/portal-preloads';
@@ -50,12 +51,12 @@ export interface RouteLoad {
   cssGzipBytes: number;
 }
 
-export const manifestPath = (distDir: string) => join(distDir, '.vite', 'manifest.json');
-
+/** The build's manifest as the server reads it (each first-visit layer's modules under their own name too). */
 export function readManifest(distDir: string): Manifest {
-  const path = manifestPath(distDir);
-  if (!existsSync(path)) throw new Error(`${path} is missing: build the portal first (npm run build).`);
-  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+  const manifest = readPortalManifest(distDir);
+  if (!manifest)
+    throw new Error(`${join(distDir, '.vite', 'manifest.json')} is missing: build the portal first (npm run build).`);
+  return manifest;
 }
 
 export function routeLoad(

@@ -8,6 +8,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectSignedIn, signedInAs } from './support/portal';
 
+/**
+ * The chunks of a signed-in list's first visit beyond the entry and the root: the signed-in layer (refine's root,
+ * the route table with the declarations, the layout: scripts/build/first-visit-layers.ts) and the list page.
+ */
+const SIGNED_IN_CHUNKS = ['signed-in', 'ResourceListPage'];
+
 /** Resolves when the 25-row projects list was asked for; records each such request's query and language. */
 function watchListRequests(page: Page) {
   const requests: { search: string; language: string | undefined }[] = [];
@@ -43,14 +49,16 @@ test('a first visit of a list asks for its rows before refine, the route table a
   // All are held until the rows were asked for: a list whose rows were asked for by the route table (refine's
   // root and the declarations) or by the rendered page (which needs all of them and the session check) would
   // never show.
-  for (const chunk of ['signed-in-routes', 'RefineRoot', 'ResourceListPage'])
-    await holdUntil(page, new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`), list.asked);
-  await holdUntil(page, '**/api/v2/auth/validate', list.asked);
+  const holds = [];
+  for (const chunk of SIGNED_IN_CHUNKS)
+    holds.push(await holdUntil(page, new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`), list.asked));
+  holds.push(await holdUntil(page, '**/api/v2/auth/validate', list.asked));
 
   await page.goto('/projects?per_page=25');
   await expectSignedIn(page, auth.user.name);
   await expect(page.getByRole('table').locator('tbody > tr[data-row-key]')).toHaveCount(25);
   expect(list.requests).toEqual([{ search: '?per_page=25&page=1&sort=-created_at', language: 'en' }]);
+  expect(holds.map((hold) => hold.held())).toEqual([true, true, true]);
 });
 
 test("the rows asked for at the start are in the user's language, and the Dutch list takes them", async ({
@@ -60,12 +68,13 @@ test("the rows asked for at the start are in the user's language, and the Dutch 
   await signedInAs(context, 'alice');
   await context.addInitScript(() => window.localStorage.setItem('language', 'nl'));
   const list = watchListRequests(page);
-  await holdUntil(page, /\/assets\/RefineRoot-[\w-]+\.js$/, list.asked);
+  const signedIn = await holdUntil(page, /\/assets\/signed-in-[\w-]+\.js$/, list.asked);
 
   await page.goto('/projects?per_page=25');
   await expect(page.getByRole('table').locator('tbody > tr[data-row-key]')).toHaveCount(25);
   await expect(page.getByRole('columnheader', { name: 'Naam' })).toBeVisible();
   expect(list.requests).toEqual([{ search: '?per_page=25&page=1&sort=-created_at', language: 'nl' }]);
+  expect(signedIn.held()).toBe(true);
 });
 
 test("a signed-in first visit fetches the route table and the page's chunks together with the entry", async ({
@@ -73,7 +82,7 @@ test("a signed-in first visit fetches the route table and the page's chunks toge
   context,
 }) => {
   const auth = await signedInAs(context, 'alice');
-  const chunks = ['signed-in-routes', 'RefineRoot', 'ShellLayout', 'ResourceListPage'];
+  const chunks = SIGNED_IN_CHUNKS;
   const requested = new Set<string>();
   let allRequested!: () => void;
   const allAsked = new Promise<void>((resolve) => (allRequested = resolve));
@@ -103,8 +112,12 @@ test('the session check and the rows leave before React and the portal root have
     if (new URL(request.url()).pathname === '/api/v2/auth/validate') validated();
   });
   // The portal's root (React, the router, the shell) is held until both were asked for: requests started only
-  // by code in its chunk would never leave, and the page would never show.
-  const root = await holdUntil(page, /\/assets\/mount-[\w-]+\.js$/, Promise.all([validateAsked, list.asked]));
+  // by code in its chunks would never leave, and the page would never show.
+  const root = await holdUntil(
+    page,
+    /\/assets\/(mount|root)-[\w-]+\.js$/,
+    Promise.all([validateAsked, list.asked]),
+  );
 
   await page.goto('/projects?per_page=25');
   await expectSignedIn(page, auth.user.name);

@@ -52,10 +52,10 @@ test("a 503 answered before the portal's root has arrived still shows the mainte
   request,
 }) => {
   await switchMaintenance(request, { enabled: true, status: 'Moving to a new server' });
-  // The entry asks for the tenant before React and the screens' code are in; their chunk is held until that
+  // The entry asks for the tenant before React and the screens' code are in; their chunks are held until that
   // answer has come, so nothing that loads with it can have been listening for the 503.
   const refused = page.waitForResponse((response) => /\/api\/v2\/companies\/acme$/.test(response.url()));
-  await page.route(/\/assets\/mount-[\w-]+\.js$/, async (route) => {
+  await page.route(/\/assets\/(mount|root)-[\w-]+\.js$/, async (route) => {
     await refused;
     await route.continue();
   });

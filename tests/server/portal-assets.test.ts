@@ -15,7 +15,10 @@ const SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 200 },
 const INDEX =
   '<!doctype html><html><head><!--portal-config--></head><body><div id="root"></div></body></html>';
 
-/** A build's manifest in small: the entry, the signed-in chunks and the two first pages, sharing a chunk. */
+/**
+ * A build's manifest in small: the entry, the root, the signed-in layer (one chunk holding the route table,
+ * refine's root and the layout: `module-chunks.json` names it for each) and the two first pages, sharing a chunk.
+ */
 const MANIFEST = {
   'index.html': { file: 'assets/rows-3f2a1b.js', isEntry: true, imports: ['_shared.js'] },
   '_shared.js': { file: 'assets/shared-1a1a1a.js' },
@@ -26,25 +29,19 @@ const MANIFEST = {
   },
   '_react.js': { file: 'assets/react-0b0b0b.js' },
   '_cells.js': { file: 'assets/cells-2b2b2b.js', imports: ['_shared.js'] },
-  'src/shell/routes/signed-in-routes.tsx': {
-    file: 'assets/signed-in-routes-3c3c3c.js',
-    isDynamicEntry: true,
-    imports: ['_cells.js'],
-  },
-  'src/shell/RefineRoot.tsx': {
-    file: 'assets/RefineRoot-4d4d4d.js',
-    isDynamicEntry: true,
-    imports: ['_cells.js'],
-  },
-  'src/shell/layout/ShellLayout.tsx': {
-    file: 'assets/ShellLayout-5e5e5e.js',
-    isDynamicEntry: true,
-    imports: ['_react.js'],
-    css: ['assets/ShellLayout-5e5e5e.css'],
+  '_signed-in-3c3c3c.js': {
+    file: 'assets/signed-in-3c3c3c.js',
+    imports: ['_cells.js', '_react.js'],
+    css: ['assets/signed-in-5e5e5e.css'],
   },
   'src/shell/dashboard/DashboardPage.tsx': { file: 'assets/DashboardPage-6f6f6f.js', isDynamicEntry: true },
   'src/pages/list/ResourceListPage.tsx': { file: 'assets/ResourceListPage-7a7a7a.js', isDynamicEntry: true },
   'src/shell/login/LoginPage.tsx': { file: 'assets/LoginPage-8b8b8b.js', isDynamicEntry: true },
+};
+const MODULE_CHUNKS = {
+  'src/shell/routes/signed-in-routes.tsx': '_signed-in-3c3c3c.js',
+  'src/shell/RefineRoot.tsx': '_signed-in-3c3c3c.js',
+  'src/shell/layout/ShellLayout.tsx': '_signed-in-3c3c3c.js',
 };
 
 let portalDir: string;
@@ -58,6 +55,7 @@ beforeAll(async () => {
   writeFileSync(join(portalDir, 'assets', 'rows-3f2a1b.js'), SCRIPT);
   writeFileSync(join(portalDir, 'assets', 'tiny-9c8d7e.js'), 'export {};\n');
   writeFileSync(join(portalDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  writeFileSync(join(portalDir, '.vite', 'module-chunks.json'), JSON.stringify(MODULE_CHUNKS));
   precompressFolder(portalDir);
   server = await startTestServer({ portalDir, environment: 'acceptance' });
 });
@@ -143,14 +141,12 @@ describe('index.html of a signed-in first visit', () => {
     );
   };
   const SIGNED_IN = [
-    'stylesheet assets/ShellLayout-5e5e5e.css',
-    'modulepreload assets/signed-in-routes-3c3c3c.js',
+    'stylesheet assets/signed-in-5e5e5e.css',
+    'modulepreload assets/signed-in-3c3c3c.js',
     'modulepreload assets/cells-2b2b2b.js',
-    'modulepreload assets/RefineRoot-4d4d4d.js',
-    'modulepreload assets/ShellLayout-5e5e5e.js',
   ];
 
-  it("names the route table, refine's root, the layout and the first page's chunks, once each", async () => {
+  it("names the chunks of the route table, refine's root, the layout and the first page, once each", async () => {
     const cookie = 'remember_session=1; user_session=42|secret';
     expect(await preloadsOf('/projects?per_page=25', cookie)).toEqual([
       ...SIGNED_IN,

@@ -1,8 +1,9 @@
 /**
  * The production build: the bundle budgets of issues 5 and 11, in bytes (never in time): the gzipped JavaScript a
- * first visit of /login, of the dashboard / and of /projects loads, read from the build's manifest; what index.html
- * names; and V8's compile hint on every script (scripts/build/compile-hints.ts). Builds the portal only when dist/
- * is missing or older than its sources (one file, so that no two test files build into dist/ at once).
+ * first visit of /login, of the dashboard / and of /projects loads, read from the build's manifest; the files it
+ * comes in (scripts/build/first-visit-layers.ts); what index.html names; and V8's compile hint on every script
+ * (scripts/build/compile-hints.ts). Builds the portal only when dist/ is missing or older than its sources (one
+ * file, so that no two test files build into dist/ at once).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +17,13 @@ import {
 } from '../../scripts/build/bundle-budget';
 import { COMPILE_HINT } from '../../scripts/build/compile-hints';
 import { ensureBuild } from '../../scripts/ensure-build';
-import { entryKey, MOUNT_MODULE, staticClosure } from '../../server/portal-preloads';
+import {
+  ENTRY_MODULE,
+  entryKey,
+  MOUNT_MODULE,
+  SIGNED_IN_MODULES,
+  staticClosure,
+} from '../../server/portal-preloads';
 
 const DIST = 'dist';
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -44,15 +51,32 @@ describe('the sign-in page', () => {
   it('loads none of the chunks of the signed-in screens', () => {
     const manifest = readManifest(DIST);
     const login = routeLoad(DIST, '/login', manifest).js.map((file) => file.file);
-    for (const signedIn of [
-      'src/shell/RefineRoot.tsx',
-      'src/shell/routes/signed-in-routes.tsx',
-      'src/shell/layout/ShellLayout.tsx',
-      'src/providers/echo-pusher.ts',
-    ]) {
-      expect(manifest[signedIn]?.isDynamicEntry, `${signedIn} is loaded on demand`).toBe(true);
+    for (const signedIn of [...SIGNED_IN_MODULES, ...IDLE_MODULES]) {
+      expect(manifest[signedIn], `${signedIn} has a chunk`).toBeDefined();
       expect(login, signedIn).not.toContain(manifest[signedIn].file);
     }
+  });
+});
+
+describe('the first-visit layers', () => {
+  const LAYER_MODULES = { start: [ENTRY_MODULE], 'signed-in': SIGNED_IN_MODULES };
+
+  it.each(Object.entries(LAYER_MODULES))(
+    'put the %s layer in one chunk that the manifest names for each of its modules',
+    (layer, modules) => {
+      const manifest = readManifest(DIST);
+      const files = new Set(modules.map((module) => manifest[module]?.file));
+      expect([...files]).toEqual([expect.stringMatching(new RegExp(`^assets/${layer}-[\\w-]+\\.js$`))]);
+    },
+  );
+
+  it.each([
+    ['/login', 6],
+    ['/', 7],
+    ['/projects', 8],
+  ] as const)('load a first visit of %s in at most %i scripts', (route, most) => {
+    const files = routeLoad(DIST, route).js.map((file) => file.file);
+    expect(files.length, files.join('\n')).toBeLessThanOrEqual(most);
   });
 });
 
@@ -88,7 +112,10 @@ describe("the entry and the portal's root", () => {
     const mount = manifest[MOUNT_MODULE];
     expect(mount?.isEntry, `${MOUNT_MODULE} is a chunk of its own`).toBe(true);
     expect(entry).not.toContain(mount.file);
-    expect(manifest[entryKey(manifest)].dynamicImports).toContain(MOUNT_MODULE);
+    const importers = [...staticClosure(manifest, [entryKey(manifest)])].filter((key) =>
+      manifest[key].dynamicImports?.includes(MOUNT_MODULE),
+    );
+    expect(importers, `the entry imports ${MOUNT_MODULE}`).not.toEqual([]);
   });
 
   it("index.html names the root's chunks and styles, so they arrive with the entry", () => {
