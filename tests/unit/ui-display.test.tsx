@@ -211,6 +211,20 @@ describe('useMediaQuery', () => {
     unmount();
     expect(listeners.size).toBe(0);
   });
+
+  it('asks the window for one list per query, however often it renders', () => {
+    const matchMedia = vi.fn((query: string) => ({
+      matches: query === '(min-width: 992px)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    const { result, rerender } = renderHook(() => useMediaQuery('(min-width: 992px)'));
+    rerender();
+    rerender();
+    expect(result.current).toBe(true);
+    expect(matchMedia).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('design tokens', () => {
