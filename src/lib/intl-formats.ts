@@ -47,6 +47,34 @@ export function unbrokenDate(format: Intl.DateTimeFormat, date: Date | number): 
     .join('');
 }
 
+/** CLDR's abbreviated month names (format context) of the portal's two languages. */
+const SHORT_MONTHS = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  nl: ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'],
+} as const;
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * `formatDate` in the portal's two languages, written from CLDR's patterns rather than by an Intl formatter: the
+ * first Intl date or number formatter of a page sets up ICU, about 15 ms of the main thread (60 with 4× CPU), and
+ * a list's date cells were the first to ask. tests/unit/intl-formats.test.ts checks every month and hour against
+ * Intl.
+ */
+function writtenDate(date: Date, language: keyof typeof SHORT_MONTHS, withTime: boolean): string {
+  const nbsp = '\u00a0';
+  const month = SHORT_MONTHS[language][date.getMonth()];
+  const day = `${date.getDate()}`;
+  const year = `${date.getFullYear()}`;
+  const written =
+    language === 'en' ? `${month}${nbsp}${day},${nbsp}${year}` : `${day}${nbsp}${month}${nbsp}${year}`;
+  if (!withTime) return written;
+  const minutes = twoDigits(date.getMinutes());
+  if (language === 'nl') return `${written}, ${twoDigits(date.getHours())}:${minutes}`;
+  const hours = date.getHours() % 12 || 12;
+  return `${written}, ${twoDigits(hours)}:${minutes}${nbsp}${date.getHours() < 12 ? 'AM' : 'PM'}`;
+}
+
 /**
  * A record's date (or date-time, `withTime`) as every screen writes it: 'Mar 12, 2025' and 'Mar 12, 2025, 06:39 PM'
  * in English, '12 mrt 2025, 18:39' in Dutch, never broken inside its date or time. Empty for a missing or invalid
@@ -56,6 +84,7 @@ export function formatDate(value: unknown, language: string | undefined, withTim
   if (typeof value !== 'string' && !(value instanceof Date)) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
+  if (language === 'en' || language === 'nl') return writtenDate(date, language, withTime);
   return unbrokenDate(
     dateTimeFormat(language, {
       day: 'numeric',

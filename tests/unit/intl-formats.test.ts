@@ -1,6 +1,12 @@
 /** Intl formatters are made once per locale and options, and format as a new one would. */
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, numberFormat, relativeTimeFormat, unbrokenDate } from '@/lib/intl-formats';
+import {
+  dateTimeFormat,
+  formatDate,
+  numberFormat,
+  relativeTimeFormat,
+  unbrokenDate,
+} from '@/lib/intl-formats';
 
 describe('kept Intl formatters', () => {
   it('hands out the same formatter for the same locale and options, another for others', () => {
@@ -28,5 +34,49 @@ describe('kept Intl formatters', () => {
     expect(shown(unbrokenDate(dateTimeFormat('nl', { ...options, dateStyle: 'long' }), date))).toBe(
       '26~september~2026 om 18:20',
     );
+  });
+});
+
+describe("a record's date in the portal's languages", () => {
+  // As Intl writes it, with the no-break space Node's ICU puts before AM/PM (narrow) written as Chromium's plain one
+  // becomes: a no-break space.
+  const asIntl = (date: Date, language: string, withTime: boolean) =>
+    unbrokenDate(
+      dateTimeFormat(language, {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+      }),
+      date,
+    ).replace(/\u202f/g, '\u00a0');
+
+  it.each(['en', 'nl'])('is written in %s as Intl writes it, for every month, day and hour', (language) => {
+    for (let month = 0; month < 12; month++)
+      for (const [day, hour, minute] of [
+        [1, 0, 0],
+        [9, 9, 5],
+        [12, 11, 59],
+        [28, 12, 0],
+        [month === 1 ? 28 : 31, 23, 30],
+        [15, (month * 2 + 1) % 24, month * 4],
+      ]) {
+        const date = new Date(2026, month, day, hour, minute);
+        for (const withTime of [false, true])
+          expect(formatDate(date, language, withTime), `${date.toString()} ${withTime}`).toBe(
+            asIntl(date, language, withTime),
+          );
+      }
+  });
+
+  it('reads ISO strings, and writes nothing for a missing or invalid value', () => {
+    expect(formatDate('2025-03-12T18:39:00', 'en', true)).toBe('Mar\u00a012,\u00a02025, 06:39\u00a0PM');
+    expect(formatDate('2025-03-12T18:39:00', 'nl', true)).toBe('12\u00a0mrt\u00a02025, 18:39');
+    expect(formatDate(null, 'en')).toBe('');
+    expect(formatDate('not a date', 'nl')).toBe('');
+  });
+
+  it('asks Intl for any other language', () => {
+    expect(formatDate(new Date(2026, 8, 26), 'de')).toBe('26.\u00a0Sept.\u00a02026');
   });
 });
