@@ -62,14 +62,18 @@ export function createSessionStore(request: Request = (path) => apiRequest(path)
   };
 
   const validate = async (): Promise<SessionState> => {
-    if (!sessionToken()) {
+    const token = sessionToken();
+    if (!token) {
       setState({ ...state, ready: true });
       return state;
     }
     try {
       const auth = await request<AuthResponse>('/auth/validate');
       const remembered = isRemembered();
-      storeSessionCookies(auth.access_token, remembered);
+      // The token goes back into the cookie (spec 1 §9), which also moves a remembered one's expiry on. A session
+      // cookie that already holds it would be written unchanged, and a write costs the next cookie read a round
+      // trip to the browser's cookie store (about 5 ms of a first visit's main thread).
+      if (remembered || auth.access_token !== token) storeSessionCookies(auth.access_token, remembered);
       setState({ auth, ready: true, remembered });
     } catch (error) {
       // A 401 clears the cookies (below); without an answer the cookie stays for the next load.

@@ -110,6 +110,29 @@ describe('the session store', () => {
     }
   });
 
+  it('leaves a session cookie that already holds the token as it is, and moves a remembered one on', async () => {
+    for (const remembered of [false, true]) {
+      Cookies.set(SESSION_COOKIE, 'token-1');
+      if (remembered) Cookies.set(REMEMBER_COOKIE, '1');
+      const set = vi.spyOn(Cookies, 'set');
+      const remove = vi.spyOn(Cookies, 'remove');
+      const store = createSessionStore(fakeApi({ '/auth/validate': () => auth('token-1') }).request);
+      await store.start();
+      expect(store.getState()).toMatchObject({ ready: true, remembered, auth: { access_token: 'token-1' } });
+      expect(Cookies.get(SESSION_COOKIE)).toBe('token-1');
+      if (remembered) {
+        const [, , attributes] = set.mock.calls.find(([name]) => name === SESSION_COOKIE)!;
+        expect(attributes?.expires).toBe(365);
+      } else {
+        expect(set).not.toHaveBeenCalled();
+        expect(remove).not.toHaveBeenCalled();
+      }
+      set.mockRestore();
+      remove.mockRestore();
+      clearSessionCookies();
+    }
+  });
+
   it('ends signed out when the cookie is refused', async () => {
     Cookies.set(SESSION_COOKIE, 'dead-token');
     const store = createSessionStore(fakeApi({ '/auth/validate': fail(401) }).request);
