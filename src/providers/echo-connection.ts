@@ -6,6 +6,7 @@
  * is idle, so it never competes with the first screen (its code, its requests or its rendering); until it has
  * arrived, channels record what is asked of them and replay it in order, so no subscription is lost.
  */
+import { browserIdle } from '@/lib/browser-idle';
 import { deployment, type Deployment } from '@/lib/runtime-config';
 import { apiQuiet } from './http-client';
 
@@ -31,20 +32,6 @@ export function broadcastingAuthUrl(target: Deployment = deployment): string {
 
 /** The longest the websocket client waits for an idle moment once a channel was asked for. */
 export const IDLE_LOAD_TIMEOUT_MS = 2000;
-
-/**
- * Resolves when the browser is next idle (`requestIdleCallback`, at the latest after `timeout` ms); where there
- * is no `requestIdleCallback` (Safari), after the next frame has been painted.
- */
-export function browserIdle(timeout = IDLE_LOAD_TIMEOUT_MS): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof window.requestIdleCallback === 'function') {
-      window.requestIdleCallback(() => resolve(), { timeout });
-    } else {
-      requestAnimationFrame(() => setTimeout(resolve, 0));
-    }
-  });
-}
 
 /**
  * Resolves after the first screen: once no API request is under way (its data is in) and the browser is then

@@ -8,16 +8,6 @@
  */
 import './ui.css';
 import {
-  FloatingFocusManager,
-  FloatingNode,
-  useClick,
-  useDismiss,
-  useInteractions,
-  useListNavigation,
-  useRole,
-  useTypeahead,
-} from '@floating-ui/react';
-import {
   type ButtonHTMLAttributes,
   type FocusEvent,
   type KeyboardEvent,
@@ -25,21 +15,13 @@ import {
   type PointerEvent,
   type ReactNode,
   type Ref,
-  type RefObject,
   useId,
-  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
-import { Link } from 'react-router';
-import { classNames } from './Button';
-import {
-  InFloatingTree,
-  type Placement,
-  useAnchoredFloating,
-  useOpenState,
-  type ViewportPoint,
-} from './floating';
+import type { Placement, ViewportPoint } from './floating';
+import { useFloatingMachinery } from './floating-machinery-loader';
+import { useOpenState } from './open-state';
 
 export interface MenuEntry {
   key: string;
@@ -56,10 +38,10 @@ export interface MenuEntry {
 
 export type MenuItem = MenuEntry | { key: string; divider: true };
 
-const isDivider = (item: MenuItem): item is { key: string; divider: true } => 'divider' in item;
+export const isDivider = (item: MenuItem): item is { key: string; divider: true } => 'divider' in item;
 
 /** The trigger's event handlers (opening on a press or the arrow keys). */
-type TriggerHandlers = Pick<
+export type TriggerHandlers = Pick<
   ButtonHTMLAttributes<HTMLButtonElement>,
   'onClick' | 'onKeyDown' | 'onKeyUp' | 'onMouseDown' | 'onPointerDown' | 'onFocus' | 'onBlur'
 >;
@@ -95,9 +77,10 @@ export interface MenuButtonProps {
 
 /**
  * Until it is first opened, a menu button is its trigger alone: the floating machinery (placement, focus,
- * dismissal, list navigation) mounts with the first opening (a press, Enter, Space or an arrow key on the
- * trigger, or the controlled `open`) and stays, so a list's row menus cost a button each until one is used. The
- * trigger stays the same element throughout: once the machinery is there, its events go to it.
+ * dismissal, list navigation: `MenuPanel.tsx`, loaded apart by floating-machinery-loader.ts) mounts with the first
+ * opening (a press, Enter, Space or an arrow key on the trigger, or the controlled `open`) and stays, so a list's
+ * row menus cost a button each until one is used. The trigger stays the same element throughout: once the
+ * machinery is there, its events go to it.
  */
 export function MenuButton(props: MenuButtonProps) {
   const { items, renderTrigger, open: controlledOpen, onOpenChange } = props;
@@ -112,6 +95,8 @@ export function MenuButton(props: MenuButtonProps) {
   const handlersRef = useRef<TriggerHandlers | null>(null);
   const triggerId = useId();
   const menuId = useId();
+  // The floating machinery (floating-machinery-loader.ts): asked for with the first opening if it is not in yet.
+  const machinery = useFloatingMachinery(!!started);
 
   const start = (index: number | null) => {
     setStarted({ index });
@@ -152,19 +137,17 @@ export function MenuButton(props: MenuButtonProps) {
       <span className="ui-menu-trigger">
         <Trigger render={renderTrigger} props={triggerProps} />
       </span>
-      {started && (
-        <InFloatingTree>
-          <FloatingMenu
-            {...props}
-            open={open}
-            onOpenChange={setOpen}
-            trigger={trigger}
-            triggerHandlersRef={handlersRef}
-            triggerId={triggerId}
-            menuId={menuId}
-            startIndex={started?.index ?? null}
-          />
-        </InFloatingTree>
+      {started && machinery && (
+        <machinery.MenuPanel
+          {...props}
+          open={open}
+          onOpenChange={setOpen}
+          trigger={trigger}
+          triggerHandlersRef={handlersRef}
+          triggerId={triggerId}
+          menuId={menuId}
+          startIndex={started.index}
+        />
       )}
     </>
   );
@@ -173,171 +156,4 @@ export function MenuButton(props: MenuButtonProps) {
 /** The caller's trigger, rendered as a component: its handlers read the machinery's only when called. */
 function Trigger({ render, props }: { render: MenuButtonProps['renderTrigger']; props: MenuTriggerProps }) {
   return render(props);
-}
-
-interface FloatingMenuProps extends Omit<MenuButtonProps, 'renderTrigger' | 'open' | 'onOpenChange'> {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  trigger: RefObject<HTMLButtonElement | null>;
-  /** Where the menu puts its handlers of the trigger's events. */
-  triggerHandlersRef: RefObject<TriggerHandlers | null>;
-  triggerId: string;
-  menuId: string;
-  /** The item to focus on opening (null: the menu's own choice). */
-  startIndex: number | null;
-}
-
-function FloatingMenu({
-  items,
-  placement = 'bottom-start',
-  open,
-  onOpenChange: setOpen,
-  closeOnSelect = true,
-  label,
-  className,
-  anchorPoint,
-  trigger,
-  triggerHandlersRef,
-  triggerId,
-  menuId,
-  startIndex,
-}: FloatingMenuProps) {
-  const { setReference, setFloating, floatingStyles, context, nodeId } = useAnchoredFloating({
-    open,
-    onOpenChange: setOpen,
-    placement: anchorPoint ? 'bottom-start' : placement,
-    anchorPoint,
-  });
-  // The trigger is in the document before the machinery mounts (the first opening); it stays the same element.
-  useLayoutEffect(() => setReference(trigger.current), [setReference, trigger]);
-  const entries = items.filter((item): item is MenuEntry => !isDivider(item));
-  // The items' elements and texts, by their index among the entries (dividers are not in the list).
-  const elements = useRef<(HTMLElement | null)[]>([]);
-  const labels = useRef<(string | null)[]>([]);
-  const [activeIndex, setActiveIndex] = useState<number | null>(startIndex);
-
-  const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([
-    useClick(context),
-    useRole(context, { role: 'menu' }),
-    useDismiss(context),
-    useListNavigation(context, {
-      listRef: elements,
-      activeIndex,
-      onNavigate: setActiveIndex,
-      loop: true,
-      focusItemOnOpen: true,
-    }),
-    useTypeahead(context, {
-      listRef: labels,
-      activeIndex,
-      onMatch: open ? setActiveIndex : undefined,
-    }),
-  ]);
-
-  const referenceProps = getReferenceProps({
-    // A press on the trigger is not a press on the row or card it sits in.
-    onClick: (event: MouseEvent) => event.stopPropagation(),
-  }) as TriggerHandlers;
-  // The trigger's events come here from now on (and no longer once this is gone).
-  useLayoutEffect(() => {
-    triggerHandlersRef.current = referenceProps;
-    return () => {
-      triggerHandlersRef.current = null;
-    };
-  });
-
-  const choose = (item: MenuEntry, event: MouseEvent) => {
-    event.stopPropagation();
-    if (item.disabled) {
-      event.preventDefault();
-      return;
-    }
-    item.onSelect?.();
-    if (closeOnSelect) setOpen(false);
-  };
-
-  /** Keeps an item's element and text at its index, for the arrow keys and typeahead. */
-  const listed = (item: MenuEntry) => (element: HTMLElement | null) => {
-    const index = entries.indexOf(item);
-    elements.current[index] = element;
-    labels.current[index] = element?.textContent ?? null;
-  };
-
-  const itemProps = (item: MenuEntry) => {
-    const index = entries.indexOf(item);
-    return getItemProps({
-      role: 'menuitem',
-      tabIndex: activeIndex === index ? 0 : -1,
-      onClick: (event: MouseEvent) => choose(item, event),
-    });
-  };
-
-  const content = (item: MenuEntry) => (
-    <>
-      {item.icon && <span className="ui-menu__icon">{item.icon}</span>}
-      <span className="ui-menu__label">{item.label}</span>
-    </>
-  );
-
-  return (
-    <FloatingNode id={nodeId}>
-      {open && (
-        <FloatingFocusManager context={context} modal={false}>
-          <ul
-            ref={setFloating}
-            {...getFloatingProps({
-              // A press in the menu is not a press on the row or card it sits in.
-              onClick: (event: MouseEvent) => event.stopPropagation(),
-              // Shift+Tab leaves the menu for its button, closed (Tab moves on past the button by itself).
-              onKeyDown: (event: KeyboardEvent) => {
-                if (event.key !== 'Tab' || !event.shiftKey) return;
-                event.preventDefault();
-                setOpen(false);
-              },
-            })}
-            id={menuId}
-            role="menu"
-            aria-label={label}
-            aria-labelledby={label ? undefined : triggerId}
-            className={classNames('ui-menu', className)}
-            style={floatingStyles}
-          >
-            {items.map((item) =>
-              isDivider(item) ? (
-                <li key={item.key} role="separator" className="ui-menu__divider" />
-              ) : (
-                <li key={item.key} role="none">
-                  {item.to && !item.disabled ? (
-                    <Link
-                      to={item.to}
-                      ref={listed(item)}
-                      {...itemProps(item)}
-                      aria-current={item.current ? 'page' : undefined}
-                      className={classNames(
-                        'ui-menu__item',
-                        item.danger && 'ui-menu__item--danger',
-                        item.current && 'ui-menu__item--current',
-                      )}
-                    >
-                      {content(item)}
-                    </Link>
-                  ) : (
-                    <button
-                      type="button"
-                      ref={listed(item)}
-                      {...itemProps(item)}
-                      aria-disabled={item.disabled || undefined}
-                      className={classNames('ui-menu__item', item.danger && 'ui-menu__item--danger')}
-                    >
-                      {content(item)}
-                    </button>
-                  )}
-                </li>
-              ),
-            )}
-          </ul>
-        </FloatingFocusManager>
-      )}
-    </FloatingNode>
-  );
 }

@@ -5,19 +5,7 @@
  * move between choices, Space ticks one; Escape closes it and returns to the button; a press outside or the
  * focus leaving closes it.
  */
-import './form-controls.css';
-import { DownOutlined } from '@ant-design/icons';
-import {
-  FloatingFocusManager,
-  FloatingNode,
-  useClick,
-  useDismiss,
-  useInteractions,
-  useListNavigation,
-} from '@floating-ui/react';
-import { useId, useRef, useState } from 'react';
-import { classNames } from './Button';
-import { InFloatingTree, useAnchoredFloating } from './floating';
+import { useFloatingMachinery } from './floating-machinery-loader';
 
 export interface MultiSelectOption<Value extends string> {
   value: Value;
@@ -41,134 +29,11 @@ export interface MultiSelectProps<Value extends string> {
   className?: string;
 }
 
+/**
+ * The control itself is part of the floating machinery (`MultiSelectPanel.tsx`, loaded apart by
+ * floating-machinery-loader.ts): it is shown in dialogs and popovers only, which have loaded it to open.
+ */
 export function MultiSelect<Value extends string>(props: MultiSelectProps<Value>) {
-  return (
-    <InFloatingTree>
-      <FloatingMultiSelect {...props} />
-    </InFloatingTree>
-  );
-}
-
-function FloatingMultiSelect<Value extends string>({
-  id,
-  labelId,
-  value,
-  options,
-  onChange,
-  placeholder,
-  emptyText,
-  className,
-}: MultiSelectProps<Value>) {
-  const [open, setOpen] = useState(false);
-  const { setReference, setFloating, floatingStyles, context, nodeId } = useAnchoredFloating({
-    open,
-    onOpenChange: setOpen,
-    placement: 'bottom-start',
-    minWidthOfTrigger: true,
-  });
-  const ownId = useId();
-  const buttonId = id ?? `${ownId}-button`;
-  const valueId = `${ownId}-value`;
-  const panelId = `${ownId}-panel`;
-  const checkboxes = useRef<(HTMLElement | null)[]>([]);
-  const [activeIndex, setActiveIndex] = useState<number | null>(null);
-  const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([
-    useClick(context),
-    useDismiss(context),
-    useListNavigation(context, {
-      listRef: checkboxes,
-      activeIndex,
-      onNavigate: setActiveIndex,
-      loop: true,
-    }),
-  ]);
-
-  // What is ticked shows at once, even when the owner applies the change later (a URL update in a transition).
-  const [ticked, setTicked] = useState<readonly Value[]>(value);
-  const [given, setGiven] = useState<readonly Value[]>(value);
-  if (given.join('\n') !== value.join('\n')) {
-    setGiven(value);
-    setTicked(value);
-  }
-
-  const chosen = options.filter((option) => ticked.includes(option.value));
-  const toggle = (option: Value, checked: boolean) => {
-    const next = checked
-      ? options
-          .filter((item) => item.value === option || ticked.includes(item.value))
-          .map((item) => item.value)
-      : ticked.filter((item) => item !== option);
-    setTicked(next);
-    onChange(next);
-  };
-
-  return (
-    <span className={classNames('ui-multiselect', className)}>
-      <button
-        ref={setReference}
-        {...getReferenceProps()}
-        id={buttonId}
-        type="button"
-        className={classNames('ui-multiselect__trigger', open && 'is-open')}
-        aria-labelledby={`${labelId} ${valueId}`}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-      >
-        <span
-          id={valueId}
-          className={classNames(
-            'ui-multiselect__value',
-            !chosen.length && 'ui-multiselect__value--placeholder',
-          )}
-        >
-          {chosen.length ? chosen.map((option) => option.label).join(', ') : placeholder}
-        </span>
-        <DownOutlined className="ui-multiselect__arrow" aria-hidden />
-      </button>
-      {open && (
-        <FloatingNode id={nodeId}>
-          {/* The focus stays on the button when a press opens it (the arrow keys move it in). */}
-          <FloatingFocusManager context={context} modal={false} initialFocus={-1}>
-            <div
-              ref={setFloating}
-              {...getFloatingProps()}
-              // A group of checkboxes has no orientation (the list navigation's attribute is for lists).
-              aria-orientation={undefined}
-              id={panelId}
-              role="group"
-              aria-labelledby={labelId}
-              className="ui-multiselect__panel"
-              style={floatingStyles}
-            >
-              {options.length === 0 ? (
-                <p className="ui-multiselect__empty">{emptyText}</p>
-              ) : (
-                options.map((option, index) => (
-                  <label key={option.value} className="ui-multiselect__option">
-                    <input
-                      ref={(element) => {
-                        checkboxes.current[index] = element;
-                      }}
-                      {...getItemProps()}
-                      type="checkbox"
-                      checked={ticked.includes(option.value)}
-                      onChange={(event) => toggle(option.value, event.target.checked)}
-                    />
-                    {option.color && (
-                      <span
-                        className="ui-multiselect__dot"
-                        style={{ background: option.color }}
-                        aria-hidden
-                      />
-                    )}
-                    <span className="ui-multiselect__label">{option.label}</span>
-                  </label>
-                ))
-              )}
-            </div>
-          </FloatingFocusManager>
-        </FloatingNode>
-      )}
-    </span>
-  );
+  const machinery = useFloatingMachinery(true);
+  return machinery && <machinery.MultiSelectPanel {...props} />;
 }

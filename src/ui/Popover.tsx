@@ -7,17 +7,10 @@
  */
 import './ui.css';
 import './popover.css';
-import {
-  FloatingFocusManager,
-  FloatingNode,
-  useDismiss,
-  useInteractions,
-  useMergeRefs,
-  useRole,
-} from '@floating-ui/react';
-import { type ReactNode, type Ref, useId, useRef } from 'react';
-import { classNames } from './Button';
-import { InFloatingTree, type Placement, useAnchoredFloating, useOpenState } from './floating';
+import { type ReactNode, type Ref, useId, useRef, useState } from 'react';
+import type { Placement } from './floating';
+import { useFloatingMachinery } from './floating-machinery-loader';
+import { useOpenState } from './open-state';
 
 /** What the trigger spreads on its `<button>` (or passes to `<Button>`). */
 export interface PopoverTriggerProps {
@@ -44,39 +37,21 @@ export interface PopoverProps {
   className?: string;
 }
 
+/**
+ * Until it is first opened, a popover is its button alone: the floating machinery (`PopoverPanel.tsx`, loaded apart
+ * by floating-machinery-loader.ts) mounts with the first opening and stays.
+ */
 export function Popover(props: PopoverProps) {
-  return (
-    <InFloatingTree>
-      <FloatingPanel {...props} />
-    </InFloatingTree>
-  );
-}
-
-function FloatingPanel({
-  renderTrigger,
-  children,
-  placement = 'bottom-end',
-  open: controlledOpen,
-  onOpenChange,
-  labelledBy,
-  label,
-  initialFocus = 'panel',
-  className,
-}: PopoverProps) {
+  const { renderTrigger, open: controlledOpen, onOpenChange } = props;
   const [open, setOpen] = useOpenState(controlledOpen, onOpenChange);
-  const { setReference, setFloating, floatingStyles, context, nodeId } = useAnchoredFloating({
-    open,
-    onOpenChange: setOpen,
-    placement,
-  });
+  const [started, setStarted] = useState(false);
+  if (open && !started) setStarted(true);
+  const trigger = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  const panelRef = useMergeRefs([setFloating, panel]);
-  // The trigger toggles it itself (`onClick`, part of the trigger's props that callers spread).
-  const { getFloatingProps } = useInteractions([useRole(context, { role: 'dialog' }), useDismiss(context)]);
+  const machinery = useFloatingMachinery(started);
 
   const triggerProps: PopoverTriggerProps = {
-    ref: setReference,
+    ref: trigger,
     'aria-haspopup': 'dialog',
     'aria-expanded': open,
     'aria-controls': open ? panelId : undefined,
@@ -84,30 +59,17 @@ function FloatingPanel({
   };
 
   return (
-    <FloatingNode id={nodeId}>
+    <>
       {renderTrigger(triggerProps)}
-      {open && (
-        <FloatingFocusManager
-          context={context}
-          modal={false}
-          // The panel itself (the floating element's ref), or its first tabbable control.
-          initialFocus={initialFocus === 'first' ? 0 : panel}
-        >
-          <div
-            ref={panelRef}
-            {...getFloatingProps()}
-            id={panelId}
-            role="dialog"
-            aria-labelledby={labelledBy}
-            aria-label={labelledBy ? undefined : label}
-            tabIndex={-1}
-            className={classNames('ui-popover', className)}
-            style={floatingStyles}
-          >
-            {children}
-          </div>
-        </FloatingFocusManager>
+      {started && machinery && (
+        <machinery.PopoverPanel
+          {...props}
+          open={open}
+          onOpenChange={setOpen}
+          trigger={trigger}
+          panelId={panelId}
+        />
       )}
-    </FloatingNode>
+    </>
   );
 }

@@ -5,33 +5,30 @@
  */
 import './ui.css';
 import {
-  FloatingPortal,
-  safePolygon,
-  useDismiss,
-  useFocus,
-  useHover,
-  useInteractions,
-  useMergeRefs,
-} from '@floating-ui/react';
-import {
   cloneElement,
   type ReactElement,
   type Ref,
   type RefObject,
   type SyntheticEvent,
+  useCallback,
   useId,
-  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
-import { useAnchoredFloating } from './floating';
+import { useFloatingMachinery } from './floating-machinery-loader';
 
-interface TriggerProps {
+/** Sets a ref of either kind: calls a ref callback, or sets an object's `current`. */
+function setRef<T>(ref: Ref<T> | undefined, value: T | null): void {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) (ref as RefObject<T | null>).current = value;
+}
+
+export interface TriggerProps {
   ref?: Ref<HTMLElement>;
   'aria-describedby'?: string;
 }
 
-type Handler = (event: SyntheticEvent) => void;
+export type Handler = (event: SyntheticEvent) => void;
 /** The element's events the tooltip's interactions (hover, focus, dismissal) listen to. */
 const EVENTS = [
   'onPointerDown',
@@ -43,12 +40,13 @@ const EVENTS = [
   'onBlur',
   'onKeyDown',
 ] as const;
-type Handlers = Partial<Record<(typeof EVENTS)[number], Handler>>;
+export type Handlers = Partial<Record<(typeof EVENTS)[number], Handler>>;
 
 /**
- * Until it is first shown, a tooltip is its element alone: the floating machinery mounts, open, when the pointer
- * first enters the element or the keyboard focus first reaches it, and stays (so the avatars of a list's rows
- * cost nothing until one is hovered). The element stays the same; its events go to the machinery from then on.
+ * Until it is first shown, a tooltip is its element alone: the floating machinery (`TooltipPanel.tsx`, loaded apart
+ * by floating-machinery-loader.ts) mounts, open, when the pointer first enters the element or the keyboard focus
+ * first reaches it, and stays (so the avatars of a list's rows cost nothing until one is hovered). The element
+ * stays the same; its events go to the machinery from then on.
  */
 export function Tooltip({
   title,
@@ -67,7 +65,15 @@ export function Tooltip({
   const tooltipId = useId();
   // The child's own ref (a menu button's trigger, say) gets the element too.
   const { ref: ownRef } = children.props;
-  const ref = useMergeRefs([setElement, ownRef]);
+  const ref = useCallback(
+    (node: HTMLElement | null) => {
+      setElement(node);
+      setRef(ownRef, node);
+    },
+    [ownRef],
+  );
+  // The floating machinery (floating-machinery-loader.ts): asked for with the first showing if it is not in yet.
+  const machinery = useFloatingMachinery(armed);
   const own = children.props as Handlers;
   // Nothing to show, nothing to open (the element keeps its own description).
   const show = () => {
@@ -89,8 +95,8 @@ export function Tooltip({
   return (
     <>
       {cloneElement(children, { ...handlers, ref, 'aria-describedby': description })}
-      {armed && (
-        <FloatingTooltip
+      {armed && machinery && (
+        <machinery.TooltipPanel
           title={title}
           placement={placement}
           open={open}
@@ -102,61 +108,5 @@ export function Tooltip({
         />
       )}
     </>
-  );
-}
-
-function FloatingTooltip({
-  title,
-  placement,
-  open,
-  onOpenChange,
-  element,
-  ownProps,
-  handlersRef,
-  tooltipId,
-}: {
-  title: string;
-  placement: 'top' | 'bottom' | 'right';
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  element: HTMLElement | null;
-  /** The element's own props: its handlers keep working, called by the interactions. */
-  ownProps: TriggerProps;
-  /** Where the tooltip puts its handlers of the element's events. */
-  handlersRef: RefObject<Handlers | null>;
-  tooltipId: string;
-}) {
-  const { setReference, setFloating, floatingStyles, context } = useAnchoredFloating({
-    open,
-    onOpenChange,
-    placement,
-  });
-  useLayoutEffect(() => setReference(element), [element, setReference]);
-  const { getReferenceProps, getFloatingProps } = useInteractions([
-    useHover(context, { move: false, handleClose: safePolygon() }),
-    useFocus(context),
-    useDismiss(context),
-  ]);
-  const referenceProps = getReferenceProps({ ...ownProps, ref: undefined }) as Handlers;
-  // The element's events come here from now on.
-  useLayoutEffect(() => {
-    handlersRef.current = referenceProps;
-  });
-
-  return (
-    open && (
-      <FloatingPortal>
-        <div
-          ref={setFloating}
-          {...getFloatingProps()}
-          id={tooltipId}
-          role="tooltip"
-          className="ui-tooltip"
-          style={floatingStyles}
-        >
-          {title}
-        </div>
-      </FloatingPortal>
-    )
   );
 }

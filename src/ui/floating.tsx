@@ -17,7 +17,7 @@ import {
   useFloatingNodeId,
   useFloatingParentNodeId,
 } from '@floating-ui/react';
-import { type ReactNode, useCallback, useLayoutEffect, useState } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 
 export type Placement = Extract<
   FloatingPlacement,
@@ -108,20 +108,6 @@ export function useAnchoredFloating({
     context: floating.context,
     nodeId,
   };
-}
-
-/** An open state of the component's own, or the caller's (`open`, `onOpenChange`) when given. */
-export function useOpenState(controlledOpen: boolean | undefined, onOpenChange?: (open: boolean) => void) {
-  const [ownOpen, setOwnOpen] = useState(false);
-  const open = controlledOpen ?? ownOpen;
-  const setOpen = useCallback(
-    (next: boolean) => {
-      if (controlledOpen === undefined) setOwnOpen(next);
-      onOpenChange?.(next);
-    },
-    [controlledOpen, onOpenChange],
-  );
-  return [open, setOpen] as const;
 }
 
 /**

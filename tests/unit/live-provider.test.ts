@@ -1,11 +1,11 @@
 /** The Echo bridge (contract in issue 4): channel mapping, event delivery, unsubscribing, one Echo per session. */
 import type { LiveEvent } from '@refinedev/core';
 import { describe, expect, it, vi } from 'vitest';
+import { browserIdle } from '@/lib/browser-idle';
 import { resolveDeployment } from '@/lib/runtime-config';
 import {
   afterFirstScreen,
   broadcastingAuthUrl,
-  browserIdle,
   createEchoConnection,
   deferredEcho,
   type EchoChannel,

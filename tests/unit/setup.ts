@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadFloatingMachinery } from '@/ui/floating-machinery-loader';
 
 afterEach(() => cleanup());
 
@@ -31,3 +32,8 @@ if (!('ResizeObserver' in window)) {
   }
   Object.assign(window, { ResizeObserver: ResizeObserverStub });
 }
+
+// The light components' floating machinery loads apart from them in the portal, when the browser is idle after
+// the first paint (src/ui/floating-machinery-loader.ts); the tests find it in, as a user who opens a menu does.
+// tests/unit/floating-machinery.test.tsx opens one before it has arrived.
+await loadFloatingMachinery();
