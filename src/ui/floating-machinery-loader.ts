@@ -15,6 +15,8 @@ export const IDLE_PRELOAD_TIMEOUT_MS = 2000;
 
 let machinery: FloatingMachinery | null = null;
 let loading: Promise<FloatingMachinery> | null = null;
+/** Whether a component has asked for the idle moment already (a list's 25 row menus ask once between them). */
+let waitingForIdle = false;
 const listeners = new Set<() => void>();
 
 export function loadFloatingMachinery(): Promise<FloatingMachinery> {
@@ -46,8 +48,9 @@ export function useFloatingMachinery(needed: boolean): FloatingMachinery | null 
     if (needed && !machinery) void load();
   }, [needed]);
   useEffect(() => {
-    if (!machinery)
-      void browserIdle(IDLE_PRELOAD_TIMEOUT_MS).then(() => requestAnimationFrame(() => void load()));
+    if (machinery || waitingForIdle) return;
+    waitingForIdle = true;
+    void browserIdle(IDLE_PRELOAD_TIMEOUT_MS).then(() => requestAnimationFrame(() => void load()));
   }, []);
   return loaded;
 }
