@@ -57,7 +57,7 @@ const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /**
  * `formatDate` in the portal's two languages, written from CLDR's patterns rather than by an Intl formatter: the
- * first Intl date or number formatter of a page sets up ICU, about 15 ms of the main thread (60 with 4× CPU), and
+ * first Intl date or number formatter of a page sets up ICU, about 15 ms of the main thread, and
  * a list's date cells were the first to ask. tests/unit/intl-formats.test.ts checks every month and hour against
  * Intl.
  */
