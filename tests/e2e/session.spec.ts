@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Request, type Route } from '@playwright/test';
 import {
   API,
   apiHeaders,
@@ -17,17 +17,35 @@ test('a 401 in the middle of a session logs out and deletes the cookies', async 
 }) => {
   const auth = await apiLogin(request, 'alice');
   await useSessionCookie(context, auth.access_token);
+  const inFlight = new Set<Request>();
+  page.on('request', (call) => inFlight.add(call));
+  page.on('requestfinished', (call) => inFlight.delete(call));
+  page.on('requestfailed', (call) => inFlight.delete(call));
   await page.goto('/projects');
   await expectSignedIn(page, 'Alice Anders');
 
-  // The token dies on the server (here: its own logout); the next call the portal makes answers 401. That may be
-  // one the list still makes after its first paint (the bell's, the tenant switcher's), and the sign-in page then
-  // offers to return to the list, or the dashboard's after the click.
+  // The token dies on the server (here: its own logout); the next call the portal makes answers 401. The list still
+  // makes calls after its first paint (the bell's, the tenant switcher's, the push channel's); from here they are
+  // held until the click is done, and those already under way are let finish first, so none of them can end the
+  // session before the user navigates.
+  const held = new Map<Request, Route>();
+  let holding = true;
+  const hold = async (route: Route) => {
+    if (holding) held.set(route.request(), route);
+    else await route.continue();
+  };
+  await page.route('**/api/v2/**', hold);
+  await page.route('**/broadcasting/auth', hold);
+  await expect.poll(() => [...inFlight].filter((call) => !held.has(call)).length).toBe(0);
   const ended = await request.get(`${API}/logout`, { headers: apiHeaders('acme', auth.access_token) });
   expect(ended.status()).toBe(200);
   await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(`${origin()}/`);
 
-  await expect(page).toHaveURL(/\/login(\?to=%2Fprojects)?$/);
+  holding = false;
+  await Promise.all([...held.values()].map((route) => route.continue()));
+
+  await expect(page).toHaveURL(/\/login$/);
   expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('user_session');
 });
 
