@@ -31,6 +31,8 @@ export class PgBossQueue implements ProcessingQueue {
   private readonly boss: PgBoss;
   private readonly runner: ProcessingRunner;
   private ready: Promise<void> | null = null;
+  /** The start under way (stop waits for it, so no start work reaches a database that is going). */
+  private starting: Promise<void> | null = null;
 
   constructor(private readonly options: PgBossQueueOptions) {
     this.runner = new ProcessingRunner(options);
@@ -62,12 +64,18 @@ export class PgBossQueue implements ProcessingQueue {
     await this.boss.send(QUEUE, job, { singletonKey: jobKey(job) });
   }
 
-  async start(app: FastifyInstance): Promise<void> {
-    if (!this.runner.attach(app)) return;
+  start(app: FastifyInstance): Promise<void> {
+    if (!this.runner.attach(app)) return Promise.resolve();
+    this.starting = this.begin();
+    return this.starting;
+  }
+
+  /** Queues the unfinished work again and starts the workers; each step only while not stopped. */
+  private async begin(): Promise<void> {
     await this.open();
-    if (!this.options.work) return;
+    if (!this.options.work || this.runner.stopped) return;
     for (const job of await this.runner.unfinished()) await this.enqueue(job);
-    for (let worker = 0; worker < this.options.concurrency; worker += 1) {
+    for (let worker = 0; worker < this.options.concurrency && !this.runner.stopped; worker += 1) {
       await this.boss.work<ProcessingJob>(
         QUEUE,
         { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS },
@@ -90,6 +98,8 @@ export class PgBossQueue implements ProcessingQueue {
 
   async stop(): Promise<void> {
     await this.runner.stop();
+    // A start that failed has been reported by whoever started it.
+    await this.starting?.catch(() => undefined);
     if (this.ready) await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
   }
 }

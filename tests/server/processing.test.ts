@@ -3,10 +3,11 @@
  * events, and a real laravel-echo client on `private-Company.{id}.ProjectModel` receives every
  * GeometryEventsUpdated and the RefreshProcessorIndex of creation and finish; files whose content is unusable end
  * FAILED with the reason; reprocess starts over; runs that were overtaken stop; unfinished models resume on start;
- * stop() ends the runs.
+ * stop() ends the runs, and a queue stopped while it starts queries nothing afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelJob } from '../../server/processing/model-processing';
+import { PgBossQueue } from '../../server/processing/pg-boss-queue';
 import { InProcessQueue } from '../../server/processing/processor';
 import { multipartBody, tokenFor } from './api-helpers';
 import {
@@ -302,5 +303,22 @@ describe('runs that were overtaken, resumed or stopped', () => {
     // A step is a minute long: stop() returning within the test's time means it ended the run.
     await processor.stop();
     expect((await getModel(slow, token, model.id)).latest_geometry_event?.message).toBe('Processing started');
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL job queue', () => {
+  it('stopped while it starts, makes no query once stop() has returned (its database may go next)', async () => {
+    const queue = new PgBossQueue({
+      db: server.db,
+      storage: server.app.ctx.storage,
+      stepMs: 5,
+      concurrency: 1,
+      work: true,
+      databaseUrl: process.env.TEST_DATABASE_URL ?? '',
+      schema: `${server.schema}_jobs`,
+    });
+    const starting = queue.start(server.app);
+    await queue.stop();
+    expect(await server.statementsDuring(() => starting)).toEqual([]);
   });
 });
