@@ -85,6 +85,11 @@ export function formatDate(value: unknown, language: string | undefined, withTim
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   if (language === 'en' || language === 'nl') return writtenDate(date, language, withTime);
+  return intlDate(date, language, withTime);
+}
+
+/** `formatDate` as Intl writes it: the way for any other language, and what the two written ones are checked against. */
+export function intlDate(date: Date, language: string | undefined, withTime: boolean): string {
   return unbrokenDate(
     dateTimeFormat(language, {
       day: 'numeric',

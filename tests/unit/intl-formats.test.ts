@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   dateTimeFormat,
   formatDate,
+  intlDate,
   numberFormat,
   relativeTimeFormat,
   unbrokenDate,
@@ -41,15 +42,7 @@ describe("a record's date in the portal's languages", () => {
   // As Intl writes it, with the no-break space Node's ICU puts before AM/PM (narrow) written as Chromium's plain one
   // becomes: a no-break space.
   const asIntl = (date: Date, language: string, withTime: boolean) =>
-    unbrokenDate(
-      dateTimeFormat(language, {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
-      }),
-      date,
-    ).replace(/\u202f/g, '\u00a0');
+    intlDate(date, language, withTime).replace(/\u202f/g, '\u00a0');
 
   it.each(['en', 'nl'])('is written in %s as Intl writes it, for every month, day and hour', (language) => {
     for (let month = 0; month < 12; month++)
