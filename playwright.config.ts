@@ -71,6 +71,8 @@ export default defineConfig({
       STORAGE_DIR: 'test-results/e2e-files',
       PORTAL_DIR: E2E_PORTAL_DIR,
       SEED: '1',
+      // The seeded rows keep the fixture's values; the tests upload the files they process.
+      DEMO_FILES: '0',
       // Tests sign in many times from one address; the limits themselves are covered by the server tests.
       LOGIN_RATE_LIMIT_PER_IDENTITY: '1000',
       LOGIN_RATE_LIMIT_PER_ADDRESS: '10000',

@@ -107,6 +107,7 @@ async function serve(backend: string, size: number): Promise<void> {
   const schema = databaseUrl ? `bench_${randomBytes(6).toString('hex')}` : undefined;
   const config = {
     ...loadConfig({}),
+    demoFiles: false,
     host: '127.0.0.1',
     port: 0,
     domain: DOMAIN,

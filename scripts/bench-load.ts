@@ -49,6 +49,7 @@ async function serve(backend: string): Promise<void> {
   const schema = databaseUrl ? `bench_${randomBytes(6).toString('hex')}` : undefined;
   const config = {
     ...loadConfig({}),
+    demoFiles: false,
     port: 0,
     host: '127.0.0.1',
     domain: DOMAIN,

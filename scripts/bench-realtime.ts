@@ -56,6 +56,7 @@ async function main(): Promise<void> {
   resolveLocalhostNames();
   const config = {
     ...loadConfig({}),
+    demoFiles: false,
     host: '127.0.0.1',
     port: 0,
     pgliteDir: 'memory://',

@@ -38,6 +38,11 @@ export interface ServerConfig {
   /** Seed the demo fixture when the database is empty. */
   seed: boolean;
   /**
+   * Give the seeded models, items and materials real files (made at start, server/processing/demo-files.ts) and
+   * process them in the background, once per database. DEMO_FILES=1/0; on by default where the seed is.
+   */
+  demoFiles: boolean;
+  /**
    * `GET /dev/mail` shows the mails the server sent (invitation and password reset links): the demo and the tests
    * have no mail server. MAIL_OUTBOX=1/0; on by default outside production.
    */
@@ -112,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       : null,
     portalDir: env.PORTAL_DIR === '' ? null : resolve(env.PORTAL_DIR ?? 'dist'),
     seed: env.SEED ? env.SEED !== '0' : !production,
+    demoFiles: env.DEMO_FILES ? env.DEMO_FILES !== '0' : env.SEED ? env.SEED !== '0' : !production,
     mailOutbox: env.MAIL_OUTBOX ? env.MAIL_OUTBOX !== '0' : !production,
     production,
     maintenance:

@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { purgeExpiredTrash, schedulePurge } from './db/retention';
 import { analyzeTables, scheduleAnalyze } from './db/statistics';
 import { seedAreas, seedDemoData } from './db/seed/index';
+import { attachDemoFiles } from './processing/demo-files';
 import { PgBossQueue } from './processing/pg-boss-queue';
 import { InProcessQueue, type ProcessingQueue } from './processing/processor';
 import { pusherBroadcaster } from './realtime/broadcaster';
@@ -74,6 +75,11 @@ export async function createServer(
     if (typeof address === 'object' && address) port = address.port;
     // Once the port is known: the processor publishes through the built-in push service.
     await processor.start(app);
+    // In the background: the start does not wait for the demo's files.
+    if (config.demoFiles && config.processingWorker)
+      void attachDemoFiles(app).catch((error: unknown) =>
+        app.log.error({ err: error }, 'Giving the demo data its files failed'),
+      );
   });
   return {
     app,

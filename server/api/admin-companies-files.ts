@@ -6,6 +6,7 @@
  * after the delete (a file shared with another company's row) is kept.
  */
 import { sql } from 'kysely';
+import { previewKeyAt2x, previewSrcSet } from '../../shared/preview-images';
 import type { DB } from '../db/database';
 import type { FileStorage } from '../storage/storage';
 import type { UploadStore } from '../storage/upload-store';
@@ -13,11 +14,11 @@ import type { UploadStore } from '../storage/upload-store';
 /** The columns of company rows (tables with `company_id`) that hold stored files. */
 const COMPANY_FILE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   projects: ['preview_image'],
-  project_models: ['preview_image_url', 'file_key'],
+  project_models: ['preview_image_url', 'file_key', 'viewer_model_key'],
   libraries: ['preview_image'],
-  library_items: ['preview_image_url', 'file_key'],
+  library_items: ['preview_image_url', 'file_key', 'viewer_model_key'],
   material_categories: ['preview_image'],
-  materials: ['preview_image_url'],
+  materials: ['preview_image_url', 'viewer_texture_key'],
   material_imports: ['file_key'],
   downloads: ['file_key'],
   issue_reports: ['screenshot'],
@@ -85,7 +86,10 @@ export async function unreferencedKeys(db: DB, keys: string[]): Promise<string[]
       for (const row of rows) named.add(row.key);
     }
   }
-  return keys.filter((key) => !named.has(key));
+  // A drawn preview's 2× copy (shared/preview-images.ts) goes with its card-size image.
+  return keys
+    .filter((key) => !named.has(key))
+    .flatMap((key) => (previewSrcSet(key) ? [key, previewKeyAt2x(key)] : [key]));
 }
 
 /** Removes the files and uploads; a file already gone (or unreadable) does not stop the others. */

@@ -41,7 +41,12 @@ import { presentEvent } from '../processing/processing-messages';
 import { allValid, invalidSelection, notEmptied } from './field-checks';
 import { fileUrl } from './files';
 import { incomingModelFile, storeModelFile } from './model-files';
-import { fileAndHistory, GEOMETRY_EVENTS_SHOWN, registerReprocess } from './processed-files';
+import {
+  fileAndHistory,
+  GEOMETRY_EVENTS_SHOWN,
+  registerFileDownloads,
+  registerReprocess,
+} from './processed-files';
 
 type ItemRow = Selectable<LibraryItemsTable> & { uploader_name: string | null };
 type ItemBody = Submitted<LibraryItemInput> & { archived?: boolean | number | string | null };
@@ -376,7 +381,7 @@ async function presentDetail(ctx: CrudContext, row: ItemRow): Promise<LibraryIte
       .limit(GEOMETRY_EVENTS_SHOWN)
       .execute(),
   ]);
-  return { ...item, ...fileAndHistory(row, events, requestLanguage(ctx.request)) };
+  return { ...item, ...fileAndHistory(ctx.request, row, events, requestLanguage(ctx.request)) };
 }
 
 /** The standard endpoints from the declaration, and beside them reprocessing. */
@@ -388,4 +393,5 @@ export async function libraryItemRoutes(server: FastifyInstance): Promise<void> 
     refused: REPROCESS_REFUSED,
     files: ITEM_FILES,
   });
+  registerFileDownloads(server, 'libraries/items', libraryItemEntity, { ability: 'list-library-items', noun: 'item', files: ITEM_FILES });
 }

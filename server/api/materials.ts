@@ -200,6 +200,7 @@ const materialEntity = defineEntity({
       name: row.name,
       description: row.description,
       preview_image_url: fileUrl(ctx.request, row.preview_image_url),
+      viewer_texture_url: fileUrl(ctx.request, row.viewer_texture_key),
       status: row.status,
       status_color: MATERIAL_STATUS_COLORS[row.status],
       categories: categories.get(row.id) ?? [],
@@ -453,6 +454,7 @@ export async function materialRoutes(server: FastifyInstance): Promise<void> {
             parent_name: source.parent_name,
             status: source.status,
             preview_image_url: source.preview_image_url,
+            viewer_texture_key: source.viewer_texture_key,
             creator_id: ctx.session.user.id,
           })
           .returning('id')

@@ -38,7 +38,12 @@ import { presentEvent } from '../processing/processing-messages';
 import { allValid, companyProjectId, notEmptied } from './field-checks';
 import { fileUrl } from './files';
 import { incomingModelFile, storeModelFile } from './model-files';
-import { fileAndHistory, GEOMETRY_EVENTS_SHOWN, registerReprocess } from './processed-files';
+import {
+  fileAndHistory,
+  GEOMETRY_EVENTS_SHOWN,
+  registerFileDownloads,
+  registerReprocess,
+} from './processed-files';
 
 type ModelRow = Selectable<ProjectModelsTable> & { uploader_name: string | null };
 type ModelBody = Submitted<ModelInput>;
@@ -248,7 +253,7 @@ async function presentDetail(ctx: CrudContext, row: ModelRow): Promise<ModelDeta
       .limit(GEOMETRY_EVENTS_SHOWN)
       .execute(),
   ]);
-  return { ...model, project: project ?? null, ...fileAndHistory(row, events, requestLanguage(ctx.request)) };
+  return { ...model, project: project ?? null, ...fileAndHistory(ctx.request, row, events, requestLanguage(ctx.request)) };
 }
 
 /**
@@ -283,4 +288,5 @@ export async function modelRoutes(server: FastifyInstance): Promise<void> {
     refused: REPROCESS_REFUSED,
     files: MODEL_FILES,
   });
+  registerFileDownloads(server, 'projects/models', modelEntity, { ability: 'list-project-models', noun: 'model', files: MODEL_FILES });
 }

@@ -31,7 +31,7 @@ import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { DataSchema, ListResponseSchema, PaginatedSchema } from '../http/responses';
 import { Flag, MessageSchema, toBoolean } from '../http/schema-types';
 import { publishProcessorRefresh } from '../processing/model-events';
-import { isStorageKey } from '../processing/preview';
+import { isStorageKey } from '../storage/storage';
 import { fileUrl } from './files';
 import { modelEntity, resumeRestoredModels } from './models';
 import {

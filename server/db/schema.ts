@@ -1,5 +1,6 @@
 /** Kysely table types: one interface per table of server/db/migrations, kept in step with them. */
 import type { ColumnType, Generated } from 'kysely';
+import type { GeometryStatistics } from '../../shared/geometry-statistics';
 import type { MessageParams } from '../../shared/messages';
 
 /** A timestamp with a database default: optional on insert. */
@@ -126,6 +127,13 @@ export interface NotificationsTable {
   message_params: MessageParamsColumn;
 }
 
+/** A processed file's geometry figures (jsonb): an object when read, JSON text when written. */
+export type GeometryStatisticsColumn = ColumnType<
+  GeometryStatistics | null,
+  string | null | undefined,
+  string | null
+>;
+
 /** A stored message's parameters (jsonb): an object when read, JSON text when written. */
 export type MessageParamsColumn = ColumnType<MessageParams, string | undefined, string>;
 
@@ -225,6 +233,10 @@ export interface ProjectModelsTable {
   file_size: ColumnType<number | null, number | null | undefined, number | null>;
   /** Raised each time the model is queued; a processor run of an older attempt stops. */
   processing_attempt: Generated<number>;
+  /** The optimized glb the viewer shows (a FileStorage key under `converted/`), set when a run finished. */
+  viewer_model_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The figures of the last finished run (shared/geometry-statistics.ts). */
+  geometry_statistics: GeometryStatisticsColumn;
 }
 
 /** A resumable (tus) upload and who may use it. */
@@ -309,6 +321,10 @@ export interface LibraryItemsTable {
   /** The model this item is connected to; a connected item is not deletable. */
   model_id: ColumnType<number | null, number | null | undefined, number | null>;
   processing_attempt: Generated<number>;
+  /** The optimized glb the viewer shows (a FileStorage key under `converted/`), set when a run finished. */
+  viewer_model_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The figures of the last finished run (shared/geometry-statistics.ts). */
+  geometry_statistics: GeometryStatisticsColumn;
   started_at: NullableTimestamp;
   finished_at: NullableTimestamp;
   created_at: Timestamp;
@@ -409,6 +425,8 @@ export interface MaterialsTable {
   preview_image_url: string | null;
   /** The model using this material; a connected material is not deletable. */
   model_id: number | null;
+  /** Its base-colour map (a FileStorage key under `materials/textures/`) for the viewer's sphere; null without one. */
+  viewer_texture_key: ColumnType<string | null, string | null | undefined, string | null>;
   creator_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -1,22 +1,38 @@
 /**
- * The processing run that project models and library items share (spec 2 §4): QUEUED → PROCESSING (started_at) →
- * a geometry event per step, a step's time apart ('Reading geometry', 'Geometry read: …', the entity's steps,
- * 'Generating preview') → FINISHED (finished_at, a generated preview image) or FAILED (the file is not a usable FBX
- * or zip: the event says why). Every change is saved with its geometry event in one transaction, then published on
- * the entity's channel (processing-events.ts). A run belongs to one processing attempt of its row: once the row is
- * queued again, replaced or deleted, the run's next save finds nothing to update and the run ends quietly.
- * Unfinished are the rows the processor was ever asked to process (a stored file, or an attempt): seeded rows
- * without a file keep their status. An entity declares only what differs (`ProcessedFiles`).
+ * The processing run that project models and library items share (spec 2 §4, issue 28): QUEUED → PROCESSING
+ * (started_at) → 'Reading geometry' → the 3D pipeline (server/geometry/model-pipeline.ts) in a process of its own
+ * (pipeline-runner.ts), each of its steps a geometry event with what it found ('Geometry read: FBX 7.4 (binary),
+ * 3 meshes, …', 'Converted to glTF: 12 triangles, …', 'Optimized: …', 'Preview rendered …') → FINISHED
+ * (finished_at; the preview at card size and 2×, the optimized glb the viewer loads and the figures) or FAILED
+ * (the event says why, in the reader's language). Every change is saved with its geometry event in one
+ * transaction, then published on the entity's channel (processing-events.ts).
+ *
+ * The run's files are stored under new keys and only the FINISHED transaction points the row at them; the keys it
+ * replaced are deleted after that commit. A run stopped midway (a stale attempt, the worker stopping or killed)
+ * therefore leaves the last good files in place, and its own are deleted or never stored.
+ *
+ * A run belongs to one processing attempt of its row: once the row is queued again, replaced or deleted, the
+ * run's next save finds nothing to update, its pipeline process is killed and the run ends quietly. Unfinished
+ * are the rows the processor was ever asked to process (a stored file, or an attempt): seeded rows without a file
+ * keep their status. An entity declares only what differs (`ProcessedFiles`).
  */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { StoredMessage } from '../../shared/messages';
 import type { DB } from '../db/database';
+import { GeometryFailure } from '../geometry/failures';
+import type { ModelPipelineResult } from '../geometry/model-pipeline';
 import type { BroadcastSource } from '../http/broadcast';
-import { type Inspection, inspectModelFile } from './inspection';
+import { isStorageKey } from '../storage/storage';
 import { modelFileTypeOfName } from './model-file';
 import { MODEL_MESSAGES } from './model-state';
-import { isStorageKey, storeModelPreview } from './preview';
+import { makeWorkFolder, runPipeline } from './pipeline-runner';
 import type { Processable, ProcessingContext, ProcessingJob } from './processable';
 import type { ProcessingProgress } from './processing-events';
+import { previewKeyAt2x } from '../../shared/preview-images';
 
 /** The tables of processed 3D files; they share the columns a run reads and writes. */
 export type ProcessedFileTable = 'project_models' | 'library_items';
@@ -33,6 +49,7 @@ export interface ProcessedFileRow extends ProcessingProgress {
   file_key: string | null;
   file_name: string | null;
   preview_image_url: string | null;
+  viewer_model_key: string | null;
   processing_attempt: number;
 }
 
@@ -45,8 +62,6 @@ export interface ProcessedFiles {
   fileLabel: string;
   /** The colour of each status. */
   colors: Record<RunStatus, string>;
-  /** The steps between reading the geometry and generating the preview (their messages). */
-  steps: readonly StoredMessage[];
   /** Records a geometry event of the row (inside the caller's transaction). */
   addEvent(trx: DB, id: number, message: StoredMessage): Promise<void>;
   /** Publishes a status change with its message on the entity's channel. */
@@ -71,8 +86,27 @@ interface RunChange {
   status?: RunStatus;
   started_at?: Date;
   finished_at?: Date | null;
-  preview_image_url?: string;
+  preview_image_url?: string | null;
+  viewer_model_key?: string | null;
+  geometry_statistics?: string | null;
 }
+
+/** The storage keys a run's files get. */
+interface StoredResult {
+  glb: string;
+  preview: string;
+}
+
+/** The files a row points at that a new run replaces (the preview's 2× copy goes with it). */
+const replacedKeys = (row: Pick<ProcessedFileRow, 'preview_image_url' | 'viewer_model_key'>) =>
+  [
+    row.preview_image_url,
+    row.preview_image_url && previewKeyAt2x(row.preview_image_url),
+    row.viewer_model_key,
+  ].filter(isStorageKey);
+
+/** What a failed run leaves: no preview, no viewer file, no figures (they would show another file). */
+const cleared: RunChange = { preview_image_url: null, viewer_model_key: null, geometry_statistics: null };
 
 /** The Processable of a processed file entity. */
 export function fileProcessing(files: ProcessedFiles): Processable {
@@ -122,17 +156,108 @@ export function fileProcessing(files: ProcessedFiles): Processable {
     return row;
   }
 
-  /** Reads the row's file; a row without one (seeded, then reprocessed) has nothing to refuse. */
-  async function inspect(context: ProcessingContext, row: ProcessedFileRow): Promise<Inspection> {
-    if (!row.file_key) return { ok: true, summary: 'no stored file' };
-    const type = modelFileTypeOfName(row.file_name ?? '');
-    if (!type) return { ok: false, reason: 'the file is neither an FBX file nor a zip archive' };
-    const stored = await context.storage.read(row.file_key);
-    if (!stored) return { ok: false, reason: `the ${files.fileLabel} is missing` };
+  /** Copies the row's stored file into the work folder; null when it is gone. */
+  async function fetchSource(
+    context: ProcessingContext,
+    key: string,
+    folder: string,
+  ): Promise<string | null> {
+    const stored = await context.storage.read(key);
+    if (!stored) return null;
+    const path = join(folder, 'original');
+    await pipeline(stored.stream, createWriteStream(path));
+    return path;
+  }
+
+  /** Moves a finished pipeline's files into the storage under new keys. */
+  async function store(context: ProcessingContext, result: ModelPipelineResult): Promise<StoredResult> {
+    const name = randomUUID();
+    const keys = {
+      glb: `converted/${files.table}/${name}.glb`,
+      preview: `previews/${files.table}/${name}.webp`,
+    };
+    await context.storage.putFile(keys.glb, result.files.glb);
+    await context.storage.putFile(keys.preview, result.files.preview);
+    await context.storage.putFile(previewKeyAt2x(keys.preview), result.files.preview2x);
+    return keys;
+  }
+
+  const deleteKeys = (context: ProcessingContext, keys: string[]) =>
+    Promise.all(keys.map((key) => context.storage.delete(key).catch(() => undefined)));
+
+  /**
+   * The pipeline's run on the row's file: FINISHED with its files, or FAILED with why. Its files are deleted
+   * again when the row moved on meanwhile; the files it replaced once it is FINISHED.
+   */
+  async function convert(context: ProcessingContext, job: ProcessingJob, row: ProcessedFileRow, key: string) {
+    const kind = modelFileTypeOfName(row.file_name ?? '');
+    if (!kind) {
+      await conclude(
+        context,
+        job,
+        'FAILED',
+        cleared,
+        MODEL_MESSAGES.failedWith({ code: 'wrongType', params: {} }),
+      );
+      return;
+    }
+    const folder = await makeWorkFolder();
+    // Killed when the worker stops or the row moves on (a save that finds nothing to update).
+    const stopping = new AbortController();
+    const stop = () => stopping.abort();
+    context.signal.addEventListener('abort', stop, { once: true });
     try {
-      return await inspectModelFile(stored.stream, type);
-    } catch {
-      return { ok: false, reason: `the ${files.fileLabel} could not be read` };
+      const source = await fetchSource(context, key, folder);
+      if (!source) {
+        await conclude(
+          context,
+          job,
+          'FAILED',
+          cleared,
+          MODEL_MESSAGES.failed(`the ${files.fileLabel} is missing`),
+        );
+        return;
+      }
+      let result: ModelPipelineResult;
+      try {
+        result = await runPipeline<ModelPipelineResult>(
+          { kind: 'model', input: { source, kind, workFolder: folder } },
+          {
+            signal: stopping.signal,
+            onReport: async (found) => {
+              if (!(await advance(context, job, {}, MODEL_MESSAGES.found(found)))) stopping.abort();
+            },
+          },
+        );
+      } catch (error) {
+        if (stopping.signal.aborted) return;
+        if (!(error instanceof GeometryFailure)) throw error;
+        const failure = { code: error.code, params: error.params };
+        const failed = await conclude(context, job, 'FAILED', cleared, MODEL_MESSAGES.failedWith(failure));
+        if (failed) await deleteKeys(context, replacedKeys(row));
+        return;
+      }
+      const stored = await store(context, result);
+      const finished = await conclude(
+        context,
+        job,
+        'FINISHED',
+        {
+          preview_image_url: stored.preview,
+          viewer_model_key: stored.glb,
+          geometry_statistics: JSON.stringify(result.statistics),
+        },
+        MODEL_MESSAGES.finished,
+      );
+      await deleteKeys(
+        context,
+        finished
+          ? replacedKeys(row)
+          : replacedKeys({ preview_image_url: stored.preview, viewer_model_key: stored.glb }),
+      );
+    } finally {
+      context.signal.removeEventListener('abort', stop);
+      await rm(folder, { recursive: true, force: true });
     }
   }
 
@@ -161,34 +286,16 @@ export function fileProcessing(files: ProcessedFiles): Processable {
         UNFINISHED_FILE_STATUSES,
       );
       if (!started) return;
+      // The queue's pace (PROCESSING_STEP_MS) before the work starts: a run stopped or overtaken meanwhile ends here.
       await context.pause();
       if (!(await advance(context, job, {}, MODEL_MESSAGES.reading))) return;
-      const inspection = await inspect(context, started);
-      if (!inspection.ok) {
-        await conclude(context, job, 'FAILED', {}, MODEL_MESSAGES.failed(inspection.reason));
+      // A seeded row without a file keeps what it shows; there is nothing to convert.
+      if (!started.file_key) {
+        if (await advance(context, job, {}, MODEL_MESSAGES.read('no stored file')))
+          await conclude(context, job, 'FINISHED', {}, MODEL_MESSAGES.finished);
         return;
       }
-      if (started.file_key && !(await advance(context, job, {}, MODEL_MESSAGES.read(inspection.summary))))
-        return;
-      for (const message of [...files.steps, MODEL_MESSAGES.preview]) {
-        await context.pause();
-        if (!(await advance(context, job, {}, message))) return;
-      }
-      const preview = await storeModelPreview(context.storage, started.id, started.name);
-      await context.pause().catch(async (error: unknown) => {
-        await context.storage.delete(preview);
-        throw error;
-      });
-      const finished = await conclude(
-        context,
-        job,
-        'FINISHED',
-        { preview_image_url: preview },
-        MODEL_MESSAGES.finished,
-      );
-      if (!finished) await context.storage.delete(preview);
-      else if (isStorageKey(started.preview_image_url) && started.preview_image_url !== preview)
-        await context.storage.delete(started.preview_image_url);
+      await convert(context, job, started, started.file_key);
     },
   };
 }

@@ -13,14 +13,12 @@ import {
   publishItemRefresh,
   queueItem,
 } from './library-item-state';
-import { MODEL_MESSAGES } from './model-state';
 
 export const ITEM_FILES: ProcessedFiles = {
   entity: ITEM_ENTITY,
   table: 'library_items',
   fileLabel: 'item file',
   colors: LIBRARY_ITEM_STATUS_COLORS,
-  steps: [MODEL_MESSAGES.optimising],
   addEvent: addItemEvent,
   publishProgress: publishItemEvent,
   publishRefresh: publishItemRefresh,

@@ -7,14 +7,13 @@
 import { MODEL_STATUS_COLORS } from '../db/status-colors';
 import { fileProcessing, type ProcessedFiles, processingJob } from './file-processing';
 import { publishGeometryEvent, publishProcessorRefresh } from './model-events';
-import { addGeometryEvent, MODEL_MESSAGES, type ModelRow, queueModel } from './model-state';
+import { addGeometryEvent, type ModelRow, queueModel } from './model-state';
 
 export const MODEL_FILES: ProcessedFiles = {
   entity: 'model',
   table: 'project_models',
   fileLabel: 'model file',
   colors: MODEL_STATUS_COLORS,
-  steps: [MODEL_MESSAGES.optimising, MODEL_MESSAGES.baking],
   addEvent: addGeometryEvent,
   publishProgress: publishGeometryEvent,
   publishRefresh: publishProcessorRefresh,

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import PgBoss from 'pg-boss';
+import { PIPELINE_LIMITS } from './pipeline-runner';
 import {
   jobKey,
   ProcessingRunner,
@@ -40,8 +41,10 @@ export class PgBossQueue implements ProcessingQueue {
       connectionString: options.databaseUrl,
       schema: options.schema,
       max: 4,
-      // A run lasts a few steps: one that has not ended in time belonged to a worker that died.
-      expireInSeconds: Math.max(60, Math.ceil((options.stepMs * 20) / 1000)),
+      // A run ends within its pipeline's time limit (or an import's steps): one that has not ended a minute after
+      // that belonged to a worker that died, and is worked again.
+      expireInSeconds:
+        Math.ceil(PIPELINE_LIMITS.timeMs / 1000) + Math.max(60, Math.ceil((options.stepMs * 20) / 1000)),
       retryLimit: 5,
       retryDelay: 2,
       schedule: false,

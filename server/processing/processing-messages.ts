@@ -6,6 +6,8 @@
  * the parameter of the generic wording.
  */
 import { type MessageParams, message, type StoredMessage } from '../../shared/messages';
+import type { FailureReport } from '../geometry/failures';
+import type { PipelineReport } from '../geometry/model-pipeline';
 import type { Language } from '../http/language';
 import { renderMessage, renderStoredRow } from '../http/messages';
 import { iso } from '../http/schema-types';
@@ -61,6 +63,37 @@ export const PROCESSING_MESSAGES = {
   finished: message(key('finished')),
   cancelled: message(key('cancelled')),
   failed: (reason: string) => matching(FAILURE_REASONS, reason, message(key('failed.other'), { reason })),
+  /** Why the 3D pipeline could not use the file (server/geometry/failures.ts). */
+  failedWith: (failure: FailureReport) => message(key(`failed.${failure.code}`), failure.params),
+  /** What a step of the 3D pipeline found (server/geometry/model-pipeline.ts). */
+  found: (found: PipelineReport) => FOUND[found.step](found as never),
+};
+
+const kB = (bytes: number) => Math.round(bytes / 100) / 10;
+const metres = (value: number) => Math.round(value * 100) / 100;
+
+type Found<S extends PipelineReport['step']> = Extract<PipelineReport, { step: S }>;
+
+const FOUND: { [S in PipelineReport['step']]: (found: Found<S>) => StoredMessage } = {
+  read: ({ encoding, version, meshes, materials, textures }) =>
+    message(key(`read.${encoding}`), { version, meshes, materials, textures }),
+  converted: ({ triangles, vertices, size: [width, height, depth] }) =>
+    message(key('converted'), {
+      triangles,
+      vertices,
+      width: metres(width),
+      height: metres(height),
+      depth: metres(depth),
+    }),
+  optimized: ({ before, after }) =>
+    after < before
+      ? message(key('optimizedSmaller'), {
+          before: kB(before),
+          after: kB(after),
+          saved: Math.round((1 - after / before) * 100),
+        })
+      : message(key('optimizedSame'), { before: kB(before), after: kB(after) }),
+  preview: ({ width, height }) => message(key('previewRendered'), { width, height }),
 };
 
 /** A processing event as published: its key and parameters, and its English text. */

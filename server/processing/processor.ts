@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db/database';
 import type { BroadcastSource } from '../http/broadcast';
 import type { FileStorage } from '../storage/storage';
+import { sweepWorkFolders } from './pipeline-runner';
 import type { Processable, ProcessingJob } from './processable';
 import { PROCESSABLES } from './processables';
 
@@ -72,8 +73,9 @@ export class ProcessingRunner {
     return this.source?.log ?? null;
   }
 
-  /** The unfinished jobs of every Processable. */
+  /** The unfinished jobs of every Processable; first removes what runs of dead workers left behind. */
   async unfinished(): Promise<ProcessingJob[]> {
+    await sweepWorkFolders();
     const lists = await Promise.all(
       [...this.processables.values()].map((entry) => entry.unfinished(this.options.db)),
     );

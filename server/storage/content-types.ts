@@ -12,6 +12,7 @@ const TYPES: Record<string, string> = {
   zip: 'application/zip',
   matz: 'application/zip',
   fbx: 'application/octet-stream',
+  glb: 'model/gltf-binary',
   obj: 'text/plain',
   txt: 'text/plain',
   csv: 'text/csv',

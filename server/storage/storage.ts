@@ -20,6 +20,10 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
 }
 
+/** A stored value that is a storage key, as opposed to an absolute URL or path (kept as they are, never deleted). */
+export const isStorageKey = (value: string | null): value is string =>
+  !!value && !/^([a-z]+:|\/)/i.test(value);
+
 /** A key is a relative path of plain segments: no `..`, no absolute paths, no empty segments. */
 export function isSafeKey(key: string): boolean {
   const segments = key.split('/');

@@ -6,6 +6,7 @@
  * processor takes it. Library ids must name live libraries of the company.
  */
 import { type Static, Type } from '@sinclair/typebox';
+import { ViewerFieldsSchema } from '../geometry-statistics';
 import { DateTime, FileInput, GeometryEventSchema, Nullable, StringEnum } from '../schema-types';
 
 /** Every status (spec 2 §4): the item filter offers them all; ARCHIVED is set by archiving. */
@@ -55,6 +56,7 @@ export const LibraryItemDetailSchema = Type.Object({
   ...LibraryItemSchema.properties,
   file: Nullable(Type.Object({ name: Type.String(), size: Type.Integer() })),
   geometry_events: Type.Array(GeometryEventSchema),
+  ...ViewerFieldsSchema,
 });
 
 export type LibraryItem = Static<typeof LibraryItemSchema>;

@@ -28,6 +28,8 @@ export const MaterialSchema = Type.Object({
   name: Type.String(),
   description: Nullable(Type.String()),
   preview_image_url: Nullable(Type.String()),
+  /** Its base-colour map, shown on the viewer's sphere; null without one (issue 28). */
+  viewer_texture_url: Nullable(Type.String()),
   status: StringEnum(MATERIAL_STATUSES),
   status_color: Type.String(),
   categories: Type.Array(CategorySummarySchema),

@@ -5,6 +5,7 @@
  * `upload_id` of a finished resumable upload; the server checks its type and size.
  */
 import { type Static, Type } from '@sinclair/typebox';
+import { ViewerFieldsSchema } from '../geometry-statistics';
 import { DateTime, FileInput, GeometryEventSchema, Nullable, StringEnum } from '../schema-types';
 
 /** Processing states (spec 2 §4); the server stores each with its `status_color`. */
@@ -43,6 +44,7 @@ export const ModelDetailSchema = Type.Object({
   project: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
   file: Nullable(Type.Object({ name: Type.String(), size: Type.Integer() })),
   geometry_events: Type.Array(GeometryEventSchema),
+  ...ViewerFieldsSchema,
 });
 
 export type Model = Static<typeof ModelSchema>;

@@ -4,6 +4,7 @@
  */
 import { FileImageOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { previewSrcSet } from '@shared/preview-images';
 import { Tag } from '@/ui/Tag';
 import './preview-card.css';
 
@@ -24,7 +25,11 @@ export function PreviewCard({
   return (
     <div className="preview-card">
       <span className="preview-card__image">
-        {image ? <img src={image} alt="" loading="lazy" /> : <FileImageOutlined aria-hidden />}
+        {image ? (
+          <img src={image} srcSet={previewSrcSet(image)} alt="" loading="lazy" />
+        ) : (
+          <FileImageOutlined aria-hidden />
+        )}
       </span>
       <div className="preview-card__body">
         <span className="preview-card__name">{name}</span>

@@ -11,6 +11,7 @@ import { StatusDot } from '@/ui/StatusDot';
 import { Tag } from '@/ui/Tag';
 import { Tooltip } from '@/ui/Tooltip';
 import { formatDate } from '@/lib/intl-formats';
+import { previewSrcSet } from '@shared/preview-images';
 
 /** The one way a date or date-time is written (kept here too: cells and pages import it with the cells). */
 export { formatDate };
@@ -68,7 +69,7 @@ export function PeopleAvatars({ people }: { people: readonly PersonValue[] }) {
 
 export function Thumbnail({ src, alt }: { src: unknown; alt: string }) {
   return typeof src === 'string' && src ? (
-    <img className="cell-thumbnail" src={src} alt={alt} loading="lazy" />
+    <img className="cell-thumbnail" src={src} srcSet={previewSrcSet(src)} alt={alt} loading="lazy" />
   ) : (
     <span className="cell-thumbnail cell-thumbnail--empty" role="img" aria-label={alt}>
       <Glyph icon={FileImageOutlined} />

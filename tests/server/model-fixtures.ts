@@ -1,42 +1,24 @@
 /**
- * Model files for the project, model, upload and processing tests: FBX files (ASCII and binary, with and without
- * geometry), zip archives (whole, and cut off before their central directory), and helpers to read models back.
+ * Model files for the project, model, upload and processing tests: real FBX files (ASCII and binary, with and
+ * without geometry, written by server/geometry/fbx-writer.ts), zip archives (whole, and cut off before their central directory), and helpers to read models back.
  */
 import { expect } from 'vitest';
+import { cube, emptyMesh } from '../../server/geometry/fbx-fixtures';
+import { writeFbxAscii, writeFbxBinary } from '../../server/geometry/fbx-writer';
 import type { TestServer } from './test-server';
 
-/** An ASCII FBX with one mesh. */
-export const FBX_ASCII = Buffer.from(
-  [
-    '; FBX 7.4.0 project file',
-    '; ----------------------------------------------------',
-    'FBXHeaderExtension:  {',
-    '\tFBXHeaderVersion: 1003',
-    '}',
-    'Objects:  {',
-    '\tGeometry: 1001, "Geometry::Cube", "Mesh" {',
-    '\t\tVertices: *24 {',
-    '\t\t\ta: -1,-1,1,1,-1,1,-1,1,1,1,1,1,-1,1,-1,1,1,-1,-1,-1,-1,1,-1,-1',
-    '\t\t}',
-    '\t}',
-    '}',
-    '',
-  ].join('\n'),
-  'latin1',
-);
+/** An ASCII FBX 7.4 of a red cube (server/geometry/fbx-fixtures.ts): 12 triangles. */
+export const FBX_ASCII = writeFbxAscii(cube().scene);
 
-/** A binary FBX: the magic, the version, then node records (here only their names matter). */
+/**
+ * A binary FBX of the cube (or, without geometry, of a mesh with no polygon), written as FBX 7.4 or 7.5; any
+ * other `version` is written into the 7.4 file's header, as a file of that version would start.
+ */
 export function fbxBinary(version = 7400, withGeometry = true): Buffer {
-  const versionBytes = Buffer.alloc(4);
-  versionBytes.writeUInt32LE(version);
-  return Buffer.concat([
-    Buffer.from('Kaydara FBX Binary  \0', 'latin1'),
-    Buffer.from([0x1a, 0x00]),
-    versionBytes,
-    Buffer.from('\x12FBXHeaderExtension\x07Objects', 'latin1'),
-    withGeometry ? Buffer.from('\x08Geometry\x04Mesh', 'latin1') : Buffer.from('\x05Model', 'latin1'),
-    Buffer.alloc(160, 0),
-  ]);
+  const scene = (withGeometry ? cube() : emptyMesh()).scene;
+  const bytes = Buffer.from(writeFbxBinary(scene, { version: version === 7500 ? 7500 : 7400 }));
+  if (version !== 7500) bytes.writeUInt32LE(version, 23);
+  return bytes;
 }
 
 /** A zip archive of stored (uncompressed) entries, with its central directory. */

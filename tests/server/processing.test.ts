@@ -7,7 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelJob } from '../../server/processing/model-processing';
+import { readdir } from 'node:fs/promises';
 import { PgBossQueue } from '../../server/processing/pg-boss-queue';
+import { PIPELINE_ROOT } from '../../server/processing/pipeline-runner';
 import { InProcessQueue } from '../../server/processing/processor';
 import { multipartBody, tokenFor } from './api-helpers';
 import {
@@ -90,12 +92,17 @@ describe('a model created through the API', () => {
       expect(updates.map((update) => [update.status, update.event.message])).toEqual([
         ['PROCESSING', 'Processing started'],
         ['PROCESSING', 'Reading geometry'],
-        ['PROCESSING', 'Geometry read: FBX 7.4 (binary)'],
-        ['PROCESSING', 'Optimizing meshes'],
-        ['PROCESSING', 'Baking materials'],
-        ['PROCESSING', 'Generating preview'],
+        ['PROCESSING', 'Geometry read: FBX 7.4 (binary), 1 mesh, 1 material, 0 textures'],
+        ['PROCESSING', 'Converted to glTF: 12 triangles, 24 vertices, 0.5 × 0.5 × 0.5 m'],
+        ['PROCESSING', expect.stringMatching(/^Optimized: [\d.,]+ kB → [\d.,]+ kB/)],
+        ['PROCESSING', 'Preview rendered from the geometry (400 × 225 px and 2×)'],
         ['FINISHED', 'Processing finished'],
       ]);
+      expect(updates[3].event).toEqual({
+        message: 'Converted to glTF: 12 triangles, 24 vertices, 0.5 × 0.5 × 0.5 m',
+        message_key: 'models:processing.converted',
+        message_params: { triangles: 12, vertices: 24, width: 0.5, height: 0.5, depth: 0.5 },
+      });
       expect(updates.every((update) => update.started_at !== null)).toBe(true);
       expect(updates.slice(0, -1).every((update) => update.finished_at === null)).toBe(true);
       expect(updates.at(-1)).toEqual({
@@ -133,8 +140,26 @@ describe('a model created through the API', () => {
       const { host, pathname } = new URL(finished.preview_image_url!);
       const preview = await sendWithHost(server.port, host, pathname);
       expect(preview.status).toBe(200);
-      expect(preview.headers.get('content-type')).toBe('image/svg+xml');
-      expect(await preview.text()).toContain('Processed tower');
+      expect(preview.headers.get('content-type')).toBe('image/webp');
+      const at2x = await sendWithHost(server.port, host, pathname.replace('.webp', '@2x.webp'));
+      expect(at2x.headers.get('content-type')).toBe('image/webp');
+      expect(finished.statistics).toMatchObject({ format: 'FBX', version: '7.4', encoding: 'binary', triangles: 12 });
+      const viewer = new URL(finished.viewer_model_url as string);
+      const glb = await sendWithHost(server.port, viewer.host, viewer.pathname);
+      expect(glb.headers.get('content-type')).toBe('model/gltf-binary');
+      expect(Buffer.from(await glb.arrayBuffer()).subarray(0, 4).toString('latin1')).toBe('glTF');
+      for (const [variant, type, start] of [
+        ['original', 'application/octet-stream', 'Kaydara FBX Binary'],
+        ['optimized', 'model/gltf-binary', 'glTF'],
+      ]) {
+        const download = await server.request('acme', `/projects/models/${model.id}/download/${variant}`, {
+          token: alice,
+        });
+        expect(download.status, variant).toBe(200);
+        expect(download.headers.get('content-type')).toBe(type);
+        expect(download.headers.get('content-disposition')).toContain(variant === 'original' ? 'tower.fbx' : 'Processed tower.glb');
+        expect(Buffer.from(await download.arrayBuffer()).subarray(0, start.length).toString('latin1')).toBe(start);
+      }
     } finally {
       listener.echo.disconnect();
     }
@@ -150,7 +175,13 @@ describe('a model created through the API', () => {
           'Conversion failed: the archive is damaged: its central directory is missing',
         ],
         [fbxBinary(7400, false), 'no-geometry.fbx', 'Conversion failed: the FBX file contains no geometry'],
-        [fbxBinary(5800), 'old.fbx', 'Conversion failed: FBX version 5800 is not supported'],
+        [fbxBinary(5800), 'old.fbx', 'Conversion failed: FBX version 5.8 is not supported'],
+        [fbxBinary(7400).subarray(0, 400), 'cut.fbx', 'Conversion failed: the FBX file is damaged or cut off'],
+        [
+          zipArchive({ '../outside.fbx': FBX_ASCII.toString('latin1') }),
+          'escape.zip',
+          'Conversion failed: the archive names a file outside its own folder (../outside.fbx)',
+        ],
       ];
       for (const [bytes, filename, message] of cases) {
         const model = await createModel(filename, bytes, filename);
@@ -166,14 +197,20 @@ describe('a model created through the API', () => {
       }
       const valid = await createModel(
         'Zipped scene',
-        zipArchive({ 'scene.fbx': 'x', 'wood.png': 'y' }),
+        zipArchive({ 'scene/scene.fbx': FBX_ASCII.toString('latin1'), 'readme.txt': 'y' }),
         'scene.zip',
       );
       const finished = await modelReaching(server, alice, valid.id, ['FAILED', 'FINISHED']);
       expect(finished.geometry_events.map((event) => event.message)).toContain(
-        'Geometry read: zip archive with 2 files',
+        'Geometry read: FBX 7.4 (ASCII), 1 mesh, 1 material, 0 textures',
       );
       expect(finished.status).toBe('FINISHED');
+      // A run that failed leaves no work folder behind.
+      await server.app.ctx.processor.idle();
+      const left = (await readdir(PIPELINE_ROOT).catch(() => [] as string[])).filter((name) =>
+        name.startsWith(`${process.pid}-`),
+      );
+      expect(left).toEqual([]);
     } finally {
       listener.echo.disconnect();
     }

@@ -42,6 +42,8 @@ export async function startTestServer(
     storageDir: `test-results/server-files-${randomBytes(4).toString('hex')}`,
     portalDir: null,
     seed: true,
+    // The seeded rows keep their fixture values; a test processes the files it makes itself.
+    demoFiles: false,
     ...overrides,
   };
   const schema = sharing?.schema ?? (databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined);

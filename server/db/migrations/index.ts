@@ -15,6 +15,7 @@ import * as faqReports from './0070_faq_reports';
 import * as storedMessages from './0080_stored_messages';
 import * as invitationAcceptance from './0100_invitation_acceptance';
 import * as materialImportMessages from './0110_material_import_messages';
+import * as convertedGeometry from './0120_converted_geometry';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0080_stored_messages': storedMessages,
   '0100_invitation_acceptance': invitationAcceptance,
   '0110_material_import_messages': materialImportMessages,
+  '0120_converted_geometry': convertedGeometry,
 };

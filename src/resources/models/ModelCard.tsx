@@ -8,6 +8,7 @@
  */
 import { FileImageOutlined } from '@ant-design/icons';
 import { Link, type To } from 'react-router';
+import { previewSrcSet } from '@shared/preview-images';
 import { CardFacts, NONE, ProcessingMessage, useCardFacts } from './CardFacts';
 import { ModelStatusBadge } from './ModelStatusBadge';
 import type { ProjectModel } from './models.resource';
@@ -46,7 +47,12 @@ export function ModelCard({
     <>
       <span className="model-card__preview">
         {model.preview_image_url ? (
-          <img src={model.preview_image_url} alt="" loading="lazy" />
+          <img
+            src={model.preview_image_url}
+            srcSet={previewSrcSet(model.preview_image_url)}
+            alt=""
+            loading="lazy"
+          />
         ) : (
           <FileImageOutlined aria-hidden />
         )}

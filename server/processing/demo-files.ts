@@ -1,0 +1,174 @@
+/**
+ * Real files for the demo data (issue 28, DEMO_FILES): once per database, after the first start, the seeded
+ * FINISHED models and library items get an FBX made from a procedural shape (server/geometry/demo-shapes.ts:
+ * chairs, tables, sofas, lamps, shelves, buildings, picked by the record's name), written as binary or ASCII
+ * FBX, zipped with its tiled textures where it has some, stored like an upload and queued: the processor
+ * converts them in the background like any other file, so the cards and overviews show real previews and a
+ * real model in the viewer. Seeded records of the other statuses keep their fixture values (the demo shows
+ * every status). The seeded materials get a base-colour map drawn from their name (material-swatches.ts), and
+ * the material pipeline turns it into their sphere preview and the viewer's texture.
+ *
+ * It runs in the background and never delays the start; it is recorded as done in `app_settings` once the
+ * models and items are queued (the queue resumes them after a restart) and again once the materials have their
+ * pictures.
+ */
+import { randomUUID } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import yazl from 'yazl';
+import type { DB } from '../db/database';
+import { DEMO_SHAPE_KINDS, type DemoShapeKind, demoShape } from '../geometry/demo-shapes';
+import type { MaterialPipelineResult } from '../geometry/material-pipeline';
+import { materialSwatch } from '../geometry/material-swatches';
+import { writeFbxAscii, writeFbxBinary } from '../geometry/fbx-writer';
+import type { BroadcastSource } from '../http/broadcast';
+import { type ProcessedFiles, requeue } from './file-processing';
+import { ITEM_FILES } from './library-item-processing';
+import { MODEL_MESSAGES } from './model-state';
+import { MODEL_FILES } from './model-processing';
+import { makeWorkFolder, runPipeline } from './pipeline-runner';
+import { storeMaterialPicture } from './material-import-processing';
+
+const FILES_DONE = 'demo:files';
+const MATERIALS_DONE = 'demo:materials';
+
+const KIND_WORDS: Array<[RegExp, DemoShapeKind]> = [
+  [/chair|stool|seat|bench/i, 'chair'],
+  [/table|desk|counter|stall|display/i, 'table'],
+  [/sofa|couch|living|lounge|penthouse/i, 'sofa'],
+  [/lamp|light|pendant/i, 'lamp'],
+  [/shelf|shelv|cabinet|book|storage|rack|kitchen/i, 'shelf'],
+  [/facade|tower|roof|building|wall|pier|jetty|house|hall|villa|terrace|atrium|pavilion/i, 'building'],
+];
+
+export const demoKindOf = (name: string, index: number): DemoShapeKind =>
+  KIND_WORDS.find(([words]) => words.test(name))?.[1] ?? DEMO_SHAPE_KINDS[index % DEMO_SHAPE_KINDS.length];
+
+const slug = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .toLowerCase() || 'model';
+
+/** A zip of the given files, in memory. */
+function zipOf(files: Record<string, Buffer>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, bytes] of Object.entries(files)) zip.addBuffer(bytes, name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.once('error', reject);
+    zip.outputStream.once('end', () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+async function isDone(db: DB, key: string): Promise<boolean> {
+  return !!(await db.selectFrom('app_settings').select('key').where('key', '=', key).executeTakeFirst());
+}
+
+async function markDone(db: DB, key: string): Promise<void> {
+  await db
+    .insertInto('app_settings')
+    .values({ key, value: JSON.stringify({ at: new Date().toISOString() }) })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .execute();
+}
+
+/** The demo file of a record: an FBX (binary or ASCII by turns), zipped with its textures where it has some. */
+async function demoFileOf(name: string, index: number): Promise<{ fileName: string; bytes: Buffer }> {
+  const shape = await demoShape(demoKindOf(name, index), index + 1);
+  const fbx = index % 2 ? writeFbxAscii(shape.scene) : writeFbxBinary(shape.scene, { version: 7400 });
+  const base = slug(name);
+  if (!Object.keys(shape.textures).length) return { fileName: `${base}.fbx`, bytes: fbx };
+  return { fileName: `${base}.zip`, bytes: await zipOf({ [`${base}.fbx`]: fbx, ...shape.textures }) };
+}
+
+/** Gives the seeded FINISHED records of one entity their files and queues them. */
+async function attachFiles(source: BroadcastSource, files: ProcessedFiles, folder: string): Promise<void> {
+  const { db, storage } = source.server.ctx;
+  const rows = await db
+    .selectFrom(files.table)
+    .select(['id', 'name'])
+    .where('status', '=', 'FINISHED')
+    .where('file_key', 'is', null)
+    .where('processing_attempt', '=', 0)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  const work = await makeWorkFolder();
+  try {
+    for (const [index, row] of rows.entries()) {
+      const file = await demoFileOf(row.name, index);
+      const key = `${folder}/${randomUUID()}.${file.fileName.endsWith('.zip') ? 'zip' : 'fbx'}`;
+      const path = join(work, file.fileName);
+      await writeFile(path, file.bytes);
+      await storage.putFile(key, path);
+      await db
+        .updateTable(files.table)
+        .set({ file_key: key, file_name: file.fileName, file_size: file.bytes.length })
+        .where('id', '=', row.id)
+        .execute();
+      await requeue(source, files, row.id, MODEL_MESSAGES.received);
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Draws the seeded materials' maps and gives each its preview and viewer texture. */
+async function attachMaterialPictures(source: BroadcastSource): Promise<void> {
+  const { db, storage } = source.server.ctx;
+  const materials = await db
+    .selectFrom('materials')
+    .select(['id', 'name'])
+    .where('viewer_texture_key', 'is', null)
+    .where('preview_image_url', 'is', null)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  if (!materials.length) return;
+  const work = await makeWorkFolder();
+  try {
+    // One folder per material, named by its id (a material's name may hold a slash).
+    const entries: Record<string, Buffer> = {};
+    for (const material of materials)
+      entries[`${material.id}/basecolor.png`] = await materialSwatch(material.name);
+    const archive = join(work, 'materials.zip');
+    await writeFile(archive, await zipOf(entries));
+    const { pictures } = await runPipeline<MaterialPipelineResult>(
+      { kind: 'material', input: { source: archive, fileName: 'materials.zip', workFolder: work } },
+      { signal: AbortSignal.timeout(10 * 60_000) },
+    );
+    for (const material of materials) {
+      const picture = pictures[String(material.id)];
+      if (!picture) continue;
+      const keys = await storeMaterialPicture(storage, picture);
+      await db
+        .updateTable('materials')
+        .set({ preview_image_url: keys.preview, viewer_texture_key: keys.texture })
+        .where('id', '=', material.id)
+        .execute();
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Gives the demo data its files, once per database; call when the processor has started. */
+export async function attachDemoFiles(app: FastifyInstance): Promise<void> {
+  const source: BroadcastSource = { server: app, log: app.log };
+  const { db } = app.ctx;
+  if (!(await isDone(db, FILES_DONE))) {
+    await attachFiles(source, MODEL_FILES, 'models');
+    await attachFiles(source, ITEM_FILES, 'library-items');
+    await markDone(db, FILES_DONE);
+  }
+  if (!(await isDone(db, MATERIALS_DONE))) {
+    await attachMaterialPictures(source);
+    await markDone(db, MATERIALS_DONE);
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * What the 3D pipeline found in a processed file (issue 28), as a model's or library item's detail answers it
+ * (`statistics`) and the viewer's statistics panel shows it: the source format, what the converted glTF holds
+ * (meshes, materials, textures, nodes, triangles and vertices as drawn, the size of its bounding box in metres)
+ * and the bytes of the original file, the converted glb and the optimized glb the viewer loads.
+ */
+import { type Static, Type } from '@sinclair/typebox';
+
+export const GeometryStatisticsSchema = Type.Object({
+  format: Type.Literal('FBX'),
+  /** e.g. '7.4'. */
+  version: Type.String(),
+  encoding: Type.Union([Type.Literal('binary'), Type.Literal('ascii')]),
+  meshes: Type.Integer(),
+  materials: Type.Integer(),
+  textures: Type.Integer(),
+  nodes: Type.Integer(),
+  triangles: Type.Integer(),
+  vertices: Type.Integer(),
+  /** Width, height and depth of the bounding box, in metres (glTF's unit, Y up). */
+  size_m: Type.Tuple([Type.Number(), Type.Number(), Type.Number()]),
+  original_bytes: Type.Integer(),
+  converted_bytes: Type.Integer(),
+  optimized_bytes: Type.Integer(),
+});
+
+export type GeometryStatistics = Static<typeof GeometryStatisticsSchema>;
+
+/** What a processed file's detail adds for the viewer: the optimized glb and the figures, null until FINISHED. */
+export const ViewerFieldsSchema = {
+  viewer_model_url: Type.Union([Type.String(), Type.Null()]),
+  statistics: Type.Union([GeometryStatisticsSchema, Type.Null()]),
+};
