@@ -393,5 +393,9 @@ export async function libraryItemRoutes(server: FastifyInstance): Promise<void> 
     refused: REPROCESS_REFUSED,
     files: ITEM_FILES,
   });
-  registerFileDownloads(server, 'libraries/items', libraryItemEntity, { ability: 'list-library-items', noun: 'item', files: ITEM_FILES });
+  registerFileDownloads(server, 'libraries/items', libraryItemEntity, {
+    ability: 'list-library-items',
+    noun: 'item',
+    files: ITEM_FILES,
+  });
 }

@@ -48,7 +48,6 @@ import {
 type ModelRow = Selectable<ProjectModelsTable> & { uploader_name: string | null };
 type ModelBody = Submitted<ModelInput>;
 
-
 export const REPROCESS_REFUSED = 'Only finished models can be reprocessed.';
 
 const modelsOf = (db: DB, companyId: number) =>
@@ -253,7 +252,11 @@ async function presentDetail(ctx: CrudContext, row: ModelRow): Promise<ModelDeta
       .limit(GEOMETRY_EVENTS_SHOWN)
       .execute(),
   ]);
-  return { ...model, project: project ?? null, ...fileAndHistory(ctx.request, row, events, requestLanguage(ctx.request)) };
+  return {
+    ...model,
+    project: project ?? null,
+    ...fileAndHistory(ctx.request, row, events, requestLanguage(ctx.request)),
+  };
 }
 
 /**
@@ -288,5 +291,9 @@ export async function modelRoutes(server: FastifyInstance): Promise<void> {
     refused: REPROCESS_REFUSED,
     files: MODEL_FILES,
   });
-  registerFileDownloads(server, 'projects/models', modelEntity, { ability: 'list-project-models', noun: 'model', files: MODEL_FILES });
+  registerFileDownloads(server, 'projects/models', modelEntity, {
+    ability: 'list-project-models',
+    noun: 'model',
+    files: MODEL_FILES,
+  });
 }

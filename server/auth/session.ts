@@ -10,7 +10,13 @@ import { hasAbility } from '../../shared/abilities';
 import type { SessionUser } from '../../shared/session';
 import type { DB } from '../db/database';
 import { forbidden, unauthenticated } from '../http/errors';
-import { type Company, type CompanyJson, companyFromJson, rememberTenant, requestSubdomain } from '../http/tenancy';
+import {
+  type Company,
+  type CompanyJson,
+  companyFromJson,
+  rememberTenant,
+  requestSubdomain,
+} from '../http/tenancy';
 
 export type { SessionUser };
 
@@ -50,7 +56,9 @@ function sessionUserQuery(db: DB, company: { id: number } | { subDomain: string 
         : join.on('companies.sub_domain', '=', company.subDomain).on('companies.deleted_at', 'is', null),
     )
     .leftJoin('company_user', (join) =>
-      join.onRef('company_user.user_id', '=', 'users.id').onRef('company_user.company_id', '=', 'companies.id'),
+      join
+        .onRef('company_user.user_id', '=', 'users.id')
+        .onRef('company_user.company_id', '=', 'companies.id'),
     )
     .select(({ exists, selectFrom }) => [
       'users.id',

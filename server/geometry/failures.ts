@@ -19,7 +19,6 @@ export type GeometryFailureCode =
   | 'archiveUnsafePath'
   | 'archiveTooLarge'
   | 'archiveTooManyEntries'
-  | 'textureUnreadable'
   | 'timeLimit'
   | 'memoryLimit'
   | 'unexpected';

@@ -4,13 +4,12 @@
  * .matz is one material; a .zip one per top-level folder or file, material-archive.ts). Each material's
  * base-colour map (named so: base colour, albedo, diffuse, colour; else its first image) is re-encoded as WebP of
  * at most 2048 px a side for the viewer's sphere, and a lit sphere with that map is drawn as its preview, at card
- * size and at 2×. A material without an image gets neither.
+ * size and at 2×. A material without an image, or whose map no image reader reads, gets neither.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import sharp from 'sharp';
 import { ARCHIVE_LIMITS, type ArchiveLimits, type UnpackedFile, unpackArchive } from './archive';
-import { GeometryFailure } from './failures';
 import { MAX_TEXTURE_SIZE } from './optimizer';
 import { renderMaterialPreview } from './preview-render';
 
@@ -71,15 +70,13 @@ export async function runMaterialPipeline(input: MaterialPipelineInput): Promise
   for (const [name, files] of groups) {
     index += 1;
     const map = baseColourMap(files);
-    let texture: Buffer;
-    try {
-      texture = await sharp(map.path)
-        .resize(MAX_TEXTURE_SIZE, MAX_TEXTURE_SIZE, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 90 })
-        .toBuffer();
-    } catch {
-      throw new GeometryFailure('textureUnreadable', { name: map.name });
-    }
+    // An image sharp cannot read gives its material no picture; the import goes on.
+    const texture = await sharp(map.path)
+      .resize(MAX_TEXTURE_SIZE, MAX_TEXTURE_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 90 })
+      .toBuffer()
+      .catch(() => null);
+    if (!texture) continue;
     const preview = await renderMaterialPreview({ texture });
     const picture = {
       texture: join(output, `${index}-texture.webp`),

@@ -141,7 +141,12 @@ const ALONGSIDE = '__alongside_';
  * the server a socket write and the embedded database its one connection, and a list is the most frequent call.
  * An empty page (nothing matches, or a page past the end) asks for the total and the values on their own.
  */
-export async function listEndpointWith<TB extends keyof Database, O, Item extends object, A extends Alongside>(
+export async function listEndpointWith<
+  TB extends keyof Database,
+  O,
+  Item extends object,
+  A extends Alongside,
+>(
   request: FastifyRequest,
   base: SelectQueryBuilder<Database, TB, O>,
   spec: ListSpec<TB, O, Item>,

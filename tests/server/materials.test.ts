@@ -8,6 +8,9 @@ import type { Material, MaterialImport } from '../../shared/entities/materials';
 import type { MaterialCategory } from '../../shared/entities/material-categories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyId, jsonBody, memberWithAbilities, tokenFor } from './api-helpers';
+import sharp from 'sharp';
+import yazl from 'yazl';
+import { checkerPng } from '../../server/geometry/fbx-fixtures';
 import { zipOf } from './materials-zip';
 import { sendWithHost, startTestServer, TEST_DOMAIN, type TestServer } from './test-server';
 
@@ -388,6 +391,39 @@ describe('material import', () => {
     expect((await data<Material>(await call(at('Onyx Gold')))).categories).toEqual([
       { id: stone.id, name: 'Stone' },
     ]);
+  });
+
+  it('gives each imported material its pictures from its base-colour map: a sphere preview and the texture', async () => {
+    const archive = new yazl.ZipFile();
+    archive.addBuffer(await checkerPng(256, 8), 'Brick Red/brick_basecolor.png');
+    archive.addBuffer(Buffer.from('not an image'), 'Brick Red/notes.txt');
+    archive.addBuffer(await checkerPng(64, 2), 'Tile Blue.png');
+    archive.end();
+    const chunks: Buffer[] = [];
+    for await (const chunk of archive.outputStream) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    const started = await data<MaterialImport>(
+      await call('/materials/import', {
+        method: 'POST',
+        ...jsonBody({ upload_id: await upload(bytes, 'maps.zip') }),
+      }),
+      201,
+    );
+    expect(await finished(started.id)).toMatchObject({
+      status: 'FINISHED',
+      imported: ['Brick Red', 'Tile Blue'],
+    });
+    for (const name of ['Brick Red', 'Tile Blue']) {
+      const material = await data<Material>(await call(at(name)));
+      for (const url of [material.preview_image_url, material.viewer_texture_url]) {
+        const { host: fileHost, pathname } = new URL(url!);
+        const file = await sendWithHost(server.port, fileHost, pathname);
+        expect(file.headers.get('content-type'), `${name}: ${url}`).toBe('image/webp');
+        const image = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+        expect(image.width).toBeGreaterThan(0);
+      }
+      expect(material.preview_image_url).not.toBe(material.viewer_texture_url);
+    }
   });
 
   it('fails a damaged archive, and answers 422 for an unknown upload or category', async () => {

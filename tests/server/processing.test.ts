@@ -143,11 +143,20 @@ describe('a model created through the API', () => {
       expect(preview.headers.get('content-type')).toBe('image/webp');
       const at2x = await sendWithHost(server.port, host, pathname.replace('.webp', '@2x.webp'));
       expect(at2x.headers.get('content-type')).toBe('image/webp');
-      expect(finished.statistics).toMatchObject({ format: 'FBX', version: '7.4', encoding: 'binary', triangles: 12 });
+      expect(finished.statistics).toMatchObject({
+        format: 'FBX',
+        version: '7.4',
+        encoding: 'binary',
+        triangles: 12,
+      });
       const viewer = new URL(finished.viewer_model_url as string);
       const glb = await sendWithHost(server.port, viewer.host, viewer.pathname);
       expect(glb.headers.get('content-type')).toBe('model/gltf-binary');
-      expect(Buffer.from(await glb.arrayBuffer()).subarray(0, 4).toString('latin1')).toBe('glTF');
+      expect(
+        Buffer.from(await glb.arrayBuffer())
+          .subarray(0, 4)
+          .toString('latin1'),
+      ).toBe('glTF');
       for (const [variant, type, start] of [
         ['original', 'application/octet-stream', 'Kaydara FBX Binary'],
         ['optimized', 'model/gltf-binary', 'glTF'],
@@ -157,8 +166,14 @@ describe('a model created through the API', () => {
         });
         expect(download.status, variant).toBe(200);
         expect(download.headers.get('content-type')).toBe(type);
-        expect(download.headers.get('content-disposition')).toContain(variant === 'original' ? 'tower.fbx' : 'Processed tower.glb');
-        expect(Buffer.from(await download.arrayBuffer()).subarray(0, start.length).toString('latin1')).toBe(start);
+        expect(download.headers.get('content-disposition')).toContain(
+          variant === 'original' ? 'tower.fbx' : 'Processed tower.glb',
+        );
+        expect(
+          Buffer.from(await download.arrayBuffer())
+            .subarray(0, start.length)
+            .toString('latin1'),
+        ).toBe(start);
       }
     } finally {
       listener.echo.disconnect();
@@ -176,7 +191,11 @@ describe('a model created through the API', () => {
         ],
         [fbxBinary(7400, false), 'no-geometry.fbx', 'Conversion failed: the FBX file contains no geometry'],
         [fbxBinary(5800), 'old.fbx', 'Conversion failed: FBX version 5.8 is not supported'],
-        [fbxBinary(7400).subarray(0, 400), 'cut.fbx', 'Conversion failed: the FBX file is damaged or cut off'],
+        [
+          fbxBinary(7400).subarray(0, 400),
+          'cut.fbx',
+          'Conversion failed: the FBX file is damaged or cut off',
+        ],
         [
           zipArchive({ '../outside.fbx': FBX_ASCII.toString('latin1') }),
           'escape.zip',

@@ -6,13 +6,7 @@
 import PusherServer from 'pusher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import {
-  RawSocket,
-  connectPusher,
-  connected,
-  frameData,
-  refusedUpgradeStatus,
-} from './realtime-helpers';
+import { RawSocket, connectPusher, connected, frameData, refusedUpgradeStatus } from './realtime-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
 const ACTIVITY_TIMEOUT = 1;

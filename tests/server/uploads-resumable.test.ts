@@ -31,9 +31,11 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** An FBX of `size` bytes: a real header, then padding. */
+/** An FBX of `size` bytes: the cube and padding, or below the cube's size a header and padding. */
 const fbxOfSize = (size: number) =>
-  Buffer.concat([FBX_ASCII, Buffer.alloc(size - FBX_ASCII.length, 0x20)]).subarray(0, size);
+  size >= FBX_ASCII.length
+    ? Buffer.concat([FBX_ASCII, Buffer.alloc(size - FBX_ASCII.length, 0x20)])
+    : Buffer.concat([Buffer.from('; FBX 7.4.0 project file\n'), Buffer.alloc(size, 0x20)]).subarray(0, size);
 
 const host = (subdomain = 'acme') => `${subdomain}.${TEST_DOMAIN}:${server.port}`;
 const metadata = (fields: Record<string, string>) =>
