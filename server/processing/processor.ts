@@ -73,12 +73,12 @@ export class ProcessingRunner {
     return this.source?.log ?? null;
   }
 
-  /** The unfinished jobs of every Processable; first removes what runs of dead workers left behind. */
+  /** The unfinished jobs of every Processable; then removes what runs of dead workers left behind. */
   async unfinished(): Promise<ProcessingJob[]> {
-    await sweepWorkFolders();
     const lists = await Promise.all(
       [...this.processables.values()].map((entry) => entry.unfinished(this.options.db)),
     );
+    await sweepWorkFolders();
     return lists.flat();
   }
 

@@ -79,7 +79,16 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
     const shown = await shownStatuses(page);
     expect(shown.at(-1)).toBe('Finished: Processing finished');
     const history = page.getByRole('region', { name: 'Processing history' }).getByRole('listitem');
-    for (const step of ['Processing started', 'Reading geometry', 'Optimizing meshes', 'Processing finished'])
+    // Each step says what the processor found in this very file: a cube of 12 triangles, 0.5 m a side.
+    for (const step of [
+      'Processing started',
+      'Reading geometry',
+      'Geometry read: FBX 7.4 (ASCII), 1 mesh, 1 material, 0 textures',
+      'Converted to glTF: 12 triangles, 24 vertices, 0.5 × 0.5 × 0.5 m',
+      /^Optimized: [\d.,]+ kB → [\d.,]+ kB/,
+      'Preview rendered from the geometry (400 × 225 px and 2×)',
+      'Processing finished',
+    ])
       await expect(history.filter({ hasText: step })).toHaveCount(1);
     expect(await notReloaded(page)).toBe(true);
     await expect(page.locator('time.elapsed-time')).toHaveText(/^0:00:\d\d$/);
@@ -221,7 +230,7 @@ test('reprocess waits for FINISHED and its confirmation; delete returns to the p
     // Editing keeps the file (shown on the form) unless a new one is chosen.
     await page.getByRole('button', { name: 'Edit' }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/models/edit/${modelId}$`));
-    await expect(page.getByText(`Current file: ${name}.fbx (2.1 kB)`)).toBeVisible();
+    await expect(page.getByText(`Current file: ${name}.fbx (4.1 kB)`)).toBeVisible();
     await page.getByLabel('Name', { exact: true }).fill(`${name} v2`);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('heading', { name: `${name} v2`, level: 1 })).toBeVisible();

@@ -4,6 +4,8 @@
  */
 import { type APIRequestContext, expect } from '@playwright/test';
 import { API, apiHeaders, type DemoUser, sharedSession } from './portal';
+import { cube } from '../../../server/geometry/fbx-fixtures';
+import { writeFbxAscii } from '../../../server/geometry/fbx-writer';
 
 export interface ApiProject {
   id: number;
@@ -100,16 +102,14 @@ export async function projectsApi(request: APIRequestContext, user: DemoUser = '
 }
 
 /**
- * An ASCII FBX file the processor accepts (version line, a Geometry object), padded with comment lines to about
- * `size` bytes, as Playwright's file chooser takes it.
+ * A real ASCII FBX 7.4 of a red cube (server/geometry/fbx-fixtures.ts), padded with comment lines to at least
+ * `size` bytes, as Playwright's file chooser takes it; the processor converts it to a model of 12 triangles.
  */
-export function fbxFile(name: string, size = 2_000) {
-  const head = '; FBX 7.4.0 project file\n; Created for the end-to-end tests\nFBXHeaderExtension:  {\n}\n';
-  const body =
-    'Objects:  {\n\tGeometry: 1000, "Geometry::Lobby", "Mesh" {\n\t\tVertices: *3 {\n\t\t\ta: 0,0,0\n\t\t}\n\t}\n}\n';
+export function fbxFile(name: string, size = 4_000) {
+  const cubeFbx = writeFbxAscii(cube().scene).toString('latin1');
   const line = `; ${'padding '.repeat(12)}\n`;
-  const padding = line.repeat(Math.max(0, Math.ceil((size - head.length - body.length) / line.length)));
-  return { name, mimeType: 'application/octet-stream', buffer: Buffer.from(head + padding + body, 'latin1') };
+  const padding = line.repeat(Math.max(0, Math.ceil((size - cubeFbx.length) / line.length)));
+  return { name, mimeType: 'application/octet-stream', buffer: Buffer.from(cubeFbx + padding, 'latin1') };
 }
 
 /** A 1×1 PNG (a valid preview image). */

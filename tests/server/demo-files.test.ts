@@ -1,0 +1,99 @@
+/**
+ * The demo data's real files (server/processing/demo-files.ts): the seeded FINISHED models and items get an FBX
+ * made from a procedural shape, are processed to FINISHED again with a preview drawn from their geometry and a
+ * glb for the viewer, and no job is left unfinished; the seeded materials get a sphere preview and a texture.
+ * Once done, a second start does nothing. To keep the test short, all but two models and two items are put in
+ * the bin first (the demo leaves binned records alone).
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachDemoFiles, demoKindOf } from '../../server/processing/demo-files';
+import { tokenFor } from './api-helpers';
+import { getModel } from './model-fixtures';
+import { sendWithHost, startTestServer, type TestServer } from './test-server';
+
+let server: TestServer;
+let alice: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ processing: { stepMs: 1, concurrency: 2 } });
+  alice = await tokenFor(server, 'alice');
+});
+afterAll(() => server?.close());
+
+async function keepFinished(table: 'project_models' | 'library_items', names: string[]) {
+  await server.db
+    .updateTable(table)
+    .set({ deleted_at: new Date() })
+    .where('status', '=', 'FINISHED')
+    .where('name', 'not in', names)
+    .execute();
+}
+
+async function served(url: string | null): Promise<Buffer> {
+  const { host, pathname } = new URL(url!);
+  const response = await sendWithHost(server.port, host, pathname);
+  expect(response.status, url!).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+describe('the demo files', () => {
+  it('pick a shape by the record name', () => {
+    expect(demoKindOf('Aeron Task Chair', 0)).toBe('chair');
+    expect(demoKindOf('Oak Dining Table', 0)).toBe('table');
+    expect(demoKindOf('Globe Pendant', 0)).toBe('lamp');
+    expect(demoKindOf('Harbour Tower – Facade', 0)).toBe('building');
+  });
+
+  it('give the seeded finished records real files, processed in the background, and the materials pictures', async () => {
+    await keepFinished('project_models', ['Harbour Tower – Facade', 'Canal House – Living Room']);
+    await keepFinished('library_items', ['Aeron Task Chair', 'Globe Pendant']);
+    await attachDemoFiles(server.app);
+    await server.app.ctx.processor.idle();
+
+    const models = await server.db
+      .selectFrom('project_models')
+      .select(['id', 'name', 'status', 'file_key'])
+      .where('deleted_at', 'is', null)
+      .execute();
+    const converted = models.filter((model) => model.file_key !== null);
+    expect(converted.map((model) => model.name).sort()).toEqual([
+      'Canal House – Living Room',
+      'Harbour Tower – Facade',
+    ]);
+    for (const row of converted) {
+      const model = await getModel(server, alice, row.id);
+      expect(model.status, row.name).toBe('FINISHED');
+      expect((model.statistics as { triangles: number }).triangles).toBeGreaterThan(12);
+      const preview = await sharp(await served(model.preview_image_url)).stats();
+      expect(Math.max(...preview.channels.map((channel) => channel.stdev))).toBeGreaterThan(8);
+      expect((await served(model.viewer_model_url as string)).subarray(0, 4).toString('latin1')).toBe('glTF');
+    }
+    // The seeded records of the other statuses keep their fixture values; nothing is left in the queue.
+    expect(models.filter((model) => model.file_key === null).map((model) => model.status)).toContain('QUEUED');
+    const stuck = await server.db
+      .selectFrom('library_items')
+      .select('name')
+      .where('file_key', 'is not', null)
+      .where('status', 'in', ['QUEUED', 'PROCESSING'])
+      .execute();
+    expect(stuck).toEqual([]);
+
+    const materials = await server.db
+      .selectFrom('materials')
+      .select(['name', 'preview_image_url', 'viewer_texture_key'])
+      .where('deleted_at', 'is', null)
+      .execute();
+    expect(materials.length).toBeGreaterThan(5);
+    for (const material of materials) {
+      expect(material.preview_image_url, material.name).toMatch(/^previews\/materials\/.+\.webp$/);
+      expect(material.viewer_texture_key, material.name).toMatch(/^materials\/textures\/.+\.webp$/);
+    }
+
+    // Done once: a second start changes nothing.
+    const before = await server.db.selectFrom('project_models').select(['id', 'file_key']).execute();
+    await attachDemoFiles(server.app);
+    await server.app.ctx.processor.idle();
+    expect(await server.db.selectFrom('project_models').select(['id', 'file_key']).execute()).toEqual(before);
+  }, 120_000);
+});
