@@ -10,6 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import sharp from 'sharp';
 import { ARCHIVE_LIMITS, type ArchiveLimits, type UnpackedFile, unpackArchive } from './archive';
+import { PREVIEW_SIZE } from './model-pipeline';
 import { MAX_TEXTURE_SIZE } from './optimizer';
 import { renderMaterialPreview } from './preview-render';
 
@@ -77,7 +78,7 @@ export async function runMaterialPipeline(input: MaterialPipelineInput): Promise
       .toBuffer()
       .catch(() => null);
     if (!texture) continue;
-    const preview = await renderMaterialPreview({ texture });
+    const preview = await renderMaterialPreview({ texture, ...PREVIEW_SIZE });
     const picture = {
       texture: join(output, `${index}-texture.webp`),
       preview: join(output, `${index}-preview.webp`),

@@ -57,7 +57,7 @@ export interface ModelPipelineResult {
 }
 
 /** The card's preview size (16:9, as the cards show it); the 2× copy is twice that. */
-export const PREVIEW_SIZE = { width: 400, height: 225 };
+export const PREVIEW_SIZE = { width: 480, height: 270 };
 
 const IMAGE = /\.(png|jpe?g|tga|bmp|tiff?|gif|webp|psd|dds)$/i;
 const FBX = /\.fbx$/i;

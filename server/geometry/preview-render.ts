@@ -2,16 +2,22 @@
  * The preview pictures of models and materials, drawn on the server from the real geometry with the software
  * renderer of rasterizer.ts (there is no GPU nor headless GL there), at card size and at 2×, as WebP.
  *
- * `renderModelPreview` draws the default scene of a glTF document: every triangle primitive of every node with
- * its world matrix, its normals (face normals when it has none), its material's base colour, base-colour map
- * (TEXCOORD_n, bilinear, the sampler's wrapping), vertex colours, metalness, roughness, emission and alpha
- * (cut-outs, and screen-door transparency for blended materials); both sides of every surface. The camera looks
- * from front-right-above (azimuth 35°, elevation 25°, Y up, glTF's front towards +Z) with a mild perspective,
- * its image framed on the model's projected outline so the model fills the 16:9 card but for a small margin.
- * The light is a studio set-up in linear light: a key light that casts shadows (a shadow map seen from the light),
- * a fill light, a sky/ground hemisphere, a Blinn-Phong highlight and a soft studio reflection; then tone-mapped
- * to sRGB. The model stands on an invisible ground over a light-grey vertical gradient, where it leaves a soft
- * contact shadow (the model seen from below, darker where it is close to the ground, blurred).
+ * `renderModelPreview` draws the default scene of a glTF document: every triangle primitive (lists, strips, fans;
+ * indexed or not) of every node with its world matrix, its normals (face normals when it has none), its
+ * material's base colour, base-colour map (TEXCOORD_n, bilinear, the sampler's wrapping), vertex colours,
+ * metalness, roughness, emission and alpha (cut-outs, and screen-door transparency for blended materials); both
+ * sides of every surface. The camera looks from front-right-above (azimuth 35°, elevation 25°, Y up, glTF's front
+ * towards +Z) with a mild perspective, its image framed on the model's projected outline so the model fills the
+ * 16:9 card but for a small margin. The light is a studio set-up in linear light: a key light that casts shadows
+ * (a shadow map seen from the light), a fill light, a sky/ground hemisphere, a Blinn-Phong highlight and a soft
+ * studio reflection; then tone-mapped to sRGB. The model stands on an invisible ground over a light-grey vertical
+ * gradient, where it leaves a soft contact shadow (the model seen from below, darker where it is close to the
+ * ground) and a light cast shadow, both blurred.
+ *
+ * Every 2× pixel has 2 × 2 samples where they see different triangles, and the 1× picture averages the 2× one in
+ * linear light. A 200 000-triangle mesh takes about half a second on one core, a few million triangles a couple
+ * of seconds: the time goes with the pixels more than the triangles, so large meshes are drawn as they are rather
+ * than simplified first (meshoptimizer's simplifier alone takes longer than drawing them).
  *
  * `renderMaterialPreview` draws a sphere resting on the same ground with the same lights, its base-colour map
  * wrapped twice around it.
@@ -172,10 +178,10 @@ function sampleTexture(
 /** Towards the lights, in world space. */
 const KEY = direction(-35, 50);
 const FILL = direction(105, 15);
-const KEY_LIGHT: Vec3 = [1.6, 1.54, 1.45];
+const KEY_LIGHT: Vec3 = [1.3, 1.25, 1.18];
 const FILL_LIGHT: Vec3 = [0.3, 0.33, 0.38];
-const SKY: Vec3 = [0.42, 0.44, 0.48];
-const GROUND: Vec3 = [0.15, 0.14, 0.13];
+const SKY: Vec3 = [0.54, 0.56, 0.6];
+const GROUND: Vec3 = [0.17, 0.16, 0.15];
 
 /**
  * Studio light on a surface, in linear light, into `out`: the normal and the direction towards the eye are unit
@@ -279,7 +285,7 @@ function keyShadowOf(
   return { center, right, up, scale, offset, depth: map.depth };
 }
 
-/** How much of the key light reaches a point (0–1, over 3 × 3 map pixels), its normal towards the light's side. */
+/** How much of the key light reaches a point (0–1, over 4 × 4 map pixels), its normal towards the light's side. */
 function keyLitAt(
   shadow: KeyShadow,
   px: number,
@@ -295,20 +301,19 @@ function keyLitAt(
   const x = px + nx * lift - center[0];
   const y = py + ny * lift - center[1];
   const z = pz + nz * lift - center[2];
-  const mx = Math.floor(KEY_SHADOW_SIZE / 2 + (x * right[0] + y * right[1] + z * right[2]) * scale);
-  const my = Math.floor(KEY_SHADOW_SIZE / 2 - (x * up[0] + y * up[1] + z * up[2]) * scale);
+  const mx = Math.round(KEY_SHADOW_SIZE / 2 + (x * right[0] + y * right[1] + z * right[2]) * scale) - 2;
+  const my = Math.round(KEY_SHADOW_SIZE / 2 - (x * up[0] + y * up[1] + z * up[2]) * scale) - 2;
   const q = x * KEY[0] + y * KEY[1] + z * KEY[2] + shadow.offset + 1 / scale;
   let lit = 0;
-  for (let j = -1; j <= 1; j += 1) {
-    const row = my + j;
-    for (let i = -1; i <= 1; i += 1) {
-      const column = mx + i;
+  for (let row = my; row < my + 4; row += 1)
+    for (let column = mx; column < mx + 4; column += 1) {
       if (row < 0 || column < 0 || row >= KEY_SHADOW_SIZE || column >= KEY_SHADOW_SIZE) lit += 1;
-      else if (q >= depth[row * KEY_SHADOW_SIZE + column] || depth[row * KEY_SHADOW_SIZE + column] === 0)
-        lit += 1;
+      else {
+        const stored = depth[row * KEY_SHADOW_SIZE + column];
+        if (stored === 0 || q >= stored) lit += 1;
+      }
     }
-  }
-  return lit / 9;
+  return lit / 16;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -458,29 +463,52 @@ async function surfaceOf(
   };
 }
 
-/** The primitive's triangles as a list of its vertex indices (strips and fans unrolled, bad indices dropped). */
-function triangleList(primitive: Primitive, vertexCount: number): Uint32Array {
+/**
+ * The primitive's triangles (strips and fans unrolled, out-of-range indices dropped) over the vertices they use,
+ * renumbered in `vertices` order: vertices no triangle uses are neither drawn nor framed, and primitives that
+ * share one large vertex buffer copy only their part of it. `remap` is all −1, at least `vertexCount` long, and
+ * is left so.
+ */
+function drawnTriangles(
+  primitive: Primitive,
+  vertexCount: number,
+  remap: Int32Array,
+): { vertices: Uint32Array; triangles: Uint32Array } {
   const source = primitive.getIndices()?.getArray() ?? null;
   const length = source ? source.length : vertexCount;
   const mode = primitive.getMode();
   const count = mode === TRIANGLES ? Math.floor(length / 3) : Math.max(0, length - 2);
-  const list = new Uint32Array(count * 3);
+  const triangles = new Uint32Array(count * 3);
   let written = 0;
   for (let t = 0; t < count; t += 1) {
-    let a: number;
-    let b: number;
-    let c: number;
-    if (mode === TRIANGLES) [a, b, c] = [t * 3, t * 3 + 1, t * 3 + 2];
-    else if (mode === TRIANGLE_STRIP) [a, b, c] = t % 2 === 0 ? [t, t + 1, t + 2] : [t + 1, t, t + 2];
-    else [a, b, c] = [0, t + 1, t + 2];
-    if (source) [a, b, c] = [source[a], source[b], source[c]];
+    // Corners in the index list; a strip's odd triangles turn the other way.
+    let a = mode === TRIANGLES ? t * 3 : mode === TRIANGLE_FAN ? 0 : t % 2 === 0 ? t : t + 1;
+    let b = mode === TRIANGLES ? t * 3 + 1 : mode === TRIANGLE_FAN ? t + 1 : t % 2 === 0 ? t + 1 : t;
+    let c = mode === TRIANGLES ? t * 3 + 2 : t + 2;
+    if (source) {
+      a = source[a];
+      b = source[b];
+      c = source[c];
+    }
     if (a >= vertexCount || b >= vertexCount || c >= vertexCount) continue;
-    list[written] = a;
-    list[written + 1] = b;
-    list[written + 2] = c;
+    triangles[written] = a;
+    triangles[written + 1] = b;
+    triangles[written + 2] = c;
     written += 3;
   }
-  return written === list.length ? list : list.slice(0, written);
+  const vertices = new Uint32Array(Math.min(vertexCount, written));
+  let used = 0;
+  for (let k = 0; k < written; k += 1) {
+    const vertex = triangles[k];
+    if (remap[vertex] < 0) {
+      remap[vertex] = used;
+      vertices[used] = vertex;
+      used += 1;
+    }
+    triangles[k] = remap[vertex];
+  }
+  for (let k = 0; k < used; k += 1) remap[vertices[k]] = -1;
+  return { vertices: vertices.subarray(0, used), triangles: triangles.subarray(0, written) };
 }
 
 interface Scene {
@@ -501,10 +529,17 @@ interface Scene {
 async function sceneOf(document: Document): Promise<Scene> {
   const root = document.getRoot();
   const scene = root.getDefaultScene() ?? root.listScenes()[0];
-  const draws: Array<{ primitive: Primitive; matrix: number[]; triangles: Uint32Array; batch: Batch }> = [];
+  const draws: Array<{
+    primitive: Primitive;
+    matrix: number[];
+    vertices: Uint32Array;
+    triangles: Uint32Array;
+    batch: Batch;
+  }> = [];
   const textures = new Map<Texture, Promise<TextureImage | null>>();
   const surfaces = new Map<Material, Promise<Surface>>();
   const pending: Array<Promise<void>> = [];
+  let remap = new Int32Array(0);
   scene?.traverse((node) => {
     const mesh = node.getMesh();
     if (!mesh) return;
@@ -513,7 +548,8 @@ async function sceneOf(document: Document): Promise<Scene> {
       const mode = primitive.getMode();
       const position = primitive.getAttribute('POSITION');
       if ((mode !== TRIANGLES && mode !== TRIANGLE_STRIP && mode !== TRIANGLE_FAN) || !position) continue;
-      const triangles = triangleList(primitive, position.getCount());
+      if (remap.length < position.getCount()) remap = new Int32Array(position.getCount()).fill(-1);
+      const { vertices, triangles } = drawnTriangles(primitive, position.getCount(), remap);
       if (!triangles.length) continue;
       const material = primitive.getMaterial();
       const batch: Batch = { surface: DEFAULT_SURFACE, normals: false, uvs: false, colors: false };
@@ -527,7 +563,7 @@ async function sceneOf(document: Document): Promise<Scene> {
             }),
           );
       }
-      draws.push({ primitive, matrix, triangles, batch });
+      draws.push({ primitive, matrix, vertices, triangles, batch });
     }
   });
   await Promise.all(pending);
@@ -535,7 +571,7 @@ async function sceneOf(document: Document): Promise<Scene> {
   let vertexCount = 0;
   let triangleCount = 0;
   for (const draw of draws) {
-    vertexCount += draw.primitive.getAttribute('POSITION')?.getCount() ?? 0;
+    vertexCount += draw.vertices.length;
     triangleCount += draw.triangles.length / 3;
   }
   if (!triangleCount) throw new Error('The model has no triangles to draw a preview of');
@@ -577,16 +613,25 @@ async function sceneOf(document: Document): Promise<Scene> {
     draw.batch.normals = !!normal && normal.getCount() === count;
     draw.batch.uvs = !!uv && uv.getCount() === count;
     draw.batch.colors = !!color && color.getCount() === count;
-    for (let i = 0; i < count; i += 1) {
-      const v = (firstVertex + i) * 3;
+    for (let k = 0; k < draw.vertices.length; k += 1) {
+      const i = draw.vertices[k];
+      const v = (firstVertex + k) * 3;
       position?.getElement(i, element);
       const [x, y, z] = element;
-      positions[v] = m[0] * x + m[4] * y + m[8] * z + m[12];
-      positions[v + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
-      positions[v + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
-      for (let c = 0; c < 3; c += 1) {
-        min[c] = Math.min(min[c], positions[v + c]);
-        max[c] = Math.max(max[c], positions[v + c]);
+      const wx = m[0] * x + m[4] * y + m[8] * z + m[12];
+      const wy = m[1] * x + m[5] * y + m[9] * z + m[13];
+      const wz = m[2] * x + m[6] * y + m[10] * z + m[14];
+      positions[v] = wx;
+      positions[v + 1] = wy;
+      positions[v + 2] = wz;
+      // A broken vertex (NaN, infinite) is left out of the bounds; its triangles draw nothing.
+      if (Number.isFinite(wx + wy + wz)) {
+        min[0] = Math.min(min[0], wx);
+        min[1] = Math.min(min[1], wy);
+        min[2] = Math.min(min[2], wz);
+        max[0] = Math.max(max[0], wx);
+        max[1] = Math.max(max[1], wy);
+        max[2] = Math.max(max[2], wz);
       }
       if (draw.batch.normals) {
         normal?.getElement(i, element);
@@ -601,14 +646,14 @@ async function sceneOf(document: Document): Promise<Scene> {
       }
       if (draw.batch.uvs) {
         uv?.getElement(i, element);
-        uvs[(firstVertex + i) * 2] = element[0];
-        uvs[(firstVertex + i) * 2 + 1] = element[1];
+        uvs[(firstVertex + k) * 2] = element[0];
+        uvs[(firstVertex + k) * 2 + 1] = element[1];
       }
       if (draw.batch.colors) {
         element[3] = 1;
         color?.getElement(i, element);
-        colors.set(element.slice(0, 4), (firstVertex + i) * 4);
-        if (color?.getType() !== 'VEC4') colors[(firstVertex + i) * 4 + 3] = 1;
+        colors.set(element.slice(0, 4), (firstVertex + k) * 4);
+        if (color?.getType() !== 'VEC4') colors[(firstVertex + k) * 4 + 3] = 1;
       }
     }
     const triangles = draw.triangles;
@@ -632,7 +677,7 @@ async function sceneOf(document: Document): Promise<Scene> {
       faceNormals[at + 1] = fy / length;
       faceNormals[at + 2] = fz / length;
     }
-    firstVertex += count;
+    firstVertex += draw.vertices.length;
     firstTriangle += triangles.length / 3;
   });
   if (![...min, ...max].every(Number.isFinite)) throw new Error('The model has no finite geometry to draw');
@@ -661,9 +706,12 @@ function groundShadowOf(scene: Scene, size: number, keyShadow: KeyShadow): Groun
   const pad = Math.max(size * 0.3, (max[1] - min[1]) * 0.9);
   const x0 = min[0] - pad;
   const z0 = min[2] - pad;
-  const cell = (Math.max(max[0] - min[0], max[2] - min[2]) + 2 * pad) / 160;
-  const columns = Math.ceil((max[0] - min[0] + 2 * pad) / cell) + 1;
-  const rows = Math.ceil((max[2] - min[2] + 2 * pad) / cell) + 1;
+  const across = max[0] - min[0] + 2 * pad;
+  const deep = max[2] - min[2] + 2 * pad;
+  // About 200 × 200 cells, however long the model (at most 2048 along it).
+  const cell = Math.max(Math.sqrt(across * deep) / 200, Math.max(across, deep) / 2048);
+  const columns = Math.ceil(across / cell) + 1;
+  const rows = Math.ceil(deep / cell) + 1;
   const top = max[1] + size * 0.01;
   const count = scene.positions.length / 3;
   const screen = new Float32Array(count * 3);
@@ -710,13 +758,18 @@ export async function renderModelPreview(
 
   const center: Vec3 = [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2];
   let radius = 0;
-  for (let i = 0; i < positions.length; i += 3)
-    radius = Math.max(
-      radius,
-      Math.hypot(positions[i] - center[0], positions[i + 1] - center[1], positions[i + 2] - center[2]),
+  for (let i = 0; i < positions.length; i += 3) {
+    const distance = Math.hypot(
+      positions[i] - center[0],
+      positions[i + 1] - center[1],
+      positions[i + 2] - center[2],
     );
+    if (distance > radius && Number.isFinite(distance)) radius = distance;
+  }
   radius ||= 1;
-  const size = Math.max(max[0] - min[0], max[1] - min[1], max[2] - min[2]) || radius;
+  // The model's size for its shadows: its middle extent, so a long thin model keeps a thin shadow.
+  const extents = [max[0] - min[0], max[1] - min[1], max[2] - min[2]].sort((a, b) => a - b);
+  const size = Math.max(extents[1], extents[2] * 0.05) || radius;
   const camera = orbitCamera(center, radius, MODEL_VIEW);
   frame(camera, positions, columns, rows, 0.06, 0.09);
 
@@ -807,7 +860,11 @@ export async function renderModelPreview(
         nx /= nl;
         ny /= nl;
         nz /= nl;
-      } else [nx, ny, nz] = [gx, gy, gz];
+      } else {
+        nx = gx;
+        ny = gy;
+        nz = gz;
+      }
     }
     let r = surface.r;
     let g = surface.g;

@@ -101,28 +101,40 @@ export function rasterize(
     const bq = screen[b + 2];
     const cq = screen[c + 2];
     const test = coverage !== undefined && tested !== undefined && tested[t] !== 0;
+    const over0 = 1 / dx0;
+    const over1 = 1 / dx1;
+    const over2 = 1 / dx2;
     const px = minX + 0.5;
+    const last = maxX - minX;
     for (let y = minY; y <= maxY; y += 1) {
       const py = y + 0.5;
       const row0 = (px - bx) * dx0 + (py - by) * dy0;
       const row1 = (px - cx) * dx1 + (py - cy) * dy1;
       const row2 = (px - ax) * dx2 + (py - ay) * dy2;
-      const offset = y * width;
-      for (let x = minX, step = 0; x <= maxX; x += 1, step += 1) {
-        const l0 = row0 + step * dx0;
-        if (l0 < EDGE) continue;
+      // The span of the row inside all three edges, solved per edge instead of tested per pixel.
+      let from = 0;
+      let to = last;
+      if (dx0 > 0) from = Math.max(from, Math.ceil((EDGE - row0) * over0));
+      else if (dx0 < 0) to = Math.min(to, Math.floor((EDGE - row0) * over0));
+      else if (row0 < EDGE) continue;
+      if (dx1 > 0) from = Math.max(from, Math.ceil((EDGE - row1) * over1));
+      else if (dx1 < 0) to = Math.min(to, Math.floor((EDGE - row1) * over1));
+      else if (row1 < EDGE) continue;
+      if (dx2 > 0) from = Math.max(from, Math.ceil((EDGE - row2) * over2));
+      else if (dx2 < 0) to = Math.min(to, Math.floor((EDGE - row2) * over2));
+      else if (row2 < EDGE) continue;
+      const offset = y * width + minX;
+      for (let step = from; step <= to; step += 1) {
         const l1 = row1 + step * dx1;
-        if (l1 < EDGE) continue;
         const l2 = row2 + step * dx2;
-        if (l2 < EDGE) continue;
         const q1 = l1 * bq;
         const q2 = l2 * cq;
-        const q = l0 * aq + q1 + q2;
-        const index = offset + x;
+        const q = (1 - l1 - l2) * aq + q1 + q2;
+        const index = offset + step;
         if (q <= depth[index]) continue;
         const w1 = q1 / q;
         const w2 = q2 / q;
-        if (test && !coverage(t, w1, w2, x, y)) continue;
+        if (test && !coverage(t, w1, w2, minX + step, y)) continue;
         depth[index] = q;
         triangle[index] = t + 1;
         weight1[index] = w1;
@@ -287,7 +299,6 @@ export async function picture(
   sample: Sampler,
   key: SampleKey,
 ): Promise<{ image1x: Buffer; image2x: Buffer }> {
-  console.log('PROF pic start', performance.now().toFixed(0));
   const w2 = width * 2;
   const h2 = height * 2;
   const linear = new Float32Array(w2 * h2 * 3);
@@ -318,7 +329,6 @@ export async function picture(
       linear[i + 1] = g / 4;
       linear[i + 2] = b / 4;
     }
-  console.log('PROF shaded', performance.now().toFixed(0));
   const half = new Float32Array(width * height * 3);
   for (let y = 0; y < height; y += 1)
     for (let x = 0; x < width; x += 1) {
@@ -328,9 +338,7 @@ export async function picture(
         half[(y * width + x) * 3 + c] =
           (linear[a + c] + linear[a + 3 + c] + linear[b + c] + linear[b + 3 + c]) / 4;
     }
-  console.log('PROF half', performance.now().toFixed(0));
   const [image1x, image2x] = await Promise.all([encode(half, width, height), encode(linear, w2, h2)]);
-  console.log('PROF encoded', performance.now().toFixed(0));
   return { image1x, image2x };
 }
 

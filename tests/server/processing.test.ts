@@ -95,7 +95,7 @@ describe('a model created through the API', () => {
         ['PROCESSING', 'Geometry read: FBX 7.4 (binary), 1 mesh, 1 material, 0 textures'],
         ['PROCESSING', 'Converted to glTF: 12 triangles, 24 vertices, 0.5 × 0.5 × 0.5 m'],
         ['PROCESSING', expect.stringMatching(/^Optimized: [\d.,]+ kB → [\d.,]+ kB/)],
-        ['PROCESSING', 'Preview rendered from the geometry (400 × 225 px and 2×)'],
+        ['PROCESSING', 'Preview rendered from the geometry (480 × 270 px and 2×)'],
         ['FINISHED', 'Processing finished'],
       ]);
       expect(updates[3].event).toEqual({

@@ -1,0 +1,461 @@
+/**
+ * The 3D viewer in real Chromium (issue 28; WebGL 2 through SwiftShader, playwright.config.ts): a seeded model's
+ * overview whose detail answer is given a viewer file, a red cube made here with glTF-Transform and compressed
+ * the way the processing optimizes models (EXT_meshopt_compression with KHR_mesh_quantization), served by request
+ * interception. The canvas shows the cube (its colour at the centre, the background at the corners, read from a
+ * screenshot with sharp); the keyboard orbits, zooms and fits on the focused stage; Wireframe toggles
+ * `aria-pressed` and the picture; Fit to view and Reset view bring the framing back; nothing is drawn while idle;
+ * the statistics panel and full screen work; axe finds no serious violation. A material's overview shows its
+ * base-colour map on a sphere. Screenshots at 1440 and 390 px, in English and Dutch, are saved under
+ * test-results/screenshots/ for a person to look at.
+ */
+import { Document, Logger, NodeIO } from '@gltf-transform/core';
+import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import { meshopt } from '@gltf-transform/functions';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { MeshoptEncoder } from 'meshoptimizer';
+import sharp from 'sharp';
+import type { GeometryStatistics } from '../../shared/geometry-statistics';
+import { seriousViolations, settled } from './support/axe';
+import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
+import { englishOnDutchScreen, sidewaysScroll } from './support/screen-checks';
+
+const CUBE_URL = `${origin()}/api/v2/files/e2e-viewer/red-cube.glb`;
+const TEXTURE_URL = `${origin()}/api/v2/files/e2e-viewer/blue-checker.png`;
+
+const STATISTICS: GeometryStatistics = {
+  format: 'FBX',
+  version: '7.4',
+  encoding: 'binary',
+  meshes: 1,
+  materials: 1,
+  textures: 0,
+  nodes: 1,
+  triangles: 12,
+  vertices: 24,
+  size_m: [1, 1, 1],
+  original_bytes: 48_000,
+  converted_bytes: 2_400,
+  optimized_bytes: 1_200,
+};
+
+/** A unit cube with flat faces in a red, non-metallic material, compressed like an optimized model. */
+async function redCube(): Promise<Uint8Array> {
+  const document = new Document().setLogger(new Logger(Logger.Verbosity.WARN));
+  const buffer = document.createBuffer();
+  const faces: Array<[number[], number[], number[]]> = [
+    // normal, and the two axes spanning the face
+    [
+      [1, 0, 0],
+      [0, 1, 0],
+      [0, 0, 1],
+    ],
+    [
+      [-1, 0, 0],
+      [0, 0, 1],
+      [0, 1, 0],
+    ],
+    [
+      [0, 1, 0],
+      [0, 0, 1],
+      [1, 0, 0],
+    ],
+    [
+      [0, -1, 0],
+      [1, 0, 0],
+      [0, 0, 1],
+    ],
+    [
+      [0, 0, 1],
+      [1, 0, 0],
+      [0, 1, 0],
+    ],
+    [
+      [0, 0, -1],
+      [0, 1, 0],
+      [1, 0, 0],
+    ],
+  ];
+  const positions: number[] = [];
+  const normals: number[] = [];
+  const indices: number[] = [];
+  for (const [normal, u, v] of faces) {
+    const start = positions.length / 3;
+    for (const [a, b] of [
+      [-1, -1],
+      [1, -1],
+      [1, 1],
+      [-1, 1],
+    ]) {
+      for (let axis = 0; axis < 3; axis += 1)
+        positions.push(0.5 * (normal[axis] + a * u[axis] + b * v[axis]));
+      normals.push(...normal);
+    }
+    indices.push(start, start + 1, start + 2, start, start + 2, start + 3);
+  }
+  const primitive = document
+    .createPrimitive()
+    .setAttribute(
+      'POSITION',
+      document.createAccessor().setType('VEC3').setArray(new Float32Array(positions)).setBuffer(buffer),
+    )
+    .setAttribute(
+      'NORMAL',
+      document.createAccessor().setType('VEC3').setArray(new Float32Array(normals)).setBuffer(buffer),
+    )
+    .setIndices(
+      document.createAccessor().setType('SCALAR').setArray(new Uint16Array(indices)).setBuffer(buffer),
+    )
+    .setMaterial(
+      document
+        .createMaterial('Red')
+        .setBaseColorFactor([0.8, 0.02, 0.02, 1])
+        .setMetallicFactor(0)
+        .setRoughnessFactor(0.6),
+    );
+  const node = document.createNode('Cube').setMesh(document.createMesh('Cube').addPrimitive(primitive));
+  document.createScene('Scene').addChild(node);
+  await MeshoptEncoder.ready;
+  await document.transform(meshopt({ encoder: MeshoptEncoder, level: 'medium' }));
+  const io = new NodeIO()
+    .registerExtensions(ALL_EXTENSIONS)
+    .registerDependencies({ 'meshopt.encoder': MeshoptEncoder });
+  return io.writeBinary(document);
+}
+
+/** A 256 px blue-and-white checkerboard (8 squares a side). */
+function blueChecker(): Promise<Buffer> {
+  const size = 256;
+  const pixels = Buffer.alloc(size * size * 3);
+  for (let y = 0; y < size; y += 1)
+    for (let x = 0; x < size; x += 1) {
+      const blue = (Math.floor(x / 32) + Math.floor(y / 32)) % 2 === 0;
+      pixels.set(blue ? [20, 60, 220] : [235, 240, 250], (y * size + x) * 3);
+    }
+  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+/** The first record of one of alice's company's lists (seeded). */
+async function firstOf<T>(request: APIRequestContext, collection: string): Promise<T> {
+  const { access_token: token } = await sharedSession('alice');
+  const response = await request.get(`${API}/${collection}?per_page=1`, {
+    headers: apiHeaders('acme', token),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { data: T[] };
+  expect(body.data.length, `a seeded record of ${collection}`).toBeGreaterThan(0);
+  return body.data[0];
+}
+
+/** A seeded model of alice's company, by its id. */
+const seededModelId = async (request: APIRequestContext) =>
+  (await firstOf<{ id: number }>(request, 'projects/models')).id;
+
+/**
+ * Answers a request of the page with the server's own answer to it, changed: asked from here (Node does not
+ * resolve `*.localhost`, so the call goes to 127.0.0.1 with the company's host and the page's token).
+ */
+async function answerChanged(
+  request: APIRequestContext,
+  path: string,
+  change: (data: Record<string, unknown>) => Record<string, unknown>,
+) {
+  const { access_token: token } = await sharedSession('alice');
+  const response = await request.get(`${API}${path}`, { headers: apiHeaders('acme', token) });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { data: Record<string, unknown> };
+  return { json: { ...body, data: change(body.data) } };
+}
+
+/** The model's detail answers, finished, with the cube as its viewer file; the cube is served too. */
+async function serveCube(page: Page, request: APIRequestContext, modelId: number) {
+  const glb = Buffer.from(await redCube());
+  await page.route(CUBE_URL, (route) => route.fulfill({ body: glb, contentType: 'model/gltf-binary' }));
+  await page.route(
+    (url) => url.pathname === `/api/v2/projects/models/${modelId}`,
+    async (route) =>
+      route.fulfill(
+        await answerChanged(request, `/projects/models/${modelId}`, (data) => ({
+          ...data,
+          status: 'FINISHED',
+          status_color: '#52c41a',
+          viewer_model_url: CUBE_URL,
+          statistics: STATISTICS,
+        })),
+      ),
+  );
+}
+
+interface Picture {
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
+/** What the stage draws, as raw RGB pixels: without the overlays (toolbar, tooltips, statistics, focus ring). */
+async function picture(stage: Locator): Promise<Picture> {
+  await idle(stage);
+  const shot = await stage.screenshot({
+    animations: 'disabled',
+    style:
+      '.viewer__toolbar, .viewer__panel { visibility: hidden } .viewer__stage { box-shadow: none !important }',
+  });
+  const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data };
+}
+
+const pixel = (shot: Picture, x: number, y: number) => {
+  const offset = (Math.round(y) * shot.width + Math.round(x)) * 3;
+  return [shot.data[offset], shot.data[offset + 1], shot.data[offset + 2]] as const;
+};
+const isRed = ([r, g, b]: readonly number[]) => r > 90 && r > 2 * g && r > 2 * b;
+const isBlue = ([r, g, b]: readonly number[]) => b > 90 && b > 1.6 * r && b > 1.2 * g;
+/** Light grey: the frame's background. */
+const isBackground = ([r, g, b]: readonly number[]) =>
+  Math.min(r, g, b) > 170 && Math.max(r, g, b) - Math.min(r, g, b) < 30;
+
+/** The share of the picture's pixels that are red. */
+function redShare(shot: Picture): number {
+  let red = 0;
+  for (let offset = 0; offset < shot.data.length; offset += 3)
+    if (isRed([shot.data[offset], shot.data[offset + 1], shot.data[offset + 2]])) red += 1;
+  return red / (shot.width * shot.height);
+}
+
+/** The share of pixels that differ by more than a little between two pictures of the same size. */
+function difference(a: Picture, b: Picture): number {
+  expect([a.width, a.height]).toEqual([b.width, b.height]);
+  let differing = 0;
+  for (let offset = 0; offset < a.data.length; offset += 3) {
+    const delta = Math.max(
+      Math.abs(a.data[offset] - b.data[offset]),
+      Math.abs(a.data[offset + 1] - b.data[offset + 1]),
+      Math.abs(a.data[offset + 2] - b.data[offset + 2]),
+    );
+    if (delta > 24) differing += 1;
+  }
+  return differing / (a.width * a.height);
+}
+
+const corners = (shot: Picture) => {
+  const inset = 6;
+  return [
+    pixel(shot, inset, inset),
+    pixel(shot, shot.width - inset, inset),
+    pixel(shot, inset, shot.height - inset),
+    pixel(shot, shot.width - inset, shot.height - inset),
+  ];
+};
+
+/** Waits until the viewer draws no more frames (the render loop only runs while something changes). */
+async function idle(stage: Locator) {
+  const canvas = stage.locator('canvas');
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const frames = Number(await canvas.getAttribute('data-frames'));
+        const still = frames === last && frames > 0;
+        last = frames;
+        return still;
+      },
+      { intervals: [250] },
+    )
+    .toBe(true);
+}
+
+/** The overview of the model with the viewer ready. */
+async function openViewer(page: Page, modelId: number, query = ''): Promise<Locator> {
+  await page.goto(`/projects/models/overview/${modelId}${query}`);
+  await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  return page.locator('.viewer__stage');
+}
+
+test.describe('the model viewer', () => {
+  test('shows the model, follows the keyboard and its tools, and draws only on change', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signedInAs(context, 'alice');
+    const modelId = await seededModelId(request);
+    await serveCube(page, request, modelId);
+    await openViewer(page, modelId);
+    const name = await page.getByRole('heading', { level: 1 }).innerText();
+    const stage = page.getByRole('group', { name: `3D view of ${name}` });
+    await expect(stage).toHaveAttribute('aria-roledescription', '3D viewer');
+    await expect(stage).toHaveAccessibleDescription(/arrow keys orbit/);
+    // The preview with its loading indicator is gone; the toolbar is there.
+    await expect(page.getByText('Loading 3D view...')).toHaveCount(0);
+    const tools = page.getByRole('group', { name: '3D view controls' });
+    expect(
+      await tools
+        .getByRole('button')
+        .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label'))),
+    ).toEqual(['Fit to view', 'Reset view', 'Wireframe', 'Statistics', 'Full screen']);
+
+    // The cube at the centre, the background at the corners.
+    const first = await picture(stage);
+    expect(isRed(pixel(first, first.width / 2, first.height / 2)), 'the centre is the cube').toBe(true);
+    for (const corner of corners(first)) expect(isBackground(corner), `corner ${corner}`).toBe(true);
+    const framed = redShare(first);
+    expect(framed).toBeGreaterThan(0.08);
+
+    // Idle, nothing is drawn.
+    const frames = await stage.locator('canvas').getAttribute('data-frames');
+    await page.waitForTimeout(600);
+    await expect(stage.locator('canvas')).toHaveAttribute('data-frames', frames!);
+
+    // Keyboard focus on the stage shows the focus ring; an arrow key orbits.
+    await tools.getByRole('button', { name: 'Fit to view' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(stage).toBeFocused();
+    expect(await stage.evaluate((element) => getComputedStyle(element).boxShadow)).not.toBe('none');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const orbited = await picture(stage);
+    expect(difference(first, orbited), 'the arrow key turned the view').toBeGreaterThan(0.01);
+    expect(isRed(pixel(orbited, orbited.width / 2, orbited.height / 2))).toBe(true);
+
+    // Reset view: the opening picture again.
+    await tools.getByRole('button', { name: 'Reset view' }).click();
+    expect(difference(first, await picture(stage)), 'reset brings the first view back').toBeLessThan(0.005);
+
+    // Zoomed in (+), the cube fills the view; Fit to view frames it again from where the camera looks.
+    await stage.focus();
+    for (let step = 0; step < 8; step += 1) await page.keyboard.press('+');
+    const close = await picture(stage);
+    expect(redShare(close)).toBeGreaterThan(framed * 2);
+    await tools.getByRole('button', { name: 'Fit to view' }).click();
+    const fitted = await picture(stage);
+    expect(Math.abs(redShare(fitted) - framed), 'fit frames the cube as it opened').toBeLessThan(
+      framed * 0.25,
+    );
+    for (const corner of corners(fitted)) expect(isBackground(corner)).toBe(true);
+
+    // Wireframe: a toggle that draws the edges only; W on the stage switches it back.
+    const wireframe = tools.getByRole('button', { name: 'Wireframe' });
+    await expect(wireframe).toHaveAttribute('aria-pressed', 'false');
+    await wireframe.click();
+    await expect(wireframe).toHaveAttribute('aria-pressed', 'true');
+    const lines = await picture(stage);
+    expect(difference(fitted, lines)).toBeGreaterThan(0.02);
+    expect(redShare(lines)).toBeLessThan(framed / 2);
+    await stage.focus();
+    await page.keyboard.press('w');
+    await expect(wireframe).toHaveAttribute('aria-pressed', 'false');
+    expect(difference(fitted, await picture(stage))).toBeLessThan(0.005);
+
+    // Shift+arrow pans: the cube leaves the centre; R resets.
+    for (let step = 0; step < 6; step += 1) await page.keyboard.press('Shift+ArrowLeft');
+    const panned = await picture(stage);
+    expect(difference(first, panned)).toBeGreaterThan(0.02);
+    await page.keyboard.press('r');
+    expect(difference(first, await picture(stage))).toBeLessThan(0.005);
+
+    // The statistics, as the detail carries them.
+    const statistics = tools.getByRole('button', { name: 'Statistics' });
+    await statistics.click();
+    await expect(statistics).toHaveAttribute('aria-pressed', 'true');
+    const panel = page.getByRole('region', { name: 'Model statistics' });
+    await expect(panel).toContainText('Triangles12');
+    await expect(panel).toContainText('Size (W × H × D)1 × 1 × 1 m');
+    await expect(panel).toContainText('Optimized glTF1.2 kB (98% smaller)');
+
+    // Full screen on the viewer's frame, and back.
+    await tools.getByRole('button', { name: 'Full screen' }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.fullscreenElement?.classList.contains('viewer') ?? false))
+      .toBe(true);
+    await tools.getByRole('button', { name: 'Exit full screen' }).click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+    await expect(tools.getByRole('button', { name: 'Full screen' })).toBeVisible();
+
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('keeps the preview with a note when the file cannot be loaded', async ({ page, context, request }) => {
+    await signedInAs(context, 'alice');
+    const modelId = await seededModelId(request);
+    await serveCube(page, request, modelId);
+    await page.route(CUBE_URL, (route) => route.fulfill({ status: 404, body: 'missing' }));
+    await page.goto(`/projects/models/overview/${modelId}`);
+    await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'failed');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'The 3D view could not be loaded.' }),
+    ).toBeVisible();
+    await expect(page.locator('.viewer canvas')).toBeHidden();
+  });
+
+  test("shows a material's base-colour map on a sphere", async ({ page, context, request }) => {
+    await signedInAs(context, 'alice');
+    const material = await firstOf<{ name: string }>(request, 'materials');
+    const png = await blueChecker();
+    await page.route(TEXTURE_URL, (route) => route.fulfill({ body: png, contentType: 'image/png' }));
+    await page.route(
+      (url) => url.pathname === `/api/v2/materials/${encodeURIComponent(material.name)}`,
+      async (route) =>
+        route.fulfill(
+          await answerChanged(request, `/materials/${encodeURIComponent(material.name)}`, (data) => ({
+            ...data,
+            viewer_texture_url: TEXTURE_URL,
+          })),
+        ),
+    );
+    await page.goto(`/materials/overview/${encodeURIComponent(material.name)}`);
+    await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+    const stage = page.getByRole('group', { name: `3D view of the material ${material.name} on a sphere` });
+    const shot = await picture(stage);
+    // The checkerboard's blue on the sphere around the centre, the background at the corners.
+    let blue = 0;
+    for (let dx = -40; dx <= 40; dx += 8)
+      for (let dy = -40; dy <= 40; dy += 8)
+        if (isBlue(pixel(shot, shot.width / 2 + dx, shot.height / 2 + dy))) blue += 1;
+    expect(blue, 'blue squares on the sphere').toBeGreaterThan(10);
+    for (const corner of corners(shot)) expect(isBackground(corner)).toBe(true);
+    // No statistics for a material.
+    await expect(page.getByRole('button', { name: 'Statistics' })).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/screenshots/viewer-material-en-desktop.png', fullPage: true });
+  });
+});
+
+test.describe('the viewer as it looks', () => {
+  for (const [size, viewport] of Object.entries({
+    desktop: { width: 1440, height: 900 },
+    phone: { width: 390, height: 844 },
+  })) {
+    for (const language of ['en', 'nl'] as const) {
+      test.describe(`${language} at ${viewport.width} px`, () => {
+        test.use({ viewport, locale: language === 'nl' ? 'nl-NL' : 'en-GB' });
+
+        test(`the model overview with the viewer (${language}, ${size})`, async ({
+          page,
+          context,
+          request,
+        }) => {
+          await signedInAs(context, 'alice');
+          const modelId = await seededModelId(request);
+          await serveCube(page, request, modelId);
+          const stage = await openViewer(page, modelId, `?lng=${language}`);
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+          await idle(stage);
+          await settled(page);
+          await page.screenshot({
+            path: `test-results/screenshots/viewer-${language}-${size}.png`,
+            fullPage: true,
+          });
+          // The frame with the statistics open and the pointer on a tool (its tooltip showing).
+          await page.getByRole('button', { name: language === 'nl' ? 'Statistieken' : 'Statistics' }).click();
+          await idle(stage);
+          await page.locator('.viewer').screenshot({
+            path: `test-results/screenshots/viewer-${language}-${size}-statistics.png`,
+          });
+          expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+          if (language === 'nl') expect(await englishOnDutchScreen(page)).toEqual([]);
+        });
+      });
+    }
+  }
+});
