@@ -20,7 +20,7 @@ export async function optimizeDocument(document: Document): Promise<Document> {
     prune(),
     weld(),
     textureCompress({ encoder: sharp, resize: [MAX_TEXTURE_SIZE, MAX_TEXTURE_SIZE] }),
-    meshopt({ encoder: MeshoptEncoder, level: 'medium' }),
+    meshopt({ encoder: MeshoptEncoder, level: 'high' }),
   );
   return document;
 }
