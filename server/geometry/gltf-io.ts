@@ -3,7 +3,7 @@
  * with meshoptimizer's encoder and decoder, so the converter's output and the optimized glb (EXT_meshopt_compression,
  * KHR_mesh_quantization) both read back.
  */
-import { NodeIO } from '@gltf-transform/core';
+import { Logger, NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { MeshoptDecoder, MeshoptEncoder } from 'meshoptimizer';
 
@@ -13,6 +13,7 @@ export function gltfIO(): Promise<NodeIO> {
   io ??= (async () => {
     await Promise.all([MeshoptDecoder.ready, MeshoptEncoder.ready]);
     return new NodeIO()
+      .setLogger(new Logger(Logger.Verbosity.WARN))
       .registerExtensions(ALL_EXTENSIONS)
       .registerDependencies({ 'meshopt.decoder': MeshoptDecoder, 'meshopt.encoder': MeshoptEncoder });
   })();

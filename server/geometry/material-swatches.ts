@@ -2,9 +2,14 @@
  * Base-colour maps for the demo's materials (server/processing/demo-files.ts), drawn from a material's name:
  * wood grain (oak, walnut, pine, teak, in their tones), brushed or polished metal, veined stone, terrazzo, slate
  * tiles, woven fabric, leather, concrete, frosted glass and vinyl checks. Each is a tileable 512 × 512 PNG made
- * from raw pixels with sharp and a seeded noise, so a material looks the same on every start.
+ * from raw pixels with sharp and a seeded noise, so a material looks the same on every start. Drawing them is
+ * CPU work, so `writeSwatchArchive` runs in a pipeline process (pipeline-process.ts) and leaves a zip that the
+ * material pipeline reads like an upload.
  */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import sharp from 'sharp';
+import { zipOf } from './zip-writer';
 
 type Rgb = [number, number, number];
 const SIZE = 512;
@@ -161,4 +166,20 @@ export async function materialSwatch(name: string): Promise<Buffer> {
   return sharp(pixels, { raw: { width: SIZE, height: SIZE, channels: 3 } })
     .png()
     .toBuffer();
+}
+
+export interface SwatchArchiveInput {
+  /** Per folder of the archive, the material whose map it holds (`{folder}/basecolor.png`). */
+  folders: Record<string, string>;
+  workFolder: string;
+}
+
+/** Writes a zip of the materials' maps into the work folder; answers its path. */
+export async function writeSwatchArchive(input: SwatchArchiveInput): Promise<{ archive: string }> {
+  const entries: Record<string, Buffer> = {};
+  for (const [folder, name] of Object.entries(input.folders))
+    entries[`${folder}/basecolor.png`] = await materialSwatch(name);
+  const archive = join(input.workFolder, 'swatches.zip');
+  await writeFile(archive, await zipOf(entries));
+  return { archive };
 }

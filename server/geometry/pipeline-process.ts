@@ -7,6 +7,7 @@
 import { failureReport } from './failures';
 import type { PipelineJob, PipelineMessage } from './pipeline-protocol';
 import { runMaterialPipeline } from './material-pipeline';
+import { writeSwatchArchive } from './material-swatches';
 import { runModelPipeline } from './model-pipeline';
 
 const send = (message: PipelineMessage) =>
@@ -19,7 +20,9 @@ async function run(job: PipelineJob): Promise<void> {
     const result =
       job.kind === 'model'
         ? await runModelPipeline(job.input, (found) => send({ type: 'report', found }))
-        : await runMaterialPipeline(job.input);
+        : job.kind === 'material'
+          ? await runMaterialPipeline(job.input)
+          : await writeSwatchArchive(job.input);
     await send({ type: 'done', result });
   } catch (error) {
     await send({ type: 'failed', failure: failureReport(error), detail: String(error) });

@@ -16,12 +16,11 @@ import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import yazl from 'yazl';
 import type { DB } from '../db/database';
 import { DEMO_SHAPE_KINDS, type DemoShapeKind, demoShape } from '../geometry/demo-shapes';
 import type { MaterialPipelineResult } from '../geometry/material-pipeline';
-import { materialSwatch } from '../geometry/material-swatches';
 import { writeFbxAscii, writeFbxBinary } from '../geometry/fbx-writer';
+import { zipOf } from '../geometry/zip-writer';
 import type { BroadcastSource } from '../http/broadcast';
 import { type ProcessedFiles, requeue } from './file-processing';
 import { ITEM_FILES } from './library-item-processing';
@@ -52,19 +51,6 @@ const slug = (name: string) =>
     .trim()
     .replace(/\s+/g, '-')
     .toLowerCase() || 'model';
-
-/** A zip of the given files, in memory. */
-function zipOf(files: Record<string, Buffer>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, bytes] of Object.entries(files)) zip.addBuffer(bytes, name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.once('error', reject);
-    zip.outputStream.once('end', () => resolve(Buffer.concat(chunks)));
-  });
-}
 
 async function isDone(db: DB, key: string): Promise<boolean> {
   return !!(await db.selectFrom('app_settings').select('key').where('key', '=', key).executeTakeFirst());
@@ -133,15 +119,16 @@ async function attachMaterialPictures(source: BroadcastSource): Promise<void> {
   if (!materials.length) return;
   const work = await makeWorkFolder();
   try {
-    // One folder per material, named by its id (a material's name may hold a slash).
-    const entries: Record<string, Buffer> = {};
-    for (const material of materials)
-      entries[`${material.id}/basecolor.png`] = await materialSwatch(material.name);
-    const archive = join(work, 'materials.zip');
-    await writeFile(archive, await zipOf(entries));
+    // One folder per material, named by its id (a material's name may hold a slash); drawn in a pipeline process.
+    const signal = AbortSignal.timeout(10 * 60_000);
+    const folders = Object.fromEntries(materials.map((material) => [String(material.id), material.name]));
+    const { archive } = await runPipeline<{ archive: string }>(
+      { kind: 'swatches', input: { folders, workFolder: work } },
+      { signal },
+    );
     const { pictures } = await runPipeline<MaterialPipelineResult>(
       { kind: 'material', input: { source: archive, fileName: 'materials.zip', workFolder: work } },
-      { signal: AbortSignal.timeout(10 * 60_000) },
+      { signal },
     );
     for (const material of materials) {
       const picture = pictures[String(material.id)];

@@ -13,7 +13,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yazl from 'yazl';
 import type { GeometryFailureCode } from '../../server/geometry/failures';
 import { GeometryFailure } from '../../server/geometry/failures';
 import {
@@ -27,6 +26,7 @@ import {
 } from '../../server/geometry/fbx-fixtures';
 import { writeFbxAscii, writeFbxBinary } from '../../server/geometry/fbx-writer';
 import { gltfIO } from '../../server/geometry/gltf-io';
+import { zipOf } from '../../server/geometry/zip-writer';
 import {
   type ModelPipelineInput,
   type ModelPipelineResult,
@@ -47,17 +47,6 @@ async function place(name: string, bytes: Buffer): Promise<string> {
   const path = join(folder, `${(counter += 1)}-${name}`);
   await writeFile(path, bytes);
   return path;
-}
-
-function zipOf(files: Record<string, Buffer>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, bytes] of Object.entries(files)) zip.addBuffer(bytes, name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve) => {
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.once('end', () => resolve(Buffer.concat(chunks)));
-  });
 }
 
 /** The fixture as an FBX, or as a zip with its textures when it names some. */
