@@ -781,7 +781,7 @@ async function pipelineThroughput(root: string): Promise<void> {
   );
 
   console.log(
-    '\nOptimization (optimizer.ts: dedup, prune, weld, textureCompress ≤ 2048, meshopt medium; in a child process)',
+    '\nOptimization (optimizer.ts: dedup, prune, weld, textureCompress ≤ 2048, meshopt high; in a child process)',
   );
   printTable(
     [
