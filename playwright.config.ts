@@ -48,6 +48,10 @@ export default defineConfig({
         '--headless',
         '--no-sandbox',
         '--disable-gpu',
+        // WebGL 2 without a GPU, for the 3D viewer (tests/e2e/viewer.spec.ts): ANGLE on SwiftShader, asked for
+        // outright rather than through the automatic fallback Chromium is retiring.
+        '--use-angle=swiftshader',
+        '--enable-unsafe-swiftshader',
         '--disable-quic',
         '--no-first-run',
         '--disable-background-networking',

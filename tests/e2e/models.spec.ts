@@ -1,10 +1,12 @@
 /**
  * Models in Chromium against the contract server (spec 2 §Models, §4, §5, §8, §9): a resumable upload with its
- * progress bar that ends FINISHED while the overview follows live without a reload; resume after a dropped
+ * progress bar that ends FINISHED while the overview follows live without a reload, then shows the converted model
+ * in the 3D viewer with its statistics and downloads the optimized glb; resume after a dropped
  * connection; refusals by the rules and by the server (under the field); reprocess and delete with their
  * confirmations; several uploads at once on the project's model management page; what bob may not do.
  * The models are made in a seeded project and removed again.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { origin, signedInAs } from './support/portal';
 import {
@@ -93,7 +95,20 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
     expect(await notReloaded(page)).toBe(true);
     await expect(page.locator('time.elapsed-time')).toHaveText(/^0:00:\d\d$/);
     await expect(page.getByText(`${name}.fbx · 6 MB`)).toBeVisible();
-    await expect(page.getByRole('img', { name: `Preview of ${name}` })).toBeVisible();
+    // Processed, the overview shows the converted cube in the 3D viewer (the viewer itself: viewer.spec.ts) with
+    // what the processor found in it, and offers the optimized glb.
+    await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready');
+    await expect(page.getByRole('group', { name: `3D view of ${name}` })).toBeVisible();
+    await page.getByRole('button', { name: 'Statistics' }).click();
+    const figures = page.getByRole('region', { name: 'Model statistics' });
+    await expect(figures).toContainText('Triangles12');
+    await expect(figures).toContainText('Size (W × H × D)0.5 × 0.5 × 0.5 m');
+    await expect(figures).toContainText('FormatFBX 7.4, ASCII');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download glTF (optimized)' }).click();
+    const glb = await download;
+    expect(glb.suggestedFilename()).toBe(`${name}.glb`);
+    expect((await readFile(await glb.path())).subarray(0, 4).toString('latin1')).toBe('glTF');
 
     // The project lists it, finished.
     await page.getByRole('navigation').getByRole('link', { name: PROJECT }).click();

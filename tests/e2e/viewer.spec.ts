@@ -417,7 +417,10 @@ test.describe('the model viewer', () => {
     for (const corner of corners(shot)) expect(isBackground(corner)).toBe(true);
     // No statistics for a material.
     await expect(page.getByRole('button', { name: 'Statistics' })).toHaveCount(0);
-    await page.screenshot({ path: 'test-results/screenshots/viewer-material-en-desktop.png', fullPage: true });
+    await page.screenshot({
+      path: 'test-results/screenshots/viewer-material-en-desktop.png',
+      fullPage: true,
+    });
   });
 });
 

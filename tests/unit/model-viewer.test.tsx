@@ -191,7 +191,7 @@ describe('the statistics panel', () => {
       'Origineel bestand: 12 MB',
       // Not smaller: no saving to speak of.
       'Geoptimaliseerde glTF: 12,5 MB',
-      'Indeling: FBX 7.4, ASCII',
+      'Bestandsindeling: FBX 7.4, ASCII',
     ]);
   });
 });

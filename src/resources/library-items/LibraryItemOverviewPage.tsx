@@ -179,6 +179,7 @@ export default function LibraryItemOverviewPage({ resource }: ResourcePageProps)
         record={item}
         ns="libraryItems"
         idPrefix="item"
+        path={`/libraries/items/${item.id}`}
         status={status}
         details={details}
       />

@@ -4,7 +4,8 @@
  * material of a variant, deletable, created, updated, uploaded by) and its variants; Edit, New Variant,
  * Duplicate ('Material successfully duplicated', then the copy's overview), Archive/Unarchive by PATCH (the
  * '{name} Archived...' / '{name} Unarchived' banner after 500 ms) and Delete (back to the materials with the
- * '{material_name} {status}' banner), each by ability.
+ * '{material_name} {status}' banner), each by ability. Where the material has a base-colour map, a sphere wearing
+ * it in the interactive 3D viewer takes the preview's place (issue 28; the viewer's code loads only then).
  */
 import {
   BranchesOutlined,
@@ -34,6 +35,7 @@ import { ResultBanner } from '@/components/ResultBanner';
 import { useDeleteRecord } from '@/components/useDeleteRecord';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { type Banner, bannerState, useResultBanner } from '@/components/useResultBanner';
+import { Viewer3D } from '@/components/viewer/Viewer3D';
 import type { ResourcePageProps } from '../types';
 import { type Material, materialPath } from './materials.resource';
 import '@/components/page.css';
@@ -231,15 +233,25 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
       <PageHeader title={<span id="material-title">{material.name}</span>} extra={actions} />
       <ResultBanner banner={banner} onClose={dismiss} />
       <div className="material-overview__grid">
-        <figure className="preview-frame material-overview__preview">
-          {material.preview_image_url ? (
-            <img src={material.preview_image_url} alt={material.name} />
-          ) : (
-            <span className="preview-frame__empty" aria-hidden>
-              <FileImageOutlined />
-            </span>
-          )}
-        </figure>
+        {material.viewer_texture_url ? (
+          <Viewer3D
+            variant="material"
+            url={material.viewer_texture_url}
+            name={material.name}
+            previewUrl={material.preview_image_url}
+            className="material-overview__viewer"
+          />
+        ) : (
+          <figure className="preview-frame material-overview__preview">
+            {material.preview_image_url ? (
+              <img src={material.preview_image_url} alt={material.name} />
+            ) : (
+              <span className="preview-frame__empty" aria-hidden>
+                <FileImageOutlined />
+              </span>
+            )}
+          </figure>
+        )}
         <div className="show-page__card">
           <Descriptions
             column={{ xs: 1, md: 2 }}

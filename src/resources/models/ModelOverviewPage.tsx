@@ -123,6 +123,7 @@ export default function ModelOverviewPage({ resource }: ResourcePageProps) {
         record={model}
         ns="models"
         idPrefix="model"
+        path={`/projects/models/${model.id}`}
         status={<ModelStatusBadge status={model.status} color={model.status_color} />}
         details={details}
       />

@@ -1,8 +1,11 @@
 /**
- * The body of a processed file's overview (a model's, a library item's; spec 2 §3, §4): its preview, the details
- * every processed file has (status and colour, latest geometry event message, elapsed time, uploader, created,
- * updated, started, finished) followed by the entity's own, and the processing history. Texts come from the
- * entity's namespace (`fields.*`, `previewOf`, `noPreview`, `history`, `noHistory`).
+ * The body of a processed file's overview (a model's, a library item's; spec 2 §3, §4): its preview, or once
+ * processed the interactive 3D viewer with the model's statistics (issue 28; the viewer's code loads only then,
+ * see src/components/viewer/Viewer3D.tsx), the details every processed file has (status and colour, latest
+ * geometry event message, elapsed time, uploader, created, updated, started, finished) followed by the entity's
+ * own, the file with its downloads (the original, and the optimized glTF once processed), and the processing
+ * history. Texts come from the entity's namespace (`fields.*`, `downloads.*`, `previewOf`, `noPreview`, `history`,
+ * `noHistory`).
  */
 import { FileImageOutlined } from '@ant-design/icons';
 import { Descriptions, Timeline } from 'antd';
@@ -11,8 +14,11 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/components/cells';
 import { PageSection } from '@/components/PageSection';
 import { formatBytes } from '@/components/upload/upload-rules';
+import { Viewer3D } from '@/components/viewer/Viewer3D';
+import type { GeometryStatistics } from '@shared/geometry-statistics';
 import { ElapsedTime } from './ElapsedTime';
 import { eventMessage, type GeometryEvent, progressMessage, type ProcessingTimes } from './model-status';
+import { ProcessedFileDownloads } from './ProcessedFileDownloads';
 import './models.css';
 
 export const NONE = '---';
@@ -28,6 +34,10 @@ export interface ProcessedFileRecord extends ProcessingTimes {
   latest_geometry_event?: GeometryEvent | null;
   geometry_events: Array<GeometryEvent & { created_at: string }>;
   file: { name: string; size: number } | null;
+  /** The optimized glb the viewer shows; null until processed (issue 28). */
+  viewer_model_url?: string | null;
+  /** What processing found in the file; null until processed. */
+  statistics?: GeometryStatistics | null;
 }
 
 export interface ProcessedFileDetail {
@@ -48,6 +58,7 @@ export function ProcessedFileOverview({
   ns,
   status,
   idPrefix,
+  path,
   details,
 }: {
   record: ProcessedFileRecord;
@@ -57,6 +68,8 @@ export function ProcessedFileOverview({
   status: ReactNode;
   /** Prefixes the ids and test ids (`{idPrefix}-history`, `{idPrefix}-latest-message`), e.g. 'model'. */
   idPrefix: string;
+  /** The record's API path (`/projects/models/7`): its downloads are below it. */
+  path: string;
   /** The entity's own details, after the common ones and before the file (e.g. its project or libraries). */
   details: ProcessedFileDetail[];
 }) {
@@ -96,20 +109,47 @@ export function ProcessedFileOverview({
         : NONE,
     },
   ];
+  const viewerUrl = record.viewer_model_url;
+  if (record.file || viewerUrl) {
+    items.push({
+      key: 'downloads',
+      label: t('fields.downloads'),
+      span: 2,
+      children: (
+        <ProcessedFileDownloads
+          ns={ns}
+          path={path}
+          originalName={record.file?.name ?? null}
+          optimizedName={viewerUrl ? `${record.name}.glb` : null}
+        />
+      ),
+    });
+  }
 
   return (
     <>
       <div className="model-overview__grid">
-        <figure className="preview-frame model-overview__preview">
-          {record.preview_image_url ? (
-            <img src={record.preview_image_url} alt={t('previewOf', { name: record.name })} />
-          ) : (
-            <span className="preview-frame__empty" role="img" aria-label={t('noPreview')}>
-              <FileImageOutlined aria-hidden />
-              <span aria-hidden>{t('noPreview')}</span>
-            </span>
-          )}
-        </figure>
+        {viewerUrl ? (
+          <Viewer3D
+            variant="model"
+            url={viewerUrl}
+            name={record.name}
+            previewUrl={record.preview_image_url}
+            statistics={record.statistics}
+            className="model-overview__viewer"
+          />
+        ) : (
+          <figure className="preview-frame model-overview__preview">
+            {record.preview_image_url ? (
+              <img src={record.preview_image_url} alt={t('previewOf', { name: record.name })} />
+            ) : (
+              <span className="preview-frame__empty" role="img" aria-label={t('noPreview')}>
+                <FileImageOutlined aria-hidden />
+                <span aria-hidden>{t('noPreview')}</span>
+              </span>
+            )}
+          </figure>
+        )}
         <div className="show-page__card">
           <Descriptions column={2} size="small" layout="vertical" colon={false} items={items} />
         </div>

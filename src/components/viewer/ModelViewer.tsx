@@ -1,0 +1,185 @@
+/**
+ * The interactive 3D viewer (issue 28), a chunk of its own with three.js (loaded by Viewer3D.tsx): a processed
+ * model's optimized glb, or a material's base-colour map on a sphere, in a focusable stage (`role="group"`, roledescription
+ * '3D viewer', named after the record, with a hidden description of the keys). Pointer: drag orbits, right-drag or
+ * Shift-drag pans, the wheel or a pinch zooms. Keyboard on the focused stage: arrows orbit, Shift+arrows pan, + and -
+ * zoom, F fits, R resets, W switches the wireframe (never with Ctrl, Alt or Meta, which stay the browser's). The
+ * toolbar: Fit to view, Reset view, Wireframe (a toggle), Statistics (models, in ViewerFrame) and Full screen (the
+ * Fullscreen API on the frame; Escape leaves). The scene (viewer-scene.ts) renders on demand, follows the stage's
+ * size through a ResizeObserver, and is disposed with the component; while the file loads the preview image shows
+ * with a spinner, and where WebGL fails or the file does not load, the picture stays with a note.
+ */
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ExitFullscreenIcon, FitIcon, FullscreenIcon, ResetIcon, WireframeIcon } from './viewer-icons';
+import { ToolButton, ViewerFrame, type ViewerProps, type ViewerState } from './viewer-parts';
+import { ViewerScene } from './viewer-scene';
+
+/** Arrow keys as steps right and up. */
+const ARROWS: Readonly<Record<string, readonly [number, number]>> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, 1],
+  ArrowDown: [0, -1],
+};
+
+const prefersReducedMotion = () =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+export default function ModelViewer(props: ViewerProps) {
+  const { variant, url, name } = props;
+  const { t } = useTranslation('viewer');
+  const rootRef = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const sceneRef = useRef<ViewerScene | null>(null);
+  const [state, setState] = useState<ViewerState>('loading');
+  const [wireframe, setWireframe] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
+  const hintId = useId();
+
+  useEffect(() => {
+    const stage = stageRef.current;
+    if (!stage) return;
+    // A canvas of its own per scene: a context once lost (disposed) is never handed out again by its canvas.
+    const canvas = document.createElement('canvas');
+    canvas.className = 'viewer__canvas';
+    stage.append(canvas);
+    let scene: ViewerScene | null = null;
+    let ended = false;
+    const lost = (event: Event) => {
+      event.preventDefault();
+      setState('failed');
+    };
+    const resize = new ResizeObserver(([entry]) =>
+      scene?.setSize(entry.contentRect.width, entry.contentRect.height),
+    );
+    const start = async () => {
+      try {
+        scene = new ViewerScene(canvas, { reducedMotion: prefersReducedMotion() });
+      } catch {
+        setState('unsupported');
+        return;
+      }
+      sceneRef.current = scene;
+      canvas.addEventListener('webglcontextlost', lost);
+      scene.setSize(stage.clientWidth, stage.clientHeight);
+      resize.observe(stage);
+      try {
+        await scene.load({ kind: variant, url });
+        if (!ended) setState('ready');
+      } catch (error) {
+        if (ended) return;
+        console.warn(`The 3D view of ${url} could not be loaded`, error);
+        setState('failed');
+      }
+    };
+    void start();
+    return () => {
+      ended = true;
+      resize.disconnect();
+      canvas.removeEventListener('webglcontextlost', lost);
+      scene?.dispose();
+      sceneRef.current = null;
+      canvas.remove();
+    };
+  }, [variant, url]);
+
+  useEffect(() => {
+    const follow = () => setFullscreen(!!rootRef.current && document.fullscreenElement === rootRef.current);
+    document.addEventListener('fullscreenchange', follow);
+    return () => document.removeEventListener('fullscreenchange', follow);
+  }, []);
+
+  const ready = state === 'ready';
+  const fit = () => sceneRef.current?.fit();
+  const reset = () => sceneRef.current?.reset();
+  const toggleWireframe = () => {
+    sceneRef.current?.setWireframe(!wireframe);
+    setWireframe(!wireframe);
+  };
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void rootRef.current?.requestFullscreen().catch(() => undefined);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const scene = sceneRef.current;
+    if (!scene || !ready || event.altKey || event.ctrlKey || event.metaKey) return;
+    const arrow = ARROWS[event.key];
+    if (arrow) {
+      if (event.shiftKey) scene.pan(arrow[0], arrow[1]);
+      else scene.orbit(arrow[0], arrow[1]);
+    } else {
+      switch (event.key.toLowerCase()) {
+        case '+':
+        case '=':
+          scene.zoom(1);
+          break;
+        case '-':
+        case '_':
+          scene.zoom(-1);
+          break;
+        case 'f':
+          scene.fit();
+          break;
+        case 'r':
+          scene.reset();
+          break;
+        case 'w':
+          toggleWireframe();
+          break;
+        default:
+          return;
+      }
+    }
+    event.preventDefault();
+  };
+
+  const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled;
+  return (
+    <ViewerFrame
+      props={props}
+      state={state}
+      rootRef={rootRef}
+      tools={
+        ready && (
+          <>
+            <ToolButton label={t('actions.fit')} icon={<FitIcon />} onClick={fit} />
+            <ToolButton label={t('actions.reset')} icon={<ResetIcon />} onClick={reset} />
+            <ToolButton
+              label={t('actions.wireframe')}
+              icon={<WireframeIcon />}
+              pressed={wireframe}
+              onClick={toggleWireframe}
+            />
+          </>
+        )
+      }
+      trailingTools={
+        ready &&
+        canFullscreen && (
+          <ToolButton
+            label={t(fullscreen ? 'actions.exitFullscreen' : 'actions.fullscreen')}
+            icon={fullscreen ? <ExitFullscreenIcon /> : <FullscreenIcon />}
+            onClick={toggleFullscreen}
+          />
+        )
+      }
+    >
+      <div
+        ref={stageRef}
+        className="viewer__stage"
+        tabIndex={0}
+        role="group"
+        aria-roledescription={t('roleDescription')}
+        aria-label={variant === 'model' ? t('label', { name }) : t('materialLabel', { name })}
+        aria-describedby={hintId}
+        aria-busy={state === 'loading'}
+        onKeyDown={onKeyDown}
+      />
+      <p id={hintId} className="ui-visually-hidden">
+        {t('keyboardHint')}
+      </p>
+    </ViewerFrame>
+  );
+}

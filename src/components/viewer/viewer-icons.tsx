@@ -1,0 +1,69 @@
+/**
+ * The icons of the 3D viewer's toolbar (issue 28), drawn here as line icons in the text colour (1em, like antd's):
+ * aim (fit to view), home (reset view), a wireframe cube, a bar chart (statistics), and full screen in and out.
+ * Not taken from @ant-design/icons: an icon of that set used by any screen is bundled into the signed-in layer
+ * every first visit loads (scripts/build/first-visit-layers.ts), and the viewer must not add to those budgets.
+ */
+import type { ReactNode } from 'react';
+
+function LineIcon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      className="viewer__icon"
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.9}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      focusable="false"
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const FitIcon = () => (
+  <LineIcon>
+    <circle cx="12" cy="12" r="6.5" />
+    <circle cx="12" cy="12" r="1.6" fill="currentColor" stroke="none" />
+    <path d="M12 2.5v4M12 17.5v4M2.5 12h4M17.5 12h4" />
+  </LineIcon>
+);
+
+export const ResetIcon = () => (
+  <LineIcon>
+    <path d="M3.5 11.2 12 4l8.5 7.2" />
+    <path d="M6 9.6V20h4.2v-5.2h3.6V20H18V9.6" />
+  </LineIcon>
+);
+
+export const WireframeIcon = () => (
+  <LineIcon>
+    <path d="M12 2.8 20.2 7.4v9.2L12 21.2l-8.2-4.6V7.4Z" />
+    <path d="M3.8 7.4 12 12l8.2-4.6M12 12v9.2" />
+    <path d="M3.8 16.6 12 12l8.2 4.6M12 2.8V12" strokeDasharray="1.6 2.2" strokeWidth={1.3} />
+  </LineIcon>
+);
+
+export const StatisticsIcon = () => (
+  <LineIcon>
+    <path d="M4 20.5h16" />
+    <path d="M6.5 17V11M11 17V5.5M15.5 17v-7.5M20 17V8" strokeWidth={2.3} />
+  </LineIcon>
+);
+
+export const FullscreenIcon = () => (
+  <LineIcon>
+    <path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" />
+  </LineIcon>
+);
+
+export const ExitFullscreenIcon = () => (
+  <LineIcon>
+    <path d="M9 4v5H4M20 9h-5V4M15 20v-5h5M4 15h5v5" />
+  </LineIcon>
+);
