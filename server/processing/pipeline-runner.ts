@@ -72,6 +72,8 @@ export async function runPipeline<R extends PipelineResult>(
     signal: AbortSignal;
     onReport?: (found: PipelineReport) => Promise<void>;
     limits?: PipelineLimits;
+    /** Told the process id once the process is started (the tests kill it, as a crash or the OOM killer would). */
+    onStart?: (pid: number) => void;
   },
 ): Promise<R> {
   const limits = options.limits ?? PIPELINE_LIMITS;
@@ -81,6 +83,7 @@ export async function runPipeline<R extends PipelineResult>(
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     serialization: 'advanced',
   });
+  if (child.pid) options.onStart?.(child.pid);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);

@@ -104,12 +104,20 @@ export class ProcessingRunner {
   }
 }
 
-/** The embedded default: a queue in this process's memory, `concurrency` runs at a time. */
+/** How often the in-process queue works a job again whose run broke. */
+export const IN_PROCESS_RETRIES = 3;
+
+/**
+ * The embedded default: a queue in this process's memory, `concurrency` runs at a time; a run that breaks is
+ * worked again up to IN_PROCESS_RETRIES times.
+ */
 export class InProcessQueue implements ProcessingQueue {
   private readonly runner: ProcessingRunner;
   private readonly waiting: ProcessingJob[] = [];
   /** Jobs waiting or running, so one attempt is never worked twice. */
   private readonly known = new Set<string>();
+  /** How often each known job's run broke. */
+  private readonly failures = new Map<string, number>();
   private readonly idleWaiters: Array<() => void> = [];
   private running = 0;
   private started = false;
@@ -133,13 +141,15 @@ export class InProcessQueue implements ProcessingQueue {
   }
 
   idle(): Promise<void> {
-    if (!this.runner.busy && !this.waiting.length) return Promise.resolve();
+    // The queue's own count: a run the runner has ended may still be on its way back into `waiting` (a retry).
+    if (!this.running && !this.waiting.length) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   async stop(): Promise<void> {
     this.waiting.length = 0;
     this.known.clear();
+    this.failures.clear();
     await this.runner.stop();
   }
 
@@ -148,14 +158,24 @@ export class InProcessQueue implements ProcessingQueue {
     while (this.running < this.options.concurrency && this.waiting.length) {
       const job = this.waiting.shift()!;
       this.running += 1;
+      let retry = false;
       void this.runner
         .run(job)
         .catch((error: unknown) => {
-          if (!this.runner.stopped) this.runner.log?.error({ err: error, job }, 'Processing failed');
+          if (this.runner.stopped) return;
+          // A run that broke (its pipeline process killed, a lost connection) is worked again, as pg-boss does.
+          const failures = (this.failures.get(jobKey(job)) ?? 0) + 1;
+          this.failures.set(jobKey(job), failures);
+          retry = failures <= IN_PROCESS_RETRIES;
+          this.runner.log?.error({ err: error, job, failures }, 'Processing failed');
         })
         .finally(() => {
           this.running -= 1;
-          this.known.delete(jobKey(job));
+          if (retry) this.waiting.push(job);
+          else {
+            this.known.delete(jobKey(job));
+            this.failures.delete(jobKey(job));
+          }
           this.pump();
           if (!this.running && !this.waiting.length)
             this.idleWaiters.splice(0).forEach((resolve) => resolve());

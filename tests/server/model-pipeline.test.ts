@@ -273,6 +273,24 @@ describe('a run in a process of its own', () => {
     expect(await ours()).toEqual([]);
   });
 
+  it('a process killed midway (a crash, the OOM killer) ends the run with an error for the queue to retry', async () => {
+    const workFolder = await makeWorkFolder();
+    const source = join(workFolder, 'cube.fbx');
+    await writeFile(source, writeFbxBinary(cube().scene, { version: 7400 }));
+    const killed = runPipeline(
+      { kind: 'model', input: { source, kind: 'fbx', workFolder } },
+      { signal: new AbortController().signal, onStart: (pid) => process.kill(pid, 'SIGKILL') },
+    );
+    const error = await killed.then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(GeometryFailure);
+    expect(String(error)).toContain('SIGKILL');
+    await rm(workFolder, { recursive: true, force: true });
+  });
+
   it('a file the pipeline refuses ends with its failure; a run over its time limit is killed', async () => {
     const workFolder = await makeWorkFolder();
     const source = join(workFolder, 'cut.fbx');

@@ -10,7 +10,8 @@ import { modelJob } from '../../server/processing/model-processing';
 import { readdir } from 'node:fs/promises';
 import { PgBossQueue } from '../../server/processing/pg-boss-queue';
 import { PIPELINE_ROOT } from '../../server/processing/pipeline-runner';
-import { InProcessQueue } from '../../server/processing/processor';
+import type { Processable } from '../../server/processing/processable';
+import { IN_PROCESS_RETRIES, InProcessQueue } from '../../server/processing/processor';
 import { multipartBody, tokenFor } from './api-helpers';
 import {
   FBX_ASCII,
@@ -235,6 +236,34 @@ describe('a model created through the API', () => {
     }
   });
 
+  it('a model that failed is converted once its file is replaced, and can then be reprocessed', async () => {
+    const model = await createModel('Broken then fixed', fbxBinary(7400).subarray(0, 400), 'broken.fbx');
+    const failed = await modelReaching(server, alice, model.id, ['FAILED', 'FINISHED']);
+    expect(failed).toMatchObject({
+      status: 'FAILED',
+      preview_image_url: null,
+      viewer_model_url: null,
+      statistics: null,
+    });
+    const replaced = await server.request('acme', `/projects/models/${model.id}`, {
+      method: 'POST',
+      token: alice,
+      ...multipartBody({ _method: 'PATCH' }, { file: [fileBlob(fbxBinary(7500)), 'fixed.fbx'] }),
+    });
+    expect(replaced.status).toBe(200);
+    const fixed = await modelReaching(server, alice, model.id, ['FINISHED', 'FAILED']);
+    expect(fixed).toMatchObject({ status: 'FINISHED', statistics: { version: '7.5', triangles: 12 } });
+    const again = await server.request('acme', `/projects/models/${model.id}/reprocess`, {
+      method: 'POST',
+      token: alice,
+    });
+    expect(again.status).toBe(200);
+    await server.app.ctx.processor.idle();
+    const reprocessed = await getModel(server, alice, model.id);
+    expect(reprocessed.status).toBe('FINISHED');
+    expect(reprocessed.viewer_model_url).not.toBe(fixed.viewer_model_url);
+  });
+
   it('is processed again on reprocess, publishing QUEUED first', async () => {
     const listener = await listenToModels();
     try {
@@ -337,6 +366,51 @@ describe('runs that were overtaken, resumed or stopped', () => {
     await processor.stop();
     expect((await getModel(slow, token, model.id)).status).toBe('FINISHED');
     expect((await getModel(slow, token, seededQueued.id)).status).toBe(seededQueued.status);
+  });
+
+  it('works a job again whose run broke (its pipeline process killed), as pg-boss retries one', async () => {
+    const runs: number[] = [];
+    const flaky: Processable = {
+      entity: 'flaky',
+      unfinished: async () => [],
+      async run(_context, job) {
+        runs.push(job.id);
+        if (runs.length < 3) throw new Error('The pipeline process ended (SIGKILL) without a result');
+      },
+    };
+    const processor = new InProcessQueue({
+      db: slow.db,
+      storage: slow.app.ctx.storage,
+      stepMs: 1,
+      concurrency: 1,
+      processables: [flaky],
+    });
+    await processor.start(slow.app);
+    await processor.enqueue({ entity: 'flaky', id: 41, attempt: 1 });
+    await processor.idle();
+    expect(runs).toEqual([41, 41, 41]);
+    // Retries end: a job that keeps breaking is given up after IN_PROCESS_RETRIES more runs.
+    runs.length = 0;
+    const broken: Processable = {
+      ...flaky,
+      entity: 'broken',
+      run: async (_context, job) => {
+        runs.push(job.id);
+        throw new Error('broken');
+      },
+    };
+    const giving = new InProcessQueue({
+      db: slow.db,
+      storage: slow.app.ctx.storage,
+      stepMs: 1,
+      concurrency: 1,
+      processables: [broken],
+    });
+    await giving.start(slow.app);
+    await giving.enqueue({ entity: 'broken', id: 42, attempt: 1 });
+    await giving.idle();
+    expect(runs).toHaveLength(IN_PROCESS_RETRIES + 1);
+    await Promise.all([processor.stop(), giving.stop()]);
   });
 
   it('stops every run at its next step on stop()', async () => {
