@@ -105,7 +105,11 @@ export async function runPipeline<R extends PipelineResult>(
       reports = reports.then(() => options.onReport?.(found));
     } else outcome = message;
   });
-  child.send(job);
+  // A process that is gone before the job reaches it (killed at once) ends below like any other that ends
+  // without a result; the failed send is not an error of its own.
+  child.send(job, (error) => {
+    if (error) stderr += `\n${error.message}`;
+  });
   try {
     const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
       (resolve, reject) => {

@@ -84,13 +84,16 @@ export async function getModel(server: TestServer, token: string, id: number): P
   return ((await response.json()) as { data: ModelBody }).data;
 }
 
-/** Polls a model until its status is one of `statuses` (the processor runs with a few ms per step in tests). */
+/**
+ * Polls a model until its status is one of `statuses`. The bound is not a delay: the pipeline converts each file
+ * in a process of its own, and on a busy machine a file can wait behind the other tests' files.
+ */
 export async function modelReaching(
   server: TestServer,
   token: string,
   id: number,
   statuses: string[],
-  timeoutMs = 10_000,
+  timeoutMs = 90_000,
 ): Promise<ModelBody> {
   const until = Date.now() + timeoutMs;
   for (;;) {
