@@ -1,9 +1,10 @@
 /**
  * The messages of processing events (geometry events of models and library items), as stored messages
  * (`shared/messages.ts`): keys under `models:processing.` with their parameters, so the overviews, cards and
- * history show them in the reader's language (issue 12). The inspection's English summaries and reasons
- * (`inspection.ts`, the runs' own checks) map onto their keys here; one without a key keeps its English words as
- * the parameter of the generic wording.
+ * history show them in the reader's language (issue 12). What a step of the 3D pipeline found and why it could
+ * not use a file (server/geometry/) have keys of their own; the English summaries and reasons the runs and the seed
+ * still write map onto their keys here, and one without a key keeps its English words as the parameter of the
+ * generic wording.
  */
 import { type MessageParams, message, type StoredMessage } from '../../shared/messages';
 import type { FailureReport } from '../geometry/failures';
@@ -58,7 +59,6 @@ export const PROCESSING_MESSAGES = {
   read: (summary: string) => matching(READ_SUMMARIES, summary, message(key('read.other'), { summary })),
   optimising: message(key('optimising')),
   optimisingMaterials: message(key('optimisingMaterials')),
-  baking: message(key('baking')),
   preview: message(key('preview')),
   finished: message(key('finished')),
   cancelled: message(key('cancelled')),
