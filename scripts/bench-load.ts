@@ -1,10 +1,14 @@
 /**
- * `npm run bench:load`: many signed-in users at once. BENCH_USERS (200) users each log in once, all at the same
- * time, then loop the project list, the project count and their notifications for BENCH_SECONDS (60), each user on
+ * `npm run bench:load`: many signed-in users at once. BENCH_USERS (200) users each log in once, then loop the
+ * project list, the project count and their notifications until BENCH_SECONDS (60) after the start, each user on
  * one keep-alive connection of its own, one request at a time, giving up on a request after BENCH_TIMEOUT_MS
- * (30,000, like the portal's client) and then carrying on. Prints requests/s, p50/p90/p99, errors, timeouts and the
- * users that never got an answer, for PGlite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set)
- * PostgreSQL. BENCH_BACKENDS ("pglite,postgres") picks the databases. Figures only: nothing here asserts a time.
+ * (30,000, like the portal's client) and then carrying on. Two arrival patterns (BENCH_PATTERNS, both by default):
+ * `burst`, every user logs in at the same moment; `late`, half of them do, and the other half arrive one by one
+ * while the first half keeps the server busy, opening their connections then (as browsers arriving later do).
+ * Prints requests/s, p50/p90/p99, errors, timeouts, the users that never got an answer, each user's first-answer
+ * time, the server's event-loop delay and the accept-queue depth sampled, for PGlite and (when BENCH_DATABASE_URL
+ * or TEST_DATABASE_URL is set) PostgreSQL. BENCH_BACKENDS ("pglite,postgres") picks the databases. Figures only:
+ * nothing here asserts a time.
  */
 // First: sizes the thread pool before anything uses it.
 import '../server/thread-pool';
@@ -17,7 +21,10 @@ import { hashPassword } from '../server/auth/passwords';
 import { loadConfig } from '../server/config';
 import { analyzeTables } from '../server/db/statistics';
 import { createServer } from '../server/server';
+import { sampleAcceptQueue } from './bench/accept-queue';
 import {
+  answerLoopDelayQueries,
+  type LoopDelay,
   machineLoad,
   postgresCpuMs,
   processCpuMs,
@@ -33,7 +40,20 @@ const POSTGRES_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres')
   .split(',')
   .filter((backend) => backend === 'pglite' || (backend === 'postgres' && POSTGRES_URL));
+const PATTERNS = (process.env.BENCH_PATTERNS ?? 'burst,late')
+  .split(',')
+  .filter((pattern): pattern is Pattern => pattern === 'burst' || pattern === 'late');
 const PASSWORD = 'bench-password';
+
+type Pattern = 'burst' | 'late';
+
+/** When user `index` starts, in ms after the run's start: in `late`, the second half over 10 to 50 % of the run. */
+function startsAt(pattern: Pattern, index: number): number {
+  const early = Math.ceil(USERS / 2);
+  if (pattern === 'burst' || index < early) return 0;
+  const lateUsers = USERS - early;
+  return SECONDS * 1000 * (0.1 + (0.4 * (index - early)) / Math.max(1, lateUsers));
+}
 
 const LOOP = [
   '/api/v2/projects?per_page=25&sort=-updated_at',
@@ -102,6 +122,7 @@ async function serve(backend: string): Promise<void> {
   process.stdout.write(
     `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`,
   );
+  answerLoopDelayQueries();
   process.on('SIGTERM', async () => {
     if (schema) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
     await server.close();
@@ -191,20 +212,30 @@ async function timed(target: Tally, call: () => Promise<Outcome>): Promise<Outco
 const succeeded = (outcome: Outcome) =>
   outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300;
 
+interface UserFigures {
+  answers: number;
+  /** From the user's arrival (its connection opening) to its first answer of any kind, in ms; null: none. */
+  firstAnswerMs: number | null;
+}
+
 /**
- * One simulated user: logs in, then loops the calls until the common deadline (logins count in the run time, as
- * when everybody starts work at nine). Returns how many answers it got.
+ * One simulated user: arrives at `arrival`, logs in, then loops the calls until the common deadline (logins count
+ * in the run time, as when everybody starts work at nine).
  */
 async function simulateUser(
   port: number,
   index: number,
   login: Tally,
   loop: Tally,
+  arrival: number,
   deadline: number,
   signedIn: () => void,
-): Promise<number> {
+): Promise<UserFigures> {
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, arrival - performance.now())));
+  const arrived = performance.now();
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   let answers = 0;
+  let firstAnswerMs: number | null = null;
   try {
     let loggedIn: Outcome = { kind: 'timeout' };
     // A login that timed out is tried again, like a user pressing the button once more.
@@ -221,7 +252,8 @@ async function simulateUser(
       );
     }
     signedIn();
-    if (loggedIn.kind !== 'answered' || !succeeded(loggedIn)) return 0;
+    if (loggedIn.kind === 'answered') firstAnswerMs = performance.now() - arrived;
+    if (loggedIn.kind !== 'answered' || !succeeded(loggedIn)) return { answers, firstAnswerMs };
     answers += 1;
     const token = (JSON.parse(loggedIn.body) as { access_token: string }).access_token;
     for (let call = 0; performance.now() < deadline; call += 1) {
@@ -231,7 +263,7 @@ async function simulateUser(
       );
       if (succeeded(outcome)) answers += 1;
     }
-    return answers;
+    return { answers, firstAnswerMs };
   } finally {
     agent.destroy();
   }
@@ -275,15 +307,19 @@ function describeCpu(start: CpuReading, end: CpuReading, backend: string): strin
   return `loop after the last login: ${requests} requests in ${((end.at - start.at) / 1000).toFixed(1)} s; CPU per request: server ${perRequest(start.server, end.server)} ms${database}`;
 }
 
-async function run(backend: string): Promise<void> {
-  const { child, announcement } = await startBenchChild<{ port: number }>(fileURLToPath(import.meta.url), [
-    '--serve',
-    backend,
-  ]);
+async function run(backend: string, pattern: Pattern): Promise<void> {
+  const { child, announcement, ask } = await startBenchChild<{ port: number }>(
+    fileURLToPath(import.meta.url),
+    ['--serve', backend],
+  );
   try {
-    console.log(`\n${backend === 'postgres' ? 'PostgreSQL' : 'PGlite'} (${machineLoad()} at the start)`);
+    console.log(
+      `\n${backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${pattern === 'burst' ? 'every user logs in at once' : 'half log in at once, the others arrive while they loop'} (${machineLoad()} at the start)`,
+    );
     const login = tally();
     const loop = tally();
+    await ask('loop-delay:reset');
+    const acceptQueue = sampleAcceptQueue(announcement.port);
     const started = performance.now();
     const deadline = started + SECONDS * 1000;
     // CPU used per loop request once every login is over (a login's hash would swamp it): comparable across runs
@@ -294,12 +330,22 @@ async function run(backend: string): Promise<void> {
       settled += 1;
       if (settled === USERS) loopStart.reading = readCpu(child.pid, backend, loop);
     };
-    const answers = await Promise.all(
+    const users = await Promise.all(
       Array.from({ length: USERS }, (_, index) =>
-        simulateUser(announcement.port, index, login, loop, deadline, signedIn),
+        simulateUser(
+          announcement.port,
+          index,
+          login,
+          loop,
+          started + startsAt(pattern, index),
+          deadline,
+          signedIn,
+        ),
       ),
     );
     const loopEnd = readCpu(child.pid, backend, loop);
+    const queue = acceptQueue.stop();
+    const loopDelay = await ask<LoopDelay>('loop-delay');
     const seconds = (performance.now() - started) / 1000;
     console.log(`calls   requests   req/s  p50 ms  p90 ms  p99 ms  max ms  errors  timeouts`);
     console.log(describe('login', login, seconds));
@@ -311,10 +357,17 @@ async function run(backend: string): Promise<void> {
       timeouts: login.timeouts + loop.timeouts,
     };
     console.log(describe('all', all, seconds));
-    const unanswered = answers.filter((count) => count === 0).length;
-    const starvedInLoop = answers.filter((count) => count <= 1).length;
+    const unanswered = users.filter((user) => user.firstAnswerMs === null).length;
+    const starvedInLoop = users.filter((user) => user.answers <= 1).length;
+    const firstAnswers = users.flatMap((user) => (user.firstAnswerMs === null ? [] : [user.firstAnswerMs]));
     console.log(
       `last login answered after ${(Math.max(0, ...login.latencies) / 1000).toFixed(1)} s; users never answered: ${unanswered}; users never answered after their login: ${starvedInLoop}; ${machineLoad()} at the end`,
+    );
+    console.log(
+      `each user's first answer p50 / p90 / p99 / max ms: ${percentiles(firstAnswers)} / ${ms(Math.max(...firstAnswers))}; over 1 s: ${firstAnswers.filter((time) => time > 1000).length}`,
+    );
+    console.log(
+      `server event-loop delay p50 / p99 / max ms: ${loopDelay.p50} / ${loopDelay.p99} / ${loopDelay.max}; accept queue: ${queue.max} at most, not empty in ${queue.nonEmpty} of ${queue.samples} samples (every 50 ms)`,
     );
     const { reading } = loopStart;
     if (reading) {
@@ -331,7 +384,7 @@ async function run(backend: string): Promise<void> {
 
 async function main(): Promise<void> {
   console.log(
-    `Load benchmark: ${USERS} users log in at once, then loop the project list, the count and the notifications for ${SECONDS} s`,
+    `Load benchmark: ${USERS} users log in, then loop the project list, the count and the notifications until ${SECONDS} s after the start`,
   );
   console.log(
     `  each user: one keep-alive connection, one request at a time, ${TIMEOUT_MS / 1000} s client timeout`,
@@ -339,7 +392,7 @@ async function main(): Promise<void> {
   if (!POSTGRES_URL)
     console.log('  PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it');
   console.log(`  machine: ${availableParallelism()} cores (other load skews the figures)`);
-  for (const backend of BACKENDS) await run(backend);
+  for (const backend of BACKENDS) for (const pattern of PATTERNS) await run(backend, pattern);
 }
 
 if (process.argv[2] === '--serve') await serve(process.argv[3]);

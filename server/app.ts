@@ -8,13 +8,15 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerApi } from './api/index';
+import { passwordHashingGate } from './auth/passwords';
 import type { ServerConfig } from './config';
 import { registerArrivalOrder } from './db/arrival-order';
-import type { DB } from './db/database';
+import { connectionGate, type DB } from './db/database';
 import { registerErrorHandling } from './http/errors';
 import { registerResponseLanguage } from './http/language';
 import { JSON_BODY_LIMIT, multipartParsing } from './http/input-limits';
 import { registerMaintenanceMode } from './http/maintenance';
+import { type AdmissionGate, registerOverloadShedding } from './http/overload';
 import { isPortalOrigin } from './http/origins';
 import { parsePhpQuery } from './http/php-params';
 import { registerRequestInput } from './http/request-input';
@@ -69,6 +71,16 @@ declare module 'fastify' {
 
 export { parsePhpQuery };
 
+/** The queues a request may wait in, each shedding new requests once it is too long (http/overload.ts). */
+function admissionGates(db: DB): AdmissionGate[] {
+  const database = connectionGate(db);
+  const login: AdmissionGate = {
+    gate: passwordHashingGate,
+    applies: (request) => request.method === 'POST' && request.url.split('?')[0] === '/api/v2/login',
+  };
+  return database ? [{ gate: database, applies: () => true }, login] : [login];
+}
+
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
@@ -100,7 +112,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     exposedHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', ...TUS_RESPONSE_HEADERS],
     maxAge: 600,
   });
-  // After CORS, so a 503 still carries the CORS headers.
+  // After CORS, so a 503 still carries the CORS headers; shedding first, before anything queries.
+  registerOverloadShedding(app, admissionGates(ctx.db));
   registerMaintenanceMode(app);
   await registerRequestInput(app);
   await app.register(swagger, {

@@ -5,11 +5,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 
 export interface BenchChild<Announcement> {
   child: ChildProcess;
   announcement: Announcement;
+  /** Sends a command line to the child (`answerBenchCommands`) and resolves with its one-line JSON answer. */
+  ask: <Answer>(command: string) => Promise<Answer>;
 }
 
 /**
@@ -24,15 +27,56 @@ export function startBenchChild<Announcement>(
   const profile = process.env.BENCH_CPU_PROFILE;
   const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
   const child = spawn(process.execPath, [...profiling, '--import', 'tsx', script, ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, LOG_LEVEL: 'error' },
   });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (line) => resolve({ child, announcement: JSON.parse(line) as Announcement }));
+    const ask = <Answer>(command: string) =>
+      new Promise<Answer>((answered) => {
+        lines.once('line', (line) => answered(JSON.parse(line) as Answer));
+        child.stdin!.write(`${command}\n`);
+      });
+    lines.once('line', (line) => resolve({ child, announcement: JSON.parse(line) as Announcement, ask }));
     child.once('exit', (code) =>
       reject(new Error(`benchmark server (${args.join(' ')}) exited with ${code}`)),
     );
+  });
+}
+
+/** In the child: answers each command line on stdin with its handler's result as one JSON line on stdout. */
+export function answerBenchCommands(handlers: Record<string, () => unknown>): void {
+  createInterface({ input: process.stdin }).on('line', (command) => {
+    const handler = handlers[command.trim()];
+    process.stdout.write(`${JSON.stringify(handler ? handler() : { unknownCommand: command })}\n`);
+  });
+}
+
+export interface LoopDelay {
+  /** Event-loop delay percentiles and maximum, in ms, since the last `loop-delay:reset`. */
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/**
+ * In the child: measures how late the event loop runs timers (perf_hooks' monitorEventLoopDelay, 10 ms
+ * resolution) and answers the commands `loop-delay:reset` and `loop-delay`.
+ */
+export function answerLoopDelayQueries(): void {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e5) / 10;
+  answerBenchCommands({
+    'loop-delay:reset': () => {
+      histogram.reset();
+      return {};
+    },
+    'loop-delay': (): LoopDelay => ({
+      p50: ms(histogram.percentile(50)),
+      p99: ms(histogram.percentile(99)),
+      max: ms(histogram.max),
+    }),
   });
 }
 

@@ -47,7 +47,7 @@ async function findUser(db: DB, identity: string) {
     .executeTakeFirst();
 }
 
-/** Stores a hash of the current scheme after a login with a hash of an older one (bcrypt). */
+/** Stores a hash of the current scheme after a login with one of an older scheme (scrypt, bcrypt) or cost. */
 async function rehash(db: DB, userId: number, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();

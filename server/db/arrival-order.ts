@@ -37,6 +37,8 @@ const abandoned = () => new HttpError(499, 'Client Closed Request');
 interface Waiter {
   ticket: number;
   sequence: number;
+  /** performance.now() when it started waiting. */
+  since: number;
   admit: () => void;
 }
 
@@ -46,7 +48,10 @@ export class ArrivalOrderGate {
   private busy = 0;
   private asked = 0;
 
-  constructor(private readonly slots: number) {}
+  constructor(
+    /** How many hold the gate at once. */
+    readonly slots: number,
+  ) {}
 
   /** Resolves with the release function once the caller's turn has come. */
   acquire(): Promise<() => void> {
@@ -71,6 +76,7 @@ export class ArrivalOrderGate {
       const waiter: Waiter = {
         ticket,
         sequence: ++this.asked,
+        since: performance.now(),
         admit: () => {
           signal?.removeEventListener('abort', giveUp);
           resolve(release);
@@ -90,6 +96,13 @@ export class ArrivalOrderGate {
     return this.waiting.length;
   }
 
+  /** How long the longest-waiting caller has waited so far, in ms (0 when nobody waits). */
+  longestWaitMs(now = performance.now()): number {
+    let since = now;
+    for (const waiter of this.waiting) since = Math.min(since, waiter.since);
+    return now - since;
+  }
+
   private admitNext(): void {
     while (this.busy < this.slots && this.waiting.length) {
       this.busy += 1;
@@ -105,10 +118,16 @@ export class ArrivalOrderGate {
  */
 export const HELD_CONNECTION_REPORT_MS = 30_000;
 
+export interface ArrivalOrderedPool extends PostgresPool {
+  /** The gate its connections pass: how many wait, and for how long (server/http/overload.ts reads it). */
+  readonly gate: ArrivalOrderGate;
+}
+
 /** A pool whose connections are handed out in arrival order, `slots` at a time, over an inner pool. */
-export function arrivalOrderedPool(inner: PostgresPool, slots: number): PostgresPool {
+export function arrivalOrderedPool(inner: PostgresPool, slots: number): ArrivalOrderedPool {
   const gate = new ArrivalOrderGate(slots);
   return {
+    gate,
     async connect(): Promise<PostgresPoolClient> {
       const askedAt = new Error('the connection was asked for');
       const releaseTurn = await gate.acquire();

@@ -2,14 +2,12 @@
  * One schema, one SQL dialect (PostgreSQL): a real server when DATABASE_URL is set, embedded PGlite otherwise.
  * Both go through Kysely's PostgresDialect so every query is written once.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, type LogConfig, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { arrivalOrderedPool } from './arrival-order';
-import { pglitePool } from './pglite-pool';
+import { type ArrivalOrderGate, arrivalOrderedPool } from './arrival-order';
+import { openPgliteDatabase, type PgliteOptions } from './pglite-open';
+import { pgliteInThreadPool, pgliteThreadPool } from './pglite-pool';
 import { preparedStatementPool } from './prepared-statements';
 import type { Database } from './schema';
 
@@ -35,6 +33,11 @@ export interface DatabaseOptions {
 // int8 (counts, sums) as numbers, like PGlite does.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
+const connectionGates = new WeakMap<DB, ArrivalOrderGate>();
+
+/** The gate a database's connections pass (how many queries wait, and how long): for overload shedding. */
+export const connectionGate = (db: DB): ArrivalOrderGate | undefined => connectionGates.get(db);
+
 export async function openDatabase(options: DatabaseOptions): Promise<DB> {
   const schema = options.schema;
   if (options.databaseUrl) {
@@ -49,14 +52,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DB> {
       CONNECTIONS,
     );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: statementLog(options) });
+    connectionGates.set(db, pool.gate);
     await sql`create extension if not exists pg_trgm with schema public`.execute(db).catch(() => undefined);
     if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
     return db;
   }
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: pglitePool(() => createPglite(options)) }),
-    log: statementLog(options),
-  });
+  const pool = pgliteThreadPool(pgliteOptions(options));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: statementLog(options) });
+  connectionGates.set(db, pool.gate);
+  return db;
 }
 
 const statementLog = ({ onStatement }: DatabaseOptions): LogConfig | undefined =>
@@ -65,28 +69,20 @@ const statementLog = ({ onStatement }: DatabaseOptions): LogConfig | undefined =
     onStatement(event.query.sql);
   });
 
-type PgliteOptions = Pick<DatabaseOptions, 'pgliteDir' | 'schema' | 'pgliteTemplate'>;
+const pgliteOptions = ({ pgliteDir, schema, pgliteTemplate }: DatabaseOptions): PgliteOptions => ({
+  pgliteDir,
+  ...(schema ? { schema } : {}),
+  ...(pgliteTemplate ? { pgliteTemplate } : {}),
+});
 
-async function createPglite(options: PgliteOptions): Promise<PGlite> {
-  // PGlite creates its own directory, not the ones above it (a fresh checkout has no ./data yet).
-  if (!options.pgliteDir.includes('://')) mkdirSync(dirname(options.pgliteDir), { recursive: true });
-  const pglite = await PGlite.create(options.pgliteDir, {
-    extensions: { pg_trgm },
-    ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
-  });
-  await pglite.exec('create extension if not exists pg_trgm');
-  if (options.schema)
-    await pglite.exec(
-      `create schema if not exists "${options.schema}"; set search_path = "${options.schema}", public`,
-    );
-  return pglite;
-}
-
-/** An embedded database opened at once, with PGlite itself at hand (to dump its data directory). */
+/**
+ * An embedded database opened at once on this thread, with PGlite itself at hand (to dump its data directory):
+ * for setup scripts, not for a server.
+ */
 export async function openPglite(options: PgliteOptions): Promise<{ db: DB; pglite: PGlite }> {
-  const pglite = await createPglite(options);
+  const pglite = await openPgliteDatabase(options);
   return {
     pglite,
-    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(async () => pglite) }) }),
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: pgliteInThreadPool(pglite) }) }),
   };
 }

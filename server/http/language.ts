@@ -164,6 +164,7 @@ const DUTCH_SENTENCES: Record<string, string> = {
   'Not Found.': 'Niet gevonden.',
   'Server Error': 'Serverfout',
   'Too Many Attempts.': 'Te veel pogingen.',
+  'The server is busy. Try again in a moment.': 'De server is druk bezet. Probeer het zo opnieuw.',
   'The request body is malformed.': 'De inhoud van het verzoek is ongeldig.',
   'The body must be a JSON object.': 'De inhoud moet een JSON-object zijn.',
   // Removing a user from a company (`/users/{id}`, `/admin/users/{id}`).

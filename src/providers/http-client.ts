@@ -236,6 +236,38 @@ function send<T>(url: string, token: string | undefined, options: RequestOptions
   return request;
 }
 
+/**
+ * A busy server (server/http/overload.ts) answers 503 `{busy: true}` with `Retry-After` before it starts a request:
+ * the request is sent again after that many seconds, up to BUSY_RETRIES times, and is then an error like any other
+ * (not the maintenance screen, which is maintenance mode's 503).
+ */
+export const BUSY_RETRIES = 3;
+const MAX_BUSY_WAIT_MS = 30_000;
+
+const isBusy = (body: unknown) => (body as { busy?: unknown } | null)?.busy === true;
+
+/** How long to wait before sending a request again that a busy server refused, or null when it was not refused. */
+async function busyRetryDelayMs(response: Response): Promise<number | null> {
+  if (response.status !== 503 || !isBusy(await readBody(response.clone()))) return null;
+  const seconds = Number(response.headers.get('Retry-After') ?? 1);
+  return Math.min(Math.max(Number.isFinite(seconds) ? seconds : 1, 1) * 1000, MAX_BUSY_WAIT_MS);
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    const abort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', abort, { once: true });
+  });
+}
+
 async function sendNow<T>(url: string, token: string | undefined, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -251,19 +283,24 @@ async function sendNow<T>(url: string, token: string | undefined, options: Reque
   }
 
   let response: Response;
-  try {
-    response = await fetch(url, {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (options.signal?.aborted) {
-      console.debug(`Request aborted: ${url}`);
-      throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      response = await fetch(url, {
+        method: options.method ?? 'GET',
+        headers,
+        body,
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) {
+        console.debug(`Request aborted: ${url}`);
+        throw error;
+      }
+      throw new ApiError(0, 'No Response');
     }
-    throw new ApiError(0, 'No Response');
+    const wait = await busyRetryDelayMs(response);
+    if (wait === null || attempt > BUSY_RETRIES) break;
+    await pause(wait, options.signal);
   }
 
   if (response.ok) {
@@ -278,7 +315,7 @@ async function sendNow<T>(url: string, token: string | undefined, options: Reque
   const error = new ApiError(response.status, message, errorBody);
   const announce = options.announce ?? true;
   if (announce && response.status === 401 && !options.public) unauthorizedEvents.emit({ error, token });
-  if (announce && response.status === 503) {
+  if (announce && response.status === 503 && !isBusy(errorBody)) {
     const info = (errorBody ?? {}) as Partial<MaintenanceInfo>;
     maintenanceEvents.emit({ status: info.status ?? null, back_on: info.back_on ?? null });
   }

@@ -191,27 +191,60 @@ describe('password hashes', () => {
         .where('username', '=', username)
         .executeTakeFirstOrThrow()
     ).password_hash;
-
-  it('stores scrypt hashes for the seeded accounts', async () => {
-    expect(await storedHash('carol')).toMatch(/^\$scrypt\$N=\d+,r=\d+,p=\d+\$/);
-  });
-
-  it('accepts a bcrypt hash of the earlier scheme and stores a scrypt hash after that login', async () => {
-    // bcrypt (cost 10) of "password", as databases seeded before the change hold it.
-    const bcryptHash = '$2b$10$uqe6pUbwTh7C2T2Sri/kQuIwZlgCOo9hlKotr5xsKGeb5W2sv4GBa';
-    await server.db
+  const storeHash = (username: string, passwordHash: string) =>
+    server.db
       .updateTable('users')
-      .set({ password_hash: bcryptHash })
-      .where('username', '=', 'dave')
+      .set({ password_hash: passwordHash })
+      .where('username', '=', username)
       .execute();
 
-    expect((await postLogin({ identity: 'dave', password: 'wrong' }, 'initech')).status).toBe(401);
-    expect(await storedHash('dave')).toBe(bcryptHash);
+  /**
+   * The user's stored hash is `oldHash` (of "password"): a wrong password is refused and changes nothing; the
+   * right one signs in and stores an argon2id hash of the current parameters, which the next login keeps.
+   */
+  async function expectRehashedAtLogin(username: string, subdomain: string, oldHash: string) {
+    await storeHash(username, oldHash);
+    expect((await postLogin({ identity: username, password: 'wrong' }, subdomain)).status).toBe(401);
+    expect(await storedHash(username)).toBe(oldHash);
 
-    expect((await postLogin({ identity: 'dave', password: 'password' }, 'initech')).status).toBe(200);
-    const rehashed = await storedHash('dave');
-    expect(rehashed).toMatch(/^\$scrypt\$/);
-    expect((await postLogin({ identity: 'dave', password: 'password' }, 'initech')).status).toBe(200);
-    expect(await storedHash('dave')).toBe(rehashed);
+    expect((await postLogin({ identity: username, password: 'password' }, subdomain)).status).toBe(200);
+    const rehashed = await storedHash(username);
+    expect(rehashed).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect((await postLogin({ identity: username, password: 'wrong' }, subdomain)).status).toBe(401);
+    expect((await postLogin({ identity: username, password: 'password' }, subdomain)).status).toBe(200);
+    expect(await storedHash(username)).toBe(rehashed);
+  }
+
+  it('stores argon2id hashes of OWASP’s minimum parameters for the seeded accounts', async () => {
+    expect(await storedHash('carol')).toMatch(
+      /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
+    );
+  });
+
+  it('accepts a bcrypt hash of the first scheme and stores an argon2id hash after that login', async () => {
+    // bcrypt (cost 10) of "password", as databases seeded before scrypt hold it.
+    await expectRehashedAtLogin(
+      'dave',
+      'initech',
+      '$2b$10$uqe6pUbwTh7C2T2Sri/kQuIwZlgCOo9hlKotr5xsKGeb5W2sv4GBa',
+    );
+  });
+
+  it('accepts a scrypt hash of the second scheme and stores an argon2id hash after that login', async () => {
+    // scrypt (N=16384, r=8, p=1) of "password", as databases seeded before argon2id hold it.
+    await expectRehashedAtLogin(
+      'carol',
+      'globex',
+      '$scrypt$N=16384,r=8,p=1$tdr6ZtTjFFYkexhPLOXTUg==$Nmtr8GfjVPFg6elV+0l1JvSYC3Fnl1jytPpHEfw1hIg=',
+    );
+  });
+
+  it('stores a new hash after a login with an argon2id hash of weaker parameters', async () => {
+    // argon2id of "password" with 4 MiB and one pass.
+    await expectRehashedAtLogin(
+      'bob',
+      'acme',
+      '$argon2id$v=19$m=4096,t=1,p=1$FzWvl8MtbWPkmPQue3lgqg$DdveKTcD/Ftn3wblp3IoHKyCr2KE+WB+m7RA5vPxH6g',
+    );
   });
 });

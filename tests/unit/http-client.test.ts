@@ -1,5 +1,6 @@
 /**
- * The HTTP client's announcements (any 401 logs out, any 503 shows maintenance; the login answers its own) and
+ * The HTTP client's announcements (any 401 logs out, a maintenance 503 shows maintenance; the login answers its
+ * own), its retries when a busy server refused a request (503 busy) and
  * its prefetched answers (a first screen's data asked for ahead, taken once by the identical request).
  */
 import Cookies from 'js-cookie';
@@ -7,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   apiRequest,
+  BUSY_RETRIES,
   clearPrefetched,
   maintenanceEvents,
   forgetPrefetched,
@@ -70,6 +72,71 @@ describe('apiRequest', () => {
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
     await expect(apiRequest('/projects')).rejects.toMatchObject({ status: 0, message: 'No Response' });
+  });
+});
+
+describe('a busy server (503 busy, Retry-After)', () => {
+  const busy = () =>
+    Response.json(
+      { message: 'The server is busy. Try again in a moment.', busy: true },
+      { status: 503, headers: { 'Retry-After': '2' } },
+    );
+
+  afterEach(() => vi.useRealTimers());
+
+  it("is asked again after Retry-After, and the answer that follows is the request's answer", async () => {
+    vi.useFakeTimers();
+    const maintenance = vi.fn();
+    const stopMaintenance = maintenanceEvents.subscribe(maintenance);
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(busy())
+      .mockResolvedValueOnce(Response.json({ data: [1] }, { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+
+    const request = apiRequest('/projects', { method: 'POST', body: { name: 'A' } });
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(request).resolves.toEqual({ data: [1] });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch.mock.calls[1][1]).toMatchObject({ method: 'POST', body: JSON.stringify({ name: 'A' }) });
+    expect(maintenance).not.toHaveBeenCalled();
+    stopMaintenance();
+  });
+
+  it(`gives up after ${BUSY_RETRIES} more tries with a 503 error, without the maintenance screen`, async () => {
+    vi.useFakeTimers();
+    const maintenance = vi.fn();
+    const stopMaintenance = maintenanceEvents.subscribe(maintenance);
+    const fetch = vi.fn(async () => busy());
+    vi.stubGlobal('fetch', fetch);
+
+    const request = apiRequest('/projects');
+    const settled = expect(request).rejects.toMatchObject({
+      status: 503,
+      message: 'The server is busy. Try again in a moment.',
+    });
+    await vi.advanceTimersByTimeAsync(2_000 * BUSY_RETRIES);
+    await settled;
+    expect(fetch).toHaveBeenCalledTimes(BUSY_RETRIES + 1);
+    expect(maintenance).not.toHaveBeenCalled();
+    stopMaintenance();
+  });
+
+  it('stops waiting when the request is aborted', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn(async () => busy());
+    vi.stubGlobal('fetch', fetch);
+    const controller = new AbortController();
+
+    const request = apiRequest('/projects', { signal: controller.signal });
+    const settled = expect(request).rejects.toBeDefined();
+    await vi.advanceTimersByTimeAsync(500);
+    controller.abort();
+    await settled;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,0 +1,47 @@
+/**
+ * Overload degrades politely: past what the machine can serve, a new request is answered at once with 503
+ * `{"message": "The server is busy. Try again in a moment.", "busy": true}` and `Retry-After`, instead of waiting
+ * in a queue longer than any client would. "Past what it can serve" is measured, not configured: a gate whose
+ * longest waiter has waited more than SHED_AFTER_MS (the database's connections; for a login, the password
+ * hashing slots) sheds the requests that would queue behind it, until its queue has drained below that. Requests
+ * already admitted carry on (their later queries go first, ../db/arrival-order.ts), so nothing is cut off half
+ * done: a busy 503 means the request was not started, and the portal sends it again after `Retry-After`. The body's
+ * `busy` tells it apart from maintenance mode's 503 (`{status, back_on}`, ./maintenance.ts), which shows the
+ * maintenance screen.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ArrivalOrderGate } from '../db/arrival-order';
+import { HttpError } from './errors';
+
+/** A queue older than this sheds new requests: about half the 1 s a request may take under load (README, load). */
+export const SHED_AFTER_MS = 500;
+const MAX_RETRY_AFTER_SECONDS = 30;
+
+export const BUSY_MESSAGE = 'The server is busy. Try again in a moment.';
+
+export interface AdmissionGate {
+  gate: ArrivalOrderGate;
+  /** Which requests queue at this gate (every API request, for the database). */
+  applies: (request: FastifyRequest) => boolean;
+}
+
+export function serverBusy(waitedMs: number): HttpError {
+  const seconds = Math.min(Math.max(Math.ceil(waitedMs / 1000), 1), MAX_RETRY_AFTER_SECONDS);
+  return new HttpError(
+    503,
+    BUSY_MESSAGE,
+    { message: BUSY_MESSAGE, busy: true },
+    { 'Retry-After': String(seconds) },
+  );
+}
+
+/** Register after CORS (a 503 must carry the CORS headers) and before anything that queries. */
+export function registerOverloadShedding(app: FastifyInstance, gates: readonly AdmissionGate[]): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'OPTIONS' || !request.url.startsWith('/api/v2')) return;
+    for (const { gate, applies } of gates) {
+      const waited = gate.longestWaitMs();
+      if (waited > SHED_AFTER_MS && applies(request)) throw serverBusy(waited);
+    }
+  });
+}

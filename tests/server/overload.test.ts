@@ -1,0 +1,138 @@
+/**
+ * Under load the server keeps accepting and answering new connections, and past what it can serve it answers a
+ * new request at once with a busy 503 instead of queueing it (server/http/overload.ts). Counts and order, not
+ * wall-clock figures: how many answers the busy clients got while a new connection waited for its first.
+ */
+import { Agent, request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { asNewArrival } from '../../server/db/arrival-order';
+import { connectionGate } from '../../server/db/database';
+import { SHED_AFTER_MS } from '../../server/http/overload';
+import { tokenFor } from './api-helpers';
+import { startTestServer, TEST_DOMAIN, type TestServer } from './test-server';
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await tokenFor(server, 'alice');
+});
+
+afterAll(() => server.close());
+
+interface Answer {
+  status: number;
+  retryAfter: number;
+  body: { busy?: boolean; message?: string };
+}
+
+/** One GET on `agent`'s connection with the tenant's Host. */
+function get(agent: Agent, path: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        agent,
+        host: '127.0.0.1',
+        port: server.port,
+        path: `/api/v2${path}`,
+        headers: {
+          host: `acme.${TEST_DOMAIN}`,
+          accept: 'application/json',
+          authorization: `Bearer ${token}`,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            retryAfter: Number(response.headers['retry-after'] ?? 0),
+            body: JSON.parse(Buffer.concat(chunks).toString() || '{}') as Answer['body'],
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('a busy server', () => {
+  it('answers a new request at once with 503 busy and Retry-After while its queue is older than the limit, and serves again once it has drained', async () => {
+    const gate = connectionGate(server.db)!;
+    const agent = new Agent({ keepAlive: true });
+    // Every connection taken: a request sent now waits for one.
+    const releases = await Promise.all(
+      Array.from({ length: gate.slots }, () => asNewArrival(() => gate.acquire())),
+    );
+    const waiting = get(agent, '/projects?per_page=5');
+    await vi.waitFor(() => expect(gate.longestWaitMs()).toBeGreaterThan(SHED_AFTER_MS), {
+      timeout: 30_000,
+      interval: 50,
+    });
+
+    const refused = await server.request('acme', '/projects?per_page=5', {
+      token,
+      headers: { 'Accept-Language': 'nl' },
+    });
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await refused.json()).toEqual({
+      message: 'De server is druk bezet. Probeer het zo opnieuw.',
+      busy: true,
+    });
+
+    releases.forEach((release) => release());
+    // The request admitted before the queue grew is answered in full; new ones are served again.
+    expect((await waiting).status).toBe(200);
+    expect((await get(agent, '/projects?per_page=5')).status).toBe(200);
+    agent.destroy();
+  });
+
+  it('accepts and answers 150 new connections while 50 others keep it busy, each before the busy clients got more than a few answers each', async () => {
+    const BUSY = 50;
+    const NEW = 150;
+    let busyAnswers = 0;
+    let stopping = false;
+    const busyAgents = Array.from({ length: BUSY }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
+    const busyClients = busyAgents.map(async (agent) => {
+      while (!stopping) {
+        const answer = await get(agent, '/projects?per_page=25&sort=-updated_at');
+        busyAnswers += 1;
+        // A refused client waits as long as it was asked to, as the portal does.
+        if (answer.status === 503)
+          await new Promise((resolve) => setTimeout(resolve, answer.retryAfter * 1000));
+      }
+    });
+    await vi.waitFor(() => expect(busyAnswers).toBeGreaterThanOrEqual(2 * BUSY), {
+      timeout: 60_000,
+      interval: 20,
+    });
+
+    const newcomers = await Promise.all(
+      Array.from({ length: NEW }, async () => {
+        const agent = new Agent({ keepAlive: false });
+        const before = busyAnswers;
+        const answer = await get(agent, '/projects?per_page=25&sort=-updated_at');
+        agent.destroy();
+        return {
+          status: answer.status,
+          busy: answer.body.busy === true,
+          busyAnswersMeanwhile: busyAnswers - before,
+        };
+      }),
+    );
+    stopping = true;
+    await Promise.all(busyClients);
+    busyAgents.forEach((agent) => agent.destroy());
+
+    // Every newcomer was answered: served, or told at once to come back.
+    for (const newcomer of newcomers) expect(newcomer.status === 200 || newcomer.busy).toBe(true);
+    // A starved accept queue lets the busy clients go on for many rounds each before a newcomer's first answer;
+    // served in arrival order, each busy client finishes about the request it had under way.
+    const most = Math.max(...newcomers.map((newcomer) => newcomer.busyAnswersMeanwhile));
+    expect(most).toBeLessThanOrEqual(3 * BUSY);
+  });
+});
