@@ -5,7 +5,8 @@
  * (30,000, like the portal's client) and then carrying on. Two arrival patterns (BENCH_PATTERNS, both by default):
  * `burst`, every user logs in at the same moment; `late`, half of them do, and the other half arrive one by one
  * while the first half keeps the server busy, opening their connections then (as browsers arriving later do).
- * Prints requests/s, p50/p90/p99, errors, timeouts, the users that never got an answer, each user's first-answer
+ * Prints requests/s, p50/p90/p99 of the requests served, errors, timeouts, the requests refused as busy (503, each user
+ * then waits its Retry-After, as the portal does), the users that never got an answer, each user's first-answer
  * time, the server's event-loop delay and the accept-queue depth sampled, for PGlite and (when BENCH_DATABASE_URL
  * or TEST_DATABASE_URL is set) PostgreSQL. BENCH_BACKENDS ("pglite,postgres") picks the databases. Figures only:
  * nothing here asserts a time.
@@ -130,7 +131,10 @@ async function serve(backend: string): Promise<void> {
   });
 }
 
-type Outcome = { kind: 'answered'; status: number; body: string } | { kind: 'timeout' } | { kind: 'failed' };
+type Outcome =
+  | { kind: 'answered'; status: number; body: string; retryAfter: number }
+  | { kind: 'timeout' }
+  | { kind: 'failed' };
 
 /** One request on the user's own keep-alive connection; a timeout drops that connection, like a browser would. */
 function send(
@@ -160,6 +164,7 @@ function send(
             kind: 'answered',
             status: response.statusCode ?? 0,
             body: Buffer.concat(chunks).toString(),
+            retryAfter: Number(response.headers['retry-after'] ?? 0),
           }),
         );
         response.on('error', () => resolve({ kind: 'failed' }));
@@ -180,9 +185,11 @@ interface Tally {
   sentAt: number[];
   errors: number;
   timeouts: number;
+  /** Answered 503 busy (server/http/overload.ts): refused at once, not served; not in the latencies. */
+  busy: number;
 }
 
-const tally = (): Tally => ({ latencies: [], sentAt: [], errors: 0, timeouts: 0 });
+const tally = (): Tally => ({ latencies: [], sentAt: [], errors: 0, timeouts: 0, busy: 0 });
 
 /** The latencies of a tally's answered requests sent before `at` and those sent at or after it. */
 const splitAt = (figures: Tally, at: number): [before: number[], after: number[]] => [
@@ -201,12 +208,23 @@ async function timed(target: Tally, call: () => Promise<Outcome>): Promise<Outco
   const started = performance.now();
   const outcome = await call();
   if (outcome.kind === 'timeout') target.timeouts += 1;
+  else if (refusedAsBusy(outcome)) target.busy += 1;
   else {
     target.latencies.push(performance.now() - started);
     target.sentAt.push(started);
+    if (!succeeded(outcome)) target.errors += 1;
   }
-  if (outcome.kind === 'failed' || (outcome.kind === 'answered' && !succeeded(outcome))) target.errors += 1;
   return outcome;
+}
+
+const refusedAsBusy = (outcome: Outcome) =>
+  outcome.kind === 'answered' && outcome.status === 503 && outcome.body.includes('"busy":true');
+
+/** A refused user waits as long as `Retry-After` says, as the portal does (never past the deadline). */
+async function waitIfRefused(outcome: Outcome, deadline: number): Promise<void> {
+  if (outcome.kind !== 'answered' || !refusedAsBusy(outcome)) return;
+  const wait = Math.min(Math.max(outcome.retryAfter, 1) * 1000, deadline - performance.now());
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
 const succeeded = (outcome: Outcome) =>
@@ -238,8 +256,9 @@ async function simulateUser(
   let firstAnswerMs: number | null = null;
   try {
     let loggedIn: Outcome = { kind: 'timeout' };
-    // A login that timed out is tried again, like a user pressing the button once more.
-    while (loggedIn.kind === 'timeout' && performance.now() < deadline) {
+    // A login that timed out is tried again, like a user pressing the button once more; one refused as busy after
+    // Retry-After, as the portal does.
+    while ((loggedIn.kind === 'timeout' || refusedAsBusy(loggedIn)) && performance.now() < deadline) {
       loggedIn = await timed(login, () =>
         send(
           agent,
@@ -250,9 +269,10 @@ async function simulateUser(
           JSON.stringify({ identity: username(index), password: PASSWORD }),
         ),
       );
+      if (loggedIn.kind === 'answered') firstAnswerMs ??= performance.now() - arrived;
+      await waitIfRefused(loggedIn, deadline);
     }
     signedIn();
-    if (loggedIn.kind === 'answered') firstAnswerMs = performance.now() - arrived;
     if (loggedIn.kind !== 'answered' || !succeeded(loggedIn)) return { answers, firstAnswerMs };
     answers += 1;
     const token = (JSON.parse(loggedIn.body) as { access_token: string }).access_token;
@@ -262,6 +282,7 @@ async function simulateUser(
         send(agent, port, 'GET', path, { authorization: `Bearer ${token}` }),
       );
       if (succeeded(outcome)) answers += 1;
+      await waitIfRefused(outcome, deadline);
     }
     return { answers, firstAnswerMs };
   } finally {
@@ -279,7 +300,7 @@ const ms = (value: number) => (Number.isFinite(value) ? Math.round(value).toLoca
 function describe(name: string, figures: Tally, seconds: number): string {
   const sorted = [...figures.latencies].sort((a, b) => a - b);
   const perSecond = (figures.latencies.length / seconds).toFixed(0);
-  return `${name.padEnd(7)} ${String(figures.latencies.length + figures.timeouts).padStart(8)} ${perSecond.padStart(7)} ${ms(percentile(sorted, 0.5)).padStart(7)} ${ms(percentile(sorted, 0.9)).padStart(7)} ${ms(percentile(sorted, 0.99)).padStart(7)} ${ms(sorted.at(-1) ?? Number.NaN).padStart(7)} ${String(figures.errors).padStart(7)} ${String(figures.timeouts).padStart(9)}`;
+  return `${name.padEnd(7)} ${String(figures.latencies.length + figures.timeouts + figures.busy).padStart(8)} ${perSecond.padStart(7)} ${ms(percentile(sorted, 0.5)).padStart(7)} ${ms(percentile(sorted, 0.9)).padStart(7)} ${ms(percentile(sorted, 0.99)).padStart(7)} ${ms(sorted.at(-1) ?? Number.NaN).padStart(7)} ${String(figures.errors).padStart(7)} ${String(figures.timeouts).padStart(9)} ${String(figures.busy).padStart(9)}`;
 }
 
 interface CpuReading {
@@ -347,7 +368,7 @@ async function run(backend: string, pattern: Pattern): Promise<void> {
     const queue = acceptQueue.stop();
     const loopDelay = await ask<LoopDelay>('loop-delay');
     const seconds = (performance.now() - started) / 1000;
-    console.log(`calls   requests   req/s  p50 ms  p90 ms  p99 ms  max ms  errors  timeouts`);
+    console.log(`calls   requests   req/s  p50 ms  p90 ms  p99 ms  max ms  errors  timeouts  busy 503`);
     console.log(describe('login', login, seconds));
     console.log(describe('loop', loop, seconds));
     const all = {
@@ -355,6 +376,7 @@ async function run(backend: string, pattern: Pattern): Promise<void> {
       sentAt: [...login.sentAt, ...loop.sentAt],
       errors: login.errors + loop.errors,
       timeouts: login.timeouts + loop.timeouts,
+      busy: login.busy + loop.busy,
     };
     console.log(describe('all', all, seconds));
     const unanswered = users.filter((user) => user.firstAnswerMs === null).length;

@@ -61,9 +61,11 @@ export class ArrivalOrderGate {
     if (signal?.aborted) return Promise.reject(abandoned());
     return new Promise((resolve, reject) => {
       let released = false;
+      let admittedAt = 0;
       const release = () => {
         if (released) return;
         released = true;
+        this.noteHold(performance.now() - admittedAt);
         this.busy -= 1;
         this.admitNext();
       };
@@ -79,6 +81,7 @@ export class ArrivalOrderGate {
         since: performance.now(),
         admit: () => {
           signal?.removeEventListener('abort', giveUp);
+          admittedAt = performance.now();
           resolve(release);
         },
       };
@@ -94,6 +97,21 @@ export class ArrivalOrderGate {
   /** How many callers wait for their turn. */
   get waiters(): number {
     return this.waiting.length;
+  }
+
+  /** How long a holder keeps its slot, in ms: a moving average of the recent holds. */
+  private typicalHoldMs = 0;
+
+  private noteHold(ms: number): void {
+    this.typicalHoldMs = this.typicalHoldMs ? 0.9 * this.typicalHoldMs + 0.1 * ms : ms;
+  }
+
+  /**
+   * How long a caller asking now would wait, in ms: the longer of what the longest waiter has waited so far and
+   * what the queue ahead would take at the recent pace (a burst that has just arrived has waited nothing yet).
+   */
+  expectedWaitMs(now = performance.now()): number {
+    return Math.max(this.longestWaitMs(now), (this.waiting.length / this.slots) * this.typicalHoldMs);
   }
 
   /** How long the longest-waiting caller has waited so far, in ms (0 when nobody waits). */

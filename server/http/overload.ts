@@ -1,9 +1,10 @@
 /**
  * Overload degrades politely: past what the machine can serve, a new request is answered at once with 503
  * `{"message": "The server is busy. Try again in a moment.", "busy": true}` and `Retry-After`, instead of waiting
- * in a queue longer than any client would. "Past what it can serve" is measured, not configured: a gate whose
- * longest waiter has waited more than SHED_AFTER_MS (the database's connections; for a login, the password
- * hashing slots) sheds the requests that would queue behind it, until its queue has drained below that. Requests
+ * in a queue longer than any client would. "Past what it can serve" is measured, not configured: a gate where a
+ * new caller would wait more than SHED_AFTER_MS (its longest waiter has waited that long, or its queue would take
+ * that long at the recent pace; the database's connections, and for a login the password hashing slots) sheds
+ * the requests that would queue behind it, until its queue has drained below that. Requests
  * already admitted carry on (their later queries go first, ../db/arrival-order.ts), so nothing is cut off half
  * done: a busy 503 means the request was not started, and the portal sends it again after `Retry-After`. The body's
  * `busy` tells it apart from maintenance mode's 503 (`{status, back_on}`, ./maintenance.ts), which shows the
@@ -25,8 +26,9 @@ export interface AdmissionGate {
   applies: (request: FastifyRequest) => boolean;
 }
 
-export function serverBusy(waitedMs: number): HttpError {
-  const seconds = Math.min(Math.max(Math.ceil(waitedMs / 1000), 1), MAX_RETRY_AFTER_SECONDS);
+/** The busy 503, asking to come back once the expected wait has passed (at least 1 s, at most 30). */
+export function serverBusy(expectedWaitMs: number): HttpError {
+  const seconds = Math.min(Math.max(Math.ceil(expectedWaitMs / 1000), 1), MAX_RETRY_AFTER_SECONDS);
   return new HttpError(
     503,
     BUSY_MESSAGE,
@@ -40,8 +42,8 @@ export function registerOverloadShedding(app: FastifyInstance, gates: readonly A
   app.addHook('onRequest', async (request) => {
     if (request.method === 'OPTIONS' || !request.url.startsWith('/api/v2')) return;
     for (const { gate, applies } of gates) {
-      const waited = gate.longestWaitMs();
-      if (waited > SHED_AFTER_MS && applies(request)) throw serverBusy(waited);
+      const wait = gate.expectedWaitMs();
+      if (wait > SHED_AFTER_MS && applies(request)) throw serverBusy(wait);
     }
   });
 }

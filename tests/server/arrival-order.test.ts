@@ -130,3 +130,33 @@ describe('arrivalOrderedPool', () => {
     stderr.mockRestore();
   });
 });
+
+describe('the wait a new caller can expect (overload shedding reads it)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is what the queue ahead would take at the recent pace, or what the longest waiter has waited if that is longer', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const gate = new ArrivalOrderGate(2);
+    expect(gate.expectedWaitMs()).toBe(0);
+
+    // Two holds of 100 ms set the pace.
+    const first = await Promise.all([gate.acquire(), gate.acquire()]);
+    vi.advanceTimersByTime(100);
+    first.forEach((release) => release());
+
+    // A burst: both slots taken, six waiting, none of them for long yet.
+    const holders = await Promise.all([gate.acquire(), gate.acquire()]);
+    const waiting = Array.from({ length: 6 }, () => gate.acquire());
+    expect(gate.longestWaitMs()).toBe(0);
+    expect(gate.expectedWaitMs()).toBe(300);
+
+    // The queue stands still: the time waited so far counts once it is longer.
+    vi.advanceTimersByTime(450);
+    expect(gate.expectedWaitMs()).toBe(450);
+
+    holders.forEach((release) => release());
+    for (const turn of waiting) (await turn)();
+    expect(gate.waiters).toBe(0);
+    expect(gate.longestWaitMs()).toBe(0);
+  });
+});

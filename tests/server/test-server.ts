@@ -141,6 +141,7 @@ async function fromTemplate(
 }
 
 const BODILESS_STATUSES = [101, 204, 205, 304];
+const BUSY_RETRIES = 3;
 
 /**
  * fetch() always sends the Host of its URL, so requests go through node:http with the tenant's Host header;
@@ -160,26 +161,36 @@ export async function sendWithHost(
     host,
     ...(body ? { 'content-length': String(body.length) } : {}),
   };
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      { host: '127.0.0.1', port, path: url.pathname + url.search, method: encoded.method, headers },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          const status = response.statusCode ?? 0;
-          const responseHeaders = new Headers();
-          for (const [name, value] of Object.entries(response.headers)) {
-            for (const item of Array.isArray(value) ? value : [value ?? ''])
-              responseHeaders.append(name, item);
-          }
-          const content = BODILESS_STATUSES.includes(status) ? null : Buffer.concat(chunks);
-          resolve(new Response(content, { status, headers: responseHeaders }));
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
+  const send = () =>
+    new Promise<Response>((resolve, reject) => {
+      const request = http.request(
+        { host: '127.0.0.1', port, path: url.pathname + url.search, method: encoded.method, headers },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const status = response.statusCode ?? 0;
+            const responseHeaders = new Headers();
+            for (const [name, value] of Object.entries(response.headers)) {
+              for (const item of Array.isArray(value) ? value : [value ?? ''])
+                responseHeaders.append(name, item);
+            }
+            const content = BODILESS_STATUSES.includes(status) ? null : Buffer.concat(chunks);
+            resolve(new Response(content, { status, headers: responseHeaders }));
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  // As the portal does (src/providers/http-client.ts): a request a busy server refused before starting it
+  // (server/http/overload.ts) is sent again after Retry-After, so a slow machine does not fail a test.
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await send();
+    const busy = response.status === 503 && (await response.clone().text()).includes('"busy":true');
+    if (!busy || attempt > BUSY_RETRIES) return response;
+    const seconds = Math.max(Number(response.headers.get('retry-after')) || 1, 1);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  }
 }
