@@ -4,7 +4,7 @@
  * of it. The layers, in load order: what the entry runs first, the portal's root, and what every signed-in screen
  * loads around its page. Each file costs the browser work of its own on the main thread (its request, its
  * response, its module record), and each chunk boundary costs bytes (the imports and exports between them):
- * README, web performance.
+ * docs/performance.md, web; the measurements in the git history of README.md.
  *
  * A layer holds the static import closure of its modules, less what an earlier layer holds, and less every module
  * that a screen which does not load the layer also imports: such a module keeps the automatic splitting, so no

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ArrivalOrderGate } from '../db/arrival-order';
 import { HttpError } from './errors';
 
-/** A queue older than this sheds new requests: about half the 1 s a request may take under load (README, load). */
+/** A queue older than this sheds new requests: about half the 1 s a request may take under load (docs/performance.md, load). */
 export const SHED_AFTER_MS = 500;
 const MAX_RETRY_AFTER_SECONDS = 30;
 
