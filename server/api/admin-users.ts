@@ -26,7 +26,7 @@ import type { UsersTable } from '../db/schema';
 import { ADMIN_ONLY, type CrudContext, type Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { HttpError } from '../http/errors';
-import { iso, toBoolean } from '../http/schema-types';
+import { iso } from '../http/schema-types';
 import { allValid, notEmptied } from './field-checks';
 import { fileUrl } from './files';
 import { nextProfileImage, submittedProfileImage, writeProfileImage } from './profile-images';
@@ -122,20 +122,18 @@ export const adminUsers = defineEntity({
     defaultSort: '-created_at',
     search: [...USER_SEARCH],
     filters: {
-      admin: (eb, values) =>
-        eb(
-          'users.admin',
-          'in',
-          values.map((value) => toBoolean(value)),
-        ),
-      company: (eb, values) =>
-        eb.exists(
-          eb
-            .selectFrom('company_user')
-            .select('company_user.user_id')
-            .whereRef('company_user.user_id', '=', 'users.id')
-            .where('company_user.company_id', 'in', values.map(Number).filter(Number.isInteger).concat(0)),
-        ),
+      admin: { type: 'boolean', where: (eb, values) => eb('users.admin', 'in', values) },
+      company: {
+        type: 'integer',
+        where: (eb, ids) =>
+          eb.exists(
+            eb
+              .selectFrom('company_user')
+              .select('company_user.user_id')
+              .whereRef('company_user.user_id', '=', 'users.id')
+              .where('company_user.company_id', 'in', ids),
+          ),
+      },
     },
   }),
   present: ({ request }, rows) => present(request, rows),

@@ -19,7 +19,7 @@ import type { ChangelogItemsTable, ChangelogType } from '../db/schema';
 import { foundOr404, IdParams } from '../http/crud/ids';
 import { invalidField } from '../http/errors';
 import { listQueryProperties } from '../http/list-query';
-import { isCount, type ListSpec, listEndpoint } from '../http/listing';
+import { enumFilter, isCount, type ListSpec, listEndpoint } from '../http/listing';
 import { CountSchema, DataSchema, DeletedSchema, deletedResponse, PaginatedSchema } from '../http/responses';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import {
@@ -74,7 +74,7 @@ const changelogList = (
   defaultSort: '-created_at',
   tiebreaker: 'changelog_items.id',
   search: ['changelog_items.description'],
-  filters: { type: (eb, values) => eb('changelog_items.type', 'in', values as ChangelogType[]) },
+  filters: { type: enumFilter(CHANGELOG_TYPES, (eb, types) => eb('changelog_items.type', 'in', types)) },
   fields: Object.keys(ChangelogItemSchema.properties) as Array<keyof ChangelogItem>,
   present: async (rows) => rows.map((row) => present(request, row)),
 });

@@ -17,7 +17,7 @@ import { defineEntity } from '../http/crud/entity';
 import { DataSchema } from '../http/responses';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { iso } from '../http/schema-types';
-import { filterIds, PARTY_COLUMNS, PARTY_SEARCH, type PartyRow, presentParties } from './report-parties';
+import { PARTY_COLUMNS, PARTY_SEARCH, type PartyRow, presentParties } from './report-parties';
 
 type FeedbackRow = Selectable<FeedbackReportsTable> & PartyRow;
 
@@ -60,9 +60,9 @@ export const feedbackReports = defineEntity({
     defaultSort: '-created_at',
     search: ['feedback_reports.comment', ...PARTY_SEARCH],
     filters: {
-      rating: (eb, values) => eb('feedback_reports.rating', 'in', filterIds(values)),
-      company_id: (eb, values) => eb('feedback_reports.company_id', 'in', filterIds(values)),
-      user_id: (eb, values) => eb('feedback_reports.user_id', 'in', filterIds(values)),
+      rating: { type: 'integer', where: (eb, ratings) => eb('feedback_reports.rating', 'in', ratings) },
+      company_id: { type: 'integer', where: (eb, ids) => eb('feedback_reports.company_id', 'in', ids) },
+      user_id: { type: 'integer', where: (eb, ids) => eb('feedback_reports.user_id', 'in', ids) },
     },
   }),
   present: async (_ctx, rows) => rows.map(present),

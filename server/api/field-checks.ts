@@ -29,7 +29,7 @@ export async function allValid<T extends readonly unknown[]>(checks: {
 export function notEmptied(body: object, fields: string[]): Promise<void> {
   const errors: FieldErrors = {};
   for (const field of fields) {
-    if (field in body && (body as Record<string, unknown>)[field] === null)
+    if (Object.hasOwn(body, field) && (body as Record<string, unknown>)[field] === null)
       errors[field] = [requiredField(field)];
   }
   return Object.keys(errors).length ? Promise.reject(new ValidationError(errors)) : Promise.resolve();

@@ -103,7 +103,7 @@ export default defineEntity({
     defaultSort: '-created_at',
     search: ['groups.name'],
     filters: {
-      role: (eb, values) => eb('groups.role_id', 'in', values.map(Number).filter(Number.isInteger).concat(0)),
+      role: { type: 'integer', where: (eb, ids) => eb('groups.role_id', 'in', ids) },
     },
   }),
   present,

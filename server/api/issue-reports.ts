@@ -26,12 +26,13 @@ import type { IssueReportsTable } from '../db/schema';
 import { ADMIN_ONLY, SIGNED_IN } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { invalidField } from '../http/errors';
+import { enumFilter } from '../http/listing';
 import { DataSchema } from '../http/responses';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { iso, toBoolean } from '../http/schema-types';
 import { acceptUpload, storeUpload, type UploadRule } from '../storage/uploads';
 import { fileUrl } from './files';
-import { filterIds, PARTY_COLUMNS, PARTY_SEARCH, type PartyRow, presentParties } from './report-parties';
+import { PARTY_COLUMNS, PARTY_SEARCH, type PartyRow, presentParties } from './report-parties';
 
 const SCREENSHOT: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 5120 };
 
@@ -87,10 +88,12 @@ export const issueReports = defineEntity({
     defaultSort: '-created_at',
     search: ['issue_reports.description', ...PARTY_SEARCH],
     filters: {
-      severity: (eb, values) => eb('issue_reports.severity', 'in', values),
-      status: (eb, values) => eb('issue_reports.status', 'in', values),
-      company_id: (eb, values) => eb('issue_reports.company_id', 'in', filterIds(values)),
-      user_id: (eb, values) => eb('issue_reports.user_id', 'in', filterIds(values)),
+      severity: enumFilter(ISSUE_SEVERITIES, (eb, severities) =>
+        eb('issue_reports.severity', 'in', severities),
+      ),
+      status: enumFilter(ISSUE_STATUSES, (eb, statuses) => eb('issue_reports.status', 'in', statuses)),
+      company_id: { type: 'integer', where: (eb, ids) => eb('issue_reports.company_id', 'in', ids) },
+      user_id: { type: 'integer', where: (eb, ids) => eb('issue_reports.user_id', 'in', ids) },
     },
   }),
   present: async ({ request }, rows) => rows.map((row) => present(request, row)),

@@ -10,7 +10,12 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { Selectable } from 'kysely';
-import { LibraryInputSchema, LibrarySchema, type LibraryInput } from '../../shared/entities/libraries';
+import {
+  LIBRARY_STATUSES,
+  LibraryInputSchema,
+  LibrarySchema,
+  type LibraryInput,
+} from '../../shared/entities/libraries';
 import type { DB } from '../db/database';
 import { liveRowCount } from '../db/live-row-counts';
 import type { LibrariesTable, LibraryStatus } from '../db/schema';
@@ -18,6 +23,7 @@ import { LIBRARY_STATUS_COLORS } from '../db/status-colors';
 import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { HttpError, ValidationError } from '../http/errors';
+import { enumFilter } from '../http/listing';
 import { Flag, iso, toBoolean } from '../http/schema-types';
 import { acceptUpload, type AcceptedUpload, storeUpload, type UploadRule } from '../storage/uploads';
 import { allValid, companyLabelIds, invalidSelection, notEmptied } from './field-checks';
@@ -148,12 +154,18 @@ export default defineEntity({
     defaultSort: '-updated_at',
     search: ['libraries.name'],
     filters: {
-      parent_id: (eb, values) =>
-        ROOT.includes(values[0].toLowerCase())
-          ? eb('libraries.parent_id', 'is', null)
-          : eb('libraries.parent_id', 'in', values.map(Number).filter(Number.isInteger)),
-      status: (eb, values) =>
-        eb('libraries.status', 'in', values.map((value) => value.toUpperCase()) as LibraryStatus[]),
+      parent_id: {
+        type: 'integerOrNull',
+        nullWords: ROOT,
+        where: (eb, values) => {
+          const ids = values.filter((value) => value !== null);
+          return eb.or([
+            ...(values.includes(null) ? [eb('libraries.parent_id', 'is', null)] : []),
+            ...(ids.length ? [eb('libraries.parent_id', 'in', ids)] : []),
+          ]);
+        },
+      },
+      status: enumFilter(LIBRARY_STATUSES, (eb, statuses) => eb('libraries.status', 'in', statuses)),
     },
     quickCount: () => liveRowCount(db, session.company.id, 'libraries'),
   }),

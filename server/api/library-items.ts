@@ -17,6 +17,7 @@ import {
   type LibraryItemInput,
   LibraryItemInputSchema,
   LibraryItemSchema,
+  LIBRARY_ITEM_STATUSES,
 } from '../../shared/entities/library-items';
 import type { DB } from '../db/database';
 import { restore, softDelete } from '../db/retention';
@@ -26,6 +27,7 @@ import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { Id } from '../http/crud/ids';
 import { HttpError, ValidationError } from '../http/errors';
+import { enumFilter } from '../http/listing';
 import { Flag, iso, toBoolean } from '../http/schema-types';
 import { requestLanguage } from '../http/language';
 import {
@@ -162,25 +164,25 @@ export const libraryItemEntity = defineEntity({
     defaultSort: '-updated_at',
     search: ['library_items.name'],
     filters: {
-      status: (eb, values) =>
-        eb('library_items.status', 'in', values.map((value) => value.toUpperCase()) as LibraryItemStatus[]),
-      library: (eb, values) => {
-        const placed = eb
-          .selectFrom('library_item_libraries')
-          .innerJoin('libraries', 'libraries.id', 'library_item_libraries.library_id')
-          .select('library_item_libraries.item_id')
-          .where('libraries.deleted_at', 'is', null);
-        return values[0].toLowerCase() === 'null'
-          ? eb('library_items.id', 'not in', placed)
-          : eb(
-              'library_items.id',
-              'in',
-              placed.where(
-                'library_item_libraries.library_id',
-                'in',
-                values.map(Number).filter(Number.isInteger),
-              ),
-            );
+      status: enumFilter(LIBRARY_ITEM_STATUSES, (eb, statuses) => eb('library_items.status', 'in', statuses)),
+      // `filter[library]=null`: the items in no (live) library; otherwise those in any of the libraries named.
+      library: {
+        type: 'integerOrNull',
+        nullWords: ['null'],
+        where: (eb, values) => {
+          const placed = eb
+            .selectFrom('library_item_libraries')
+            .innerJoin('libraries', 'libraries.id', 'library_item_libraries.library_id')
+            .select('library_item_libraries.item_id')
+            .where('libraries.deleted_at', 'is', null);
+          const ids = values.filter((value) => value !== null);
+          return eb.or([
+            ...(values.includes(null) ? [eb('library_items.id', 'not in', placed)] : []),
+            ...(ids.length
+              ? [eb('library_items.id', 'in', placed.where('library_item_libraries.library_id', 'in', ids))]
+              : []),
+          ]);
+        },
       },
     },
   }),

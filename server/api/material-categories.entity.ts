@@ -21,6 +21,7 @@ import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { inputColumns, insertRow, removeRow, updateRow } from '../http/crud/writes';
 import { HttpError, invalidField } from '../http/errors';
+import { enumFilter } from '../http/listing';
 import { iso } from '../http/schema-types';
 import { MATERIAL_STATUS_COLORS } from '../db/status-colors';
 import { allValid, invalidSelection, notEmptied } from './field-checks';
@@ -128,19 +129,20 @@ export default defineEntity({
     defaultSort: '-updated_at',
     search: ['material_categories.name'],
     filters: {
-      parent_id: (eb, values) =>
-        ROOT.includes(values[0].toLowerCase())
-          ? eb('material_categories.parent_id', 'is', null)
-          : eb('material_categories.parent_id', 'in', values.map(Number).filter(Number.isInteger)),
-      status: (eb, values) => {
-        const statuses = values
-          .map((value) => value.toUpperCase())
-          .filter((value): value is MaterialCategoryStatus =>
-            (MATERIAL_CATEGORY_STATUSES as readonly string[]).includes(value),
-          );
-        // No known status asked for (`filter[status]=null`): nothing matches, rather than an empty `in ()`.
-        return statuses.length ? eb('material_categories.status', 'in', statuses) : eb.lit(false);
+      parent_id: {
+        type: 'integerOrNull',
+        nullWords: ROOT,
+        where: (eb, values) => {
+          const ids = values.filter((value) => value !== null);
+          return eb.or([
+            ...(values.includes(null) ? [eb('material_categories.parent_id', 'is', null)] : []),
+            ...(ids.length ? [eb('material_categories.parent_id', 'in', ids)] : []),
+          ]);
+        },
       },
+      status: enumFilter(MATERIAL_CATEGORY_STATUSES, (eb, statuses) =>
+        eb('material_categories.status', 'in', statuses),
+      ),
     },
   }),
   async present(ctx, rows) {

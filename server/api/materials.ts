@@ -32,6 +32,7 @@ import { defineEntity } from '../http/crud/entity';
 import { IdParams, NameParams } from '../http/crud/ids';
 import { checkUnique, removeRow, restoreRow } from '../http/crud/writes';
 import { HttpError, invalidField, modelNotFound, type FieldErrors, ValidationError } from '../http/errors';
+import { enumFilter } from '../http/listing';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { type Language, requestLanguage } from '../http/language';
 import { renderStoredRow } from '../http/messages';
@@ -168,24 +169,19 @@ const materialEntity = defineEntity({
     defaultSort: '-created_at',
     search: ['materials.name'],
     filters: {
-      category: (eb, values) =>
-        eb.exists(
-          eb
-            .selectFrom('material_category')
-            .select('material_category.material_id')
-            .whereRef('material_category.material_id', '=', 'materials.id')
-            .where('material_category.category_id', 'in', values.map(Number).filter(Number.isInteger)),
-        ),
-      parent_name: (eb, values) => eb('materials.parent_name', 'in', values),
-      status: (eb, values) => {
-        const statuses = values
-          .map((value) => value.toUpperCase())
-          .filter((value): value is MaterialStatus =>
-            (MATERIAL_STATUSES as readonly string[]).includes(value),
-          );
-        // No known status asked for (`filter[status]=null`): nothing matches, rather than an empty `in ()`.
-        return statuses.length ? eb('materials.status', 'in', statuses) : eb.lit(false);
+      category: {
+        type: 'integer',
+        where: (eb, ids) =>
+          eb.exists(
+            eb
+              .selectFrom('material_category')
+              .select('material_category.material_id')
+              .whereRef('material_category.material_id', '=', 'materials.id')
+              .where('material_category.category_id', 'in', ids),
+          ),
       },
+      parent_name: { type: 'string', where: (eb, names) => eb('materials.parent_name', 'in', names) },
+      status: enumFilter(MATERIAL_STATUSES, (eb, statuses) => eb('materials.status', 'in', statuses)),
     },
   }),
   async present(ctx, rows, fields) {

@@ -14,16 +14,18 @@ import {
   type ModelInput,
   ModelInputSchema,
   ModelSchema,
+  MODEL_STATUSES,
 } from '../../shared/entities/models';
 import type { DB } from '../db/database';
 import { liveRowCount } from '../db/live-row-counts';
 import { restore, softDelete } from '../db/retention';
-import type { ModelStatus, ProjectModelsTable } from '../db/schema';
+import type { ProjectModelsTable } from '../db/schema';
 import { MODEL_STATUS_COLORS } from '../db/status-colors';
 import { type BroadcastSource } from '../http/broadcast';
 import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { requestLanguage } from '../http/language';
+import { enumFilter } from '../http/listing';
 import { iso } from '../http/schema-types';
 import { publishGeometryEvent, publishProcessorRefresh } from '../processing/model-events';
 import { MODEL_FILES, modelJob } from '../processing/model-processing';
@@ -87,10 +89,8 @@ export const modelEntity = defineEntity({
     defaultSort: '-created_at',
     search: ['project_models.name'],
     filters: {
-      status: (eb, values) =>
-        eb('project_models.status', 'in', values.map((value) => value.toUpperCase()) as ModelStatus[]),
-      project_id: (eb, values) =>
-        eb('project_models.project_id', 'in', values.map(Number).filter(Number.isInteger)),
+      status: enumFilter(MODEL_STATUSES, (eb, statuses) => eb('project_models.status', 'in', statuses)),
+      project_id: { type: 'integer', where: (eb, ids) => eb('project_models.project_id', 'in', ids) },
     },
     fieldScopes: { 'status.finished': (eb) => eb('project_models.status', '=', 'FINISHED') },
     quickCount: () => liveRowCount(db, session.company.id, 'project_models'),

@@ -15,6 +15,7 @@ import {
   ProjectInputSchema,
   ProjectSchema,
   type ProjectDetail,
+  PROJECT_STATUSES,
 } from '../../shared/entities/projects';
 import { ModelSchema } from '../../shared/entities/models';
 import { type LabelSummary, LabelSummarySchema } from '../../shared/entities/summaries';
@@ -26,7 +27,7 @@ import type { CrudContext } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { IdParams } from '../http/crud/ids';
 import { listQueryProperties } from '../http/list-query';
-import { isCount, listEndpointWith } from '../http/listing';
+import { enumFilter, isCount, listEndpointWith } from '../http/listing';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { DataSchema, ListResponseSchema, PaginatedSchema } from '../http/responses';
 import { Flag, MessageSchema, toBoolean } from '../http/schema-types';
@@ -45,9 +46,6 @@ import {
 import { restoreProjectTree, trashProjectTree } from './project-tree';
 
 type ProjectRow = Selectable<ProjectsTable>;
-
-/** Label ids of a `filter[label]=1,2`; anything that is not an id matches nothing. */
-const ids = (values: string[]) => values.map(Number).filter((value) => Number.isInteger(value));
 
 /** Groups rows of a relation by the id they belong to. */
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
@@ -92,17 +90,24 @@ export const projectEntity = defineEntity({
       defaultSort: '-created_at',
       search: ['projects.name', 'projects.description'],
       filters: {
-        status: (eb, values) => eb('projects.status', 'in', values as Array<'active' | 'inactive'>),
-        label: (eb, values) =>
-          eb.exists(
-            eb
-              .selectFrom('project_labels')
-              .select('project_labels.project_id')
-              .whereRef('project_labels.project_id', '=', 'projects.id')
-              .where('project_labels.label_id', 'in', ids(values).length ? ids(values) : [0]),
-          ),
-        parent_id: (eb, values) => eb('projects.parent_id', 'in', ids(values).length ? ids(values) : [0]),
-        favorite: (_eb, values) => (toBoolean(values[0]) ? favorited : sql<boolean>`not ${favorited}`),
+        status: enumFilter(PROJECT_STATUSES, (eb, statuses) => eb('projects.status', 'in', statuses)),
+        label: {
+          type: 'integer',
+          where: (eb, ids) =>
+            eb.exists(
+              eb
+                .selectFrom('project_labels')
+                .select('project_labels.project_id')
+                .whereRef('project_labels.project_id', '=', 'projects.id')
+                .where('project_labels.label_id', 'in', ids),
+            ),
+        },
+        parent_id: { type: 'integer', where: (eb, ids) => eb('projects.parent_id', 'in', ids) },
+        favorite: {
+          type: 'boolean',
+          where: (eb, values) =>
+            eb.or(values.map((value) => (value ? favorited : sql<boolean>`not ${favorited}`))),
+        },
       },
     };
   },
@@ -301,7 +306,7 @@ export async function projectRoutes(server: FastifyInstance): Promise<void> {
       const ctx = await contextOf(request);
       const companyId = ctx.session.company.id;
       let base = projectEntity.rows(db, companyId);
-      const filtersByParent = request.query.filter && 'parent_id' in request.query.filter;
+      const filtersByParent = Object.hasOwn(request.query.filter ?? {}, 'parent_id');
       const topLevelOnly = !toBoolean(request.query.include_sub_projects) && !filtersByParent;
       if (topLevelOnly) base = base.where('projects.parent_id', 'is', null);
       const spec = {

@@ -31,7 +31,3 @@ export function presentParties(row: PartyRow): { company: ReportCompany; user: R
         : { id: row.user_id, name: row.user_name, email: row.user_email ?? '' },
   };
 }
-
-/** The ids of a `filter[company_id]=1,2` (anything not an id is left out). */
-export const filterIds = (values: string[]) =>
-  values.map(Number).filter((value) => Number.isInteger(value) && value > 0 && value <= 2_147_483_647);

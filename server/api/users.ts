@@ -22,7 +22,7 @@ import { HttpError, type FieldErrors, ValidationError } from '../http/errors';
 import { listQueryProperties, type ListQueryInput } from '../http/list-query';
 import { listEndpoint } from '../http/listing';
 import { ListResponseSchema, PaginatedSchema } from '../http/responses';
-import { iso, toBoolean } from '../http/schema-types';
+import { iso } from '../http/schema-types';
 import { Type } from '@sinclair/typebox';
 import { allValid, notEmptied } from './field-checks';
 import { fileUrl } from './files';
@@ -260,14 +260,8 @@ export const userEntity = defineEntity({
     defaultSort: '-created_at',
     search: USER_SEARCH,
     filters: {
-      admin: (eb, values) =>
-        eb(
-          'users.admin',
-          'in',
-          values.map((value) => toBoolean(value)),
-        ),
-      role: (eb, values) =>
-        eb('company_user.role_id', 'in', values.map(Number).filter(Number.isInteger).concat(0)),
+      admin: { type: 'boolean', where: (eb, values) => eb('users.admin', 'in', values) },
+      role: { type: 'integer', where: (eb, ids) => eb('company_user.role_id', 'in', ids) },
     },
   }),
   present,

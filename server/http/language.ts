@@ -90,7 +90,9 @@ const DUTCH_FIELDS: Record<string, string> = {
   library: 'bibliotheek',
 };
 
-const field = (name: string) => DUTCH_FIELDS[name.toLowerCase()] ?? name;
+/** A field's Dutch name; a name a request made up (`constructor`, `toString`) is no key of the table. */
+const field = (name: string) =>
+  Object.hasOwn(DUTCH_FIELDS, name.toLowerCase()) ? DUTCH_FIELDS[name.toLowerCase()] : name;
 
 const TYPE_WORDING: Record<string, string> = {
   'must be a string': 'moet een tekst zijn',
@@ -176,7 +178,7 @@ const DUTCH_SENTENCES: Record<string, string> = {
 
 /** One English text in Dutch: a known sentence, a Laravel rule, a summary with '(and N more errors)'. */
 export function toDutch(text: string): string {
-  const known = DUTCH_SENTENCES[text];
+  const known = Object.hasOwn(DUTCH_SENTENCES, text) ? DUTCH_SENTENCES[text] : undefined;
   if (known) return known;
   const summary = /^(.+) \(and (\d+) more errors?\)$/.exec(text);
   if (summary) {

@@ -2,8 +2,11 @@
  * The list query convention (spatie/laravel-query-builder style, reference §5.5): `per_page`, `page`,
  * `sort=-created_at,name`, `filter[x]=a,b`, `included_fields[]` / `excluded_fields[]`, `count=1`, `trashed=1`.
  * Unknown sorts, filters and fields answer 400 with spatie's messages. `page` and `per_page` are integers in
- * 1…2147483647 and 1…1000 (anything else, `1e309` too, is a 422); a filter value that is an integer outside
- * PostgreSQL's int4 (`filter[label]=2147483648`) is a 422, since no id column can hold it.
+ * 1…2147483647 and 1…1000 (anything else, `1e309` too, is a 422). Every filter is declared with its type
+ * (`FilterType`), and `parseListQuery` checks each item of its comma list against it here, in one place: an
+ * integer filter takes integers PostgreSQL's int4 holds, a boolean one true/false/1/0, an enum one its values (in
+ * any case); anything else is a 422 naming `filter.x` in Laravel's words, before any SQL. An endpoint's filter
+ * conditions get the values parsed (numbers, booleans, the enum's own spelling), never an empty list.
  */
 import { Type } from '@sinclair/typebox';
 import { badRequest, type FieldErrors, ValidationError } from './errors';
@@ -51,12 +54,41 @@ export interface Sort {
   descending: boolean;
 }
 
+/**
+ * How a list filter's values are read. Each item of `filter[x]=a,b` (or `filter[x][]=a`) must be:
+ * - `integer`: an integer PostgreSQL's int4 holds (ids, ratings);
+ * - `integerOrNull`: that, or one of `nullWords` (any case) standing for none (`filter[parent_id]=null`: the top
+ *   level);
+ * - `boolean`: true, false, 1 or 0;
+ * - `enum`: one of `values`, in any case (`filter[status]=failed` is `FAILED`);
+ * - `string`: any text.
+ */
+export type FilterType =
+  | { type: 'integer' }
+  | { type: 'integerOrNull'; nullWords: readonly string[] }
+  | { type: 'boolean' }
+  | { type: 'enum'; values: readonly string[] }
+  | { type: 'string' };
+
+/** What one item of a filter of each type becomes once valid. */
+export interface FilterValueOf {
+  integer: number;
+  integerOrNull: number | null;
+  boolean: boolean;
+  enum: string;
+  string: string;
+}
+
+export type FilterValue = FilterValueOf[keyof FilterValueOf];
+
 export interface ListQuery {
   perPage: number;
   page: number;
   sorts: Sort[];
-  /** Filter values; a comma list becomes several values (`filter[search]` stays one value). */
-  filters: Record<string, string[]>;
+  /** `filter[search]`, trimmed (one value, commas and all), or null. */
+  search: string | null;
+  /** The declared filters asked for, each a non-empty list of values of its type (a comma list: alternatives). */
+  filters: Record<string, FilterValue[]>;
   /** Requested fields without their resource prefix, or null for all. */
   includedFields: string[] | null;
   excludedFields: string[];
@@ -69,7 +101,10 @@ export interface ListRules {
   resource: string;
   sorts: readonly string[];
   defaultSort: string;
-  filters: readonly string[];
+  /** Whether `filter[search]` is allowed (the list has search columns). */
+  search: boolean;
+  /** The list's filters by name, each with its type. */
+  filters: Readonly<Record<string, FilterType>>;
   fields: readonly string[];
 }
 
@@ -107,34 +142,84 @@ function parseFields(value: string | string[] | undefined, rules: ListRules): st
   return names;
 }
 
-/** 422 for filter values that read as integers (as `Number` reads them) no int4 column can hold. */
-function checkIntegerFilters(filters: Record<string, string[]>): void {
+const INTEGER = /^[+-]?\d+$/;
+const BOOLEANS: Readonly<Record<string, boolean>> = { true: true, false: false, '1': true, '0': false };
+
+type ReadItem = { value: FilterValue } | { error: string };
+
+/** One item of `filter.x` (`field`) read as its declared type, or Laravel's message of why it is not one. */
+function readItem(item: string, declared: FilterType, field: string): ReadItem {
+  switch (declared.type) {
+    case 'integerOrNull':
+      if (declared.nullWords.includes(item.toLowerCase())) return { value: null };
+      return readItem(item, { type: 'integer' }, field);
+    case 'integer': {
+      if (!INTEGER.test(item)) return { error: `The ${field} field must be an integer.` };
+      // `-0` is 0; digits beyond what a double holds still compare correctly with the bounds.
+      const value = Number(item) || 0;
+      if (value > INT4_MAX) return { error: `The ${field} field must not be greater than ${INT4_MAX}.` };
+      if (value < INT4_MIN) return { error: `The ${field} field must be at least ${INT4_MIN}.` };
+      return { value };
+    }
+    case 'boolean': {
+      const word = item.toLowerCase();
+      return Object.hasOwn(BOOLEANS, word)
+        ? { value: BOOLEANS[word] }
+        : { error: `The ${field} field must be true or false.` };
+    }
+    case 'enum': {
+      const value = declared.values.find((candidate) => candidate.toLowerCase() === item.toLowerCase());
+      return value === undefined ? { error: `The selected ${field} is invalid.` } : { value };
+    }
+    case 'string':
+      return { value: item };
+  }
+}
+
+/**
+ * The filters asked for, read as their declared types: 400 for filters the list does not have, one 422 naming
+ * every filter with an item that is not of its type (the first such item's reason).
+ */
+function parseFilters(
+  input: Record<string, string | string[]> | undefined,
+  rules: ListRules,
+): { search: string | null; filters: Record<string, FilterValue[]> } {
+  let search: string | null = null;
+  const asked: Array<[string, string[]]> = [];
+  const unknown: string[] = [];
+  for (const [name, value] of Object.entries(input ?? {})) {
+    // `filter[search]` is one term, commas and all; an empty filter is no filter.
+    const items = name === 'search' ? [String(value).trim()].filter(Boolean) : listOf(value);
+    if (!items.length) continue;
+    if (name === 'search' && rules.search) search = items[0];
+    else if (name !== 'search' && Object.hasOwn(rules.filters, name)) asked.push([name, items]);
+    else unknown.push(name);
+  }
+  if (unknown.length)
+    throw notAllowed('filter', unknown, [...(rules.search ? ['search'] : []), ...Object.keys(rules.filters)]);
+
+  const filters: Record<string, FilterValue[]> = {};
   const errors: FieldErrors = {};
-  for (const [name, values] of Object.entries(filters)) {
-    if (name === 'search') continue;
-    const numbers = values.map(Number).filter(Number.isInteger);
-    if (numbers.some((value) => value > INT4_MAX))
-      errors[`filter.${name}`] = [`The filter.${name} field must not be greater than ${INT4_MAX}.`];
-    else if (numbers.some((value) => value < INT4_MIN))
-      errors[`filter.${name}`] = [`The filter.${name} field must be at least ${INT4_MIN}.`];
+  for (const [name, items] of asked) {
+    const field = `filter.${name}`;
+    const read = items.map((item) => readItem(item, rules.filters[name], field));
+    const values = read.flatMap((result) => ('value' in result ? [result.value] : []));
+    const first = read.find((result) => 'error' in result);
+    if (first && 'error' in first) errors[field] = [first.error];
+    else filters[name] = values;
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
+  return { search, filters };
 }
 
 export function parseListQuery(input: ListQueryInput, rules: ListRules): ListQuery {
-  const filters: Record<string, string[]> = {};
-  for (const [name, value] of Object.entries(input.filter ?? {})) {
-    const values = name === 'search' ? [String(value).trim()].filter(Boolean) : listOf(value);
-    if (values.length) filters[name] = values;
-  }
-  const unknownFilters = Object.keys(filters).filter((name) => !rules.filters.includes(name));
-  if (unknownFilters.length) throw notAllowed('filter', unknownFilters, rules.filters);
-  checkIntegerFilters(filters);
+  const { search, filters } = parseFilters(input.filter, rules);
   const included = input.included_fields === undefined ? null : parseFields(input.included_fields, rules);
   return {
     perPage: input.per_page ?? DEFAULT_PER_PAGE,
     page: input.page ?? 1,
     sorts: parseSorts(input.sort || rules.defaultSort, rules),
+    search,
     filters,
     includedFields: included?.length ? included : null,
     excludedFields: parseFields(input.excluded_fields, rules),

@@ -11,13 +11,47 @@ import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, sql, 
 import { authenticate, authorize } from '../auth/session';
 import { TRASH_RETENTION_DAYS } from '../db/retention';
 import type { Database } from '../db/schema';
-import { type ListQuery, type ListQueryInput, parseListQuery, selectedFields } from './list-query';
+import {
+  type FilterType,
+  type FilterValue,
+  type FilterValueOf,
+  type ListQuery,
+  type ListQueryInput,
+  type ListRules,
+  parseListQuery,
+  selectedFields,
+} from './list-query';
 import { toBoolean } from './schema-types';
 import { type Paginated, paginated } from './pagination';
 
-export type FilterCondition<TB extends keyof Database> = (
+/** The condition a list filter makes of its values, parsed by its declared type (list-query.ts). */
+type Where<TB extends keyof Database, V> = (
   eb: ExpressionBuilder<Database, TB>,
-  values: string[],
+  values: V[],
+) => Expression<SqlBool>;
+
+/**
+ * A list filter: its type (how `parseListQuery` reads and checks `filter[x]=a,b`; `FilterType`) and the
+ * condition its values make, which gets them already parsed: numbers of an integer filter, booleans, the enum's
+ * own spelling; never an empty list. The type cannot be left out, so no filter reaches SQL unchecked.
+ */
+export type ListFilter<TB extends keyof Database> = {
+  [K in FilterType['type']]: Extract<FilterType, { type: K }> & { where: Where<TB, FilterValueOf[K]> };
+}[FilterType['type']];
+
+/** An enum filter whose condition gets the values in their own type (`ModelStatus[]`). */
+export function enumFilter<TB extends keyof Database, const V extends string>(
+  values: readonly V[],
+  where: Where<TB, V>,
+): ListFilter<TB> {
+  const known: readonly string[] = values;
+  const isValue = (value: string): value is V => known.includes(value);
+  return { type: 'enum', values, where: (eb, chosen) => where(eb, chosen.filter(isValue)) };
+}
+
+/** A pseudo-field that narrows the list (`ListSpec.fieldScopes`). */
+export type FieldScope<TB extends keyof Database> = (
+  eb: ExpressionBuilder<Database, TB>,
 ) => Expression<SqlBool>;
 
 export interface ListSpec<TB extends keyof Database, Row, Item extends object> {
@@ -28,7 +62,8 @@ export interface ListSpec<TB extends keyof Database, Row, Item extends object> {
   defaultSort: string;
   /** Unique column that makes every order total (`projects.id`), so pages never overlap. */
   tiebreaker: string;
-  filters?: Record<string, FilterCondition<TB>>;
+  /** The list's filters (`filter[x]`), each with its type; `filter[search]` comes with `search`. */
+  filters?: Record<string, ListFilter<TB>>;
   /** Columns `filter[search]` matches case-insensitively. */
   search?: readonly string[];
   /** The soft-delete column: rows with it set are hidden, `trashed=1` lists them (within the retention). */
@@ -39,7 +74,7 @@ export interface ListSpec<TB extends keyof Database, Row, Item extends object> {
    * Pseudo-fields that narrow the list instead of naming a field, a quirk of the original API
    * (`included_fields[]=models.status.finished` lists finished models only).
    */
-  fieldScopes?: Record<string, FilterCondition<TB>>;
+  fieldScopes?: Record<string, FieldScope<TB>>;
   /**
    * A constant-time count of the base query's rows (e.g. from live_row_counts), used for `count=1` when no
    * filter, search, scope or `trashed=1` applies. It must equal what counting the base query would give.
@@ -64,18 +99,49 @@ export function searchExpression(columns: readonly string[]): Expression<string>
   )})`;
 }
 
-function rulesOf<TB extends keyof Database, Row, Item extends object>(spec: ListSpec<TB, Row, Item>) {
+function rulesOf<TB extends keyof Database, Row, Item extends object>(
+  spec: ListSpec<TB, Row, Item>,
+): ListRules {
   return {
     resource: spec.resource,
     sorts: [
       ...Object.keys(spec.sorts),
-      ...(spec.deletedAt && !('deleted_at' in spec.sorts) ? ['deleted_at'] : []),
+      ...(spec.deletedAt && !Object.hasOwn(spec.sorts, 'deleted_at') ? ['deleted_at'] : []),
     ],
     defaultSort: spec.defaultSort,
-    filters: [...(spec.search ? ['search'] : []), ...Object.keys(spec.filters ?? {})],
+    search: Boolean(spec.search),
+    filters: spec.filters ?? {},
     fields: [...spec.fields, ...Object.keys(spec.fieldScopes ?? {})],
   };
 }
+
+const isNumber = (value: FilterValue): value is number => typeof value === 'number';
+const isNumberOrNull = (value: FilterValue): value is number | null => value === null || isNumber(value);
+const isBoolean = (value: FilterValue): value is boolean => typeof value === 'boolean';
+const isString = (value: FilterValue): value is string => typeof value === 'string';
+
+/** The filter's condition of its values (parseListQuery has read them as the filter's type). */
+function conditionOf<TB extends keyof Database>(
+  filter: ListFilter<TB>,
+  eb: ExpressionBuilder<Database, TB>,
+  values: FilterValue[],
+): Expression<SqlBool> {
+  switch (filter.type) {
+    case 'integer':
+      return filter.where(eb, values.filter(isNumber));
+    case 'integerOrNull':
+      return filter.where(eb, values.filter(isNumberOrNull));
+    case 'boolean':
+      return filter.where(eb, values.filter(isBoolean));
+    case 'enum':
+    case 'string':
+      return filter.where(eb, values.filter(isString));
+  }
+}
+
+/** The own entry of `record` named `name` (never one of Object.prototype's, whatever a request names). */
+const own = <T>(record: Record<string, T> | undefined, name: string): T | undefined =>
+  record && Object.hasOwn(record, name) ? record[name] : undefined;
 
 function applyScope<TB extends keyof Database, O, Item extends object>(
   base: SelectQueryBuilder<Database, TB, O>,
@@ -92,17 +158,16 @@ function applyScope<TB extends keyof Database, O, Item extends object>(
       : builder.where(sql<SqlBool>`${deletedAt} is null`);
   }
   for (const field of query.includedFields ?? []) {
-    const scope = spec.fieldScopes?.[field];
-    if (scope) builder = builder.where((eb) => scope(eb, []));
+    const scope = own(spec.fieldScopes, field);
+    if (scope) builder = builder.where((eb) => scope(eb));
+  }
+  if (query.search !== null) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    builder = builder.where(sql<SqlBool>`${searchExpression(spec.search ?? [])} ilike ${pattern}`);
   }
   for (const [name, values] of Object.entries(query.filters)) {
-    if (name === 'search') {
-      const pattern = `%${escapeLike(values[0])}%`;
-      builder = builder.where(sql<SqlBool>`${searchExpression(spec.search ?? [])} ilike ${pattern}`);
-    } else {
-      const condition = spec.filters?.[name];
-      if (condition) builder = builder.where((eb) => condition(eb, values));
-    }
+    const filter = own(spec.filters, name);
+    if (filter) builder = builder.where((eb) => conditionOf(filter, eb, values));
   }
   return builder;
 }
@@ -110,7 +175,7 @@ function applyScope<TB extends keyof Database, O, Item extends object>(
 const hasFieldScope = <TB extends keyof Database, Row, Item extends object>(
   spec: ListSpec<TB, Row, Item>,
   query: ListQuery,
-) => (query.includedFields ?? []).some((field) => spec.fieldScopes?.[field]);
+) => (query.includedFields ?? []).some((field) => own(spec.fieldScopes, field) !== undefined);
 
 const sortExpression = (sort: string | Expression<unknown>) =>
   typeof sort === 'string' ? sql.ref(sort) : sort;
@@ -156,7 +221,11 @@ export async function listEndpointWith<
   if (spec.deletedAt && toBoolean(input.trashed))
     authorize(await authenticate(request), 'access-recycling-bin');
   const query = parseListQuery(input, rulesOf(spec));
-  const unfiltered = !query.trashed && !Object.keys(query.filters).length && !hasFieldScope(spec, query);
+  const unfiltered =
+    !query.trashed &&
+    query.search === null &&
+    !Object.keys(query.filters).length &&
+    !hasFieldScope(spec, query);
   if (query.count && unfiltered && spec.quickCount) return { data: { count: await spec.quickCount() } };
   const scoped = applyScope(base, spec, query);
   const counted = scoped

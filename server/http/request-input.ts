@@ -5,6 +5,9 @@
  * - strings are trimmed and empty strings become null (Laravel's TrimStrings and ConvertEmptyStringsToNull),
  *   except password fields; null fields sit out schema validation (type coercion would turn them into '', 0 or
  *   false) and are back in the body for the handler, so a required field that is null fails as "required";
+ * - a body reaches its handler with the fields its schema declares only (`dropUndeclared`, at every level whose
+ *   properties the schema lists), and every key of the input is an own property (`__proto__` included), so no
+ *   field a client names (`constructor`, `toString`, a column nobody declared) becomes a column or a prototype;
  * - a write (POST, PATCH, PUT, DELETE) without a body has the empty object as its body;
  * - method spoofing: every PATCH, PUT or DELETE route also answers POST, and a POST there must name the method
  *   in `_method` (body of any content type, or query) or `X-HTTP-Method-Override`, as Laravel routes
@@ -55,6 +58,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Sets the own property `key` of `target`: an input's key is data, so `__proto__` is a key like any other and
+ * never the setter of the object's prototype (which `target[key] = value` would call).
+ */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 function normaliseInput(value: unknown, key = ''): unknown {
   if (typeof value === 'string') {
     const text = UNTRIMMED.has(key) ? value : value.trim();
@@ -63,7 +74,7 @@ function normaliseInput(value: unknown, key = ''): unknown {
   if (Array.isArray(value)) return value.map((item) => normaliseInput(item, key));
   if (value && typeof value === 'object' && !(value instanceof UploadedFile) && !Buffer.isBuffer(value)) {
     for (const [child, item] of Object.entries(value))
-      (value as Record<string, unknown>)[child] = normaliseInput(item, child);
+      setOwn(value as Record<string, unknown>, child, normaliseInput(item, child));
   }
   return value;
 }
@@ -83,6 +94,48 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 type NullField = [parent: Record<string, unknown>, key: string];
 const nullFields = new WeakMap<FastifyRequest, NullField[]>();
+
+/** What request-input.ts reads of a route's JSON schema (TypeBox's, as a route declares it). */
+interface InputSchema {
+  properties?: Record<string, InputSchema>;
+  additionalProperties?: unknown;
+  patternProperties?: unknown;
+  anyOf?: InputSchema[];
+  oneOf?: InputSchema[];
+  items?: InputSchema | InputSchema[];
+}
+
+const isSchema = (value: unknown): value is InputSchema => !!value && typeof value === 'object';
+
+/**
+ * Removes from `value` every key its schema does not declare as a property, at every level where the schema
+ * lists an object's properties and allows no others of its own (`additionalProperties`, `patternProperties`:
+ * a `Type.Record`'s keys are data and stay). A handler, and the default CRUD writes that make columns of a body's
+ * fields, never see a name nobody declared (`__proto__`, `constructor`, `toString`, a column of the table the
+ * route does not write), as Laravel's `validated()` leaves them out.
+ */
+function dropUndeclared(value: unknown, schema: unknown): void {
+  if (!isSchema(schema)) return;
+  const union = schema.anyOf ?? schema.oneOf;
+  if (union) {
+    // Nullable(Type.Object(…)) and the like: the object branch, where there is exactly one.
+    const objects = union.filter((branch) => isSchema(branch) && branch.properties);
+    if (objects.length === 1) dropUndeclared(value, objects[0]);
+    return;
+  }
+  if (Array.isArray(value)) {
+    if (isSchema(schema.items) && !Array.isArray(schema.items))
+      value.forEach((item) => dropUndeclared(item, schema.items));
+    return;
+  }
+  const { properties } = schema;
+  if (!isRecord(value) || !properties) return;
+  const closed = schema.additionalProperties === undefined || schema.additionalProperties === false;
+  for (const key of Object.keys(value)) {
+    if (Object.hasOwn(properties, key)) dropUndeclared(value[key], properties[key]);
+    else if (closed && schema.patternProperties === undefined) delete value[key];
+  }
+}
 
 /** Removes the null properties of every object in `value`, returning where they were. */
 function takeNulls(value: unknown, found: NullField[] = []): NullField[] {
@@ -206,11 +259,14 @@ export async function registerRequestInput(app: FastifyInstance): Promise<void> 
 
   // After schema validation and the routes' guards (route-level preValidation hooks): what the database cannot
   // take is refused before a handler can send it there (a path param that coercion made Infinity: 404); then the
-  // null fields are back, unless validation filled in a default.
+  // null fields are back, unless validation filled in a default, and the fields the body schema does not declare
+  // are gone.
   app.addHook('preHandler', async (request) => {
     if (invalidInput(request.params).length) throw notFound();
     refuseInvalidInput(request.query);
     refuseInvalidInput(request.body);
-    for (const [parent, key] of nullFields.get(request) ?? []) if (!(key in parent)) parent[key] = null;
+    for (const [parent, key] of nullFields.get(request) ?? [])
+      if (!Object.hasOwn(parent, key)) setOwn(parent, key, null);
+    dropUndeclared(request.body, request.routeOptions.schema?.body);
   });
 }

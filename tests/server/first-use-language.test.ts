@@ -93,5 +93,11 @@ describe('the language of an answer', () => {
     expect(toDutch('The preview image field must not be greater than 2048 kilobytes.')).toBe(
       'Het veld voorbeeldafbeelding mag niet groter zijn dan 2048 kilobytes.',
     );
+    // Names a request made up are no keys of the tables of Dutch words.
+    expect(toDutch('The constructor field is required.')).toBe('Het veld constructor is verplicht.');
+    expect(toDutch('toString')).toBe('toString');
+    expect(toDutch('The filter.rating field must be an integer.')).toBe(
+      'Het veld filter.rating moet een geheel getal zijn.',
+    );
   });
 });

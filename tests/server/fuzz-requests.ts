@@ -1,7 +1,9 @@
 /**
  * Generated bad requests for the fuzz suite (fuzz.test.ts): the operations of the server's OpenAPI document and
  * fast-check arbitraries of hostile input for their path parameters, queries and bodies (NUL characters, numbers
- * outside int4 or not finite, floats, wrong types, deep nesting, foreign ids, malformed JSON and multipart).
+ * outside int4 or not finite, floats, wrong types, deep nesting, foreign ids, malformed JSON and multipart); the
+ * routes of the Fastify app itself (`routesOf`); the values every declared list filter is tried with; and write
+ * bodies that are plausible for their schema but carry a field named after a prototype property.
  */
 import fc from 'fast-check';
 
@@ -13,6 +15,25 @@ export interface Operation {
   queryParams: string[];
   /** Property names of the request body's schema (any content type). */
   bodyFields: string[];
+  /** The request body's schema (its JSON one where it has several content types). */
+  bodySchema?: BodySchema;
+}
+
+/** What the suite reads of a JSON schema in the OpenAPI document. */
+export interface BodySchema {
+  type?: string | string[];
+  properties?: Record<string, BodySchema>;
+  required?: string[];
+  enum?: unknown[];
+  anyOf?: BodySchema[];
+  items?: BodySchema;
+  format?: string;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
 }
 
 interface OpenApiDocument {
@@ -22,7 +43,7 @@ interface OpenApiDocument {
       string,
       {
         parameters?: Array<{ in: string; name: string }>;
-        requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+        requestBody?: { content?: Record<string, { schema?: BodySchema }> };
       }
     >
   >;
@@ -37,7 +58,8 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
       if (!METHODS.includes(method)) continue;
       const parameters = operation.parameters ?? [];
       const bodyFields = new Set<string>();
-      for (const content of Object.values(operation.requestBody?.content ?? {}))
+      const contents = operation.requestBody?.content ?? {};
+      for (const content of Object.values(contents))
         Object.keys(content.schema?.properties ?? {}).forEach((field) => bodyFields.add(field));
       operations.push({
         method: method.toUpperCase(),
@@ -47,6 +69,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
           .filter((parameter) => parameter.in === 'query')
           .map((parameter) => parameter.name),
         bodyFields: [...bodyFields],
+        bodySchema: (contents['application/json'] ?? Object.values(contents)[0])?.schema,
       });
     }
   }
@@ -226,4 +249,168 @@ export function badRequest(operation: Operation, ids: number[]): fc.Arbitrary<Fu
         ...(body ? { body: body.text } : {}),
       };
     });
+}
+
+/** A route of the Fastify app: its method and its path in the document's form (`/api/v2/labels/{id}`). */
+export interface AppRoute {
+  method: string;
+  path: string;
+}
+
+/**
+ * Every route of the app, read from Fastify's own route tree (`app.printRoutes({commonPrefix: false})`: one line
+ * per node, four characters of indentation per level, the node's methods in brackets), so a route the OpenAPI
+ * document hides is listed too.
+ */
+export function routesOf(printed: string): AppRoute[] {
+  const routes: AppRoute[] = [];
+  const stack: string[] = [];
+  for (const line of printed.split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1].length / 4;
+    stack.length = depth;
+    stack.push(match[2]);
+    if (!match[3]) continue;
+    const path = stack.join('').replace(/:([A-Za-z_]\w*)/g, '{$1}');
+    for (const method of match[3].split(',')) routes.push({ method: method.trim(), path });
+  }
+  return routes;
+}
+
+/** What every declared filter of every list is tried with: none may answer a 5xx. */
+export const HOSTILE_FILTER_VALUES = ['abc', '1e400', '1.5', 'Infinity', '-0', '', '1,abc', '2147483648'];
+
+/** A filter name no list declares; its 400 names the filters the list does declare. */
+export const PROBE_FILTER = 'fuzz_probe';
+
+/**
+ * The filters a list declares, from its answer to `filter[fuzz_probe]=1` (spatie's 400: "Requested filter(s)
+ * `fuzz_probe` are not allowed. Allowed filter(s) are `search, status`."), or null when it answered otherwise.
+ */
+export function allowedFilters(status: number, body: unknown): string[] | null {
+  const message = (body as { message?: unknown } | null)?.message;
+  if (status !== 400 || typeof message !== 'string') return null;
+  const allowed = /Allowed filter\(s\) are `([^`]*)`\./.exec(message);
+  if (!allowed) return null;
+  return allowed[1] ? allowed[1].split(', ') : [];
+}
+
+/** Field names that are properties of every plain object: no body may turn one into a column or a prototype. */
+export const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+
+type Plain = string | number | boolean | Plain[] | { [key: string]: Plain };
+
+const firstBranch = (schema: BodySchema): BodySchema =>
+  schema.anyOf?.find((branch) => branch.type !== 'null') ?? schema;
+
+/**
+ * A value the schema plausibly accepts (required properties only), so that a request gets past validation to
+ * the handler and its SQL; undefined for a file or anything else it cannot make up. `n` makes names unique.
+ */
+function plausibleValue(schema: BodySchema | undefined, n: number, ids: number[]): Plain | undefined {
+  if (!schema) return undefined;
+  const branch = firstBranch(schema);
+  if (branch.enum?.length) return branch.enum[0] as Plain;
+  const type = Array.isArray(branch.type) ? branch.type.find((item) => item !== 'null') : branch.type;
+  switch (type) {
+    case 'string': {
+      if (branch.format === 'email') return `fuzz${n}@example.test`;
+      if (branch.format?.startsWith('date')) return new Date(Date.now() + 86_400_000).toISOString();
+      const candidates = [`Fuzz ${n}`, `fuzz${n}`, '#336699', 'a'];
+      const pattern = branch.pattern ? new RegExp(branch.pattern, 'u') : null;
+      const text = candidates.find((candidate) => !pattern || pattern.test(candidate)) ?? `fuzz${n}`;
+      return text.slice(0, branch.maxLength ?? text.length);
+    }
+    case 'integer':
+    case 'number':
+      return Math.min(Math.max(branch.minimum ?? ids[0] ?? 1, 1), branch.maximum ?? Number.MAX_SAFE_INTEGER);
+    case 'boolean':
+      return true;
+    case 'array': {
+      const item = plausibleValue(branch.items, n, ids);
+      return branch.minItems && item !== undefined ? [item] : [];
+    }
+    case 'object':
+      return plausibleObject(branch, n, ids);
+    default:
+      return undefined;
+  }
+}
+
+function plausibleObject(schema: BodySchema, n: number, ids: number[]): { [key: string]: Plain } {
+  const body: { [key: string]: Plain } = {};
+  for (const field of schema.required ?? []) {
+    const value = plausibleValue(schema.properties?.[field], n, ids);
+    if (value !== undefined) body[field] = value;
+  }
+  return body;
+}
+
+/** `{a: {b: [1]}}` as PHP-style form fields: `a[b][0]=1` (booleans as 1 and 0). */
+function formFields(
+  value: Plain,
+  prefix: string,
+  fields: Array<[string, string]> = [],
+): Array<[string, string]> {
+  if (Array.isArray(value)) value.forEach((item, index) => formFields(item, `${prefix}[${index}]`, fields));
+  else if (typeof value === 'object')
+    for (const [key, item] of Object.entries(value))
+      formFields(item, prefix ? `${prefix}[${key}]` : key, fields);
+  else fields.push([prefix, typeof value === 'boolean' ? (value ? '1' : '0') : String(value)]);
+  return fields;
+}
+
+/** One body of a write request: how it is sent and what it carries. */
+export interface KeyedBody {
+  label: string;
+  contentType: string;
+  text: string;
+}
+
+/**
+ * Bodies plausible for the schema that also carry the field `key` (a prototype property's name): at the top
+ * level and inside every object the body declares, with a text value and with a nested one, each as JSON, as a
+ * url-encoded form and as multipart.
+ */
+export function keyedBodies(
+  schema: BodySchema | undefined,
+  key: string,
+  n: number,
+  ids: number[],
+): KeyedBody[] {
+  const base = schema ? plausibleObject(firstBranch(schema), n, ids) : {};
+  const objectFields = Object.entries(schema ? (firstBranch(schema).properties ?? {}) : {})
+    .filter(([, property]) => firstBranch(property).type === 'object')
+    .map(([field]) => field);
+  const variants: Array<[string, { [key: string]: Plain }]> = [];
+  for (const value of ['x', { admin: '1' }] as Plain[]) {
+    const top: { [key: string]: Plain } = { ...base };
+    // defineProperty: a plain assignment of `__proto__` would set the prototype instead of adding the field.
+    Object.defineProperty(top, key, { value, enumerable: true, writable: true, configurable: true });
+    variants.push([`${key}=${JSON.stringify(value)}`, top]);
+    for (const field of objectFields) {
+      const inner: { [key: string]: Plain } = {};
+      Object.defineProperty(inner, key, { value, enumerable: true, writable: true, configurable: true });
+      variants.push([`${field}.${key}=${JSON.stringify(value)}`, { ...base, [field]: inner }]);
+    }
+  }
+  return variants.flatMap(([label, body]) => {
+    const fields = formFields(body, '');
+    return [
+      { label: `json ${label}`, contentType: 'application/json', text: JSON.stringify(body) },
+      {
+        label: `form ${label}`,
+        contentType: 'application/x-www-form-urlencoded',
+        text: fields
+          .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+          .join('&'),
+      },
+      {
+        label: `multipart ${label}`,
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+        text: `${fields.map(([name, value]) => part(name, value)).join('')}--${BOUNDARY}--\r\n`,
+      },
+    ];
+  });
 }

@@ -2,14 +2,30 @@
  * Property-based fuzzing of every route: each operation of the server's OpenAPI document (and the hidden push
  * HTTP API) gets generated hostile requests (fuzz-requests.ts) as an admin and as a viewer, on tenant and public
  * hosts. No answer may be a 5xx, and no error body may carry a stack, a file position or SQL text. A fixed seed
- * and number of runs per operation keep it reproducible and bounded in time.
+ * and number of runs per operation keep it reproducible and bounded in time. Beside the random runs, two
+ * exhaustive sweeps: every filter each list declares (found by asking the list, so a new filter is covered
+ * without touching this file) with every value of HOSTILE_FILTER_VALUES, and every write route of the Fastify app
+ * with bodies plausible for its schema that carry a field named after a prototype property (`__proto__`,
+ * `constructor`, `toString`, `hasOwnProperty`), as JSON, form and multipart.
  */
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signRequest } from '../../server/realtime/signatures';
-import { tokenFor } from './api-helpers';
-import { badBody, badRequest, type FuzzRequest, type Operation, operationsOf } from './fuzz-requests';
+import { newMember, tokenFor } from './api-helpers';
+import {
+  allowedFilters,
+  badBody,
+  badRequest,
+  type FuzzRequest,
+  HOSTILE_FILTER_VALUES,
+  keyedBodies,
+  type Operation,
+  operationsOf,
+  PROBE_FILTER,
+  PROTOTYPE_KEYS,
+  routesOf,
+} from './fuzz-requests';
 import { sendWithHost, startTestServer, TEST_DOMAIN } from './test-server';
 
 const SEED = 20261123;
@@ -72,22 +88,31 @@ function expectNoServerError(request: FuzzRequest, answer: { status: number; tex
   if (answer.status >= 400) expect(answer.text, sent).not.toMatch(LEAK);
 }
 
+/** Writes to the account itself, which may delete it or end its membership (`DELETE /my-account`, or POST + override). */
+const ACCOUNT_ENDING = /^\/api\/v2\/my-account(\/membership)?$/;
+
 /**
- * Signing out (of every session, too) gets a fresh token of a user the other operations do not use, and switching
- * maintenance mode on is undone after each run, so every run reaches the routes as the role it names.
+ * Signing out (of every session, too) gets a fresh token of a user the other operations do not use, a write to
+ * the account itself (which may delete it or end its membership) a new member's, and switching maintenance mode
+ * on is undone after each run, so every run reaches the routes as the role it names.
  */
 async function tokenForRun(operation: Operation, role: keyof typeof users) {
-  return /logout/.test(operation.path) ? tokenFor(server, 'alice') : users[role];
+  if (/logout/.test(operation.path)) return tokenFor(server, 'alice');
+  if (operation.method !== 'GET' && ACCOUNT_ENDING.test(operation.path))
+    return (await newMember(server, [])).token;
+  return users[role];
 }
 
-async function undoSideEffects(operation: Operation) {
+async function undoSideEffects(operation: Pick<Operation, 'method' | 'path'>) {
   if (!operation.path.includes('maintenance-mode') || operation.method === 'GET') return;
-  await server.request(null, '/admin/maintenance-mode', {
+  // On the tenant's host: the public host has no company, so no token is valid there.
+  const undone = await server.request('acme', '/admin/maintenance-mode', {
     method: 'PATCH',
     token: users.admin,
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ enabled: false }),
   });
+  expect(undone.status, 'maintenance mode switched off again').toBe(200);
 }
 
 describe.each(Object.keys(users) as Array<keyof typeof users>)('as %s', (role) => {
@@ -138,4 +163,113 @@ describe('the push HTTP API signed with the real secret', () => {
       );
     },
   );
+});
+
+const get = (path: string) => send({ method: 'GET', path, headers: {} }, 'acme', users.admin);
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
+describe('every declared filter of every list', () => {
+  const lists = operations.filter(
+    (operation) => operation.method === 'GET' && operation.queryParams.includes('filter'),
+  );
+
+  it('has lists to sweep', () => expect(lists.length).toBeGreaterThan(10));
+
+  it.each(lists.map((operation) => [operation.path, operation]))(
+    '%s answers every hostile value of every filter it declares with a 4xx or its rows',
+    async (_name, operation) => {
+      const probe = await get(`${operation.path}?filter[${PROBE_FILTER}]=1`);
+      const filters = allowedFilters(probe.status, parsed(probe.text));
+      expect(filters, `${operation.path}: ${probe.status} ${probe.text.slice(0, 300)}`).not.toBeNull();
+      for (const filter of filters ?? []) {
+        for (const value of HOSTILE_FILTER_VALUES) {
+          const encoded = encodeURIComponent(value);
+          for (const query of [`filter[${filter}]=${encoded}`, `filter[${filter}][]=${encoded}`]) {
+            const request: FuzzRequest = { method: 'GET', path: `${operation.path}?${query}`, headers: {} };
+            expectNoServerError(request, await send(request, 'acme', users.admin));
+          }
+        }
+      }
+    },
+  );
+});
+
+/** The key of a row the admin reaches in `collection` (its list's first row, by id or by name), else an id. */
+const rowKeys = new Map<string, string>();
+async function rowKeyOf(collection: string): Promise<string> {
+  const known = rowKeys.get(collection);
+  if (known) return known;
+  const list = await get(`${collection}?per_page=1`);
+  const row =
+    list.status === 200
+      ? (parsed(list.text) as { data?: Array<Record<string, unknown>> }).data?.[0]
+      : undefined;
+  const candidates = [row?.id, row?.name].filter((key) => typeof key === 'number' || typeof key === 'string');
+  let key = candidates.length ? String(candidates[0]) : String(ids[0]);
+  for (const candidate of candidates) {
+    if ((await get(`${collection}/${encodeURIComponent(String(candidate))}`)).status === 200) {
+      key = String(candidate);
+      break;
+    }
+  }
+  rowKeys.set(collection, key);
+  return key;
+}
+
+/** The path with each parameter the key of a row of the collection before it, so writes reach a real row. */
+async function reachablePath(template: string): Promise<string> {
+  let path = template;
+  for (const [placeholder] of template.matchAll(/\{[^}]+\}/g)) {
+    const collection = path.slice(0, path.indexOf(placeholder) - 1);
+    path = path.replace(placeholder, encodeURIComponent(await rowKeyOf(collection)));
+  }
+  return path;
+}
+
+describe('fields named after prototype properties', () => {
+  const writes = routesOf(server.app.printRoutes({ commonPrefix: false })).filter((route) =>
+    ['POST', 'PUT', 'PATCH'].includes(route.method),
+  );
+  let serial = 0;
+
+  it('has write routes to sweep', () => expect(writes.length).toBeGreaterThan(50));
+
+  it.each(writes.map((route) => [`${route.method} ${route.path}`, route]))(
+    '%s never answers them with a 5xx',
+    async (_name, route) => {
+      const operation = operations.find(
+        (candidate) => candidate.method === route.method && candidate.path === route.path,
+      );
+      const path = await reachablePath(route.path);
+      // Its own token: a write may sign its user out.
+      const token = await tokenFor(server, 'admin');
+      for (const key of PROTOTYPE_KEYS) {
+        for (const body of keyedBodies(operation?.bodySchema, key, (serial += 1), ids)) {
+          const request: FuzzRequest = {
+            method: route.method,
+            path,
+            headers: { 'Content-Type': body.contentType },
+            body: body.text,
+          };
+          const answer = await send(request, 'acme', token);
+          await undoSideEffects(route);
+          expectNoServerError({ ...request, path: `${path} (${body.label})` }, answer);
+        }
+      }
+    },
+  );
+});
+
+describe('afterwards', () => {
+  it('the users the runs act as are still signed in, so no run went unauthenticated', async () => {
+    for (const token of Object.values(users)) {
+      expect((await server.request('acme', '/my-account', { token })).status).toBe(200);
+    }
+  });
 });

@@ -22,9 +22,14 @@ export const notNullableFields = (input: TObject) =>
     .filter(([, schema]) => !isNullable(schema))
     .map(([field]) => field);
 
-/** The submitted values of the input schema's fields (absent ones left out, null kept). */
+/**
+ * The submitted values of the input schema's fields (absent ones left out, null kept): only the schema's own
+ * properties become columns, whatever else a body names (`__proto__`, `constructor`, `toString` are no fields).
+ */
 export function inputColumns(input: TObject, body: object): Array<[string, unknown]> {
-  return Object.entries(body).filter(([field, value]) => field in input.properties && value !== undefined);
+  return Object.entries(body).filter(
+    ([field, value]) => Object.hasOwn(input.properties, field) && value !== undefined,
+  );
 }
 
 /** Inserts the row with the company (`companyId` null: a platform entity's row, which has no company). */
