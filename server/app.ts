@@ -13,6 +13,7 @@ import type { ServerConfig } from './config';
 import { registerArrivalOrder } from './db/arrival-order';
 import { connectionGate, type DB } from './db/database';
 import { registerErrorHandling } from './http/errors';
+import { guard, registerRouteGuards } from './http/guarded-route';
 import { registerResponseLanguage } from './http/language';
 import { JSON_BODY_LIMIT, multipartParsing } from './http/input-limits';
 import { registerMaintenanceMode } from './http/maintenance';
@@ -93,25 +94,30 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   // First of all hooks: database connections are handed out in the order requests arrived.
   registerArrivalOrder(app);
+  // Before any route: every route's declared guard becomes its preValidation (http/guarded-route.ts).
+  registerRouteGuards(app);
 
-  await app.register(cors, {
-    origin: (origin, callback) => callback(null, !origin || isPortalOrigin(origin, ctx.config.domain)),
-    credentials: true,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: [
-      'Authorization',
-      'Content-Type',
-      'Accept',
-      'Accept-Language',
-      'X-Requested-With',
-      'X-Socket-Id',
-      'X-CSRF-TOKEN',
-      'X-HTTP-Method-Override',
-      ...TUS_REQUEST_HEADERS,
-    ],
-    exposedHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', ...TUS_RESPONSE_HEADERS],
-    maxAge: 600,
-  });
+  const preflight = guard.public('CORS preflights, answered by @fastify/cors before any route');
+  await app.routeGuards.plugin(preflight, () =>
+    app.register(cors, {
+      origin: (origin, callback) => callback(null, !origin || isPortalOrigin(origin, ctx.config.domain)),
+      credentials: true,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowedHeaders: [
+        'Authorization',
+        'Content-Type',
+        'Accept',
+        'Accept-Language',
+        'X-Requested-With',
+        'X-Socket-Id',
+        'X-CSRF-TOKEN',
+        'X-HTTP-Method-Override',
+        ...TUS_REQUEST_HEADERS,
+      ],
+      exposedHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', ...TUS_RESPONSE_HEADERS],
+      maxAge: 600,
+    }),
+  );
   // After CORS, so a 503 still carries the CORS headers; shedding first, before anything queries.
   registerOverloadShedding(app, admissionGates(ctx.db));
   registerMaintenanceMode(app);
@@ -128,7 +134,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/v2/docs' });
+  await app.routeGuards.plugin(
+    guard.public('the OpenAPI document and its viewer describe the public contract'),
+    () => app.register(swaggerUi, { routePrefix: '/api/v2/docs' }),
+  );
   registerErrorHandling(app, { failedParsingBody: multipartParsing.failed });
   registerResponseLanguage(app);
 

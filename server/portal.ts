@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { guard, guarded } from './http/guarded-route';
 import { firstVisitPreloadTags, hasSessionCookie, readPortalManifest } from './portal-preloads';
 import { portalRuntimeConfig } from './runtime-config';
 
@@ -68,20 +69,23 @@ export async function registerPortal(app: FastifyInstance): Promise<void> {
   };
 
   if (hasPortal) {
-    await app.register(fastifyStatic, {
-      root: config.portalDir!,
-      index: false,
-      wildcard: true,
-      preCompressed: true,
-      // The build's manifest (.vite/) is for the budget test, not for browsers.
-      dotfiles: 'ignore',
-      setHeaders: (res, path) => {
-        if (/[\\/]assets[\\/]/.test(path)) {
-          res.header('Cache-Control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-    app.get('/', (request, reply) => sendIndex(request, reply));
+    const portalFiles = guard.public("the portal's built files, which every visitor loads before signing in");
+    await app.routeGuards.plugin(portalFiles, () =>
+      app.register(fastifyStatic, {
+        root: config.portalDir!,
+        index: false,
+        wildcard: true,
+        preCompressed: true,
+        // The build's manifest (.vite/) is for the budget test, not for browsers.
+        dotfiles: 'ignore',
+        setHeaders: (res, path) => {
+          if (/[\\/]assets[\\/]/.test(path)) {
+            res.header('Cache-Control', 'public, max-age=31536000, immutable');
+          }
+        },
+      }),
+    );
+    app.get('/', guarded(portalFiles), (request, reply) => sendIndex(request, reply));
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

@@ -1,10 +1,10 @@
 /** Opens the database, migrates, seeds when asked and builds the app: shared by `npm start` and the tests. */
 import type { FastifyInstance } from 'fastify';
+import { purgeExpiredTrash, schedulePurge } from './api/trash-purge';
 import { buildApp } from './app';
 import type { ServerConfig } from './config';
 import { type DatabaseOptions, type DB, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { purgeExpiredTrash, schedulePurge } from './db/retention';
 import { analyzeTables, scheduleAnalyze } from './db/statistics';
 import { seedAreas, seedDemoData } from './db/seed/index';
 import { attachDemoFiles } from './processing/demo-files';

@@ -6,7 +6,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { signedIn } from '../auth/guards';
 import { loginThrottle } from '../auth/login-throttle';
 import { hashPassword, unknownUserHash, verifyPassword } from '../auth/passwords';
 import {
@@ -20,6 +19,7 @@ import {
 import { REMEMBER_TOKEN_DAYS } from '../config';
 import type { DB } from '../db/database';
 import { HttpError } from '../http/errors';
+import { guard, guarded } from '../http/guarded-route';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { Filled, Flag, MessageSchema, Nullable, toBoolean } from '../http/schema-types';
 import { type Company, requestSubdomain, requestTenant } from '../http/tenancy';
@@ -110,15 +110,13 @@ export async function authRoutes(server: FastifyInstance): Promise<void> {
 
   app.post(
     '/login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with username or email; on a tenant host the user must belong to that company',
-        consumes: FORM_CONTENT_TYPES,
-        body: LoginBody,
-        response: { 200: AuthResponseSchema, 401: MessageSchema, 429: MessageSchema },
-      },
-    },
+    guarded(guard.public('signing in: identity and password are the credentials'), {
+      tags: ['auth'],
+      summary: 'Sign in with username or email; on a tenant host the user must belong to that company',
+      consumes: FORM_CONTENT_TYPES,
+      body: LoginBody,
+      response: { 200: AuthResponseSchema, 401: MessageSchema, 429: MessageSchema },
+    }),
     async (request) => {
       const { identity, password } = request.body;
       await throttle.attempt(identity, request.ip);
@@ -150,29 +148,21 @@ export async function authRoutes(server: FastifyInstance): Promise<void> {
 
   app.get(
     '/auth/validate',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['auth'],
-        summary: 'The session of the bearer token on this tenant',
-        security: [{ bearer: [] }],
-        response: { 200: AuthResponseSchema, 401: MessageSchema },
-      },
-    },
+    guarded(guard.signedIn, {
+      tags: ['auth'],
+      summary: 'The session of the bearer token on this tenant',
+      response: { 200: AuthResponseSchema, 401: MessageSchema },
+    }),
     async (request) => authResponse(request, await authenticate(request)),
   );
 
   app.get(
     '/logout',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['auth'],
-        summary: 'Revokes this token',
-        security: [{ bearer: [] }],
-        response: { 200: MessageSchema },
-      },
-    },
+    guarded(guard.signedIn, {
+      tags: ['auth'],
+      summary: 'Revokes this token',
+      response: { 200: MessageSchema },
+    }),
     async (request) => {
       await revokeToken(app.ctx.db, (await authenticate(request)).tokenId);
       return { message: 'Logged out.' };
@@ -181,15 +171,11 @@ export async function authRoutes(server: FastifyInstance): Promise<void> {
 
   app.get(
     '/logout-all',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['auth'],
-        summary: 'Revokes every token of the user (all devices)',
-        security: [{ bearer: [] }],
-        response: { 200: MessageSchema },
-      },
-    },
+    guarded(guard.signedIn, {
+      tags: ['auth'],
+      summary: 'Revokes every token of the user (all devices)',
+      response: { 200: MessageSchema },
+    }),
     async (request) => {
       await revokeAllTokens(app.ctx.db, (await authenticate(request)).user.id);
       return { message: 'Logged out of all devices.' };

@@ -9,9 +9,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { signedIn } from '../auth/guards';
 import { authenticate } from '../auth/session';
 import { HttpError, invalidField } from '../http/errors';
+import { guard, guarded } from '../http/guarded-route';
 import { isPortalOrigin } from '../http/origins';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { Filled, MessageSchema } from '../http/schema-types';
@@ -60,17 +60,13 @@ export async function autodeskRoutes(server: FastifyInstance): Promise<void> {
 
   app.post(
     '/autodesk/oauth/login',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['autodesk'],
-        summary: 'Starts connecting Autodesk: answers the authorisation URL the browser goes to',
-        consumes: FORM_CONTENT_TYPES,
-        security: [{ bearer: [] }],
-        body: Type.Object({ redirect_url: Filled({ maxLength: 2000 }) }),
-        response: { 200: Type.Object({ redirect_url: Type.String() }) },
-      },
-    },
+    guarded(guard.signedIn, {
+      tags: ['autodesk'],
+      summary: 'Starts connecting Autodesk: answers the authorisation URL the browser goes to',
+      consumes: FORM_CONTENT_TYPES,
+      body: Type.Object({ redirect_url: Filled({ maxLength: 2000 }) }),
+      response: { 200: Type.Object({ redirect_url: Type.String() }) },
+    }),
     async (request) => {
       const { user, company } = await authenticate(request);
       if (company.autodesk_integration === 'no')
@@ -103,13 +99,16 @@ export async function autodeskRoutes(server: FastifyInstance): Promise<void> {
 
   app.get(
     '/autodesk/oauth/authorize',
-    {
-      schema: {
+    guarded(
+      guard.public(
+        'the browser arrives without the bearer token; the state from POST /autodesk/oauth/login identifies the round trip',
+      ),
+      {
         tags: ['autodesk'],
         summary: "The local stand-in for Autodesk's authorisation page (HTML; Allow or Deny)",
         querystring: Type.Object({ state: Filled(), prompt: Type.Optional(Type.String()) }),
       },
-    },
+    ),
     async (request, reply) => {
       const found = await db
         .selectFrom('autodesk_oauth_states')
@@ -130,8 +129,11 @@ export async function autodeskRoutes(server: FastifyInstance): Promise<void> {
 
   app.get(
     '/autodesk/oauth/callback',
-    {
-      schema: {
+    guarded(
+      guard.public(
+        'the browser arrives without the bearer token; the state from POST /autodesk/oauth/login identifies the round trip',
+      ),
+      {
         tags: ['autodesk'],
         summary: 'Where the authorisation page returns: exchanges the code, then redirects to the portal',
         querystring: Type.Object({
@@ -140,7 +142,7 @@ export async function autodeskRoutes(server: FastifyInstance): Promise<void> {
           error: Type.Optional(Type.String()),
         }),
       },
-    },
+    ),
     async (request, reply) => {
       const { state, code, error } = request.query;
       const pending = await db
@@ -163,15 +165,11 @@ export async function autodeskRoutes(server: FastifyInstance): Promise<void> {
 
   app.post(
     '/autodesk/oauth/logout',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['autodesk'],
-        summary: 'Disconnects Autodesk (200 means disconnected)',
-        security: [{ bearer: [] }],
-        response: { 200: MessageSchema },
-      },
-    },
+    guarded(guard.signedIn, {
+      tags: ['autodesk'],
+      summary: 'Disconnects Autodesk (200 means disconnected)',
+      response: { 200: MessageSchema },
+    }),
     async (request) => {
       const { user } = await authenticate(request);
       await db

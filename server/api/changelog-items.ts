@@ -1,37 +1,29 @@
 /**
- * Changelog items (spec 1 §2.4 Updates box, spec 2 admin changelog). Reading the list is open to every signed-in
- * user (the dashboard); everything else is admin-only: one item, create and update (multipart with an optional
- * screenshot; update also as POST + `_method=PATCH`), delete, and sync (dates the undated items for an
- * environment, development by default).
+ * Changelog items (spec 1 §2.4 Updates box, spec 2 admin changelog), declared with `defineEntity` (platform
+ * rows, no company): one item, create and update (multipart with an optional screenshot; update also as POST +
+ * `_method=PATCH`) and delete are the administrators' standard endpoints. Two special routes: the list, open to
+ * every signed-in user (the dashboard) and without page/per_page every item, and sync (dates the undated items
+ * for an environment, development by default; admin).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable, Updateable } from 'kysely';
-import { adminOnly, signedIn } from '../auth/guards';
 import {
   CHANGELOG_TYPES,
   ChangelogItemSchema,
   ENVIRONMENTS,
   type Environment,
 } from '../../shared/entities/changelog-items';
-import type { ChangelogItemsTable, ChangelogType } from '../db/schema';
-import { foundOr404, IdParams } from '../http/crud/ids';
+import type { ChangelogItemsTable } from '../db/schema';
+import { contextOf } from '../http/crud/context';
+import { ADMIN_ONLY, type CrudContext, SIGNED_IN, type Submitted } from '../http/crud/declaration';
+import { defineEntity } from '../http/crud/entity';
 import { invalidField } from '../http/errors';
 import { listQueryProperties } from '../http/list-query';
-import { enumFilter, isCount, type ListSpec, listEndpoint } from '../http/listing';
-import { CountSchema, DataSchema, DeletedSchema, deletedResponse, PaginatedSchema } from '../http/responses';
-import { FORM_CONTENT_TYPES } from '../http/request-input';
-import {
-  FileField,
-  Filled,
-  Flag,
-  iso,
-  MessageSchema,
-  Nullable,
-  StringEnum,
-  toBoolean,
-} from '../http/schema-types';
+import { enumFilter, isCount, listEndpoint } from '../http/listing';
+import { CountSchema, DataSchema, PaginatedSchema } from '../http/responses';
+import { FileField, Filled, Flag, iso, Nullable, StringEnum, toBoolean } from '../http/schema-types';
 import { acceptUpload, storeUpload, type UploadRule } from '../storage/uploads';
 import { fileUrl } from './files';
 
@@ -56,29 +48,6 @@ function present(request: FastifyRequest, row: ChangelogRow) {
   };
 }
 
-type ChangelogItem = ReturnType<typeof present>;
-
-const changelogList = (
-  request: FastifyRequest,
-): ListSpec<'changelog_items', ChangelogRow, ChangelogItem> => ({
-  resource: 'changelog_items',
-  sorts: {
-    type: 'changelog_items.type',
-    description: 'changelog_items.description',
-    created_at: 'changelog_items.created_at',
-    updated_at: 'changelog_items.updated_at',
-    ...Object.fromEntries(
-      ENVIRONMENTS.map((environment) => [`date_on_${environment}`, `changelog_items.date_on_${environment}`]),
-    ),
-  },
-  defaultSort: '-created_at',
-  tiebreaker: 'changelog_items.id',
-  search: ['changelog_items.description'],
-  filters: { type: enumFilter(CHANGELOG_TYPES, (eb, types) => eb('changelog_items.type', 'in', types)) },
-  fields: Object.keys(ChangelogItemSchema.properties) as Array<keyof ChangelogItem>,
-  present: async (rows) => rows.map((row) => present(request, row)),
-});
-
 const EnvironmentFlags = Type.Partial(
   Type.Object(Object.fromEntries(ENVIRONMENTS.map((environment) => [environment, Nullable(Flag)]))),
   { description: 'environments[development|test|acceptance|production] = 1 or 0; at least one 1' },
@@ -102,13 +71,7 @@ const UpdateBody = Type.Partial(
   }),
 );
 
-type ChangelogInput = {
-  type?: ChangelogType;
-  description?: string;
-  description_nl?: string | null;
-  environments?: Partial<Record<Environment, boolean | number | string | null>>;
-  screenshot?: unknown;
-};
+type ChangelogInput = Submitted<Static<typeof UpdateBody>>;
 
 /** Date columns for the ticked environments: a newly ticked one is dated now, an unticked one cleared. */
 function environmentDates(environments: ChangelogInput['environments'], current: ChangelogRow | null) {
@@ -130,26 +93,109 @@ async function validated(body: ChangelogInput) {
   return acceptUpload(body.screenshot, 'screenshot', SCREENSHOT);
 }
 
+/** The screenshot's storage key after a write: a new one, none (sent empty: removed) or the current one. */
+async function screenshotKey(
+  ctx: CrudContext,
+  body: ChangelogInput,
+  current: ChangelogRow | null,
+): Promise<string | null> {
+  const screenshot = await validated(body);
+  if (screenshot) return storeUpload(ctx.request.server.ctx.storage, 'changelog', screenshot);
+  // A screenshot sent empty removes it (as the company logo); an absent one keeps it.
+  return 'screenshot' in body && body.screenshot === null ? null : (current?.screenshot ?? null);
+}
+
+/** The stored screenshot a write or a delete left behind, removed once it has committed. */
+const removeScreenshot = (ctx: CrudContext, previous: string | null, kept: string | null) => async () => {
+  if (previous && previous !== kept) await ctx.request.server.ctx.storage.delete(previous);
+};
+
+export const changelogItems = defineEntity({
+  collection: 'admin/changelog-items',
+  resource: 'changelog_items',
+  tag: 'changelog',
+  model: 'ChangelogItem',
+  entity: 'changelog_item',
+  table: 'changelog_items',
+  scope: 'platform',
+  abilities: { show: ADMIN_ONLY, create: ADMIN_ONLY, update: ADMIN_ONLY, delete: ADMIN_ONLY },
+  schemas: { input: CreateBody, item: ChangelogItemSchema, update: UpdateBody },
+  rows: (db) => db.selectFrom('changelog_items').selectAll(),
+  nameOf: (item) => item.description,
+  list: () => ({
+    sorts: {
+      type: 'changelog_items.type',
+      description: 'changelog_items.description',
+      created_at: 'changelog_items.created_at',
+      updated_at: 'changelog_items.updated_at',
+      ...Object.fromEntries(
+        ENVIRONMENTS.map((environment) => [
+          `date_on_${environment}`,
+          `changelog_items.date_on_${environment}`,
+        ]),
+      ),
+    },
+    defaultSort: '-created_at',
+    search: ['changelog_items.description'],
+    filters: {
+      type: enumFilter(CHANGELOG_TYPES, (eb, types) => eb('changelog_items.type', 'in', types)),
+    },
+  }),
+  present: async (ctx, rows: ChangelogRow[]) => rows.map((row) => present(ctx.request, row)),
+  async create(ctx, body) {
+    const screenshot = await screenshotKey(ctx, body, null);
+    const { id } = await ctx.db
+      .insertInto('changelog_items')
+      .values({
+        type: body.type!,
+        description: body.description!,
+        description_nl: body.description_nl?.trim() || null,
+        screenshot,
+        ...environmentDates(body.environments, null),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id };
+  },
+  async update(ctx, current, body) {
+    const screenshot = await screenshotKey(ctx, body, current);
+    await ctx.db
+      .updateTable('changelog_items')
+      .set({
+        ...(body.type ? { type: body.type } : {}),
+        ...(body.description ? { description: body.description } : {}),
+        ...('description_nl' in body ? { description_nl: body.description_nl?.trim() || null } : {}),
+        ...environmentDates(body.environments, current),
+        screenshot,
+        updated_at: new Date(),
+      })
+      .where('id', '=', current.id)
+      .execute();
+    return removeScreenshot(ctx, current.screenshot, screenshot);
+  },
+  async remove(ctx, item) {
+    await ctx.db.deleteFrom('changelog_items').where('id', '=', item.id).execute();
+    return removeScreenshot(ctx, item.screenshot, null);
+  },
+  summaries: {
+    show: 'One changelog item (admin)',
+    create: 'Creates a changelog item (admin; multipart with an optional screenshot jpeg/png/bmp)',
+    update:
+      'Updates a changelog item (admin; also POST multipart with _method=PATCH); a screenshot sent empty removes it',
+    delete: 'Deletes a changelog item and its screenshot (admin)',
+  },
+});
+
 export async function changelogRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, storage } = app.ctx;
-
-  const findItem = (id: number) =>
-    foundOr404(
-      db.selectFrom('changelog_items').selectAll().where('id', '=', id).executeTakeFirst(),
-      'ChangelogItem',
-      id,
-    );
+  const { db } = app.ctx;
 
   app.get(
     '/admin/changelog-items',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['changelog'],
-        summary:
-          'Changelog items: every signed-in user (dashboard). Without page/per_page all items, else a page',
-        security: [{ bearer: [] }],
+    changelogItems.route(
+      SIGNED_IN,
+      'Changelog items: every signed-in user (dashboard). Without page/per_page all items, else a page',
+      {
         querystring: Type.Object(listQueryProperties),
         response: {
           200: Type.Union([
@@ -159,79 +205,33 @@ export async function changelogRoutes(server: FastifyInstance): Promise<void> {
           ]),
         },
       },
-    },
+    ),
     async (request) => {
+      const ctx = await contextOf(request);
       const paged = request.query.page !== undefined || request.query.per_page !== undefined;
       const query = paged ? request.query : { ...request.query, page: 1, per_page: 1000 };
       const body = await listEndpoint(
         request,
-        db.selectFrom('changelog_items').selectAll(),
-        changelogList(request),
+        changelogItems.rows(db, 0),
+        changelogItems.listSpec(ctx),
         query,
       );
       return paged || isCount(body) ? body : { data: body.data };
     },
   );
 
-  app.get(
-    '/admin/changelog-items/:id',
-    {
-      preValidation: adminOnly,
-      schema: {
-        tags: ['changelog'],
-        summary: 'One changelog item (admin)',
-        security: [{ bearer: [] }],
-        params: IdParams,
-        response: { 200: DataSchema(ChangelogItemSchema), 404: MessageSchema },
-      },
-    },
-    async (request) => ({ data: present(request, await findItem(request.params.id)) }),
-  );
-
-  app.post(
-    '/admin/changelog-items',
-    {
-      preValidation: adminOnly,
-      schema: {
-        tags: ['changelog'],
-        summary: 'Creates a changelog item (admin; multipart with an optional screenshot jpeg/png/bmp)',
-        consumes: FORM_CONTENT_TYPES,
-        security: [{ bearer: [] }],
-        body: CreateBody,
-        response: { 201: DataSchema(ChangelogItemSchema) },
-      },
-    },
-    async (request, reply) => {
-      const body = request.body as ChangelogInput & Required<Pick<ChangelogInput, 'type' | 'description'>>;
-      const screenshot = await validated(body);
-      const key = screenshot ? await storeUpload(storage, 'changelog', screenshot) : null;
-      const row = await db
-        .insertInto('changelog_items')
-        .values({
-          type: body.type,
-          description: body.description,
-          description_nl: body.description_nl?.trim() || null,
-          screenshot: key,
-          ...environmentDates(body.environments, null),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return reply.status(201).send({ data: present(request, row) });
-    },
-  );
+  await changelogItems.register(app);
 
   app.patch(
     '/admin/changelog-items/sync',
-    {
-      preValidation: adminOnly,
-      schema: {
-        tags: ['changelog'],
-        summary: 'Dates every item not yet dated for the environment (default development) with now (admin)',
-        security: [{ bearer: [] }],
+    changelogItems.route(
+      ADMIN_ONLY,
+      'Dates every item not yet dated for the environment (default development) with now (admin)',
+      {
         body: Type.Object({ environment: Type.Optional(Nullable(StringEnum(ENVIRONMENTS))) }),
         response: { 200: Type.Object({ message: Type.String(), updated: Type.Integer() }) },
       },
-    },
+    ),
     async (request) => {
       const environment: Environment = request.body?.environment ?? 'development';
       const column = `date_on_${environment}` as const;
@@ -242,70 +242,6 @@ export async function changelogRoutes(server: FastifyInstance): Promise<void> {
         .executeTakeFirst();
       const updated = Number(result.numUpdatedRows);
       return { message: `${updated} changelog items synced.`, updated };
-    },
-  );
-
-  app.patch(
-    '/admin/changelog-items/:id',
-    {
-      preValidation: adminOnly,
-      schema: {
-        tags: ['changelog'],
-        summary:
-          'Updates a changelog item (admin; also POST multipart with _method=PATCH); a screenshot sent empty removes it',
-        consumes: FORM_CONTENT_TYPES,
-        security: [{ bearer: [] }],
-        params: IdParams,
-        body: UpdateBody,
-        response: { 200: DataSchema(ChangelogItemSchema), 404: MessageSchema },
-      },
-    },
-    async (request) => {
-      const current = await findItem(request.params.id);
-      const body = request.body as ChangelogInput;
-      const screenshot = await validated(body);
-      // A screenshot sent empty removes it (as the company logo); an absent one keeps it.
-      const removed = 'screenshot' in body && body.screenshot === null;
-      const key = screenshot
-        ? await storeUpload(storage, 'changelog', screenshot)
-        : removed
-          ? null
-          : current.screenshot;
-      const row = await db
-        .updateTable('changelog_items')
-        .set({
-          ...(body.type ? { type: body.type } : {}),
-          ...(body.description ? { description: body.description } : {}),
-          ...('description_nl' in body ? { description_nl: body.description_nl?.trim() || null } : {}),
-          ...environmentDates(body.environments, current),
-          screenshot: key,
-          updated_at: new Date(),
-        })
-        .where('id', '=', current.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      if (current.screenshot && current.screenshot !== key) await storage.delete(current.screenshot);
-      return { data: present(request, row) };
-    },
-  );
-
-  app.delete(
-    '/admin/changelog-items/:id',
-    {
-      preValidation: adminOnly,
-      schema: {
-        tags: ['changelog'],
-        summary: 'Deletes a changelog item and its screenshot (admin)',
-        security: [{ bearer: [] }],
-        params: IdParams,
-        response: { 200: DeletedSchema('changelog_item'), 404: MessageSchema },
-      },
-    },
-    async (request) => {
-      const current = await findItem(request.params.id);
-      await db.deleteFrom('changelog_items').where('id', '=', current.id).execute();
-      if (current.screenshot) await storage.delete(current.screenshot);
-      return deletedResponse('changelog_item', current.description);
     },
   );
 }

@@ -8,9 +8,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LICENCE_KEYS } from '../../shared/platforms';
 import { type CompanyProfile, CompanyProfileSchema } from '../../shared/entities/company-profile';
-import { can, signedIn } from '../auth/guards';
 import { authenticate } from '../auth/session';
 import { modelNotFound } from '../http/errors';
+import { guard, guarded } from '../http/guarded-route';
 import { DataSchema } from '../http/responses';
 import { Nullable } from '../http/schema-types';
 import { type Company, presentTenant } from '../http/tenancy';
@@ -98,15 +98,11 @@ export async function companyRoutes(server: FastifyInstance): Promise<void> {
 
   app.get(
     '/companies/my-company',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['companies'],
-        summary: "The signed-in user's company (the tenant of the host), with licences bought and used",
-        security: [{ bearer: [] }],
-        response: { 200: DataSchema(MyCompanySchema) },
-      },
-    },
+    guarded(guard.signedIn, {
+      tags: ['companies'],
+      summary: "The signed-in user's company (the tenant of the host), with licences bought and used",
+      response: { 200: DataSchema(MyCompanySchema) },
+    }),
     async (request) => {
       const { company } = await authenticate(request);
       return { data: await presentMyCompany(request, company) };
@@ -115,18 +111,14 @@ export async function companyRoutes(server: FastifyInstance): Promise<void> {
 
   app.patch(
     '/companies/my-company',
-    {
-      preValidation: can('edit-company'),
-      schema: {
-        tags: ['companies'],
-        summary:
-          "Saves the user's company (multipart: details, colours, demo model, logo jpeg/png/bmp, background image jpeg/bmp; Autodesk option admin only); also POST with _method=PATCH",
-        consumes: FORM_CONTENT_TYPES,
-        security: [{ bearer: [] }],
-        body: MyCompanyUpdateBody,
-        response: { 200: DataSchema(MyCompanySchema) },
-      },
-    },
+    guarded(guard.ability('edit-company'), {
+      tags: ['companies'],
+      summary:
+        "Saves the user's company (multipart: details, colours, demo model, logo jpeg/png/bmp, background image jpeg/bmp; Autodesk option admin only); also POST with _method=PATCH",
+      consumes: FORM_CONTENT_TYPES,
+      body: MyCompanyUpdateBody,
+      response: { 200: DataSchema(MyCompanySchema) },
+    }),
     async (request) => {
       const session = await authenticate(request);
       const updated = await updateMyCompany(request, session, request.body);
@@ -136,15 +128,11 @@ export async function companyRoutes(server: FastifyInstance): Promise<void> {
 
   app.get(
     '/companies',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['companies'],
-        summary: 'The companies the user belongs to (admins: every company), by name — the tenant switcher',
-        security: [{ bearer: [] }],
-        response: { 200: DataSchema(Type.Array(CompanySummarySchema)) },
-      },
-    },
+    guarded(guard.signedIn, {
+      tags: ['companies'],
+      summary: 'The companies the user belongs to (admins: every company), by name — the tenant switcher',
+      response: { 200: DataSchema(Type.Array(CompanySummarySchema)) },
+    }),
     async (request) => {
       const { user } = await authenticate(request);
       let query = app.ctx.db
@@ -184,14 +172,12 @@ export async function companyRoutes(server: FastifyInstance): Promise<void> {
 
   app.get(
     '/companies/:subdomain',
-    {
-      schema: {
-        tags: ['companies'],
-        summary: 'The tenant of a subdomain (public)',
-        params: Type.Object({ subdomain: Type.String() }),
-        response: { 200: DataSchema(TenantSchema) },
-      },
-    },
+    guarded(guard.public("the login page reads its tenant's name and theme before anyone signs in"), {
+      tags: ['companies'],
+      summary: 'The tenant of a subdomain (public)',
+      params: Type.Object({ subdomain: Type.String() }),
+      response: { 200: DataSchema(TenantSchema) },
+    }),
     async (request) => {
       const { subdomain } = request.params;
       const company = await app.ctx.db

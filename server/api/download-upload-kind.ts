@@ -1,5 +1,5 @@
 /**
- * Resumable uploads of a download's file (kind 'download-file'): any type, 1 byte up to the model upload limit;
+ * Resumable uploads of a download's file (kind 'download-file'): any type (shared/upload-kinds.ts), 1 byte up to the model upload limit;
  * only administrators start them, as only they create and edit downloads (spec 2 §6).
  */
 import { DOWNLOAD_FILE_UPLOAD } from '../../shared/entities/downloads';
@@ -9,6 +9,5 @@ export const downloadUploadKind = fileUploadKind({
   name: DOWNLOAD_FILE_UPLOAD,
   ability: null,
   adminOnly: true,
-  types: [],
   maxBytes: (config) => config.modelUploadMaxBytes,
 });

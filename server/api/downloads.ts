@@ -9,12 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DOWNLOAD_FILE_UPLOAD, DownloadInputSchema, DownloadSchema } from '../../shared/entities/downloads';
-import { adminOnly } from '../auth/guards';
 import { authenticate } from '../auth/session';
 import { defineEntity } from '../http/crud/entity';
 import { IdParams } from '../http/crud/ids';
 import { checkUnique, notNullableFields } from '../http/crud/writes';
-import type { Submitted } from '../http/crud/declaration';
+import { ADMIN_ONLY, type Submitted } from '../http/crud/declaration';
 import { notFound } from '../http/errors';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { DataSchema, DeletedSchema, deletedResponse } from '../http/responses';
@@ -63,7 +62,6 @@ export function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-const ADMIN = { security: [{ bearer: [] }], tags: ['downloads'] };
 const NOT_NULLABLE = notNullableFields(DownloadInputSchema);
 
 export async function downloadRoutes(server: FastifyInstance): Promise<void> {
@@ -115,16 +113,11 @@ export async function downloadRoutes(server: FastifyInstance): Promise<void> {
 
   app.post(
     '/admin/downloads',
-    {
-      preValidation: adminOnly,
-      schema: {
-        ...ADMIN,
-        summary: 'Creates a download from a finished download-file upload (admin)',
-        consumes: FORM_CONTENT_TYPES,
-        body: DownloadInputSchema,
-        response: { 201: DataSchema(DownloadSchema) },
-      },
-    },
+    downloads.route(ADMIN_ONLY, 'Creates a download from a finished download-file upload (admin)', {
+      consumes: FORM_CONTENT_TYPES,
+      body: DownloadInputSchema,
+      response: { 201: DataSchema(DownloadSchema) },
+    }),
     async (request, reply) => {
       const session = await authenticate(request);
       const body = request.body as DownloadBody;
@@ -142,18 +135,16 @@ export async function downloadRoutes(server: FastifyInstance): Promise<void> {
 
   app.patch<{ Params: IdParams }>(
     '/admin/downloads/:id',
-    {
-      preValidation: adminOnly,
-      schema: {
-        ...ADMIN,
-        summary:
-          'Updates a download: every field optional, upload_id replaces the file (admin; multipart: POST + _method=PATCH)',
+    downloads.route(
+      ADMIN_ONLY,
+      'Updates a download: every field optional, upload_id replaces the file (admin; multipart: POST + _method=PATCH)',
+      {
         consumes: FORM_CONTENT_TYPES,
         params: IdParams,
         body: Type.Partial(DownloadInputSchema),
         response: { 200: DataSchema(DownloadSchema), 404: MessageSchema },
       },
-    },
+    ),
     async (request) => {
       const session = await authenticate(request);
       const current = await downloads.find(db, session.company.id, request.params.id);
@@ -179,15 +170,10 @@ export async function downloadRoutes(server: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: IdParams }>(
     '/admin/downloads/:id',
-    {
-      preValidation: adminOnly,
-      schema: {
-        ...ADMIN,
-        summary: 'Deletes a download and its file (admin)',
-        params: IdParams,
-        response: { 200: DeletedSchema('download'), 404: MessageSchema },
-      },
-    },
+    downloads.route(ADMIN_ONLY, 'Deletes a download and its file (admin)', {
+      params: IdParams,
+      response: { 200: DeletedSchema('download'), 404: MessageSchema },
+    }),
     async (request) => {
       const session = await authenticate(request);
       const download = await downloads.find(db, session.company.id, request.params.id);

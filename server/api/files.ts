@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../http/errors';
+import { guard, guarded } from '../http/guarded-route';
 import { contentTypeOf } from '../storage/content-types';
 
 export const FILES_PATH = '/api/v2/files';
@@ -29,13 +30,16 @@ export async function fileRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/files/*',
-    {
-      schema: {
+    guarded(
+      guard.public(
+        "stored files are public, like Laravel's public disk: their keys are unguessable, private prefixes are never served",
+      ),
+      {
         tags: ['files'],
         summary: 'A stored file (uploads, previews, screenshots)',
         params: Type.Object({ '*': Type.String() }),
       },
-    },
+    ),
     async (request, reply) => {
       const key = request.params['*'];
       if (!isServedKey(key)) throw notFound('File not found.');

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/passwords';
 import type { DB } from '../db/database';
 import { HttpError, ValidationError, type FieldErrors } from '../http/errors';
+import { guard, guarded } from '../http/guarded-route';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { MessageSchema, Nullable } from '../http/schema-types';
 import { recordActivity } from './activity-recorder';
@@ -124,15 +125,13 @@ export async function invitationAcceptanceRoutes(server: FastifyInstance): Promi
 
   app.get(
     '/invitations/:token',
-    {
-      schema: {
-        tags: ['invitations'],
-        summary:
-          'An open invitation by its token (public): company, role, inviter, and whether the account is new',
-        params: TokenParams,
-        response: { 200: Type.Object({ data: InvitationSchema }), 404: MessageSchema },
-      },
-    },
+    guarded(guard.public('the invitation token sent by mail is the credential'), {
+      tags: ['invitations'],
+      summary:
+        'An open invitation by its token (public): company, role, inviter, and whether the account is new',
+      params: TokenParams,
+      response: { 200: Type.Object({ data: InvitationSchema }), 404: MessageSchema },
+    }),
     async (request) => {
       const invitation = await openInvitation(db, request.params.token);
       return {
@@ -151,17 +150,15 @@ export async function invitationAcceptanceRoutes(server: FastifyInstance): Promi
 
   app.post(
     '/invitations/:token/accept',
-    {
-      schema: {
-        tags: ['invitations'],
-        summary:
-          'Accepts an invitation (public, by its token); a new account sets name, username and password first',
-        consumes: FORM_CONTENT_TYPES,
-        params: TokenParams,
-        body: AcceptBody,
-        response: { 200: AnsweredSchema, 404: MessageSchema },
-      },
-    },
+    guarded(guard.public('the invitation token sent by mail is the credential'), {
+      tags: ['invitations'],
+      summary:
+        'Accepts an invitation (public, by its token); a new account sets name, username and password first',
+      consumes: FORM_CONTENT_TYPES,
+      params: TokenParams,
+      body: AcceptBody,
+      response: { 200: AnsweredSchema, 404: MessageSchema },
+    }),
     async (request) => {
       const invitation = await openInvitation(db, request.params.token);
       const account = invitation.new_account
@@ -195,15 +192,12 @@ export async function invitationAcceptanceRoutes(server: FastifyInstance): Promi
 
   app.post(
     '/invitations/:token/decline',
-    {
-      schema: {
-        tags: ['invitations'],
-        summary:
-          'Declines an invitation (public, by its token): the membership, and an unused new account, go',
-        params: TokenParams,
-        response: { 200: AnsweredSchema, 404: MessageSchema },
-      },
-    },
+    guarded(guard.public('the invitation token sent by mail is the credential'), {
+      tags: ['invitations'],
+      summary: 'Declines an invitation (public, by its token): the membership, and an unused new account, go',
+      params: TokenParams,
+      response: { 200: AnsweredSchema, 404: MessageSchema },
+    }),
     async (request) => {
       const invitation = await openInvitation(db, request.params.token);
       await db.transaction().execute(async (trx) => {

@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { guard, guarded } from '../http/guarded-route';
 import { Filled, iso } from '../http/schema-types';
 
 const MailSchema = Type.Object({
@@ -21,14 +22,17 @@ export async function mailOutboxRoutes(server: FastifyInstance): Promise<void> {
   if (!app.ctx.config.mailOutbox) return;
   app.get(
     '/dev/mail',
-    {
-      schema: {
+    guarded(
+      guard.public(
+        'the demo and the tests read the mails they caused; registered only with mailOutbox on, never by default in production',
+      ),
+      {
         tags: ['mail outbox'],
         summary: 'The newest mails sent to an address (demo and tests; off in production)',
         querystring: Type.Object({ to: Filled({ maxLength: 255 }) }),
         response: { 200: Type.Object({ data: Type.Array(MailSchema) }) },
       },
-    },
+    ),
     async (request) => {
       const mails = await app.ctx.db
         .selectFrom('mail_outbox')

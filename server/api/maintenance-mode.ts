@@ -5,7 +5,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { adminOnly } from '../auth/guards';
+import { guard, guarded } from '../http/guarded-route';
 import { DataSchema } from '../http/responses';
 import { Flag, Nullable, toBoolean } from '../http/schema-types';
 
@@ -21,35 +21,27 @@ export async function maintenanceModeRoutes(server: FastifyInstance): Promise<vo
 
   app.get(
     '/admin/maintenance-mode',
-    {
-      preValidation: adminOnly,
-      schema: {
-        tags: ['maintenance'],
-        summary: 'Whether maintenance mode is on, and who switched it on (admin)',
-        security: [{ bearer: [] }],
-        response: { 200: DataSchema(MaintenanceSchema) },
-      },
-    },
+    guarded(guard.admin, {
+      tags: ['maintenance'],
+      summary: 'Whether maintenance mode is on, and who switched it on (admin)',
+      response: { 200: DataSchema(MaintenanceSchema) },
+    }),
     async () => ({ data: await app.maintenance.state() }),
   );
 
   app.patch(
     '/admin/maintenance-mode',
-    {
-      preValidation: adminOnly,
-      schema: {
-        tags: ['maintenance'],
-        summary:
-          'Switches maintenance mode: every other /api/v2 call answers 503 {status, back_on} while on (admin)',
-        security: [{ bearer: [] }],
-        body: Type.Object({
-          enabled: Flag,
-          status: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
-          back_on: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
-        }),
-        response: { 200: DataSchema(MaintenanceSchema) },
-      },
-    },
+    guarded(guard.admin, {
+      tags: ['maintenance'],
+      summary:
+        'Switches maintenance mode: every other /api/v2 call answers 503 {status, back_on} while on (admin)',
+      body: Type.Object({
+        enabled: Flag,
+        status: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+        back_on: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+      }),
+      response: { 200: DataSchema(MaintenanceSchema) },
+    }),
     async (request) => {
       const { enabled, status, back_on: backOn } = request.body;
       const on = toBoolean(enabled);

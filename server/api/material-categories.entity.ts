@@ -16,10 +16,11 @@ import {
   MaterialCategorySchema,
 } from '../../shared/entities/material-categories';
 import type { DB } from '../db/database';
+import { softDelete } from '../db/retention';
 import type { MaterialCategoriesTable } from '../db/schema';
 import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
-import { inputColumns, insertRow, removeRow, updateRow } from '../http/crud/writes';
+import { inputColumns, insertRow, updateRow } from '../http/crud/writes';
 import { HttpError, invalidField } from '../http/errors';
 import { enumFilter } from '../http/listing';
 import { iso } from '../http/schema-types';
@@ -217,7 +218,7 @@ export default defineEntity({
   async remove(ctx, row) {
     const facts = await categoryTreeFacts(ctx.db, [row.id]);
     if (facts.connected.has(row.id)) throw new HttpError(422, CATEGORY_CONNECTED);
-    await removeRow(ctx.db, 'material_categories', ctx.session.company.id, row.id);
+    await softDelete(ctx.db, 'material_categories', ctx.session.company.id, row.id);
   },
   bulk: {
     key: 'categories',

@@ -24,13 +24,14 @@ import {
   type MaterialStatus,
 } from '../../shared/entities/materials';
 import type { DB } from '../db/database';
+import { softDelete } from '../db/retention';
 import type { MaterialImportsTable, MaterialsTable } from '../db/schema';
 import { MATERIAL_STATUS_COLORS } from '../db/status-colors';
 import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { contextOf } from '../http/crud/context';
 import { defineEntity } from '../http/crud/entity';
 import { IdParams, NameParams } from '../http/crud/ids';
-import { checkUnique, removeRow, restoreRow } from '../http/crud/writes';
+import { checkUnique, restoreRow } from '../http/crud/writes';
 import { HttpError, invalidField, modelNotFound, type FieldErrors, ValidationError } from '../http/errors';
 import { enumFilter } from '../http/listing';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
@@ -134,7 +135,7 @@ async function setCategories(db: DB, materialId: number, categoryIds: number[], 
     .execute();
 }
 
-const materialEntity = defineEntity({
+export const materialEntity = defineEntity({
   collection: 'materials',
   tag: 'materials',
   model: 'Material',
@@ -278,7 +279,7 @@ const materialEntity = defineEntity({
   },
   async remove(ctx, row) {
     if (row.model_id !== null) throw new HttpError(422, MATERIAL_CONNECTED);
-    await removeRow(ctx.db, 'materials', ctx.session.company.id, row.id);
+    await softDelete(ctx.db, 'materials', ctx.session.company.id, row.id);
   },
   async restore(ctx, row) {
     await checkUnique(

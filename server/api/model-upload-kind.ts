@@ -4,7 +4,7 @@ import type { UploadKind } from './upload-kind';
 
 export { MODEL_FILE_UPLOAD };
 
-export const modelUploadKind: UploadKind = {
+export const modelUploadKind: UploadKind<typeof MODEL_FILE_UPLOAD> = {
   name: MODEL_FILE_UPLOAD,
   ability: 'create-project-models|update-project-models',
   maxBytes: (config) => config.modelUploadMaxBytes,

@@ -18,12 +18,12 @@ import {
 } from '../../shared/entities/my-account';
 import { message } from '../../shared/messages';
 import { CONFIGURABLE_NOTIFICATION_TYPES } from '../../shared/notification-types';
-import { signedIn } from '../auth/guards';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { authenticate, revokeAllTokens, type Session } from '../auth/session';
 import type { DB } from '../db/database';
 import type { UserActivitiesTable } from '../db/schema';
 import { type FieldErrors, HttpError, ValidationError } from '../http/errors';
+import { guard, guarded } from '../http/guarded-route';
 import { listQueryProperties } from '../http/list-query';
 import { type ListSpec, listEndpoint } from '../http/listing';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
@@ -268,20 +268,15 @@ const AccountResponse = Type.Object({
 export async function myAccountRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { db, storage } = app.ctx;
-  const security = [{ bearer: [] }];
 
   app.get(
     '/my-account',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['my account'],
-        summary: "The signed-in user's profile in this company, with role, groups and notification settings",
-        security,
-        querystring: AccountQuery,
-        response: { 200: DataSchema(MyAccountSchema) },
-      },
-    },
+    guarded(guard.signedIn, {
+      tags: ['my account'],
+      summary: "The signed-in user's profile in this company, with role, groups and notification settings",
+      querystring: AccountQuery,
+      response: { 200: DataSchema(MyAccountSchema) },
+    }),
     async (request) => {
       const session = await authenticate(request);
       return { data: await presentAccount(request, session, excludedFields(request.query.excluded_fields)) };
@@ -290,18 +285,14 @@ export async function myAccountRoutes(server: FastifyInstance): Promise<void> {
 
   app.patch(
     '/my-account',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['my account'],
-        summary:
-          'Saves the profile (multipart with profile_image jpeg/png/bmp ≤ 3 MB), notification settings and password; also POST with _method=PATCH',
-        consumes: FORM_CONTENT_TYPES,
-        security,
-        body: UpdateBody,
-        response: { 200: AccountResponse },
-      },
-    },
+    guarded(guard.signedIn, {
+      tags: ['my account'],
+      summary:
+        'Saves the profile (multipart with profile_image jpeg/png/bmp ≤ 3 MB), notification settings and password; also POST with _method=PATCH',
+      consumes: FORM_CONTENT_TYPES,
+      body: UpdateBody,
+      response: { 200: AccountResponse },
+    }),
     async (request) => {
       const session = await authenticate(request);
       const body = request.body;
@@ -379,15 +370,11 @@ export async function myAccountRoutes(server: FastifyInstance): Promise<void> {
 
   app.delete(
     '/my-account',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['my account'],
-        summary: 'Deletes the account: it can no longer sign in, and every session ends',
-        security,
-        response: { 200: MessageSchema },
-      },
-    },
+    guarded(guard.signedIn, {
+      tags: ['my account'],
+      summary: 'Deletes the account: it can no longer sign in, and every session ends',
+      response: { 200: MessageSchema },
+    }),
     async (request) => {
       const { user } = await authenticate(request);
       await db.transaction().execute(async (trx) => {
@@ -400,15 +387,11 @@ export async function myAccountRoutes(server: FastifyInstance): Promise<void> {
 
   app.delete(
     '/my-account/membership',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['my account'],
-        summary: 'Leaves this company: role, groups and licences here are removed; sessions here end',
-        security,
-        response: { 200: MessageSchema, 422: MessageSchema },
-      },
-    },
+    guarded(guard.signedIn, {
+      tags: ['my account'],
+      summary: 'Leaves this company: role, groups and licences here are removed; sessions here end',
+      response: { 200: MessageSchema, 422: MessageSchema },
+    }),
     async (request) => {
       const { user, company } = await authenticate(request);
       const left = await db.transaction().execute(async (trx) => {
@@ -437,15 +420,11 @@ export async function myAccountRoutes(server: FastifyInstance): Promise<void> {
 
   app.post(
     '/my-account/reset-password',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['my account'],
-        summary: 'Sends the signed-in user a password reset link (as a notification)',
-        security,
-        response: { 200: MessageSchema },
-      },
-    },
+    guarded(guard.signedIn, {
+      tags: ['my account'],
+      summary: 'Sends the signed-in user a password reset link (as a notification)',
+      response: { 200: MessageSchema },
+    }),
     async (request) => {
       const { user, company } = await authenticate(request);
       await sendResetLink(request, user, company.id);
@@ -455,15 +434,11 @@ export async function myAccountRoutes(server: FastifyInstance): Promise<void> {
 
   app.post(
     '/my-account/default-settings',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['my account'],
-        summary: 'Restores the default notification settings (every type by email and in the portal)',
-        security,
-        response: { 200: DataSchema(MyAccountSchema) },
-      },
-    },
+    guarded(guard.signedIn, {
+      tags: ['my account'],
+      summary: 'Restores the default notification settings (every type by email and in the portal)',
+      response: { 200: DataSchema(MyAccountSchema) },
+    }),
     async (request) => {
       const session = await authenticate(request);
       await db
@@ -477,16 +452,12 @@ export async function myAccountRoutes(server: FastifyInstance): Promise<void> {
 
   app.get(
     '/my-account/activity',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['my account'],
-        summary: "The user's activity in this company (sign-ins, creates, updates, deletes), newest first",
-        security,
-        querystring: Type.Object(listQueryProperties),
-        response: { 200: ListResponseSchema(PaginatedSchema(ActivityEntrySchema)) },
-      },
-    },
+    guarded(guard.signedIn, {
+      tags: ['my account'],
+      summary: "The user's activity in this company (sign-ins, creates, updates, deletes), newest first",
+      querystring: Type.Object(listQueryProperties),
+      response: { 200: ListResponseSchema(PaginatedSchema(ActivityEntrySchema)) },
+    }),
     async (request) => {
       const session = await authenticate(request);
       const base = db

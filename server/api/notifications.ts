@@ -8,10 +8,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { signedIn } from '../auth/guards';
 import { authenticate, type Session } from '../auth/session';
 import { broadcast } from '../http/broadcast';
 import { foundOr404, IdParams } from '../http/crud/ids';
+import { guard, guarded } from '../http/guarded-route';
 import { listQueryProperties } from '../http/list-query';
 import { isCount, type ListSpec, listEndpointWith } from '../http/listing';
 import { DataSchema, ListResponseSchema, PaginatedSchema } from '../http/responses';
@@ -80,20 +80,16 @@ export async function notificationRoutes(server: FastifyInstance): Promise<void>
 
   app.get(
     '/my-account/notifications',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['notifications'],
-        summary: "The user's notifications in this company; with_read=1 lists only unread ones, 0 all",
-        security: [{ bearer: [] }],
-        querystring: Type.Object({ ...listQueryProperties, with_read: Type.Optional(Flag) }),
-        response: {
-          200: ListResponseSchema(
-            PaginatedSchema(NotificationSchema, { meta: { unread_count: Type.Integer() } }),
-          ),
-        },
+    guarded(guard.signedIn, {
+      tags: ['notifications'],
+      summary: "The user's notifications in this company; with_read=1 lists only unread ones, 0 all",
+      querystring: Type.Object({ ...listQueryProperties, with_read: Type.Optional(Flag) }),
+      response: {
+        200: ListResponseSchema(
+          PaginatedSchema(NotificationSchema, { meta: { unread_count: Type.Integer() } }),
+        ),
       },
-    },
+    }),
     async (request) => {
       const session = await authenticate(request);
       let base = ownNotifications(request, session).selectAll('notifications');
@@ -113,17 +109,13 @@ export async function notificationRoutes(server: FastifyInstance): Promise<void>
 
   app.post(
     '/my-account/notifications/read-all',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['notifications'],
-        summary: 'Marks every notification of the user in this company read',
-        consumes: FORM_CONTENT_TYPES,
-        security: [{ bearer: [] }],
-        body: ReadAllBody,
-        response: { 200: Type.Object({ message: Type.String(), unread_count: Type.Integer() }) },
-      },
-    },
+    guarded(guard.signedIn, {
+      tags: ['notifications'],
+      summary: 'Marks every notification of the user in this company read',
+      consumes: FORM_CONTENT_TYPES,
+      body: ReadAllBody,
+      response: { 200: Type.Object({ message: Type.String(), unread_count: Type.Integer() }) },
+    }),
     async (request) => {
       const session = await authenticate(request);
       await app.ctx.db
@@ -140,18 +132,14 @@ export async function notificationRoutes(server: FastifyInstance): Promise<void>
 
   app.patch(
     '/my-account/notifications/:id',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['notifications'],
-        summary: 'Marks one notification read (read=1) or unread (read=0); also POST with _method=PATCH',
-        consumes: FORM_CONTENT_TYPES,
-        security: [{ bearer: [] }],
-        params: IdParams,
-        body: ReadBody,
-        response: { 200: DataSchema(NotificationSchema), 404: MessageSchema },
-      },
-    },
+    guarded(guard.signedIn, {
+      tags: ['notifications'],
+      summary: 'Marks one notification read (read=1) or unread (read=0); also POST with _method=PATCH',
+      consumes: FORM_CONTENT_TYPES,
+      params: IdParams,
+      body: ReadBody,
+      response: { 200: DataSchema(NotificationSchema), 404: MessageSchema },
+    }),
     async (request) => {
       const session = await authenticate(request);
       const { id } = request.params;

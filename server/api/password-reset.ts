@@ -14,6 +14,7 @@ import { hashPassword } from '../auth/passwords';
 import { revokeAllTokens } from '../auth/session';
 import type { DB } from '../db/database';
 import { type FieldErrors, ValidationError } from '../http/errors';
+import { guard, guarded } from '../http/guarded-route';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { Filled, MessageSchema } from '../http/schema-types';
 import { requestSubdomain } from '../http/tenancy';
@@ -96,16 +97,14 @@ export async function passwordResetRoutes(server: FastifyInstance): Promise<void
 
   app.post(
     '/password/forgot',
-    {
-      schema: {
-        tags: ['password reset'],
-        summary:
-          'Sends a password reset link to the account of the address (public; the same answer for any address)',
-        consumes: FORM_CONTENT_TYPES,
-        body: Type.Object({ email: Filled({ maxLength: 255 }) }),
-        response: { 200: MessageSchema },
-      },
-    },
+    guarded(guard.public('a user who cannot sign in asks for a link; the same answer for any address'), {
+      tags: ['password reset'],
+      summary:
+        'Sends a password reset link to the account of the address (public; the same answer for any address)',
+      consumes: FORM_CONTENT_TYPES,
+      body: Type.Object({ email: Filled({ maxLength: 255 }) }),
+      response: { 200: MessageSchema },
+    }),
     async (request) => {
       const email = request.body.email.trim().toLowerCase();
       const user = await db
@@ -121,15 +120,13 @@ export async function passwordResetRoutes(server: FastifyInstance): Promise<void
 
   app.post(
     '/password/reset',
-    {
-      schema: {
-        tags: ['password reset'],
-        summary: 'Sets a new password with a reset token (public); every session of the user ends',
-        consumes: FORM_CONTENT_TYPES,
-        body: ResetBody,
-        response: { 200: MessageSchema },
-      },
-    },
+    guarded(guard.public('the reset token sent by mail is the credential'), {
+      tags: ['password reset'],
+      summary: 'Sets a new password with a reset token (public); every session of the user ends',
+      consumes: FORM_CONTENT_TYPES,
+      body: ResetBody,
+      response: { 200: MessageSchema },
+    }),
     async (request) => {
       const { token, email, password, password_confirmation: confirmation } = request.body;
       const errors: FieldErrors = {};

@@ -15,12 +15,12 @@ import {
   UPCOMING_WINDOW_HOURS,
   UpcomingMaintenanceSchema,
 } from '../../shared/entities/planned-maintenance';
-import { signedIn } from '../auth/guards';
 import type { PlannedMaintenanceTable } from '../db/schema';
 import { ADMIN_ONLY } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { IdParams } from '../http/crud/ids';
 import { invalidField } from '../http/errors';
+import { guard, guarded } from '../http/guarded-route';
 import { DataSchema } from '../http/responses';
 import { iso, MessageSchema } from '../http/schema-types';
 
@@ -95,15 +95,11 @@ export async function plannedMaintenanceRoutes(server: FastifyInstance): Promise
 
   app.get(
     '/planned-maintenance/upcoming',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['planned-maintenance'],
-        summary: `The windows that start within ${UPCOMING_WINDOW_HOURS} hours or are under way, by start (the banner)`,
-        security: [{ bearer: [] }],
-        response: { 200: DataSchema(Type.Array(UpcomingMaintenanceSchema)) },
-      },
-    },
+    guarded(guard.signedIn, {
+      tags: ['planned-maintenance'],
+      summary: `The windows that start within ${UPCOMING_WINDOW_HOURS} hours or are under way, by start (the banner)`,
+      response: { 200: DataSchema(Type.Array(UpcomingMaintenanceSchema)) },
+    }),
     async () => {
       const now = Date.now();
       const rows = await app.ctx.db

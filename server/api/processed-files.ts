@@ -7,11 +7,12 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest, FastifySchema, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { GeometryStatistics } from '../../shared/geometry-statistics';
 import { authenticate } from '../auth/session';
 import type { DB } from '../db/database';
 import { invalidField, notFound } from '../http/errors';
+import type { EntityRouteOptions } from '../http/crud/entity';
 import { IdParams } from '../http/crud/ids';
 import type { Language } from '../http/language';
 import { MessageSchema } from '../http/schema-types';
@@ -29,11 +30,7 @@ export const REPROCESS_STARTED = 'Reprocessing started...';
 /** The declared entity (server/http/crud/entity.ts) of a processed file, as reprocessing uses it. */
 interface ProcessedFileEntity {
   find(db: DB, companyId: number, id: number): Promise<{ id: number; status: string }>;
-  route<S extends FastifySchema>(
-    ability: string,
-    summary: string,
-    schema?: S,
-  ): { preValidation: preValidationHookHandler; schema: S };
+  route<S extends FastifySchema>(ability: string, summary: string, schema?: S): EntityRouteOptions<S>;
 }
 
 /**

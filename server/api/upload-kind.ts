@@ -4,12 +4,13 @@
  * name and declared length alone, before any byte arrived (422 on the `file` field). What the bytes must be is
  * checked where the upload is used (a model's file: model-files.ts).
  */
+import { MIN_UPLOAD_BYTES, UPLOAD_KIND_TYPES, type UploadKindName } from '../../shared/upload-kinds';
 import type { ServerConfig } from '../config';
 import type { FieldErrors } from '../http/errors';
 import { canonicalExtension, extensionOf } from '../storage/content-types';
 
-export interface UploadKind {
-  name: string;
+export interface UploadKind<Name extends UploadKindName = UploadKindName> {
+  name: Name;
   /** Pipe-separated abilities, any one suffices; null: every signed-in member of the company. */
   ability: string | null;
   /** Only administrators start uploads of this kind (whatever `ability` says). */
@@ -22,16 +23,16 @@ export interface UploadKind {
   creationErrors(name: string, size: number, config: ServerConfig): FieldErrors;
 }
 
-/** An upload kind of file types (extensions, as Laravel's `mimes`; none listed: any type) up to a size. */
-export function fileUploadKind(declaration: {
-  name: string;
+/** An upload kind of the file types its shared declaration names (shared/upload-kinds.ts) up to a size. */
+export function fileUploadKind<Name extends UploadKindName>(declaration: {
+  name: Name;
   ability: string | null;
   adminOnly?: boolean;
   licence?: string;
-  types: readonly string[];
   maxBytes: (config: ServerConfig) => number;
-}): UploadKind {
-  const allowed = declaration.types.map(canonicalExtension);
+}): UploadKind<Name> {
+  const types: readonly string[] = UPLOAD_KIND_TYPES[declaration.name];
+  const allowed = types.map(canonicalExtension);
   return {
     name: declaration.name,
     ability: declaration.ability,
@@ -41,8 +42,8 @@ export function fileUploadKind(declaration: {
     creationErrors(name, size, config): FieldErrors {
       const maxBytes = declaration.maxBytes(config);
       if (allowed.length && !allowed.includes(canonicalExtension(extensionOf(name))))
-        return { file: [`The file field must be a file of type: ${declaration.types.join(', ')}.`] };
-      if (size < 1) return { file: ['The file field must be at least 1 byte.'] };
+        return { file: [`The file field must be a file of type: ${types.join(', ')}.`] };
+      if (size < MIN_UPLOAD_BYTES) return { file: ['The file field must be at least 1 byte.'] };
       if (size > maxBytes)
         return {
           file: [`The file field must not be greater than ${Math.floor(maxBytes / 1024)} kilobytes.`],

@@ -1,8 +1,11 @@
 /**
- * The declared kinds of resumable uploads. Model files are declared next to the models (model-upload-kind.ts);
- * library item files, material archives and images are declared here until their entities' server modules exist,
- * which then take their declaration with them.
+ * The server's side of each kind of resumable upload: its ability and size limit (its name and file types are the
+ * shared declaration's, shared/upload-kinds.ts, which the portal checks a file against too). Model files are
+ * declared next to the models (model-upload-kind.ts) and a download's file next to the downloads; library item
+ * files, material archives and images are declared here until their entities' server modules take them.
  */
+import { DOWNLOAD_FILE_UPLOAD } from '../../shared/entities/downloads';
+import type { UploadKindName } from '../../shared/upload-kinds';
 import { fileUploadKind, type UploadKind } from './upload-kind';
 import { MATERIAL_ARCHIVE_UPLOAD } from './materials';
 import { MODEL_FILE_UPLOAD, modelUploadKind } from './model-upload-kind';
@@ -11,29 +14,25 @@ import { downloadUploadKind } from './download-upload-kind';
 /** Images (previews, logos, profile pictures): 3 MB, like the profile image of spec 2. */
 const IMAGE_MAX_BYTES = 3 * 1024 * 1024;
 
-export const UPLOAD_KINDS: readonly UploadKind[] = [
-  modelUploadKind,
-  downloadUploadKind,
-  fileUploadKind({
+/** Every shared kind by its name (one the shared declaration adds is a type error here until it is declared). */
+const DECLARED: { readonly [Name in UploadKindName]: UploadKind<Name> } = {
+  [MODEL_FILE_UPLOAD]: modelUploadKind,
+  [DOWNLOAD_FILE_UPLOAD]: downloadUploadKind,
+  'library-item-file': fileUploadKind({
     name: 'library-item-file',
     ability: 'update-library-items',
-    types: ['fbx', 'zip', 'matz'],
     maxBytes: (config) => config.modelUploadMaxBytes,
   }),
-  fileUploadKind({
+  [MATERIAL_ARCHIVE_UPLOAD]: fileUploadKind({
     name: MATERIAL_ARCHIVE_UPLOAD,
     ability: 'update-materials',
     licence: 'hatch',
-    types: ['matz', 'zip'],
     maxBytes: (config) => config.modelUploadMaxBytes,
   }),
-  fileUploadKind({
-    name: 'image',
-    ability: null,
-    types: ['jpeg', 'png', 'bmp'],
-    maxBytes: () => IMAGE_MAX_BYTES,
-  }),
-];
+  image: fileUploadKind({ name: 'image', ability: null, maxBytes: () => IMAGE_MAX_BYTES }),
+};
+
+export const UPLOAD_KINDS: readonly UploadKind[] = Object.values(DECLARED);
 
 /** The kind an upload names in its metadata (`kind`); model files when it names none. */
 export const DEFAULT_UPLOAD_KIND = MODEL_FILE_UPLOAD;

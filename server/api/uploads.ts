@@ -17,12 +17,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Server as TusServer } from '@tus/server';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ServerConfig } from '../config';
-import { signedIn } from '../auth/guards';
 import { authenticate, authorize, requireAdmin, requireCompanyLicence, type Session } from '../auth/session';
 import type { DB } from '../db/database';
 import { type FieldErrors, notFound, ValidationError } from '../http/errors';
+import { guard, guarded } from '../http/guarded-route';
 import { forgetUploadRecord, isUploadId, removeStaleUploads } from '../processing/incoming-uploads';
 import type { UploadKind } from './upload-kind';
 import { DEFAULT_UPLOAD_KIND, UPLOAD_KINDS, uploadKind } from './upload-kinds';
@@ -72,7 +72,12 @@ async function authorizeKind(db: DB, session: Session, kind: UploadKind | undefi
 }
 
 const IdParams = Type.Object({ id: Type.String() });
-const uploadSchema = (summary: string) => ({ tags: ['uploads'], summary, security: [{ bearer: [] }] });
+/**
+ * Every upload route needs a session; which kinds it may upload (or resume) is the handler's check, as the kind
+ * is named in the request (creation) or by the upload's record.
+ */
+const uploadRoute = <S extends FastifySchema>(summary: string, schema?: S) =>
+  guarded(guard.signedIn, { tags: ['uploads'], summary, ...(schema as S) });
 
 export async function uploadRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
@@ -158,12 +163,9 @@ export async function uploadRoutes(server: FastifyInstance): Promise<void> {
 
   app.post(
     '/uploads',
-    {
-      preValidation: signedIn,
-      schema: uploadSchema(
-        `Creates a resumable (tus 1.0) upload: Upload-Length, Upload-Metadata filename and kind (${UPLOAD_KINDS.map((kind) => kind.name).join(', ')}; ${DEFAULT_UPLOAD_KIND} when absent), each kind with its own types, size and ability`,
-      ),
-    },
+    uploadRoute(
+      `Creates a resumable (tus 1.0) upload: Upload-Length, Upload-Metadata filename and kind (${UPLOAD_KINDS.map((kind) => kind.name).join(', ')}; ${DEFAULT_UPLOAD_KIND} when absent), each kind with its own types, size and ability`,
+    ),
     async (request, reply) => {
       const session = await authenticate(request);
       const kind = requestedKind(request);
@@ -177,13 +179,9 @@ export async function uploadRoutes(server: FastifyInstance): Promise<void> {
 
   app.head(
     '/uploads/:id',
-    {
-      preValidation: signedIn,
-      schema: {
-        ...uploadSchema('The stored offset of an upload (Upload-Offset, Upload-Length)'),
-        params: IdParams,
-      },
-    },
+    uploadRoute('The stored offset of an upload (Upload-Offset, Upload-Length)', {
+      params: IdParams,
+    }),
     async (request, reply) => {
       await ownUpload(request, request.params.id);
       await handOver(request, reply, 'HEAD');
@@ -192,14 +190,10 @@ export async function uploadRoutes(server: FastifyInstance): Promise<void> {
 
   app.patch(
     '/uploads/:id',
-    {
-      preValidation: signedIn,
-      schema: {
-        ...uploadSchema('Appends a chunk at Upload-Offset (application/offset+octet-stream)'),
-        params: IdParams,
-        consumes: [TUS_CHUNK_TYPE],
-      },
-    },
+    uploadRoute('Appends a chunk at Upload-Offset (application/offset+octet-stream)', {
+      params: IdParams,
+      consumes: [TUS_CHUNK_TYPE],
+    }),
     async (request, reply) => {
       await ownUpload(request, request.params.id);
       // A POST here is a spoofed PATCH (request-input.ts allows no other): tus must see the PATCH.
@@ -209,13 +203,9 @@ export async function uploadRoutes(server: FastifyInstance): Promise<void> {
 
   app.delete(
     '/uploads/:id',
-    {
-      preValidation: signedIn,
-      schema: {
-        ...uploadSchema('Terminates an upload and removes what was received'),
-        params: IdParams,
-      },
-    },
+    uploadRoute('Terminates an upload and removes what was received', {
+      params: IdParams,
+    }),
     async (request, reply) => {
       const id = await ownUpload(request, request.params.id);
       // The record goes first: tus answers 204 as soon as it has removed the files, and a client that then

@@ -5,8 +5,7 @@
 import type { DB } from '../db/database';
 import { type BroadcastSource, broadcast } from '../http/broadcast';
 import { channels } from '../realtime/broadcaster';
-
-export const PERMISSIONS_EVENT = 'UserPermissionsUpdated';
+import { PERMISSIONS_EVENT } from '../../shared/events';
 
 /** Members of the company who hold the role directly or through one of the company's groups. */
 export async function holdersOfRole(db: DB, companyId: number, roleId: number): Promise<number[]> {

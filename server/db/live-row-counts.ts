@@ -1,7 +1,9 @@
 /** Reads the trigger-kept live-row counts (migration 0003): constant-time counts for the dashboard tiles. */
 import type { DB } from './database';
+import type { COUNTED_TABLES } from './migrations/0003_live_row_counts';
 
-export type CountedTable = 'projects' | 'project_models' | 'libraries';
+/** A table whose live rows the triggers count: one the migration put them on. */
+export type CountedTable = (typeof COUNTED_TABLES)[number];
 
 /** Live rows of the table in the company; `topLevelOnly` leaves out rows that have a parent. */
 export async function liveRowCount(

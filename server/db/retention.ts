@@ -1,24 +1,17 @@
 /**
- * Soft delete with a 30-day retention: a deleted row stays restorable (and listed with `trashed=1`) for
- * TRASH_RETENTION_DAYS, after which `purgeExpiredTrash` removes it for good. Tables with a `deleted_at`
- * column that the recycling bin covers are listed in SOFT_DELETE_TABLES (append new ones there).
+ * Soft delete with a retention (shared/trash.ts): a deleted row stays restorable (and listed with `trashed=1`) for
+ * TRASH_RETENTION_DAYS, after which the purge removes it for good. Which tables the recycling bin covers is what
+ * the entity declarations say (`softDelete`); the purge of their tables is server/api/trash-purge.ts.
  */
 import { sql } from 'kysely';
+import { TRASH_RETENTION_DAYS } from '../../shared/trash';
 import type { DB } from './database';
 import type { Database } from './schema';
 
-export const TRASH_RETENTION_DAYS = 30;
-
-/** Children before parents, so foreign keys never block a purge. */
-export const SOFT_DELETE_TABLES = [
-  'library_items',
-  'materials',
-  'material_categories',
-  'project_models',
-  'libraries',
-  'projects',
-] as const satisfies ReadonlyArray<keyof Database>;
-export type SoftDeleteTable = (typeof SOFT_DELETE_TABLES)[number];
+/** A table whose rows can go to the recycling bin: a company's rows with a `deleted_at` column. */
+export type SoftDeleteTable = {
+  [T in keyof Database]: Database[T] extends { company_id: number; deleted_at: unknown } ? T : never;
+}[keyof Database];
 
 /** Moves a live row of the company to the recycling bin; false when there is no such live row. */
 export async function softDelete(
@@ -50,13 +43,46 @@ export async function restore(
 }
 
 /**
- * Deletes rows that were soft-deleted more than the retention before `now` (the clock, injectable for tests);
- * returns how many per table.
+ * The tables with every table that references another of them (a foreign key, found in the catalogue) before it:
+ * children before parents, so a row is purged (and counted) before its parent's purge could cascade to it, and a
+ * foreign key never blocks a purge. Otherwise in the given order.
  */
-export async function purgeExpiredTrash(db: DB, now: Date = new Date()): Promise<Record<string, number>> {
+async function childrenFirst(db: DB, tables: readonly SoftDeleteTable[]): Promise<SoftDeleteTable[]> {
+  if (tables.length < 2) return [...tables];
+  const names = sql.join(tables.map((table) => sql`(${table}::text)`));
+  const { rows } = await sql<{ child: SoftDeleteTable; parent: SoftDeleteTable }>`
+    with candidate (name) as (values ${names})
+    select distinct child.name as child, parent.name as parent
+    from candidate child
+    join candidate parent on parent.name <> child.name
+    join pg_constraint reference on reference.contype = 'f'
+      and reference.conrelid = to_regclass(child.name) and reference.confrelid = to_regclass(parent.name)
+  `.execute(db);
+  const ordered: SoftDeleteTable[] = [];
+  const pending = [...tables];
+  while (pending.length) {
+    // A table whose children (still pending) all went before it; in a loop of references, the first one left.
+    const next =
+      pending.find((table) => !rows.some((row) => row.parent === table && pending.includes(row.child))) ??
+      pending[0];
+    ordered.push(next);
+    pending.splice(pending.indexOf(next), 1);
+  }
+  return ordered;
+}
+
+/**
+ * Deletes the rows of these tables that were soft-deleted more than the retention before `now` (the clock,
+ * injectable for tests), in one transaction; returns how many per table.
+ */
+export async function purgeExpiredRows(
+  db: DB,
+  tables: readonly SoftDeleteTable[],
+  now: Date = new Date(),
+): Promise<Record<string, number>> {
   const purged: Record<string, number> = {};
   await db.transaction().execute(async (trx) => {
-    for (const table of SOFT_DELETE_TABLES) {
+    for (const table of await childrenFirst(trx, tables)) {
       const result = await sql`
         delete from ${sql.table(table)}
         where deleted_at is not null
@@ -66,16 +92,4 @@ export async function purgeExpiredTrash(db: DB, now: Date = new Date()): Promise
     }
   });
   return purged;
-}
-
-/** Purges every hour while the server runs (`clock` tells the time); returns a function that stops it. */
-export function schedulePurge(
-  db: DB,
-  onError: (error: unknown) => void,
-  clock: () => Date = () => new Date(),
-): () => void {
-  const run = () => purgeExpiredTrash(db, clock()).catch(onError);
-  const timer = setInterval(run, 60 * 60 * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
 }

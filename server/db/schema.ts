@@ -1,5 +1,15 @@
-/** Kysely table types: one interface per table of server/db/migrations, kept in step with them. */
+/**
+ * Kysely table types: one interface per table of server/db/migrations, kept in step with them. A status column's
+ * values are the entity schema's (shared/entities/), which the API answers.
+ */
 import type { ColumnType, Generated } from 'kysely';
+import type { ChangelogType } from '../../shared/entities/changelog-item-values';
+import type { LibraryStatus } from '../../shared/entities/libraries';
+import type { LibraryItemStatus } from '../../shared/entities/library-items';
+import type { MaterialCategoryStatus } from '../../shared/entities/material-categories';
+import type { MaterialImportStatus, MaterialStatus } from '../../shared/entities/materials';
+import type { ModelStatus } from '../../shared/entities/models';
+import type { ProjectStatus } from '../../shared/entities/projects';
 import type { GeometryStatistics } from '../../shared/geometry-statistics';
 import type { MessageParams } from '../../shared/messages';
 
@@ -137,7 +147,7 @@ export type GeometryStatisticsColumn = ColumnType<
 /** A stored message's parameters (jsonb): an object when read, JSON text when written. */
 export type MessageParamsColumn = ColumnType<MessageParams, string | undefined, string>;
 
-export type ChangelogType = 'added' | 'fixed' | 'updated';
+export type { ChangelogType };
 
 export interface ChangelogItemsTable {
   id: Generated<number>;
@@ -178,7 +188,7 @@ export interface LabelsTable {
   updated_at: Timestamp;
 }
 
-export type ProjectStatus = 'active' | 'inactive';
+export type { ProjectStatus };
 
 export interface ProjectsTable {
   id: Generated<number>;
@@ -209,7 +219,7 @@ export interface ProjectFavoritesTable {
   created_at: Timestamp;
 }
 
-export type ModelStatus = 'FINISHED' | 'PROCESSING' | 'QUEUED' | 'UPLOADING' | 'FAILED';
+export type { ModelStatus };
 
 export interface ProjectModelsTable {
   id: Generated<number>;
@@ -261,7 +271,7 @@ export interface ModelGeometryEventsTable {
   created_at: Timestamp;
 }
 
-export type LibraryStatus = 'ACTIVE' | 'ARCHIVED';
+export type { LibraryStatus };
 
 export interface LibrariesTable {
   id: Generated<number>;
@@ -300,8 +310,7 @@ export interface PropertyMapsTable {
   updated_at: Timestamp;
 }
 
-export type LibraryItemStatus =
-  'FINISHED' | 'PROCESSING' | 'QUEUED' | 'UPLOADING' | 'FAILED' | 'CANCELLED' | 'ARCHIVED';
+export type { LibraryItemStatus };
 
 /** A library item (migration 0010): processed after upload like a model, in any number of libraries. */
 export interface LibraryItemsTable {
@@ -397,7 +406,7 @@ export interface RoleNotificationSettingsTable {
   browser: boolean;
 }
 
-export type MaterialStatus = 'ACTIVE' | 'ARCHIVED';
+export type { MaterialStatus };
 
 export interface MaterialCategoriesTable {
   id: Generated<number>;
@@ -405,7 +414,7 @@ export interface MaterialCategoriesTable {
   parent_id: number | null;
   name: string;
   description: string | null;
-  status: Generated<MaterialStatus>;
+  status: Generated<MaterialCategoryStatus>;
   preview_image: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -438,7 +447,7 @@ export interface MaterialCategoryTable {
   category_id: number;
 }
 
-export type MaterialImportStatus = 'QUEUED' | 'PROCESSING' | 'FINISHED' | 'FAILED';
+export type { MaterialImportStatus };
 
 /** An uploaded material archive the worker turns into materials (server/processing/material-import-processing.ts). */
 export interface MaterialImportsTable {

@@ -8,9 +8,9 @@
  * `Het veld naam is verplicht.`). A text without a Dutch wording stays as it is.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isLanguage, type Language } from '../../shared/languages';
 
-export const LANGUAGES = ['en', 'nl'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export type { Language };
 
 /** The best supported language of an Accept-Language header (`nl-NL,nl;q=0.9,en;q=0.8` → nl), English otherwise. */
 export function languageOf(header: string | string[] | undefined): Language {
@@ -24,9 +24,7 @@ export function languageOf(header: string | string[] | undefined): Language {
     })
     .filter((entry) => entry.base && entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
-  const first = ranked.find(
-    (entry) => entry.base === '*' || (LANGUAGES as readonly string[]).includes(entry.base),
-  );
+  const first = ranked.find((entry) => entry.base === '*' || isLanguage(entry.base));
   return first && first.base !== '*' ? (first.base as Language) : 'en';
 }
 

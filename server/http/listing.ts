@@ -9,7 +9,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, sql, type SqlBool } from 'kysely';
 import { authenticate, authorize } from '../auth/session';
-import { TRASH_RETENTION_DAYS } from '../db/retention';
+import { TRASH_RETENTION_DAYS } from '../../shared/trash';
 import type { Database } from '../db/schema';
 import {
   type FilterType,

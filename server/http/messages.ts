@@ -1,35 +1,19 @@
 /**
- * Stored messages (`shared/messages.ts`: an i18next key and its parameters) rendered in a reader's language, with
- * the portal's own texts: i18next over `public/locales/{en,nl}/{namespace}.json` of the namespaces that hold
- * server-stored messages, so the API's text and the portal's `t(key, params)` are the same sentence. A key that is
- * not (or not yet) translated renders its fallback (the English text stored with it).
+ * Stored messages (`shared/messages.ts`: an i18next key with its namespace, and its parameters) rendered in a
+ * reader's language, with the portal's own texts: i18next over `public/locales/{en,nl}/{namespace}.json`, each
+ * namespace loaded the first time a key of it is rendered (`models:processing.started` loads `models`), so the
+ * API's text and the portal's `t(key, params)` are the same sentence. A key that is not (or not yet) translated
+ * renders its fallback (the English text stored with it).
  */
 import { readFileSync } from 'node:fs';
-import { createInstance, type i18n as I18n, type Resource } from 'i18next';
+import { createInstance, type i18n as I18n } from 'i18next';
+import { LANGUAGES, type Language } from '../../shared/languages';
 import type { MessageParams, StoredMessage } from '../../shared/messages';
-import { LANGUAGES, type Language } from './language';
-
-/**
- * The namespaces whose keys the server stores: notifications, processing events (`models:processing.*`) and the
- * results of material imports (`materials:import.result.*`).
- */
-export const MESSAGE_NAMESPACES = ['notifications', 'models', 'materials'] as const;
 
 const LOCALES = new URL('../../public/locales/', import.meta.url);
 
-function loadResources(): Resource {
-  return Object.fromEntries(
-    LANGUAGES.map((language) => [
-      language,
-      Object.fromEntries(
-        MESSAGE_NAMESPACES.map((namespace) => [
-          namespace,
-          JSON.parse(readFileSync(new URL(`${language}/${namespace}.json`, LOCALES), 'utf8')) as object,
-        ]),
-      ),
-    ]),
-  );
-}
+/** A namespace is a locale file's name (`models`, `material-categories`). */
+const NAMESPACE = /^[a-z][a-zA-Z-]*$/;
 
 let translator: I18n | undefined;
 
@@ -37,12 +21,11 @@ function instance(): I18n {
   if (!translator) {
     translator = createInstance();
     void translator.init({
-      resources: loadResources(),
+      resources: {},
       lng: 'en',
       fallbackLng: 'en',
       supportedLngs: [...LANGUAGES],
-      ns: [...MESSAGE_NAMESPACES],
-      defaultNS: 'notifications',
+      ns: [],
       initAsync: false,
       interpolation: { escapeValue: false },
       returnNull: false,
@@ -51,9 +34,28 @@ function instance(): I18n {
   return translator;
 }
 
+/** The translator with the texts of the key's namespace (read once, in every language; none: no texts). */
+function translatorFor(key: string): I18n {
+  const i18n = instance();
+  const colon = key.indexOf(':');
+  const namespace = colon > 0 ? key.slice(0, colon) : '';
+  if (NAMESPACE.test(namespace) && !i18n.hasResourceBundle('en', namespace)) {
+    for (const language of LANGUAGES) {
+      let texts: object = {};
+      try {
+        texts = JSON.parse(readFileSync(new URL(`${language}/${namespace}.json`, LOCALES), 'utf8')) as object;
+      } catch {
+        // No such file: the key renders its fallback.
+      }
+      i18n.addResourceBundle(language, namespace, texts);
+    }
+  }
+  return i18n;
+}
+
 /** The message in `language`; `fallback` (or the key) when the key has no text. */
 export function renderMessage(message: StoredMessage, language: Language = 'en', fallback?: string): string {
-  const t = instance().getFixedT(language);
+  const t = translatorFor(message.key).getFixedT(language);
   return t(message.key, { ...message.params, defaultValue: fallback ?? message.key });
 }
 

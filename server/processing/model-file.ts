@@ -5,16 +5,16 @@
  * same rules refuse a resumable upload at creation (name and declared length) and a model's file (all three).
  */
 import { open } from 'node:fs/promises';
+import { MIN_UPLOAD_BYTES, UPLOAD_KIND_TYPES, type UploadKindName } from '../../shared/upload-kinds';
 import { type FieldErrors, ValidationError } from '../http/errors';
 import { canonicalExtension, extensionOf, sniffExtension } from '../storage/content-types';
 
-export type ModelFileType = 'fbx' | 'zip';
-
 /** The kind of resumable upload (tus metadata `kind`) that brings a model file. */
-export const MODEL_FILE_UPLOAD = 'model-file';
+export const MODEL_FILE_UPLOAD = 'model-file' satisfies UploadKindName;
 
-/** The types a model file may have, as the 422 message names them. */
-export const MODEL_FILE_TYPES: readonly ModelFileType[] = ['fbx', 'zip'];
+/** The types a model file may have, as the 422 message names them (shared/upload-kinds.ts). */
+export const MODEL_FILE_TYPES = UPLOAD_KIND_TYPES[MODEL_FILE_UPLOAD];
+export type ModelFileType = (typeof MODEL_FILE_TYPES)[number];
 
 export const FBX_BINARY_MAGIC = Buffer.from('Kaydara FBX Binary  \0', 'latin1');
 const FBX_ASCII_START = '; FBX';
@@ -67,7 +67,7 @@ export function modelFileNameAndSizeErrors(
   maxBytes: number,
 ): FieldErrors {
   if (!modelFileTypeOfName(name)) return { [field]: [modelFileMessages.type(field)] };
-  if (size < 1) return { [field]: [modelFileMessages.empty(field)] };
+  if (size < MIN_UPLOAD_BYTES) return { [field]: [modelFileMessages.empty(field)] };
   if (size > maxBytes) return { [field]: [modelFileMessages.tooLarge(field, maxBytes)] };
   return {};
 }

@@ -8,6 +8,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth/session';
 import { forbidden } from '../http/errors';
+import { guard, guarded } from '../http/guarded-route';
 import { fileUrl } from '../api/files';
 import { channelGrant } from './channel-policy';
 import { SOCKET_ID_PATTERN } from './protocol';
@@ -40,19 +41,13 @@ export async function channelAuthRoutes(server: FastifyInstance): Promise<void> 
   for (const path of CHANNEL_AUTH_PATHS) {
     app.post(
       path,
-      {
-        schema: {
-          tags: ['realtime'],
-          summary: 'Authorise a private or presence channel subscription (form-urlencoded or JSON)',
-          security: [{ bearer: [] }],
-          body: ChannelAuthRequest,
-          response: { 200: ChannelAuthResponse, 401: MessageResponse, 403: MessageResponse },
-        },
-        // The token is checked before the body, so a client without a session learns 401 first.
-        preValidation: async (request) => {
-          await authenticate(request);
-        },
-      },
+      // The token is checked before the body, so a client without a session learns 401 first.
+      guarded(guard.signedIn, {
+        tags: ['realtime'],
+        summary: 'Authorise a private or presence channel subscription (form-urlencoded or JSON)',
+        body: ChannelAuthRequest,
+        response: { 200: ChannelAuthResponse, 401: MessageResponse, 403: MessageResponse },
+      }),
       async (request) => {
         const session = await authenticate(request);
         const { socket_id: socketId, channel_name: channelName } = request.body;

@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors';
+import { guard, guarded } from '../http/guarded-route';
 import {
   MAX_EVENT_NAME_LENGTH,
   SOCKET_ID_PATTERN,
@@ -53,7 +54,14 @@ export async function pusherHttpApi(
     { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
     (_request, body, done) => done(null, body),
   );
-  const schema = { hide: true, params: Type.Object({ appId: Type.String() }) };
+  /** The push app's own callers (the server's broadcaster, the `pusher` SDK) sign every request. */
+  const signed = (summary: string) =>
+    guarded(
+      guard.signature(
+        'the Pusher HTTP API: the app key and an HMAC-SHA256 of the push secret over the request',
+      ),
+      { tags: ['realtime'], summary, hide: true, params: Type.Object({ appId: Type.String() }) },
+    );
 
   const deliver = (event: PublishedEvent) =>
     service.publish(event.channels, event.name, event.data, event.socketId);
@@ -69,7 +77,7 @@ export async function pusherHttpApi(
     };
   };
 
-  app.post('/apps/:appId/events', { schema }, async (request) => {
+  app.post('/apps/:appId/events', signed('Publishes an event (Pusher HTTP API)'), async (request) => {
     const event = publishedEvent(verifiedBody(request, request.params.appId, pushApp), 'channels');
     deliver(event);
     if (!event.info.length) return {};
@@ -78,7 +86,7 @@ export async function pusherHttpApi(
     };
   });
 
-  app.post('/apps/:appId/batch_events', { schema }, async (request) => {
+  app.post('/apps/:appId/batch_events', signed('Publishes a batch (Pusher HTTP API)'), async (request) => {
     const { batch } = verifiedBody(request, request.params.appId, pushApp);
     if (!Array.isArray(batch) || !batch.length)
       throw badRequest('batch must be a non-empty array of events.');

@@ -19,11 +19,9 @@ const TYPES: Record<string, string> = {
   json: 'application/json',
 };
 
-/** Extensions that name the same type as another (Laravel's `mimes:jpeg` accepts a .jpg). */
-const SAME_TYPE: Record<string, string> = { jpg: 'jpeg', matz: 'zip' };
-
 export const extensionOf = (name: string) => (/\.([a-z0-9]+)$/i.exec(name)?.[1] ?? '').toLowerCase();
-export const canonicalExtension = (extension: string) => SAME_TYPE[extension] ?? extension;
+/** Extensions that name the same type as another, as the portal counts them too. */
+export { canonicalExtension } from '../../shared/upload-kinds';
 
 /** Content type to serve a stored file with. */
 export const contentTypeOf = (name: string) => TYPES[extensionOf(name)] ?? 'application/octet-stream';

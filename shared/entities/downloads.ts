@@ -4,9 +4,10 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { DateTime } from '../schema-types';
+import type { UploadKindName } from '../upload-kinds';
 
 /** The upload kind (tus metadata `kind`) of a download's file. */
-export const DOWNLOAD_FILE_UPLOAD = 'download-file';
+export const DOWNLOAD_FILE_UPLOAD = 'download-file' satisfies UploadKindName;
 
 /**
  * What a create or an update may write: the name (unique in the company), the extension the file is saved with

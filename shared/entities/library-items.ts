@@ -8,17 +8,10 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ViewerFieldsSchema } from '../geometry-statistics';
 import { DateTime, FileInput, GeometryEventSchema, Nullable, StringEnum } from '../schema-types';
+import { LIBRARY_ITEM_STATUSES } from './library-item-values';
 
-/** Every status (spec 2 §4): the item filter offers them all; ARCHIVED is set by archiving. */
-export const LIBRARY_ITEM_STATUSES = [
-  'FINISHED',
-  'PROCESSING',
-  'QUEUED',
-  'UPLOADING',
-  'FAILED',
-  'CANCELLED',
-  'ARCHIVED',
-] as const;
+/** Every status (spec 2 §4, library-item-values.ts). */
+export { LIBRARY_ITEM_STATUSES, type LibraryItemStatus } from './library-item-values';
 
 export const LibraryItemInputSchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255 }),
@@ -62,4 +55,3 @@ export const LibraryItemDetailSchema = Type.Object({
 export type LibraryItem = Static<typeof LibraryItemSchema>;
 export type LibraryItemDetail = Static<typeof LibraryItemDetailSchema>;
 export type LibraryItemInput = Static<typeof LibraryItemInputSchema>;
-export type LibraryItemStatus = (typeof LIBRARY_ITEM_STATUSES)[number];

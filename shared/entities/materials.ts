@@ -70,3 +70,4 @@ export type MaterialInput = Static<typeof MaterialInputSchema>;
 export type MaterialImport = Static<typeof MaterialImportSchema>;
 export type MaterialImportInput = Static<typeof MaterialImportInputSchema>;
 export type MaterialStatus = (typeof MATERIAL_STATUSES)[number];
+export type MaterialImportStatus = (typeof MATERIAL_IMPORT_STATUSES)[number];

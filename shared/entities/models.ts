@@ -7,9 +7,10 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ViewerFieldsSchema } from '../geometry-statistics';
 import { DateTime, FileInput, GeometryEventSchema, Nullable, StringEnum } from '../schema-types';
+import { MODEL_STATUSES } from './model-values';
 
-/** Processing states (spec 2 §4); the server stores each with its `status_color`. */
-export const MODEL_STATUSES = ['FINISHED', 'PROCESSING', 'QUEUED', 'UPLOADING', 'FAILED'] as const;
+/** Processing states (spec 2 §4, model-values.ts); the server stores each with its `status_color`. */
+export { MODEL_STATUSES, type ModelStatus } from './model-values';
 
 export const ModelInputSchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255 }),
@@ -50,4 +51,3 @@ export const ModelDetailSchema = Type.Object({
 export type Model = Static<typeof ModelSchema>;
 export type ModelDetail = Static<typeof ModelDetailSchema>;
 export type ModelInput = Static<typeof ModelInputSchema>;
-export type ModelStatus = (typeof MODEL_STATUSES)[number];

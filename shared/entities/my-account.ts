@@ -74,4 +74,5 @@ export const ActivityEntrySchema = Type.Object({
 export type NotificationSetting = Static<typeof NotificationSettingSchema>;
 export type MyAccount = Static<typeof MyAccountSchema>;
 export type MyAccountInput = Static<typeof MyAccountInputSchema>;
+export type PasswordChange = Static<typeof PasswordChangeSchema>;
 export type ActivityEntry = Static<typeof ActivityEntrySchema>;

@@ -11,26 +11,16 @@ import { StatusDot } from '@/ui/StatusDot';
 import { Tag } from '@/ui/Tag';
 import { Tooltip } from '@/ui/Tooltip';
 import { formatDate } from '@/lib/intl-formats';
+import type { LabelSummary, UserSummary } from '@shared/entities/summaries';
 import { previewSrcSet } from '@shared/preview-images';
 
 /** The one way a date or date-time is written (kept here too: cells and pages import it with the cells). */
 export { formatDate };
 
-export interface LabelValue {
-  id: number | string;
-  name: string;
-  color?: string | null;
-}
+/** A label as its chip shows it: a label's summary (shared/entities/summaries.ts), or any keyed name and colour. */
+type LabelChip = Omit<LabelSummary, 'id'> & { id: LabelSummary['id'] | string };
 
-export interface PersonValue {
-  id: number | string;
-  name: string;
-  function?: string | null;
-  email?: string | null;
-  profile_image?: string | null;
-}
-
-export function LabelTags({ labels }: { labels: readonly LabelValue[] }) {
+export function LabelTags({ labels }: { labels: readonly LabelChip[] }) {
   return (
     <span className="cell-labels">
       {labels.map((label) => (
@@ -48,11 +38,11 @@ export function LabelTags({ labels }: { labels: readonly LabelValue[] }) {
 }
 
 /** Name, function and email of a person, as one line. */
-const personDetails = (person: PersonValue) =>
+const personDetails = (person: UserSummary) =>
   [person.name, person.function, person.email].filter(Boolean).join(' · ');
 
 /** Up to 4 people's pictures (initials without one), then '+n'; each names the person, function and email. */
-export function PeopleAvatars({ people }: { people: readonly PersonValue[] }) {
+export function PeopleAvatars({ people }: { people: readonly UserSummary[] }) {
   const { t } = useTranslation('lists');
   return (
     <AvatarGroup max={4} moreLabel={(count) => t('moreUsers', { count })}>
@@ -165,9 +155,9 @@ export function renderCell(kind: CellKind, value: unknown, context: CellContext)
     case 'verified':
       return <VerifiedIcon verified={isSet(value)} />;
     case 'labels':
-      return <LabelTags labels={Array.isArray(value) ? (value as LabelValue[]) : []} />;
+      return <LabelTags labels={Array.isArray(value) ? (value as LabelSummary[]) : []} />;
     case 'avatars':
-      return <PeopleAvatars people={Array.isArray(value) ? (value as PersonValue[]) : []} />;
+      return <PeopleAvatars people={Array.isArray(value) ? (value as UserSummary[]) : []} />;
     case 'count':
       return typeof value === 'number' ? value.toLocaleString(context.language) : '';
     default:

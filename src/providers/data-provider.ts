@@ -26,6 +26,7 @@ import type {
   UpdateManyParams,
   UpdateParams,
 } from '@refinedev/core';
+import type { BulkResult, PaginationLinks, PaginationMeta } from '@shared/envelopes';
 import { ApiError, apiRequest, apiUrl, type Query, type RequestOptions } from '@/providers/http-client';
 import {
   type ApiMeta,
@@ -37,27 +38,13 @@ import {
 } from '@/providers/list-query';
 import { noteIfScreenShows } from '@/providers/screen-errors';
 
-export interface LaravelPageLink {
-  url: string | null;
-  label: string;
-  active: boolean;
-}
+/** `meta` of a list answer: Laravel's pagination (shared/envelopes.ts) and whatever else a list adds. */
+export type LaravelListMeta = PaginationMeta & { [key: string]: unknown };
 
-export interface LaravelListMeta {
-  current_page: number;
-  from: number | null;
-  last_page: number;
-  links: LaravelPageLink[];
-  path: string;
-  per_page: number;
-  to: number | null;
-  total: number;
-  [key: string]: unknown;
-}
-
+/** A list answer as the server sends it (`links` and `meta` absent where an endpoint answers without them). */
 export interface LaravelList<TData> {
   data: TData[];
-  links?: { first: string | null; last: string | null; prev: string | null; next: string | null };
+  links?: PaginationLinks;
   meta?: LaravelListMeta;
   meta_data?: unknown;
 }
@@ -67,21 +54,12 @@ export interface ApiListResponse<TData> {
   data: TData[];
   total: number;
   meta?: LaravelListMeta;
-  links?: LaravelList<TData>['links'];
+  links?: PaginationLinks;
   meta_data?: unknown;
 }
 
-export interface BulkFailure {
-  name: string;
-  [key: string]: unknown;
-}
-
 /** The answer of a bulk endpoint; updateMany and deleteMany return it with `data` = the succeeded records. */
-export interface BulkActionResult<TData = BaseRecord> {
-  action: string;
-  success: TData[];
-  failed: BulkFailure[];
-}
+export type BulkActionResult<TData = BaseRecord> = BulkResult<TData>;
 
 /** The error every provider call rejects with: refine's HttpError, carrying Laravel's per-field messages. */
 export class ApiHttpError extends Error implements HttpError {

@@ -9,9 +9,8 @@ import 'dayjs/locale/nl';
 import i18n, { type BackendModule, type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { isLanguage, LANGUAGES, type Language } from '@shared/languages';
 
-export const LANGUAGES = ['en', 'nl'] as const;
-export type Language = (typeof LANGUAGES)[number];
 /**
  * One namespace per area, so areas keep their texts apart: `common` (shell), `dashboard`, `notifications`,
  * `search`, `lists` (the shared anatomy of management screens). Each declared resource adds its own.
@@ -33,7 +32,7 @@ export const detectionOptions = {
 /** The supported language of a detected or chosen code (`nl-NL` → `nl`), English otherwise. */
 export function toLanguage(code: string | undefined): Language {
   const base = (code ?? '').toLowerCase().split('-')[0];
-  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : 'en';
+  return isLanguage(base) ? base : 'en';
 }
 
 /** Dates (dayjs) and the page's `lang` follow the language at once, before anything re-renders. */

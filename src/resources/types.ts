@@ -7,9 +7,10 @@
 import type { TObject } from '@sinclair/typebox';
 import type { BaseRecord } from '@refinedev/core';
 import type { ComponentType, ReactNode } from 'react';
-import type { UploadKind } from '@/components/upload/upload-rules';
+import type { UploadKindName } from '@shared/upload-kinds';
 import type { Permission } from '@/lib/permissions';
 import type { RouteGuard } from '@/lib/route-guards';
+import type { Query } from '@/providers/http-client';
 
 export type ResourceAction = 'list' | 'create' | 'edit' | 'show' | 'clone' | 'delete';
 export type PageAction = Exclude<ResourceAction, 'delete'>;
@@ -299,6 +300,27 @@ export interface ListDeclaration<TRecord extends BaseRecord = BaseRecord> {
   defaultFilters?: (context: Pick<RenderContext, 'platform'>) => Record<string, string[]>;
 }
 
+/** What a list's request depends on: the parts of its declaration a first visit needs before the declarations load. */
+export type ListRequestDeclaration = Pick<
+  ListDeclaration,
+  'sortKey' | 'defaultSort' | 'sortPrefix' | 'pageSize' | 'filters' | 'meta' | 'defaultFilters'
+>;
+
+/**
+ * A generic list's request settings, in a small file of their own beside the declaration
+ * (`src/resources/<entity>/list-settings.ts`, its default export): the API collection, the list route and the
+ * list's request parts. The declaration takes its `name`, `routes.list` and those `list` parts from it, and the
+ * entry finds every such file (src/shell/routes/first-lists.ts) to ask for a first visit's rows without loading
+ * the declarations: both read the one statement.
+ */
+export interface ListSettings {
+  /** The API collection: the declaration's `name`. */
+  name: string;
+  /** The list route: the declaration's `routes.list`. */
+  route: string;
+  list: ListRequestDeclaration;
+}
+
 export type FieldKind =
   | 'text'
   | 'number'
@@ -353,7 +375,7 @@ export interface FieldDeclaration {
   /** Image types accepted by an `image` field. */
   accept?: string;
   /** A `file` field: the declared upload kind (sent as the tus metadata `kind`); the form sends the upload's id. */
-  upload?: UploadKind;
+  upload?: UploadKindName;
   /** Which form tab it belongs to (tabs are declared on the form). */
   tab?: string;
   /** Only on create, or only on edit. */
@@ -458,6 +480,20 @@ export interface RecyclingBinDeclaration {
   nameField?: string;
 }
 
+/**
+ * The entity's count tile on the dashboard (spec 1 §2.4): the count of its list (`count=1`, with `query` besides),
+ * shown where the user holds the list ability of the resource's `permission`, named `tiles.<key>` in
+ * dashboard.json, with the icon of its search group (or else its navigation entry).
+ */
+export interface CountTileDeclaration {
+  /** `tiles.<key>` names the tile; also its test id (`count-<key>`) and style (`dashboard-tile-<key>`). */
+  key: string;
+  /** Place among the tiles: projects 10, libraries 20, models 30. */
+  order: number;
+  /** Further list parameters of the count (`{include_sub_projects: 1}`). */
+  query?: Query;
+}
+
 /** One step of a tree browser's breadcrumbs: a container. */
 export interface TreeCrumb {
   id: string | number;
@@ -551,6 +587,8 @@ export interface ResourceDeclaration<TRecord extends BaseRecord = BaseRecord> {
   pages?: Partial<Record<PageAction, LazyPage>>;
   /** Its tab in the recycling bin (soft-deleted entities). */
   recyclingBin?: RecyclingBinDeclaration;
+  /** Its count tile on the dashboard. */
+  countTile?: CountTileDeclaration;
   /** Browsed as a tree: the list route and `tree.route` show the generic tree browser (src/pages/tree/). */
   tree?: TreeDeclaration<TRecord>;
 }

@@ -6,7 +6,8 @@
  */
 import { type Kysely, sql } from 'kysely';
 
-const COUNTED_TABLES = ['projects', 'project_models', 'libraries'];
+/** The tables whose live rows are counted (server/db/live-row-counts.ts reads them). */
+export const COUNTED_TABLES = ['projects', 'project_models', 'libraries'] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

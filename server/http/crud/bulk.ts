@@ -42,17 +42,13 @@ export async function registerBulkEndpoint<
     } else throw new Error(`${entity.collection}: the bulk delete needs a delete ability`);
   }
   const anyAbility = [...new Set([...actions.values()].map((action) => action.ability))].join('|');
-  const { preValidation, schema } = entity.route(
-    anyAbility,
-    entity.summaries?.bulk ??
-      `Applies an action (${[...actions.keys()].join(', ')}) to several ${entity.tag}, each row on its own`,
-  );
   app.post<{ Body: { action: string } & Record<string, unknown> }>(
     `/${entity.writeCollection ?? entity.collection}/update`,
-    {
-      preValidation,
-      schema: {
-        ...schema,
+    entity.route(
+      anyAbility,
+      entity.summaries?.bulk ??
+        `Applies an action (${[...actions.keys()].join(', ')}) to several ${entity.tag}, each row on its own`,
+      {
         consumes: FORM_CONTENT_TYPES,
         body: Type.Object({
           ...bulk.body,
@@ -63,7 +59,7 @@ export async function registerBulkEndpoint<
         }),
         response: { 200: BulkResultSchema(BulkSuccessSchema) },
       },
-    },
+    ),
     async (request) => {
       const ctx = await contextOf(request);
       const action = actions.get(request.body.action)!;

@@ -14,13 +14,13 @@ import type { ListSpec } from '../listing';
 
 /**
  * The ability of an endpoint only administrators may use (the `/admin/...` entities): in place of an ability
- * name, the route is guarded by the admin flag (`adminOnly`) instead of `can(ability)`.
+ * name, the route is guarded by the admin flag (`guard.admin`) instead of `guard.ability(…)`.
  */
 export const ADMIN_ONLY = '@admin';
 
 /**
  * The ability of an endpoint every signed-in user of the tenant may use, whatever their role (the FAQ's reads):
- * in place of an ability name, the route is guarded by a valid token alone (`signedIn`).
+ * in place of an ability name, the route is guarded by a valid token alone (`guard.signedIn`).
  */
 export const SIGNED_IN = '@signed-in';
 
@@ -94,7 +94,10 @@ export interface EntityDeclaration<
    * among the company's live rows, URL-encoded in paths; materials). Bulk calls send `{key}[n][{idField}]`.
    */
   idField?: 'id' | 'name';
-  /** Deletes go to the recycling bin (the table must be in SOFT_DELETE_TABLES) and `{id}/restore` brings back. */
+  /**
+   * Deletes go to the recycling bin (the table has `company_id` and `deleted_at`; the purge takes it from here) and
+   * `{id}/restore` brings back.
+   */
   softDelete?: boolean;
   /**
    * Whose rows these are: a company's (the default: the table has `company_id`, and reads, writes and unique

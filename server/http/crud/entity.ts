@@ -1,15 +1,16 @@
 /**
  * `defineEntity` completes a declaration with what every endpoint of the entity (standard or special) uses:
- * find-or-404 in the company, the full list spec, the single answer and the route options (guard, OpenAPI tag and
- * security) of a special endpoint, so none of them is written per entity.
+ * find-or-404 in the company, the full list spec, the single answer and the route options (the guard of an
+ * ability, with the declaration's licence, and the OpenAPI tag; `guarded` in http/guarded-route.ts) of a special
+ * endpoint, so none of them is written per entity.
  */
 import type { Static, TObject } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest, FastifySchema, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import { adminOnly, can, licensed, signedIn } from '../../auth/guards';
 import type { DB } from '../../db/database';
-import { TRASH_RETENTION_DAYS } from '../../db/retention';
+import { TRASH_RETENTION_DAYS } from '../../../shared/trash';
 import type { Database } from '../../db/schema';
+import { guard, guarded, type RouteGuard } from '../guarded-route';
 import type { ListSpec } from '../listing';
 import {
   ADMIN_ONLY,
@@ -24,19 +25,13 @@ import { removeRow, restoreRow } from './writes';
 
 const ENTITY = Symbol('entity');
 
-/** Every declared route needs the bearer token. */
-const BEARER = [{ bearer: [] }];
-
-interface RouteDocumentation {
-  tags: string[];
-  summary: string;
-  security: typeof BEARER;
-}
-
 /** What the API registry needs of a declared entity, whatever its types. */
 export interface RegistrableEntity {
   readonly [ENTITY]: true;
   collection: string;
+  /** Its table, and whether deletes go to the recycling bin (the purge's tables, server/api/trash-purge.ts). */
+  table: keyof Database;
+  softDelete?: boolean;
   /** Registers the standard endpoints (routes.ts). */
   register(app: FastifyInstance): Promise<void>;
 }
@@ -73,12 +68,12 @@ export interface Entity<
   restoreOne(ctx: CrudContext, row: Row): Promise<Followup | void>;
   /** The response schema of single answers. */
   detailSchema: TObject;
-  /** Guard and OpenAPI documentation (tag, summary, bearer security) of a route, with its other schema parts. */
+  /** The options of a route (`guarded`): the guard of the ability, the tag, the summary and the schema parts. */
   route<S extends FastifySchema = FastifySchema>(
     ability: string,
     summary: string,
     schema?: S,
-  ): { preValidation: preValidationHookHandler; schema: S & RouteDocumentation };
+  ): EntityRouteOptions<S>;
 }
 
 /** Live rows, or with `trashed` also those still in the recycling bin (deleted within the retention). */
@@ -89,9 +84,15 @@ export function addressable(deletedAt: string, trashed: boolean) {
     : sql<SqlBool>`${column} is null`;
 }
 
+/** What `entity.route` gives a route: its guard and its documented schema. */
+export interface EntityRouteOptions<S extends FastifySchema> {
+  config: { guard: RouteGuard };
+  schema: S & { tags: string[]; summary: string };
+}
+
 /** The guard of an ability: the admin flag, a valid token alone, or the ability (`a|b`: any of them). */
-const guardOf = (ability: string) =>
-  ability === ADMIN_ONLY ? adminOnly : ability === SIGNED_IN ? signedIn : can(ability);
+const abilityGuard = (ability: string) =>
+  ability === ADMIN_ONLY ? guard.admin : ability === SIGNED_IN ? guard.signedIn : guard.ability(ability);
 
 export function defineEntity<
   TB extends keyof Database,
@@ -118,8 +119,8 @@ export function defineEntity<
     return foundOr404(query.executeTakeFirst() as Promise<Row | undefined>, model, id);
   };
   /** A hatch-only entity's routes also need the company's licence (`licence`). */
-  const licenceGuard = (guard: (request: FastifyRequest) => Promise<void>) =>
-    declaration.licence ? licensed(declaration.licence, guard) : guard;
+  const guardOf = (ability: string) =>
+    declaration.licence ? guard.licence(declaration.licence, abilityGuard(ability)) : abilityGuard(ability);
   const entity: Entity<TB, Row, Input, Item, Detail> = {
     ...declaration,
     [ENTITY]: true,
@@ -149,15 +150,13 @@ export function defineEntity<
     removeOne: (ctx, row) =>
       declaration.remove
         ? declaration.remove(ctx, row)
-        : removeRow(ctx.db, table, entity.scopeOf(ctx), row.id),
+        : removeRow(ctx.db, table, entity.scopeOf(ctx), row.id, softDelete),
     restoreOne: (ctx, row) =>
       declaration.restore
         ? declaration.restore(ctx, row)
         : restoreRow(ctx.db, table, ctx.session.company.id, row.id),
-    route: <S extends FastifySchema>(ability: string, summary: string, schema?: S) => ({
-      preValidation: licenceGuard(guardOf(ability)),
-      schema: { ...(schema as S), tags: [tag], summary, security: BEARER },
-    }),
+    route: <S extends FastifySchema>(ability: string, summary: string, schema?: S) =>
+      guarded(guardOf(ability), { ...(schema as S), tags: [tag], summary }),
   };
   return entity;
 }

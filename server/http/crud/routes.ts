@@ -2,8 +2,8 @@
  * `registerEntity` registers an entity's standard endpoints from its declaration (`defineEntity`): list, show,
  * create, update (JSON, or multipart POST + `_method=PATCH`), delete, restore (soft-deleted entities) and the bulk
  * `POST /{collection}/update` (bulk.ts); the writes under `writeCollection` where it is declared. Each route is
- * guarded with `can(ability)` as preValidation (401 and 403 before any 422), documented under the entity's tag,
- * and addresses rows through the entity's find-or-404.
+ * made with `entity.route` (guarded by its ability, 401 and 403 before any 422; documented under the entity's
+ * tag) and addresses rows through the entity's find-or-404.
  */
 import { type Static, type TObject, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
@@ -25,14 +25,7 @@ import type { CrudContext, CrudRoute, Followup, Submitted } from './declaration'
 import { contextOf } from './context';
 import type { Entity } from './entity';
 import { IdParams, NameParams, type RowKey } from './ids';
-import {
-  checkUnique,
-  inputColumns,
-  insertRow,
-  isSoftDeleteTable,
-  notNullableFields,
-  updateRow,
-} from './writes';
+import { checkUnique, inputColumns, insertRow, notNullableFields, updateRow } from './writes';
 
 const RESTORE_ABILITY = 'restore-deleted-entities';
 
@@ -46,9 +39,6 @@ export async function registerEntity<
   Detail extends TObject,
 >(app: FastifyInstance, entity: Entity<TB, Row, Input, Item, Detail>): Promise<void> {
   const { abilities, table, schemas, collection } = entity;
-  if (entity.softDelete && !isSoftDeleteTable(table)) {
-    throw new Error(`${collection}: soft-deleted entities need their table in SOFT_DELETE_TABLES`);
-  }
   if (entity.softDelete && entity.scope === 'platform') {
     throw new Error(`${collection}: the recycling bin keeps a company's rows; platform entities delete`);
   }

@@ -6,12 +6,9 @@
 import type { TObject, TSchema } from '@sinclair/typebox';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database';
-import { restore, SOFT_DELETE_TABLES, type SoftDeleteTable, softDelete } from '../../db/retention';
+import { restore, type SoftDeleteTable, softDelete } from '../../db/retention';
 import type { Database } from '../../db/schema';
 import { type FieldErrors, ValidationError } from '../errors';
-
-export const isSoftDeleteTable = (table: keyof Database): table is SoftDeleteTable =>
-  (SOFT_DELETE_TABLES as ReadonlyArray<keyof Database>).includes(table);
 
 const isNullable = (schema: TSchema) =>
   Array.isArray(schema.anyOf) && schema.anyOf.some((branch: TSchema) => branch.type === 'null');
@@ -61,25 +58,30 @@ export async function updateRow(
   `.execute(db);
 }
 
-/** Deletes the row, or moves it to the recycling bin (`companyId` null: a platform entity's row). */
+/**
+ * Deletes the row, or with `trash` (a declaration that says `softDelete`) moves it to the recycling bin (`companyId`
+ * null: a platform entity's row, which is deleted).
+ */
 export async function removeRow(
   db: DB,
   table: keyof Database,
   companyId: number | null,
   id: number,
+  trash = false,
 ): Promise<void> {
   if (companyId === null) await sql`delete from ${sql.table(table)} where id = ${id}`.execute(db);
-  else if (isSoftDeleteTable(table)) await softDelete(db, table, companyId, id);
+  else if (trash) await softDelete(db, table as SoftDeleteTable, companyId, id);
   else await sql`delete from ${sql.table(table)} where id = ${id} and company_id = ${companyId}`.execute(db);
 }
 
+/** Brings a soft-deleting entity's row back from the recycling bin. */
 export async function restoreRow(
   db: DB,
   table: keyof Database,
   companyId: number,
   id: number,
 ): Promise<void> {
-  if (isSoftDeleteTable(table)) await restore(db, table, companyId, id);
+  await restore(db, table as SoftDeleteTable, companyId, id);
 }
 
 /**

@@ -1,18 +1,22 @@
 /**
- * What the upload component accepts (spec 2 §5): a file's type comes from its name, where `.fbx` counts as fbx and
- * `.zip` and `.matz` count as zip; a minimum and a maximum size apply only when given (no default limit). A
- * refused file gets one of the three messages 'File is of invalid type', 'File is too large', 'File is too small'.
+ * What the upload component accepts (spec 2 §5): a file's type comes from its name, counted as the server counts it
+ * (`.matz` is zip, `.jpg` is jpeg: shared/upload-kinds.ts); a minimum and a maximum size apply only when given (no
+ * default limit). A refused file gets one of the three messages 'File is of invalid type', 'File is too large',
+ * 'File is too small'. Each upload kind's rules are its shared declaration's.
  */
+import {
+  canonicalExtension,
+  MIN_UPLOAD_BYTES,
+  UPLOAD_KIND_TYPES,
+  type UploadKindName,
+} from '@shared/upload-kinds';
 import { numberFormat } from '@/lib/intl-formats';
 
 export type UploadRefusal = 'invalidType' | 'tooLarge' | 'tooSmall';
 
-/** The upload kinds the server's `/uploads` serves, each with its own rules and ability (sent as tus metadata `kind`). */
-export type UploadKind = 'model-file' | 'library-item-file' | 'material-archive' | 'image' | 'download-file';
-
 export interface UploadRules {
-  /** The declared upload kind the server checks the file against. */
-  kind?: UploadKind;
+  /** The declared upload kind the server checks the file against (sent as tus metadata `kind`). */
+  kind?: UploadKindName;
   /** Accepted types after aliasing (`['fbx', 'zip']`); empty or absent accepts every type. */
   types?: readonly string[];
   /** Bytes, inclusive. */
@@ -20,15 +24,11 @@ export interface UploadRules {
   maxSize?: number;
 }
 
-/** Extensions that count as another type. */
-const TYPE_ALIASES: Readonly<Record<string, string>> = { matz: 'zip' };
-
-/** The type a file name gives: its extension in lower case, aliased (`Model.MATZ` → `zip`); '' without one. */
+/** The type a file name gives: its extension in lower case, as the type it names (`Model.MATZ` → `zip`); '' without one. */
 export function fileTypeOf(name: string): string {
   const dot = name.lastIndexOf('.');
   if (dot <= 0 || dot === name.length - 1) return '';
-  const extension = name.slice(dot + 1).toLowerCase();
-  return TYPE_ALIASES[extension] ?? extension;
+  return canonicalExtension(name.slice(dot + 1).toLowerCase());
 }
 
 /** Why a file is refused, or null when it may be uploaded. Type is checked first, then size. */
@@ -39,17 +39,20 @@ export function refusalOf(file: { name: string; size: number }, rules: UploadRul
   return null;
 }
 
-/** A model file (spec 2 §5): FBX or a zip archive (`.zip`, `.matz`), at least one byte. */
-export const MODEL_FILE_RULES: UploadRules = { kind: 'model-file', types: ['fbx', 'zip'], minSize: 1 };
+/** The rules of a declared upload kind: its types (as the types they name) and at least one byte. */
+const rulesOf = (kind: UploadKindName): UploadRules => ({
+  kind,
+  types: [...new Set(UPLOAD_KIND_TYPES[kind].map(canonicalExtension))],
+  minSize: MIN_UPLOAD_BYTES,
+});
 
 /** The client-side rules of each upload kind (the server applies its own as well). */
-export const UPLOAD_RULES: Readonly<Record<UploadKind, UploadRules>> = {
-  'model-file': MODEL_FILE_RULES,
-  'library-item-file': { kind: 'library-item-file', types: ['fbx', 'zip'], minSize: 1 },
-  'material-archive': { kind: 'material-archive', types: ['zip', 'matz'], minSize: 1 },
-  image: { kind: 'image', types: ['jpg', 'jpeg', 'png', 'bmp'], minSize: 1 },
-  'download-file': { kind: 'download-file', minSize: 1 },
-};
+export const UPLOAD_RULES = Object.fromEntries(
+  (Object.keys(UPLOAD_KIND_TYPES) as UploadKindName[]).map((kind) => [kind, rulesOf(kind)]),
+) as Readonly<Record<UploadKindName, UploadRules>>;
+
+/** A model file (spec 2 §5): FBX or a zip archive (`.zip`, `.matz`), at least one byte. */
+export const MODEL_FILE_RULES: UploadRules = UPLOAD_RULES['model-file'];
 
 /** `1.5 MB`, `320 kB`, `12 B` (decimal units, as file managers show them). */
 export function formatBytes(bytes: number, language?: string): string {

@@ -1,7 +1,7 @@
 /**
  * The list call of a declared list, from the list's URL parameters: what the list page asks refine's `useList`
  * for. A first visit of a list asks for the same rows from the entry, before the declarations have loaded
- * (`src/shell/routes/first-screen.ts`, from the settings below as `first-lists.ts` holds them), so both send
+ * (`src/shell/routes/first-screen.ts`, from the list settings the declaration takes its own from), so both send
  * the same request and the page's call takes the prefetched answer (http-client.ts) instead of asking twice.
  * No refine or declaration code at run time here: the entry imports it.
  */
@@ -10,7 +10,7 @@ import type { PlatformKey } from '@shared/platforms';
 import type { LaravelList } from '@/providers/data-provider';
 import { peekPrefetched } from '@/providers/http-client';
 import { apiMeta, listPageQuery } from '@/providers/list-query';
-import type { ListDeclaration, ResourceDeclaration } from '@/resources/types';
+import type { ListRequestDeclaration, ResourceDeclaration } from '@/resources/types';
 import {
   type ListDefaults,
   type ListState,
@@ -39,7 +39,10 @@ export interface ListRequestSettings {
   sortPrefix?: string;
 }
 
-export function listRequestSettings(list: ListDeclaration, platform: PlatformKey): ListRequestSettings {
+export function listRequestSettings(
+  list: ListRequestDeclaration,
+  platform: PlatformKey,
+): ListRequestSettings {
   return {
     pageSize: list.pageSize,
     defaultSort: list.defaultSort,
@@ -52,7 +55,7 @@ export function listRequestSettings(list: ListDeclaration, platform: PlatformKey
 
 /** The declared page size, sort and default filters: what the URL leaves out (`prefix`: see ListDefaults). */
 export const listDefaults = (
-  list: ListDeclaration,
+  list: ListRequestDeclaration,
   platform: PlatformKey,
   prefix?: string,
 ): ListDefaults => ({
@@ -88,7 +91,7 @@ export function requestWith(
 
 /** The declared list's state in these URL parameters. */
 export const listRequest = (
-  list: ListDeclaration,
+  list: ListRequestDeclaration,
   params: URLSearchParams,
   platform: PlatformKey,
   paramPrefix?: string,
@@ -121,6 +124,5 @@ export const listCall = (resource: ResourceDeclaration, request: ListRequest) =>
  */
 export function arrivedAnswer<TData>(call: ReturnType<typeof pageCall>): LaravelList<TData> | undefined {
   return peekPrefetched(`/${call.resource}`, { query: listPageQuery(apiMeta(call.meta), call) }) as
-    | LaravelList<TData>
-    | undefined;
+    LaravelList<TData> | undefined;
 }

@@ -1,5 +1,6 @@
-/** Days a trashed record stays restorable (spec 2 §4, §9): 30 minus the whole days since its deletion. */
-export const TRASH_RETENTION_DAYS = 30;
+/** Days a trashed record stays restorable (spec 2 §4, §9): the retention minus the whole days since its deletion. */
+import { TRASH_RETENTION_DAYS } from '@shared/trash';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The days left, or null when none are (shown '---'), also for a missing or unreadable date. */

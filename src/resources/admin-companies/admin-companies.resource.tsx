@@ -8,6 +8,7 @@ import type { Company, CompanyDetail } from '@shared/entities/companies';
 import { LICENCE_KEYS } from '@shared/platforms';
 import { companySwitchUrl } from '@/lib/host-switch';
 import { defineResource, type LinkTarget } from '../types';
+import settings from './list-settings';
 
 const ADMIN = { admin: true } as const;
 
@@ -16,27 +17,13 @@ const editTarget = (company: Pick<Company, 'id'>): LinkTarget => ({
   state: ADMIN,
 });
 
-/** The fields the list asks for (spec 2 §7), with what the row menu needs. */
-const LIST_FIELDS = [
-  'id',
-  'name',
-  'domain',
-  'sub_domain',
-  'fqdn',
-  'database',
-  'created_at',
-  'updated_at',
-  'is_current',
-  'is_deletable',
-].map((field) => `companies.${field}`);
-
 export default defineResource<Company>({
-  name: 'admin/companies',
+  name: settings.name,
   ns: 'adminCompanies',
   screen: 'companies',
   idParam: 'companyId',
   routes: {
-    list: 'admin/companies',
+    list: settings.route,
     create: 'admin/companies/create',
     edit: 'admin/companies/edit/:companyId',
   },
@@ -44,10 +31,7 @@ export default defineResource<Company>({
   permission: ADMIN,
   navigation: { labelKey: 'nav.companies', icon: <ShopOutlined aria-hidden />, group: 'admin', order: 20 },
   list: {
-    sortKey: 'admin_companies',
-    defaultSort: '-created_at',
-    pageSize: 5,
-    meta: { included_fields: LIST_FIELDS },
+    ...settings.list,
     createState: ADMIN,
     columns: [
       { field: 'name', titleKey: 'columns.name', sort: 'name' },

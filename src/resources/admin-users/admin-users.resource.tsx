@@ -3,6 +3,7 @@
 import { UsergroupAddOutlined } from '@ant-design/icons';
 import type { AdminUser } from '@shared/entities/users';
 import { defineResource } from '../types';
+import settings from './list-settings';
 import {
   ACCOUNT_FIELDS,
   editEntries,
@@ -17,11 +18,11 @@ export type { AdminUser } from '@shared/entities/users';
 const editPath = (user: Pick<AdminUser, 'id'>) => `/admin/users/edit/${user.id}`;
 
 export default defineResource<AdminUser>({
-  name: 'admin/users',
+  name: settings.name,
   ns: 'securityAdminUsers',
   screen: 'adminUsers',
   idParam: 'userId',
-  routes: { list: 'admin/users', create: 'admin/users/create', edit: 'admin/users/edit/:userId' },
+  routes: { list: settings.route, create: 'admin/users/create', edit: 'admin/users/edit/:userId' },
   guard: { admin: true },
   permission: { admin: true },
   navigation: {
@@ -31,9 +32,7 @@ export default defineResource<AdminUser>({
     order: 10,
   },
   list: {
-    sortKey: 'admin_users',
-    defaultSort: '-created_at',
-    pageSize: 5,
+    ...settings.list,
     loadingKey: 'loading',
     columns: [
       ...userIdentityColumns<AdminUser>(),

@@ -6,6 +6,7 @@ import { CHANGELOG_TYPES, ENVIRONMENTS, environmentDate } from '@shared/entities
 import type { ChangelogItem } from '@shared/entities/changelog-items';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { type ActionDialogProps, defineResource } from '../types';
+import settings from './list-settings';
 import { ChangelogEnvironments, ChangelogTypeBadge } from './changelog-cells';
 
 const ADMIN = { admin: true } as const;
@@ -27,12 +28,12 @@ const lazyDialog = <TRecord extends BaseRecord>(
 const editPath = (item: Pick<ChangelogItem, 'id'>) => `/admin/changelog_items/edit/${item.id}`;
 
 export default defineResource<ChangelogItem>({
-  name: 'admin/changelog-items',
+  name: settings.name,
   ns: 'changelog',
   screen: 'changelog',
   idParam: 'id',
   routes: {
-    list: 'admin/changelog_items',
+    list: settings.route,
     create: 'admin/changelog_items/create',
     edit: 'admin/changelog_items/edit/:id',
   },
@@ -40,9 +41,7 @@ export default defineResource<ChangelogItem>({
   permission: ADMIN,
   navigation: { labelKey: 'nav.changelog', icon: <ReadOutlined aria-hidden />, group: 'admin', order: 50 },
   list: {
-    sortKey: 'admin_changelog',
-    defaultSort: '-created_at',
-    pageSize: 5,
+    ...settings.list,
     loadingKey: 'loading',
     nameField: 'description',
     columns: [

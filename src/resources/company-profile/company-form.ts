@@ -1,23 +1,11 @@
 /** The company profile form's values and what `POST /companies/my-company` (`_method=PATCH`) sends (spec 2 §7). */
-import type { CompanyProfile } from '@shared/entities/company-profile';
+import type { CompanyProfile, CompanyProfileInput } from '@shared/entities/company-profile';
 
-export interface CompanyFormValues {
-  name?: string;
-  address?: string | null;
-  postal_code?: string | null;
-  country?: string | null;
-  city?: string | null;
-  phone_number?: string | null;
-  website?: string | null;
-  description?: string | null;
-  demo_model_id?: number | null;
-  primary_color?: string;
-  primary_accent?: string;
-  is_default?: boolean;
-  autodesk_integration?: CompanyProfile['autodesk_integration'];
+/** The form's values: the shared input's fields (colours '' when unset), with the picked files as the picker gives them. */
+export type CompanyFormValues = Partial<Omit<CompanyProfileInput, 'logo' | 'background_image'>> & {
   logo?: File | null;
   background_image?: File | null;
-}
+};
 
 export const COMPANY_FIELDS = [
   'name',

@@ -7,19 +7,20 @@
 import { CloudDownloadOutlined, EditOutlined } from '@ant-design/icons';
 import type { Download } from '@shared/entities/downloads';
 import { defineResource } from '../types';
+import settings from './list-settings';
 import { DownloadButton } from './DownloadButton';
 
 const editPath = (download: Pick<Download, 'id'>) => `/tools/downloads/edit/${download.id}`;
 const ADMIN = { admin: true } as const;
 
 export default defineResource<Download>({
-  name: 'downloads',
+  name: settings.name,
   writeCollection: 'admin/downloads',
   ns: 'downloads',
   screen: 'downloads',
   idParam: 'downloadId',
   routes: {
-    list: 'tools/downloads',
+    list: settings.route,
     create: 'tools/downloads/create',
     edit: 'tools/downloads/edit/:downloadId',
   },
@@ -36,9 +37,7 @@ export default defineResource<Download>({
   },
   search: { key: 'downloads', order: 110 },
   list: {
-    sortKey: 'tools_downloads',
-    defaultSort: '-created_at',
-    pageSize: 5,
+    ...settings.list,
     columns: [
       { field: 'name', titleKey: 'columns.name', sort: 'name' },
       { field: 'extension', titleKey: 'columns.extension', sort: 'extension', width: 120, hideBelow: 'sm' },

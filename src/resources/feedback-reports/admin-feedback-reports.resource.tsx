@@ -2,9 +2,9 @@
  * first; a row opens the overview; delete after a confirmation, then a success message.
  * Server: server/api/feedback-reports.ts; record: shared/entities/feedback-reports.ts. */
 import { EyeOutlined, StarOutlined } from '@ant-design/icons';
-import { RATINGS } from '@shared/entities/feedback-report-values';
 import type { FeedbackReport } from '@shared/entities/feedback-reports';
 import { defineResource } from '../types';
+import settings from './list-settings';
 import { RatingStars } from './RatingStars';
 
 const ADMIN = { admin: true } as const;
@@ -15,11 +15,11 @@ const overview = (report: Pick<FeedbackReport, 'id'>) => ({
 });
 
 export default defineResource<FeedbackReport>({
-  name: 'admin/feedback-reports',
+  name: settings.name,
   ns: 'feedback',
   screen: 'feedbackReports',
   idParam: 'feedbackId',
-  routes: { list: 'admin/feedback_report', show: 'admin/feedback_report/overview/:feedbackId' },
+  routes: { list: settings.route, show: 'admin/feedback_report/overview/:feedbackId' },
   guard: ADMIN,
   permission: ADMIN,
   navigation: {
@@ -29,9 +29,7 @@ export default defineResource<FeedbackReport>({
     order: 60,
   },
   list: {
-    sortKey: 'admin_feedback',
-    defaultSort: '-created_at',
-    pageSize: 5,
+    ...settings.list,
     loadingKey: 'loading',
     columns: [
       {
@@ -60,17 +58,6 @@ export default defineResource<FeedbackReport>({
         hideBelow: 'lg',
         ellipsis: true,
         render: (report, { t }) => report.comment ?? t('none'),
-      },
-    ],
-    filters: [
-      {
-        key: 'rating',
-        labelKey: 'columns.rating',
-        multiple: true,
-        options: RATINGS.map((rating) => ({
-          value: String(rating),
-          labelKey: `ratingOption_${rating}`,
-        })),
       },
     ],
     rowActions: [{ key: 'view', labelKey: 'view', icon: <EyeOutlined aria-hidden />, to: overview }],

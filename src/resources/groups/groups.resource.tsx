@@ -4,23 +4,21 @@ import { TeamOutlined } from '@ant-design/icons';
 import type { Group } from '@shared/entities/groups';
 import { defineResource } from '../types';
 import { editEntries, securityScreens, timestampColumns } from '../users/security-declarations';
+import settings from './list-settings';
 
 export type { Group } from '@shared/entities/groups';
 
 const editPath = (group: Pick<Group, 'id'>) => `/security/groups/edit/${group.id}`;
 
 export default defineResource<Group>({
-  name: 'groups',
   ns: 'securityGroups',
   screen: 'groups',
-  ...securityScreens('groups', 'groupId'),
+  ...securityScreens(settings, 'groupId'),
   permission: { ability: 'view-groups' },
   navigation: { labelKey: 'nav.groups', icon: <TeamOutlined aria-hidden />, group: 'security', order: 30 },
   search: { key: 'groups', order: 90, icon: <TeamOutlined />, rowAbility: 'update-groups' },
   list: {
-    sortKey: 'security_groups',
-    defaultSort: '-created_at',
-    pageSize: 5,
+    ...settings.list,
     loadingKey: 'loading',
     columns: [
       { field: 'name', titleKey: 'columns.name', sort: 'name' },

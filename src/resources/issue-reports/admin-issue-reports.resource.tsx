@@ -4,7 +4,8 @@
 import { BugOutlined, EyeOutlined } from '@ant-design/icons';
 import type { IssueReport } from '@shared/entities/issue-reports';
 import { defineResource } from '../types';
-import { selectedProducts, severityOptions, statusOptions } from './issue-report-values';
+import { selectedProducts } from './issue-report-values';
+import settings from './list-settings';
 
 const ADMIN = { admin: true } as const;
 
@@ -14,18 +15,16 @@ const overview = (report: Pick<IssueReport, 'id'>) => ({
 });
 
 export default defineResource<IssueReport>({
-  name: 'admin/issue-reports',
+  name: settings.name,
   ns: 'reports',
   screen: 'issueReports',
   idParam: 'issueId',
-  routes: { list: 'admin/issue_report', show: 'admin/issue_report/overview/:issueId' },
+  routes: { list: settings.route, show: 'admin/issue_report/overview/:issueId' },
   guard: ADMIN,
   permission: ADMIN,
   navigation: { labelKey: 'nav.issueReports', icon: <BugOutlined aria-hidden />, group: 'admin', order: 40 },
   list: {
-    sortKey: 'admin_issues',
-    defaultSort: '-created_at',
-    pageSize: 5,
+    ...settings.list,
     loadingKey: 'issue.loading',
     columns: [
       { field: 'id', titleKey: 'issue.columns.id', sort: 'id', width: 72 },
@@ -63,10 +62,6 @@ export default defineResource<IssueReport>({
         render: (report, { t }) => report.user?.name ?? t('none'),
       },
       { field: 'created_at', titleKey: 'issue.columns.created', kind: 'datetime', sort: 'created_at' },
-    ],
-    filters: [
-      { key: 'severity', labelKey: 'issue.columns.severity', multiple: true, options: severityOptions },
-      { key: 'status', labelKey: 'issue.columns.status', multiple: true, options: statusOptions },
     ],
     rowActions: [{ key: 'view', labelKey: 'issue.view', icon: <EyeOutlined aria-hidden />, to: overview }],
     rowLink: { to: overview },

@@ -3,15 +3,16 @@
 import { EditOutlined, TagsOutlined } from '@ant-design/icons';
 import type { Label } from '@shared/entities/labels';
 import { defineResource } from '../types';
+import settings from './list-settings';
 
 const editPath = (label: Pick<Label, 'id'>) => `/tools/labels/edit/${label.id}`;
 
 export default defineResource<Label>({
-  name: 'labels',
+  name: settings.name,
   ns: 'labels',
   screen: 'labels',
   idParam: 'labelId',
-  routes: { list: 'tools/labels', create: 'tools/labels/create', edit: 'tools/labels/edit/:labelId' },
+  routes: { list: settings.route, create: 'tools/labels/create', edit: 'tools/labels/edit/:labelId' },
   guard: { ability: 'list-downloads|list-labels|access-recycling-bin' },
   permission: { ability: 'list-labels' },
   actions: {
@@ -22,9 +23,7 @@ export default defineResource<Label>({
   navigation: { labelKey: 'nav.labels', icon: <TagsOutlined aria-hidden />, group: 'tools', order: 10 },
   search: { key: 'labels', order: 100, rowAbility: 'update-labels' },
   list: {
-    sortKey: 'tools_labels',
-    defaultSort: '-created_at',
-    pageSize: 5,
+    ...settings.list,
     columns: [
       { field: 'name', titleKey: 'columns.name', sort: 'name' },
       { field: 'color', titleKey: 'columns.color', kind: 'colorChip' },

@@ -67,6 +67,7 @@ export const libraries = defineResource<Library>({
     createLeafIn: 'libraries/items/create/:libraryId',
   },
   recyclingBin: { tabKey: 'libraries', order: 30, sortKey: 'trash_libraries', preview: 'preview_image' },
+  countTile: { key: 'libraries', order: 20 },
   list: {
     sortKey: 'libraries',
     defaultSort: '-updated_at',

@@ -13,24 +13,14 @@ import {
   UndoOutlined,
 } from '@ant-design/icons';
 import { lazy } from 'react';
-import type { LibraryItem, LibraryItemStatus } from '@shared/entities/library-items';
+import { LIBRARY_ITEM_STATUSES } from '@shared/entities/library-item-values';
+import type { LibraryItem } from '@shared/entities/library-items';
 import { PreviewCard } from '@/components/PreviewCard';
 import { defineResource } from '../types';
 
 export type { LibraryItem, LibraryItemDetail } from '@shared/entities/library-items';
 
 const LIBRARIES = { ability: 'list-libraries' };
-
-/** The status filter's options (spec 2 §4), written here: the registry loads no TypeBox (the byte budgets). */
-const STATUSES = [
-  'FINISHED',
-  'PROCESSING',
-  'QUEUED',
-  'UPLOADING',
-  'FAILED',
-  'CANCELLED',
-  'ARCHIVED',
-] as const satisfies readonly LibraryItemStatus[];
 
 /** The move's dialog loads when it opens, not with the registry every screen loads. */
 const MoveItemsDialog = lazy(() => import('./MoveItemsDialog'));
@@ -115,7 +105,7 @@ export const libraryItems = defineResource<LibraryItem>({
       {
         key: 'status',
         labelKey: 'filters.status',
-        options: STATUSES.map((status) => ({ value: status, labelKey: `values.${status}` })),
+        options: LIBRARY_ITEM_STATUSES.map((status) => ({ value: status, labelKey: `values.${status}` })),
       },
     ],
     rowActions: [

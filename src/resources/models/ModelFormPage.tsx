@@ -20,18 +20,15 @@ import { useUploadQueue } from '@/components/upload/useUploadQueue';
 import type { ResourcePageProps } from '../types';
 import { modelNameOf } from './model-status';
 import type { ModelDetail } from './models.resource';
+import type { ModelInput } from '@shared/entities/models';
 import '@/components/page.css';
 import './models.css';
 
-/** What a model create or update sends. */
-export interface ModelPayload {
-  name?: string;
-  description?: string | null;
-  project_id?: number | null;
-  upload_id?: string;
-  /** The form's file field (its value stays in the upload queue; server errors about the file show here). */
-  file?: unknown;
-}
+/**
+ * What a model create or update sends: the shared input's fields (shared/entities/models.ts). The form's `file`
+ * field holds no value (the file stays in the upload queue); server errors about the file show under it.
+ */
+export type ModelPayload = Partial<ModelInput>;
 
 const asMessages = (value: unknown): string[] =>
   (Array.isArray(value) ? value : [value]).filter((item): item is string => typeof item === 'string');

@@ -13,7 +13,8 @@ export interface GeometryEvent extends StoredMessageFields {
   created_at?: string;
 }
 
-export const MODEL_STATUSES: ModelStatus[] = ['FINISHED', 'PROCESSING', 'QUEUED', 'UPLOADING', 'FAILED'];
+/** The states (spec 2 §4), as the shared schema declares them. */
+export { MODEL_STATUSES } from '@shared/entities/model-values';
 
 /** The payload of `GeometryEventsUpdated` on `private-Company.{id}.ProjectModel`. */
 export interface GeometryEventsUpdated {

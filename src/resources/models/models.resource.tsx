@@ -49,6 +49,7 @@ export const models = defineResource<ProjectModel>({
   },
   deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'model_name' },
   recyclingBin: { tabKey: 'models', order: 20, sortKey: 'trash_models', preview: 'preview_image_url' },
+  countTile: { key: 'models', order: 30 },
   liveEvents: ['GeometryEventsUpdated', 'RefreshProcessorIndex'],
   liveChannel: 'ProjectModel',
   pages: {

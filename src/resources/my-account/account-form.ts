@@ -4,21 +4,18 @@
  * under their fields, the second new_password error (and any new_password_confirmation error) under the
  * confirmation.
  */
-import type { NotificationSetting } from '@shared/entities/my-account';
+import type { MyAccountInput, NotificationSetting, PasswordChange } from '@shared/entities/my-account';
 
-export interface AccountFormValues {
-  name?: string;
-  username?: string;
-  email?: string;
-  phone_number?: string | null;
-  function?: string | null;
-  /** `{typeId: {email, browser}}` */
-  notification_settings?: Record<string, { email?: boolean; browser?: boolean }>;
-  current_password?: string;
-  new_password?: string;
-  new_password_confirmation?: string;
-  logout_all_devices?: boolean;
-}
+/**
+ * The form's values: the shared profile input's fields and password change (shared/entities/my-account.ts; the
+ * picture is saved on its own), the notification settings as switches and the sign-out-everywhere switch.
+ */
+export type AccountFormValues = Partial<Omit<MyAccountInput, 'profile_image' | 'profile_image_upload_id'>> &
+  Partial<PasswordChange> & {
+    /** `{typeId: {email, browser}}` */
+    notification_settings?: Record<string, { email?: boolean; browser?: boolean }>;
+    logout_all_devices?: boolean;
+  };
 
 export const PASSWORD_FIELDS = ['current_password', 'new_password', 'new_password_confirmation'] as const;
 

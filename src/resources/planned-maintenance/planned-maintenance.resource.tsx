@@ -6,18 +6,19 @@
 import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import type { PlannedMaintenance } from '@shared/entities/planned-maintenance';
 import { defineResource } from '../types';
+import settings from './list-settings';
 
 const ADMIN = { admin: true } as const;
 
 const editPath = (window: Pick<PlannedMaintenance, 'id'>) => `/admin/maintenance/edit/${window.id}`;
 
 export default defineResource<PlannedMaintenance>({
-  name: 'admin/planned-maintenance',
+  name: settings.name,
   ns: 'adminMaintenance',
   screen: 'maintenance',
   idParam: 'maintenanceId',
   routes: {
-    list: 'admin/maintenance',
+    list: settings.route,
     create: 'admin/maintenance/create',
     edit: 'admin/maintenance/edit/:maintenanceId',
   },
@@ -30,9 +31,7 @@ export default defineResource<PlannedMaintenance>({
     order: 30,
   },
   list: {
-    sortKey: 'admin_maintenance',
-    defaultSort: '-created_at',
-    pageSize: 5,
+    ...settings.list,
     columns: [
       { field: 'name', titleKey: 'columns.name', sort: 'name' },
       { field: 'description', titleKey: 'columns.description', ellipsis: true, hideBelow: 'md' },

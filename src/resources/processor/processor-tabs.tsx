@@ -11,6 +11,7 @@ import { canUseResource } from '@/providers/access-control';
 import type { Permission } from '@/lib/permissions';
 import { PreviewCard } from '@/components/PreviewCard';
 import type { PermissionSubject } from '@shared/abilities';
+import { LIBRARY_ITEM_STATUSES } from '@shared/entities/library-item-values';
 import type { PlatformKey } from '@shared/platforms';
 import type { LibraryItem } from '../library-items/library-items.resource';
 import { libraryItems } from '../library-items/library-items.resource';
@@ -55,8 +56,6 @@ export interface ProcessorTab {
 export const PROCESSOR_PAGE_SIZE = 10;
 export const PROCESSOR_SORT = '-created_at';
 
-/** Spec 2 §4's statuses of items; models have the first five. */
-const ITEM_STATUSES = ['FINISHED', 'PROCESSING', 'QUEUED', 'UPLOADING', 'FAILED', 'CANCELLED', 'ARCHIVED'];
 
 const statusFilter = (statuses: readonly string[]) => ({
   key: 'status',
@@ -235,7 +234,7 @@ const itemsTab: ProcessorTab = {
   ],
   resource: asTab(
     libraryItems,
-    processedList<LibraryItem>('items', ITEM_STATUSES, (item) => <ItemCard item={item} />, {
+    processedList<LibraryItem>('items', LIBRARY_ITEM_STATUSES, (item) => <ItemCard item={item} />, {
       // Spec 2 §6: the processor shows the item actions without an ability check; the server still refuses
       // what the user may not do, and the banner says so.
       rowActions: [

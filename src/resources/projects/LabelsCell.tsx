@@ -2,11 +2,12 @@
 import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LabelTags, type LabelValue } from '@/components/cells';
+import type { LabelSummary } from '@shared/entities/summaries';
+import { LabelTags } from '@/components/cells';
 import { Button } from '@/ui/Button';
 import { Glyph } from '@/ui/Glyph';
 
-export function LabelsCell({ labels, editLabels }: { labels: LabelValue[]; editLabels?: string }) {
+export function LabelsCell({ labels, editLabels }: { labels: LabelSummary[]; editLabels?: string }) {
   const { t } = useTranslation('projects');
   const navigate = useNavigate();
   return (

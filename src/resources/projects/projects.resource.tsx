@@ -3,27 +3,21 @@ import { CopyOutlined, EditOutlined, FolderOpenOutlined } from '@ant-design/icon
 import { LabelsCell } from './LabelsCell';
 import { FavoriteToggle } from './FavoriteToggle';
 import type { Project } from '@shared/entities/projects';
-import { defineResource, type FilterOption } from '../types';
+import { defineResource } from '../types';
+import settings from './list-settings';
 
 /** The record types come from the shared entity schema (shared/entities/projects.ts). */
 export type { Project, ProjectDetail } from '@shared/entities/projects';
 
-/** The labels filter offers the labels the list response names in `meta_data.filters.labels`. */
-const labelOptions = ({ meta_data }: { meta_data?: unknown }): FilterOption[] => {
-  const labels =
-    (meta_data as { filters?: { labels?: Project['labels'] } } | undefined)?.filters?.labels ?? [];
-  return labels.map((label) => ({ value: String(label.id), label: label.name, color: label.color }));
-};
-
 const path = (route: string, project: Pick<Project, 'id'>) => route.replace(':projectId', String(project.id));
 
 export const projects = defineResource<Project>({
-  name: 'projects',
+  name: settings.name,
   ns: 'projects',
   screen: 'projects',
   idParam: 'projectId',
   routes: {
-    list: 'projects',
+    list: settings.route,
     create: 'projects/create',
     edit: 'projects/edit/:projectId',
     show: 'projects/overview/:projectId',
@@ -53,12 +47,10 @@ export const projects = defineResource<Project>({
   navigation: { labelKey: 'nav.projects', icon: <FolderOpenOutlined aria-hidden />, order: 20 },
   search: { key: 'projects', order: 10 },
   recyclingBin: { tabKey: 'projects', order: 10, sortKey: 'trash_projects', preview: 'preview_image' },
+  // The dashboard counts sub-projects too.
+  countTile: { key: 'projects', order: 10, query: { include_sub_projects: 1 } },
   list: {
-    sortKey: 'projects',
-    defaultSort: '-created_at',
-    // Designs and Sales lists the user's favourites first, whatever the chosen sort (spec 2 §9).
-    sortPrefix: ({ platform }) => (platform === 'customerportal' ? 'favorite' : undefined),
-    pageSize: 5,
+    ...settings.list,
     columns: [
       {
         field: 'is_favorited',
@@ -99,17 +91,6 @@ export const projects = defineResource<Project>({
         width: 124,
       },
       { field: 'users', titleKey: 'columns.users', kind: 'avatars', hideBelow: 'lg' },
-    ],
-    filters: [
-      {
-        key: 'status',
-        labelKey: 'filters.status',
-        options: [
-          { value: 'active', labelKey: 'values.active' },
-          { value: 'inactive', labelKey: 'values.inactive' },
-        ],
-      },
-      { key: 'label', labelKey: 'filters.label', multiple: true, options: labelOptions },
     ],
     rowActions: [
       {

@@ -6,16 +6,17 @@
 import { EditOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import type { PropertyMap } from '@shared/entities/property-maps';
 import { defineResource } from '../types';
+import settings from './list-settings';
 
 const editPath = (map: Pick<PropertyMap, 'id'>) => `/tools/property-maps/edit/${map.id}`;
 
 export default defineResource<PropertyMap>({
-  name: 'property-maps',
+  name: settings.name,
   ns: 'property-maps',
   screen: 'propertyMaps',
   idParam: 'propertyId',
   routes: {
-    list: 'tools/property-maps',
+    list: settings.route,
     create: 'tools/property-maps/create',
     edit: 'tools/property-maps/edit/:propertyId',
   },
@@ -34,9 +35,7 @@ export default defineResource<PropertyMap>({
   },
   search: { key: 'propertyMaps', order: 120, platform: 'hatch', rowAbility: 'update-property-maps' },
   list: {
-    sortKey: 'tools_property_maps',
-    defaultSort: '-name',
-    pageSize: 5,
+    ...settings.list,
     columns: [
       { field: 'name', titleKey: 'columns.name', sort: 'name' },
       { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at' },

@@ -5,6 +5,7 @@ import { lazy } from 'react';
 import type { Role } from '@shared/entities/roles';
 import { defineResource } from '../types';
 import { editEntries, securityScreens, timestampColumns } from '../users/security-declarations';
+import settings from './list-settings';
 
 export type { Role } from '@shared/entities/roles';
 
@@ -18,10 +19,9 @@ const NotificationSettingsInput = lazy(() =>
 const editPath = (role: Pick<Role, 'id'>) => `/security/roles/edit/${role.id}`;
 
 export default defineResource<Role>({
-  name: 'roles',
   ns: 'securityRoles',
   screen: 'roles',
-  ...securityScreens('roles', 'roleId'),
+  ...securityScreens(settings, 'roleId'),
   permission: { ability: 'view-roles' },
   navigation: { labelKey: 'nav.roles', icon: <AuditOutlined aria-hidden />, group: 'security', order: 20 },
   search: {
@@ -31,9 +31,7 @@ export default defineResource<Role>({
     rowAbility: 'update-roles',
   },
   list: {
-    sortKey: 'security_roles',
-    defaultSort: '-created_at',
-    pageSize: 5,
+    ...settings.list,
     loadingKey: 'loading',
     nameField: 'title',
     columns: [

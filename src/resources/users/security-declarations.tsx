@@ -13,6 +13,7 @@ import type {
   DeletionDeclaration,
   FieldDeclaration,
   ListDeclaration,
+  ListSettings,
   ResourceDeclaration,
 } from '../types';
 import { UserNameCell } from './UserNameCell';
@@ -20,16 +21,22 @@ import { UserNameCell } from './UserNameCell';
 type Breakpoint = NonNullable<ColumnDeclaration['hideBelow']>;
 
 /**
- * `/security/{entity}` with create and edit, the guard every security screen shares (any one of the three list
- * abilities opens the area) and the create, update and delete abilities of the entity (spec 2 §6).
+ * The collection and `/security/{entity}` with create and edit (from the list's settings), the guard every security
+ * screen shares (any one of the three list abilities opens the area) and the create, update and delete abilities
+ * of the entity (spec 2 §6).
  */
-export function securityScreens(entity: 'users' | 'roles' | 'groups', idParam: string) {
+export function securityScreens(
+  settings: ListSettings & { name: 'users' | 'roles' | 'groups' },
+  idParam: string,
+) {
+  const entity = settings.name;
   return {
+    name: entity,
     idParam,
     routes: {
-      list: `security/${entity}`,
-      create: `security/${entity}/create`,
-      edit: `security/${entity}/edit/:${idParam}`,
+      list: settings.route,
+      create: `${settings.route}/create`,
+      edit: `${settings.route}/edit/:${idParam}`,
     },
     guard: { ability: 'view-system-users|view-roles|view-groups' },
     actions: {

@@ -14,6 +14,7 @@ import {
   userIdentityColumns,
   VERIFIED_COLUMN,
 } from './security-declarations';
+import settings from './list-settings';
 
 export type { User } from '@shared/entities/users';
 
@@ -34,10 +35,9 @@ function InviteUserDialog(props: ActionDialogProps) {
 }
 
 export default defineResource<User>({
-  name: 'users',
   ns: 'securityUsers',
   screen: 'users',
-  ...securityScreens('users', 'userId'),
+  ...securityScreens(settings, 'userId'),
   permission: { ability: 'view-system-users' },
   navigation: { labelKey: 'nav.users', icon: <UserOutlined aria-hidden />, group: 'security', order: 10 },
   search: {
@@ -49,11 +49,7 @@ export default defineResource<User>({
     defaultSort: 'email_verified_at',
   },
   list: {
-    sortKey: 'security_users',
-    defaultSort: 'email_verified_at',
-    // Spec 2 §7: the company's users without the platform administrators.
-    meta: { query: { filter: { admin: 'false' } } },
-    pageSize: 5,
+    ...settings.list,
     loadingKey: 'loading',
     columns: [
       ...userIdentityColumns<User>(),

@@ -1,44 +1,49 @@
-/** Count tiles for projects, libraries and models, each shown only with its permission (spec 1 §2.4). */
-import { AppstoreOutlined, BlockOutlined, FolderOpenOutlined } from '@ant-design/icons';
+/**
+ * Count tiles, each shown only with its permission (spec 1 §2.4): one per declaration with a `countTile` (projects,
+ * libraries and models), counting its list with `count=1`.
+ */
 import { useList } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { numberFormat } from '@/lib/intl-formats';
 import type { ApiMeta } from '@/providers/list-query';
 import type { Authorization } from '@/providers/useAuthorization';
+import { RESOURCES } from '@/resources/index';
+import type { ResourceDeclaration } from '@/resources/types';
 import { Skeleton } from '@/ui/Skeleton';
 
 interface TileDefinition {
-  key: 'projects' | 'libraries' | 'models';
+  key: string;
   ability: string;
   resource: string;
   meta: ApiMeta;
   icon: ReactNode;
 }
 
-export const COUNT_TILES: readonly TileDefinition[] = [
-  {
-    key: 'projects',
-    ability: 'view-projects',
-    resource: 'projects',
-    meta: { count: true, query: { include_sub_projects: 1 } },
-    icon: <FolderOpenOutlined />,
-  },
-  {
-    key: 'libraries',
-    ability: 'list-libraries',
-    resource: 'libraries',
-    meta: { count: true },
-    icon: <AppstoreOutlined />,
-  },
-  {
-    key: 'models',
-    ability: 'list-project-models',
-    resource: 'projects/models',
-    meta: { count: true },
-    icon: <BlockOutlined />,
-  },
-];
+/** The tiles of the declarations that have one, in their order: the list ability, count call and icon of each. */
+export function countTiles(resources: readonly ResourceDeclaration[]): TileDefinition[] {
+  return resources
+    .flatMap((resource) => {
+      const tile = resource.countTile;
+      if (!tile) return [];
+      const ability = resource.permission?.ability;
+      if (!ability) throw new Error(`The count tile of ${resource.name} needs the resource's list ability.`);
+      return [
+        {
+          order: tile.order,
+          key: tile.key,
+          ability,
+          resource: resource.name,
+          meta: { count: true, ...(tile.query && { query: tile.query }) },
+          icon: resource.search?.icon ?? resource.navigation?.icon,
+        },
+      ];
+    })
+    .sort((a, b) => a.order - b.order)
+    .map(({ order: _order, ...tile }) => tile);
+}
+
+export const COUNT_TILES: readonly TileDefinition[] = countTiles(RESOURCES);
 
 function CountTile({ tile }: { tile: TileDefinition }) {
   const { t, i18n } = useTranslation('dashboard');

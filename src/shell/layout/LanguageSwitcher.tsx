@@ -1,7 +1,8 @@
 /** English or Dutch (spec 1 §2.3); the choice is kept in localStorage and re-renders every text at once. */
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, toLanguage } from '@/providers/i18n';
+import { LANGUAGES } from '@shared/languages';
+import { toLanguage } from '@/providers/i18n';
 import { Select } from '@/ui/Select';
 
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {

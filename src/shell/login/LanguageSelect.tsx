@@ -1,6 +1,7 @@
 /** The sign-in page's language choice (English or Dutch): a native select, kept like the layout's switcher. */
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, toLanguage } from '@/providers/i18n';
+import { LANGUAGES } from '@shared/languages';
+import { toLanguage } from '@/providers/i18n';
 import { GlobeIcon } from '@/ui/icons';
 
 export function LanguageSelect() {

@@ -25,7 +25,7 @@ export interface RouteEntry {
   page?: PageLoader;
   /**
    * The declaration whose generic list page the route shows: a first visit asks for its rows from the entry
-   * (first-screen.ts, with the settings first-lists.ts holds for the route).
+   * (first-screen.ts, with the list settings first-lists.ts finds for the route).
    */
   listOf?: ResourceDeclaration;
 }

@@ -5,13 +5,12 @@
  */
 import { useSubscription } from '@refinedev/core';
 import { useEffect } from 'react';
+import { PERMISSIONS_EVENT } from '@shared/events';
 import { onTabReturn } from '@/providers/focus-revalidation';
 import { session } from '@/providers/session';
 import { useAuthorization } from '@/providers/useAuthorization';
 import { userChannel } from '@/shell/notifications/types';
 import { useTenant } from '@/shell/tenant/TenantContext';
-
-export const PERMISSIONS_EVENT = 'UserPermissionsUpdated';
 
 export function SessionRevalidation() {
   const { user } = useAuthorization();

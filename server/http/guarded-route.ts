@@ -1,0 +1,182 @@
+/**
+ * Every route states its guard, once, in its options: `guarded(guard, schema)` gives a route its guard
+ * (`config.guard`) and its OpenAPI documentation (tags, summary, the schemas, bearer security unless public), and
+ * `registerRouteGuards` (the app's first onRoute hook) turns each declared guard into the route's preValidation,
+ * so 401 and 403 come before any 422, as in Laravel (middleware runs before validation). Handlers read the
+ * session with `authenticate(request)` (cached). A route that writes a preValidation of its own is refused at
+ * registration; one registered without a guard is listed by `app.routeGuards.routes()`, which
+ * tests/server/route-guards.test.ts checks. Checks of a record or of what a request asks for (may this user edit
+ * this record, upload this kind, run this bulk action) stay in the handlers.
+ */
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  FastifySchema,
+  preValidationAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
+import { authenticate, authorize, requireAdmin, requireCompanyLicence } from '../auth/session';
+
+/** Who may call a route. */
+export type RouteGuard =
+  /** Anyone; `reason` says why (the login, a token in the URL, the documentation). */
+  | { readonly kind: 'public'; readonly reason: string }
+  /** No session: the handler checks a signature over the request (the Pusher HTTP API); `reason` says which. */
+  | { readonly kind: 'signature'; readonly reason: string }
+  /** A valid bearer token on the host of a company the user belongs to (administrators: every company). */
+  | { readonly kind: 'signedIn' }
+  /** Signed in and holding the ability (`a|b`: any one of them); administrators always pass. */
+  | { readonly kind: 'ability'; readonly ability: string }
+  /** Signed in with the admin flag (platform administrators). */
+  | { readonly kind: 'admin' }
+  /** Another guard, then the company's licence (403 when it has bought none; administrators pass). */
+  | { readonly kind: 'licence'; readonly licence: string; readonly guard: RouteGuard };
+
+export const guard = {
+  public: (reason: string): RouteGuard => ({ kind: 'public', reason }),
+  signature: (reason: string): RouteGuard => ({ kind: 'signature', reason }),
+  signedIn: { kind: 'signedIn' } as RouteGuard,
+  ability: (ability: string): RouteGuard => ({ kind: 'ability', ability }),
+  admin: { kind: 'admin' } as RouteGuard,
+  /** `guard.licence('hatch', guard.ability('list-materials'))`: a hatch-only area's routes. */
+  licence: (licence: string, then: RouteGuard): RouteGuard => ({ kind: 'licence', licence, guard: then }),
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (`guarded`); applied as its preValidation by `registerRouteGuards`. */
+    guard?: RouteGuard;
+  }
+  interface FastifyInstance {
+    routeGuards: RouteGuards;
+  }
+}
+
+/** A guard without a session check: nothing runs before validation. */
+const isOpen = (declared: RouteGuard) => declared.kind === 'public' || declared.kind === 'signature';
+
+/** How a guard reads, in errors and in `printRoutes`: `ability(list-labels)`, `licence(hatch, admin)`. */
+export function describeGuard(declared: RouteGuard): string {
+  switch (declared.kind) {
+    case 'public':
+    case 'signature':
+      return `${declared.kind}(${declared.reason})`;
+    case 'ability':
+      return `ability(${declared.ability})`;
+    case 'licence':
+      return `licence(${declared.licence}, ${describeGuard(declared.guard)})`;
+    default:
+      return declared.kind;
+  }
+}
+
+type Check = (request: FastifyRequest) => Promise<void>;
+
+function checkOf(declared: RouteGuard): Check | null {
+  switch (declared.kind) {
+    case 'public':
+    case 'signature':
+      return null;
+    case 'signedIn':
+      return async (request) => {
+        await authenticate(request);
+      };
+    case 'ability':
+      return async (request) => authorize(await authenticate(request), declared.ability);
+    case 'admin':
+      return async (request) => requireAdmin(await authenticate(request));
+    case 'licence': {
+      const first = checkOf(declared.guard) ?? authenticate;
+      return async (request) => {
+        await first(request);
+        await requireCompanyLicence(request.server.ctx.db, await authenticate(request), declared.licence);
+      };
+    }
+  }
+}
+
+/** The route's preValidation for its guard, named after it (`printRoutes({includeHooks: true})` shows it). */
+function preValidationOf(declared: RouteGuard): preValidationAsyncHookHandler | null {
+  const check = checkOf(declared);
+  if (!check) return null;
+  const hook: preValidationAsyncHookHandler = (request) => check(request);
+  Object.defineProperty(hook, 'name', { value: `guard ${describeGuard(declared)}` });
+  return hook;
+}
+
+/** What a documented route states besides its schemas. */
+export interface RouteDocumentation {
+  tags: readonly string[];
+  summary: string;
+}
+
+const BEARER = [{ bearer: [] }] as const;
+
+/**
+ * The options of a route: its guard and its schema with the OpenAPI documentation, plus bearer security unless
+ * the route is open. `app.get(path, guarded(guard.signedIn, {tags, summary, response}), handler)`. Without a schema
+ * (the portal's index.html) only the guard.
+ */
+export function guarded(declared: RouteGuard): { config: { guard: RouteGuard } };
+export function guarded<S extends FastifySchema & RouteDocumentation>(
+  declared: RouteGuard,
+  schema: S,
+): { config: { guard: RouteGuard }; schema: S };
+export function guarded<S extends FastifySchema & RouteDocumentation>(declared: RouteGuard, schema?: S) {
+  if (!schema) return { config: { guard: declared } };
+  return {
+    config: { guard: declared },
+    schema: isOpen(declared) ? schema : { ...schema, security: schema.security ?? BEARER },
+  };
+}
+
+/** A route as registered, with the guard it declared (none: it was registered without `guarded`). */
+export interface RegisteredRoute {
+  method: string | string[];
+  url: string;
+  guard: RouteGuard | undefined;
+}
+
+export interface RouteGuards {
+  /** Every route registered so far (HEAD routes Fastify adds for GET included), with its guard. */
+  routes(): RegisteredRoute[];
+  /**
+   * Registers a plugin whose routes take no options of ours (the CORS preflight, the documentation, the portal's
+   * static files) with one guard for every route it adds: `app.routeGuards.plugin(guard.public('…'), () =>
+   * app.register(plugin, options))`.
+   */
+  plugin(declared: RouteGuard, register: () => PromiseLike<unknown>): Promise<void>;
+}
+
+/**
+ * The app's first onRoute hook: applies each route's declared guard as its preValidation (after the app's own
+ * preValidation hooks: body parsing, method spoofing), and keeps every route for `app.routeGuards.routes()`.
+ */
+export function registerRouteGuards(app: FastifyInstance): void {
+  const routes: RouteOptions[] = [];
+  let pluginGuard: RouteGuard | null = null;
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+    if (route.preValidation) {
+      throw new Error(
+        `${String(route.method)} ${route.url}: declare the route's guard with guarded(…) instead of a preValidation of its own`,
+      );
+    }
+    if (!route.config?.guard && pluginGuard) route.config = { ...route.config, guard: pluginGuard };
+    const declared = route.config?.guard;
+    const hook = declared ? preValidationOf(declared) : null;
+    if (hook) route.preValidation = hook;
+  });
+  app.decorate('routeGuards', {
+    routes: () =>
+      routes.map((route) => ({ method: route.method, url: route.url, guard: route.config?.guard })),
+    async plugin(declared: RouteGuard, register: () => PromiseLike<unknown>) {
+      pluginGuard = declared;
+      try {
+        await register();
+      } finally {
+        pluginGuard = null;
+      }
+    },
+  } satisfies RouteGuards);
+}

@@ -1,0 +1,5 @@
+/**
+ * The recycling bin's retention (spec 2 §4, §9): a deleted record stays restorable, and listed with `trashed=1`, for
+ * this many days; the server purges it after them, and the portal's bin shows the days left.
+ */
+export const TRASH_RETENTION_DAYS = 30;

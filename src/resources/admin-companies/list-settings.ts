@@ -1,0 +1,27 @@
+/** The companies list's request settings (spec 2 Admin): the declaration and a first visit's request read them here. */
+import type { ListSettings } from '../types';
+
+/** The fields the list asks for (spec 2 §7), with what the row menu needs. */
+const LIST_FIELDS = [
+  'id',
+  'name',
+  'domain',
+  'sub_domain',
+  'fqdn',
+  'database',
+  'created_at',
+  'updated_at',
+  'is_current',
+  'is_deletable',
+].map((field) => `companies.${field}`);
+
+export default {
+  name: 'admin/companies',
+  route: 'admin/companies',
+  list: {
+    sortKey: 'admin_companies',
+    defaultSort: '-created_at',
+    pageSize: 5,
+    meta: { included_fields: LIST_FIELDS },
+  },
+} satisfies ListSettings;

@@ -1,0 +1,8 @@
+/** The platform's users list's request settings: the declaration and a first visit's request read them here. */
+import type { ListSettings } from '../types';
+
+export default {
+  name: 'admin/users',
+  route: 'admin/users',
+  list: { sortKey: 'admin_users', defaultSort: '-created_at', pageSize: 5 },
+} satisfies ListSettings;

@@ -1,0 +1,8 @@
+/** The downloads list's request settings (spec 2 Tools): the declaration and a first visit's request read them here. */
+import type { ListSettings } from '../types';
+
+export default {
+  name: 'downloads',
+  route: 'tools/downloads',
+  list: { sortKey: 'tools_downloads', defaultSort: '-created_at', pageSize: 5 },
+} satisfies ListSettings;

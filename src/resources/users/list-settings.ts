@@ -1,0 +1,14 @@
+/** The users list's request settings (spec 2 §6, §7): the declaration and a first visit's request read them here. */
+import type { ListSettings } from '../types';
+
+export default {
+  name: 'users',
+  route: 'security/users',
+  list: {
+    sortKey: 'security_users',
+    defaultSort: 'email_verified_at',
+    // Spec 2 §7: the company's users without the platform administrators.
+    meta: { query: { filter: { admin: 'false' } } },
+    pageSize: 5,
+  },
+} as const satisfies ListSettings;
