@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -96,10 +97,18 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
-          // Component tests render real antd and refine trees; under a full parallel `npm test` on two cores they
-          // can take several seconds each, and with other engineers' suites beside it (load average 28) an antd
-          // form's test took 22 s. An upper bound on waiting for events, not a delay: no assertion depends on it.
+          // The time limits of every unit test, set here once (no test sets its own). Component tests render real
+          // antd and refine trees; under a full parallel `npm test` on two cores they can take several seconds
+          // each, and with other engineers' suites beside it (load average 28) an antd form's test took 22 s. The
+          // hook bound covers the one hook that builds the portal when dist/ is older than its sources
+          // (bundle-budget.test.ts, minutes on such a machine). Upper bounds on waiting, not delays: no assertion
+          // depends on them.
           testTimeout: 120_000,
+          hookTimeout: 300_000,
+          // Every core: Vitest's default leaves one for itself, which on a 2-core machine ran the unit files one
+          // at a time. Its own group (sequence.groupOrder), as a project of its own number of workers must be.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
+          sequence: { groupOrder: 1 },
           server: { deps: { inline: [/@refinedev\//] } },
         },
       },
@@ -110,9 +119,11 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/pglite-template.ts'],
-          // Upper bounds on waiting, not delays: under a full `npm test` on two cores the two server suites, the
-          // unit suite and the browsers share the machine, and a server start or a realtime round trip took over
-          // 30 s (hooks over 60 s) on such runs. No assertion depends on them.
+          // The time limits of every server test, set here once (no test sets its own, and no wait inside a test
+          // has a limit of its own: it waits for the event or state it needs). Upper bounds on waiting, not delays:
+          // under a full `npm test` on two cores the two server suites, the unit suite and the browsers share the
+          // machine, and a server start or a realtime round trip took over 30 s (hooks over 60 s) on such runs. No
+          // assertion depends on them.
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

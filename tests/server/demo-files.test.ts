@@ -2,8 +2,8 @@
  * The demo data's real files (server/processing/demo-files.ts): the seeded FINISHED models and items get an FBX
  * made from a procedural shape, are processed to FINISHED again with a preview drawn from their geometry and a
  * glb for the viewer, and no job is left unfinished; the seeded materials get a sphere preview and a texture.
- * Once done, a second start does nothing. To keep the test short, all but two models and two items are put in
- * the bin first (the demo leaves binned records alone).
+ * Once done, a second start does nothing. To keep the test short, all but two models, two items and three
+ * materials are put in the bin first (the demo leaves binned records alone).
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ let server: TestServer;
 let alice: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ processing: { stepMs: 1, concurrency: 2 } });
+  server = await startTestServer({ processing: { stepMs: 0, concurrency: 2 } });
   alice = await tokenFor(server, 'alice');
 });
 afterAll(() => server?.close());
@@ -26,6 +26,17 @@ async function keepFinished(table: 'project_models' | 'library_items', names: st
     .updateTable(table)
     .set({ deleted_at: new Date() })
     .where('status', '=', 'FINISHED')
+    .where('name', 'not in', names)
+    .execute();
+}
+
+/** The materials the demo draws: one with a slash in its name (its folder is named by id) and one with an accent. */
+const KEPT_MATERIALS = ['Oak Natural', 'Slate 30/60', 'Terrazzo Béton'];
+
+async function keepMaterials(names: string[]) {
+  await server.db
+    .updateTable('materials')
+    .set({ deleted_at: new Date() })
     .where('name', 'not in', names)
     .execute();
 }
@@ -48,6 +59,7 @@ describe('the demo files', () => {
   it('give the seeded finished records real files, processed in the background, and the materials pictures', async () => {
     await keepFinished('project_models', ['Harbour Tower – Facade', 'Canal House – Living Room']);
     await keepFinished('library_items', ['Aeron Task Chair', 'Globe Pendant']);
+    await keepMaterials(KEPT_MATERIALS);
     await attachDemoFiles(server.app);
     await server.app.ctx.processor.idle();
 
@@ -70,7 +82,9 @@ describe('the demo files', () => {
       expect((await served(model.viewer_model_url as string)).subarray(0, 4).toString('latin1')).toBe('glTF');
     }
     // The seeded records of the other statuses keep their fixture values; nothing is left in the queue.
-    expect(models.filter((model) => model.file_key === null).map((model) => model.status)).toContain('QUEUED');
+    expect(models.filter((model) => model.file_key === null).map((model) => model.status)).toContain(
+      'QUEUED',
+    );
     const stuck = await server.db
       .selectFrom('library_items')
       .select('name')
@@ -84,16 +98,23 @@ describe('the demo files', () => {
       .select(['name', 'preview_image_url', 'viewer_texture_key'])
       .where('deleted_at', 'is', null)
       .execute();
-    expect(materials.length).toBeGreaterThan(5);
+    expect([...new Set(materials.map((material) => material.name))].sort()).toEqual(KEPT_MATERIALS);
     for (const material of materials) {
       expect(material.preview_image_url, material.name).toMatch(/^previews\/materials\/.+\.webp$/);
       expect(material.viewer_texture_key, material.name).toMatch(/^materials\/textures\/.+\.webp$/);
     }
+    const binned = await server.db
+      .selectFrom('materials')
+      .select('viewer_texture_key')
+      .where('deleted_at', 'is not', null)
+      .execute();
+    expect(binned.length).toBeGreaterThan(0);
+    expect(binned.filter((material) => material.viewer_texture_key !== null)).toEqual([]);
 
     // Done once: a second start changes nothing.
     const before = await server.db.selectFrom('project_models').select(['id', 'file_key']).execute();
     await attachDemoFiles(server.app);
     await server.app.ctx.processor.idle();
     expect(await server.db.selectFrom('project_models').select(['id', 'file_key']).execute()).toEqual(before);
-  }, 120_000);
+  });
 });

@@ -7,7 +7,7 @@
 import type { LibraryItem, LibraryItemDetail } from '../../shared/entities/library-items';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonBody, multipartBody, tokenFor } from './api-helpers';
-import { FBX_ASCII, fileBlob } from './model-fixtures';
+import { FBX_ASCII, fileBlob, processingEvent, untilPublished } from './model-fixtures';
 import { startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -16,7 +16,7 @@ let bob: string;
 let carol: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ processing: { stepMs: 2, concurrency: 2 } });
+  server = await startTestServer({ processing: { stepMs: 0, concurrency: 2 } });
   [alice, bob, carol] = await Promise.all(['alice', 'bob', 'carol'].map((name) => tokenFor(server, name)));
 });
 afterAll(() => server?.close());
@@ -45,17 +45,24 @@ const item = async (id: number) =>
 const bulk = (values: Record<string, unknown>, token = alice) =>
   call('/libraries/items/update', { method: 'POST', token, ...jsonBody(values) });
 
-async function untilStatus(id: number, status: string) {
-  for (;;) {
-    const row = await server.db
-      .selectFrom('library_items')
-      .select('status')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    if (row.status === status) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
+/** Resolves once the item has the status (now, or once its processing run has published that status). */
+const untilStatus = (id: number, status: string) =>
+  untilPublished(
+    server,
+    `GeometryEventsUpdated ${status} of library item ${id}`,
+    async () => {
+      const row = await server.db
+        .selectFrom('library_items')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return row.status === status ? row : null;
+    },
+    (published) => {
+      const update = processingEvent(published, 'LibraryItem');
+      return update?.owner_id === id && update.status === status;
+    },
+  );
 
 describe('GET /libraries/items', () => {
   it('lists the items of a library, newest change first, with their libraries and latest event', async () => {

@@ -21,7 +21,7 @@ let bob: string;
 let admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ processing: { stepMs: 1, concurrency: 1 } });
+  server = await startTestServer({ processing: { stepMs: 0, concurrency: 1 } });
   [alice, carol, bob, admin] = await Promise.all(
     ['alice', 'carol', 'bob', 'admin'].map((name) => tokenFor(server, name)),
   );

@@ -1,10 +1,14 @@
 /**
  * Model files for the project, model, upload and processing tests: real FBX files (ASCII and binary, with and
- * without geometry, written by server/geometry/fbx-writer.ts), zip archives (whole, and cut off before their central directory), and helpers to read models back.
+ * without geometry, written by server/geometry/fbx-writer.ts), zip archives (whole, and cut off before their central
+ * directory), helpers to read models back, and the events a test server publishes (to wait for a processing run's
+ * status, or hold a run at one of its events).
  */
 import { expect } from 'vitest';
 import { cube, emptyMesh } from '../../server/geometry/fbx-fixtures';
 import { writeFbxAscii, writeFbxBinary } from '../../server/geometry/fbx-writer';
+import { type Broadcaster, laravelEvent } from '../../server/realtime/broadcaster';
+import { waitFor } from './realtime-helpers';
 import type { TestServer } from './test-server';
 
 /** An ASCII FBX 7.4 of a red cube (server/geometry/fbx-fixtures.ts): 12 triangles. */
@@ -84,25 +88,149 @@ export async function getModel(server: TestServer, token: string, id: number): P
   return ((await response.json()) as { data: ModelBody }).data;
 }
 
+/** An event as a test server published it: through its broadcaster, after the transaction that saved it. */
+export interface PublishedEvent {
+  channels: string[];
+  event: string;
+  data: unknown;
+}
+
+type EventMatch = (published: PublishedEvent) => boolean;
+
 /**
- * Polls a model until its status is one of `statuses`. The bound is not a delay: the pipeline converts each file
- * in a process of its own, and on a busy machine a file can wait behind the other tests' files.
+ * The events a test server publishes, seen in the test's process as they leave for the push service. A test waits
+ * for the event it needs (a model's status change) instead of polling for it, and can hold the work that publishes
+ * an event (`hold`) to act while that work is at that point, whatever the machine's speed.
  */
-export async function modelReaching(
+export class PublishedEvents {
+  readonly seen: PublishedEvent[] = [];
+  private readonly waiting = new Set<{ match: EventMatch; resolve: (published: PublishedEvent) => void }>();
+  private readonly holds: Array<{
+    match: EventMatch;
+    reached: (published: PublishedEvent) => void;
+    released: Promise<void>;
+  }> = [];
+
+  constructor(broadcaster: Broadcaster) {
+    const publish = broadcaster.publish.bind(broadcaster);
+    broadcaster.publish = async (channelNames, event, data, options) => {
+      const published = { channels: channelNames, event, data };
+      const hold = this.holds.find((entry) => entry.match(published));
+      if (hold) {
+        this.holds.splice(this.holds.indexOf(hold), 1);
+        hold.reached(published);
+        await hold.released;
+      }
+      try {
+        await publish(channelNames, event, data, options);
+      } finally {
+        this.seen.push(published);
+        for (const waiter of [...this.waiting]) {
+          if (!waiter.match(published)) continue;
+          this.waiting.delete(waiter);
+          waiter.resolve(published);
+        }
+      }
+    };
+  }
+
+  /** The first matching event published since `seen` had `from` entries (already, or once it is published). */
+  next(what: string, match: EventMatch, from = 0): Promise<PublishedEvent> {
+    const found = this.seen.slice(from).find(match);
+    if (found) return Promise.resolve(found);
+    return waitFor(what, (resolve) => this.waiting.add({ match, resolve }));
+  }
+
+  /**
+   * Stops the next matching event before it is published, and with it the work that publishes it (a processing
+   * run waits for its event between two steps). `reached` resolves with the event once held; `release` lets it go.
+   */
+  hold(what: string, match: EventMatch): { reached: Promise<PublishedEvent>; release: () => void } {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const reached = waitFor<PublishedEvent>(`${what} (held)`, (resolve) =>
+      this.holds.push({ match, reached: resolve, released }),
+    );
+    return { reached, release };
+  }
+}
+
+const tapped = new WeakMap<Broadcaster, PublishedEvents>();
+
+/** The events the server publishes from now on (one tap per server). */
+export function publishedEvents(server: TestServer): PublishedEvents {
+  const { broadcaster } = server.app.ctx;
+  let events = tapped.get(broadcaster);
+  if (!events) tapped.set(broadcaster, (events = new PublishedEvents(broadcaster)));
+  return events;
+}
+
+/** The payload of `GeometryEventsUpdated` (server/processing/processing-events.ts). */
+export interface GeometryEventsUpdated {
+  owner_id: number;
+  status: string;
+  status_color: string;
+  started_at: string | null;
+  finished_at: string | null;
+  event: { message: string; message_key: string; message_params: Record<string, unknown> };
+}
+
+/**
+ * The `GeometryEventsUpdated` of a processed entity (on its company's `….ProjectModel` or `….LibraryItem` channel),
+ * when `published` is one.
+ */
+export function processingEvent(
+  published: PublishedEvent,
+  entity: 'ProjectModel' | 'LibraryItem',
+): GeometryEventsUpdated | null {
+  const isProcessingEvent =
+    published.event === laravelEvent('GeometryEventsUpdated') &&
+    published.channels.some((channel) => channel.endsWith(`.${entity}`));
+  return isProcessingEvent ? (published.data as GeometryEventsUpdated) : null;
+}
+
+/** A project model's `GeometryEventsUpdated`, when `published` is one. */
+export const modelEvent = (published: PublishedEvent) => processingEvent(published, 'ProjectModel');
+
+/**
+ * Resolves once `reached()` holds, looking again whenever an event matching `mayChange` is published. It looks first
+ * and then after each such event (an event leaves after the transaction that saved it, so a state read after it
+ * shows it), and never misses one in between: no polling and no time limit of its own (the test's limit bounds it).
+ */
+export async function untilPublished<T>(
+  server: TestServer,
+  what: string,
+  reached: () => Promise<T | null>,
+  mayChange: EventMatch,
+): Promise<T> {
+  const events = publishedEvents(server);
+  for (let from = events.seen.length; ;) {
+    const state = await reached();
+    if (state !== null) return state;
+    const published = await events.next(what, mayChange, from);
+    from = events.seen.indexOf(published) + 1;
+  }
+}
+
+/** The model once its status is one of `statuses` (now, or once its processing run has published that status). */
+export function modelReaching(
   server: TestServer,
   token: string,
   id: number,
   statuses: string[],
-  timeoutMs = 90_000,
 ): Promise<ModelBody> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const model = await getModel(server, token, id);
-    if (statuses.includes(model.status)) return model;
-    if (Date.now() > until)
-      throw new Error(`Model ${id} stayed ${model.status}, expected ${statuses.join('|')}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return untilPublished(
+    server,
+    `GeometryEventsUpdated ${statuses.join('|')} of model ${id}`,
+    async () => {
+      const model = await getModel(server, token, id);
+      return statuses.includes(model.status) ? model : null;
+    },
+    (published) => {
+      const update = modelEvent(published);
+      return update?.owner_id === id && statuses.includes(update.status);
+    },
+  );
 }
 
 /** A FINISHED model row of the company in the project, written straight to the database (no file, no processing). */

@@ -26,7 +26,7 @@ let carol: string;
 beforeAll(async () => {
   server = await startTestServer({
     modelUploadMaxBytes: MAX_BYTES,
-    processing: { stepMs: 2, concurrency: 2 },
+    processing: { stepMs: 0, concurrency: 2 },
   });
   [alice, bob, carol] = await Promise.all(['alice', 'bob', 'carol'].map((name) => tokenFor(server, name)));
 });

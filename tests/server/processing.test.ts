@@ -3,7 +3,9 @@
  * events, and a real laravel-echo client on `private-Company.{id}.ProjectModel` receives every
  * GeometryEventsUpdated and the RefreshProcessorIndex of creation and finish; files whose content is unusable end
  * FAILED with the reason; reprocess starts over; runs that were overtaken stop; unfinished models resume on start;
- * stop() ends the runs, and a queue stopped while it starts queries nothing afterwards.
+ * stop() ends the runs, and a queue stopped while it starts queries nothing afterwards. Runs go as fast as the machine
+ * allows (no step pace): a test waits for the events it needs, and holds a run at one of its events
+ * (model-fixtures.ts `publishedEvents`) to act while the run is at that point.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelJob } from '../../server/processing/model-processing';
@@ -17,23 +19,18 @@ import {
   FBX_ASCII,
   fbxBinary,
   fileBlob,
+  type GeometryEventsUpdated,
   getModel,
   type ModelBody,
+  modelEvent,
   modelReaching,
+  type PublishedEvent,
+  publishedEvents,
   truncatedZip,
   zipArchive,
 } from './model-fixtures';
 import { connectEcho, idsOf, resolveLocalhostNames, waitFor } from './realtime-helpers';
 import { sendWithHost, startTestServer, type TestServer } from './test-server';
-
-interface GeometryEventsUpdated {
-  owner_id: number;
-  status: string;
-  status_color: string;
-  started_at: string | null;
-  finished_at: string | null;
-  event: { message: string };
-}
 
 let server: TestServer;
 let alice: string;
@@ -41,7 +38,7 @@ let acme: number;
 
 beforeAll(async () => {
   resolveLocalhostNames();
-  server = await startTestServer({ processing: { stepMs: 5, concurrency: 2 } });
+  server = await startTestServer({ processing: { stepMs: 0, concurrency: 2 } });
   alice = await tokenFor(server, 'alice');
   acme = (await idsOf(server)).companyId('acme');
 });
@@ -64,24 +61,45 @@ async function listenToModels() {
   await waitFor('subscription', (resolve) => channel.subscribed(resolve));
   const updates: GeometryEventsUpdated[] = [];
   const refreshes: Array<{ owner_id: number }> = [];
-  channel.listen('GeometryEventsUpdated', (event: GeometryEventsUpdated) => updates.push(event));
-  channel.listen('RefreshProcessorIndex', (event: { owner_id: number }) => refreshes.push(event));
+  /** Checks of what the tests wait for, run as each event arrives. */
+  const checks = new Set<() => void>();
+  channel.listen('GeometryEventsUpdated', (event: GeometryEventsUpdated) => {
+    updates.push(event);
+    checks.forEach((check) => check());
+  });
+  channel.listen('RefreshProcessorIndex', (event: { owner_id: number }) => {
+    refreshes.push(event);
+    checks.forEach((check) => check());
+  });
+  /** Resolves once what has arrived satisfies `done`. */
+  const until = (what: string, done: () => boolean) =>
+    waitFor<void>(what, (resolve) => {
+      const check = () => {
+        if (!done()) return;
+        checks.delete(check);
+        resolve();
+      };
+      checks.add(check);
+      check();
+    });
   /** Resolves once the model's updates reach one of the statuses. */
   const reaching = (modelId: number, statuses: string[]) =>
-    waitFor<void>(
-      `GeometryEventsUpdated of model ${modelId}`,
-      (resolve) => {
-        const check = () =>
-          updates.some((update) => update.owner_id === modelId && statuses.includes(update.status))
-            ? resolve()
-            : setTimeout(check, 10);
-        check();
-      },
-      10_000,
+    until(`GeometryEventsUpdated ${statuses.join('|')} of model ${modelId}`, () =>
+      updates.some((update) => update.owner_id === modelId && statuses.includes(update.status)),
     );
   const of = (modelId: number) => updates.filter((update) => update.owner_id === modelId);
-  return { echo, updates, refreshes, reaching, of };
+  const refreshesOf = (modelId: number) => refreshes.filter((refresh) => refresh.owner_id === modelId);
+  return { echo, updates, refreshes, until, reaching, of, refreshesOf };
 }
+
+/** Whether a published event is the start ('Processing started') of a model's run (of any model without an id). */
+const isStartOf = (modelId?: number) => (published: PublishedEvent) => {
+  const update = modelEvent(published);
+  return (
+    update?.event.message_key === 'models:processing.started' &&
+    (modelId === undefined || update.owner_id === modelId)
+  );
+};
 
 describe('a model created through the API', () => {
   it('is processed to FINISHED, and every step reaches the echo client on the ProjectModel channel', async () => {
@@ -119,14 +137,9 @@ describe('a model created through the API', () => {
         },
       });
       expect(updates[0].status_color).toBe('#1677ff');
-      await waitFor<void>('the refresh of the finish', (resolve) => {
-        const check = () =>
-          listener.refreshes.filter((refresh) => refresh.owner_id === model.id).length >= 2
-            ? resolve()
-            : setTimeout(check, 10);
-        check();
-      });
-      expect(listener.refreshes.filter((refresh) => refresh.owner_id === model.id)).toHaveLength(2);
+      // RefreshProcessorIndex of the creation and of the finish.
+      await listener.until('the refresh of the finish', () => listener.refreshesOf(model.id).length >= 2);
+      expect(listener.refreshesOf(model.id)).toEqual([{ owner_id: model.id }, { owner_id: model.id }]);
 
       const finished = await getModel(server, alice, model.id);
       expect(finished).toMatchObject({
@@ -303,19 +316,15 @@ describe('a model created through the API', () => {
 });
 
 describe('runs that were overtaken, resumed or stopped', () => {
-  let slow: TestServer;
-  let token: string;
-
   beforeAll(async () => {
-    slow = await startTestServer({ processing: { stepMs: 300, concurrency: 1 } });
-    token = await tokenFor(slow, 'alice');
+    // What the tests above started has ended: a run held below is the test's own.
+    await server.app.ctx.processor.idle();
   });
-  afterAll(() => slow?.close());
 
-  async function slowModel(name: string) {
-    const response = await slow.request('acme', '/projects/models', {
+  async function newModel(name: string) {
+    const response = await server.request('acme', '/projects/models', {
       method: 'POST',
-      token,
+      token: alice,
       ...multipartBody({ name }, { file: [fileBlob(FBX_ASCII), `${name}.fbx`] }),
     });
     expect(response.status).toBe(201);
@@ -323,49 +332,64 @@ describe('runs that were overtaken, resumed or stopped', () => {
   }
 
   it('leaves a model deleted while processing alone, and processes it once it is restored', async () => {
-    const model = await slowModel('deleted-midway');
-    await modelReaching(slow, token, model.id, ['PROCESSING']);
-    expect(
-      (await slow.request('acme', `/projects/models/${model.id}`, { method: 'DELETE', token })).status,
-    ).toBe(200);
-    await slow.app.ctx.processor.idle();
-    const row = await slow.db
+    // The run is held once it has saved PROCESSING, and the model is deleted while it runs.
+    const started = publishedEvents(server).hold('the start of the run', isStartOf());
+    const model = await newModel('deleted-midway');
+    expect(modelEvent(await started.reached)).toMatchObject({ owner_id: model.id, status: 'PROCESSING' });
+    const deleted = await server.request('acme', `/projects/models/${model.id}`, {
+      method: 'DELETE',
+      token: alice,
+    });
+    expect(deleted.status).toBe(200);
+    started.release();
+    await server.app.ctx.processor.idle();
+    const row = await server.db
       .selectFrom('project_models')
       .select(['status', 'finished_at'])
       .where('id', '=', model.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'PROCESSING', finished_at: null });
+    // The run ended at its next step: nothing after its start was saved.
+    const events = await server.db
+      .selectFrom('model_geometry_events')
+      .select('message')
+      .where('model_id', '=', model.id)
+      .orderBy('id')
+      .execute();
+    expect(events.map((event) => event.message)).toEqual(['Upload received', 'Processing started']);
 
-    expect((await slow.request('acme', `/projects/models/${model.id}/restore`, { token })).status).toBe(200);
-    const finished = await modelReaching(slow, token, model.id, ['FINISHED']);
+    expect(
+      (await server.request('acme', `/projects/models/${model.id}/restore`, { token: alice })).status,
+    ).toBe(200);
+    const finished = await modelReaching(server, alice, model.id, ['FINISHED']);
     expect(finished.geometry_events.at(-1)?.message).toBe('Queued for reprocessing');
   });
 
   it('resumes unfinished models with a file or an attempt on start, and leaves seeded ones as they are', async () => {
-    const model = await slowModel('resumed');
-    await slow.app.ctx.processor.idle();
-    await slow.db
+    const model = await newModel('resumed');
+    await server.app.ctx.processor.idle();
+    await server.db
       .updateTable('project_models')
       .set({ status: 'PROCESSING', finished_at: null })
       .where('id', '=', model.id)
       .execute();
-    const seededQueued = await slow.db
+    const seededQueued = await server.db
       .selectFrom('project_models')
       .select(['id', 'status'])
       .where('name', '=', 'Riverside Lofts – Kitchen')
       .executeTakeFirstOrThrow();
 
     const processor = new InProcessQueue({
-      db: slow.db,
-      storage: slow.app.ctx.storage,
-      stepMs: 1,
+      db: server.db,
+      storage: server.app.ctx.storage,
+      stepMs: 0,
       concurrency: 1,
     });
-    await processor.start(slow.app);
+    await processor.start(server.app);
     await processor.idle();
     await processor.stop();
-    expect((await getModel(slow, token, model.id)).status).toBe('FINISHED');
-    expect((await getModel(slow, token, seededQueued.id)).status).toBe(seededQueued.status);
+    expect((await getModel(server, alice, model.id)).status).toBe('FINISHED');
+    expect((await getModel(server, alice, seededQueued.id)).status).toBe(seededQueued.status);
   });
 
   it('works a job again whose run broke (its pipeline process killed), as pg-boss retries one', async () => {
@@ -379,13 +403,13 @@ describe('runs that were overtaken, resumed or stopped', () => {
       },
     };
     const processor = new InProcessQueue({
-      db: slow.db,
-      storage: slow.app.ctx.storage,
-      stepMs: 1,
+      db: server.db,
+      storage: server.app.ctx.storage,
+      stepMs: 0,
       concurrency: 1,
       processables: [flaky],
     });
-    await processor.start(slow.app);
+    await processor.start(server.app);
     await processor.enqueue({ entity: 'flaky', id: 41, attempt: 1 });
     await processor.idle();
     expect(runs).toEqual([41, 41, 41]);
@@ -400,13 +424,13 @@ describe('runs that were overtaken, resumed or stopped', () => {
       },
     };
     const giving = new InProcessQueue({
-      db: slow.db,
-      storage: slow.app.ctx.storage,
-      stepMs: 1,
+      db: server.db,
+      storage: server.app.ctx.storage,
+      stepMs: 0,
       concurrency: 1,
       processables: [broken],
     });
-    await giving.start(slow.app);
+    await giving.start(server.app);
     await giving.enqueue({ entity: 'broken', id: 42, attempt: 1 });
     await giving.idle();
     expect(runs).toHaveLength(IN_PROCESS_RETRIES + 1);
@@ -414,25 +438,31 @@ describe('runs that were overtaken, resumed or stopped', () => {
   });
 
   it('stops every run at its next step on stop()', async () => {
-    const model = await slowModel('stopped');
-    await slow.app.ctx.processor.idle();
-    await slow.db
+    const model = await newModel('stopped');
+    await server.app.ctx.processor.idle();
+    await server.db
       .updateTable('project_models')
       .set({ status: 'QUEUED', processing_attempt: 7 })
       .where('id', '=', model.id)
       .execute();
     const processor = new InProcessQueue({
-      db: slow.db,
-      storage: slow.app.ctx.storage,
-      stepMs: 60_000,
+      db: server.db,
+      storage: server.app.ctx.storage,
+      stepMs: 0,
       concurrency: 1,
     });
+    // The run is held once it has saved PROCESSING; stop() is called there, then the run may go on.
+    const started = publishedEvents(server).hold('the start of the run', isStartOf(model.id));
     await processor.enqueue(modelJob({ id: model.id, processing_attempt: 7 }));
-    await processor.start(slow.app);
-    await modelReaching(slow, token, model.id, ['PROCESSING']);
-    // A step is a minute long: stop() returning within the test's time means it ended the run.
-    await processor.stop();
-    expect((await getModel(slow, token, model.id)).latest_geometry_event?.message).toBe('Processing started');
+    await processor.start(server.app);
+    await started.reached;
+    const stopping = processor.stop();
+    started.release();
+    await stopping;
+    // Its next step never came: nothing after the start was saved.
+    expect((await getModel(server, alice, model.id)).latest_geometry_event?.message).toBe(
+      'Processing started',
+    );
   });
 });
 
@@ -441,7 +471,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL job queue', () =
     const queue = new PgBossQueue({
       db: server.db,
       storage: server.app.ctx.storage,
-      stepMs: 5,
+      stepMs: 0,
       concurrency: 1,
       work: true,
       databaseUrl: process.env.TEST_DATABASE_URL ?? '',

@@ -25,7 +25,7 @@ let labels: Map<string, number>;
 let harbourTower: number;
 
 beforeAll(async () => {
-  server = await startTestServer({ processing: { stepMs: 5, concurrency: 1 } });
+  server = await startTestServer({ processing: { stepMs: 0, concurrency: 1 } });
   [alice, bob, carol] = await Promise.all(['alice', 'bob', 'carol'].map((name) => tokenFor(server, name)));
   acme = await companyId(server, 'acme');
   const rows = await server.db.selectFrom('labels').select(['id', 'name']).execute();

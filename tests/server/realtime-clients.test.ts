@@ -68,13 +68,27 @@ describe('connection', () => {
     clients.push(pusher);
     const states: string[] = [];
     pusher.connection.bind('state_change', ({ current }: { current: string }) => states.push(current));
-    const error = waitFor<{ error?: { data?: { code?: number } } }>('error', (resolve) =>
-      pusher.connection.bind('error', resolve),
+    // pusher-js announces a retry after a delay with `connecting_in` when it schedules it.
+    const retriesAnnounced: number[] = [];
+    pusher.connection.bind('connecting_in', (seconds: number) => retriesAnnounced.push(seconds));
+    const error = waitFor<unknown>('error', (resolve) => pusher.connection.bind('error', resolve));
+    const disconnected = waitFor<void>('the disconnected state', (resolve) =>
+      pusher.connection.bind('state_change', ({ current }: { current: string }) => {
+        if (current === 'disconnected') resolve();
+      }),
     );
-    expect((await error).error?.data?.code).toBe(4001);
-    await new Promise((resolve) => setTimeout(resolve, 1500)); // pusher-js would have retried after 1 s
+    expect(await error).toEqual({
+      type: 'WebSocketError',
+      error: { type: 'PusherError', data: { code: 4001, message: 'App key nope does not exist.' } },
+    });
+    await disconnected;
+    // A retry without delay would have started before another client has connected to the service since.
+    const later = connectPusher(server);
+    clients.push(later);
+    await connected(later);
+    expect(retriesAnnounced).toEqual([]);
+    expect(states).toEqual(['disconnected']);
     expect(pusher.connection.state).toBe('disconnected');
-    expect(states).not.toContain('connecting');
   });
 });
 
@@ -111,9 +125,25 @@ describe('private user channel', () => {
   });
 
   it('sends every Echo instance its own bearer token (no shared auth headers)', async () => {
-    const alice = echoFor('alice').private(userChannelName('alice'));
-    const bob = echoFor('bob').private(userChannelName('bob'));
+    const aliceEcho = echoFor('alice');
+    const bobEcho = echoFor('bob');
+    // With a shared auth header the second instance would send the first one's token.
+    expect(aliceEcho.options.auth?.headers).toMatchObject({ Authorization: `Bearer ${tokens.alice}` });
+    expect(bobEcho.options.auth?.headers).toMatchObject({ Authorization: `Bearer ${tokens.bob}` });
+    const alice = aliceEcho.private(userChannelName('alice'));
+    const bob = bobEcho.private(userChannelName('bob'));
     await Promise.all([subscribed(alice), subscribed(bob)]);
+    // Each channel was authorised for its own user: each receives what is published to that user.
+    const toAlice = waitFor<unknown>("alice's event", (resolve) =>
+      alice.listen('UserNotificationUpdated', resolve),
+    );
+    const toBob = waitFor<unknown>("bob's event", (resolve) =>
+      bob.listen('UserNotificationUpdated', resolve),
+    );
+    await publishToUser('alice', { unread_count: 1 });
+    await publishToUser('bob', { unread_count: 2 });
+    expect(await toAlice).toEqual({ unread_count: 1 });
+    expect(await toBob).toEqual({ unread_count: 2 });
   });
 
   it('leaves out the sender socket when the event names it (toOthers)', async () => {
@@ -129,7 +159,15 @@ describe('private user channel', () => {
     );
     await publishToUser('alice', { n: 1 }, first.socketId());
     expect(await toSecond).toEqual({ n: 1 });
-    expect(toFirst).toEqual([]);
+    // A later event for everyone reaches the first socket after anything sent to it before.
+    const marker = waitFor<void>('the marker on the first socket', (resolve) =>
+      firstChannel.listen('UserNotificationUpdated', (data: { marker?: boolean }) => {
+        if (data.marker) resolve();
+      }),
+    );
+    await publishToUser('alice', { marker: true });
+    await marker;
+    expect(toFirst).toEqual([{ marker: true }]);
   });
 });
 
@@ -165,6 +203,9 @@ describe('presence channel', () => {
     const bob = bobEcho.join(companyChannel());
     const bobHere = await waitFor<unknown[]>('here', (resolve) => bob.here(resolve));
     expect(bobHere).toHaveLength(2);
+    expect(bobHere).toEqual(
+      expect.arrayContaining([member('alice', 'Alice Anders'), member('bob', expect.any(String))]),
+    );
     expect(await joining).toEqual(member('bob', expect.any(String)));
 
     const whisper = waitFor<unknown>('whisper', (resolve) => alice.listenForWhisper('typing', resolve));
@@ -172,6 +213,10 @@ describe('presence channel', () => {
     bob.listenForWhisper('typing', (data: unknown) => echoed.push(data));
     bob.whisper('typing', { typing: true });
     expect(await whisper).toEqual({ typing: true });
+    // Alice's answer reaches Bob after anything the service sent him for his own whisper.
+    const answer = waitFor<unknown>('answer', (resolve) => bob.listenForWhisper('answer', resolve));
+    alice.whisper('answer', { seen: true });
+    expect(await answer).toEqual({ seen: true });
     expect(echoed).toEqual([]);
 
     const leaving = waitFor<unknown>('leaving', (resolve) => alice.leaving(resolve));

@@ -6,6 +6,7 @@
 import dns from 'node:dns';
 import Echo from 'laravel-echo';
 import PusherClient from 'pusher-js';
+import { onTestFailed } from 'vitest';
 import WebSocket from 'ws';
 import { issueToken as issueSessionToken } from '../../server/auth/session';
 import type { RunningServer } from '../../server/server';
@@ -111,21 +112,30 @@ export function connectEcho(
 }
 
 /**
- * Resolves with the first value passed to `register`'s callback, or rejects after `timeoutMs`: a bound on waiting
- * for what must happen (generous, for a busy machine), never a figure a test asserts.
+ * Resolves with the first value passed to `register`'s callback. It sets no time limit of its own (a busy machine
+ * only makes the wait longer): a test that never gets what it waits for ends at the test time limit, and then names
+ * what it was still waiting for.
  */
-export function waitFor<T>(
-  what: string,
-  register: (resolve: (value: T) => void) => void,
-  timeoutMs = 15_000,
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Timed out waiting for ${what}`)), timeoutMs);
+export function waitFor<T>(what: string, register: (resolve: (value: T) => void) => void): Promise<T> {
+  let settled = false;
+  nameWhenUnanswered(what, () => settled);
+  return new Promise<T>((resolve) => {
     register((value) => {
-      clearTimeout(timer);
+      settled = true;
       resolve(value);
     });
   });
+}
+
+/** Adds "still waiting for …" to the errors of the running test when it fails before the wait ended. */
+function nameWhenUnanswered(what: string, settled: () => boolean): void {
+  try {
+    onTestFailed(({ task }) => {
+      if (!settled()) task.result?.errors?.push({ name: 'Unanswered', message: `Still waiting for ${what}` });
+    });
+  } catch {
+    // Outside a test (a hook): the hook's own failure says enough.
+  }
 }
 
 /** The HTTP status with which the server answers a websocket upgrade it does not accept. */
@@ -186,22 +196,19 @@ export class RawSocket {
   }
 
   /** The next frame with this event (and channel), including one that already arrived and was not taken. */
-  next(event: string, channel?: string, timeoutMs = 15_000): Promise<RawFrame> {
+  next(event: string, channel?: string): Promise<RawFrame> {
     const match = (frame: RawFrame) =>
       frame.event === event && (channel === undefined || frame.channel === channel);
     const index = this.frames.findIndex(match);
     if (index !== -1) return Promise.resolve(this.frames.splice(index, 1)[0]);
-    return waitFor(
-      `${event} ${channel ?? ''}`,
-      (resolve) =>
-        this.waiting.push({
-          match,
-          resolve: (frame) => {
-            this.frames.splice(this.frames.indexOf(frame), 1);
-            resolve(frame);
-          },
-        }),
-      timeoutMs,
+    return waitFor(`${event} ${channel ?? ''}`, (resolve) =>
+      this.waiting.push({
+        match,
+        resolve: (frame) => {
+          this.frames.splice(this.frames.indexOf(frame), 1);
+          resolve(frame);
+        },
+      }),
     );
   }
 

@@ -77,9 +77,17 @@ describe('POST /apps/{appId}/events through the pusher SDK', () => {
     other.send({ event: 'pusher:subscribe', data: { auth: '', channel: 'api-tests' } });
     await other.next('pusher_internal:subscription_succeeded', 'api-tests');
     await sdkFor().trigger('api-tests', 'not-for-me', { n: 1 }, { socket_id: socketId });
-    await other.next('not-for-me', 'api-tests');
+    expect(await other.next('not-for-me', 'api-tests')).toEqual({
+      event: 'not-for-me',
+      channel: 'api-tests',
+      data: '{"n":1}',
+    });
     await sdkFor().trigger('api-tests', 'marker', {});
-    await receiver.next('marker', 'api-tests');
+    expect(await receiver.next('marker', 'api-tests')).toEqual({
+      event: 'marker',
+      channel: 'api-tests',
+      data: '{}',
+    });
     expect(receiver.frames.some((frame) => frame.event === 'not-for-me')).toBe(false);
     other.close();
   });

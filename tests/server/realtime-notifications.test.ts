@@ -4,6 +4,7 @@
  * `UserNotificationUpdated`, and only that user's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channels, laravelEvent } from '../../server/realtime/broadcaster';
 import {
   connectEcho,
   hostOrigin,
@@ -37,6 +38,15 @@ async function unreadNotificationFor(username: string): Promise<number> {
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The user's unread count in acme, as the notification list reports it. */
+async function unreadCountOf(token: string): Promise<number> {
+  const response = await fetch(`${hostOrigin(server, 'acme')}/api/v2/my-account/notifications?per_page=1`, {
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { meta: { unread_count: number } }).meta.unread_count;
 }
 
 describe('UserNotificationUpdated', () => {
@@ -76,8 +86,20 @@ describe('UserNotificationUpdated', () => {
 
       const event = await received;
       expect(event.notification).toMatchObject({ id, read: true });
-      expect(event.unread_count).toEqual(expect.any(Number));
-      expect(toBob).toEqual([]);
+      expect(event.unread_count).toBe(await unreadCountOf(aliceToken));
+      // A later event for Bob reaches his socket after anything sent to it before.
+      const marker = waitFor<void>("the marker on bob's channel", (resolve) =>
+        bobChannel.listen('UserNotificationUpdated', (data: { marker?: boolean }) => {
+          if (data.marker) resolve();
+        }),
+      );
+      await server.app.ctx.broadcaster.publish(
+        [channels.user(acme, ids.userId('bob'))],
+        laravelEvent('UserNotificationUpdated'),
+        { marker: true },
+      );
+      await marker;
+      expect(toBob).toEqual([{ marker: true }]);
     } finally {
       alice.disconnect();
       bob.disconnect();

@@ -1,26 +1,33 @@
 /**
  * The built-in push service frame by frame (Pusher protocol 7): handshake, errors and close codes,
  * subscriptions and their signatures (checked against the official `pusher` SDK), presence, client events,
- * ping/pong with short timeouts, and shutdown.
+ * ping/pong and the activity timeout (on servers of their own with a short activity timeout), and shutdown. Nothing
+ * waits for a time: a test waits for the frame it expects, and an event that must not come is checked against a
+ * later frame on the same socket (a ping answered), which the server sends after it.
  */
 import PusherServer from 'pusher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { RawSocket, connectPusher, connected, frameData, refusedUpgradeStatus } from './realtime-helpers';
+import {
+  RawSocket,
+  connectPusher,
+  connected,
+  frameData,
+  refusedUpgradeStatus,
+  waitFor,
+} from './realtime-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
-const ACTIVITY_TIMEOUT = 1;
-const PONG_TIMEOUT = 1;
-/** How much later than its timer a frame may come on a busy machine: a bound on waiting, not a measured figure. */
-const SLOW_MACHINE_MARGIN_MS = 10_000;
+/** The service's defaults (seconds): no connection of these tests is pinged or closed for silence. */
+const { activityTimeout: ACTIVITY_TIMEOUT } = loadConfig({}).pusher;
 
 let server: TestServer;
 let sdk: PusherServer;
 const sockets: RawSocket[] = [];
 
 beforeAll(async () => {
-  const pusher = { ...loadConfig({}).pusher, activityTimeout: ACTIVITY_TIMEOUT, pongTimeout: PONG_TIMEOUT };
-  server = await startTestServer({ pusher });
+  const { pusher } = loadConfig({});
+  server = await startTestServer();
   sdk = new PusherServer({
     appId: pusher.appId,
     key: pusher.key,
@@ -35,8 +42,8 @@ afterAll(async () => {
 });
 
 /** A raw connection that has received `connection_established`. */
-async function open(): Promise<{ socket: RawSocket; socketId: string }> {
-  const socket = RawSocket.forApp(server);
+async function open(on: TestServer = server): Promise<{ socket: RawSocket; socketId: string }> {
+  const socket = RawSocket.forApp(on);
   sockets.push(socket);
   const { socket_id: socketId } = await socket.established();
   return { socket, socketId };
@@ -47,10 +54,13 @@ async function subscribe(socket: RawSocket, channel: string, extra: Record<strin
   return socket.next('pusher_internal:subscription_succeeded', channel);
 }
 
-/** A ping answered: every frame sent before it on this socket has been handled by the server. */
+/**
+ * A ping answered: every frame sent before it on this socket has been handled by the server, and every frame the
+ * server sent this socket before has arrived.
+ */
 async function roundTrip(socket: RawSocket) {
   socket.send({ event: 'pusher:ping', data: {} });
-  await socket.next('pusher:pong');
+  expect(await socket.next('pusher:pong')).toEqual({ event: 'pusher:pong', data: '{}' });
 }
 
 /** Joins a presence channel as a user, signed by the official SDK as the auth endpoint would. */
@@ -110,45 +120,94 @@ describe('handshake', () => {
   it('answers a message that is not a JSON frame with pusher:error and keeps the connection', async () => {
     const { socket } = await open();
     socket.send('not json');
-    expect(frameData(await socket.next('pusher:error')).code).toBeNull();
+    expect(frameData(await socket.next('pusher:error'))).toEqual({
+      code: null,
+      message: 'Invalid message: expected a JSON object with an event.',
+    });
     await roundTrip(socket);
+    expect(socket.frames).toEqual([]);
   });
 });
 
 describe('ping, pong and the activity timeout', () => {
+  /** Seconds: short, so a silent connection is pinged at once; what the tests wait for is the ping itself. */
+  const SHORT_ACTIVITY = 0.1;
+  /**
+   * Seconds. On `patient` a pong may take far longer than any test (a busy machine only delays it); on `strict` a
+   * connection that does not answer is closed as soon as the service looks again.
+   */
+  const LONG_PONG = 600;
+  const SHORT_PONG = 0.1;
+  let patient: TestServer;
+  let strict: TestServer;
+
+  beforeAll(async () => {
+    const { pusher } = loadConfig({});
+    [patient, strict] = await Promise.all([
+      startTestServer({ pusher: { ...pusher, activityTimeout: SHORT_ACTIVITY, pongTimeout: LONG_PONG } }),
+      startTestServer({ pusher: { ...pusher, activityTimeout: SHORT_ACTIVITY, pongTimeout: SHORT_PONG } }),
+    ]);
+  });
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.close());
+    await Promise.all([patient?.close(), strict?.close()]);
+  });
+
+  const PING = { event: 'pusher:ping', data: '{}' };
+
   it('answers pusher:ping with pusher:pong', async () => {
     const { socket } = await open();
     socket.send({ event: 'pusher:ping', data: {} });
-    const pong = await socket.next('pusher:pong');
-    expect(pong.event).toBe('pusher:pong');
+    expect(await socket.next('pusher:pong')).toEqual({ event: 'pusher:pong', data: '{}' });
+  });
+
+  it('tells the client its activity timeout in the handshake', async () => {
+    const socket = RawSocket.forApp(patient);
+    sockets.push(socket);
+    expect(await socket.established()).toEqual({
+      socket_id: expect.any(String),
+      activity_timeout: SHORT_ACTIVITY,
+    });
   });
 
   it('pings a silent client after the activity timeout and keeps it when it answers', async () => {
-    const { socket } = await open();
-    await socket.next('pusher:ping', undefined, ACTIVITY_TIMEOUT * 1000 + SLOW_MACHINE_MARGIN_MS);
+    const { socket } = await open(patient);
+    expect(await socket.next('pusher:ping')).toEqual(PING);
     socket.send({ event: 'pusher:pong', data: {} });
-    await socket.next('pusher:ping', undefined, ACTIVITY_TIMEOUT * 1000 + SLOW_MACHINE_MARGIN_MS);
+    // Pinged again once silent again: the answer was taken and the connection kept.
+    expect(await socket.next('pusher:ping')).toEqual(PING);
     socket.send({ event: 'pusher:pong', data: {} });
     await roundTrip(socket);
+    expect(socket.frames.filter((frame) => frame.event !== 'pusher:ping')).toEqual([]);
   });
 
   it('closes with 4201 when the pong does not come within the pong timeout', async () => {
-    const { socket } = await open();
-    await socket.next('pusher:ping', undefined, ACTIVITY_TIMEOUT * 1000 + SLOW_MACHINE_MARGIN_MS);
-    const error = await socket.next('pusher:error', undefined, PONG_TIMEOUT * 1000 + SLOW_MACHINE_MARGIN_MS);
-    expect(frameData(error)).toEqual({ code: 4201, message: expect.any(String) });
-    expect((await socket.closed).code).toBe(4201);
+    const { socket } = await open(strict);
+    expect(await socket.next('pusher:ping')).toEqual(PING);
+    const error = await socket.next('pusher:error');
+    expect(frameData(error)).toEqual({ code: 4201, message: 'Pong reply not received in time.' });
+    expect(await socket.closed).toEqual({ code: 4201, reason: 'Pong reply not received in time.' });
   });
 
   it('keeps a real pusher-js client connected across several activity periods', async () => {
-    const client = connectPusher(server);
+    const client = connectPusher(patient);
     try {
       await connected(client);
+      expect(client.connection.activityTimeout).toBe(SHORT_ACTIVITY * 1000);
       const socketId = client.connection.socket_id;
       const states: string[] = [];
       client.connection.bind('state_change', ({ current }: { current: string }) => states.push(current));
-      await new Promise((resolve) => setTimeout(resolve, (ACTIVITY_TIMEOUT + PONG_TIMEOUT) * 1000 * 2));
+      // Each side pings the other after a silent activity period; pusher-js answers the service's pings and the
+      // service answers pusher-js's. The keep-alive frames pusher-js receives mark the periods that went by.
+      const keepAlive: string[] = [];
+      await waitFor<void>('six keep-alive frames', (resolve) =>
+        client.connection.bind('message', ({ event }: { event: string }) => {
+          if (event === 'pusher:ping' || event === 'pusher:pong') keepAlive.push(event);
+          if (keepAlive.length === 6) resolve();
+        }),
+      );
       expect(states).toEqual([]);
+      expect(client.connection.state).toBe('connected');
       expect(client.connection.socket_id).toBe(socketId);
     } finally {
       client.disconnect();
@@ -171,7 +230,11 @@ describe('subscriptions', () => {
     const { socket, socketId } = await open();
     const { auth } = sdk.authorizeChannel(socketId, 'private-Company.1');
     const succeeded = await subscribe(socket, 'private-Company.1', { auth });
-    expect(succeeded.channel).toBe('private-Company.1');
+    expect(succeeded).toEqual({
+      event: 'pusher_internal:subscription_succeeded',
+      channel: 'private-Company.1',
+      data: '{}',
+    });
   });
 
   it('refuses a private subscription without a valid signature with subscription_error on that channel', async () => {
@@ -182,21 +245,47 @@ describe('subscriptions', () => {
     for (const auth of ['', 'portal-key:00', signedForOtherSocket, signedForOtherChannel]) {
       socket.send({ event: 'pusher:subscribe', data: { auth, channel: 'private-Company.1' } });
       const error = await socket.next('pusher:subscription_error', 'private-Company.1');
-      expect(frameData(error)).toEqual({ type: 'AuthError', error: expect.any(String), status: 401 });
+      expect(frameData(error)).toEqual({
+        type: 'AuthError',
+        error: 'Invalid signature for channel private-Company.1.',
+        status: 401,
+      });
     }
+    await roundTrip(socket);
+    expect(socket.frames).toEqual([]);
   });
 
   it('accepts the subscribe payload as a JSON string too', async () => {
     const { socket } = await open();
     socket.send({ event: 'pusher:subscribe', data: JSON.stringify({ auth: '', channel: 'string-payload' }) });
-    await socket.next('pusher_internal:subscription_succeeded', 'string-payload');
+    expect(await socket.next('pusher_internal:subscription_succeeded')).toEqual({
+      event: 'pusher_internal:subscription_succeeded',
+      channel: 'string-payload',
+      data: '{}',
+    });
+    // Subscribed indeed: an event on the channel arrives.
+    await sdk.trigger('string-payload', 'delivered', { n: 1 });
+    expect(await socket.next('delivered')).toEqual({
+      event: 'delivered',
+      channel: 'string-payload',
+      data: '{"n":1}',
+    });
   });
 
   it('refuses an invalid channel name', async () => {
     const { socket } = await open();
     socket.send({ event: 'pusher:subscribe', data: { auth: '', channel: 'bad channel!' } });
-    const error = await socket.next('pusher:subscription_error', 'bad channel!');
-    expect(frameData(error)).toMatchObject({ status: 400 });
+    const error = await socket.next('pusher:subscription_error');
+    expect(error).toEqual({
+      event: 'pusher:subscription_error',
+      channel: 'bad channel!',
+      data: expect.any(String),
+    });
+    expect(frameData(error)).toEqual({
+      type: 'InvalidChannel',
+      error: 'Invalid channel name bad channel!.',
+      status: 400,
+    });
   });
 
   it('delivers HTTP API events with their data string untouched, and nothing after unsubscribing', async () => {
@@ -236,6 +325,8 @@ describe('presence channels', () => {
       user_id: '3',
       user_info: { id: 3, name: 'Bob' },
     });
+    // Bob's own join is not announced to him (his answered ping comes after anything the join sent him).
+    await roundTrip(bob.socket);
     expect(bob.socket.frames.some((frame) => frame.event === 'pusher_internal:member_added')).toBe(false);
 
     // Bob's second connection is the same member: no member_added, and no member_removed until both leave.
@@ -259,14 +350,22 @@ describe('presence channels', () => {
       user_id: '2',
       user_info: { name: 'Alice' },
     });
+    const refused = {
+      type: 'AuthError',
+      error: 'Invalid signature for channel presence-Company.8.',
+      status: 401,
+    };
     socket.send({ event: 'pusher:subscribe', data: { auth: auth.auth, channel: 'presence-Company.8' } });
-    await socket.next('pusher:subscription_error', 'presence-Company.8');
+    expect(frameData(await socket.next('pusher:subscription_error', 'presence-Company.8'))).toEqual(refused);
     const forged = JSON.stringify({ user_id: '1', user_info: { name: 'Admin' } });
     socket.send({
       event: 'pusher:subscribe',
       data: { auth: auth.auth, channel_data: forged, channel: 'presence-Company.8' },
     });
-    await socket.next('pusher:subscription_error', 'presence-Company.8');
+    expect(frameData(await socket.next('pusher:subscription_error', 'presence-Company.8'))).toEqual(refused);
+    // Neither made it a member: nothing else came (the answered ping comes after anything sent before it).
+    await roundTrip(socket);
+    expect(socket.frames).toEqual([]);
   });
 });
 
@@ -303,9 +402,15 @@ describe('client events', () => {
     const { socket } = await open();
     await subscribe(socket, 'public-chat');
     socket.send({ event: 'client-x', channel: 'public-chat', data: {} });
-    expect(frameData(await socket.next('pusher:error')).code).toBe(4301);
+    expect(frameData(await socket.next('pusher:error'))).toEqual({
+      code: 4301,
+      message: 'Client events are only supported on private and presence channels.',
+    });
     socket.send({ event: 'client-x', channel: 'private-not-mine', data: {} });
-    expect(frameData(await socket.next('pusher:error')).code).toBe(4009);
+    expect(frameData(await socket.next('pusher:error'))).toEqual({
+      code: 4009,
+      message: 'Not subscribed to channel private-not-mine.',
+    });
   });
 
   it('rate-limits client events to 10 per second per connection (4301)', async () => {
@@ -324,7 +429,13 @@ describe('client events', () => {
       message: expect.stringMatching(/rate limit/),
     });
     await roundTrip(receiver.socket);
-    expect(receiver.socket.frames.filter((frame) => frame.event === 'client-burst')).toHaveLength(10);
+    expect(receiver.socket.frames).toEqual(
+      Array.from({ length: 10 }, (_, index) => ({
+        event: 'client-burst',
+        channel: 'private-burst',
+        data: { index },
+      })),
+    );
   });
 });
 
@@ -334,7 +445,10 @@ describe('shutdown', () => {
     const socket = RawSocket.forApp(own);
     await socket.established();
     const closing = own.close();
-    expect(frameData(await socket.next('pusher:error')).code).toBe(4200);
+    expect(frameData(await socket.next('pusher:error'))).toEqual({
+      code: 4200,
+      message: 'Server is shutting down. Please reconnect.',
+    });
     expect((await socket.closed).code).toBe(4200);
     // Closing ends although the client never says goodbye on its own (bounded by the test's timeout, not a
     // figure of our own that a busy machine could exceed).

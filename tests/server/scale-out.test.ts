@@ -30,14 +30,14 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL database', () => {
       s3: s3.settings,
       loginRateLimit: LIMITS,
       processingWorker: false,
-      processing: { stepMs: 5, concurrency: 1 },
+      processing: { stepMs: 0, concurrency: 1 },
     });
     second = await startTestServer(
       {
         s3: s3.settings,
         loginRateLimit: LIMITS,
         seed: false,
-        processing: { stepMs: 5, concurrency: 1 },
+        processing: { stepMs: 0, concurrency: 1 },
         pusher: { ...first.config.pusher, host: '127.0.0.1', port: first.port },
       },
       first,
@@ -133,16 +133,12 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL database', () => {
       const model = ((await response.json()) as { data: ModelBody }).data;
       const statusesOfModel = () =>
         events.filter((event) => event.owner_id === model.id).map((event) => event.status);
-      await waitFor<void>(
-        'the FINISHED event of the model',
-        (resolve) => {
-          onEvent = () => {
-            if (statusesOfModel().includes('FINISHED')) resolve();
-          };
-          onEvent();
-        },
-        20_000,
-      );
+      await waitFor<void>('the FINISHED event of the model', (resolve) => {
+        onEvent = () => {
+          if (statusesOfModel().includes('FINISHED')) resolve();
+        };
+        onEvent();
+      });
       expect(statusesOfModel()).toEqual([...Array<string>(6).fill('PROCESSING'), 'FINISHED']);
     } finally {
       echo.disconnect();

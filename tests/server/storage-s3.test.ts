@@ -18,7 +18,7 @@ let alice: string;
 
 beforeAll(async () => {
   s3 = await startS3StandIn();
-  server = await startTestServer({ s3: s3.settings, processing: { stepMs: 2, concurrency: 1 } });
+  server = await startTestServer({ s3: s3.settings, processing: { stepMs: 0, concurrency: 1 } });
   alice = await tokenFor(server, 'alice');
 });
 afterAll(async () => {

@@ -3,6 +3,7 @@
  * HEAD gives what was stored, resume, finish, make a model of it; the creation rules (name, length); who may touch
  * an upload; termination; the real tus-js-client (with a resume after an abort); CORS for the portal's origins.
  */
+import { watch } from 'node:fs';
 import http from 'node:http';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadDirectory } from '../../server/processing/incoming-uploads';
 import { jsonBody, memberWithAbilities, tokenFor } from './api-helpers';
 import { FBX_ASCII, getModel, type ModelBody } from './model-fixtures';
-import { hostOrigin, resolveLocalhostNames } from './realtime-helpers';
+import { hostOrigin, resolveLocalhostNames, waitFor } from './realtime-helpers';
 import { sendWithHost, startTestServer, TEST_DOMAIN, type TestServer } from './test-server';
 
 const MAX_BYTES = 1024 * 1024;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   resolveLocalhostNames();
   server = await startTestServer({
     modelUploadMaxBytes: MAX_BYTES,
-    processing: { stepMs: 2, concurrency: 1 },
+    processing: { stepMs: 0, concurrency: 1 },
   });
   [alice, bob, carol] = await Promise.all(['alice', 'bob', 'carol'].map((name) => tokenFor(server, name)));
 });
@@ -105,14 +106,24 @@ async function sendAndDrop(location: string, offset: number, chunk: Buffer, sent
     },
   });
   request.on('error', () => undefined);
-  request.write(chunk.subarray(0, sent));
   const file = join(uploadDirectory(server.config), uploadIdOf(location));
-  const until = Date.now() + 10_000;
-  while ((await stat(file)).size < offset + sent) {
-    if (Date.now() > until) throw new Error('The server never stored the bytes sent');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  const stored = storedSize(file, offset + sent);
+  request.write(chunk.subarray(0, sent));
+  await stored;
   request.destroy();
+}
+
+/** Resolves once the file holds `size` bytes, looking at its size whenever it changes. */
+function storedSize(file: string, size: number): Promise<void> {
+  return waitFor<void>(`${size} bytes stored in ${file}`, (resolve) => {
+    const check = async () => {
+      if ((await stat(file)).size < size) return;
+      watcher.close();
+      resolve();
+    };
+    const watcher = watch(file, () => void check());
+    void check();
+  });
 }
 
 async function createModelFrom(location: string, name: string, token = alice) {

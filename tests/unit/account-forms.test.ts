@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** The account and company forms' pure parts: payloads, where server errors show, the colour input rules. */
 import { describe, expect, it } from 'vitest';
 import { cleanHexInput, contrastWithWhite, isHexColor } from '@/lib/colors';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * V8's compile hint (scripts/build/compile-hints.ts): added once, with the source map moved down by its line. That
  * every script of the production build starts with it is checked on the build itself in bundle-budget.test.ts.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * A date-time picker writes its value as every screen writes a date-time (`formatDate` with its time): the
  * maintenance form showed '2027-01-01 05:00:00' beside a list reading '1 jan 2027, 05:00'. What is typed in the

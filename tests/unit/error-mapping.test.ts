@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { isRouteErrorResponse } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_ERROR_KEYS, loginErrorKey } from '@/providers/auth-provider';

@@ -3,19 +3,12 @@
  * user may not see, the Back button of the error screens.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { focusManager } from '@tanstack/react-query';
+import { focusManager, Query } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '@/providers/session';
 import { mayAskAgain, shouldRetryQuery } from '@/providers/query-client';
 import { portalI18n, renderPortal, signIn, stubApi, user } from './support/portal-app';
-
-/**
- * An upper bound on waiting for a screen whose code loads lazily: the first test to open it pays for transforming
- * its modules, which took over 15 s in a full parallel \`npm test\` on two cores. Not a delay: the wait ends when the
- * screen shows.
- */
-const LAZY_SCREEN_MS = 45_000;
 
 const VIEWER = ['view-projects', 'list-project-models', 'list-labels', 'update-labels'];
 
@@ -38,17 +31,17 @@ describe('a record that cannot be shown', () => {
     signIn(user({ abilities: VIEWER }));
     const { router } = renderPortal('/projects/overview/999999');
     // With react-query's default retries it was asked four times (after 1 s, 2 s and 4 s more).
-    expect(
-      await screen.findByRole('heading', { name: 'Not found' }, { timeout: LAZY_SCREEN_MS }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
     expect(paths.filter((path) => path === '/projects/999999')).toHaveLength(1);
-    // Nor when the tab is the user's again: react-query would refetch an errored query on focus.
+    // Nor when the tab is the user's again: react-query would refetch an errored query on focus, deciding so while
+    // the focus changes (a refetch starts its query's fetch there and then).
+    const fetches = vi.spyOn(Query.prototype, 'fetch');
     act(() => {
       focusManager.setFocused(false);
       focusManager.setFocused(true);
     });
-    // A refetch would have been sent within these turns of the event loop.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(fetches).not.toHaveBeenCalled();
+    fetches.mockRestore();
     expect(paths.filter((path) => path === '/projects/999999')).toHaveLength(1);
     focusManager.setFocused(undefined);
     await userEvent.click(screen.getByRole('button', { name: 'Back to the list' }));
@@ -59,9 +52,7 @@ describe('a record that cannot be shown', () => {
     const paths = stubApi({ '/labels/7': forbidden });
     signIn(user({ abilities: VIEWER }));
     renderPortal('/tools/labels/edit/7');
-    expect(
-      await screen.findByRole('heading', { name: '403 Forbidden' }, { timeout: LAZY_SCREEN_MS }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '403 Forbidden' })).toBeInTheDocument();
     expect(screen.getByText('You do not have permission to see this.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back to the list' })).toBeInTheDocument();
     expect(paths.filter((path) => path === '/labels/7')).toHaveLength(1);
@@ -98,7 +89,7 @@ describe('the Back button of the error screens', () => {
 describe('notices', () => {
   const messages = () => screen.getByRole('region', { name: 'Messages' });
   const fillAndSave = async (name: string) => {
-    await userEvent.type(await screen.findByLabelText('Name', {}, { timeout: LAZY_SCREEN_MS }), name);
+    await userEvent.type(await screen.findByLabelText('Name', {}), name);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
   };
 
@@ -137,7 +128,7 @@ describe('notices', () => {
     stubApi({ '/projects/999999': notFound });
     signIn(user({ abilities: VIEWER }));
     renderPortal('/projects/overview/999999');
-    await screen.findByRole('heading', { name: 'Not found' }, { timeout: LAZY_SCREEN_MS });
+    await screen.findByRole('heading', { name: 'Not found' });
     expect(messages()).toBeEmptyDOMElement();
   });
 });
@@ -170,7 +161,7 @@ describe('deleting from an overview', () => {
     });
     signIn(user({ abilities: ['view-projects', 'delete-projects'] }));
     const { router } = renderPortal('/projects/overview/5');
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: LAZY_SCREEN_MS }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
@@ -210,9 +201,7 @@ describe('deleting from a list in Dutch', () => {
     signIn(user({ abilities: ['list-labels', 'delete-labels'] }));
     document.documentElement.lang = 'nl';
     renderPortal('/tools/labels', portalI18n('nl'));
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Acties voor Urgent' }, { timeout: LAZY_SCREEN_MS }),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Acties voor Urgent' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Verwijderen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bevestiging' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
@@ -239,7 +228,7 @@ describe('keyboard', () => {
     labels();
     signIn(user({ abilities: ['list-labels'] }));
     renderPortal('/tools/labels');
-    const toggle = await screen.findByRole('button', { name: 'Filter' }, { timeout: LAZY_SCREEN_MS });
+    const toggle = await screen.findByRole('button', { name: 'Filter' });
     await userEvent.click(toggle);
     const search = screen.getByRole('textbox', { name: 'Search' });
     expect(search).toBeRequired();
@@ -254,7 +243,7 @@ describe('keyboard', () => {
     labels();
     signIn(user({ abilities: ['list-labels'] }));
     renderPortal('/tools/labels');
-    await screen.findByRole('heading', { name: 'Labels' }, { timeout: LAZY_SCREEN_MS });
+    await screen.findByRole('heading', { name: 'Labels' });
     await userEvent.tab();
     const skip = screen.getByRole('link', { name: 'Skip to content' });
     expect(skip).toHaveFocus();
@@ -270,7 +259,7 @@ describe('/portal', () => {
     stubApi();
     signIn(user({ admin: true, name: 'Ada Admin', abilities: [], licenses: [] }));
     const { router } = renderPortal('/portal');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: LAZY_SCREEN_MS });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.queryByText(/no license/i)).not.toBeInTheDocument();
   });
 

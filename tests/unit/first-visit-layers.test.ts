@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Which modules each first-visit layer holds (scripts/build/first-visit-layers.ts), on a module graph in small: the
  * portal's entry, its root, the sign-in page, and the signed-in screens around refine's root and the route table.

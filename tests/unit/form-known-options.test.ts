@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * A reference picker shows the names of the records a record already refers to before (or without) its own list
  * of options: on a material's edit form the categories read 'Legacy', never the raw id '8' (issue 12's review).

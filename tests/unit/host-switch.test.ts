@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { resolveDeployment } from '@/lib/runtime-config';
 import { companySwitchUrl, keepsPathAcrossPlatforms, platformSwitchUrl } from '@/shell/layout/host-switch';

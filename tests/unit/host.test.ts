@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { parseHost, tenantHost } from '@shared/host';
 import { resolveDeployment } from '@/lib/runtime-config';

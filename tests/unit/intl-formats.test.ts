@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** Intl formatters are made once per locale and options, and format as a new one would. */
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The licence names (spec 2 §1: design_and_sales, hatch shown as Converter & Optimizer, standalone, holo_helmet,
  * realization): one set of texts in the common namespace, which the user form's toggles and the company profile's

@@ -52,6 +52,12 @@ function fakeEcho() {
   return echo;
 }
 
+/**
+ * Resolves in a later task of the event loop, once every promise callback queued before has run: what the client's
+ * loading chain would still do has been done. Ordering, not time: no delay is waited for.
+ */
+const afterQueuedCallbacks = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe('the live provider', () => {
   it('listens on a private channel to the given event names and hands over the event data', () => {
     const echo = fakeEcho();
@@ -236,7 +242,7 @@ describe('the Echo connection', () => {
     await vi.waitFor(() => expect(load).toHaveBeenCalled());
     echo.disconnect();
     loaded();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await afterQueuedCallbacks();
     expect(build).not.toHaveBeenCalled();
   });
 
@@ -247,7 +253,7 @@ describe('the Echo connection', () => {
     echo.private('Company.1').listen('X', vi.fn());
     echo.disconnect();
     idle();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await afterQueuedCallbacks();
     expect(load).not.toHaveBeenCalled();
   });
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The translation reader: one file per language with every namespace, read with fetch once for all its
  * namespaces; failures i18next may retry.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** A model's live status (spec 2 §4, §7): a GeometryEventsUpdated push applied in place, and the elapsed time. */
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** Dotted form-field names (`licenses.hatch`): values, initial values, invalid tabs and rules from nested schemas. */
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { BaseKey } from '@refinedev/core';
 import { describe, expect, it } from 'vitest';
 import { holdsPlatformLicence, isPermitted } from '@/lib/permissions';

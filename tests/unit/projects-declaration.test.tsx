@@ -5,9 +5,9 @@
  * shares (spec 2 §2, §9), on the projects declaration: filters, URL state, pagination, loading, empty, 403,
  * stored sorts, row links and the row menu.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ResourceFormPage from '@/pages/form/ResourceFormPage';
 import ResourceListPage from '@/pages/list/ResourceListPage';
 import { type Project, projects } from '@/resources/projects/projects.resource';
@@ -195,8 +195,20 @@ describe('the list anatomy (projects)', () => {
 
     const search = within(panel).getByRole('textbox', { name: 'Search' });
     expect(search).toBeRequired();
-    await user.type(search, 'harb');
-    expect(lastCall().get('filter[search]')).toBeNull();
+    // Keystrokes 100 ms apart on a fake clock (typing may take any time on a busy machine): the search is applied
+    // 250 ms after the last one, not before.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      for (const typed of ['h', 'ha', 'har', 'harb']) {
+        fireEvent.change(search, { target: { value: typed } });
+        act(() => vi.advanceTimersByTime(100));
+      }
+      act(() => vi.advanceTimersByTime(149));
+      expect(lastCall().get('filter[search]')).toBeNull();
+      act(() => vi.advanceTimersByTime(1));
+    } finally {
+      vi.useRealTimers();
+    }
     await waitFor(() => expect(lastCall().get('filter[search]')).toBe('harb'));
     // One call for the whole word, none per keystroke.
     expect(api.calls('/projects').filter((call) => call.query.has('filter[search]'))).toHaveLength(1);

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** The recycling bin: days left (30 minus whole days since deletion, none at 0) and its tabs from the registry. */
 import { describe, expect, it } from 'vitest';
 import { daysLeft } from '@/pages/recycling-bin/days-left';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * A declaration becomes refine's resource, its routes, its menu entry and its search group, written nowhere
  * else; it replaces the placeholder of a screen not declared yet; the real registry has each path and each

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The complete guard table: every route of spec 1 §2.7 for an administrator, users with and without the
  * abilities and licences, on both platforms. The expectations are derived here from the spec's own lists, not

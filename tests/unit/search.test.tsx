@@ -156,8 +156,7 @@ describe('search rules', () => {
   });
 });
 
-// antd tables in jsdom are slow on a busy machine: these component tests get more time than the default.
-describe('GlobalSearchPage', { timeout: 60_000 }, () => {
+describe('GlobalSearchPage', () => {
   it('searches every permitted group and shows the ones with results', async () => {
     const api = stubSearchApi();
     // Six groups: with results, without, a missing endpoint (materials) and a failing one (labels).
@@ -353,7 +352,7 @@ describe('GlobalSearchPage', { timeout: 60_000 }, () => {
   });
 });
 
-describe('GlobalSearchBox', { timeout: 60_000 }, () => {
+describe('GlobalSearchBox', () => {
   it('goes to the search page with the term, and refuses an empty one', async () => {
     stubApi();
     const user = userEvent.setup();

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The tree browser's pieces that need no server: a tree declaration's container route (bound to the tree page),
  * two lists sharing one URL under their prefixes, default filters the user may clear, and the move's removal flag

@@ -56,7 +56,7 @@ describe('the upload component', () => {
     const lobby = row('Lobby.fbx');
     expect(within(lobby).getByText('6 MB')).toBeInTheDocument();
     const progress = within(lobby).getByRole('progressbar');
-    await waitFor(() => expect(progress).toHaveAttribute('aria-valuenow', '100'), { timeout: 10_000 });
+    await waitFor(() => expect(progress).toHaveAttribute('aria-valuenow', '100'));
     expect(within(lobby).getByText('Uploaded')).toBeInTheDocument();
     expect(onFinished).toHaveBeenCalledTimes(1);
 
@@ -96,12 +96,14 @@ describe('the upload component', () => {
     const user = userEvent.setup({ applyAccept: false });
     renderUpload();
     await user.upload(fileInput(), [patternFile('Hall.fbx', 12_000_000)]);
-    await waitFor(() => expect(patches).toBe(2), { timeout: 10_000 });
+    await server.received('PATCH', 2);
+    expect(patches).toBe(2);
     expect(within(row('Hall.fbx')).getByText(/^Uploading\.\.\. \d+%$/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Cancel the upload of Hall.fbx' }));
     expect(screen.queryByText('Hall.fbx')).not.toBeInTheDocument();
-    await waitFor(() => expect(server.of('DELETE')).toHaveLength(1));
+    await server.received('DELETE');
+    expect(server.of('DELETE')).toHaveLength(1);
   });
 
   it('says why in Dutch too', async () => {

@@ -10,6 +10,7 @@ import {
   serverMessage,
   UPLOAD_CHUNK_SIZE,
   UPLOAD_RETRY_DELAYS,
+  type UploadItem,
   UploadQueue,
   uploadIdOf,
 } from '@/components/upload/upload-queue';
@@ -31,13 +32,22 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
+/** Resolves once the queue's items satisfy `done` (looked at on every change the queue announces). */
+const until = (queue: UploadQueue, done: (items: UploadItem[]) => boolean) =>
+  new Promise<void>((resolve) => {
+    const check = () => {
+      if (!done(queue.getItems())) return;
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = queue.subscribe(check);
+    check();
+  });
+
 const finished = (queue: UploadQueue, count = 1) =>
-  vi.waitFor(
-    () => {
-      const done = queue.getItems().filter((item) => item.state === 'finished' || item.state === 'refused');
-      expect(done.length).toBeGreaterThanOrEqual(count);
-    },
-    { timeout: 60_000, interval: 20 },
+  until(
+    queue,
+    (items) => items.filter((item) => item.state === 'finished' || item.state === 'refused').length >= count,
   );
 
 /** Whether the server stored exactly the file's bytes (compared as buffers: a deep equality of 12 MB is slow). */
@@ -132,10 +142,19 @@ describe('the upload queue', () => {
       if (request.method === 'PATCH') patches += 1;
       return patches === 2 && request.method === 'PATCH' ? dropAfterFirstBytes(request) : false;
     };
-    const queue = new UploadQueue({ endpoint: server.endpoint });
+    // The queue's retry delays go to tus; here tus retries without waiting them out.
+    const retryDelays: Array<number[] | null | undefined> = [];
+    const queue = new UploadQueue({
+      endpoint: server.endpoint,
+      createUpload: (file, options) => {
+        retryDelays.push(options.retryDelays);
+        return new Upload(file, { ...options, retryDelays: [0] });
+      },
+    });
     const file = patternFile('Tower.zip', 12_000_000);
     queue.add([file]);
     await finished(queue);
+    expect(retryDelays).toEqual([UPLOAD_RETRY_DELAYS]);
 
     const methods = server.requests.map((request) => request.method);
     expect(methods.filter((method) => method === 'POST')).toHaveLength(1);
@@ -158,7 +177,8 @@ describe('the upload queue', () => {
     const file = patternFile('Villa.fbx', 12_000_000);
     const first = new UploadQueue({ endpoint: server.endpoint, owner: '2' });
     first.add([file]);
-    await vi.waitFor(() => expect(patches).toBe(2), { timeout: 10_000, interval: 20 });
+    await server.received('PATCH', 2);
+    expect(patches).toBe(2);
     first.suspend();
     server.intercept = null;
     const firstUpload = server.of('PATCH')[0].id;
@@ -232,7 +252,7 @@ describe('the upload queue', () => {
     });
     const file = patternFile('Hall.fbx', 12_000_000);
     const [added] = queue.add([file]);
-    await vi.waitFor(() => expect(queue.getItems()[0].state).toBe('failed'), { timeout: 10_000 });
+    await until(queue, ([item]) => item.state === 'failed');
 
     queue.retry(added.key);
     await finished(queue);
@@ -250,11 +270,13 @@ describe('the upload queue', () => {
     };
     const queue = new UploadQueue({ endpoint: server.endpoint });
     const [item] = queue.add([patternFile('Pier.fbx', 12_000_000)]);
-    await vi.waitFor(() => expect(patches).toBe(2), { timeout: 10_000, interval: 20 });
+    await server.received('PATCH', 2);
+    expect(patches).toBe(2);
 
     queue.cancel(item.key);
     expect(queue.getItems()).toEqual([]);
-    await vi.waitFor(() => expect(server.of('DELETE')).toHaveLength(1), { timeout: 10_000 });
+    await server.received('DELETE');
+    expect(server.of('DELETE')).toHaveLength(1);
     expect(server.of('DELETE')[0].id).toBe(server.of('PATCH')[0].id);
   });
 });

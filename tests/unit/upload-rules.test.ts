@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** What the upload component accepts (spec 2 §5): types by name with .matz as .zip, optional size limits. */
 import { describe, expect, it } from 'vitest';
 import { fileTypeOf, formatBytes, MODEL_FILE_RULES, refusalOf } from '@/components/upload/upload-rules';

@@ -26,6 +26,8 @@ export interface TusTestServer {
   requests: SeenRequest[];
   /** Requests of one method (OPTIONS preflights are left out of `requests`). */
   of(method: string): SeenRequest[];
+  /** Resolves once `count` requests of the method have arrived (counting those before). */
+  received(method: string, count?: number): Promise<void>;
   intercept: Intercept | null;
   /** The bytes stored for an upload. */
   stored(id: string): Promise<Buffer>;
@@ -36,11 +38,22 @@ export async function startTusServer(): Promise<TusTestServer> {
   const directory = await mkdtemp(join(tmpdir(), 'tus-test-'));
   const tus = new TusServer({ path: '/uploads', datastore: new FileStore({ directory }) });
   const requests: SeenRequest[] = [];
+  const waiting = new Set<() => void>();
   const server: TusTestServer = {
     endpoint: '',
     requests,
     intercept: null,
     of: (method) => requests.filter((request) => request.method === method),
+    received: (method, count = 1) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (server.of(method).length < count) return;
+          waiting.delete(check);
+          resolve();
+        };
+        waiting.add(check);
+        check();
+      }),
     stored: (id) => readFile(join(directory, id)),
     close: async () => {
       const closed = new Promise<void>((resolve) => http.close(() => resolve()));
@@ -60,6 +73,7 @@ export async function startTusServer(): Promise<TusTestServer> {
         id: (request.url ?? '').split('/').pop()?.replace('uploads', '') ?? '',
         headers: request.headers,
       });
+      waiting.forEach((check) => check());
       if (server.intercept?.(request, response, requests)) return;
     }
     void tus.handle(request, response);
