@@ -126,6 +126,10 @@ export default defineConfig({
           // assertion depends on them.
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Two files at once at least: a server test waits on its server, its database thread and child
+          // processes much of the time, and one worker left the second core idle.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
+          sequence: { groupOrder: 2 },
         },
       },
     ],
