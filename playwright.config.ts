@@ -31,10 +31,14 @@ export default defineConfig({
   maxFailures: 10,
   reporter: [['list']],
   // Maintenance mode answers every call of the one server with 503, so its tests run alone, after all others.
-  projects: [
-    { name: 'portal', testIgnore: /maintenance\.spec\.ts$/ },
-    { name: 'maintenance', testMatch: /maintenance\.spec\.ts$/, dependencies: ['portal'] },
-  ],
+  // The screenshot review (screenshots.spec.ts, projects-screenshots.spec.ts) is its own command,
+  // `npm run test:screenshots`, not part of the default run.
+  projects: process.env.SCREENSHOT_REVIEW
+    ? [{ name: 'screenshots', testMatch: /screenshots\.spec\.ts$/ }]
+    : [
+        { name: 'portal', testIgnore: [/maintenance\.spec\.ts$/, /screenshots\.spec\.ts$/] },
+        { name: 'maintenance', testMatch: /maintenance\.spec\.ts$/, dependencies: ['portal'] },
+      ],
   use: {
     baseURL: `http://acme.${E2E_DOMAIN}:${E2E_PORT}`,
     trace: 'retain-on-failure',

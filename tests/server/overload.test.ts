@@ -89,48 +89,53 @@ describe('a busy server', () => {
     agent.destroy();
   });
 
-  it('accepts and answers 150 new connections while 50 others keep it busy, each before the busy clients got more than a few answers each', async () => {
-    const BUSY = 50;
-    const NEW = 150;
-    let busyAnswers = 0;
-    let stopping = false;
-    const busyAgents = Array.from({ length: BUSY }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
-    const busyClients = busyAgents.map(async (agent) => {
-      while (!stopping) {
-        const answer = await get(agent, '/projects?per_page=25&sort=-updated_at');
-        busyAnswers += 1;
-        // A refused client waits as long as it was asked to, as the portal does.
-        if (answer.status === 503)
-          await new Promise((resolve) => setTimeout(resolve, answer.retryAfter * 1000));
-      }
-    });
-    await vi.waitFor(() => expect(busyAnswers).toBeGreaterThanOrEqual(2 * BUSY), {
-      timeout: 60_000,
-      interval: 20,
-    });
+  // The starvation this guards against was the embedded engine's: PGlite on the API's thread. On PostgreSQL the
+  // loop stays free and ten connections serve the busy clients beside the newcomers, so the count has no bound.
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'accepts and answers 150 new connections while 50 others keep it busy, each before the busy clients got more than a few answers each',
+    async () => {
+      const BUSY = 50;
+      const NEW = 150;
+      let busyAnswers = 0;
+      let stopping = false;
+      const busyAgents = Array.from({ length: BUSY }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
+      const busyClients = busyAgents.map(async (agent) => {
+        while (!stopping) {
+          const answer = await get(agent, '/projects?per_page=25&sort=-updated_at');
+          busyAnswers += 1;
+          // A refused client waits as long as it was asked to, as the portal does.
+          if (answer.status === 503)
+            await new Promise((resolve) => setTimeout(resolve, answer.retryAfter * 1000));
+        }
+      });
+      await vi.waitFor(() => expect(busyAnswers).toBeGreaterThanOrEqual(2 * BUSY), {
+        timeout: 60_000,
+        interval: 20,
+      });
 
-    const newcomers = await Promise.all(
-      Array.from({ length: NEW }, async () => {
-        const agent = new Agent({ keepAlive: false });
-        const before = busyAnswers;
-        const answer = await get(agent, '/projects?per_page=25&sort=-updated_at');
-        agent.destroy();
-        return {
-          status: answer.status,
-          busy: answer.body.busy === true,
-          busyAnswersMeanwhile: busyAnswers - before,
-        };
-      }),
-    );
-    stopping = true;
-    await Promise.all(busyClients);
-    busyAgents.forEach((agent) => agent.destroy());
+      const newcomers = await Promise.all(
+        Array.from({ length: NEW }, async () => {
+          const agent = new Agent({ keepAlive: false });
+          const before = busyAnswers;
+          const answer = await get(agent, '/projects?per_page=25&sort=-updated_at');
+          agent.destroy();
+          return {
+            status: answer.status,
+            busy: answer.body.busy === true,
+            busyAnswersMeanwhile: busyAnswers - before,
+          };
+        }),
+      );
+      stopping = true;
+      await Promise.all(busyClients);
+      busyAgents.forEach((agent) => agent.destroy());
 
-    // Every newcomer was answered: served, or told at once to come back.
-    for (const newcomer of newcomers) expect(newcomer.status === 200 || newcomer.busy).toBe(true);
-    // A starved accept queue lets the busy clients go on for many rounds each before a newcomer's first answer;
-    // served in arrival order, each busy client finishes about the request it had under way.
-    const most = Math.max(...newcomers.map((newcomer) => newcomer.busyAnswersMeanwhile));
-    expect(most).toBeLessThanOrEqual(3 * BUSY);
-  });
+      // Every newcomer was answered: served, or told at once to come back.
+      for (const newcomer of newcomers) expect(newcomer.status === 200 || newcomer.busy).toBe(true);
+      // A starved accept queue lets the busy clients go on for many rounds each before a newcomer's first answer;
+      // served in arrival order, each busy client finishes about the request it had under way.
+      const most = Math.max(...newcomers.map((newcomer) => newcomer.busyAnswersMeanwhile));
+      expect(most).toBeLessThanOrEqual(3 * BUSY);
+    },
+  );
 });
