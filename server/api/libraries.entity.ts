@@ -23,7 +23,7 @@ import { LIBRARY_STATUS_COLORS } from '../db/status-colors';
 import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { HttpError, ValidationError } from '../http/errors';
-import { enumFilter } from '../http/listing';
+import { enumFilter, parentFilter } from '../http/listing';
 import { Flag, iso, toBoolean } from '../http/schema-types';
 import { acceptUpload, type AcceptedUpload, storeUpload, type UploadRule } from '../storage/uploads';
 import { allValid, companyLabelIds, invalidSelection, notEmptied } from './field-checks';
@@ -40,7 +40,6 @@ import {
 type LibraryRow = Selectable<LibrariesTable>;
 type LibraryBody = Submitted<LibraryInput> & { archived?: boolean | number | string | null };
 
-const ROOT = ['null', 'root', '0'];
 const PREVIEW_IMAGE: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 3 * 1024 };
 const PREVIEW_FOLDER = 'libraries';
 
@@ -154,17 +153,7 @@ export default defineEntity({
     defaultSort: '-updated_at',
     search: ['libraries.name'],
     filters: {
-      parent_id: {
-        type: 'integerOrNull',
-        nullWords: ROOT,
-        where: (eb, values) => {
-          const ids = values.filter((value) => value !== null);
-          return eb.or([
-            ...(values.includes(null) ? [eb('libraries.parent_id', 'is', null)] : []),
-            ...(ids.length ? [eb('libraries.parent_id', 'in', ids)] : []),
-          ]);
-        },
-      },
+      parent_id: parentFilter('libraries.parent_id'),
       status: enumFilter(LIBRARY_STATUSES, (eb, statuses) => eb('libraries.status', 'in', statuses)),
     },
     quickCount: () => liveRowCount(db, session.company.id, 'libraries'),

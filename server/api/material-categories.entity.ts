@@ -22,7 +22,7 @@ import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { inputColumns, insertRow, updateRow } from '../http/crud/writes';
 import { HttpError, invalidField } from '../http/errors';
-import { enumFilter } from '../http/listing';
+import { enumFilter, parentFilter } from '../http/listing';
 import { iso } from '../http/schema-types';
 import { MATERIAL_STATUS_COLORS } from '../db/status-colors';
 import { allValid, invalidSelection, notEmptied } from './field-checks';
@@ -36,8 +36,6 @@ import {
   written,
 } from './image-uploads';
 import { categoryAndDescendants, categoryTreeFacts, companyCategoryIds } from './material-tree';
-
-const ROOT = ['null', 'root', '0'];
 
 /** Where uploaded previews are stored. */
 const PREVIEW_FOLDER = 'materials/categories/previews';
@@ -130,17 +128,7 @@ export default defineEntity({
     defaultSort: '-updated_at',
     search: ['material_categories.name'],
     filters: {
-      parent_id: {
-        type: 'integerOrNull',
-        nullWords: ROOT,
-        where: (eb, values) => {
-          const ids = values.filter((value) => value !== null);
-          return eb.or([
-            ...(values.includes(null) ? [eb('material_categories.parent_id', 'is', null)] : []),
-            ...(ids.length ? [eb('material_categories.parent_id', 'in', ids)] : []),
-          ]);
-        },
-      },
+      parent_id: parentFilter('material_categories.parent_id'),
       status: enumFilter(MATERIAL_CATEGORY_STATUSES, (eb, statuses) =>
         eb('material_categories.status', 'in', statuses),
       ),

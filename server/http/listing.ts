@@ -7,7 +7,14 @@
  * give the table a trigram index on exactly that expression so searches stay fast at 100,000 rows.
  */
 import type { FastifyRequest } from 'fastify';
-import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, sql, type SqlBool } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type ReferenceExpression,
+  type SelectQueryBuilder,
+  sql,
+  type SqlBool,
+} from 'kysely';
 import { authenticate, authorize } from '../auth/session';
 import { TRASH_RETENTION_DAYS } from '../../shared/trash';
 import type { Database } from '../db/schema';
@@ -47,6 +54,29 @@ export function enumFilter<TB extends keyof Database, const V extends string>(
   const known: readonly string[] = values;
   const isValue = (value: string): value is V => known.includes(value);
   return { type: 'enum', values, where: (eb, chosen) => where(eb, chosen.filter(isValue)) };
+}
+
+/** The words of `filter[parent_id]` that mean the top level of a tree. */
+const TOP_LEVEL_WORDS = ['null', 'root', '0'];
+
+/**
+ * A tree's `filter[parent_id]`: ids of parents, or `null`/`root`/`0` for the top level (several: either), on
+ * the table's parent column.
+ */
+export function parentFilter<TB extends keyof Database>(
+  column: ReferenceExpression<Database, TB>,
+): ListFilter<TB> {
+  return {
+    type: 'integerOrNull',
+    nullWords: TOP_LEVEL_WORDS,
+    where: (eb, values) => {
+      const ids = values.filter((value) => value !== null);
+      return eb.or([
+        ...(values.includes(null) ? [eb(column, 'is', null)] : []),
+        ...(ids.length ? [eb(column, 'in', ids)] : []),
+      ]);
+    },
+  };
 }
 
 /** A pseudo-field that narrows the list (`ListSpec.fieldScopes`). */
