@@ -238,6 +238,33 @@ describe('NotificationBell', () => {
     expect(server.listCalls().at(-1)!.query.get('per_page')).toBe('30');
   });
 
+  it('still asks for 10 more when the list is scrolled to the bottom while it is being refetched', async () => {
+    const server = notificationServer(25, 5);
+    const user = userEvent.setup();
+    renderInPortal(<NotificationBell />);
+    const panel = await openPanel(user);
+    await within(panel).findByText('Notice 10');
+    await user.click(within(panel).getByText('Unread', { exact: true }));
+    await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(5));
+    // Back to all: the cached page shows at once while it is fetched again.
+    const release = server.hold();
+    const callsBefore = server.listCalls().length;
+    await user.click(within(panel).getByText('All', { exact: true }));
+    await waitFor(() => expect(server.listCalls().length).toBe(callsBefore + 1));
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(10);
+    const list = within(panel).getByTestId('notification-scroll');
+    Object.defineProperties(list, {
+      scrollHeight: { value: 1000, configurable: true },
+      clientHeight: { value: 400, configurable: true },
+      scrollTop: { value: 600, configurable: true },
+    });
+    fireEvent.scroll(list);
+    fireEvent.scroll(list);
+    release();
+    await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(20));
+    expect(server.listCalls().map((call) => call.query.get('per_page'))).not.toContain('30');
+  });
+
   it('refetches on UserNotificationUpdated from the user channel', async () => {
     const server = notificationServer(3, 0);
     const live = stubLive();

@@ -152,8 +152,11 @@ export function useNotifications(): NotificationsState {
       setPageSize(NOTIFICATION_PAGE_SIZE);
       setOpened(new Map());
     },
+    // 10 more than the list shows; asking again before they arrive asks for the same page, and a scroll during a
+    // refetch of the current page still asks for more (a second scroll event may never come).
     loadMore: () => {
-      if (fetched.length < total && !query.isFetching) setPageSize((size) => size + NOTIFICATION_PAGE_SIZE);
+      if (fetched.length < total)
+        setPageSize((size) => Math.max(size, fetched.length + NOTIFICATION_PAGE_SIZE));
     },
     markRead,
     markAllRead,
