@@ -53,9 +53,10 @@ if (process.env.TEST_DATABASE_URL) {
 
 const concurrency = Number(process.env.TEST_CONCURRENCY ?? 3);
 /**
- * A suite still running after this long is stuck, not slow (the longest, end-to-end, takes up to 29 minutes on a
- * loaded 2-core machine): it is stopped and reported as failed with what it printed so far, so a hang ends the run
- * with the place it hung instead of running into CI's own limit with nothing to show.
+ * A suite still running after this long is stuck, not slow (the longest, end-to-end, took 13 minutes alone on a
+ * 2-core machine and 18 under a load of 20 from other work, a server per Playwright worker; beside the other suites
+ * on a loaded machine it takes longer): it is stopped and reported as failed with what it printed so far, so a hang
+ * ends the run with the place it hung instead of running into CI's own limit with nothing to show.
  */
 const stageLimitMinutes = Number(process.env.TEST_STAGE_LIMIT_MINUTES ?? 50);
 const ANSI_ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');

@@ -3,20 +3,15 @@
  * dashboard, the projects list (with the filter panel, a row menu and the delete dialog open), the project form
  * and a model's overview, at desktop and phone width. Each check waits for the content it covers.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { seriousViolations } from './support/axe';
 import { signedInAs } from './support/portal';
 import { projectsApi } from './support/projects-api';
 
-/** axe on a whole page, and a first page load, take a while on a busy machine. */
-const AXE_TIMEOUT = 120_000;
-/** Waiting for the content a check covers. */
-const content = expect.configure({ timeout: 60_000 });
-
 async function openProjectsList(page: Page) {
   await page.goto('/projects');
-  await content(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
-  await content(page.getByRole('button', { name: /^Actions for / }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Actions for / }).first()).toBeVisible();
 }
 
 for (const viewport of [
@@ -25,25 +20,23 @@ for (const viewport of [
 ]) {
   test.describe(`at ${viewport.width}px`, () => {
     test.use({ viewport });
-    test.beforeEach(() => test.setTimeout(AXE_TIMEOUT));
-
     test('the login page has no serious accessibility violation', async ({ page }) => {
       await page.goto('/login');
-      await content(page.getByRole('heading', { name: 'Acme Visuals' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Acme Visuals' })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
 
     test('the login page with an error has no serious accessibility violation', async ({ page }) => {
       await page.goto('/login');
       await page.getByRole('button', { name: 'Login' }).click();
-      await content(page.getByText('Enter your password')).toBeVisible();
+      await expect(page.getByText('Enter your password')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
 
     test('the dashboard has no serious accessibility violation', async ({ page, context }) => {
       await signedInAs(context, 'alice');
       await page.goto('/');
-      await content(page.getByRole('button', { name: 'Account menu of Alice Anders' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Account menu of Alice Anders' })).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page)).toEqual([]);
     });
@@ -56,10 +49,10 @@ for (const viewport of [
       await openProjectsList(page);
       await page.getByRole('button', { name: 'Filter' }).click();
       const filter = page.getByRole('search', { name: 'Filter the list' });
-      await content(filter.getByRole('textbox', { name: /Search/ })).toBeVisible();
+      await expect(filter.getByRole('textbox', { name: /Search/ })).toBeVisible();
       // The label filter's choices open too.
       await filter.getByRole('button', { name: /^Label/ }).click();
-      await content(filter.getByRole('group', { name: 'Label' }).getByRole('checkbox').first()).toBeVisible();
+      await expect(filter.getByRole('group', { name: 'Label' }).getByRole('checkbox').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page)).toEqual([]);
     });
@@ -74,7 +67,7 @@ for (const viewport of [
         .getByRole('button', { name: /^Actions for / })
         .first()
         .click();
-      await content(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page)).toEqual([]);
     });
@@ -91,7 +84,7 @@ for (const viewport of [
         .click();
       await page.getByRole('menuitem', { name: 'Delete' }).click();
       const dialog = page.getByRole('dialog', { name: 'Confirmation' });
-      await content(dialog.getByRole('button', { name: 'Delete' })).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Delete' })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       // Nothing is deleted.
       await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -101,7 +94,7 @@ for (const viewport of [
     test('the project form has no serious accessibility violation', async ({ page, context }) => {
       await signedInAs(context, 'alice');
       await page.goto('/projects/create');
-      await content(page.getByLabel('Name', { exact: true })).toBeVisible();
+      await expect(page.getByLabel('Name', { exact: true })).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page)).toEqual([]);
     });
@@ -112,7 +105,7 @@ for (const viewport of [
       const harbour = await api.findProject('Harbour Tower');
       const lobby = (await api.models(harbour.id)).find((model) => model.name === 'Harbour Tower – Lobby')!;
       await page.goto(`/projects/models/overview/${lobby.id}`);
-      await content(page.getByRole('region', { name: 'Processing history' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Processing history' })).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page)).toEqual([]);
     });
@@ -177,8 +170,6 @@ const focusRing = (page: Page) =>
 
 test.describe('focus', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
-  test.beforeEach(() => test.setTimeout(AXE_TIMEOUT));
-
   for (const { name, path, ready } of [
     { name: 'the projects list', path: '/projects', ready: /^Actions for / },
     { name: 'the project form', path: '/projects/create', ready: 'Save' },
@@ -186,7 +177,7 @@ test.describe('focus', () => {
     test(`every Tab stop of ${name} shows a ring of at least 3:1 contrast`, async ({ page, context }) => {
       await signedInAs(context, 'alice');
       await page.goto(path);
-      await content(page.getByRole('button', { name: ready }).first()).toBeVisible();
+      await expect(page.getByRole('button', { name: ready }).first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       const missing: string[] = [];
       for (let stop = 0; stop < 30; stop += 1) {
@@ -213,7 +204,7 @@ test.describe('motion', () => {
       await page.emulateMedia({ reducedMotion });
       await signedInAs(context, 'alice');
       await page.goto('/issue_report');
-      await content(page.getByLabel('Severity')).toBeVisible();
+      await expect(page.getByLabel('Severity')).toBeVisible();
       // The animation length of every element that enters with one of antd's motion classes is recorded, however
       // fast the motion ends.
       await page.evaluate(() => {

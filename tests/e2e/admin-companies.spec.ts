@@ -4,12 +4,10 @@
  * keeping the path, delete with its exact warning (disabled for the admin's own company), and axe at desktop and
  * phone width. Each test makes (and removes) the companies it changes.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './support/test';
 import { seriousViolations } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
-
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const DELETE_TEXT =
   'Are you sure you want to delete this company? This will delete everything linked to this company. This action is irreversible!';

@@ -4,11 +4,9 @@
  * form starts on development only and opens in the detail dialog. The test makes and removes its own item and
  * never syncs, so the seeded undated items stay undated for the other specs.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { API, apiHeaders, sharedSession, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
-
-test.describe.configure({ timeout: 120_000 });
 
 test('Sync shows the undated count; a new item is on development only', async ({
   page,

@@ -1,11 +1,13 @@
 /** The dashboard (spec 1 §2.4) against the real server: tiles by permission, Updates, recent projects, a11y, screenshots. */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { seriousViolations } from './support/axe';
-import { API, apiHeaders, expectSignedIn, origin, signedInAs } from './support/portal';
+import { API, apiHeaders, expectSignedIn, origin, retryingBusy, signedInAs } from './support/portal';
 
 /** The count the API gives this token, as the tile should show it. */
 async function apiCount(page: Page, path: string, token: string, company = 'acme'): Promise<string> {
-  const response = await page.request.get(`${API}${path}`, { headers: apiHeaders(company, token) });
+  const response = await retryingBusy(page.request).get(`${API}${path}`, {
+    headers: apiHeaders(company, token),
+  });
   expect(response.status()).toBe(200);
   const body = (await response.json()) as { data: { count: number } };
   return new Intl.NumberFormat('en').format(body.data.count);

@@ -3,11 +3,9 @@
  * inline (Enter, then leaving the input) with 'Category updated successfully', and deletes it after its exact
  * warning; bob reads the questions without any admin control. Each test makes the category it changes.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './support/test';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
-
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const DELETE_TEXT =
   'Are you sure you want to delete this category and all its questions? This action is irreversible!';

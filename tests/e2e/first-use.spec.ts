@@ -4,7 +4,7 @@
  * this issue checked with axe (no serious or critical findings) at 1440 and 390 px, saved as screenshots for
  * review under test-results/screenshots.
  */
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page, test } from './support/test';
 import { seriousViolations } from './support/axe';
 import { brokenHeaderWords, brokenTimes, brokenWords } from './support/screen-checks';
 import { API, apiHeaders, sharedSession, signedInAs } from './support/portal';
@@ -272,19 +272,21 @@ const SCREENS: Screen[] = [
 
 for (const [size, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
   for (const language of ['en', 'nl'] as const) {
-    test(`first-use screens at ${size} width in ${language}`, async ({ page, context }) => {
-      test.setTimeout(120_000);
-      await page.setViewportSize(viewport);
-      await signedInAs(context, 'alice');
-      await useLanguage(page, language);
+    test.describe(`first-use screens at ${size} width in ${language}`, () => {
+      test.use({ viewport });
+
       for (const screen of SCREENS) {
-        await page.goto(screen.path);
-        await screen.ready(page);
-        expect(await seriousViolations(page), screen.name).toEqual([]);
-        await page.screenshot({
-          path: `test-results/screenshots/first-use-${screen.name}-${size}-${language}.png`,
-          fullPage: true,
-          animations: 'disabled',
+        test(`${screen.name} (${size}, ${language})`, async ({ page, context }) => {
+          await signedInAs(context, 'alice');
+          await useLanguage(page, language);
+          await page.goto(screen.path);
+          await screen.ready(page);
+          expect(await seriousViolations(page), screen.name).toEqual([]);
+          await page.screenshot({
+            path: `test-results/screenshots/first-use-${screen.name}-${size}-${language}.png`,
+            fullPage: true,
+            animations: 'disabled',
+          });
         });
       }
     });

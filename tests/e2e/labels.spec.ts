@@ -4,12 +4,9 @@
  * edit by a row click, delete with its exact confirmation and the '{label_name} {status}' banner, and a new
  * label in a project's label filter. Each test makes the labels it changes.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './support/test';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
-
-// The machine these run on may be busy: each test makes, shows and removes its own records.
-test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 const DELETE_TEXT = 'Are you sure you want to delete this label?';
 

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { E2E_DOMAIN } from '../../playwright.config';
-import { expectSignedIn, origin, signedInAs, submitLogin } from './support/portal';
+import { expect, test } from './support/test';
+import { E2E_DOMAIN, expectSignedIn, origin, signedInAs, submitLogin } from './support/portal';
 
 test('the login page on a tenant host shows the tenant name from the server', async ({ page }) => {
   await page.goto('/login');

@@ -1,11 +1,9 @@
 /**
- * Maintenance mode makes the whole server answer 503, so these tests run in their own Playwright project after
- * all others (playwright.config.ts), one at a time, and always switch it off again.
+ * Maintenance mode makes the whole server answer 503: the worker's own server (tests/e2e/support/test.ts), whose
+ * other tests run before or after these, never beside them; each test switches it off again.
  */
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from './support/test';
 import { API, apiHeaders, apiLogin, submitLogin } from './support/portal';
-
-test.describe.configure({ mode: 'serial' });
 
 let adminToken: string;
 
@@ -37,14 +35,16 @@ test('a login during maintenance reads Service is currently unavailable', async 
 });
 
 test('the maintenance screen shows the status and reloads at back_on', async ({ page, request }) => {
+  await page.clock.install();
   const backOn = new Date(Date.now() + 6_000).toISOString();
   await switchMaintenance(request, { enabled: true, status: 'Upgrading the database', back_on: backOn });
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Upgrading the database' })).toBeVisible();
 
   await switchMaintenance(request, { enabled: false });
-  // The page reloads by itself at back_on and finds the service back.
-  await expect(page.getByRole('heading', { name: 'Acme Visuals' })).toBeVisible({ timeout: 15_000 });
+  // The page reloads by itself at back_on (the page's clock is moved past it) and finds the service back.
+  await page.clock.fastForward('00:07');
+  await expect(page.getByRole('heading', { name: 'Acme Visuals' })).toBeVisible();
 });
 
 test("a 503 answered before the portal's root has arrived still shows the maintenance screen", async ({

@@ -5,13 +5,11 @@
  * category', the import of a .zip with its progress, the routes not found on customerportal, and axe on every
  * screen at 1440 and 390 px. Each test that changes data makes its own categories and materials.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './support/test';
 import { seriousViolations } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
 import { zipOf } from '../server/materials-zip';
-
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -228,34 +226,37 @@ test.describe('materials', () => {
     }
   });
 
+  /** [path, heading]; `woods` is the seeded category's id. */
+  const SCREENS: Array<[(woods: number) => string, string]> = [
+    [() => '/materials', 'Materials'],
+    [(woods) => `/materials/categories/${woods}`, 'Woods'],
+    [() => overview('Oak Natural Matte'), 'Oak Natural Matte'],
+    [() => '/materials/create', 'New Material'],
+    [() => `/materials/create/variant/${encodeURIComponent('Oak Natural Matte')}`, 'New Variant'],
+    [() => `/materials/edit/${encodeURIComponent('Slate 30/60')}`, 'Edit Material'],
+    [() => '/materials/import', 'Import Materials'],
+    [() => '/materials/categories/create', 'New Category'],
+  ];
   for (const width of [1440, 390]) {
-    test(`has no serious or critical axe violation at ${width} px`, async ({ page, context, request }) => {
-      test.setTimeout(240_000);
-      await page.setViewportSize({ width, height: 900 });
-      await signedInAs(context, 'alice');
-      const api = await materialsApi(request);
-      const woods = await api.findCategory('Woods');
-      const screens: Array<[string, string]> = [
-        ['/materials', 'Materials'],
-        [`/materials/categories/${woods.id}`, 'Woods'],
-        [overview('Oak Natural Matte'), 'Oak Natural Matte'],
-        ['/materials/create', 'New Material'],
-        [`/materials/create/variant/${encodeURIComponent('Oak Natural Matte')}`, 'New Variant'],
-        [`/materials/edit/${encodeURIComponent('Slate 30/60')}`, 'Edit Material'],
-        ['/materials/import', 'Import Materials'],
-        ['/materials/categories/create', 'New Category'],
-      ];
-      for (const [path, heading] of screens) {
-        await page.goto(path);
+    for (const [path, heading] of SCREENS) {
+      test(`${heading} has no serious or critical axe violation at ${width} px`, async ({
+        page,
+        context,
+        request,
+      }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await signedInAs(context, 'alice');
+        const woods = (await (await materialsApi(request)).findCategory('Woods')).id;
+        await page.goto(path(woods));
         await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-        expect(await seriousViolations(page), path).toEqual([]);
+        expect(await seriousViolations(page), path(woods)).toEqual([]);
         if (process.env.MATERIALS_SCREENSHOTS) {
           await page.screenshot({
-            path: `test-results/materials-shots/${width}-${path.replace(/[^a-z0-9]+/gi, '_')}.png`,
+            path: `test-results/materials-shots/${width}-${path(woods).replace(/[^a-z0-9]+/gi, '_')}.png`,
             fullPage: true,
           });
         }
-      }
-    });
+      });
+    }
   }
 });

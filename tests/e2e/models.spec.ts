@@ -1,27 +1,21 @@
 /**
  * Models in Chromium against the contract server (spec 2 §Models, §4, §5, §8, §9): a resumable upload with its
- * progress bar that ends FINISHED while the overview follows live without a reload, then shows the converted model
- * in the 3D viewer with its statistics and downloads the optimized glb; resume after a dropped
- * connection; refusals by the rules and by the server (under the field); reprocess and delete with their
+ * progress bar that ends FINISHED while the overview follows live without a reload; a processed model's overview
+ * with the converted model in the 3D viewer, its statistics and the optimized glb; resume after a dropped
+ * connection; refusals by the rules and by the server (under the field); reprocess, edit and delete with their
  * confirmations; several uploads at once on the project's model management page; what bob may not do.
- * The models are made in a seeded project and removed again.
+ * The models are made in a seeded project (through the form, or the API where the form is not the subject) and
+ * removed again.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { origin, signedInAs } from './support/portal';
-import {
-  notReloaded,
-  PROCESSING_BOUND_MS,
-  PROCESSING_TEST_BOUND_MS,
-  recordStatuses,
-  shownStatuses,
-} from './support/processing-statuses';
+import { notReloaded, recordStatuses, shownStatuses } from './support/processing-statuses';
 import { fbxFile, projectsApi, uniqueName } from './support/projects-api';
-
-test.describe.configure({ mode: 'serial' });
+import { withoutWebGL } from './support/no-webgl';
+import { listenToPushes, reached } from './support/pushes';
 
 const PROJECT = 'Dune Pavilion';
-const TEST_BOUND_MS = PROCESSING_TEST_BOUND_MS;
 const badge = (page: Page) => page.locator('.page-header .model-status');
 
 test('a model upload shows its progress and ends FINISHED while the overview follows live', async ({
@@ -29,11 +23,12 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
   context,
   request,
 }) => {
-  test.setTimeout(TEST_BOUND_MS);
   await signedInAs(context, 'alice');
+  await withoutWebGL(page);
   const api = await projectsApi(request);
   const project = await api.findProject(PROJECT);
   const name = uniqueName('E2E Upload');
+  const pushes = listenToPushes(page);
   let modelId: number | undefined;
   try {
     await page.goto(`/projects/overview/${project.id}`);
@@ -46,9 +41,14 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
     // progress is seen on its way whatever the machine's speed.
     let releaseSecondChunk!: () => void;
     const secondChunkReleased = new Promise<void>((resolve) => (releaseSecondChunk = resolve));
+    let secondChunkSent!: () => void;
+    const secondChunkHeld = new Promise<void>((resolve) => (secondChunkSent = resolve));
     let chunks = 0;
     await page.route('**/api/v2/uploads/*', async (route) => {
-      if (route.request().method() === 'PATCH' && ++chunks === 2) await secondChunkReleased;
+      if (route.request().method() === 'PATCH' && ++chunks === 2) {
+        secondChunkSent();
+        await secondChunkReleased;
+      }
       await route.continue();
     });
     await page.locator('input[type="file"]').setInputFiles(fbxFile(`${name}.fbx`, 6_000_000));
@@ -56,12 +56,12 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
     const progress = page.getByRole('progressbar', { name: `Upload progress of ${name}.fbx` });
     await expect(page.getByText('6 MB')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
-    await expect.poll(() => chunks, { timeout: 30_000 }).toBe(2);
+    await secondChunkHeld;
     await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
     expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(100);
     await expect(page.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
     releaseSecondChunk();
-    await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: PROCESSING_BOUND_MS });
+    await expect(progress).toHaveAttribute('aria-valuenow', '100');
     await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
     expect(chunks).toBe(2);
 
@@ -73,7 +73,9 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
     modelId = Number(page.url().split('/').pop());
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 
-    await expect(badge(page)).toHaveText('Finished', { timeout: PROCESSING_BOUND_MS });
+    // The processing takes what it takes on this machine: the test waits for its FINISHED push.
+    await pushes.arrival('GeometryEventsUpdated', reached(modelId, 'FINISHED'));
+    await expect(badge(page)).toHaveText('Finished');
     await expect(page.getByTestId('model-latest-message')).toHaveText('Processing finished');
     // The steps arrived as pushes, shown in place without a reload, and the processing history lists each of them.
     // (How many intermediate statuses were on screen is the machine's speed: pushes that arrive together render
@@ -95,8 +97,27 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
     expect(await notReloaded(page)).toBe(true);
     await expect(page.locator('time.elapsed-time')).toHaveText(/^0:00:\d\d$/);
     await expect(page.getByText(`${name}.fbx · 6 MB`)).toBeVisible();
-    // Processed, the overview shows the converted cube in the 3D viewer (the viewer itself: viewer.spec.ts) with
-    // what the processor found in it, and offers the optimized glb.
+  } finally {
+    if (modelId) await api.deleteModel(modelId);
+  }
+});
+
+test("a processed model's overview shows it in the 3D viewer with its statistics and offers the optimized glb", async ({
+  page,
+  context,
+  request,
+}) => {
+  await signedInAs(context, 'alice');
+  const api = await projectsApi(request);
+  const project = await api.findProject(PROJECT);
+  const name = uniqueName('E2E Processed');
+  const model = await api.createModel(name, project.id);
+  try {
+    await api.untilModelStatus(model.id, 'FINISHED');
+    await page.goto(`/projects/models/overview/${model.id}`);
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    // The converted cube in the 3D viewer (the viewer itself: viewer.spec.ts) with what the processor found in
+    // it, and the optimized glb.
     await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready');
     await expect(page.getByRole('group', { name: `3D view of ${name}` })).toBeVisible();
     await page.getByRole('button', { name: 'Statistics' }).click();
@@ -115,13 +136,13 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
     const card = page.getByRole('link', { name: new RegExp(name) });
     await expect(card).toContainText('Finished');
   } finally {
-    if (modelId) await api.deleteModel(modelId);
+    await api.deleteModel(model.id);
   }
 });
 
 test('an upload continues after the connection drops', async ({ page, context, request }) => {
-  test.setTimeout(TEST_BOUND_MS);
   await signedInAs(context, 'alice');
+  await withoutWebGL(page);
   const api = await projectsApi(request);
   const project = await api.findProject(PROJECT);
   const name = uniqueName('E2E Resume');
@@ -141,15 +162,15 @@ test('an upload continues after the connection drops', async ({ page, context, r
   let modelId: number | undefined;
   try {
     await page.goto(`/projects/models/create/${project.id}`);
-    await page.locator('input[type="file"]').setInputFiles(fbxFile(`${name}.fbx`, 7_000_000));
-    await expect(page.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: PROCESSING_BOUND_MS });
+    await page.locator('input[type="file"]').setInputFiles(fbxFile(`${name}.fbx`));
+    await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
     expect(dropped).toBe(1);
     expect(heads).toHaveLength(1);
 
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/projects\/models\/overview\/\d+$/);
     modelId = Number(page.url().split('/').pop());
-    await expect(badge(page)).toHaveText('Finished', { timeout: PROCESSING_BOUND_MS });
+    await expect(badge(page)).toHaveText('Finished');
   } finally {
     if (modelId) await api.deleteModel(modelId);
   }
@@ -196,27 +217,22 @@ test('wrong files are refused: by type at once, and by their content under the f
   expect((await api.models((await api.findProject(PROJECT)).id)).length).toBe(before);
 });
 
-test('reprocess waits for FINISHED and its confirmation; delete returns to the project with the banner', async ({
+test('reprocess waits for FINISHED and asks first; the history starts over and ends finished again', async ({
   page,
   context,
   request,
 }) => {
-  test.setTimeout(TEST_BOUND_MS);
   await signedInAs(context, 'alice');
+  await withoutWebGL(page);
   const api = await projectsApi(request);
   const project = await api.findProject(PROJECT);
-  const name = uniqueName('E2E Reprocess');
-  let modelId: number | undefined;
+  const model = await api.createModel(uniqueName('E2E Reprocess'), project.id);
+  const pushes = listenToPushes(page);
   try {
-    await page.goto(`/projects/models/create/${project.id}`);
-    await page.locator('input[type="file"]').setInputFiles(fbxFile(`${name}.fbx`));
-    await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page).toHaveURL(/\/projects\/models\/overview\/\d+$/);
-    modelId = Number(page.url().split('/').pop());
-
+    await api.untilModelStatus(model.id, 'FINISHED');
+    await page.goto(`/projects/models/overview/${model.id}`);
     const reprocess = page.getByRole('button', { name: 'Reprocess' });
-    await expect(badge(page)).toHaveText('Finished', { timeout: PROCESSING_BOUND_MS });
+    await expect(badge(page)).toHaveText('Finished');
     await expect(reprocess).toBeEnabled();
     await reprocess.click();
     const dialog = page.getByRole('dialog', { name: 'Confirmation' });
@@ -228,23 +244,48 @@ test('reprocess waits for FINISHED and its confirmation; delete returns to the p
         },
       ),
     ).toBeVisible();
+    const refinished = pushes.next('GeometryEventsUpdated', reached(model.id, 'FINISHED'));
     await dialog.getByRole('button', { name: 'Reprocess' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Reprocessing started...' })).toBeVisible();
     // The history starts over with the requeue (the upload's steps are gone) and ends finished again: what the
     // run left behind, not a transient 'Queued' that a fast worker may never let render.
+    await refinished;
     const history = page.getByRole('region', { name: 'Processing history' }).getByRole('listitem');
-    await expect(history.filter({ hasText: 'Queued for reprocessing' })).toHaveCount(1, {
-      timeout: PROCESSING_BOUND_MS,
-    });
+    await expect(history.filter({ hasText: 'Queued for reprocessing' })).toHaveCount(1);
     await expect(history.filter({ hasText: 'Upload received' })).toHaveCount(0);
-    await expect(history.filter({ hasText: 'Processing finished' })).toHaveCount(1, {
-      timeout: PROCESSING_BOUND_MS,
-    });
+    await expect(history.filter({ hasText: 'Processing finished' })).toHaveCount(1);
     await expect(badge(page)).toHaveText('Finished');
+  } finally {
+    await api.deleteModel(model.id);
+  }
+});
 
-    // Editing keeps the file (shown on the form) unless a new one is chosen.
+test('editing keeps the file unless a new one is chosen; delete returns to the project with the banner', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signedInAs(context, 'alice');
+  await withoutWebGL(page);
+  const api = await projectsApi(request);
+  const project = await api.findProject(PROJECT);
+  const name = uniqueName('E2E Edit');
+  const model = await api.createModel(name, project.id);
+  let modelId: number | undefined = model.id;
+  try {
+    await api.untilModelStatus(model.id, 'FINISHED');
+    await page.goto(`/projects/models/overview/${model.id}`);
+    await expect(badge(page)).toHaveText('Finished');
+    // The form opens on the cached model and asks for it again: typing before that answer has filled the form
+    // would be overwritten by it.
+    const fresh = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'GET' &&
+        new URL(response.url()).pathname === `/api/v2/projects/models/${model.id}`,
+    );
     await page.getByRole('button', { name: 'Edit' }).click();
-    await expect(page).toHaveURL(new RegExp(`/projects/models/edit/${modelId}$`));
+    await expect(page).toHaveURL(new RegExp(`/projects/models/edit/${model.id}$`));
+    await fresh;
     await expect(page.getByText(`Current file: ${name}.fbx (4.1 kB)`)).toBeVisible();
     await page.getByLabel('Name', { exact: true }).fill(`${name} v2`);
     await page.getByRole('button', { name: 'Save' }).click();
@@ -252,6 +293,7 @@ test('reprocess waits for FINISHED and its confirmation; delete returns to the p
     await expect(badge(page)).toHaveText('Finished');
 
     await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmation' });
     await expect(
       dialog.getByText('Are you sure you want to delete this model?', { exact: true }),
     ).toBeVisible();
@@ -272,12 +314,11 @@ test('the model management page uploads several files at once, each becoming a m
   context,
   request,
 }) => {
-  test.setTimeout(TEST_BOUND_MS);
   await signedInAs(context, 'alice');
   const api = await projectsApi(request);
   const project = await api.findProject(PROJECT);
   const base = uniqueName('E2E Batch');
-  const files = ['A', 'B', 'C'].map((part) => fbxFile(`${base} ${part}.fbx`, 3_000_000));
+  const files = ['A', 'B', 'C'].map((part) => fbxFile(`${base} ${part}.fbx`));
   try {
     await page.goto(`/projects/overview/${project.id}`);
     await page.getByRole('button', { name: 'Manage models' }).click();
@@ -292,8 +333,8 @@ test('the model management page uploads several files at once, each becoming a m
     await expect(page.getByRole('list', { name: 'Uploads' }).getByRole('listitem')).toHaveCount(3);
     for (const file of files) {
       const row = page.getByRole('row', { name: new RegExp(file.name.replace('.fbx', '')) });
-      await expect(row).toBeVisible({ timeout: PROCESSING_BOUND_MS });
-      await expect(row.locator('.model-status')).toHaveText('Finished', { timeout: PROCESSING_BOUND_MS });
+      await expect(row).toBeVisible();
+      await expect(row.locator('.model-status')).toHaveText('Finished');
     }
     const created = (await api.models(project.id)).filter((model) => model.name.startsWith(base));
     expect(created.map((model) => model.name).sort()).toEqual([`${base} A`, `${base} B`, `${base} C`]);

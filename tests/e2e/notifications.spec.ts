@@ -2,12 +2,17 @@
  * The notification dropdown (spec 1 §2.5, §4) against the real server and push service: mark one, mark all, the
  * unread/all toggle, more on scroll, a live update from another session, accessibility and screenshots.
  */
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from './support/test';
 import { seriousViolations } from './support/axe';
-import { API, apiHeaders, apiLogin, expectSignedIn, origin, useSessionCookie } from './support/portal';
-
-// Each test changes the notifications it reads, so they run one after the other in a fixed order.
-test.describe.configure({ mode: 'serial' });
+import {
+  API,
+  apiHeaders,
+  apiLogin,
+  expectSignedIn,
+  origin,
+  retryingBusy,
+  useSessionCookie,
+} from './support/portal';
 
 interface NotificationList {
   data: { id: number; title: string; read: boolean }[];
@@ -15,7 +20,7 @@ interface NotificationList {
 }
 
 async function notificationsOf(page: Page, token: string, company = 'acme'): Promise<NotificationList> {
-  const response = await page.request.get(
+  const response = await retryingBusy(page.request).get(
     `${API}/my-account/notifications?per_page=100&page=1&with_read=0&sort=-date`,
     {
       headers: apiHeaders(company, token),
@@ -27,7 +32,7 @@ async function notificationsOf(page: Page, token: string, company = 'acme'): Pro
 
 /** A fresh session of the user in this browser context (its own token, as a second device would have). */
 async function signIn(context: BrowserContext, page: Page, user: 'alice' | 'bob' | 'carol') {
-  const auth = await apiLogin(page.request, user, user === 'carol' ? 'globex' : 'acme');
+  const auth = await apiLogin(retryingBusy(page.request), user, user === 'carol' ? 'globex' : 'acme');
   await useSessionCookie(context, auth.access_token);
   return auth;
 }
@@ -39,25 +44,24 @@ async function openDropdown(page: Page) {
   return panel;
 }
 
-test('screenshots and accessibility of the open dropdown', async ({ browser }) => {
-  // Two viewports, each with its own sign-in, screenshot and axe run.
-  test.slow();
-  for (const [name, viewport] of Object.entries({
-    desktop: { width: 1440, height: 900 },
-    phone: { width: 390, height: 844 },
-  })) {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    const auth = await signIn(context, page, 'alice');
-    await page.goto('/');
-    await expectSignedIn(page, auth.user.name);
-    const panel = await openDropdown(page);
-    await expect(panel.getByRole('img', { name: 'Unread' }).first()).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `test-results/screenshots/c2-notifications-${name}.png` });
-    await context.close();
-  }
-});
+for (const [name, viewport] of Object.entries({
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+})) {
+  test.describe(`at ${name} width`, () => {
+    test.use({ viewport });
+
+    test('screenshot and accessibility of the open dropdown', async ({ page, context }) => {
+      const auth = await signIn(context, page, 'alice');
+      await page.goto('/');
+      await expectSignedIn(page, auth.user.name);
+      const panel = await openDropdown(page);
+      await expect(panel.getByRole('img', { name: 'Unread' }).first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `test-results/screenshots/c2-notifications-${name}.png` });
+    });
+  });
+}
 
 test('a Dutch reader reads the stored notifications and processing history in Dutch', async ({
   page,
@@ -66,9 +70,12 @@ test('a Dutch reader reads the stored notifications and processing history in Du
   const auth = await signIn(context, page, 'alice');
   await context.addInitScript(() => window.localStorage.setItem('language', 'nl'));
   const inLanguage = async (language: string) => {
-    const response = await page.request.get(`${API}/my-account/notifications?per_page=10&page=1&sort=-date`, {
-      headers: { ...apiHeaders('acme', auth.access_token), 'Accept-Language': language },
-    });
+    const response = await retryingBusy(page.request).get(
+      `${API}/my-account/notifications?per_page=10&page=1&sort=-date`,
+      {
+        headers: { ...apiHeaders('acme', auth.access_token), 'Accept-Language': language },
+      },
+    );
     return ((await response.json()) as NotificationList).data[0].title;
   };
   const [dutch, english] = [await inLanguage('nl'), await inLanguage('en')];
@@ -80,7 +87,7 @@ test('a Dutch reader reads the stored notifications and processing history in Du
   await expect(panel.getByText(dutch, { exact: true }).first()).toBeVisible();
   await expect(panel.getByText(english, { exact: true })).toHaveCount(0);
 
-  const models = await page.request.get(
+  const models = await retryingBusy(page.request).get(
     `${API}/projects/models?filter[search]=${encodeURIComponent('Harbour Tower – Facade')}`,
     { headers: apiHeaders('acme', auth.access_token) },
   );

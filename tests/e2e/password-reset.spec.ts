@@ -3,13 +3,11 @@
  * from the mail (the e2e server's outbox, support/mail.ts), a new password twice, then signing in with it. The
  * account is a fresh one (invited and accepted through the API), so no other spec's users change.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { seriousViolations } from './support/axe';
 import { mailedLink } from './support/mail';
 import { API, apiHeaders, origin, sharedSession, submitLogin } from './support/portal';
 import { uniqueName } from './support/projects-api';
-
-test.describe.configure({ timeout: 90_000 });
 
 test('forgot password → reset link → new password → sign in', async ({ page, request }) => {
   const username = uniqueName('resetter').replace(/\W+/g, '').toLowerCase();

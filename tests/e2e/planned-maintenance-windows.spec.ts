@@ -4,12 +4,10 @@
  * and axe at desktop and phone width. Each test makes and deletes its own windows; a banner test keeps its window
  * only as long as it needs it.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './support/test';
 import { seriousViolations } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
-
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const DELETE_TEXT = 'Are you sure you want to delete this planned maintenance?';
 const HOUR_MS = 60 * 60 * 1000;

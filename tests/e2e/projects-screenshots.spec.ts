@@ -2,7 +2,7 @@
  * The projects and models screens at desktop (1440×900) and phone (390×844) width: each is checked with axe
  * (no serious or critical findings) and saved under test-results/screenshots for review.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { seriousViolations } from './support/axe';
 import { signedInAs } from './support/portal';
 import { projectsApi } from './support/projects-api';
@@ -61,16 +61,15 @@ const SCREENS: Screen[] = [
 ];
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-  test.describe(`${size} width`, () => {
+  test.describe(`projects and models screens at ${size} width`, () => {
     test.use({ viewport });
 
-    test(`projects and models screens at ${size} width`, async ({ page, context, request }) => {
-      test.setTimeout(90_000);
-      await signedInAs(context, 'alice');
-      const api = await projectsApi(request);
-      const harbour = await api.findProject('Harbour Tower');
-      const lobby = (await api.models(harbour.id)).find((model) => model.name === 'Harbour Tower – Lobby')!;
-      for (const screen of SCREENS) {
+    for (const screen of SCREENS) {
+      test(`${screen.name} (${size})`, async ({ page, context, request }) => {
+        await signedInAs(context, 'alice');
+        const api = await projectsApi(request);
+        const harbour = await api.findProject('Harbour Tower');
+        const lobby = (await api.models(harbour.id)).find((model) => model.name === 'Harbour Tower – Lobby')!;
         await page.goto(screen.path({ harbour: harbour.id, lobby: lobby.id }));
         await screen.ready(page);
         expect(await seriousViolations(page), screen.name).toEqual([]);
@@ -79,7 +78,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
           fullPage: true,
           animations: 'disabled',
         });
-      }
-    });
+      });
+    }
   });
 }

@@ -4,11 +4,9 @@
  * banner, what bob may not do, favourites on Designs and Sales, and create, edit, sub-project and duplicate with
  * server validation under the fields. The read-only tests come first; the others make their own projects.
  */
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from './support/test';
 import { origin, signedInAs } from './support/portal';
 import { PNG_PIXEL, projectsApi, uniqueName } from './support/projects-api';
-
-test.describe.configure({ mode: 'serial' });
 
 const DELETE_TEXT =
   'Are you sure you want to delete this project and all its descendants? This action is irreversible!';

@@ -4,11 +4,9 @@
  * list, opens its overview and changes its status, and finds the rating among the feedback reports. Each test
  * makes the reports it changes.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { origin, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
-
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test('bob submits an issue report and the admin finds it and changes its status', async ({
   page,

@@ -1,5 +1,5 @@
 /** Global search (spec 1 §2.6, §5) against the real server: the top-bar box, grouped results, navigation, filters. */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { seriousViolations } from './support/axe';
 import { expectSignedIn, origin, signedInAs } from './support/portal';
 

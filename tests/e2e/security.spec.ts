@@ -7,13 +7,11 @@
  * without a reload (UserPermissionsUpdated), bob without New User, roles and groups forms, /admin/users, and axe on
  * every screen at 1440 and 390 px. Each test makes the records it changes.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './support/test';
 import { seriousViolations } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs, submitLogin } from './support/portal';
 import { mailedLink } from './support/mail';
 import { uniqueName } from './support/projects-api';
-
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 /** A 1x1 PNG. */
 const PNG = Buffer.from(
@@ -68,7 +66,6 @@ test.describe('security', () => {
     ).toBeVisible();
     await expect(rows(page).filter({ hasText: 'bob@acme.test' })).toHaveCount(1);
     await expect(rows(page).filter({ hasText: 'bob@acme.test' })).toContainText('Viewer');
-    await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Invite User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite User' });
@@ -281,7 +278,6 @@ test.describe('security', () => {
     await page.goto('/security/roles');
     await expect(page.getByRole('heading', { name: 'Roles', level: 1 })).toBeVisible();
     await expect(rows(page).filter({ hasText: 'Designer' })).toHaveCount(1);
-    await expectAccessible(page);
     await page
       .getByRole('link', { name: 'New Role' })
       .or(page.getByRole('button', { name: 'New Role' }))
@@ -336,12 +332,10 @@ test.describe('security', () => {
     await page.goto('/security/groups');
     await expect(page.getByRole('heading', { name: 'Groups', level: 1 })).toBeVisible();
     await expect(rows(page).filter({ hasText: 'Sales team' })).toContainText('Viewer');
-    await expectAccessible(page);
     const name = uniqueName('Reviewers');
     const group = await api.send('post', '/groups', { name, role_id: await api.roleId('Viewer') });
     await page.goto(`/security/groups/edit/${group.id}`);
     await expect(page.getByLabel('Name')).toHaveValue(name);
-    await expectAccessible(page);
     await page.goto(`/security/groups?filter[search]=${encodeURIComponent(name)}`);
     const row = rows(page).filter({ hasText: name });
     await row.getByRole('button', { name: /actions|menu/i }).click();
@@ -364,17 +358,101 @@ test.describe('security', () => {
     await page.goto('/admin/users?search=carol');
     await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
     await expect(rows(page).filter({ hasText: 'carol@globex.test' })).toContainText('Globex Design');
-    await expectAccessible(page);
     // Delete removes a user from this company (acme's host): carol belongs to Globex only.
     await page.getByRole('button', { name: 'Actions for Carol Cruz' }).click();
     await expect(page.getByRole('menuitem', { name: /^Delete/ })).toBeDisabled();
     await page.keyboard.press('Escape');
     await rows(page).filter({ hasText: 'carol@globex.test' }).click();
     await expect(page.getByRole('switch', { name: 'Admin' })).toBeVisible();
-    await expectAccessible(page);
     await page.goto('/security/users/create');
     await expect(page.getByRole('heading', { name: 'New User' })).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Admin' })).toHaveCount(0);
-    await expectAccessible(page);
   });
+});
+
+/** The screens of the flows above, each checked with axe at desktop and phone width. */
+const SCREENS: Array<{
+  name: string;
+  user: 'alice' | 'admin';
+  open: (page: Page, request: APIRequestContext) => Promise<void>;
+}> = [
+  {
+    name: 'the users list',
+    user: 'alice',
+    open: async (page) => {
+      await page.goto('/security/users');
+      await expect(rows(page).filter({ hasText: 'bob@acme.test' })).toContainText('Viewer');
+    },
+  },
+  {
+    name: 'the roles list',
+    user: 'alice',
+    open: async (page) => {
+      await page.goto('/security/roles');
+      await expect(rows(page).filter({ hasText: 'Designer' })).toHaveCount(1);
+    },
+  },
+  {
+    name: 'the groups list',
+    user: 'alice',
+    open: async (page) => {
+      await page.goto('/security/groups');
+      await expect(rows(page).filter({ hasText: 'Sales team' })).toContainText('Viewer');
+    },
+  },
+  {
+    name: 'the group form',
+    user: 'alice',
+    open: async (page, request) => {
+      const { access_token: token } = await sharedSession('alice', 'acme');
+      const response = await request.get(`${API}/groups?filter[search]=${encodeURIComponent('Sales team')}`, {
+        headers: apiHeaders('acme', token),
+      });
+      const groups = ((await response.json()) as { data: ApiRecord[] }).data;
+      await page.goto(`/security/groups/edit/${groups.find((group) => group.name === 'Sales team')!.id}`);
+      await expect(page.getByLabel('Name')).toHaveValue('Sales team');
+    },
+  },
+  {
+    name: "the administrators' users list",
+    user: 'admin',
+    open: async (page) => {
+      await page.goto('/admin/users?search=carol');
+      await expect(rows(page).filter({ hasText: 'carol@globex.test' })).toContainText('Globex Design');
+    },
+  },
+  {
+    name: "the administrators' user form",
+    user: 'admin',
+    open: async (page) => {
+      await page.goto('/admin/users?search=carol');
+      await rows(page).filter({ hasText: 'carol@globex.test' }).click();
+      await expect(page.getByRole('switch', { name: 'Admin' })).toBeVisible();
+    },
+  },
+  {
+    name: 'the new user form',
+    user: 'admin',
+    open: async (page) => {
+      await page.goto('/security/users/create');
+      await expect(page.getByRole('heading', { name: 'New User' })).toBeVisible();
+    },
+  },
+];
+
+test.describe('security screens and axe', () => {
+  for (const width of [1440, 390]) {
+    for (const screen of SCREENS) {
+      test(`${screen.name} has no serious or critical violation at ${width} px`, async ({
+        page,
+        context,
+        request,
+      }) => {
+        await signedInAs(context, screen.user);
+        await page.setViewportSize({ width, height: 900 });
+        await screen.open(page, request);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+  }
 });

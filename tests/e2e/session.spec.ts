@@ -1,4 +1,4 @@
-import { expect, test, type Request, type Route } from '@playwright/test';
+import { expect, test, type Request, type Route } from './support/test';
 import {
   API,
   apiHeaders,

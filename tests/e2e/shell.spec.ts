@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectSignedIn, origin, signedInAs } from './support/portal';
 
 const nav = (page: import('@playwright/test').Page) =>

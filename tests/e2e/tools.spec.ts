@@ -7,15 +7,13 @@
  * records it changes.
  */
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './support/test';
 import { seriousViolations } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { projectsApi, uniqueName } from './support/projects-api';
 
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
-
 /** Designs and Sales, where bob (who holds no hatch licence) works; the plain host is the authoring one. */
-const PORTAL = origin('customerportal-acme');
+const PORTAL = () => origin('customerportal-acme');
 
 const rows = (page: Page) => page.locator('.list-page__table tbody tr[data-row-key]');
 
@@ -43,7 +41,7 @@ test.describe('downloads', () => {
     context,
   }) => {
     await signedInAs(context, 'bob');
-    await page.goto(`${PORTAL}/tools/downloads`);
+    await page.goto(`${PORTAL()}/tools/downloads`);
     await expect(page.getByRole('heading', { name: 'Downloads', level: 1 })).toBeVisible();
     const row = rows(page).filter({ hasText: 'Material price list' });
     await expect(row).toHaveCount(1);
@@ -80,7 +78,7 @@ test.describe('downloads', () => {
         mimeType: 'text/plain',
         buffer: Buffer.from('The manual, version 1.'),
       });
-      await expect(page.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page).toHaveURL(/\/tools\/downloads(\?.*)?$/);
       const row = rows(page).filter({ hasText: name });
@@ -165,7 +163,7 @@ test.describe('property maps', () => {
 
   test('is not on the portal host', async ({ page, context }) => {
     await signedInAs(context, 'alice');
-    await page.goto(`${PORTAL}/tools/property-maps`);
+    await page.goto(`${PORTAL()}/tools/property-maps`);
     await expect(page.getByRole('heading', { name: 'Property Maps', level: 1 })).toHaveCount(0);
   });
 });
@@ -231,25 +229,26 @@ test.describe('recycling bin', () => {
 
   test('is forbidden without access-recycling-bin', async ({ page, context }) => {
     await signedInAs(context, 'bob');
-    await page.goto(`${PORTAL}/tools/trash`);
+    await page.goto(`${PORTAL()}/tools/trash`);
     await expect(page.getByRole('heading', { name: 'Recycling Bin', level: 1 })).toHaveCount(0);
     await expect(page.getByRole('tab')).toHaveCount(0);
   });
 });
 
 test.describe('accessibility', () => {
-  const screens: Array<[string, string, string]> = [
-    ['downloads', `${origin()}/tools/downloads`, 'Downloads'],
-    ['download form', `${origin()}/tools/downloads/create`, 'New Download'],
-    ['property maps', `${origin('hatch-acme')}/tools/property-maps`, 'Property Maps'],
-    ['recycling bin', `${origin()}/tools/trash`, 'Recycling Bin'],
+  // [screen, host, path, heading]
+  const screens: Array<[string, string, string, string]> = [
+    ['downloads', 'acme', '/tools/downloads', 'Downloads'],
+    ['download form', 'acme', '/tools/downloads/create', 'New Download'],
+    ['property maps', 'hatch-acme', '/tools/property-maps', 'Property Maps'],
+    ['recycling bin', 'acme', '/tools/trash', 'Recycling Bin'],
   ];
   for (const width of [1440, 390]) {
-    for (const [screen, url, heading] of screens) {
+    for (const [screen, host, path, heading] of screens) {
       test(`${screen} at ${width} px has no serious or critical violation`, async ({ page, context }) => {
         await signedInAs(context, 'admin');
         await page.setViewportSize({ width, height: 900 });
-        await page.goto(url);
+        await page.goto(`${origin(host)}${path}`);
         await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
         await expect(page.locator('.ui-skeleton')).toHaveCount(0);
         expect(await seriousViolations(page)).toEqual([]);

@@ -4,16 +4,20 @@
  * hand-written versions (issue 11) has a test here: Tab leaving an open menu, typeahead, tooltips on Escape and
  * under the pointer, panels following their content's size, flipping and clamping, the page behind a dialog.
  */
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test as portalTest } from './support/test';
 import { buildHarness, openHarness } from './support/ui-harness';
 
-let harness: string;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  harness = await buildHarness(test.info().workerIndex);
+/** The page's build, made once per run (by the first worker that needs it). */
+const test = portalTest.extend<object, { harness: string }>({
+  harness: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+    async ({}, use) => use(await buildHarness()),
+    // A bound on one Vite build on a busy machine (a worker that finds it under way waits for it).
+    { scope: 'worker', timeout: 120_000 },
+  ],
 });
 
-test.beforeEach(async ({ page }) => {
+test.beforeEach(async ({ page, harness }) => {
   await openHarness(page, harness);
   await expect(page.getByRole('button', { name: 'Actions' })).toBeVisible();
 });

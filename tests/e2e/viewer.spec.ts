@@ -12,7 +12,7 @@
 import { Document, Logger, NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { meshopt } from '@gltf-transform/functions';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './support/test';
 import { MeshoptEncoder } from 'meshoptimizer';
 import sharp from 'sharp';
 import type { GeometryStatistics } from '../../shared/geometry-statistics';
@@ -20,8 +20,8 @@ import { seriousViolations, settled } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { englishOnDutchScreen, sidewaysScroll } from './support/screen-checks';
 
-const CUBE_URL = `${origin()}/api/v2/files/e2e-viewer/red-cube.glb`;
-const TEXTURE_URL = `${origin()}/api/v2/files/e2e-viewer/blue-checker.png`;
+const CUBE_URL = () => `${origin()}/api/v2/files/e2e-viewer/red-cube.glb`;
+const TEXTURE_URL = () => `${origin()}/api/v2/files/e2e-viewer/blue-checker.png`;
 
 const STATISTICS: GeometryStatistics = {
   format: 'FBX',
@@ -172,7 +172,7 @@ async function answerChanged(
 /** The model's detail answers, finished, with the cube as its viewer file; the cube is served too. */
 async function serveCube(page: Page, request: APIRequestContext, modelId: number) {
   const glb = Buffer.from(await redCube());
-  await page.route(CUBE_URL, (route) => route.fulfill({ body: glb, contentType: 'model/gltf-binary' }));
+  await page.route(CUBE_URL(), (route) => route.fulfill({ body: glb, contentType: 'model/gltf-binary' }));
   await page.route(
     (url) => url.pathname === `/api/v2/projects/models/${modelId}`,
     async (route) =>
@@ -181,7 +181,7 @@ async function serveCube(page: Page, request: APIRequestContext, modelId: number
           ...data,
           status: 'FINISHED',
           status_color: '#52c41a',
-          viewer_model_url: CUBE_URL,
+          viewer_model_url: CUBE_URL(),
           statistics: STATISTICS,
         })),
       ),
@@ -269,7 +269,7 @@ async function idle(stage: Locator) {
 /** The overview of the model with the viewer ready. */
 async function openViewer(page: Page, modelId: number, query = ''): Promise<Locator> {
   await page.goto(`/projects/models/overview/${modelId}${query}`);
-  await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready');
   return page.locator('.viewer__stage');
 }
 
@@ -380,7 +380,7 @@ test.describe('the model viewer', () => {
     await signedInAs(context, 'alice');
     const modelId = await seededModelId(request);
     await serveCube(page, request, modelId);
-    await page.route(CUBE_URL, (route) => route.fulfill({ status: 404, body: 'missing' }));
+    await page.route(CUBE_URL(), (route) => route.fulfill({ status: 404, body: 'missing' }));
     await page.goto(`/projects/models/overview/${modelId}`);
     await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'failed');
     await expect(
@@ -393,19 +393,19 @@ test.describe('the model viewer', () => {
     await signedInAs(context, 'alice');
     const material = await firstOf<{ name: string }>(request, 'materials');
     const png = await blueChecker();
-    await page.route(TEXTURE_URL, (route) => route.fulfill({ body: png, contentType: 'image/png' }));
+    await page.route(TEXTURE_URL(), (route) => route.fulfill({ body: png, contentType: 'image/png' }));
     await page.route(
       (url) => url.pathname === `/api/v2/materials/${encodeURIComponent(material.name)}`,
       async (route) =>
         route.fulfill(
           await answerChanged(request, `/materials/${encodeURIComponent(material.name)}`, (data) => ({
             ...data,
-            viewer_texture_url: TEXTURE_URL,
+            viewer_texture_url: TEXTURE_URL(),
           })),
         ),
     );
     await page.goto(`/materials/overview/${encodeURIComponent(material.name)}`);
-    await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+    await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready');
     const stage = page.getByRole('group', { name: `3D view of the material ${material.name} on a sphere` });
     const shot = await picture(stage);
     // The checkerboard's blue on the sphere around the centre, the background at the corners.

@@ -1,35 +1,83 @@
 /**
- * End-to-end helpers: the hosts of the e2e server, API sign-in (one token per user and worker, so tests that
- * are not about the login form do not go through it), and the session cookie set the way the portal sets it.
+ * End-to-end helpers: the hosts of this worker's contract server (./worker-server.ts, started by the `test` of
+ * ./test.ts), API sign-in (one token per user and worker, so tests that are not about the login form do not go
+ * through it), and the session cookie set the way the portal sets it.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   type APIRequestContext,
+  type APIResponse,
   type BrowserContext,
   expect,
   type Page,
   request as playwrightRequest,
 } from '@playwright/test';
 import type { AuthResponse } from '../../../shared/session';
-import { E2E_DOMAIN, E2E_PORT } from '../../../playwright.config';
 
+export const E2E_DOMAIN = 'portal.localhost';
 export const DEMO_PASSWORD = 'password';
 export type DemoUser = 'admin' | 'alice' | 'bob' | 'carol' | 'dave';
 
+/** The port of this worker's server; known once its fixture has started it (before any test runs). */
+let serverPort: number | null = null;
+
+function port(): number {
+  if (serverPort === null)
+    throw new Error(
+      "The worker's server has not started yet: read hosts inside a test (and import `test` from ./support/test)",
+    );
+  return serverPort;
+}
+
 /** `http://{label}.portal.localhost:{port}`, or the public host without a label. */
 export const origin = (label: string | null = 'acme') =>
-  `http://${label ? `${label}.` : ''}${E2E_DOMAIN}:${E2E_PORT}`;
+  `http://${label ? `${label}.` : ''}${E2E_DOMAIN}:${port()}`;
 
 /**
  * Node does not resolve `*.localhost` names (Chromium does): API calls from the tests go to 127.0.0.1 and name
- * the company's host in the Host header, which is how the server picks the tenant.
+ * the company's host in the Host header, which is how the server picks the tenant. A live binding: set when the
+ * worker's server has started, so read it inside a test, not when a spec file loads.
  */
-export const API = `http://127.0.0.1:${E2E_PORT}/api/v2`;
+export let API = 'http://127.0.0.1:0/api/v2';
+
+/** Called by the worker's server fixture (./test.ts) once its server listens. */
+export function useWorkerServer(listening: number): void {
+  serverPort = listening;
+  API = `http://127.0.0.1:${listening}/api/v2`;
+}
+
 export function apiHeaders(company: string | null = 'acme', token?: string): Record<string, string> {
   return {
-    Host: `${company ? `${company}.` : ''}${E2E_DOMAIN}:${E2E_PORT}`,
+    Host: `${company ? `${company}.` : ''}${E2E_DOMAIN}:${port()}`,
     Accept: 'application/json',
     ...(token ? { Authorization: `Bearer ${token}` } : {}),
   };
+}
+
+const BUSY_RETRIES = 3;
+const REQUEST_METHODS = new Set(['fetch', 'get', 'post', 'put', 'patch', 'delete', 'head']);
+
+/**
+ * The API context sending a request again when a busy server refused it before starting it (503 with
+ * `"busy": true`, server/http/overload.ts), after its `Retry-After`, up to three times: as the portal does
+ * (src/providers/http-client.ts) and the server tests' client. A worker's server sheds load when the machine is
+ * short of time, and a test's own API call must not fail for it. The `request` fixture of ./test.ts is one.
+ */
+export function retryingBusy(api: APIRequestContext): APIRequestContext {
+  return new Proxy(api, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || !REQUEST_METHODS.has(String(property))) return value;
+      return async (...args: unknown[]) => {
+        for (let attempt = 0; ; attempt += 1) {
+          const response = (await value.apply(target, args)) as APIResponse;
+          if (response.status() !== 503 || attempt >= BUSY_RETRIES) return response;
+          if (!(await response.text()).includes('"busy":true')) return response;
+          await delay(Number(response.headers()['retry-after'] ?? 1) * 1000);
+        }
+      };
+    },
+  });
 }
 
 /** Signs in through the API of a company's host. */
@@ -55,7 +103,7 @@ export function sharedSession(user: DemoUser, company = 'acme'): Promise<AuthRes
     tokens.set(
       key,
       playwrightRequest.newContext().then(async (api) => {
-        const auth = await apiLogin(api, user, company);
+        const auth = await apiLogin(retryingBusy(api), user, company);
         await api.dispose();
         return auth;
       }),

@@ -5,15 +5,6 @@
  */
 import type { Page } from '@playwright/test';
 
-/**
- * Bounds (not delays) for uploads and processing, which share the one e2e server's worker (two runs at a time)
- * with every other spec's uploads and imports: on a busy CI machine a file can wait behind a dozen others before
- * its few processing steps start.
- */
-export const PROCESSING_BOUND_MS = 150_000;
-/** A test that waits for processing more than once. */
-export const PROCESSING_TEST_BOUND_MS = 3 * PROCESSING_BOUND_MS;
-
 interface Recording {
   shownStatuses: string[];
   notReloaded: boolean;

@@ -1,6 +1,6 @@
 /**
  * Projects and models through the API for the end-to-end tests: each test makes the records it changes (and
- * removes them afterwards), so tests running at the same time on the one server never meet each other's data.
+ * removes them afterwards), so the tests after it on the worker's server find the seeded data as it was.
  */
 import { type APIRequestContext, expect } from '@playwright/test';
 import { API, apiHeaders, type DemoUser, sharedSession } from './portal';
@@ -93,6 +93,23 @@ export async function projectsApi(request: APIRequestContext, user: DemoUser = '
           await request.get(`${API}/projects/models/${id}`, { headers }),
         )
       ).data;
+    },
+    /** A model of the cube (`fbxFile`) in the project; it starts QUEUED and the worker's processor takes it. */
+    async createModel(name: string, projectId: number): Promise<ApiModel> {
+      const body = await json<{ data: ApiModel }>(
+        await request.post(`${API}/projects/models`, {
+          headers,
+          multipart: { name, project_id: String(projectId), file: fbxFile(`${name}.fbx`) },
+        }),
+        201,
+      );
+      return body.data;
+    },
+    /** Waits until the model has reached the status (the processor works in the background). */
+    async untilModelStatus(id: number, status: string): Promise<void> {
+      await expect
+        .poll(async () => (await this.model(id)).status, { message: `model ${id} ${status}` })
+        .toBe(status);
     },
     async deleteModel(id: number): Promise<void> {
       const response = await request.delete(`${API}/projects/models/${id}`, { headers });

@@ -1,13 +1,15 @@
 /**
- * The page of the light components alone (tests/e2e/ui-harness/): built with Vite into a folder of this port
- * and worker, and served to the browser from there by request interception, under an origin of its own.
+ * The page of the light components alone (tests/e2e/ui-harness/): built with Vite once per run, into the run's
+ * folder, by the first worker that needs it (the others wait for that build), and served to the browser from there
+ * by request interception, under an origin of its own.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { E2E_PORT } from '../../../playwright.config';
+import { runFolders } from './run-folder';
 
 export const HARNESS_ORIGIN = 'http://ui-harness.localhost';
 
@@ -19,22 +21,49 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+
 /**
- * Builds the page; returns the folder it is in. `UI_HARNESS_SRC` builds it on another copy of `src/` (an older
- * version of the components, to see a test fail on it).
+ * The built page's folder. `UI_HARNESS_SRC` builds it on another copy of `src/` (an older version of the
+ * components, to see a test fail on it).
  */
-export async function buildHarness(workerIndex: number): Promise<string> {
+export async function buildHarness(): Promise<string> {
+  const outDir = runFolders().uiHarness;
+  const lock = `${outDir}.lock`;
+  const built = join(lock, 'built');
+  const failed = join(lock, 'failed');
+  const claimed = await mkdir(lock).then(
+    () => true,
+    () => false,
+  );
+  if (!claimed) {
+    // Another worker builds it: its fixture's timeout bounds the wait.
+    while (!(await exists(built))) {
+      if (await exists(failed)) throw new Error(await readFile(failed, 'utf8'));
+      await delay(200);
+    }
+    return outDir;
+  }
   const source = resolve(process.env.UI_HARNESS_SRC ?? 'src');
-  const outDir = resolve(`node_modules/.cache/ui-harness-${E2E_PORT}-${workerIndex}`);
-  await build({
-    configFile: false,
-    root: resolve('tests/e2e/ui-harness'),
-    base: '/',
-    logLevel: 'warn',
-    plugins: [react()],
-    resolve: { alias: { '@': source, '@shared': resolve('shared') } },
-    build: { outDir, emptyOutDir: true, sourcemap: false },
-  });
+  try {
+    await build({
+      configFile: false,
+      root: resolve('tests/e2e/ui-harness'),
+      base: '/',
+      logLevel: 'warn',
+      plugins: [react()],
+      resolve: { alias: { '@': source, '@shared': resolve('shared') } },
+      build: { outDir, emptyOutDir: true, sourcemap: false },
+    });
+  } catch (error) {
+    await writeFile(failed, `The ui-harness build failed: ${String(error)}`);
+    throw error;
+  }
+  await writeFile(built, '');
   return outDir;
 }
 

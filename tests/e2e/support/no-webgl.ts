@@ -1,0 +1,14 @@
+/**
+ * For tests on an overview whose 3D view is not their subject (a processed model's or item's history, its
+ * reprocessing, its form): the page finds no WebGL 2, so the viewer's chunk is never loaded and the frame keeps the
+ * preview picture with its note (src/components/viewer/Viewer3D.tsx). Software WebGL (SwiftShader) would otherwise
+ * draw the model on the CPU the test shares with the other workers. The viewer itself: viewer.spec.ts, and the
+ * processed model's overview in models.spec.ts.
+ */
+import type { Page } from '@playwright/test';
+
+export async function withoutWebGL(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    delete (window as { WebGL2RenderingContext?: unknown }).WebGL2RenderingContext;
+  });
+}

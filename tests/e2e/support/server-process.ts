@@ -1,0 +1,38 @@
+/**
+ * One end-to-end worker's contract server, in a process of its own (started by ./worker-server.ts): the
+ * configuration from the environment as `npm run server` reads it, the database a copy of the run's seeded
+ * template (E2E_PGLITE_TEMPLATE, with the seed's files from E2E_TEMPLATE_FILES copied into STORAGE_DIR), on a free
+ * port it reports to its parent. It ends when its parent does (the IPC channel closes).
+ */
+// First: sizes the thread pool before anything uses it (as server/main.ts does).
+import '../../../server/thread-pool';
+import { cp, readFile } from 'node:fs/promises';
+import { loadConfig } from '../../../server/config';
+import { createServer } from '../../../server/server';
+
+const template = process.env.E2E_PGLITE_TEMPLATE;
+const templateFiles = process.env.E2E_TEMPLATE_FILES;
+if (!template || !templateFiles || !process.send) {
+  throw new Error('server-process.ts is started by tests/e2e/support/worker-server.ts');
+}
+
+const config = loadConfig();
+await cp(templateFiles, config.storageDir, { recursive: true });
+const server = await createServer(
+  { ...config, seed: false },
+  { pgliteTemplate: new Blob([await readFile(template)]) },
+);
+await server.app.listen({ port: 0, host: config.host });
+const address = server.app.server.address();
+process.send({ port: typeof address === 'object' && address ? address.port : 0 });
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await server.close().catch(() => undefined);
+  process.exit(0);
+};
+process.on('disconnect', stop);
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

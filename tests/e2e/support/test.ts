@@ -1,0 +1,32 @@
+/**
+ * Playwright's `test` for the end-to-end specs: every worker starts its own contract server
+ * (./worker-server.ts) before its first test, and its pages, API requests and the helpers of ./portal.ts
+ * (`origin`, `API`, `apiHeaders`) go to that server. `baseURL` is its Acme host.
+ */
+import { test as base } from '@playwright/test';
+import { origin, retryingBusy, useWorkerServer } from './portal';
+import { startWorkerServer, type WorkerServer } from './worker-server';
+
+export * from '@playwright/test';
+
+export const test = base.extend<object, { workerServer: WorkerServer }>({
+  workerServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+    async ({}, use, workerInfo) => {
+      const server = await startWorkerServer(workerInfo.workerIndex);
+      useWorkerServer(server.port);
+      await use(server);
+      await server.stop();
+    },
+    // A bound on starting a server (a copy of the template: a few seconds) on a busy machine.
+    { scope: 'worker', auto: true, timeout: 60_000 },
+  ],
+  // API calls of the tests are sent again when the busy server refused them (./portal.ts).
+  request: async ({ request }, use) => {
+    await use(retryingBusy(request));
+  },
+  baseURL: async ({ workerServer }, use) => {
+    void workerServer;
+    await use(origin('acme'));
+  },
+});
