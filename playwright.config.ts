@@ -11,9 +11,22 @@ if (!existsSync(CHROMIUM)) {
 
 /** The screenshot review (issue 12): its own command, `npm run test:screenshots` (SCREENSHOT_REVIEW=1). */
 const SCREENSHOT_SPECS = /(^|\/)(projects-)?screenshots\.spec\.ts$/;
+/**
+ * Specs that check screens in several widths and languages (tests/e2e/support/screen-variants.ts): the default run
+ * checks three of the four combinations, the screenshot review all four.
+ */
+const SCREEN_VARIANT_SPECS = /(^|\/)(faq-screens|first-use|viewer)\.spec\.ts$/;
+
+/**
+ * The run's own folder for traces and attachments: Playwright empties its output folder when a run starts, and
+ * engineers sharing a checkout run specs at the same time. The runner's process id names it (its workers inherit
+ * the variable); the global setup removes the folders of runs that have ended.
+ */
+process.env.E2E_RUN_OUTPUT ??= `test-results/run-${process.pid}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: process.env.E2E_RUN_OUTPUT,
   // The portal's build and the seeded database template, made once per run (tests/e2e/support/global-setup.ts);
   // each worker then starts its own contract server from them (tests/e2e/support/worker-server.ts).
   globalSetup: './tests/e2e/support/global-setup.ts',
@@ -35,7 +48,7 @@ export default defineConfig({
   // The screenshot review (screenshots.spec.ts, projects-screenshots.spec.ts) is its own command,
   // `npm run test:screenshots`, not part of the default run.
   projects: process.env.SCREENSHOT_REVIEW
-    ? [{ name: 'screenshots', testMatch: SCREENSHOT_SPECS }]
+    ? [{ name: 'screenshots', testMatch: [SCREENSHOT_SPECS, SCREEN_VARIANT_SPECS] }]
     : [{ name: 'portal', testIgnore: SCREENSHOT_SPECS }],
   use: {
     // baseURL: the Acme host of the worker's own server (tests/e2e/support/test.ts).

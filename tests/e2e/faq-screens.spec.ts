@@ -1,14 +1,13 @@
 /**
  * The FAQ, report, changelog, company, maintenance and material screens (issues 16 and 19) at desktop (1440×900)
- * and phone (390×844) width, in English and Dutch: each is checked with axe (no serious or critical findings) and
- * for a page wider than the viewport, and saved under test-results/screenshots for review, a test per screen,
- * language and width. Nothing is changed.
+ * and phone (390×844) width, in English and Dutch (./support/screen-variants.ts): each is checked with axe (no
+ * serious or critical findings) and for a page wider than the viewport, and saved under test-results/screenshots
+ * for review, a test per screen, language and width. Nothing is changed.
  */
 import { type APIRequestContext, expect, type Page, test } from './support/test';
 import { seriousViolations } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
-
-const VIEWPORTS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
+import { localeOf, SCREEN_VARIANTS } from './support/screen-variants';
 
 interface Ids {
   category: number;
@@ -169,32 +168,28 @@ async function firstIds(request: APIRequestContext): Promise<Ids> {
   };
 }
 
-for (const language of ['en', 'nl']) {
-  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-    test.describe(`${language} at ${size} width`, () => {
-      test.use({ viewport, locale: language === 'nl' ? 'nl-NL' : 'en-GB' });
+for (const { size, viewport, language } of SCREEN_VARIANTS) {
+  test.describe(`${language} at ${size} width`, () => {
+    test.use({ viewport, locale: localeOf(language) });
 
-      for (const screen of SCREENS) {
-        test(`${screen.name} (${language}, ${size})`, async ({ page, context, request }) => {
-          const ids = await idsOnce(request);
-          await signedInAs(context, screen.user);
-          // bob holds no authoring licence: he works on the customer portal.
-          const host = screen.user === 'bob' ? origin('customerportal-acme') : '';
-          await page.goto(`${host}${screen.path(ids)}?lng=${language}`);
-          await screen.ready(page);
-          expect.soft(await seriousViolations(page), screen.name).toEqual([]);
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - window.innerWidth,
-          );
-          expect.soft(overflow, `${screen.name} scrolls sideways`).toBeLessThanOrEqual(0);
-          await expect(page.locator('html')).toHaveAttribute('lang', language);
-          await page.screenshot({
-            path: `test-results/screenshots/${screen.name}-${language}-${size}.png`,
-            fullPage: true,
-            animations: 'disabled',
-          });
+    for (const screen of SCREENS) {
+      test(`${screen.name} (${language}, ${size})`, async ({ page, context, request }) => {
+        const ids = await idsOnce(request);
+        await signedInAs(context, screen.user);
+        // bob holds no authoring licence: he works on the customer portal.
+        const host = screen.user === 'bob' ? origin('customerportal-acme') : '';
+        await page.goto(`${host}${screen.path(ids)}?lng=${language}`);
+        await screen.ready(page);
+        expect.soft(await seriousViolations(page), screen.name).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect.soft(overflow, `${screen.name} scrolls sideways`).toBeLessThanOrEqual(0);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await page.screenshot({
+          path: `test-results/screenshots/${screen.name}-${language}-${size}.png`,
+          fullPage: true,
+          animations: 'disabled',
         });
-      }
-    });
-  }
+      });
+    }
+  });
 }

@@ -8,9 +8,7 @@ import { type BrowserContext, expect, type Locator, type Page, test } from './su
 import { seriousViolations } from './support/axe';
 import { brokenHeaderWords, brokenTimes, brokenWords } from './support/screen-checks';
 import { API, apiHeaders, sharedSession, signedInAs } from './support/portal';
-
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
+import { DESKTOP, PHONE, SCREEN_VARIANTS } from './support/screen-variants';
 
 const useLanguage = (page: Page, language: 'en' | 'nl') =>
   page.addInitScript((lng) => window.localStorage.setItem('language', lng), language);
@@ -270,27 +268,25 @@ const SCREENS: Screen[] = [
   },
 ];
 
-for (const [size, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
-  for (const language of ['en', 'nl'] as const) {
-    test.describe(`first-use screens at ${size} width in ${language}`, () => {
-      test.use({ viewport });
+for (const { size, viewport, language } of SCREEN_VARIANTS) {
+  test.describe(`first-use screens at ${size} width in ${language}`, () => {
+    test.use({ viewport });
 
-      for (const screen of SCREENS) {
-        test(`${screen.name} (${size}, ${language})`, async ({ page, context }) => {
-          await signedInAs(context, 'alice');
-          await useLanguage(page, language);
-          await page.goto(screen.path);
-          await screen.ready(page);
-          expect(await seriousViolations(page), screen.name).toEqual([]);
-          await page.screenshot({
-            path: `test-results/screenshots/first-use-${screen.name}-${size}-${language}.png`,
-            fullPage: true,
-            animations: 'disabled',
-          });
+    for (const screen of SCREENS) {
+      test(`${screen.name} (${size}, ${language})`, async ({ page, context }) => {
+        await signedInAs(context, 'alice');
+        await useLanguage(page, language);
+        await page.goto(screen.path);
+        await screen.ready(page);
+        expect(await seriousViolations(page), screen.name).toEqual([]);
+        await page.screenshot({
+          path: `test-results/screenshots/first-use-${screen.name}-${size}-${language}.png`,
+          fullPage: true,
+          animations: 'disabled',
         });
-      }
-    });
-  }
+      });
+    }
+  });
 }
 
 /** WCAG relative luminance contrast of an `rgb(r, g, b)` colour against white. */

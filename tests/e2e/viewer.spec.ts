@@ -19,6 +19,7 @@ import type { GeometryStatistics } from '../../shared/geometry-statistics';
 import { seriousViolations, settled } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { englishOnDutchScreen, sidewaysScroll } from './support/screen-checks';
+import { localeOf, SCREEN_VARIANTS } from './support/screen-variants';
 
 const CUBE_URL = () => `${origin()}/api/v2/files/e2e-viewer/red-cube.glb`;
 const TEXTURE_URL = () => `${origin()}/api/v2/files/e2e-viewer/blue-checker.png`;
@@ -425,40 +426,35 @@ test.describe('the model viewer', () => {
 });
 
 test.describe('the viewer as it looks', () => {
-  for (const [size, viewport] of Object.entries({
-    desktop: { width: 1440, height: 900 },
-    phone: { width: 390, height: 844 },
-  })) {
-    for (const language of ['en', 'nl'] as const) {
-      test.describe(`${language} at ${viewport.width} px`, () => {
-        test.use({ viewport, locale: language === 'nl' ? 'nl-NL' : 'en-GB' });
+  for (const { size, viewport, language } of SCREEN_VARIANTS) {
+    test.describe(`${language} at ${viewport.width} px`, () => {
+      test.use({ viewport, locale: localeOf(language) });
 
-        test(`the model overview with the viewer (${language}, ${size})`, async ({
-          page,
-          context,
-          request,
-        }) => {
-          await signedInAs(context, 'alice');
-          const modelId = await seededModelId(request);
-          await serveCube(page, request, modelId);
-          const stage = await openViewer(page, modelId, `?lng=${language}`);
-          await expect(page.locator('html')).toHaveAttribute('lang', language);
-          await idle(stage);
-          await settled(page);
-          await page.screenshot({
-            path: `test-results/screenshots/viewer-${language}-${size}.png`,
-            fullPage: true,
-          });
-          // The frame with the statistics open and the pointer on a tool (its tooltip showing).
-          await page.getByRole('button', { name: language === 'nl' ? 'Statistieken' : 'Statistics' }).click();
-          await idle(stage);
-          await page.locator('.viewer').screenshot({
-            path: `test-results/screenshots/viewer-${language}-${size}-statistics.png`,
-          });
-          expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-          if (language === 'nl') expect(await englishOnDutchScreen(page)).toEqual([]);
+      test(`the model overview with the viewer (${language}, ${size})`, async ({
+        page,
+        context,
+        request,
+      }) => {
+        await signedInAs(context, 'alice');
+        const modelId = await seededModelId(request);
+        await serveCube(page, request, modelId);
+        const stage = await openViewer(page, modelId, `?lng=${language}`);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await idle(stage);
+        await settled(page);
+        await page.screenshot({
+          path: `test-results/screenshots/viewer-${language}-${size}.png`,
+          fullPage: true,
         });
+        // The frame with the statistics open and the pointer on a tool (its tooltip showing).
+        await page.getByRole('button', { name: language === 'nl' ? 'Statistieken' : 'Statistics' }).click();
+        await idle(stage);
+        await page.locator('.viewer').screenshot({
+          path: `test-results/screenshots/viewer-${language}-${size}-statistics.png`,
+        });
+        expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+        if (language === 'nl') expect(await englishOnDutchScreen(page)).toEqual([]);
       });
-    }
+    });
   }
 });

@@ -10,7 +10,7 @@
  * same machine each have their own folder and their servers their own ports.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openPglite } from '../../../server/db/database';
@@ -43,7 +43,27 @@ async function makeTemplate(dataDir: string, files: string): Promise<void> {
   }
 }
 
+/** Removes the output folders (test-results/run-<pid>, playwright.config.ts) of runs whose runner has ended. */
+async function removeEndedRunOutputs(): Promise<void> {
+  const folders = await readdir('test-results').catch(() => [] as string[]);
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  };
+  await Promise.all(
+    folders
+      .map((name) => /^run-(\d+)$/.exec(name))
+      .filter((match): match is RegExpExecArray => !!match && !alive(Number(match[1])))
+      .map((match) => rm(join('test-results', match[0]), { recursive: true, force: true })),
+  );
+}
+
 export default async function globalSetup() {
+  await removeEndedRunOutputs();
   const folder = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
   process.env.E2E_RUN_DIR = folder;
   const given = process.env.E2E_PORTAL_DIR;

@@ -24,7 +24,6 @@ const server = await createServer(
 );
 await server.app.listen({ port: 0, host: config.host });
 const address = server.app.server.address();
-process.send({ port: typeof address === 'object' && address ? address.port : 0 });
 
 let stopping = false;
 const stop = async () => {
@@ -36,3 +35,8 @@ const stop = async () => {
 process.on('disconnect', stop);
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+
+// A parent that has already gone (its worker stopped while this server started) gets no answer.
+process.send({ port: typeof address === 'object' && address ? address.port : 0 }, (error) => {
+  if (error) void stop();
+});

@@ -1,0 +1,34 @@
+/**
+ * The widths and languages a screen is checked at (axe, sideways scroll, screenshots). Every screen is checked at
+ * both widths (1440 and 390 px) in English, and at phone width in Dutch, where longer Dutch texts are likeliest to
+ * overflow; Dutch at desktop width (the same findings as English in a wider frame) is part of the screenshot review
+ * (`npm run test:screenshots`), which checks every combination.
+ */
+export const DESKTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+export type ScreenSize = 'desktop' | 'phone';
+export type ScreenLanguage = 'en' | 'nl';
+
+export interface ScreenVariant {
+  size: ScreenSize;
+  viewport: { width: number; height: number };
+  language: ScreenLanguage;
+}
+
+const ALL: ScreenVariant[] = [
+  { size: 'desktop', viewport: DESKTOP, language: 'en' },
+  { size: 'desktop', viewport: DESKTOP, language: 'nl' },
+  { size: 'phone', viewport: PHONE, language: 'en' },
+  { size: 'phone', viewport: PHONE, language: 'nl' },
+];
+
+export const SCREENSHOT_REVIEW = !!process.env.SCREENSHOT_REVIEW;
+
+/** The variants of this run: all four in the screenshot review, else all but Dutch at desktop width. */
+export const SCREEN_VARIANTS: ScreenVariant[] = SCREENSHOT_REVIEW
+  ? ALL
+  : ALL.filter((variant) => !(variant.size === 'desktop' && variant.language === 'nl'));
+
+/** The browser locale that goes with a language. */
+export const localeOf = (language: ScreenLanguage) => (language === 'nl' ? 'nl-NL' : 'en-GB');
