@@ -132,6 +132,22 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
         },
       },
+      {
+        extends: true,
+        test: {
+          // `npm run make:resource` end to end (tests/generator/): generates an entity in a copy of the repository,
+          // type-checks and lints it and runs its generated server test there, in a vitest of the copy's own (so
+          // this project needs no server setup of its own, and runs once, not again on PostgreSQL).
+          name: 'generator',
+          environment: 'node',
+          include: ['tests/generator/**/*.test.ts'],
+          // Upper bounds on waiting for the copy's runs, as above; no assertion depends on them.
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
+        },
+      },
     ],
   },
 });

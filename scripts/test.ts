@@ -1,6 +1,6 @@
 /**
  * `npm test`: type-check, lint, unit and component tests, server tests (PGlite, and PostgreSQL when
- * TEST_DATABASE_URL is set) and end-to-end tests in Chromium. Independent suites run in parallel; each
+ * TEST_DATABASE_URL is set), the resource generator's test and end-to-end tests in Chromium. Independent suites run in parallel; each
  * suite's output is printed when it ends, then one summary line per suite and the total duration. Exit code 1 if
  * any failed.
  */
@@ -31,6 +31,13 @@ const stages: Stage[] = [
   {
     name: 'unit',
     command: ['npx', 'vitest', 'run', '--project', 'unit'],
+    summary: /^\s*Tests\s+.*$/m,
+    failures: VITEST_FAILURES,
+  },
+  {
+    // make:resource in a copy of the repository: its generated entity type-checks, lints and passes its own test.
+    name: 'generator',
+    command: ['npx', 'vitest', 'run', '--project', 'generator'],
     summary: /^\s*Tests\s+.*$/m,
     failures: VITEST_FAILURES,
   },

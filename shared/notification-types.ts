@@ -29,6 +29,7 @@ export const NOTIFICATION_TYPES = [
   { id: 10, key: 'libraryItemProcessed', title: 'A library changed', category: 'processing' },
   { id: 15, key: 'materialsImported', title: 'Materials were imported', category: 'processing' },
   { id: 5, key: 'userInvited', title: 'You were invited to a company', category: 'security' },
+  { id: 16, key: 'invitationAccepted', title: 'Someone accepted your invitation', category: 'security' },
   { id: 6, key: 'permissionsChanged', title: 'Your role, groups or licenses changed', category: 'security' },
   { id: 12, key: 'passwordChanged', title: 'Your password was changed', category: 'account' },
   {

@@ -17,6 +17,23 @@ export interface SessionUser {
   /** The design-software (Autodesk) account link, for the dashboard warning. */
   autodesk_connected: boolean;
   autodesk_scope_outdated: boolean;
+  /**
+   * The company connects design-software accounts (its `autodesk_integration` is not 'no', spec 2 §2 Settings):
+   * only then does the dashboard warn about an unconnected one (issue 31).
+   */
+  autodesk_integration: boolean;
+  /** What the user chose to keep across devices (`PATCH /my-account/preferences`). */
+  preferences: UserPreferences;
+}
+
+/** A problem of the design-software account the dashboard warns about (spec 1 §2.4). */
+export const DESIGN_SOFTWARE_PROBLEMS = ['notConnected', 'reconnect'] as const;
+export type DesignSoftwareProblem = (typeof DESIGN_SOFTWARE_PROBLEMS)[number];
+
+/** A user's preferences, stored on the server per user, so they follow the user across devices. */
+export interface UserPreferences {
+  /** The design-software warning the user dismissed; it shows again for another problem. */
+  dismissed_design_software_warning?: DesignSoftwareProblem | null;
 }
 
 /** `POST /login` and `GET /auth/validate`. */

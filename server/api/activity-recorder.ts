@@ -1,11 +1,15 @@
 /**
  * Activity recording (issue 18, 'my-account/activity'): every successful write of a signed-in user (create,
- * update, delete) is recorded by one `onResponse` hook on the API, and sign-ins by the login route. An entry is
- * the action and what it was done to (the API path), so the portal can word it in the reader's language.
+ * update, delete) is recorded by one `onSend` hook on the API, and sign-ins by the login route. An entry is the
+ * action, the API path it went to and what it did as a stored message (issue 31, activity-messages.ts: 'Updated
+ * user Bob Brown', worded from the path, the request's body and the answer), which every reader sees in their
+ * own language.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { StoredMessage } from '../../shared/messages';
 import { sessionOfRequest } from '../auth/session';
 import type { DB } from '../db/database';
+import { activityMessage, reprocessTarget } from './activity-messages';
 
 export const ACTIVITY_ACTIONS = [
   'signed_in',
@@ -25,12 +29,22 @@ const NOT_RECORDED = [
   /^\/broadcasting/,
   /^\/login$/,
   /^\/password\//,
+  // Accepting an invitation is recorded by its route (`invitation_accepted`); its path holds the token.
+  /^\/invitations\//,
 ];
 
 export async function recordActivity(
   db: DB,
-  entry: { companyId: number; userId: number; action: ActivityAction; subject?: string | null },
+  entry: {
+    companyId: number;
+    userId: number;
+    action: ActivityAction;
+    subject?: string | null;
+    /** What was done; without one, the action alone ('Signed in'). */
+    message?: StoredMessage;
+  },
 ): Promise<void> {
+  const stored = entry.message ?? activityMessage({ action: entry.action, path: null });
   await db
     .insertInto('user_activities')
     .values({
@@ -38,8 +52,20 @@ export async function recordActivity(
       user_id: entry.userId,
       action: entry.action,
       subject: entry.subject ?? null,
+      message_key: stored.key,
+      message_params: JSON.stringify(stored.params),
     })
     .execute();
+}
+
+/** The answer's body as JSON, when it is one (a file download or an empty answer is not). */
+function parsedAnswer(payload: unknown): unknown {
+  if (typeof payload !== 'string' || !payload.startsWith('{')) return undefined;
+  try {
+    return JSON.parse(payload) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The method a route answered: a spoofed POST (`_method=PATCH`) counts as the method it stood for. */
@@ -71,11 +97,30 @@ export function registerActivityRecorder(app: FastifyInstance, prefix = '/api/v2
     if (!action) return payload;
     try {
       const session = await pending;
-      await recordActivity(request.server.ctx.db, {
+      const subject = path.replace(/^\//, '');
+      const { db } = request.server.ctx;
+      // A reprocess answers a message: the record's name is looked up.
+      const target = reprocessTarget(subject);
+      const record = target
+        ? await db
+            .selectFrom(target.table)
+            .select('name')
+            .where('id', '=', target.id)
+            .where('company_id', '=', session.company.id)
+            .executeTakeFirst()
+        : undefined;
+      await recordActivity(db, {
         companyId: session.company.id,
         userId: session.user.id,
         action,
-        subject: path.replace(/^\//, ''),
+        subject,
+        message: activityMessage({
+          action,
+          path: subject,
+          body: request.body,
+          answer: parsedAnswer(payload),
+          recordName: record?.name,
+        }),
       });
     } catch (error) {
       request.log.warn({ err: error }, 'activity not recorded');

@@ -19,7 +19,6 @@ import {
   AdminUserSchema,
   type AdminUserInput,
 } from '../../shared/entities/users';
-import { hashPassword } from '../auth/passwords';
 import { authenticate } from '../auth/session';
 import type { DB } from '../db/database';
 import type { UsersTable } from '../db/schema';
@@ -34,14 +33,14 @@ import {
   accountColumns,
   CANNOT_REMOVE_YOURSELF,
   checkAccountUnique,
-  insertAccount,
+  createAccountFromForm,
   REQUIRED_ACCOUNT_FIELDS,
   removeMembership,
-  unusablePassword,
   USER_SEARCH,
   USER_SORTS,
 } from './users';
 import { publishPermissionsUpdated } from './users-permissions';
+import { adminFlag, NO_COMPANY_FIELDS, userCompanyFields } from './user-fields';
 
 type UserRow = Selectable<UsersTable>;
 
@@ -49,9 +48,11 @@ const accounts = (db: DB) => db.selectFrom('users').selectAll('users').where('us
 
 export const NOT_A_MEMBER = 'This user is not a member of this company.';
 
-async function present(request: FastifyRequest, rows: UserRow[]): Promise<AdminUser[]> {
+async function present(request: FastifyRequest, rows: UserRow[], fields: Set<string>): Promise<AdminUser[]> {
   const { company: current } = await authenticate(request);
   const ids = rows.map((row) => row.id);
+  // Project count and abilities in the company of the host asked.
+  const companyFields = await userCompanyFields(request.server.ctx.db, current.id, ids, fields);
   const companies = ids.length
     ? await request.server.ctx.db
         .selectFrom('company_user')
@@ -72,8 +73,9 @@ async function present(request: FastifyRequest, rows: UserRow[]): Promise<AdminU
     email: row.email,
     phone_number: row.phone_number,
     function: row.function,
-    admin: row.admin,
+    admin: adminFlag(row.admin),
     profile_image: fileUrl(request, row.profile_image),
+    ...(companyFields.get(row.id) ?? NO_COMPANY_FIELDS),
     companies: companies
       .filter((company) => company.user_id === row.id)
       .map((company) => ({ id: company.id, name: company.name })),
@@ -136,33 +138,15 @@ export const adminUsers = defineEntity({
       },
     },
   }),
-  present: ({ request }, rows) => present(request, rows),
+  present: ({ request }, rows, fields) => present(request, rows, fields),
   /** The account, a member of the administrator's current company without a role. */
   async create(ctx, body) {
-    const { db, session, request } = ctx;
     const image = await checkAccount(ctx, body, null);
-    const password = body.password ? await hashPassword(body.password) : await unusablePassword();
-    const services = request.server.ctx;
-    const next = await nextProfileImage(services, image, body);
-    const id = await writeProfileImage(services, next, null, (picture) =>
-      db.transaction().execute(async (trx) => {
-        const userId = await insertAccount(trx, {
-          name: body.name!,
-          username: body.username!,
-          email: body.email!,
-          password_hash: password,
-          admin: body.admin ?? false,
-          phone_number: body.phone_number ?? null,
-          function: body.function ?? null,
-          ...picture,
-        });
-        await trx
-          .insertInto('company_user')
-          .values({ company_id: session.company.id, user_id: userId, role_id: null })
-          .execute();
-        return userId;
-      }),
-    );
+    const id = await createAccountFromForm(ctx, body, image, {
+      roleId: null,
+      admin: body.admin ?? false,
+      password: body.password,
+    });
     return { id };
   },
   /** The account's fields and the admin flag, which nobody takes from themselves. */

@@ -32,6 +32,7 @@ import { invitationRoutes } from './invitations';
 import { invitationAcceptanceRoutes } from './invitation-acceptance';
 import { mailOutboxRoutes } from './mail-outbox';
 import { adminUserRoutes } from './admin-users';
+import { userPreferenceRoutes } from './user-preferences';
 
 const DECLARATION = /^[a-z0-9-]+\.entity\.ts$/;
 
@@ -76,5 +77,6 @@ export async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(fileRoutes);
   await app.register(myAccountRoutes);
   await app.register(autodeskRoutes);
+  await app.register(userPreferenceRoutes);
   await app.register(passwordResetRoutes);
 }

@@ -1,9 +1,12 @@
 /**
  * Answering an invitation (issue 14; the link of `POST /users/invite`, invitations.ts). Public, the one-time
  * token is the proof:
- * - `GET /invitations/{token}`: who invited whom to which company with which role, and whether the account is new;
+ * - `GET /invitations/{token}`: who invited whom (name and address, to ask for a licence) to which company with
+ *   which role, whether the account is new and which licences it already holds there (issue 31: without one the
+ *   invitee has no platform access after signing in);
  * - `POST /invitations/{token}/accept`: a new account first sets its name, username and password (its address is
- *   then verified); the membership then signs in to the company;
+ *   then verified); the membership then signs in to the company, and the inviter is notified (`invitationAccepted`,
+ *   with a link to the user's edit page, where licences are given);
  * - `POST /invitations/{token}/decline`: the membership is removed (seats and groups freed) and an account the
  *   invitation made, with no other company, is removed too.
  * An unknown, accepted or declined token answers 404. A membership with an open invitation does not sign in
@@ -19,7 +22,9 @@ import { HttpError, ValidationError, type FieldErrors } from '../http/errors';
 import { guard, guarded } from '../http/guarded-route';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { MessageSchema, Nullable } from '../http/schema-types';
+import { message } from '../../shared/messages';
 import { recordActivity } from './activity-recorder';
+import { announceNotifications, deliverNotification } from './notifications-delivery';
 import { checkAccountUnique, removeMembership } from './users';
 
 export const INVITATION_ACCEPTED = 'Invitation accepted';
@@ -37,6 +42,10 @@ const InvitationSchema = Type.Object({
   company: Type.Object({ name: Type.String(), sub_domain: Type.String() }),
   role: Nullable(Type.String()),
   invited_by: Nullable(Type.String()),
+  /** The inviter's address: whom to ask for a licence. */
+  invited_by_email: Nullable(Type.String()),
+  /** Licence keys the invitee already holds in the company (none: no platform access until one is given). */
+  licenses: Type.Array(Type.String()),
 });
 
 const AnsweredSchema = Type.Object({
@@ -66,6 +75,7 @@ async function openInvitation(db: DB, token: string) {
       'invitations.company_id',
       'invitations.user_id',
       'invitations.new_account',
+      'invitations.invited_by as inviter_id',
       'users.email',
       'users.name',
       'users.username',
@@ -73,6 +83,7 @@ async function openInvitation(db: DB, token: string) {
       'companies.sub_domain',
       'roles.title as role',
       'inviter.name as invited_by',
+      'inviter.email as invited_by_email',
     ])
     .where('invitations.token_hash', '=', invitationTokenHash(token))
     .where('invitations.accepted_at', 'is', null)
@@ -115,6 +126,53 @@ async function accountOfAcceptance(
   return { name, username, password_hash: await hashPassword(password) };
 }
 
+/**
+ * Tells the inviter, in the bell, that the invitation was accepted, with the path of the user's edit page (where
+ * licences are given, spec 2 §6), and that the user can use no platform until given a licence when they hold none:
+ * a stored message, so each reader sees it in their own language. Nobody is told when the inviter is gone or no
+ * longer a member of the company.
+ */
+async function notifyInviter(
+  trx: DB,
+  invitation: {
+    company_id: number;
+    user_id: number;
+    inviter_id: number | null;
+    email: string;
+    company_name: string;
+  },
+  name: string,
+) {
+  if (invitation.inviter_id === null) return null;
+  const member = await trx
+    .selectFrom('company_user')
+    .innerJoin('users', 'users.id', 'company_user.user_id')
+    .select('company_user.user_id')
+    .where('company_user.company_id', '=', invitation.company_id)
+    .where('company_user.user_id', '=', invitation.inviter_id)
+    .where('users.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!member) return null;
+  const licensed = await trx
+    .selectFrom('user_licences')
+    .select('licence')
+    .where('company_id', '=', invitation.company_id)
+    .where('user_id', '=', invitation.user_id)
+    .executeTakeFirst();
+  const key = licensed ? 'invitationAcceptedLicensed' : 'invitationAccepted';
+  return deliverNotification(trx, {
+    companyId: invitation.company_id,
+    userId: invitation.inviter_id,
+    type: 'invitationAccepted',
+    message: message(`notifications:messages.${key}`, {
+      user: name,
+      email: invitation.email,
+      company: invitation.company_name,
+      path: `/security/users/edit/${invitation.user_id}`,
+    }),
+  });
+}
+
 export async function invitationAcceptanceRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.ctx;
@@ -134,6 +192,13 @@ export async function invitationAcceptanceRoutes(server: FastifyInstance): Promi
     }),
     async (request) => {
       const invitation = await openInvitation(db, request.params.token);
+      const licences = await db
+        .selectFrom('user_licences')
+        .select('licence')
+        .where('company_id', '=', invitation.company_id)
+        .where('user_id', '=', invitation.user_id)
+        .orderBy('licence')
+        .execute();
       return {
         data: {
           email: invitation.email,
@@ -143,6 +208,8 @@ export async function invitationAcceptanceRoutes(server: FastifyInstance): Promi
           company: { name: invitation.company_name, sub_domain: invitation.sub_domain },
           role: invitation.role,
           invited_by: invitation.invited_by,
+          invited_by_email: invitation.invited_by_email,
+          licenses: licences.map((row) => row.licence),
         },
       };
     },
@@ -164,7 +231,7 @@ export async function invitationAcceptanceRoutes(server: FastifyInstance): Promi
       const account = invitation.new_account
         ? await accountOfAcceptance(db, invitation.user_id, request.body)
         : null;
-      await db.transaction().execute(async (trx) => {
+      const notice = await db.transaction().execute(async (trx) => {
         const taken = await trx
           .updateTable('invitations')
           .set({ accepted_at: new Date() })
@@ -185,7 +252,9 @@ export async function invitationAcceptanceRoutes(server: FastifyInstance): Promi
           userId: invitation.user_id,
           action: 'invitation_accepted',
         });
+        return notifyInviter(trx, invitation, account?.name ?? invitation.name);
       });
+      await announceNotifications(request, [notice]);
       return answered(INVITATION_ACCEPTED, invitation);
     },
   );

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { InviteInputSchema, UserSchema } from '../../shared/entities/users';
 import { message } from '../../shared/messages';
+import { createAccount, joinCompany } from '../db/accounts';
 import type { DB } from '../db/database';
 import { contextOf } from '../http/crud/context';
 import { ValidationError } from '../http/errors';
@@ -22,7 +23,7 @@ import { invitationTokenHash } from './invitation-acceptance';
 import { announceNotifications, deliverNotification } from './notifications-delivery';
 import { notifiedCompany } from './password-reset';
 import { companyRoleId } from './roles-input';
-import { insertAccount, unusablePassword, userEntity } from './users';
+import { unusablePassword, userEntity } from './users';
 
 export const INVITE_SUCCESS = 'User invite successful';
 export const ALREADY_MEMBER = 'This user is already a member of this company.';
@@ -104,18 +105,20 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
       // An existing account sees the notification in a company it already signs in to; a new one has none yet.
       const notified = existing ? await notifiedCompany(request, db, existing.id) : companyId;
       const { id: userId, notice } = await db.transaction().execute(async (trx) => {
+        const membership = { companyId, roleId: body.role_id! };
+        if (existing) await joinCompany(trx, existing.id, membership);
         const id =
           existing?.id ??
-          (await insertAccount(trx, {
-            name: identity.split('@')[0],
-            username: await freeUsername(trx, identity),
-            email: identity,
-            password_hash: password!,
-          }));
-        await trx
-          .insertInto('company_user')
-          .values({ company_id: companyId, user_id: id, role_id: body.role_id! })
-          .execute();
+          (await createAccount(
+            trx,
+            {
+              name: identity.split('@')[0],
+              username: await freeUsername(trx, identity),
+              email: identity,
+              password_hash: password!,
+            },
+            membership,
+          ));
         await trx
           .insertInto('invitations')
           .values({

@@ -28,26 +28,19 @@ import { defineEntity } from '../http/crud/entity';
 import { Id } from '../http/crud/ids';
 import { HttpError, ValidationError } from '../http/errors';
 import { enumFilter } from '../http/listing';
-import { Flag, iso, toBoolean } from '../http/schema-types';
+import { Flag, toBoolean } from '../http/schema-types';
 import { requestLanguage } from '../http/language';
-import {
-  addItemEvent,
-  itemJob,
-  publishItemEvent,
-  publishItemRefresh,
-  queueItem,
-} from '../processing/library-item-state';
+import { publishItemRefresh } from '../processing/library-item-state';
 import { ITEM_FILES } from '../processing/library-item-processing';
-import { MODEL_MESSAGES } from '../processing/model-state';
-import { presentEvent } from '../processing/processing-messages';
 import { allValid, invalidSelection, notEmptied } from './field-checks';
-import { fileUrl } from './files';
-import { incomingModelFile, storeModelFile } from './model-files';
+import { incomingModelFile } from './model-files';
 import {
+  createProcessedFile,
   fileAndHistory,
   GEOMETRY_EVENTS_SHOWN,
-  registerFileDownloads,
-  registerReprocess,
+  processingFields,
+  registerProcessedFileRoutes,
+  updateProcessedFile,
 } from './processed-files';
 
 type ItemRow = Selectable<LibraryItemsTable> & { uploader_name: string | null };
@@ -62,7 +55,7 @@ const LibraryItemUpdateSchema = Type.Object({
 const ITEM_FILE_UPLOAD = 'library-item-file';
 const FILE_FOLDER = 'library-items';
 
-export const REPROCESS_REFUSED = 'Only finished items can be reprocessed.';
+export const REPROCESS_REFUSED = 'Only finished or failed items can be reprocessed.';
 export const ITEM_STILL_CONNECTED = 'The item is still connected to a model.';
 
 const itemsOf = (db: DB, companyId: number) =>
@@ -219,106 +212,65 @@ export const libraryItemEntity = defineEntity({
         id: row.id,
         name: row.name,
         description: row.description,
-        preview_image_url: fileUrl(request, row.preview_image_url),
-        status: row.status,
-        status_color: row.status_color,
+        ...processingFields(request, row, event),
         libraries: libraries
           .filter((entry) => entry.item_id === row.id)
           .map(({ id, name }) => ({ id, name })),
         is_deletable: deletable,
         deletable,
-        created_at: iso(row.created_at)!,
-        updated_at: iso(row.updated_at)!,
-        started_at: iso(row.started_at),
-        finished_at: iso(row.finished_at),
-        deleted_at: iso(row.deleted_at),
-        uploader_name: row.uploader_name,
-        latest_geometry_event: event ? presentEvent(event, requestLanguage(request)) : null,
       };
     });
   },
   detail: presentDetail,
   /** The file as multipart `file` or a finished upload's `upload_id`; the item starts QUEUED. */
-  async create({ db, session, request }, input) {
-    const app = request.server;
+  async create(ctx, input) {
+    const { db, session, request } = ctx;
     const body = input as ItemBody & { name: string };
     const [libraries, file] = await allValid([
       companyLibraryIds(db, session.company.id, body.libraries ?? []),
-      incomingModelFile(app, session, body, true, ITEM_FILE_UPLOAD),
+      incomingModelFile(request.server, session, body, true, ITEM_FILE_UPLOAD),
     ] as const);
-    const stored = await storeModelFile(app, file!, FILE_FOLDER);
-    const item = await db
-      .transaction()
-      .execute(async (trx) => {
-        const row = await trx
-          .insertInto('library_items')
-          .values({
-            company_id: session.company.id,
-            name: body.name,
-            description: body.description ?? null,
-            status: 'QUEUED',
-            status_color: LIBRARY_ITEM_STATUS_COLORS.QUEUED,
-            preview_image_url: null,
-            started_at: null,
-            finished_at: null,
-            uploader_id: session.user.id,
-            deleted_at: null,
-            processing_attempt: 1,
-            ...stored,
-          })
-          .returning(['id', 'processing_attempt'])
-          .executeTakeFirstOrThrow();
-        await placeItem(trx, row.id, libraries, false);
-        await addItemEvent(trx, row.id, MODEL_MESSAGES.received);
-        return row;
-      })
-      .catch(async (error: unknown) => {
-        await app.ctx.storage.delete(stored.file_key);
-        throw error;
-      });
-    return {
-      id: item.id,
-      followup: async () => {
-        await publishItemRefresh(request, session.company.id, [item.id]);
-        await app.ctx.processor.enqueue(itemJob(item));
-      },
-    };
+    return createProcessedFile(ctx, ITEM_FILES, file!, FILE_FOLDER, async (trx, queued) => {
+      const row = await trx
+        .insertInto('library_items')
+        .values({ ...queued, name: body.name, description: body.description ?? null })
+        .returning(['id', 'processing_attempt'])
+        .executeTakeFirstOrThrow();
+      await placeItem(trx, row.id, libraries, false);
+      return row;
+    });
   },
   /** Name, description, libraries and archiving; a new `file` or `upload_id` replaces the file and requeues. */
-  async update({ db, session, request }, current, input) {
-    const app = request.server;
+  async update(ctx, current, input) {
+    const { db, session, request } = ctx;
     const body = input as ItemBody;
     const [, libraries, file] = await allValid([
       notEmptied(body, ['name', 'archived']),
       body.libraries === undefined
         ? Promise.resolve(undefined)
         : companyLibraryIds(db, session.company.id, body.libraries ?? []),
-      incomingModelFile(app, session, body, false, ITEM_FILE_UPLOAD),
+      incomingModelFile(request.server, session, body, false, ITEM_FILE_UPLOAD),
     ] as const);
-    const stored = file ? await storeModelFile(app, file, FILE_FOLDER) : null;
     const changes = {
       ...(body.name ? { name: body.name } : {}),
       ...('description' in body ? { description: body.description ?? null } : {}),
     };
-    const row = await db.transaction().execute(async (trx) => {
-      if (libraries !== undefined) await placeItem(trx, current.id, libraries, true);
-      if (stored) return queueItem(trx, current.id, MODEL_MESSAGES.received, { ...changes, ...stored });
-      await trx
-        .updateTable('library_items')
-        .set({ ...changes, updated_at: new Date() })
-        .where('id', '=', current.id)
-        .execute();
-      if (body.archived !== undefined && body.archived !== null)
-        await setArchived(trx, current, toBoolean(body.archived));
-      return null;
+    const followup = await updateProcessedFile(ctx, ITEM_FILES, current, file, FILE_FOLDER, {
+      changes,
+      before: async (trx) => {
+        if (libraries !== undefined) await placeItem(trx, current.id, libraries, true);
+      },
+      save: async (trx) => {
+        await trx
+          .updateTable('library_items')
+          .set({ ...changes, updated_at: new Date() })
+          .where('id', '=', current.id)
+          .execute();
+        if (body.archived !== undefined && body.archived !== null)
+          await setArchived(trx, current, toBoolean(body.archived));
+      },
     });
-    if (!row) return () => publishItemRefresh(request, session.company.id, [current.id]);
-    return async () => {
-      if (current.file_key) await app.ctx.storage.delete(current.file_key);
-      await publishItemEvent(request, row, MODEL_MESSAGES.received);
-      await publishItemRefresh(request, session.company.id, [row.id]);
-      await app.ctx.processor.enqueue(itemJob(row));
-    };
+    return followup ?? (() => publishItemRefresh(request, session.company.id, [current.id]));
   },
   remove: removeItem,
   async restore({ db, session, request }, item) {
@@ -389,15 +341,10 @@ async function presentDetail(ctx: CrudContext, row: ItemRow): Promise<LibraryIte
 /** The standard endpoints from the declaration, and beside them reprocessing. */
 export async function libraryItemRoutes(server: FastifyInstance): Promise<void> {
   await libraryItemEntity.register(server);
-  registerReprocess(server, 'libraries/items', libraryItemEntity, {
-    ability: 'update-library-items',
+  registerProcessedFileRoutes(server, 'libraries/items', libraryItemEntity, {
+    abilities: { update: 'update-library-items', list: 'list-library-items' },
     noun: 'item',
     refused: REPROCESS_REFUSED,
-    files: ITEM_FILES,
-  });
-  registerFileDownloads(server, 'libraries/items', libraryItemEntity, {
-    ability: 'list-library-items',
-    noun: 'item',
     files: ITEM_FILES,
   });
 }

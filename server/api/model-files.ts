@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { UploadKindName } from '../../shared/upload-kinds';
 import type { Session } from '../auth/session';
 import { invalidField } from '../http/errors';
 import { finishedUpload, forgetUpload } from '../processing/incoming-uploads';
@@ -35,8 +36,8 @@ export async function incomingModelFile(
   session: Session,
   body: ModelFileInput,
   required: boolean,
-  /** The upload kind `upload_id` must be (upload-kinds.ts). */
-  kind = MODEL_FILE_UPLOAD,
+  /** The upload kind `upload_id` must be (upload-kinds.ts), whose types a refusal names. */
+  kind: UploadKindName = MODEL_FILE_UPLOAD,
 ): Promise<IncomingModelFile | null> {
   const { config, db, uploads } = app.ctx;
   let candidate: ModelFileCandidate;
@@ -54,7 +55,7 @@ export async function incomingModelFile(
   } else {
     return null;
   }
-  const type = await acceptModelFile(candidate, 'file', config.modelUploadMaxBytes);
+  const type = await acceptModelFile(candidate, 'file', config.modelUploadMaxBytes, kind);
   return { ...candidate, type, uploadId };
 }
 

@@ -1,5 +1,5 @@
 /** Resumable uploads of model files (kind 'model-file', the default): the model file rules of model-file.ts. */
-import { MODEL_FILE_UPLOAD, modelFileNameAndSizeErrors } from '../processing/model-file';
+import { MODEL_FILE_UPLOAD, modelFileNameAndSizeErrors, uploadContentErrors } from '../processing/model-file';
 import type { UploadKind } from './upload-kind';
 
 export { MODEL_FILE_UPLOAD };
@@ -10,4 +10,5 @@ export const modelUploadKind: UploadKind<typeof MODEL_FILE_UPLOAD> = {
   maxBytes: (config) => config.modelUploadMaxBytes,
   creationErrors: (name, size, config) =>
     modelFileNameAndSizeErrors('file', name, size, config.modelUploadMaxBytes),
+  contentErrors: uploadContentErrors,
 };

@@ -20,37 +20,32 @@ import type { DB } from '../db/database';
 import { liveRowCount } from '../db/live-row-counts';
 import { restore, softDelete } from '../db/retention';
 import type { ProjectModelsTable } from '../db/schema';
-import { MODEL_STATUS_COLORS } from '../db/status-colors';
 import { type BroadcastSource } from '../http/broadcast';
 import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { requestLanguage } from '../http/language';
 import { enumFilter } from '../http/listing';
-import { iso } from '../http/schema-types';
 import { publishGeometryEvent, publishProcessorRefresh } from '../processing/model-events';
 import { MODEL_FILES, modelJob } from '../processing/model-processing';
-import {
-  addGeometryEvent,
-  isProcessorWork,
-  MODEL_MESSAGES,
-  queueModel,
-  UNFINISHED_STATUSES,
-} from '../processing/model-state';
-import { presentEvent } from '../processing/processing-messages';
+import { isProcessorWork, MODEL_MESSAGES, queueModel, UNFINISHED_STATUSES } from '../processing/model-state';
 import { allValid, companyProjectId, notEmptied } from './field-checks';
-import { fileUrl } from './files';
-import { incomingModelFile, storeModelFile } from './model-files';
+import { incomingModelFile } from './model-files';
 import {
+  createProcessedFile,
   fileAndHistory,
   GEOMETRY_EVENTS_SHOWN,
-  registerFileDownloads,
-  registerReprocess,
+  processingFields,
+  registerProcessedFileRoutes,
+  updateProcessedFile,
 } from './processed-files';
 
 type ModelRow = Selectable<ProjectModelsTable> & { uploader_name: string | null };
 type ModelBody = Submitted<ModelInput>;
 
-export const REPROCESS_REFUSED = 'Only finished models can be reprocessed.';
+/** Where a model's file is stored. */
+const FILE_FOLDER = 'models';
+
+export const REPROCESS_REFUSED = 'Only finished or failed models can be reprocessed.';
 
 const modelsOf = (db: DB, companyId: number) =>
   db
@@ -117,97 +112,55 @@ export const modelEntity = defineEntity({
         project_id: row.project_id,
         name: row.name,
         description: row.description,
-        status: row.status,
-        status_color: row.status_color,
-        preview_image_url: fileUrl(request, row.preview_image_url),
-        created_at: iso(row.created_at)!,
-        updated_at: iso(row.updated_at)!,
-        started_at: iso(row.started_at),
-        finished_at: iso(row.finished_at),
-        deleted_at: iso(row.deleted_at),
-        uploader_name: row.uploader_name,
-        latest_geometry_event: event ? presentEvent(event, requestLanguage(request)) : null,
+        ...processingFields(request, row, event),
       };
     });
   },
   detail: presentDetail,
   /** The file as multipart `file` or a finished upload's `upload_id`; the model starts QUEUED. */
-  async create({ db, session, request }, input) {
-    const app = request.server;
+  async create(ctx, input) {
+    const { db, session, request } = ctx;
     const body = input as ModelBody & { name: string };
     const [projectId, file] = await allValid([
       companyProjectId(db, session.company.id, body.project_id, 'project_id'),
-      incomingModelFile(app, session, body, true),
+      incomingModelFile(request.server, session, body, true),
     ]);
-    const stored = await storeModelFile(app, file!);
-    const model = await db
-      .transaction()
-      .execute(async (trx) => {
-        const row = await trx
-          .insertInto('project_models')
-          .values({
-            company_id: session.company.id,
-            project_id: projectId ?? null,
-            name: body.name,
-            description: body.description ?? null,
-            status: 'QUEUED',
-            status_color: MODEL_STATUS_COLORS.QUEUED,
-            preview_image_url: null,
-            started_at: null,
-            finished_at: null,
-            uploader_id: session.user.id,
-            deleted_at: null,
-            processing_attempt: 1,
-            ...stored,
-          })
-          .returning(['id', 'processing_attempt'])
-          .executeTakeFirstOrThrow();
-        await addGeometryEvent(trx, row.id, MODEL_MESSAGES.received);
-        return row;
-      })
-      .catch(async (error: unknown) => {
-        await app.ctx.storage.delete(stored.file_key);
-        throw error;
-      });
-    return {
-      id: model.id,
-      followup: async () => {
-        await publishProcessorRefresh(request, session.company.id, [model.id]);
-        await app.ctx.processor.enqueue(modelJob(model));
-      },
-    };
+    return createProcessedFile(ctx, MODEL_FILES, file!, FILE_FOLDER, (trx, queued) =>
+      trx
+        .insertInto('project_models')
+        .values({
+          ...queued,
+          project_id: projectId ?? null,
+          name: body.name,
+          description: body.description ?? null,
+        })
+        .returning(['id', 'processing_attempt'])
+        .executeTakeFirstOrThrow(),
+    );
   },
   /** Name, description and project; a new `file` or `upload_id` replaces the file and restarts processing. */
-  async update({ db, session, request }, current, body) {
-    const app = request.server;
+  async update(ctx, current, body) {
+    const { db, session, request } = ctx;
     const [, projectId, file] = await allValid([
       notEmptied(body, ['name']),
       companyProjectId(db, session.company.id, body.project_id, 'project_id'),
-      incomingModelFile(app, session, body, false),
+      incomingModelFile(request.server, session, body, false),
     ] as const);
-    const stored = file ? await storeModelFile(app, file) : null;
     const changes = {
       ...(body.name ? { name: body.name } : {}),
       ...('description' in body ? { description: body.description ?? null } : {}),
       ...(projectId !== undefined ? { project_id: projectId } : {}),
     };
-    const row = await db.transaction().execute(async (trx) =>
-      stored
-        ? queueModel(trx, current.id, MODEL_MESSAGES.received, { ...changes, ...stored })
-        : trx
-            .updateTable('project_models')
-            .set({ ...changes, updated_at: new Date() })
-            .where('id', '=', current.id)
-            .returningAll()
-            .executeTakeFirstOrThrow(),
-    );
-    if (!stored) return;
-    return async () => {
-      if (current.file_key) await app.ctx.storage.delete(current.file_key);
-      await publishGeometryEvent(request, row, MODEL_MESSAGES.received);
-      await publishProcessorRefresh(request, session.company.id, [row.id]);
-      await app.ctx.processor.enqueue(modelJob(row));
-    };
+    const followup = await updateProcessedFile(ctx, MODEL_FILES, current, file, FILE_FOLDER, {
+      changes,
+      save: (trx) =>
+        trx
+          .updateTable('project_models')
+          .set({ ...changes, updated_at: new Date() })
+          .where('id', '=', current.id)
+          .execute(),
+    });
+    return followup ?? undefined;
   },
   async remove({ db, session, request }, model) {
     await softDelete(db, 'project_models', session.company.id, model.id);
@@ -285,15 +238,10 @@ export async function resumeRestoredModels(source: BroadcastSource, companyId: n
 /** The standard endpoints from the declaration, and beside them reprocessing. */
 export async function modelRoutes(server: FastifyInstance): Promise<void> {
   await modelEntity.register(server);
-  registerReprocess(server, 'projects/models', modelEntity, {
-    ability: 'update-project-models',
+  registerProcessedFileRoutes(server, 'projects/models', modelEntity, {
+    abilities: { update: 'update-project-models', list: 'list-project-models' },
     noun: 'model',
     refused: REPROCESS_REFUSED,
-    files: MODEL_FILES,
-  });
-  registerFileDownloads(server, 'projects/models', modelEntity, {
-    ability: 'list-project-models',
-    noun: 'model',
     files: MODEL_FILES,
   });
 }

@@ -24,15 +24,19 @@ import type { DB } from '../db/database';
 import type { UserActivitiesTable } from '../db/schema';
 import { type FieldErrors, HttpError, ValidationError } from '../http/errors';
 import { guard, guarded } from '../http/guarded-route';
+import { type Language, requestLanguage } from '../http/language';
 import { listQueryProperties } from '../http/list-query';
+import { renderMessage } from '../http/messages';
 import { type ListSpec, listEndpoint } from '../http/listing';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { DataSchema, ListResponseSchema, PaginatedSchema } from '../http/responses';
 import { FileField, Flag, iso, MessageSchema, Nullable, StringEnum, toBoolean } from '../http/schema-types';
 import { acceptUpload, storeUpload } from '../storage/uploads';
+import { storedActivityMessage } from './activity-messages';
 import { recordActivity } from './activity-recorder';
 import { requiredField } from './field-checks';
 import { fileUrl } from './files';
+import { adminFlag, NO_COMPANY_FIELDS, userCompanyFields } from './user-fields';
 import { announceNotifications, deliverNotification, notificationSettingsOf } from './notifications-delivery';
 import { RESET_LINK_SENT, sendResetLink } from './password-reset';
 import {
@@ -87,7 +91,9 @@ async function presentAccount(request: FastifyRequest, session: Session, exclude
   const { db } = request.server.ctx;
   const companyId = session.company.id;
   const userId = session.user.id;
-  const [user, groups, settings] = await Promise.all([
+  // Spec 2 §3's User: the project count and abilities in the company, unless excluded (`users.abilities`).
+  const companyFieldNames = ['project_count', 'abilities'].filter((field) => !excluded.has(field));
+  const [user, groups, settings, companyFields] = await Promise.all([
     db
       .selectFrom('users')
       .leftJoin('company_user', (join) =>
@@ -110,7 +116,9 @@ async function presentAccount(request: FastifyRequest, session: Session, exclude
       .orderBy('groups.name')
       .execute(),
     excluded.has('notification_settings') ? null : notificationSettings(db, companyId, userId),
+    userCompanyFields(db, companyId, [userId], new Set(companyFieldNames)),
   ]);
+  const own = companyFields.get(userId) ?? NO_COMPANY_FIELDS;
   return {
     id: user.id,
     name: user.name,
@@ -118,7 +126,9 @@ async function presentAccount(request: FastifyRequest, session: Session, exclude
     email: user.email,
     phone_number: user.phone_number,
     function: user.function,
-    admin: user.admin ? 1 : 0,
+    admin: adminFlag(user.admin),
+    ...(excluded.has('project_count') ? {} : { project_count: own.project_count }),
+    ...(excluded.has('abilities') ? {} : { abilities: own.abilities }),
     role:
       user.role_id !== null && user.role_title !== null ? { id: user.role_id, title: user.role_title } : null,
     groups,
@@ -243,22 +253,31 @@ async function saveSettings(
 }
 
 type ActivityRow = Selectable<UserActivitiesTable>;
-const presentActivity = (row: ActivityRow) => ({
-  id: row.id,
-  action: row.action,
-  subject: row.subject,
-  datetime: iso(row.created_at)!,
-});
+/** An entry with what it says in `language` (activity-messages.ts), and its stored message for the portal. */
+const presentActivity = (row: ActivityRow, language: Language) => {
+  const stored = storedActivityMessage(row);
+  return {
+    id: row.id,
+    action: row.action,
+    subject: row.subject,
+    message: renderMessage(stored, language),
+    message_key: stored.key,
+    message_params: stored.params,
+    datetime: iso(row.created_at)!,
+  };
+};
 
-const activityList: ListSpec<'user_activities', ActivityRow, ReturnType<typeof presentActivity>> = {
+const activityList = (
+  language: Language,
+): ListSpec<'user_activities', ActivityRow, ReturnType<typeof presentActivity>> => ({
   resource: 'activities',
   sorts: { datetime: 'user_activities.created_at' },
   defaultSort: '-datetime',
   tiebreaker: 'user_activities.id',
   search: ['user_activities.action', 'user_activities.subject'],
-  fields: ['id', 'action', 'subject', 'datetime'],
-  present: async (rows) => rows.map(presentActivity),
-};
+  fields: ['id', 'action', 'subject', 'message', 'message_key', 'message_params', 'datetime'],
+  present: async (rows) => rows.map((row) => presentActivity(row, language)),
+});
 
 const AccountResponse = Type.Object({
   data: MyAccountSchema,
@@ -465,7 +484,7 @@ export async function myAccountRoutes(server: FastifyInstance): Promise<void> {
         .selectAll('user_activities')
         .where('user_activities.company_id', '=', session.company.id)
         .where('user_activities.user_id', '=', session.user.id);
-      return listEndpoint(request, base, activityList, request.query);
+      return listEndpoint(request, base, activityList(requestLanguage(request)), request.query);
     },
   );
 }

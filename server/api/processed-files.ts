@@ -1,6 +1,8 @@
 /**
  * What the endpoints of processed files (project models, library items; server/processing/file-processing.ts)
- * share: `POST /{collection}/{id}/reprocess` (FINISHED only, 422 on `status` otherwise; the row is queued again,
+ * share: the create and the update that bring a file (`createProcessedFile`, `updateProcessedFile`: the file stored,
+ * the row queued with 'File received' as its event, after the commit the lists' reload and the job),
+ * `POST /{collection}/{id}/reprocess` (FINISHED or FAILED, issue 31; 422 on `status` otherwise; the row is queued again,
  * its geometry events start over, and 'Reprocessing started...' answers once that is saved and published), the
  * downloads of its original file and of the optimized glb (`GET /{collection}/{id}/download/original|optimized`),
  * and the parts of a detail answer about its file, processing history and viewer (issue 28).
@@ -9,18 +11,26 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { GeometryStatistics } from '../../shared/geometry-statistics';
+import { isReprocessable } from '../../shared/entities/model-values';
 import { authenticate } from '../auth/session';
 import type { DB } from '../db/database';
 import { invalidField, notFound } from '../http/errors';
+import type { CrudContext, Followup } from '../http/crud/declaration';
 import type { EntityRouteOptions } from '../http/crud/entity';
 import { IdParams } from '../http/crud/ids';
-import type { Language } from '../http/language';
-import { MessageSchema } from '../http/schema-types';
-import { type ProcessedFiles, requeue } from '../processing/file-processing';
+import { type Language, requestLanguage } from '../http/language';
+import { iso, MessageSchema } from '../http/schema-types';
+import {
+  type ProcessedFileChanges,
+  type ProcessedFiles,
+  processingJob,
+  requeue,
+} from '../processing/file-processing';
 import { MODEL_MESSAGES } from '../processing/model-state';
 import { presentEvent } from '../processing/processing-messages';
 import { attachmentDisposition } from './downloads';
 import { fileUrl } from './files';
+import { type IncomingModelFile, storeModelFile, type StoredModelFile } from './model-files';
 
 /** Geometry events a detail carries, newest first. */
 export const GEOMETRY_EVENTS_SHOWN = 50;
@@ -43,7 +53,7 @@ export function registerReprocess(
   entity: ProcessedFileEntity,
   options: { ability: string; noun: string; refused: string; files: ProcessedFiles },
 ) {
-  const summary = `Processes a FINISHED ${options.noun} again (its geometry events start over); 422 for any other status`;
+  const summary = `Processes a FINISHED or FAILED ${options.noun} again (its geometry events start over); 422 for any other status`;
   server.withTypeProvider<TypeBoxTypeProvider>().post(
     `/${collection}/:id/reprocess`,
     entity.route(options.ability, summary, {
@@ -53,7 +63,7 @@ export function registerReprocess(
     async (request) => {
       const { company } = await authenticate(request);
       const row = await entity.find(request.server.ctx.db, company.id, request.params.id);
-      if (row.status !== 'FINISHED') throw invalidField('status', options.refused);
+      if (!isReprocessable(row.status)) throw invalidField('status', options.refused);
       await requeue(request, options.files, row.id, MODEL_MESSAGES.requeued);
       return { message: REPROCESS_STARTED };
     },
@@ -143,4 +153,168 @@ export function registerFileDownloads(
         .send(stored.stream);
     },
   );
+}
+
+/** The columns of a new processed file's row that are no entity's own: queued with its file, by its uploader. */
+export type QueuedFileColumns = StoredModelFile & {
+  company_id: number;
+  uploader_id: number;
+  status: 'QUEUED';
+  status_color: string;
+  preview_image_url: null;
+  started_at: null;
+  finished_at: null;
+  deleted_at: null;
+  processing_attempt: 1;
+};
+
+/**
+ * Creates a processed file's record from the file its request brings (checked by `incomingModelFile`): the file is
+ * stored under `folder`, `insert` saves the row with `columns` (and what else is the entity's, in the same
+ * transaction), and 'File received' is its first geometry event; a row that is not saved takes its stored file with
+ * it. Answers the new id and what follows the commit: the processor lists reload and the job is queued.
+ */
+export async function createProcessedFile(
+  { db, session, request }: CrudContext,
+  files: ProcessedFiles,
+  file: IncomingModelFile,
+  folder: string,
+  insert: (trx: DB, columns: QueuedFileColumns) => Promise<{ id: number; processing_attempt: number }>,
+): Promise<{ id: number; followup: Followup }> {
+  const app = request.server;
+  const stored = await storeModelFile(app, file, folder);
+  const row = await db
+    .transaction()
+    .execute(async (trx) => {
+      const created = await insert(trx, {
+        company_id: session.company.id,
+        uploader_id: session.user.id,
+        status: 'QUEUED',
+        status_color: files.colors.QUEUED,
+        preview_image_url: null,
+        started_at: null,
+        finished_at: null,
+        deleted_at: null,
+        processing_attempt: 1,
+        ...stored,
+      });
+      await files.addEvent(trx, created.id, MODEL_MESSAGES.received);
+      return created;
+    })
+    .catch(async (error: unknown) => {
+      await app.ctx.storage.delete(stored.file_key);
+      throw error;
+    });
+  return {
+    id: row.id,
+    followup: async () => {
+      await files.publishRefresh(request, session.company.id, [row.id]);
+      await app.ctx.processor.enqueue(processingJob(files, row));
+    },
+  };
+}
+
+/**
+ * Saves an update of a processed file's record in one transaction: `write.before` first (what else is the
+ * entity's, e.g. an item's libraries); then, with a new file (stored under `folder`), the row is queued again with
+ * `write.changes` and the file (a new attempt, 'File received' its only event), else `write.save` saves the
+ * changes; an update that is not saved takes its stored file with it. With a new file it answers what follows the
+ * commit (the replaced file deleted, the change published, the lists' reload, the job), else null.
+ */
+export async function updateProcessedFile(
+  { db, request }: CrudContext,
+  files: ProcessedFiles,
+  current: { id: number; file_key: string | null },
+  file: IncomingModelFile | null,
+  folder: string,
+  write: {
+    changes: ProcessedFileChanges;
+    save(trx: DB): Promise<unknown>;
+    before?(trx: DB): Promise<unknown>;
+  },
+): Promise<Followup | null> {
+  const app = request.server;
+  const stored = file ? await storeModelFile(app, file, folder) : null;
+  const row = await db
+    .transaction()
+    .execute(async (trx) => {
+      await write.before?.(trx);
+      if (stored)
+        return files.queue(trx, current.id, MODEL_MESSAGES.received, { ...write.changes, ...stored });
+      await write.save(trx);
+      return null;
+    })
+    .catch(async (error: unknown) => {
+      if (stored) await app.ctx.storage.delete(stored.file_key);
+      throw error;
+    });
+  if (!row) return null;
+  return async () => {
+    if (current.file_key) await app.ctx.storage.delete(current.file_key);
+    await files.publishProgress(request, row, MODEL_MESSAGES.received);
+    await files.publishRefresh(request, row.company_id, [row.id]);
+    await app.ctx.processor.enqueue(processingJob(files, row));
+  };
+}
+
+/** What a list row of a processed file is read from (its table's row with its uploader's name). */
+interface ProcessedFileListRow {
+  status: string;
+  status_color: string;
+  preview_image_url: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  started_at: Date | string | null;
+  finished_at: Date | string | null;
+  deleted_at: Date | string | null;
+  uploader_name: string | null;
+}
+
+/**
+ * The fields every processed file's item carries about its processing (spec 2 §3's model and item alike): status
+ * and colour, preview, dates, uploader and the latest geometry event in the reader's language.
+ */
+export function processingFields<Row extends ProcessedFileListRow>(
+  request: FastifyRequest,
+  row: Row,
+  latest: Parameters<typeof presentEvent>[0] | undefined,
+) {
+  return {
+    status: row.status as Row['status'],
+    status_color: row.status_color,
+    preview_image_url: fileUrl(request, row.preview_image_url),
+    created_at: iso(row.created_at)!,
+    updated_at: iso(row.updated_at)!,
+    started_at: iso(row.started_at),
+    finished_at: iso(row.finished_at),
+    deleted_at: iso(row.deleted_at),
+    uploader_name: row.uploader_name,
+    latest_geometry_event: latest ? presentEvent(latest, requestLanguage(request)) : null,
+  };
+}
+
+/**
+ * Registers what every processed file entity has beside its declared endpoints: reprocessing
+ * (`registerReprocess`) and the downloads of its files (`registerFileDownloads`); `update` is the ability of the
+ * one, `list` of the other.
+ */
+export function registerProcessedFileRoutes(
+  server: FastifyInstance,
+  collection: string,
+  entity: ProcessedFileEntity,
+  options: {
+    abilities: { update: string; list: string };
+    noun: string;
+    refused: string;
+    files: ProcessedFiles;
+  },
+) {
+  const { abilities, noun, files } = options;
+  registerReprocess(server, collection, entity, {
+    ability: abilities.update,
+    noun,
+    refused: options.refused,
+    files,
+  });
+  registerFileDownloads(server, collection, entity, { ability: abilities.list, noun, files });
 }

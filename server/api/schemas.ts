@@ -1,6 +1,7 @@
 /** Response schemas shared by several endpoint groups (they also document the API at /api/v2/docs). */
 import { Type } from '@sinclair/typebox';
-import { DateTime, Nullable } from '../http/schema-types';
+import { DESIGN_SOFTWARE_PROBLEMS } from '../../shared/session';
+import { DateTime, Nullable, StringEnum } from '../http/schema-types';
 
 export const TenantSchema = Type.Object({
   id: Type.Integer(),
@@ -12,6 +13,11 @@ export const TenantSchema = Type.Object({
     primary_accent: Nullable(Type.String()),
     is_default: Type.Boolean(),
   }),
+});
+
+/** A user's preferences (shared/session.ts `UserPreferences`), kept per user across devices. */
+export const UserPreferencesSchema = Type.Object({
+  dismissed_design_software_warning: Type.Optional(Nullable(StringEnum(DESIGN_SOFTWARE_PROBLEMS))),
 });
 
 /** The session user of spec 1 §3 (shared/session.ts). */
@@ -26,6 +32,9 @@ export const SessionUserSchema = Type.Object({
   licenses: Type.Array(Type.String()),
   autodesk_connected: Type.Boolean(),
   autodesk_scope_outdated: Type.Boolean(),
+  /** The company connects design-software accounts (its autodesk_integration is not 'no'). */
+  autodesk_integration: Type.Boolean(),
+  preferences: UserPreferencesSchema,
 });
 
 /** `POST /login` and `GET /auth/validate`. */

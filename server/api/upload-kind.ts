@@ -21,6 +21,11 @@ export interface UploadKind<Name extends UploadKindName = UploadKindName> {
   maxBytes(config: ServerConfig): number;
   /** Errors by field for the client's file name and the declared length. */
   creationErrors(name: string, size: number, config: ServerConfig): FieldErrors;
+  /**
+   * Errors by field for the content, once the last byte arrived (its local file): the upload is then refused and
+   * removed, so its file shows the refusal instead of being uploaded (issue 31). None: checked where it is used.
+   */
+  contentErrors?(name: string, path: string): Promise<FieldErrors>;
 }
 
 /** An upload kind of the file types its shared declaration names (shared/upload-kinds.ts) up to a size. */
@@ -30,6 +35,7 @@ export function fileUploadKind<Name extends UploadKindName>(declaration: {
   adminOnly?: boolean;
   licence?: string;
   maxBytes: (config: ServerConfig) => number;
+  contentErrors?: UploadKind['contentErrors'];
 }): UploadKind<Name> {
   const types: readonly string[] = UPLOAD_KIND_TYPES[declaration.name];
   const allowed = types.map(canonicalExtension);
@@ -39,6 +45,7 @@ export function fileUploadKind<Name extends UploadKindName>(declaration: {
     adminOnly: declaration.adminOnly,
     licence: declaration.licence,
     maxBytes: declaration.maxBytes,
+    contentErrors: declaration.contentErrors,
     creationErrors(name, size, config): FieldErrors {
       const maxBytes = declaration.maxBytes(config);
       if (allowed.length && !allowed.includes(canonicalExtension(extensionOf(name))))

@@ -6,6 +6,7 @@
  */
 import { DOWNLOAD_FILE_UPLOAD } from '../../shared/entities/downloads';
 import type { UploadKindName } from '../../shared/upload-kinds';
+import { uploadContentErrors } from '../processing/model-file';
 import { fileUploadKind, type UploadKind } from './upload-kind';
 import { MATERIAL_ARCHIVE_UPLOAD } from './materials';
 import { MODEL_FILE_UPLOAD, modelUploadKind } from './model-upload-kind';
@@ -22,6 +23,7 @@ const DECLARED: { readonly [Name in UploadKindName]: UploadKind<Name> } = {
     name: 'library-item-file',
     ability: 'update-library-items',
     maxBytes: (config) => config.modelUploadMaxBytes,
+    contentErrors: uploadContentErrors,
   }),
   [MATERIAL_ARCHIVE_UPLOAD]: fileUploadKind({
     name: MATERIAL_ARCHIVE_UPLOAD,

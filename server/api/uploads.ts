@@ -11,8 +11,11 @@
  * name, or a name and length its kind does not allow (model files: `.fbx`/`.zip`/`.matz`, 1 byte to
  * MODEL_UPLOAD_MAX_BYTES); an upload id answers 404 to anyone but the user who created it, in the company it was
  * created in. Then the reply is hijacked and the raw request and response go to the tus server (protocol errors
- * such as a 409 offset conflict are its plain-text answers). A finished model-file upload becomes a model's file
- * through `upload_id` (models.ts).
+ * such as a 409 offset conflict are its plain-text answers). When the last byte of an upload of a kind that checks
+ * content (model and library item files) arrives, a content its name does not promise is refused there and then
+ * (issue 31): the last chunk is answered with the 422 `{message, errors: {file}}` in the request's language and the
+ * upload is removed, so the portal shows the refusal on the file instead of 'Uploaded'. A finished model-file
+ * upload becomes a model's file through `upload_id` (models.ts).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -21,9 +24,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { ServerConfig } from '../config';
 import { authenticate, authorize, requireAdmin, requireCompanyLicence, type Session } from '../auth/session';
 import type { DB } from '../db/database';
-import { type FieldErrors, notFound, ValidationError } from '../http/errors';
+import { type FieldErrors, notFound, ValidationError, validationMessage } from '../http/errors';
 import { guard, guarded } from '../http/guarded-route';
-import { forgetUploadRecord, isUploadId, removeStaleUploads } from '../processing/incoming-uploads';
+import { languageOf, translateBody } from '../http/language';
+import {
+  forgetUpload,
+  forgetUploadRecord,
+  isUploadId,
+  removeStaleUploads,
+} from '../processing/incoming-uploads';
 import type { UploadKind } from './upload-kind';
 import { DEFAULT_UPLOAD_KIND, UPLOAD_KINDS, uploadKind } from './upload-kinds';
 const TUS_CHUNK_TYPE = 'application/offset+octet-stream';
@@ -109,6 +118,20 @@ export async function uploadRoutes(server: FastifyInstance): Promise<void> {
         })
         .execute();
       return {};
+    },
+    async onUploadFinish(request, upload) {
+      const kind = uploadKind(upload.metadata?.kind?.trim() || DEFAULT_UPLOAD_KIND);
+      const path = kind?.contentErrors ? await uploads.finishedFile(upload.id, upload.size ?? 0) : null;
+      if (!kind?.contentErrors || !path) return {};
+      const errors = await kind.contentErrors((upload.metadata?.filename ?? '').trim(), path);
+      if (!Object.keys(errors).length) return {};
+      await forgetUpload(db, uploads, upload.id);
+      const language = languageOf(request.headers.get('accept-language') ?? undefined);
+      return {
+        status_code: 422,
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Language': language },
+        body: JSON.stringify(translateBody({ message: validationMessage(errors), errors }, language)),
+      };
     },
   });
 

@@ -8,18 +8,12 @@ import { sql } from 'kysely';
 import type { LicenceKey } from '../../shared/platforms';
 import type { DB } from '../db/database';
 import { ValidationError } from '../http/errors';
+import { licenceName } from '../http/messages';
 
-const LICENCE_NAMES: Record<LicenceKey, string> = {
-  design_and_sales: 'Design & Sales',
-  hatch: 'Converter & Optimizer',
-  holo_helmet: 'HoloHelmet',
-  realization: 'Realization',
-  standalone: 'Standalone',
-};
-
+// The licences' names are the portal's (`common:licences.*`, one name per licence key; issue 31).
 export const noSeatsLeft = (licence: LicenceKey) =>
-  `No ${LICENCE_NAMES[licence]} licenses are available: every bought license is in use.`;
-export const HATCH_NEEDS_DESIGN = 'Converter & Optimizer can only be assigned together with Design & Sales.';
+  `No ${licenceName(licence)} licenses are available: every bought license is in use.`;
+export const HATCH_NEEDS_DESIGN = `${licenceName('hatch')} can only be assigned together with ${licenceName('design_and_sales')}.`;
 
 /** Sets the member's licences to `wanted`; call inside a transaction (it locks the seats it assigns). */
 export async function assignLicences(

@@ -13,6 +13,7 @@ import { type Selectable, sql } from 'kysely';
 import type { LicenceKey } from '../../shared/platforms';
 import { UserInputSchema, UserSchema, type UserInput } from '../../shared/entities/users';
 import { hashPassword } from '../auth/passwords';
+import { createAccount } from '../db/accounts';
 import type { DB } from '../db/database';
 import type { UsersTable } from '../db/schema';
 import { contextOf } from '../http/crud/context';
@@ -30,6 +31,7 @@ import { nextProfileImage, submittedProfileImage, writeProfileImage } from './pr
 import { companyGroupIds, companyRoleId } from './roles-input';
 import { assignLicences } from './users-licences';
 import { publishPermissionsUpdated } from './users-permissions';
+import { adminFlag, NO_COMPANY_FIELDS, userCompanyFields } from './user-fields';
 
 export type MemberRow = Selectable<UsersTable> & { role_id: number | null; role_title: string | null };
 
@@ -74,33 +76,47 @@ export function accountColumns(
 
 export const REQUIRED_ACCOUNT_FIELDS = ['name', 'username', 'email'];
 
-/** Inserts a new account (address unverified; a profile image only when given) and answers its id. */
-export async function insertAccount(
-  trx: DB,
-  account: {
-    name: string;
-    username: string;
-    email: string;
-    password_hash: string;
-    phone_number?: string | null;
-    function?: string | null;
+/**
+ * The account a create form asks for (`POST /users`, `POST /admin/users`), a member of the host's company: its
+ * fields, the checked profile image, and a password (the given one, or one nobody knows); `also` writes what else
+ * comes with it in the same transaction (groups, licences). Answers its id.
+ */
+export async function createAccountFromForm(
+  { db, session, request }: CrudContext,
+  body: Submitted<Pick<UserInput, 'name' | 'username' | 'email' | 'phone_number' | 'function'>> & {
+    profile_image_upload_id?: string | null;
+  },
+  image: Parameters<typeof nextProfileImage>[1],
+  options: {
+    roleId: number | null;
     admin?: boolean;
-    profile_image?: string | null;
+    password?: string | null;
+    also?: (trx: DB, userId: number) => Promise<void>;
   },
 ): Promise<number> {
-  const user = await trx
-    .insertInto('users')
-    .values({
-      phone_number: null,
-      function: null,
-      profile_image: null,
-      ...account,
-      email_verified_at: null,
-      deleted_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return user.id;
+  const password = options.password ? await hashPassword(options.password) : await unusablePassword();
+  const services = request.server.ctx;
+  const next = await nextProfileImage(services, image, body);
+  return writeProfileImage(services, next, null, (picture) =>
+    db.transaction().execute(async (trx) => {
+      const userId = await createAccount(
+        trx,
+        {
+          name: body.name!,
+          username: body.username!,
+          email: body.email!,
+          password_hash: password,
+          ...(options.admin !== undefined ? { admin: options.admin } : {}),
+          phone_number: body.phone_number ?? null,
+          function: body.function ?? null,
+          ...picture,
+        },
+        { companyId: session.company.id, roleId: options.roleId },
+      );
+      await options.also?.(trx, userId);
+      return userId;
+    }),
+  );
 }
 
 /** The member's checked groups and profile image (one 422 naming every problem). */
@@ -136,7 +152,7 @@ async function present({ db, request, session }: CrudContext, rows: MemberRow[],
   const ids = rows.map((row) => row.id);
   const companyId = session.company.id;
   const none = Promise.resolve([]);
-  const [groups, licences, invited] = await Promise.all([
+  const [groups, licences, invited, companyFields] = await Promise.all([
     (fields.has('groups') || fields.has('group_count')) && ids.length
       ? db
           .selectFrom('group_user')
@@ -166,6 +182,7 @@ async function present({ db, request, session }: CrudContext, rows: MemberRow[],
           .where('accepted_at', 'is', null)
           .execute()
       : none,
+    userCompanyFields(db, companyId, ids, fields),
   ]);
   const pending = new Set(invited.map((invitation) => invitation.user_id));
   return rows.map((row) => {
@@ -177,7 +194,7 @@ async function present({ db, request, session }: CrudContext, rows: MemberRow[],
       email: row.email,
       phone_number: row.phone_number,
       function: row.function,
-      admin: row.admin,
+      admin: adminFlag(row.admin),
       profile_image: fileUrl(request, row.profile_image),
       role:
         row.role_id !== null && row.role_title !== null ? { id: row.role_id, title: row.role_title } : null,
@@ -185,6 +202,7 @@ async function present({ db, request, session }: CrudContext, rows: MemberRow[],
       groups: own.map((group) => ({ id: group.id, name: group.name })),
       group_count: own.length,
       licenses: licences.filter((licence) => licence.user_id === row.id).map((licence) => licence.licence),
+      ...(companyFields.get(row.id) ?? NO_COMPANY_FIELDS),
       created_at: iso(row.created_at)!,
       updated_at: iso(row.updated_at)!,
       email_verified: row.email_verified_at !== null,
@@ -266,33 +284,16 @@ export const userEntity = defineEntity({
   }),
   present,
   async create(ctx, body) {
-    const { db, session, request } = ctx;
-    const companyId = session.company.id;
+    const companyId = ctx.session.company.id;
     const { groups, image } = await checkMember(ctx, body, null);
-    const password = await unusablePassword();
-    const services = request.server.ctx;
-    const next = await nextProfileImage(services, image, body);
-    const id = await writeProfileImage(services, next, null, (picture) =>
-      db.transaction().execute(async (trx) => {
-        const userId = await insertAccount(trx, {
-          name: body.name!,
-          username: body.username!,
-          email: body.email!,
-          password_hash: password,
-          phone_number: body.phone_number ?? null,
-          function: body.function ?? null,
-          ...picture,
-        });
-        await trx
-          .insertInto('company_user')
-          .values({ company_id: companyId, user_id: userId, role_id: body.role_id ?? null })
-          .execute();
+    const id = await createAccountFromForm(ctx, body, image, {
+      roleId: body.role_id ?? null,
+      also: async (trx, userId) => {
         await saveGroups(trx, companyId, userId, groups);
         if (body.licenses) await assignLicences(trx, companyId, userId, body.licenses as LicenceKey[]);
-        return userId;
-      }),
-    );
-    return { id, followup: () => publishPermissionsUpdated(request, companyId, [id]) };
+      },
+    });
+    return { id, followup: () => publishPermissionsUpdated(ctx.request, companyId, [id]) };
   },
   async update(ctx, row, body) {
     const { db, session, request } = ctx;

@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { hasAbility } from '../../shared/abilities';
 import type { SessionUser } from '../../shared/session';
+import { memberAbilities } from '../api/user-fields';
 import type { DB } from '../db/database';
 import { forbidden, unauthenticated } from '../http/errors';
 import {
@@ -69,6 +70,8 @@ function sessionUserQuery(db: DB, company: { id: number } | { subDomain: string 
       'users.admin',
       'users.autodesk_connected',
       'users.autodesk_scope_outdated',
+      sql<boolean>`companies.autodesk_integration <> 'no'`.as('autodesk_integration'),
+      'users.preferences',
       'company_user.user_id as member',
       exists(
         selectFrom('invitations')
@@ -77,16 +80,7 @@ function sessionUserQuery(db: DB, company: { id: number } | { subDomain: string 
           .whereRef('invitations.company_id', '=', 'companies.id')
           .where('invitations.accepted_at', 'is', null),
       ).as('invitation_pending'),
-      sql<string[]>`array(
-        select role_abilities.ability from role_abilities
-          where role_abilities.role_id = company_user.role_id
-        union
-        select role_abilities.ability from group_user
-          join groups on groups.id = group_user.group_id
-          join role_abilities on role_abilities.role_id = groups.role_id
-          where group_user.user_id = users.id and groups.company_id = ${companyId} and groups.deleted_at is null
-        order by 1
-      )`.as('abilities'),
+      memberAbilities(sql.ref('company_user.role_id'), sql.ref('users.id'), companyId).as('abilities'),
       sql<string[]>`array(
         select user_licences.licence from user_licences
           where user_licences.user_id = users.id and user_licences.company_id = ${companyId}

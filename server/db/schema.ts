@@ -12,6 +12,7 @@ import type { ModelStatus } from '../../shared/entities/models';
 import type { ProjectStatus } from '../../shared/entities/projects';
 import type { GeometryStatistics } from '../../shared/geometry-statistics';
 import type { MessageParams } from '../../shared/messages';
+import type { UserPreferences } from '../../shared/session';
 
 /** A timestamp with a database default: optional on insert. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -62,6 +63,8 @@ export interface UsersTable {
   email_verified_at: NullableTimestamp;
   autodesk_connected: Generated<boolean>;
   autodesk_scope_outdated: Generated<boolean>;
+  /** shared/session.ts `UserPreferences` (jsonb; migration 0140). */
+  preferences: ColumnType<UserPreferences, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
@@ -478,6 +481,9 @@ export interface UserActivitiesTable {
   user_id: number;
   action: string;
   subject: string | null;
+  /** What was done, as a stored message (shared/messages.ts); null on entries recorded before issue 31. */
+  message_key: string | null;
+  message_params: MessageParamsColumn;
   created_at: Timestamp;
 }
 

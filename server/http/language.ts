@@ -172,6 +172,16 @@ const DUTCH_SENTENCES: Record<string, string> = {
   'This user is not a member of this company.': 'Deze gebruiker is geen lid van dit bedrijf.',
   // Status words of write answers.
   'successfully deleted': 'succesvol verwijderd',
+  // Reprocessing a model or library item (server/api/processed-files.ts).
+  'Only finished or failed models can be reprocessed.':
+    'Alleen voltooide of mislukte modellen kunnen opnieuw worden verwerkt.',
+  'Only finished or failed items can be reprocessed.':
+    'Alleen voltooide of mislukte items kunnen opnieuw worden verwerkt.',
+  // A model's or library item's file whose content is not what its name says (server/processing/model-file.ts).
+  'The file is not a readable FBX model: its first bytes are not those of an FBX file.':
+    'Het bestand is geen leesbaar FBX-model: de eerste bytes zijn niet die van een FBX-bestand.',
+  'The file is not a readable zip archive: its first bytes are not those of a zip file.':
+    'Het bestand is geen leesbaar zip-archief: de eerste bytes zijn niet die van een zip-bestand.',
 };
 
 /** One English text in Dutch: a known sentence, a Laravel rule, a summary with '(and N more errors)'. */

@@ -128,8 +128,12 @@ function parseSorts(text: string, rules: ListRules): Sort[] {
   return sorts;
 }
 
-function parseFields(value: string | string[] | undefined, rules: ListRules): string[] {
-  const names = listOf(value).map((name) =>
+function parseFields(
+  value: string | string[] | undefined,
+  rules: Pick<ListRules, 'resource' | 'fields'>,
+): string[] {
+  // `excluded_fields[]=users.settings,users.abilities` (spec 2 §7): each item may be a comma list too.
+  const names = listOf(listOf(value).join(',')).map((name) =>
     name.startsWith(`${rules.resource}.`) ? name.slice(rules.resource.length + 1) : name,
   );
   const unknown = names.filter((name) => !rules.fields.includes(name));
@@ -229,7 +233,35 @@ export function parseListQuery(input: ListQueryInput, rules: ListRules): ListQue
 }
 
 /** The fields a list item carries after `included_fields[]` and `excluded_fields[]`. */
-export function selectedFields(query: ListQuery, all: readonly string[]): Set<string> {
+export function selectedFields(
+  query: Pick<ListQuery, 'includedFields' | 'excludedFields'>,
+  all: readonly string[],
+): Set<string> {
   const chosen = query.includedFields ?? all;
   return new Set(chosen.filter((field) => !query.excludedFields.includes(field)));
+}
+
+/** Querystring properties of a single record's read: the same field selection as a list's (spec 2 §7). */
+export const fieldsQueryProperties = {
+  included_fields: listQueryProperties.included_fields,
+  excluded_fields: listQueryProperties.excluded_fields,
+};
+
+export type FieldsQueryInput = Pick<ListQueryInput, 'included_fields' | 'excluded_fields'>;
+
+/**
+ * The fields a single answer carries after `included_fields[]` (only those) and `excluded_fields[]` (all but
+ * those), named with or without the `resource.` prefix, as a list's items (`GET /libraries/5?included_fields[]=name
+ * &included_fields[]=meta_data`, spec 2 §7); an unknown field answers spatie's 400 as on a list.
+ */
+export function recordFields(input: FieldsQueryInput, resource: string, all: readonly string[]): Set<string> {
+  const rules = { resource, fields: all };
+  const included = input.included_fields === undefined ? [] : parseFields(input.included_fields, rules);
+  return selectedFields(
+    {
+      includedFields: included.length ? included : null,
+      excludedFields: parseFields(input.excluded_fields, rules),
+    },
+    all,
+  );
 }

@@ -301,7 +301,8 @@ export async function listEndpointWith<
   };
 }
 
-function pickFields<Item extends object>(item: Item, fields: Set<string>): Partial<Item> {
+/** The item with only the selected fields (`included_fields[]`/`excluded_fields[]`, list-query.ts). */
+export function pickFields<Item extends object>(item: Item, fields: Set<string>): Partial<Item> {
   return Object.fromEntries(Object.entries(item).filter(([key]) => fields.has(key))) as Partial<Item>;
 }
 

@@ -34,11 +34,23 @@ function instance(): I18n {
   return translator;
 }
 
+/**
+ * The namespaces every text may name through nesting (`$t(common:licences.{{licence}})`: the one name of each
+ * licence, issue 31), loaded with whichever namespace is asked for.
+ */
+const NESTED_NAMESPACES = ['common'];
+
 /** The translator with the texts of the key's namespace (read once, in every language; none: no texts). */
 function translatorFor(key: string): I18n {
   const i18n = instance();
   const colon = key.indexOf(':');
   const namespace = colon > 0 ? key.slice(0, colon) : '';
+  for (const name of [namespace, ...NESTED_NAMESPACES]) load(i18n, name);
+  return i18n;
+}
+
+/** Reads a namespace's texts once, in every language (no such file: no texts). */
+function load(i18n: I18n, namespace: string): void {
   if (NAMESPACE.test(namespace) && !i18n.hasResourceBundle('en', namespace)) {
     for (const language of LANGUAGES) {
       let texts: object = {};
@@ -50,8 +62,11 @@ function translatorFor(key: string): I18n {
       i18n.addResourceBundle(language, namespace, texts);
     }
   }
-  return i18n;
 }
+
+/** The name of a licence (`common:licences.*`, the one name per licence key) in `language`. */
+export const licenceName = (licence: string, language: Language = 'en'): string =>
+  renderMessage({ key: `common:licences.${licence}`, params: {} }, language, licence);
 
 /** The message in `language`; `fallback` (or the key) when the key has no text. */
 export function renderMessage(message: StoredMessage, language: Language = 'en', fallback?: string): string {

@@ -1,12 +1,15 @@
 /**
  * Real files for the demo data (issue 28, DEMO_FILES): once per database, after the first start, the seeded
- * FINISHED models and library items get an FBX made from a procedural shape (server/geometry/demo-shapes.ts:
- * chairs, tables, sofas, lamps, shelves, buildings, picked by the record's name), written as binary or ASCII
- * FBX, zipped with its tiled textures where it has some, stored like an upload and queued: the processor
- * converts them in the background like any other file, so the cards and overviews show real previews and a
- * real model in the viewer. Seeded records of the other statuses keep their fixture values (the demo shows
- * every status). The seeded materials get a base-colour map drawn from their name (material-swatches.ts), and
- * the material pipeline turns it into their sphere preview and the viewer's texture.
+ * models and library items get an FBX made from a procedural shape (server/geometry/demo-shapes.ts: chairs,
+ * tables, sofas, lamps, shelves, buildings, picked by the record's name), written as binary or ASCII FBX, zipped
+ * with its tiled textures where it has some, stored like an upload. The FINISHED ones and those the fixture seeds
+ * as on their way (UPLOADING, QUEUED, PROCESSING) are queued: the processor converts them in the background like
+ * any other file, so the demo shows every status at first and no job is left stuck (issue 31: a seeded
+ * 'Processing' or 'Queued' record finishes like a new upload), and the cards and overviews show real previews and
+ * a real model in the viewer. FAILED ones keep their status and reason, with a file their Reprocess converts;
+ * CANCELLED and ARCHIVED items are left as they are. The seeded materials get a base-colour map drawn from their
+ * name (material-swatches.ts), and the material pipeline turns it into their sphere preview and the viewer's
+ * texture.
  *
  * It runs in the background and never delays the start; it is recorded as done in `app_settings` once the
  * models and items are queued (the queue resumes them after a restart) and again once the materials have their
@@ -30,6 +33,8 @@ import { makeWorkFolder, runPipeline } from './pipeline-runner';
 import { storeMaterialPicture } from './material-import-processing';
 
 const FILES_DONE = 'demo:files';
+/** Its own mark, so a database whose FINISHED records got their files before issue 31 gets the others' once too. */
+const ON_THEIR_WAY_DONE = 'demo:files:on-their-way';
 const MATERIALS_DONE = 'demo:materials';
 
 const KIND_WORDS: Array<[RegExp, DemoShapeKind]> = [
@@ -73,13 +78,23 @@ async function demoFileOf(name: string, index: number): Promise<{ fileName: stri
   return { fileName: `${base}.zip`, bytes: await zipOf({ [`${base}.fbx`]: fbx, ...shape.textures }) };
 }
 
-/** Gives the seeded FINISHED records of one entity their files and queues them. */
-async function attachFiles(source: BroadcastSource, files: ProcessedFiles, folder: string): Promise<void> {
+/** The seeded statuses that get a file, and of those the ones that are queued (FAILED stays, with its reason). */
+const FINISHED = ['FINISHED'] as const;
+const ON_THEIR_WAY = ['UPLOADING', 'QUEUED', 'PROCESSING', 'FAILED'] as const;
+const NOT_QUEUED: readonly string[] = ['FAILED'];
+
+/** Gives the seeded records of one entity in these statuses their files, and queues all but the FAILED ones. */
+async function attachFiles(
+  source: BroadcastSource,
+  files: ProcessedFiles,
+  folder: string,
+  statuses: typeof FINISHED | typeof ON_THEIR_WAY,
+): Promise<void> {
   const { db, storage } = source.server.ctx;
   const rows = await db
     .selectFrom(files.table)
-    .select(['id', 'name'])
-    .where('status', '=', 'FINISHED')
+    .select(['id', 'name', 'status'])
+    .where('status', 'in', statuses)
     .where('file_key', 'is', null)
     .where('processing_attempt', '=', 0)
     .where('deleted_at', 'is', null)
@@ -98,7 +113,7 @@ async function attachFiles(source: BroadcastSource, files: ProcessedFiles, folde
         .set({ file_key: key, file_name: file.fileName, file_size: file.bytes.length })
         .where('id', '=', row.id)
         .execute();
-      await requeue(source, files, row.id, MODEL_MESSAGES.received);
+      if (!NOT_QUEUED.includes(row.status)) await requeue(source, files, row.id, MODEL_MESSAGES.received);
     }
   } finally {
     await rm(work, { recursive: true, force: true });
@@ -150,9 +165,14 @@ export async function attachDemoFiles(app: FastifyInstance): Promise<void> {
   const source: BroadcastSource = { server: app, log: app.log };
   const { db } = app.ctx;
   if (!(await isDone(db, FILES_DONE))) {
-    await attachFiles(source, MODEL_FILES, 'models');
-    await attachFiles(source, ITEM_FILES, 'library-items');
+    await attachFiles(source, MODEL_FILES, 'models', FINISHED);
+    await attachFiles(source, ITEM_FILES, 'library-items', FINISHED);
     await markDone(db, FILES_DONE);
+  }
+  if (!(await isDone(db, ON_THEIR_WAY_DONE))) {
+    await attachFiles(source, MODEL_FILES, 'models', ON_THEIR_WAY);
+    await attachFiles(source, ITEM_FILES, 'library-items', ON_THEIR_WAY);
+    await markDone(db, ON_THEIR_WAY_DONE);
   }
   if (!(await isDone(db, MATERIALS_DONE))) {
     await attachMaterialPictures(source);

@@ -21,8 +21,10 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { Updateable } from 'kysely';
 import type { StoredMessage } from '../../shared/messages';
 import type { DB } from '../db/database';
+import type { LibraryItemsTable, ProjectModelsTable } from '../db/schema';
 import { GeometryFailure } from '../geometry/failures';
 import type { ModelPipelineResult } from '../geometry/model-pipeline';
 import type { BroadcastSource } from '../http/broadcast';
@@ -53,6 +55,9 @@ export interface ProcessedFileRow extends ProcessingProgress {
   processing_attempt: number;
 }
 
+/** Columns saved with a queueing (a new file, a name), of either table. */
+export type ProcessedFileChanges = Updateable<ProjectModelsTable> & Updateable<LibraryItemsTable>;
+
 /** A processed file entity: what its runs do differently. */
 export interface ProcessedFiles {
   /** The name its jobs carry, e.g. 'model'. */
@@ -70,9 +75,14 @@ export interface ProcessedFiles {
   publishRefresh(source: BroadcastSource, companyId: number, ids: number[]): Promise<unknown>;
   /**
    * Puts the row (back) in the queue inside the caller's transaction: QUEUED, a new attempt (a run of an older one
-   * stops), its geometry events replaced by `message`.
+   * stops), its geometry events replaced by `message`; `changes` are saved with it (a new file, a name).
    */
-  queue(trx: DB, id: number, message: StoredMessage): Promise<ProcessedFileRow>;
+  queue(
+    trx: DB,
+    id: number,
+    message: StoredMessage,
+    changes?: ProcessedFileChanges,
+  ): Promise<ProcessedFileRow>;
 }
 
 /** The job of a row's current processing attempt; queue it after the transaction that queued it committed. */

@@ -22,7 +22,7 @@ export const ITEM_FILES: ProcessedFiles = {
   addEvent: addItemEvent,
   publishProgress: publishItemEvent,
   publishRefresh: publishItemRefresh,
-  queue: (trx, id, message) => queueItem(trx, id, message),
+  queue: (trx, id, message, changes) => queueItem(trx, id, message, changes),
 };
 
 export const libraryItemProcessing = fileProcessing(ITEM_FILES);

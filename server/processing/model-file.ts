@@ -1,8 +1,13 @@
 /**
  * What a model file may be (spec 2 §5, §9): `.fbx` is FBX; `.zip` and `.matz` are zip archives. The server checks
- * the name AND the first bytes (a binary FBX starts with `Kaydara FBX Binary  \0`, an ASCII FBX with `; FBX`, a zip
- * with `PK\x03\x04`), at least 1 byte and at most MODEL_UPLOAD_MAX_BYTES, with Laravel-worded 422 messages. The
- * same rules refuse a resumable upload at creation (name and declared length) and a model's file (all three).
+ * the name AND the content, at least 1 byte and at most MODEL_UPLOAD_MAX_BYTES, with Laravel-worded 422 messages.
+ * The same rules refuse a resumable upload at creation (name and declared length), once its last byte arrived (its
+ * content: uploads.ts) and as a model's or library item's file (all of them).
+ *
+ * The content (issue 31): the first bytes must be those of the type the name claims (a binary FBX starts with
+ * `Kaydara FBX Binary  \0`, an ASCII FBX with `; FBX`, a zip with `PK\x03\x04`); a refusal says what is wrong
+ * with the content ('The file is not a readable FBX model: …'), not that the type is wrong. A name of another type
+ * names the types of the upload's own kind (shared/upload-kinds.ts: a library item's file also takes `matz`).
  */
 import { open } from 'node:fs/promises';
 import { MIN_UPLOAD_BYTES, UPLOAD_KIND_TYPES, type UploadKindName } from '../../shared/upload-kinds';
@@ -53,11 +58,28 @@ const kilobytes = (bytes: number) => Math.floor(bytes / 1024);
 
 /** The 422 messages of the model file rules, keyed by field (`file`). */
 export const modelFileMessages = {
-  type: (field: string) => `The ${field} field must be a file of type: ${MODEL_FILE_TYPES.join(', ')}.`,
+  /** The types of the upload's kind (a library item's file also names `matz`). */
+  type: (field: string, types: readonly string[] = MODEL_FILE_TYPES) =>
+    `The ${field} field must be a file of type: ${types.join(', ')}.`,
   empty: (field: string) => `The ${field} field must be at least 1 byte.`,
   tooLarge: (field: string, maxBytes: number) =>
     `The ${field} field must not be greater than ${kilobytes(maxBytes)} kilobytes.`,
 };
+
+/** What is wrong with a file's content (server/http/language.ts words each in Dutch). */
+export const contentMessages = {
+  fbx: 'The file is not a readable FBX model: its first bytes are not those of an FBX file.',
+  zip: 'The file is not a readable zip archive: its first bytes are not those of a zip file.',
+};
+
+/**
+ * What is wrong with the content of a file of `type` (its name's), as 422 messages under `field`; none when its
+ * first bytes are those of its type. What lies beyond (a version the converter cannot read, a file cut off, an
+ * archive without a model) is the 3D pipeline's to tell: the record then ends FAILED with the reason.
+ */
+export async function contentErrors(field: string, type: ModelFileType, path: string): Promise<FieldErrors> {
+  return headMatchesType(type, await readHead(path)) ? {} : { [field]: [contentMessages[type]] };
+}
 
 /** What can be said about a file from its name and size alone (a resumable upload before its bytes arrive). */
 export function modelFileNameAndSizeErrors(
@@ -65,8 +87,11 @@ export function modelFileNameAndSizeErrors(
   name: string,
   size: number,
   maxBytes: number,
+  /** The upload kind whose types a wrong name is told (model files by default). */
+  kind: UploadKindName = MODEL_FILE_UPLOAD,
 ): FieldErrors {
-  if (!modelFileTypeOfName(name)) return { [field]: [modelFileMessages.type(field)] };
+  if (!modelFileTypeOfName(name))
+    return { [field]: [modelFileMessages.type(field, UPLOAD_KIND_TYPES[kind])] };
   if (size < MIN_UPLOAD_BYTES) return { [field]: [modelFileMessages.empty(field)] };
   if (size > maxBytes) return { [field]: [modelFileMessages.tooLarge(field, maxBytes)] };
   return {};
@@ -80,17 +105,27 @@ export interface ModelFileCandidate {
   path: string;
 }
 
-/** Checks name, size and first bytes; answers the file's type or throws the 422 for `field`. */
+/** Checks name, size and content; answers the file's type or throws the 422 for `field`. */
 export async function acceptModelFile(
   candidate: ModelFileCandidate,
   field: string,
   maxBytes: number,
+  /** The upload kind it came as (its types are those a wrong name is told). */
+  kind: UploadKindName = MODEL_FILE_UPLOAD,
 ): Promise<ModelFileType> {
-  const errors = modelFileNameAndSizeErrors(field, candidate.name, candidate.size, maxBytes);
+  const errors = modelFileNameAndSizeErrors(field, candidate.name, candidate.size, maxBytes, kind);
   if (Object.keys(errors).length) throw new ValidationError(errors);
   const type = modelFileTypeOfName(candidate.name)!;
-  if (!headMatchesType(type, await readHead(candidate.path))) {
-    throw new ValidationError({ [field]: [modelFileMessages.type(field)] });
-  }
+  const problems = await contentErrors(field, type, candidate.path);
+  if (Object.keys(problems).length) throw new ValidationError(problems);
   return type;
+}
+
+/**
+ * The content check of a resumable upload of a model's or a library item's file, once its last byte arrived
+ * (uploads.ts); its name was checked at creation.
+ */
+export async function uploadContentErrors(name: string, path: string): Promise<FieldErrors> {
+  const type = modelFileTypeOfName(name);
+  return type ? contentErrors('file', type, path) : {};
 }

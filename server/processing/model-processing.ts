@@ -17,7 +17,7 @@ export const MODEL_FILES: ProcessedFiles = {
   addEvent: addGeometryEvent,
   publishProgress: publishGeometryEvent,
   publishRefresh: publishProcessorRefresh,
-  queue: (trx, id, message) => queueModel(trx, id, message),
+  queue: (trx, id, message, changes) => queueModel(trx, id, message, changes),
 };
 
 /** The job of a model's current processing attempt; queue it after the transaction that queued it committed. */

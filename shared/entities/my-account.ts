@@ -3,7 +3,7 @@
  * own profile, notification settings, activity and password change.
  */
 import { type Static, Type } from '@sinclair/typebox';
-import { DateTime, FileInput, Nullable } from '../schema-types';
+import { DateTime, FileInput, MessageParamsSchema, Nullable } from '../schema-types';
 import { ProfileImageUploadId } from './users';
 
 /** One notification type with how the user receives it (spec 2 §3 'Notification setting'). */
@@ -24,6 +24,9 @@ export const MyAccountSchema = Type.Object({
   phone_number: Nullable(Type.String()),
   function: Nullable(Type.String()),
   admin: Type.Integer({ minimum: 0, maximum: 1 }),
+  /** Spec 2 §3's User: the company's projects they are in, and their abilities there (both excludable). */
+  project_count: Type.Optional(Type.Integer({ minimum: 0 })),
+  abilities: Type.Optional(Type.Array(Type.String())),
   role: Nullable(Type.Object({ id: Type.Integer(), title: Type.String() })),
   groups: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
   licenses: Type.Array(Type.String()),
@@ -64,10 +67,19 @@ export const PASSWORD_UPDATE_STATUSES = [
 export type PasswordUpdateStatus = (typeof PASSWORD_UPDATE_STATUSES)[number];
 
 /** An entry of `GET my-account/activity`: what was done (`signed_in`, `created`, …), to what, and when. */
+/**
+ * One activity entry (spec 2 §3: action and date-time): what was done as a stored message (issue 31: 'Updated
+ * user Bob Brown', `message_key` under `account:activity.messages` with its parameters, which the portal renders
+ * in the reader's language) and as text in the request's language; `action` is the kind of write and `subject`
+ * the API path it went to (kept for clients of before, never shown).
+ */
 export const ActivityEntrySchema = Type.Object({
   id: Type.Integer(),
   action: Type.String(),
   subject: Nullable(Type.String()),
+  message: Type.String(),
+  message_key: Type.String(),
+  message_params: MessageParamsSchema,
   datetime: DateTime,
 });
 

@@ -48,7 +48,17 @@ export const InviteInputSchema = Type.Object({
   role_id: Type.Integer({ minimum: 1 }),
 });
 
-/** A user as the API answers it. */
+/** Spec 2 §3: a user's `admin` flag is 0 or 1 (the session user's, spec 1 §3, is a boolean). */
+export const AdminFlagSchema = Type.Union([Type.Literal(0), Type.Literal(1)]);
+export type AdminFlag = Static<typeof AdminFlagSchema>;
+
+/** Spec 2 §3's User fields of the company asked: its live projects the user is in, and their abilities there. */
+const companyFields = {
+  project_count: Type.Integer({ minimum: 0 }),
+  abilities: Type.Array(Type.String()),
+};
+
+/** A user as the API answers it (spec 2 §3). */
 export const UserSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -56,13 +66,14 @@ export const UserSchema = Type.Object({
   email: Type.String(),
   phone_number: Nullable(Type.String()),
   function: Nullable(Type.String()),
-  admin: Type.Boolean(),
+  admin: AdminFlagSchema,
   profile_image: Nullable(Type.String()),
   role: Nullable(Type.Object({ id: Type.Integer(), title: Type.String() })),
   role_id: Nullable(Type.Integer()),
   groups: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
   group_count: Type.Integer(),
   licenses: Type.Array(Type.String()),
+  ...companyFields,
   created_at: DateTime,
   updated_at: DateTime,
   email_verified: Type.Boolean(),
@@ -82,8 +93,9 @@ export const AdminUserSchema = Type.Object({
   email: Type.String(),
   phone_number: Nullable(Type.String()),
   function: Nullable(Type.String()),
-  admin: Type.Boolean(),
+  admin: AdminFlagSchema,
   profile_image: Nullable(Type.String()),
+  ...companyFields,
   companies: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
   in_current_company: Type.Boolean(),
   created_at: DateTime,

@@ -1,6 +1,7 @@
 /**
  * Delete through a dialog titled 'Confirmation' with the entity's exact text, then the call, then the banner
- * '{name} {status}' from the API's answer (spec 2 §2, §8), as a sentence of the user's language. The screen renders `deleteDialog`; the Delete button
+ * '{name} {status}' from the API's answer (spec 2 §2, §8), as a sentence of the user's language (or the
+ * declaration's own text, `successKey`: 'Category deleted successfully'). The screen renders `deleteDialog`; the Delete button
  * shows that it is busy while the call runs.
  */
 import { type BaseKey, type BaseRecord, useDelete } from '@refinedev/core';
@@ -49,10 +50,16 @@ export function useDeleteRecord(
       const { data } = await mutateAsync({
         resource: resource.name,
         id,
+        // Where the resource writes elsewhere (`admin/questions/categories`), on any screen.
+        ...(resource.writeCollection && { meta: { writeCollection: resource.writeCollection } }),
         successNotification: false,
         errorNotification: false,
       });
       const answer = data as Record<string, unknown>;
+      if (deletion.successKey) {
+        onResult({ type: 'success', text: t(deletion.successKey, answer) });
+        return true;
+      }
       const name = answer[deletion.answerNameKey] ?? record[resource.list?.nameField ?? 'name'];
       // The sentence is the portal's, its parts the record's name and the API's status word (in the user's
       // language: the API answers in the request's Accept-Language).

@@ -82,7 +82,10 @@ function writtenDate(date: Date, language: keyof typeof SHORT_MONTHS, withTime: 
  */
 export function formatDate(value: unknown, language: string | undefined, withTime = false): string {
   if (typeof value !== 'string' && !(value instanceof Date)) return '';
-  const date = new Date(value);
+  // A calendar date (`YYYY-MM-DD`) is that day where the reader is, not UTC's midnight.
+  const date = new Date(
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00` : value,
+  );
   if (Number.isNaN(date.getTime())) return '';
   if (language === 'en' || language === 'nl') return writtenDate(date, language, withTime);
   return intlDate(date, language, withTime);

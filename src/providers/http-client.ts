@@ -208,7 +208,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 /** The portal's language (i18n.ts keeps it on `<html lang>`): the API answers its messages in it. */
-function languageHeader(): Record<string, string> {
+export function languageHeader(): Record<string, string> {
   const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
   return language ? { 'Accept-Language': language } : {};
 }

@@ -159,6 +159,12 @@ export interface RowActionDeclaration<TRecord extends BaseRecord = BaseRecord> {
   icon?: ReactNode;
   /** Which action's permission it needs (resource `actions`), or its own. */
   needs?: ResourceAction | Permission;
+  /**
+   * Offered to everyone, disabled with this reason (a translation key in the resource namespace) for a user
+   * without `needs`, where the spec shows the entry without a permission but the call behind it needs one
+   * (projects' Duplicate, spec 2 §2: a copy is a new project, create-projects).
+   */
+  withoutPermissionReason?: string;
   /** Shown only for records where this holds (e.g. Reprocess only when FINISHED). */
   visible?: (record: TRecord) => boolean;
   /** Why it is disabled for this record (a translation key in the resource namespace), shown as its tooltip. */
@@ -171,6 +177,8 @@ export interface RowActionDeclaration<TRecord extends BaseRecord = BaseRecord> {
   call?: (record: TRecord) => CallDeclaration;
   /** Opens a dialog. */
   dialog?: ComponentType<ActionDialogProps<TRecord>>;
+  /** Acts in place on the row (the FAQ's Edit turns the category's name into an input, spec 2 §4). */
+  run?: (record: TRecord) => void;
   /**
    * Runs the list's declared bulk action of this name (`list.bulk.actions`) on this one record, where the spec
    * has no single-record call for it (libraries are archived and activated only through `POST
@@ -242,6 +250,11 @@ export interface BulkDeclaration {
   /** The form field holding the selected records (`libraries` → `libraries[0][id]`). */
   field: string;
   actions: BulkActionDeclaration[];
+  /**
+   * Further resources whose lists show what these records change (the libraries' item counts after a move of
+   * items): refreshed after every bulk action, beside the list's own.
+   */
+  refreshes?: string[];
 }
 
 /** Grid or list view: a card per record in the grid. */
@@ -279,6 +292,12 @@ export interface ListDeclaration<TRecord extends BaseRecord = BaseRecord> {
   headerActions?: HeaderActionDeclaration[];
   /** The navigation state the create button passes (e.g. `{admin: true}`). */
   createState?: Record<string, unknown>;
+  /**
+   * Where the spec shows the create button to everyone but lets only some create (spec 2 Tools: anyone sees New
+   * Download, only administrators add one): for the others it stays, disabled, with this reason (resource
+   * namespace) as its tooltip and description, rather than leading to a refusal (issue 31).
+   */
+  createDisabledKey?: string;
   /** Where a row click leads, if anywhere (and what it needs). */
   rowLink?: RowClickDeclaration<TRecord>;
   /** Row selection with bulk actions. */
@@ -329,6 +348,8 @@ export type FieldKind =
   | 'tel'
   | 'password'
   | 'datetime'
+  /** A calendar date: the value is `YYYY-MM-DD`, as the API sends and takes it. */
+  | 'date'
   | 'select'
   | 'checkboxes'
   | 'reference'
@@ -405,8 +426,19 @@ export interface FormDeclaration {
   cloneNameField?: string;
   /** Tabs in order; the URL's `?tab=` opens one (its position, 1-based, or its key). */
   tabs?: Array<{ key: string; labelKey: string }>;
-  /** Where to go after saving (and cancelling): a route of the record, or `back` one page. */
-  redirect?: 'list' | 'show' | 'edit' | 'back';
+  /**
+   * Where Save leads (issue 31: to the saved record, or where it is listed): the list (default), a route of the
+   * record (`show`, `edit`), the path a function gives for the saved record (a library's parent library), or
+   * `back` one page (spec 2's changelog form) when that page is a portal screen, else the list. Cancel goes back
+   * one page when that page is a portal screen, else to the list (`fallbackPath` where there is none).
+   */
+  redirect?: 'list' | 'show' | 'edit' | 'back' | ((record: BaseRecord) => string);
+  /**
+   * The list a form of a resource without a list route falls back to (`/materials`, `/libraries`): Cancel on a
+   * form opened directly, and Save with `redirect: 'list'` or `back`. An edit form with a `show` route falls
+   * back to the record's overview instead.
+   */
+  fallbackPath?: string;
   /** The collection creates and updates go to when it is not the resource's (`admin/questions/categories`). */
   endpoint?: string;
   /** The text shown while an edit form loads its record ('Loading existing data...'), resource namespace. */
@@ -420,11 +452,19 @@ export interface DeletionDeclaration {
   confirmKey: string;
   /** The key holding the name in the API's delete answer, e.g. `project_name` for `{project_name, status}`. */
   answerNameKey: string;
+  /** The banner after deleting, where the spec has a text of its own ('Category deleted successfully'). */
+  successKey?: string;
   /**
    * Why a record cannot be deleted (a translation key, resource namespace), e.g. when `is_deletable` is false:
    * the Delete entry is disabled with this as its tooltip.
    */
   disabledReason?: (record: BaseRecord) => string | undefined;
+  /**
+   * Delete runs the list's bulk action `delete` on this one record, after this confirmation, with the bulk
+   * banner ('1 Libraries successfully deleted'), where the spec deletes only through `POST /{collection}/update`
+   * (spec 2 §7: libraries and material categories have no single delete call).
+   */
+  bulk?: boolean;
 }
 
 export interface NavigationDeclaration {
@@ -433,6 +473,11 @@ export interface NavigationDeclaration {
   /** Place among the top-level entries, or inside a group. */
   group?: 'security' | 'tools' | 'admin';
   order: number;
+  /**
+   * What shows the entry when it is not the resource's `permission`: /materials is the material categories' list,
+   * but its entry needs list-materials (spec 1 §6).
+   */
+  permission?: Permission;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { NavigationHistory } from '@/components/navigation-history';
 import { PORTAL_NAMESPACES } from '@/providers/i18n';
 import { InactivityLogout } from '@/shell/session/InactivityLogout';
 import { useSession } from '@/providers/useSession';
@@ -16,11 +17,18 @@ export function PortalRoot() {
   const tenant = useTenant();
   // No screen shows before its texts: every namespace was asked for at start (a failed one counts as done).
   const { ready: textsReady } = useTranslation(PORTAL_NAMESPACES);
-  if (!ready || !tenant.ready || !textsReady) return <LoadingScreen />;
   return (
     <>
-      <InactivityLogout />
-      <Outlet />
+      {/* Notes where each screen was opened from (Cancel goes back only to a portal screen), from the start. */}
+      <NavigationHistory />
+      {!ready || !tenant.ready || !textsReady ? (
+        <LoadingScreen />
+      ) : (
+        <>
+          <InactivityLogout />
+          <Outlet />
+        </>
+      )}
     </>
   );
 }

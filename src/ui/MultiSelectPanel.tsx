@@ -12,7 +12,8 @@ import {
   useInteractions,
   useListNavigation,
 } from '@floating-ui/react';
-import { useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { SELECT_MENU } from '@/lib/interface-constants';
 import { classNames } from './Button';
 import { InFloatingTree, useAnchoredFloating } from './floating';
 import type { MultiSelectProps } from './MultiSelect';
@@ -67,6 +68,16 @@ function FloatingMultiSelect<Value extends string>({
     setTicked(value);
   }
 
+  /** Spec 2 §9's page jump: PageDown and PageUp move 5 choices (to the last or first at the ends). */
+  const jump = (event: KeyboardEvent<HTMLElement>) => {
+    const step = { PageDown: SELECT_MENU.pageJump, PageUp: -SELECT_MENU.pageJump }[event.key];
+    if (step === undefined || !options.length) return;
+    event.preventDefault();
+    const next = Math.min(Math.max((activeIndex ?? 0) + step, 0), options.length - 1);
+    setActiveIndex(next);
+    checkboxes.current[next]?.focus();
+  };
+
   const chosen = options.filter((option) => ticked.includes(option.value));
   const toggle = (option: Value, checked: boolean) => {
     const next = checked
@@ -108,6 +119,7 @@ function FloatingMultiSelect<Value extends string>({
             <div
               ref={setFloating}
               {...getFloatingProps()}
+              onKeyDownCapture={jump}
               // A group of checkboxes has no orientation (the list navigation's attribute is for lists).
               aria-orientation={undefined}
               id={panelId}

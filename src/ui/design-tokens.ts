@@ -4,6 +4,7 @@
  * theme tokens (AntdTheme.tsx). So a list page (light components) and a form page (antd) share control heights,
  * radii, font sizes, colours, the focus ring and the table's look.
  */
+import { SELECT_MENU, SKELETON_ANIMATION_SECONDS } from '@/lib/interface-constants';
 
 export const DESIGN_TOKENS = {
   fontFamily: "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
@@ -40,6 +41,11 @@ export const DESIGN_TOKENS = {
   tableRowHoverBackground: '#f9fafb',
   tableCellPaddingBlock: 12,
   tableCellPaddingInline: 8,
+  /** Spec 1 §9: the loading skeleton's shimmer (seconds), light and antd alike. */
+  skeletonAnimationSeconds: SKELETON_ANIMATION_SECONDS,
+  /** Spec 2 §9: the select menu's height bounds (px). */
+  selectMenuMaxHeight: SELECT_MENU.maxHeight,
+  selectMenuMinHeight: SELECT_MENU.minHeight,
 } as const;
 
 const px = (value: number) => `${value}px`;
@@ -75,5 +81,8 @@ export function designTokenVariables(tokens = DESIGN_TOKENS): Record<`--${string
     '--ui-table-header-sorted-bg': tokens.tableHeaderSortedBackground,
     '--ui-table-row-hover-bg': tokens.tableRowHoverBackground,
     '--ui-table-cell-padding': `${px(tokens.tableCellPaddingBlock)} ${px(tokens.tableCellPaddingInline)}`,
+    '--ui-skeleton-duration': `${tokens.skeletonAnimationSeconds}s`,
+    '--ui-select-menu-max-height': px(tokens.selectMenuMaxHeight),
+    '--ui-select-menu-min-height': px(tokens.selectMenuMinHeight),
   };
 }

@@ -57,7 +57,8 @@ test('a profile save shows Update successful, and the activity lists it', async 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Update successful')).toBeVisible();
   await page.getByRole('tab', { name: 'Activity' }).click();
-  await expect(page.getByRole('cell', { name: 'Updated my-account' }).first()).toBeVisible();
+  // What was done, never an API path (issue 31).
+  await expect(page.getByRole('cell', { name: 'Updated the profile' }).first()).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Signed in' }).first()).toBeVisible();
 });
 

@@ -1,71 +1,21 @@
 /**
  * Libraries and items in Chromium against the contract server (spec 2 §Libraries and items, §4, §5, §8): browsing
  * three levels by breadcrumb and back, grid and list view, bulk archive of two items with its banner, a bulk
- * delete where one library is connected to a model (the red failure naming it, no success), moving two items, a
- * library card's menu opened by keyboard archiving it through `POST /libraries/update`,
- * the reprocess confirmation, an uploaded item's status changing live, customerportal's FINISHED-only items
+ * delete where one library is connected to a model (the red failure naming it, no success), moving two items
+ * through the dialog's tree of libraries (the target's count following at once), a library card's menu opened by
+ * keyboard archiving it through `POST /libraries/update`, the reprocess confirmation, an uploaded item's status changing live, customerportal's FINISHED-only items
  * without bulk actions, what bob may not do, and axe on every screen at 1440 and 390 px (screenshots in en and nl
  * under test-results/screenshots). Tests that change data make their own libraries and items.
  */
-import { type APIRequestContext, expect, type Page, test } from './support/test';
+import { expect, type Page, test } from './support/test';
 import { seriousViolations } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { notReloaded, recordStatuses, shownStatuses } from './support/processing-statuses';
-import { fbxFile, uniqueName } from './support/projects-api';
+import { uniqueName } from './support/projects-api';
 import { withoutWebGL } from './support/no-webgl';
 import { listenToPushes, reached } from './support/pushes';
+import { librariesApi, type Named, section } from './support/libraries-api';
 
-interface Named {
-  id: number;
-  name: string;
-}
-
-async function librariesApi(request: APIRequestContext) {
-  const { access_token: token } = await sharedSession('alice');
-  const headers = apiHeaders('acme', token);
-  const ok = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>, status = 200) => {
-    expect(response.status(), await response.text()).toBe(status);
-    return ((await response.json()) as { data: T }).data;
-  };
-  return {
-    async libraryId(name: string): Promise<number> {
-      const list = await ok<Named[]>(
-        await request.get(`${API}/libraries?per_page=25&filter[search]=${encodeURIComponent(name)}`, {
-          headers,
-        }),
-      );
-      return list.find((library) => library.name === name)!.id;
-    },
-    createLibrary: async (name: string, parentId?: number) =>
-      ok<Named>(
-        await request.post(`${API}/libraries`, { headers, data: { name, parent_id: parentId ?? null } }),
-        201,
-      ),
-    createItem: async (name: string, libraryId: number) =>
-      ok<Named & { status: string }>(
-        await request.post(`${API}/libraries/items`, {
-          headers,
-          multipart: { name, 'libraries[0]': String(libraryId), file: fbxFile(`${name}.fbx`) },
-        }),
-        201,
-      ),
-    async reprocess(id: number) {
-      const response = await request.post(`${API}/libraries/items/${id}/reprocess`, { headers });
-      expect(response.status(), await response.text()).toBe(200);
-    },
-    library: async (id: number) =>
-      ok<Named & { status: string }>(await request.get(`${API}/libraries/${id}`, { headers })),
-    item: async (id: number) =>
-      ok<Named & { status: string; libraries: Named[] }>(
-        await request.get(`${API}/libraries/items/${id}`, { headers }),
-      ),
-  };
-}
-
-const section = (page: Page, title: string) =>
-  page
-    .locator('section.list-page--section')
-    .filter({ has: page.getByRole('heading', { name: title, level: 2 }) });
 const breadcrumbs = (page: Page) => page.getByRole('navigation', { name: 'Libraries' });
 
 /** Waits until the item of this name has reached the status (the processor runs in the background). */
@@ -174,14 +124,23 @@ test.describe('bulk actions and moves', () => {
     await expect(below.getByText('1 Libraries successfully deleted')).toBeVisible();
   });
 
-  test('moves two items to another library', async ({ page, context, request }) => {
+  test("moves two items through the dialog's tree of libraries, and the target counts them at once", async ({
+    page,
+    context,
+    request,
+  }) => {
     await signedInAs(context, 'alice');
     const api = await librariesApi(request);
-    const from = await api.createLibrary(uniqueName('Move From'));
-    const to = await api.createLibrary(uniqueName('Move To'));
-    const first = await api.createItem(uniqueName('Move A'), from.id);
-    const second = await api.createItem(uniqueName('Move B'), from.id);
+    const tag = uniqueName('Move');
+    const from = await api.createLibrary(`${tag} From`);
+    const to = await api.createLibrary(`${tag} To`, from.id);
+    const archived = await api.createLibrary(`${tag} Archived`, from.id);
+    await api.archive(archived.id);
+    const first = await api.createItem(`${tag} A`, from.id);
+    const second = await api.createItem(`${tag} B`, from.id);
     await page.goto(`/libraries/${from.id}`);
+    const target = section(page, 'Libraries').locator('.ui-card', { hasText: to.name });
+    await expect(target).toContainText('0 items');
     const items = section(page, 'Items');
     await items.getByRole('checkbox', { name: `Select ${first.name}` }).check();
     await items.getByRole('checkbox', { name: `Select ${second.name}` }).check();
@@ -192,13 +151,25 @@ test.describe('bulk actions and moves', () => {
     const dialog = page.getByRole('dialog', { name: 'Move 2 items' });
     await expect(dialog.getByRole('switch', { name: 'Remove from current category' })).not.toBeChecked();
     await dialog.getByRole('button', { name: /^Libraries/ }).click();
-    await page.getByRole('checkbox', { name: to.name }).check();
+    // The tree (issue 31): narrowed as one types; the library browsed and the archived one are no targets.
+    const tree = dialog.getByRole('group', { name: 'Libraries' });
+    await tree.getByRole('textbox', { name: 'Search libraries' }).fill(tag);
+    await expect(tree.getByRole('checkbox')).toHaveCount(1);
+    await expect(tree.getByRole('checkbox', { name: to.name })).toHaveAccessibleDescription(from.name);
+    // Open, it sits above the dialog's buttons, never over them.
+    const move = dialog.getByRole('button', { name: 'Move', exact: true });
+    const [treeBox, moveBox] = [(await tree.boundingBox())!, (await move.boundingBox())!];
+    expect(treeBox.y + treeBox.height).toBeLessThanOrEqual(moveBox.y);
+    await tree.getByRole('checkbox', { name: to.name }).check();
     await page.keyboard.press('Escape');
+    await expect(tree).toBeHidden();
     await dialog.getByRole('switch', { name: 'Remove from current category' }).check();
-    await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+    await move.click();
     await expect(items.getByText('2 Items successfully moved')).toBeVisible();
     expect((await api.item(first.id)).libraries.map((library) => library.id)).toEqual([to.id]);
     await expect(items.getByText('No Items Found')).toBeVisible();
+    // The target's card on the same screen counts them without a reload.
+    await expect(target).toContainText('2 items');
   });
 });
 

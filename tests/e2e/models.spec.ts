@@ -176,7 +176,7 @@ test('an upload continues after the connection drops', async ({ page, context, r
   }
 });
 
-test('wrong files are refused: by type at once, and by their content under the field', async ({
+test('wrong files are refused: by type at once, and by their content on their row as they arrive', async ({
   page,
   context,
   request,
@@ -203,16 +203,21 @@ test('wrong files are refused: by type at once, and by their content under the f
   });
   await expect(page.getByRole('alert').filter({ hasText: 'File is too small' })).toBeVisible();
 
-  // Named like a model but not one: the upload goes through, the model is refused under its file.
+  // Named like a model but not one (issue 31): the server refuses its content as the last byte arrives, and its
+  // row says why instead of 'Uploaded'; the form still asks for a model file.
   await page.locator('input[type="file"]').setInputFiles({
     name: 'renamed.fbx',
     mimeType: 'application/octet-stream',
     buffer: Buffer.from('PK but not really a model at all'),
   });
-  await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
+  const row = page.getByRole('listitem').filter({ hasText: 'renamed.fbx' });
+  await expect(row.getByRole('alert')).toHaveText(
+    'The file is not a readable FBX model: its first bytes are not those of an FBX file.',
+  );
+  await expect(row.getByText('Uploaded', { exact: true })).toHaveCount(0);
   await page.getByLabel('Name', { exact: true }).fill(uniqueName('E2E Refused'));
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('#file_help')).toHaveText('The file field must be a file of type: fbx, zip.');
+  await expect(page.locator('#file_help')).toHaveText('Choose the model file');
   await expect(page).toHaveURL(/\/projects\/models\/create$/);
   expect((await api.models((await api.findProject(PROJECT)).id)).length).toBe(before);
 });

@@ -2,8 +2,9 @@
  * The processor in Chromium against the contract server (spec 2 §Processor, §4, §6, §9): each tab's primary
  * button and where it leads, filters per tab that keep their state apart (and a Reset touching only its own tab),
  * an item the worker processes going QUEUED → PROCESSING (the message with '...', a running timer) → FINISHED
- * on its card without a reload, the card menu by right-click and by keyboard, Reprocess only on a FINISHED card
- * (with its confirmation), and axe at 1440 and 390 px (screenshots in en and nl under test-results/screenshots).
+ * on its card without a reload, the card menu by right-click and by keyboard, Reprocess only on a FINISHED or
+ * FAILED card (with its confirmation), and axe at 1440 and 390 px (screenshots in en and nl under
+ * test-results/screenshots).
  * Tests that change data make their own items.
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from './support/test';
@@ -189,7 +190,7 @@ test('an item the worker processes goes QUEUED → PROCESSING → FINISHED on it
   expect(await api.status(item.id)).toBe('FINISHED');
 });
 
-test('the card menu: right-click and keyboard; Reprocess only on a FINISHED card', async ({
+test('the card menu: right-click and keyboard; Reprocess only on a FINISHED or FAILED card', async ({
   page,
   context,
   request,
@@ -198,10 +199,22 @@ test('the card menu: right-click and keyboard; Reprocess only on a FINISHED card
   const api = await itemsApi(request);
   const [finished] = await api.list('filter[status]=FINISHED');
   const [failed] = await api.list('filter[status]=FAILED');
+  const [cancelled] = await api.list('filter[status]=CANCELLED');
 
+  // A FAILED card offers Reprocess, its way out (issue 31); a CANCELLED one does not.
   await page.goto(`/processor?tab=items&items.search=${encodeURIComponent(failed.name)}`);
   const failedCard = card(page, 'Items', failed.name);
   await failedCard.click({ button: 'right' });
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
+    'Reprocess',
+    'Archive',
+    'Edit',
+    'Delete',
+  ]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await page.goto(`/processor?tab=items&items.search=${encodeURIComponent(cancelled.name)}`);
+  await card(page, 'Items', cancelled.name).click({ button: 'right' });
   await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Archive', 'Edit', 'Delete']);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);

@@ -139,20 +139,30 @@ test.describe('the projects list', () => {
     }
   });
 
-  test('bob sees no create, edit or delete anywhere', async ({ page, context, request }) => {
+  test('bob sees no create, edit or delete anywhere, only Duplicate (spec 2 §2 gives it no permission), disabled', async ({
+    page,
+    context,
+    request,
+  }) => {
     await signedInAs(context, 'bob');
     const harbour = await (await projectsApi(request, 'bob')).findProject('Harbour Tower');
     const portal = origin('customerportal-acme');
     await page.goto(`${portal}/projects`);
     await expect(rows(page)).toHaveCount(5);
     await expect(page.getByRole('button', { name: 'New Project' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Add a label' })).toHaveCount(0);
+    await page
+      .getByRole('button', { name: /^Actions for / })
+      .first()
+      .click();
+    await expect(page.getByRole('menuitem')).toHaveCount(1);
+    await expect(page.getByRole('menuitem', { name: /^Duplicate/ })).toHaveAttribute('aria-disabled', 'true');
+    await page.keyboard.press('Escape');
 
     await rows(page).first().click();
     await expect(page).toHaveURL(/\/projects\/overview\/\d+$/);
     await expect(page.getByRole('button', { name: 'Manage models' })).toBeVisible();
-    for (const name of ['Edit', 'Duplicate', 'Delete', 'New Model', 'New sub-project']) {
+    for (const name of ['Edit', 'Delete', 'New Model', 'New sub-project']) {
       await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
     }
 

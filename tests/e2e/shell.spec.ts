@@ -116,7 +116,9 @@ test('a user without the platform licence is sent to /portal', async ({ page, co
   await page.goto('/projects');
   await expect(page).toHaveURL(`${origin()}/portal`);
   await expect(
-    page.getByRole('heading', { name: 'You have no license for Preparation & Content' }),
+    page.getByRole('heading', {
+      name: 'You have no Converter & Optimizer license for Preparation & Content',
+    }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Designs and Sales' }).click();
   await expect(page).toHaveURL(`${origin('customerportal-acme')}/`);

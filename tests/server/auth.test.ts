@@ -35,6 +35,8 @@ describe('POST /login', () => {
         licenses: ['design_and_sales', 'hatch'],
         autodesk_connected: false,
         autodesk_scope_outdated: false,
+        autodesk_integration: false,
+        preferences: {},
       },
     });
     const lifetime = Date.parse(body.expires_at) - Date.now();

@@ -2,8 +2,10 @@
  * The demo data's real files (server/processing/demo-files.ts): the seeded FINISHED models and items get an FBX
  * made from a procedural shape, are processed to FINISHED again with a preview drawn from their geometry and a
  * glb for the viewer, and no job is left unfinished; the seeded materials get a sphere preview and a texture.
- * Once done, a second start does nothing. To keep the test short, all but two models, two items and three
- * materials are put in the bin first (the demo leaves binned records alone).
+ * Once done, a second start does nothing. The records seeded on their way (UPLOADING, QUEUED, PROCESSING) are
+ * processed too, so no seeded job is left stuck (issue 31), while a FAILED one keeps its reason and gets a file its
+ * Reprocess converts. To keep each test short, all but a few records are put in the bin first (the demo leaves
+ * binned records alone).
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,13 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function keepFinished(table: 'project_models' | 'library_items', names: string[]) {
-  await server.db
-    .updateTable(table)
-    .set({ deleted_at: new Date() })
-    .where('status', '=', 'FINISHED')
-    .where('name', 'not in', names)
-    .execute();
+/** Puts every record of the table but these in the bin. */
+async function keepOnly(table: 'project_models' | 'library_items', names: string[]) {
+  await server.db.updateTable(table).set({ deleted_at: new Date() }).where('name', 'not in', names).execute();
 }
 
 /** The materials the demo draws: one with a slash in its name (its folder is named by id) and one with an accent. */
@@ -57,8 +55,8 @@ describe('the demo files', () => {
   });
 
   it('give the seeded finished records real files, processed in the background, and the materials pictures', async () => {
-    await keepFinished('project_models', ['Harbour Tower – Facade', 'Canal House – Living Room']);
-    await keepFinished('library_items', ['Aeron Task Chair', 'Globe Pendant']);
+    await keepOnly('project_models', ['Harbour Tower – Facade', 'Canal House – Living Room']);
+    await keepOnly('library_items', ['Aeron Task Chair', 'Globe Pendant']);
     await keepMaterials(KEPT_MATERIALS);
     await attachDemoFiles(server.app);
     await server.app.ctx.processor.idle();
@@ -81,10 +79,7 @@ describe('the demo files', () => {
       expect(Math.max(...preview.channels.map((channel) => channel.stdev))).toBeGreaterThan(8);
       expect((await served(model.viewer_model_url as string)).subarray(0, 4).toString('latin1')).toBe('glTF');
     }
-    // The seeded records of the other statuses keep their fixture values; nothing is left in the queue.
-    expect(models.filter((model) => model.file_key === null).map((model) => model.status)).toContain(
-      'QUEUED',
-    );
+    // Nothing is left in the queue.
     const stuck = await server.db
       .selectFrom('library_items')
       .select('name')
@@ -116,5 +111,82 @@ describe('the demo files', () => {
     await attachDemoFiles(server.app);
     await server.app.ctx.processor.idle();
     expect(await server.db.selectFrom('project_models').select(['id', 'file_key']).execute()).toEqual(before);
+  });
+});
+
+describe('the demo files of the records seeded on their way or FAILED', () => {
+  /** One seeded model of each status on its way, and a FAILED one (server/db/seed/projects.ts). */
+  const ON_THEIR_WAY = ['Harbour Tower – Lobby', 'Museum Quarter – Gallery', 'Riverside Lofts – Kitchen'];
+  const FAILED_MODEL = 'Copper Works – Hall';
+
+  // A database of its own, on which the demo files have not run yet.
+  beforeAll(async () => {
+    await server.close();
+    server = await startTestServer({ processing: { stepMs: 0, concurrency: 2 } });
+    alice = await tokenFor(server, 'alice');
+  });
+
+  it('leave no seeded job stuck: those on their way are processed to FINISHED, a FAILED one keeps its reason', async () => {
+    await keepOnly('project_models', [...ON_THEIR_WAY, FAILED_MODEL]);
+    await keepOnly('library_items', ['Conference Chair Mesh', 'Bean Bag']);
+    await server.db.updateTable('materials').set({ deleted_at: new Date() }).execute();
+    await attachDemoFiles(server.app);
+    await server.app.ctx.processor.idle();
+
+    for (const table of ['project_models', 'library_items'] as const) {
+      const rows = await server.db
+        .selectFrom(table)
+        .select(['name', 'status'])
+        .where('deleted_at', 'is', null)
+        .orderBy('name')
+        .execute();
+      expect(
+        rows.filter((row) => ['UPLOADING', 'QUEUED', 'PROCESSING'].includes(row.status)),
+        table,
+      ).toEqual([]);
+    }
+    const models = await server.db
+      .selectFrom('project_models')
+      .select(['id', 'name', 'file_key'])
+      .where('deleted_at', 'is', null)
+      .execute();
+    for (const row of models.filter((model) => model.name !== FAILED_MODEL)) {
+      const model = await getModel(server, alice, row.id);
+      expect(model.status, row.name).toBe('FINISHED');
+      expect((model.statistics as { triangles: number }).triangles, row.name).toBeGreaterThan(12);
+    }
+    const item = await server.db
+      .selectFrom('library_items')
+      .select(['name', 'status'])
+      .where('deleted_at', 'is', null)
+      .orderBy('name')
+      .execute();
+    expect(item).toEqual([
+      { name: 'Bean Bag', status: 'CANCELLED' },
+      { name: 'Conference Chair Mesh', status: 'FINISHED' },
+    ]);
+    const failedRow = models.find((model) => model.name === FAILED_MODEL)!;
+    expect(failedRow.file_key).not.toBeNull();
+    expect(await getModel(server, alice, failedRow.id)).toMatchObject({
+      status: 'FAILED',
+      latest_geometry_event: { message: 'Conversion failed: the FBX file contains no geometry' },
+    });
+  });
+
+  it('convert the file of the FAILED one on its Reprocess: its way out', async () => {
+    const failed = await server.db
+      .selectFrom('project_models')
+      .select('id')
+      .where('name', '=', FAILED_MODEL)
+      .executeTakeFirstOrThrow();
+    const reprocess = await server.request('acme', `/projects/models/${failed.id}/reprocess`, {
+      method: 'POST',
+      token: alice,
+    });
+    expect(reprocess.status, await reprocess.clone().text()).toBe(200);
+    await server.app.ctx.processor.idle();
+    const model = await getModel(server, alice, failed.id);
+    expect(model.status).toBe('FINISHED');
+    expect((model.statistics as { triangles: number }).triangles).toBeGreaterThan(12);
   });
 });

@@ -165,12 +165,12 @@ describe('create, update, archive, reprocess, delete', () => {
     expect(back.data.status).toBe('FINISHED');
   });
 
-  it('reprocesses only a FINISHED item', async () => {
+  it('reprocesses only a FINISHED or FAILED item', async () => {
     const refused = await body<{ errors: Record<string, string[]> }>(
-      await call(`/libraries/items/${await itemId('Drafting Chair')}/reprocess`, { method: 'POST' }),
+      await call(`/libraries/items/${await itemId('Ergo Stool')}/reprocess`, { method: 'POST' }),
       422,
     );
-    expect(refused.errors).toEqual({ status: ['Only finished items can be reprocessed.'] });
+    expect(refused.errors).toEqual({ status: ['Only finished or failed items can be reprocessed.'] });
     const id = await itemId('Trestle Table');
     expect(await body(await call(`/libraries/items/${id}/reprocess`, { method: 'POST' }))).toEqual({
       message: 'Reprocessing started...',

@@ -172,13 +172,18 @@ describe('POST /projects/models', () => {
     expect(await errorsOf(await createModel({ name: 'No file' }))).toEqual({
       file: ['The file field is required.'],
     });
-    for (const [bytes, name] of [
-      [Buffer.from('v 0 0 0\nf 1 1 1\n'), 'mesh.obj'],
-      [zipArchive({ 'a.fbx': 'x' }), 'zipped.fbx'],
-      [FBX_ASCII, 'not-a-zip.zip'],
-      [Buffer.from('plain text'), 'text.matz'],
+    expect(
+      await errorsOf(await createModel({ name: 'mesh.obj' }, [Buffer.from('v 0 0 0\n'), 'mesh.obj'])),
+    ).toEqual({ file: typeMessage });
+    // Named as a type it is not: the message names what is wrong with the content (issue 31).
+    const notFbx = ['The file is not a readable FBX model: its first bytes are not those of an FBX file.'];
+    const notZip = ['The file is not a readable zip archive: its first bytes are not those of a zip file.'];
+    for (const [bytes, name, file] of [
+      [zipArchive({ 'a.fbx': 'x' }), 'zipped.fbx', notFbx],
+      [FBX_ASCII, 'not-a-zip.zip', notZip],
+      [Buffer.from('plain text'), 'text.matz', notZip],
     ] as const) {
-      expect(await errorsOf(await createModel({ name }, [bytes, name])), name).toEqual({ file: typeMessage });
+      expect(await errorsOf(await createModel({ name }, [bytes, name])), name).toEqual({ file });
     }
     expect(await errorsOf(await createModel({ name: 'Empty' }, [Buffer.alloc(0), 'empty.fbx']))).toEqual({
       file: ['The file field must be at least 1 byte.'],
@@ -312,19 +317,14 @@ describe('DELETE /projects/models/{id} and restore', () => {
 });
 
 describe('POST /projects/models/{id}/reprocess', () => {
-  it('refuses every status but FINISHED with 422 on status', async () => {
-    for (const name of [
-      'Harbour Tower – Lobby',
-      'Riverside Lofts – Kitchen',
-      'Museum Quarter – Gallery',
-      'Tech Campus East – Atrium',
-    ]) {
+  it('refuses every status but FINISHED and FAILED with 422 on status', async () => {
+    for (const name of ['Harbour Tower – Lobby', 'Riverside Lofts – Kitchen', 'Museum Quarter – Gallery']) {
       const id = await idOf('project_models', name);
       const response = await call(`/projects/models/${id}/reprocess`, { method: 'POST' });
       expect(response.status, name).toBe(422);
       expect(await response.json()).toEqual({
-        message: 'Only finished models can be reprocessed.',
-        errors: { status: ['Only finished models can be reprocessed.'] },
+        message: 'Only finished or failed models can be reprocessed.',
+        errors: { status: ['Only finished or failed models can be reprocessed.'] },
       });
     }
   });

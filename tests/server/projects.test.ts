@@ -451,6 +451,8 @@ describe('POST /projects/{id}/copy', () => {
     });
   });
 
+  // A copy is a new project: it needs create-projects (spec 2 §6), though the row menu offers Duplicate to everyone
+  // (spec 2 §2), disabled with its reason where the user may not create projects.
   it('needs create-projects and a project of the tenant', async () => {
     expect((await call(`/projects/${harbourTower}/copy`, { method: 'POST', token: bob })).status).toBe(403);
     const globexProject = await projectIdOf('Globex Harbour');

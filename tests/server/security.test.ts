@@ -410,7 +410,7 @@ describe('/admin/users', () => {
     });
     expect(login.status).toBe(200);
     const updated = await call('PATCH', `/admin/users/${id}`, admin, { admin: true });
-    expect(data(updated)).toMatchObject({ admin: true, companies: [{ name: 'Acme Visuals' }] });
+    expect(data(updated)).toMatchObject({ admin: 1, companies: [{ name: 'Acme Visuals' }] });
     expect(
       (await call('PATCH', `/admin/users/${id}`, admin, { email: 'bob@acme.test' })).body.errors,
     ).toEqual({

@@ -289,22 +289,35 @@ describe('DashboardPage', () => {
   });
 
   it('warns about an unconnected design-software account, leads to the profile and can be dismissed', async () => {
-    stubDashboardApi();
+    const api = stubDashboardApi();
+    const unconnected: SessionUser = { ...aliceUser, autodesk_integration: true, autodesk_connected: false };
+    api
+      .on('PATCH', '/my-account/preferences', (request) => ({ body: { data: request.body } }))
+      .on('GET', '/auth/validate', {
+        body: {
+          access_token: 'token-123',
+          token_type: 'Bearer',
+          expires_at: '2099-01-01T00:00:00Z',
+          user: { ...unconnected, preferences: { dismissed_design_software_warning: 'notConnected' } },
+        },
+      });
     const user = userEvent.setup();
-    const view = renderInPortal(<DashboardPage />, {
-      user: { ...aliceUser, autodesk_connected: false },
-      routePath: '/',
-    });
+    const view = renderInPortal(<DashboardPage />, { user: unconnected, routePath: '/' });
 
     expect(await screen.findByText('Your design software account is not connected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() =>
       expect(screen.queryByText('Your design software account is not connected')).not.toBeInTheDocument(),
     );
+    // Kept on the server for this user, so a reload or another device does not show it again.
+    await waitFor(() => expect(api.calls('/my-account/preferences', 'PATCH')).toHaveLength(1));
+    expect(api.calls('/my-account/preferences', 'PATCH')[0].body).toEqual({
+      dismissed_design_software_warning: 'notConnected',
+    });
     view.unmount();
 
     renderInPortal(<DashboardPage />, {
-      user: { ...aliceUser, autodesk_scope_outdated: true },
+      user: { ...aliceUser, autodesk_integration: true, autodesk_scope_outdated: true },
       routePath: '/',
     });
     expect(
@@ -312,6 +325,43 @@ describe('DashboardPage', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Open profile settings' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/user/profile');
+  });
+
+  it('shows no warning once dismissed for this problem, but warns again for another one', async () => {
+    stubDashboardApi();
+    const dismissed = { dismissed_design_software_warning: 'notConnected' as const };
+    const view = renderInPortal(<DashboardPage />, {
+      user: { ...aliceUser, autodesk_integration: true, autodesk_connected: false, preferences: dismissed },
+    });
+    await screen.findByTestId('count-projects');
+    expect(screen.queryByText(/design software account/)).not.toBeInTheDocument();
+    view.unmount();
+
+    renderInPortal(<DashboardPage />, {
+      user: {
+        ...aliceUser,
+        autodesk_integration: true,
+        autodesk_scope_outdated: true,
+        preferences: dismissed,
+      },
+    });
+    expect(
+      await screen.findByText('Your design software account needs to be reconnected'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows no warning where the company has the Autodesk integration off: there is nothing to connect', async () => {
+    stubDashboardApi();
+    renderInPortal(<DashboardPage />, {
+      user: {
+        ...aliceUser,
+        autodesk_integration: false,
+        autodesk_connected: false,
+        autodesk_scope_outdated: true,
+      },
+    });
+    await screen.findByTestId('count-projects');
+    expect(screen.queryByText(/design software account/)).not.toBeInTheDocument();
   });
 
   it('shows no warning when the account is connected', async () => {

@@ -168,6 +168,8 @@ export const aliceUser: SessionUser = {
   licenses: ['hatch', 'design_and_sales'],
   autodesk_connected: true,
   autodesk_scope_outdated: false,
+  autodesk_integration: false,
+  preferences: {},
 };
 
 /** An i18next instance with the English texts of the areas under test (no HTTP backend in jsdom). */

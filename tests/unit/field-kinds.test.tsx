@@ -209,6 +209,29 @@ describe('field kinds', () => {
     expect(screen.getByLabelText('Gold seats')).toHaveValue('3');
     expect(screen.getByLabelText('Silver seats')).toHaveValue('0');
   });
+
+  it('edits a calendar date (`date`, make:resource) as the API writes it, `YYYY-MM-DD`', async () => {
+    const events = defineResource({
+      name: 'events',
+      ns: 'contacts',
+      screen: 'events',
+      idParam: 'eventId',
+      routes: { list: 'events', create: 'events/create', edit: 'events/edit/:eventId' },
+      form: { fields: [{ name: 'held_on', labelKey: 'fields.starts', kind: 'date' }] },
+    });
+    api
+      .on('GET', '/events/:id', { body: { data: { id: 3, held_on: '2026-03-14' } } })
+      .on('PATCH', '/events/:id', ({ body }) => ({ body: { data: { id: 3, ...(body as object) } } }));
+    const user = userEvent.setup();
+    renderForm('/events/edit/3', '/events/edit/:eventId', 'edit', events);
+    const input = await screen.findByLabelText('Starts');
+    await waitFor(() => expect(input).toHaveValue('Mar 14, 2026'));
+    await user.clear(input);
+    await user.type(input, '2027-01-31{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('/events/3', 'PATCH')).toHaveLength(1));
+    expect(api.calls('/events/3', 'PATCH')[0].body).toEqual({ held_on: '2027-01-31' });
+  });
 });
 
 describe('rules from a shared schema', () => {

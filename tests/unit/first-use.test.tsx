@@ -268,7 +268,9 @@ describe('/portal', () => {
     signIn(user({ abilities: VIEWER, licenses: ['design_and_sales'] }));
     renderPortal('/portal');
     expect(
-      await screen.findByRole('heading', { name: 'You have no license for Preparation & Content' }),
+      await screen.findByRole('heading', {
+        name: 'You have no Converter & Optimizer license for Preparation & Content',
+      }),
     ).toBeInTheDocument();
   });
 });

@@ -70,6 +70,19 @@ describe("a record's date in the portal's languages", () => {
     expect(formatDate('not a date', 'nl')).toBe('');
   });
 
+  it('writes a calendar date (`YYYY-MM-DD`, a date field) as that day wherever the reader is', () => {
+    const zone = process.env.TZ;
+    try {
+      // West of Greenwich a date read as UTC midnight is the evening before.
+      process.env.TZ = 'America/Los_Angeles';
+      expect(formatDate('2026-03-14', 'en')).toBe('Mar\u00a014,\u00a02026');
+      expect(formatDate('2026-03-14', 'nl')).toBe('14\u00a0mrt\u00a02026');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('asks Intl for any other language', () => {
     expect(formatDate(new Date(2026, 8, 26), 'de')).toBe('26.\u00a0Sept.\u00a02026');
   });

@@ -8,10 +8,16 @@ import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LICENCE_KEYS } from '@shared/platforms';
 import { licenceNameKey } from '@/lib/licence-names';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import enAccount from '../../public/locales/en/account.json';
+import enCompanies from '../../public/locales/en/adminCompanies.json';
 import enCommon from '../../public/locales/en/common.json';
 import enUsers from '../../public/locales/en/securityUsers.json';
 import nlAccount from '../../public/locales/nl/account.json';
+import nlCompanies from '../../public/locales/nl/adminCompanies.json';
+import enNotifications from '../../public/locales/en/notifications.json';
+import nlNotifications from '../../public/locales/nl/notifications.json';
 import nlCommon from '../../public/locales/nl/common.json';
 import nlUsers from '../../public/locales/nl/securityUsers.json';
 
@@ -19,11 +25,23 @@ async function translator(language: 'en' | 'nl') {
   const instance = createInstance();
   await instance.init({
     lng: language,
-    ns: ['common', 'account', 'securityUsers'],
+    ns: ['common', 'account', 'securityUsers', 'adminCompanies', 'notifications'],
     defaultNS: 'common',
     resources: {
-      en: { common: enCommon, account: enAccount, securityUsers: enUsers },
-      nl: { common: nlCommon, account: nlAccount, securityUsers: nlUsers },
+      en: {
+        common: enCommon,
+        account: enAccount,
+        securityUsers: enUsers,
+        adminCompanies: enCompanies,
+        notifications: enNotifications,
+      },
+      nl: {
+        common: nlCommon,
+        account: nlAccount,
+        securityUsers: nlUsers,
+        adminCompanies: nlCompanies,
+        notifications: nlNotifications,
+      },
     },
   });
   return instance;
@@ -59,5 +77,54 @@ describe('licence names', () => {
   it('keeps no second copy in the company profile or the users screen', () => {
     for (const texts of [enAccount, nlAccount]) expect(texts.company).not.toHaveProperty('licenceNames');
     for (const texts of [enUsers, nlUsers]) expect(texts.licences).not.toHaveProperty('names');
+  });
+});
+
+type Tree = { [key: string]: string | Tree };
+
+/** Every text of a language as `namespace:key` and its value. */
+function texts(language: string): Array<[string, string]> {
+  const folder = join(import.meta.dirname, '../../public/locales', language);
+  const flatten = (tree: Tree, prefix: string): Array<[string, string]> =>
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'string'
+        ? [[`${prefix}${key}`, value] as [string, string]]
+        : flatten(value, `${prefix}${key}.`),
+    );
+  return readdirSync(folder).flatMap((file) =>
+    flatten(JSON.parse(readFileSync(join(folder, file), 'utf8')) as Tree, `${file.replace(/\.json$/, '')}:`),
+  );
+}
+
+describe('one name per licence (issue 31)', () => {
+  // The platforms' own names ('Preparation & Content', 'Designs and Sales') and the issue report's product names
+  // (spec 2 §3 quotes them, 'Converter and Optimizer' among them) are names of other things.
+  const OWN_PLACES = /^(common:licences\.|common:platforms\.|reports:products\.)/;
+  const SPELLED_OUT = /Converter|Optimi[sz]er|Designs? (&|and) Sales|HoloHelmet|Realization|Standalone/;
+
+  it.each(['en', 'nl'])('is written only in common:licences; other %s texts nest it', (language) => {
+    const copies = texts(language).filter(
+      ([key, value]) => !OWN_PLACES.test(key) && SPELLED_OUT.test(value.replace(/\$t\([^)]*\)/g, '')),
+    );
+    expect(copies).toEqual([]);
+  });
+
+  it('reads the same where another screen names it', async () => {
+    const en = await translator('en');
+    expect(en.t('adminCompanies:licences.hatch')).toBe('Converter & Optimizer licenses bought');
+    expect(en.t('securityUsers:licences.needsDesign')).toBe('Needs Design & Sales.');
+    const nl = await translator('nl');
+    expect(nl.t('adminCompanies:licences.design_and_sales')).toBe('Gekochte Design & Sales-licenties');
+    expect(nl.t('securityUsers:licences.needsDesign')).toBe('Vereist Design & Sales.');
+  });
+
+  it('names a stored notification’s licence by its key, in the reader’s language', async () => {
+    const params = { licence: 'hatch', company: 'Acme Visuals' };
+    expect((await translator('en')).t('notifications:messages.licenceAssigned.text', params)).toBe(
+      'You were given a Converter & Optimizer license for Acme Visuals.',
+    );
+    expect((await translator('nl')).t('notifications:messages.licenceAssigned.text', params)).toBe(
+      'Je hebt een Converter & Optimizer-licentie gekregen voor Acme Visuals.',
+    );
   });
 });

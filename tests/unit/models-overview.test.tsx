@@ -326,8 +326,14 @@ describe('the project overview', () => {
 
     expect(await screen.findByRole('heading', { name: 'Harbour Tower', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Manage models/ })).toBeInTheDocument();
-    for (const name of ['Edit', 'Duplicate', 'Delete', 'New Model', 'New sub-project', 'Add a label']) {
+    for (const name of ['Edit', 'Delete', 'New Model', 'New sub-project', 'Add a label']) {
       expect(screen.queryByRole('button', { name: new RegExp(name) })).not.toBeInTheDocument();
     }
+    // Duplicate is offered to everyone (spec 2 §2); a copy is a new project, so it says why bob may not.
+    const duplicate = screen.getByRole('button', { name: /Duplicate/ });
+    expect(duplicate).toBeDisabled();
+    expect(duplicate).toHaveAccessibleDescription(
+      'Duplicating makes a new project: you need the permission to create projects',
+    );
   });
 });

@@ -26,6 +26,8 @@ const auth = (abilities: string[]): AuthResponse => ({
     licenses: [],
     autodesk_connected: false,
     autodesk_scope_outdated: false,
+    autodesk_integration: false,
+    preferences: {},
   },
 });
 

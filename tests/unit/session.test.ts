@@ -28,6 +28,8 @@ const auth = (token = 'token-1', id = 2): AuthResponse => ({
     licenses: ['hatch'],
     autodesk_connected: false,
     autodesk_scope_outdated: false,
+    autodesk_integration: false,
+    preferences: {},
   },
 });
 

@@ -115,7 +115,9 @@ describe('signed in', () => {
     signIn(user({ abilities: VIEWER, licenses: ['design_and_sales'] }));
     const { router } = renderPortal('/projects');
     expect(
-      await screen.findByRole('heading', { name: 'You have no license for Preparation & Content' }),
+      await screen.findByRole('heading', {
+        name: 'You have no Converter & Optimizer license for Preparation & Content',
+      }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/portal');
     expect(screen.getByRole('button', { name: /Designs and Sales/ })).toBeInTheDocument();

@@ -2,7 +2,8 @@
  * One way of writing each text (issue 12): the English texts spell as the spec's quoted texts do ('Primary Color',
  * 'Set Custom Company color', 'Unauthorized': American), the Dutch texts say 'Updated' one way ('Gewijzigd'),
  * and a status reads the same on every card and tag (the locale's text as it is, 'Active' and 'Archived' as in
- * the spec's '{name} Archived...'), on the materials', categories' and libraries' lists and the Processor alike.
+ * the spec's '{name} Archived...'), on the materials', categories' and libraries' lists, except the Processor's
+ * material cards, whose badge spec 2 §Processor upper-cases (issue 31).
  */
 import { render } from '@testing-library/react';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -29,8 +30,11 @@ function texts(language: string): Array<[string, string]> {
   );
 }
 
-/** A text's words outside its interpolations (`{{licence}}` names a parameter, not a word the reader sees). */
-const words = (value: string) => value.replace(/\{\{[^}]*\}\}/g, '');
+/**
+ * A text's words outside its interpolations and nestings (`{{licence}}` names a parameter and
+ * `$t(common:licences.hatch)` another text, not words the reader sees).
+ */
+const words = (value: string) => value.replace(/\{\{[^}]*\}\}/g, '').replace(/\$t\([^)]*\)/g, '');
 
 describe('English spelling', () => {
   it('is American throughout, as the spec quotes its texts', () => {
@@ -79,15 +83,18 @@ describe('status tags', () => {
     unmount();
     return shown;
   };
-  const withStatusCards = [
-    ...['libraries', 'materials', 'materials/categories'].map(
-      (name) => [name, RESOURCES.find((resource) => resource.name === name)!] as const,
-    ),
-    ['processor materials', PROCESSOR_TABS.find((tab) => tab.key === 'materials')!.resource] as const,
-  ];
+  const withStatusCards = ['libraries', 'materials', 'materials/categories'].map(
+    (name) => [name, RESOURCES.find((resource) => resource.name === name)!] as const,
+  );
 
   it.each(withStatusCards)('%s: show the status as the locale writes it', (_name, resource) => {
     expect(statusOf(resource, 'ACTIVE')).toBe('Active');
     expect(statusOf(resource, 'ARCHIVED')).toBe('Archived');
+  });
+
+  it("processor materials: show the locale's status upper-cased, as spec 2 §Processor says ('upper-cased status badge')", () => {
+    const resource = PROCESSOR_TABS.find((tab) => tab.key === 'materials')!.resource;
+    expect(statusOf(resource, 'ACTIVE')).toBe('ACTIVE');
+    expect(statusOf(resource, 'ARCHIVED')).toBe('ARCHIVED');
   });
 });

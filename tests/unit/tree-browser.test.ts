@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseListState, serializeListState } from '@/pages/list/list-state';
 import { toResourceRoutes } from '@/resources/derive';
 import { RESOURCES } from '@/resources/index';
-import { removalFlag } from '@/resources/library-items/MoveItemsDialog';
+import { removalFlag } from '@/components/MoveToContainersDialog';
 import { resourceRouteEntry, TREE_PAGE } from '@/shell/routes/resource-pages';
 
 const libraries = RESOURCES.find((resource) => resource.name === 'libraries')!;

@@ -16,6 +16,8 @@ import * as storedMessages from './0080_stored_messages';
 import * as invitationAcceptance from './0100_invitation_acceptance';
 import * as materialImportMessages from './0110_material_import_messages';
 import * as convertedGeometry from './0120_converted_geometry';
+import * as activityMessages from './0130_activity_messages';
+import * as userPreferences from './0140_user_preferences';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -34,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0100_invitation_acceptance': invitationAcceptance,
   '0110_material_import_messages': materialImportMessages,
   '0120_converted_geometry': convertedGeometry,
+  '0130_activity_messages': activityMessages,
+  '0140_user_preferences': userPreferences,
 };

@@ -7,6 +7,7 @@
 import { ABILITIES } from '../../../shared/abilities';
 import { notificationTypeOf } from '../../../shared/notification-types';
 import { hashPassword } from '../../auth/passwords';
+import { createAccount } from '../accounts';
 import type { DB } from '../database';
 import { DEMO_PASSWORD } from './accounts';
 import { daysAgo } from './time';
@@ -89,30 +90,19 @@ export async function seedAccount(db: DB): Promise<void> {
   ];
   let erinId = 0;
   for (const person of people) {
-    const user = await db
-      .insertInto('users')
-      .values({
-        ...person,
-        password_hash: passwordHash,
-        phone_number: null,
-        profile_image: null,
-        email_verified_at: daysAgo(40),
-        deleted_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    erinId ||= user.id;
-    await db
-      .insertInto('company_user')
-      .values({ company_id: company.id, user_id: user.id, role_id: role.id })
-      .execute();
-    await db.insertInto('group_user').values({ group_id: group.id, user_id: user.id }).execute();
+    const userId = await createAccount(
+      db,
+      { ...person, password_hash: passwordHash, email_verified_at: daysAgo(40) },
+      { companyId: company.id, roleId: role.id },
+    );
+    erinId ||= userId;
+    await db.insertInto('group_user').values({ group_id: group.id, user_id: userId }).execute();
     await db
       .insertInto('user_licences')
       .values(
         ['design_and_sales', 'hatch'].map((licence) => ({
           company_id: company.id,
-          user_id: user.id,
+          user_id: userId,
           licence,
         })),
       )

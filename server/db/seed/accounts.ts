@@ -1,6 +1,7 @@
 /** Companies, licences, roles and the demo accounts of ../shared/demo-fixture.md (password `password`). */
 import { ABILITIES } from '../../../shared/abilities';
 import { hashPassword } from '../../auth/passwords';
+import { createAccount } from '../accounts';
 import type { DB } from '../database';
 
 export const DEMO_PASSWORD = 'password';
@@ -181,34 +182,26 @@ export async function seedAccounts(db: DB): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const account of ACCOUNTS) {
     const companyId = companyIds.get(account.company)!;
-    const user = await db
-      .insertInto('users')
-      .values({
+    const userId = await createAccount(
+      db,
+      {
         name: account.name,
         username: account.username,
         email: account.email,
         password_hash: passwordHash,
         admin: account.admin,
         function: account.function,
-        phone_number: null,
-        profile_image: null,
         email_verified_at: new Date('2026-01-05T09:00:00Z'),
-        deleted_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('company_user')
-      .values({
-        company_id: companyId,
-        user_id: user.id,
-        role_id: account.role ? roleIds.get(`${account.company}:${account.role}`)! : null,
-      })
-      .execute();
+      },
+      {
+        companyId,
+        roleId: account.role ? roleIds.get(`${account.company}:${account.role}`)! : null,
+      },
+    );
     if (account.licences.length) {
       await db
         .insertInto('user_licences')
-        .values(account.licences.map((licence) => ({ company_id: companyId, user_id: user.id, licence })))
+        .values(account.licences.map((licence) => ({ company_id: companyId, user_id: userId, licence })))
         .execute();
     }
   }

@@ -69,7 +69,7 @@ const NOTIFICATIONS: Record<string, NotificationSeed[]> = {
     {
       type: 'permissionsChanged',
       message: 'licenceAssigned',
-      params: { licence: 'Converter & Optimizer', company: 'Acme Visuals' },
+      params: { licence: 'hatch', company: 'Acme Visuals' },
       hours: 49,
     },
     {
@@ -127,7 +127,7 @@ const NOTIFICATIONS: Record<string, NotificationSeed[]> = {
     {
       type: 'permissionsChanged',
       message: 'licenceAssigned',
-      params: { licence: 'Designs and Sales', company: 'Acme Visuals' },
+      params: { licence: 'design_and_sales', company: 'Acme Visuals' },
       hours: 150,
     },
     { type: 'announcements', message: 'welcome', params: { company: 'Acme Visuals' }, hours: 410 },

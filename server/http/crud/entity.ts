@@ -68,6 +68,8 @@ export interface Entity<
   restoreOne(ctx: CrudContext, row: Row): Promise<Followup | void>;
   /** The response schema of single answers. */
   detailSchema: TObject;
+  /** The prefix a requested field may carry (`included_fields[]=libraries.name`): the list's resource name. */
+  fieldPrefix: string;
   /** The options of a route (`guarded`): the guard of the ability, the tag, the summary and the schema parts. */
   route<S extends FastifySchema = FastifySchema>(
     ability: string,
@@ -103,6 +105,7 @@ export function defineEntity<
 >(declaration: EntityDeclaration<TB, Row, Input, Item, Detail>): Entity<TB, Row, Input, Item, Detail> {
   const { table, softDelete, model, tag } = declaration;
   const fields = Object.keys(declaration.schemas.item.properties) as Array<keyof Static<Item> & string>;
+  const fieldPrefix = declaration.resource ?? declaration.collection.split('/').at(-1)!;
   /** The row whose `column` is `id`; by name, in the bin too: the live one, else the one deleted last. */
   const findBy = (
     db: DB,
@@ -126,12 +129,13 @@ export function defineEntity<
     [ENTITY]: true,
     register: (app) => registerEntity(app, entity),
     detailSchema: declaration.schemas.detail ?? declaration.schemas.item,
+    fieldPrefix,
     find: (db, companyId, id, options) => findBy(db, companyId, declaration.idField ?? 'id', id, options),
     findById: (db, companyId, id, options) => findBy(db, companyId, 'id', id, options),
     listSpec(ctx) {
       return {
         ...declaration.list(ctx),
-        resource: declaration.resource ?? declaration.collection.split('/').at(-1)!,
+        resource: fieldPrefix,
         tiebreaker: `${table}.id`,
         deletedAt: softDelete ? `${table}.deleted_at` : undefined,
         fields,

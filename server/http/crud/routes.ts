@@ -9,8 +9,14 @@ import { type Static, type TObject, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { allValid, notEmptied } from '../../api/field-checks';
 import type { Database } from '../../db/schema';
-import { listQueryProperties, type ListQueryInput } from '../list-query';
-import { listEndpoint } from '../listing';
+import {
+  type FieldsQueryInput,
+  fieldsQueryProperties,
+  listQueryProperties,
+  type ListQueryInput,
+  recordFields,
+} from '../list-query';
+import { listEndpoint, pickFields } from '../listing';
 import { FORM_CONTENT_TYPES } from '../request-input';
 import {
   DataSchema,
@@ -121,20 +127,23 @@ export async function registerEntity<
   if (entity.bulk) await registerBulkEndpoint(app, entity);
 
   if (abilities.show) {
-    app.get<{ Params: KeyParams }>(
+    const detailFields = Object.keys(entity.detailSchema.properties);
+    app.get<{ Params: KeyParams; Querystring: FieldsQueryInput }>(
       one,
-      entity.route(abilities.show, summary('show', `One ${entity.entity}`), {
-        params: KeyParams,
-        response: single,
-      }),
+      entity.route(
+        abilities.show,
+        summary('show', `One ${entity.entity} (included_fields[] / excluded_fields[] select its fields)`),
+        {
+          params: KeyParams,
+          querystring: Type.Object(fieldsQueryProperties),
+          response: { 200: DataSchema(Type.Partial(entity.detailSchema)), 404: MessageSchema },
+        },
+      ),
       async (request) => {
+        const fields = recordFields(request.query, entity.fieldPrefix, detailFields);
         const ctx = await contextOf(request);
-        return {
-          data: await entity.detailOf(
-            ctx,
-            await entity.find(ctx.db, ctx.session.company.id, request.params.id),
-          ),
-        };
+        const row = await entity.find(ctx.db, ctx.session.company.id, request.params.id);
+        return { data: pickFields(await entity.detailOf(ctx, row), fields) };
       },
     );
   }

@@ -2,7 +2,8 @@
  * A preview image sent through the resumable upload (kind `image`: JPEG, PNG or BMP), for a form field whose value
  * the API takes as an upload id (`preview_upload_id`): the record's current picture (the field's `fromRecord`
  * gives `{current: url}`, left out of the submit: current-image.ts) with Remove (sends null), and the drop
- * zone whose finished upload's id becomes the value, shown as a thumbnail of the chosen file.
+ * zone whose finished upload's id becomes the value. The chosen picture is previewed 250 px high (within 44 to 256,
+ * spec 2 §9) and sent as its 100×100 cover crop at quality 50 (image-resize.ts).
  */
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
@@ -10,7 +11,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Thumbnail } from '@/components/cells';
 import type { FieldInputProps } from '@/resources/types';
+import { uploadPreviewHeight } from '@/lib/interface-constants';
 import { isCurrentImage } from './current-image';
+import { resizeForUpload } from './image-resize';
 import { ResumableUpload } from './ResumableUpload';
 import { UPLOAD_RULES } from './upload-rules';
 import { useUploadQueue } from './useUploadQueue';
@@ -33,7 +36,16 @@ export default function ImageUploadInput({ id, value, onChange, field, ns }: Fie
     <div className="image-upload">
       {picture && (
         <div className="image-upload__current">
-          <Thumbnail src={picture} alt={tn(field.labelKey)} />
+          {isCurrentImage(value) ? (
+            <Thumbnail src={picture} alt={tn(field.labelKey)} />
+          ) : (
+            <img
+              className="image-upload__preview"
+              src={picture}
+              alt={tn(field.labelKey)}
+              style={{ height: uploadPreviewHeight() }}
+            />
+          )}
           <Button
             icon={<DeleteOutlined aria-hidden />}
             onClick={() => {
@@ -48,6 +60,7 @@ export default function ImageUploadInput({ id, value, onChange, field, ns }: Fie
       <ResumableUpload
         handle={upload}
         id={id}
+        prepare={(file) => resizeForUpload(file)}
         onAdd={([file]) =>
           setChosen(file && file.type.startsWith('image/') ? URL.createObjectURL(file) : null)
         }

@@ -1,13 +1,16 @@
 /**
  * The upload component (spec 2 §5, §9): a drop zone (or file picker) and, per file, its name, size, a progress bar
  * and Cancel, Retry or Remove. Refused files say why: 'File is of invalid type', 'File is too large', 'File is too
- * small', or the server's own message.
+ * small', or the server's own message (also when the server refuses the file's content once it arrived, or where it
+ * was used: no 'Uploaded' tick then, issue 31). Without a hint of the screen's own, the drop zone lists the types
+ * of its upload kind (shared/upload-kinds.ts).
  */
 import { CloseOutlined, DeleteOutlined, InboxOutlined, RedoOutlined } from '@ant-design/icons';
 import { Button, Progress, Upload } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadItem } from './upload-queue';
+import { UPLOAD_KIND_TYPES } from '@shared/upload-kinds';
 import { formatBytes } from './upload-rules';
 import type { UploadQueueHandle } from './useUploadQueue';
 import './upload.css';
@@ -23,6 +26,8 @@ interface ResumableUploadProps {
   disabled?: boolean;
   /** Told about the files chosen (before the rules are applied). */
   onAdd?: (files: File[]) => void;
+  /** What is queued for a chosen file (an image upload's resized picture, image-resize.ts); the file itself without. */
+  prepare?: (file: File) => Promise<File>;
 }
 
 const percentOf = (item: UploadItem) =>
@@ -88,8 +93,23 @@ function UploadRow({ item, handle }: { item: UploadItem; handle: UploadQueueHand
   );
 }
 
-export function ResumableUpload({ handle, multiple, id, hint, disabled, onAdd }: ResumableUploadProps) {
+/** The types of the queue's upload kind, as a picker names them (`.fbx, .zip, .matz`); '' for any type. */
+const kindTypes = ({ kind }: UploadQueueHandle['rules']) =>
+  kind ? UPLOAD_KIND_TYPES[kind].map((type) => `.${type}`).join(', ') : '';
+
+export function ResumableUpload({
+  handle,
+  multiple,
+  id,
+  hint,
+  disabled,
+  onAdd,
+  prepare,
+}: ResumableUploadProps) {
   const { t } = useTranslation('lists');
+  const types = kindTypes(handle.rules);
+  const choices = useRef(0);
+  const shownHint = hint ?? (types ? t('upload.types', { types }) : undefined);
   return (
     <div className="resumable-upload">
       {/* No `accept`: antd would drop other files silently, and a refused file must say why (spec 2 §5). */}
@@ -102,7 +122,13 @@ export function ResumableUpload({ handle, multiple, id, hint, disabled, onAdd }:
           if (file === batch[0]) {
             const chosen = multiple ? batch : [file];
             if (!multiple) handle.queue.clear();
-            handle.queue.add(chosen);
+            if (prepare) {
+              // A file chosen while the one before was still being prepared replaces it.
+              const choice = ++choices.current;
+              void Promise.all(chosen.map(prepare)).then((files) => {
+                if (multiple || choice === choices.current) handle.queue.add(files);
+              });
+            } else handle.queue.add(chosen);
             onAdd?.(chosen);
           }
           return Upload.LIST_IGNORE;
@@ -111,7 +137,7 @@ export function ResumableUpload({ handle, multiple, id, hint, disabled, onAdd }:
         <span className="resumable-upload__zone" id={id}>
           <InboxOutlined className="resumable-upload__icon" aria-hidden />
           <span className="resumable-upload__text">{t(multiple ? 'upload.dropMany' : 'upload.dropOne')}</span>
-          {hint && <span className="resumable-upload__hint">{hint}</span>}
+          {shownHint && <span className="resumable-upload__hint">{shownHint}</span>}
         </span>
       </Upload.Dragger>
       {handle.items.length > 0 && (

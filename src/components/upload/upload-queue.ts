@@ -2,7 +2,9 @@
  * A queue of resumable uploads over the tus 1.0 protocol (spec 2 §5, §9): chunks of 5,000,000 bytes, at most 2
  * uploads at a time, each retried after 500, 1000 and 3000 ms when the connection drops, and resumed where the
  * server left off (the upload URL is kept under a fingerprint of the file, so choosing the same file again after a
- * reload continues it too). Files the rules refuse never start; a server refusal (4xx) is kept with its message.
+ * reload continues it too). Files the rules refuse never start; a server refusal (4xx, also of the last chunk when
+ * the server finds the content is not what the name says) is kept with its message, as is a refusal where the
+ * finished upload was used (`refuseFinished`).
  * Framework-free: React reads it through `useUploadQueue`.
  */
 import { type HttpRequest, type PreviousUpload, Upload, type UploadOptions } from 'tus-js-client';
@@ -134,6 +136,17 @@ export class UploadQueue {
     if (!entry || entry.item.state !== 'failed') return;
     this.patch(entry, { state: 'waiting', message: undefined });
     this.pump();
+  }
+
+  /**
+   * The server refused the finished upload where it was used (a form's save answered a 422 on the file): the file
+   * shows the refusal instead of 'Uploaded', and its upload is no longer offered (issue 31).
+   */
+  refuseFinished(message: string): void {
+    for (const entry of this.entries.values()) {
+      if (entry.item.state === 'finished')
+        this.patch(entry, { state: 'refused', message, uploadId: undefined });
+    }
   }
 
   /** Cancels everything on the list. */

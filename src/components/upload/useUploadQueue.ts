@@ -4,7 +4,7 @@
  * file continues where it stopped when chosen again).
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { apiUrl, sessionToken } from '@/providers/http-client';
+import { apiUrl, languageHeader, sessionToken } from '@/providers/http-client';
 import { useAuthorization } from '@/providers/useAuthorization';
 import { type UploadItem, UploadQueue, type UploadQueueOptions } from './upload-queue';
 import type { UploadRules } from './upload-rules';
@@ -13,6 +13,8 @@ export const UPLOAD_ENDPOINT = '/uploads';
 
 export interface UploadQueueHandle {
   queue: UploadQueue;
+  /** The rules files must meet (the upload kind's types, which the drop zone's hint lists). */
+  rules: UploadRules;
   items: UploadItem[];
   /** An upload is waiting or running. */
   busy: boolean;
@@ -33,8 +35,11 @@ export function useUploadQueue(
       new UploadQueue({
         endpoint: apiUrl(UPLOAD_ENDPOINT),
         headers: (): Record<string, string> => {
+          // In the portal's language: a refusal (the content of a file, issue 31) reads in it.
           const token = sessionToken();
-          return token ? { Authorization: `Bearer ${token}`, Accept: 'application/json' } : {};
+          return token
+            ? { Authorization: `Bearer ${token}`, Accept: 'application/json', ...languageHeader() }
+            : {};
         },
         rules,
         owner: String(user?.id ?? ''),
@@ -44,5 +49,10 @@ export function useUploadQueue(
   );
   useEffect(() => () => queue.suspend(), [queue]);
   const items = useSyncExternalStore(queue.subscribe, queue.getItems);
-  return { queue, items, busy: items.some((item) => item.state === 'waiting' || item.state === 'uploading') };
+  return {
+    queue,
+    rules,
+    items,
+    busy: items.some((item) => item.state === 'waiting' || item.state === 'uploading'),
+  };
 }

@@ -6,6 +6,7 @@ import {
   Checkbox,
   ColorPicker,
   DatePicker,
+  Form,
   Input,
   InputNumber,
   Rate,
@@ -16,7 +17,7 @@ import {
   Upload,
 } from 'antd';
 import dayjs from 'dayjs';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Thumbnail } from '@/components/cells';
 import { ResumableUpload } from '@/components/upload/ResumableUpload';
@@ -109,6 +110,13 @@ function ImageInput({ field, value, onChange, id }: InputProps & { field: FieldD
  */
 function FileInput({ field, id, onChange }: InputProps & { field: FieldDeclaration }) {
   const upload = useUploadQueue(UPLOAD_RULES[field.upload ?? 'image'], (item) => onChange?.(item.uploadId));
+  // The server's refusal of the file (a 422 under this field) shows on the file, not an 'Uploaded' tick (issue 31).
+  const { errors } = Form.Item.useStatus();
+  const refusal = errors.find((error): error is string => typeof error === 'string');
+  const { queue } = upload;
+  useEffect(() => {
+    if (refusal) queue.refuseFinished(refusal);
+  }, [queue, refusal]);
   return <ResumableUpload handle={upload} id={id} />;
 }
 
@@ -152,6 +160,20 @@ function DateTimeInput({ id, value, onChange }: InputProps) {
   );
 }
 
+/** A calendar date: the form holds the API's `YYYY-MM-DD`; the picker writes it as `formatDate` does. */
+function DateInput({ id, value, onChange }: InputProps) {
+  const { i18n } = useTranslation();
+  const shown = i18n.resolvedLanguage?.startsWith('nl') ? 'D MMM YYYY' : 'MMM D, YYYY';
+  return (
+    <DatePicker
+      id={id}
+      format={[shown, 'YYYY-MM-DD']}
+      value={typeof value === 'string' && value ? dayjs(value) : null}
+      onChange={(date) => onChange?.(date ? date.format('YYYY-MM-DD') : null)}
+    />
+  );
+}
+
 export function FormFieldInput({
   field,
   ns,
@@ -184,6 +206,8 @@ export function FormFieldInput({
       return <Input.Password {...text} autoComplete="new-password" />;
     case 'datetime':
       return <DateTimeInput {...props} />;
+    case 'date':
+      return <DateInput {...props} />;
     case 'checkboxes':
       return (
         <div id={props.id} role="group" aria-label={t(field.labelKey)}>

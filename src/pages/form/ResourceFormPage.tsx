@@ -3,7 +3,9 @@
  * form has them; `?tab=` opens one), Save and Cancel. Server validation (422) shows under each field, and the
  * first tab with an invalid field opens; a failed save keeps everything the user typed. Values a route presets
  * (e.g. the parent of a sub-project) are sent with the form. After saving it goes where the form declares
- * (`redirect`: the list by default, the saved record's overview or edit screen, or back one page). The fields'
+ * (`redirect`: the list by default, the saved record's overview or edit screen, a path of the saved record such as
+ * its parent container, or back one page). Cancel goes back one page when that page is a portal screen, else to
+ * the list: a form opened directly (a new tab, a bookmark) never leaves the portal (issue 31). The fields'
  * client-side rules come from the entity's shared input schema when the form names it (`schema`).
  */
 import { useForm } from '@refinedev/antd';
@@ -12,10 +14,11 @@ import { Button, Form, Skeleton, Tabs } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import type { FieldDeclaration, ResourcePageProps } from '@/resources/types';
+import type { FieldDeclaration, PageAction, ResourceDeclaration, ResourcePageProps } from '@/resources/types';
 import { useMediaQuery } from '@/ui/useMediaQuery';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { LoadFailure } from '@/components/LoadFailure';
+import { useGoBack } from '@/components/navigation-history';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { recordKey, recordPath } from '@/resources/derive';
 import { PageHeader } from '@/components/PageHeader';
@@ -35,6 +38,18 @@ import '@/components/page.css';
 /** Below antd's `sm` breakpoint: phones held upright. */
 const PHONE_QUERY = '(max-width: 575px)';
 
+/**
+ * The screen a form falls back to when it has no page to go back to: the resource's list; without one, an edit
+ * form's record overview (an item, a material) or the declared `fallbackPath` (`/libraries`), else the start page.
+ */
+function fallbackOf(resource: ResourceDeclaration, action: PageAction, id: string | undefined): string {
+  if (resource.routes.list) return `/${resource.routes.list}`;
+  if (action === 'edit' && resource.routes.show && id !== undefined) {
+    return recordPath(resource.routes.show, resource, { [resource.idField ?? 'id']: id });
+  }
+  return resource.form?.fallbackPath ?? '/';
+}
+
 export default function ResourceFormPage({ resource, action, presets, titleKey }: ResourcePageProps) {
   const declaration = resource.form!;
   const { t } = useTranslation(resource.ns);
@@ -44,7 +59,8 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
   const [search] = useSearchParams();
   const id = params[resource.idParam];
   const fields = useMemo(() => fieldsFor(declaration.fields, action), [declaration.fields, action]);
-  const listPath = resource.routes.list ? `/${resource.routes.list}` : '/';
+  const listPath = fallbackOf(resource, action, id);
+  const goBack = useGoBack(listPath);
   const cloning = action === 'clone';
   const { can } = useResourcePermissions(resource);
   const { schema, ready: rulesReady } = useInputSchema(declaration.schema);
@@ -87,11 +103,11 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
     }),
     onMutationSuccess: ({ data }) => {
       const target = declaration.redirect ?? 'list';
-      if (target === 'back') return void navigate(-1);
+      if (target === 'back') return goBack();
+      const saved = data && recordKey(resource, data) !== undefined ? data : undefined;
+      if (typeof target === 'function') return void navigate(saved ? target(saved) : listPath);
       const path = target === 'list' ? undefined : resource.routes[target];
-      navigate(
-        path && data && recordKey(resource, data) !== undefined ? recordPath(path, resource, data) : listPath,
-      );
+      void navigate(path && saved ? recordPath(path, resource, saved) : listPath);
     },
     onMutationError: (error) => showInvalidTab(Object.keys(error.errors ?? {})),
   });
@@ -115,7 +131,11 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
   // A form opened by its URL without the ability to use it (the buttons leading here are hidden then).
   if (!can(action)) return <ForbiddenPage reason="action" />;
   const loadError = cloning ? original.query.error : query?.error;
-  if (loadError) return <LoadFailure error={loadError} back={{ to: listPath, label: tl('backToList') }} />;
+  if (loadError) {
+    // Not the record's own overview: it is what failed to load.
+    const back = { to: fallbackOf(resource, 'list', id), label: tl('backToList') };
+    return <LoadFailure error={loadError} back={back} />;
+  }
   const loading = (action === 'edit' && query?.isLoading) || (cloning && original.query.isLoading);
 
   const rulesOf = (field: FieldDeclaration) => {
@@ -216,14 +236,7 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
           fields.map(renderField)
         )}
         <div className="form-page__actions">
-          <Button
-            onClick={() =>
-              // Without a list route of its own (materials, models) Cancel goes back where the form was opened.
-              declaration.redirect === 'back' || !resource.routes.list ? navigate(-1) : navigate(listPath)
-            }
-          >
-            {tl('cancel')}
-          </Button>
+          <Button onClick={goBack}>{tl('cancel')}</Button>
           <Button
             type="primary"
             {...saveButtonProps}

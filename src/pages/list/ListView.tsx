@@ -25,10 +25,12 @@ import type { RenderContext, ResourceDeclaration } from '@/resources/types';
 import { Alert } from '@/ui/Alert';
 import { Button } from '@/ui/Button';
 import { CardGrid } from '@/ui/CardGrid';
+import { DisabledReason } from '@/ui/DisabledReason';
 import { type DataColumn, DataTable, type RowSelection } from '@/ui/DataTable';
 import { Segmented } from '@/ui/Segmented';
 import { Skeleton } from '@/ui/Skeleton';
 import { FilterPanel } from './FilterPanel';
+import { GridSort } from './GridSort';
 import { listCall } from './list-request';
 import { primarySort } from './list-state';
 import { useArrivedRows } from './useArrivedRows';
@@ -278,7 +280,7 @@ export function ListView({
                   {action.label}
                 </Button>
               ))}
-              {createTo && can('create') && (
+              {createTo && can('create') ? (
                 <Button
                   variant="primary"
                   icon={<PlusOutlined aria-hidden />}
@@ -288,6 +290,16 @@ export function ListView({
                 >
                   {t('create')}
                 </Button>
+              ) : (
+                // Shown to everyone, usable by some (spec 2 Tools' New Download): disabled with its reason.
+                createTo &&
+                list.createDisabledKey && (
+                  <DisabledReason reason={t(list.createDisabledKey)}>
+                    <Button variant="primary" icon={<PlusOutlined aria-hidden />} disabled>
+                      {t('create')}
+                    </Button>
+                  </DisabledReason>
+                )
               )}
             </>
           }
@@ -330,6 +342,7 @@ export function ListView({
           </Button>
         </div>
       )}
+      {list.cards && view === 'grid' && <GridSort sort={state.sort} onChange={(sort) => update({ sort })} />}
       <div className="list-page__table">
         {query.isLoading ? (
           <Skeleton

@@ -2,11 +2,12 @@
  * Row selection and the declared bulk actions of a list (spec 2 §7): the selected records go through
  * `POST /{collection}/update` (refine's `updateMany`; the data provider sends `{action, <field>[n][<idField>]}`),
  * after its confirmation (or the action's own dialog, `form`, asking for more); the answer becomes one banner by
- * `bulkResultBanner`'s rule, the selection is cleared and the list reloads. A row action may run a declared bulk
+ * `bulkResultBanner`'s rule, the selection is cleared and the list reloads, with the lists of the resources the
+ * declaration names in `bulk.refreshes` (those that show these records too, e.g. a library's item count). A row action may run a declared bulk
  * action on its one record (`runFor`, the row action's `bulk`): the same call and banner, the selection left as
  * it is.
  */
-import { type BaseRecord, type HttpError, useUpdateMany } from '@refinedev/core';
+import { type BaseRecord, type HttpError, useInvalidate, useUpdateMany } from '@refinedev/core';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmation } from '@/components/useConfirmation';
@@ -26,6 +27,7 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
   const { t: tl } = useTranslation('lists');
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const { mutateAsync, mutation } = useUpdateMany<BaseRecord, HttpError, Record<string, unknown>>();
+  const invalidate = useInvalidate();
   const { ask, dialog: confirmDialog } = useConfirmation();
   const [formOf, setFormOf] = useState<BulkActionDeclaration | null>(null);
   const actions = (bulk?.actions ?? []).filter((action) => can(action.needs));
@@ -58,6 +60,13 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
         BULK_BANNER_DURATION_MS,
       );
       if (!keys) setSelected(new Set());
+      // The list's own queries reload through updateMany; the lists elsewhere that show these records too
+      // (a library's item count after a move) reload here, so they never show what was before.
+      await Promise.all(
+        (bulk!.refreshes ?? []).map((name) =>
+          invalidate({ resource: name, invalidates: ['list', 'many', 'detail'] }),
+        ),
+      );
     } catch (error) {
       showBanner(
         { type: 'error', text: (error as Error).message || tl('actionFailed') },

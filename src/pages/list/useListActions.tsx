@@ -1,9 +1,10 @@
 /**
  * The declared actions of a list (spec 2 §2, §4, §8): header buttons beside the create button and row-menu
  * entries, each a link (with navigation state), a call that runs after the 'Confirmation' dialog and reports its
- * result as the list's banner, a declared bulk action run on the one record (`bulk`), or a dialog (a row entry
- * may also leave for another host, `href`); row entries can be disabled per record with a tooltip saying why; a
- * row click opens a route or a dialog. Delete comes from the declaration's `deletion`.
+ * result as the list's banner, a declared bulk action run on the one record (`bulk`), a dialog, or an action in
+ * place on the row (`run`: the FAQ's inline rename); a row entry may also leave for another host (`href`). Row
+ * entries can be disabled per record with a tooltip saying why; a row click opens a route or a dialog. Delete
+ * comes from the declaration's `deletion`.
  */
 import { type BaseRecord, type HttpError, useCustomMutation } from '@refinedev/core';
 import { type ComponentType, type ReactNode, useState } from 'react';
@@ -94,11 +95,15 @@ export function useListActions(
 
   const rowMenuItems = (record: BaseRecord): RowMenuItem[] => {
     const items: RowMenuItem[] = (list.rowActions ?? [])
-      .filter((action) => can(action.needs) && (!action.visible || action.visible(record)))
+      .filter(
+        (action) =>
+          (can(action.needs) || action.withoutPermissionReason) &&
+          (!action.visible || action.visible(record)),
+      )
       .map((action) => {
-        const reason = action.disabledReason?.(record);
+        const reason = can(action.needs) ? action.disabledReason?.(record) : action.withoutPermissionReason;
         const label = t(action.labelKey);
-        const target = action.to?.(record);
+        const target = reason ? undefined : action.to?.(record);
         const plainLink = target !== undefined && !asTarget(target).state;
         return {
           key: action.key,
@@ -127,6 +132,7 @@ export function useListActions(
                 label,
               });
             } else if (action.dialog) openDialog(action.dialog as ComponentType<ActionDialogProps>, record);
+            else action.run?.(record);
           },
         };
       });
@@ -147,7 +153,13 @@ export function useListActions(
         danger: true,
         disabled: !!reason,
         onSelect: () => {
-          if (!reason) confirmDelete(record);
+          if (reason) return;
+          if (resource.deletion?.bulk && runBulk) {
+            runBulk('delete', String(recordKey(resource, record)), {
+              text: t(resource.deletion.confirmKey),
+              label: tl('delete'),
+            });
+          } else confirmDelete(record);
         },
       });
     }
@@ -155,7 +167,8 @@ export function useListActions(
   };
 
   const hasRowMenu =
-    (list.rowActions ?? []).some((action) => can(action.needs)) || (!!resource.deletion && can('delete'));
+    (list.rowActions ?? []).some((action) => can(action.needs) || !!action.withoutPermissionReason) ||
+    (!!resource.deletion && can('delete'));
 
   const headerActions = (list.headerActions ?? [])
     .filter((action) => can(action.needs))

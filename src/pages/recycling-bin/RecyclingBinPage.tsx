@@ -1,11 +1,14 @@
 /**
  * The recycling bin, /tools/trash (spec 2 Tools, §4, §9). Its own page, as it is no entity's list: a tab per
  * declared resource with `recyclingBin` (in their declared order, where the user holds the resource's
- * permission), each listing that resource's trashed rows (TrashTab). `?tab=` keeps the open tab; the banner
+ * permission), each listing that resource's trashed rows (TrashTab). The header's Filter button opens the open
+ * tab's Filter panel (spec 2 §2: every list has one). `?tab=` keeps the open tab; the banner
  * 'Restored successfully' shows for 3 s. Six tabs do not fit a phone, and a tab list scrolling sideways hid the
  * last ones behind a faint shadow: below antd's `md` the choice is a labelled select of the same entries.
  */
+import { FilterOutlined } from '@ant-design/icons';
 import { Tabs } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
@@ -18,6 +21,7 @@ import { useAuthorization } from '@/providers/useAuthorization';
 import { RESOURCES } from '@/resources/index';
 import type { ResourceDeclaration } from '@/resources/types';
 import { Alert } from '@/ui/Alert';
+import { Button } from '@/ui/Button';
 import { Select } from '@/ui/Select';
 import { useMediaQuery } from '@/ui/useMediaQuery';
 import { TrashTab } from './TrashTab';
@@ -32,22 +36,57 @@ export const binResources = (resources: readonly ResourceDeclaration[]) =>
 
 export default function RecyclingBinPage() {
   const { t } = useTranslation('recycling-bin');
+  const { t: tl } = useTranslation('lists');
   const { user } = useAuthorization();
   const platform = deployment.host.platform;
   const [params, setParams] = useSearchParams();
   const { banner, show, dismiss } = useResultBanner();
   const narrow = useMediaQuery('(max-width: 767px)');
+  // Open at first when the URL already searches a tab (a shared or reloaded link).
+  const [filterOpen, setFilterOpen] = useState(() =>
+    [...params.keys()].some((key) => key.endsWith('.search')),
+  );
+  const filterButton = useRef<HTMLButtonElement>(null);
 
   if (!isPermitted(user, platform, { ability: 'access-recycling-bin' })) return <ForbiddenPage />;
   const tabs = binResources(RESOURCES).filter((resource) => isPermitted(user, platform, resource.permission));
   const canRestore = isPermitted(user, platform, { ability: 'restore-deleted-entities' });
   const active = tabs.find((resource) => resource.recyclingBin!.tabKey === params.get('tab')) ?? tabs[0];
   const label = (resource: ResourceDeclaration) => t(`tabs.${resource.recyclingBin!.tabKey}`);
-  const open = (tab: string) => setParams({ tab }, { replace: true });
+  const open = (tab: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tab', tab);
+        return next;
+      },
+      { replace: true },
+    );
+  const filter = {
+    filterOpen,
+    onFilterClose: () => {
+      setFilterOpen(false);
+      filterButton.current?.focus();
+    },
+  };
 
   return (
     <section className="list-page recycling-bin" aria-labelledby="recycling-bin-title">
-      <PageHeader title={<span id="recycling-bin-title">{t('title')}</span>} />
+      <PageHeader
+        title={<span id="recycling-bin-title">{t('title')}</span>}
+        extra={
+          active && (
+            <Button
+              ref={filterButton}
+              icon={<FilterOutlined aria-hidden />}
+              aria-expanded={filterOpen}
+              onClick={() => setFilterOpen((isOpen) => !isOpen)}
+            >
+              {tl('filter')}
+            </Button>
+          )
+        }
+      />
       <p className="recycling-bin__intro">{t('intro')}</p>
       <ResultBanner banner={banner} onClose={dismiss} />
       {active && narrow ? (
@@ -65,7 +104,7 @@ export default function RecyclingBinPage() {
               }}
             />
           </label>
-          <TrashTab key={active.name} resource={active} canRestore={canRestore} onResult={show} />
+          <TrashTab key={active.name} resource={active} canRestore={canRestore} onResult={show} {...filter} />
         </div>
       ) : active ? (
         <div className="recycling-bin__card">
@@ -76,7 +115,7 @@ export default function RecyclingBinPage() {
             items={tabs.map((resource) => ({
               key: resource.recyclingBin!.tabKey,
               label: label(resource),
-              children: <TrashTab resource={resource} canRestore={canRestore} onResult={show} />,
+              children: <TrashTab resource={resource} canRestore={canRestore} onResult={show} {...filter} />,
             }))}
           />
         </div>

@@ -2,11 +2,13 @@
  * One tab of the recycling bin: the resource's trashed rows (`trashed=1`, 10 per page, `-deleted_at` or the sort
  * the user picked, stored per tab under `user_sorts`) with preview, name, deletion date and days left, and
  * Restore (`GET {collection}/{key}/restore`) for users with restore-deleted-entities. A restore reloads the
- * resource's lists, so the row returns to them.
+ * resource's lists, so the row returns to them. Like every list (spec 2 §2) it has the Filter panel (search, rows
+ * per page, Reset) the page's Filter button opens, and pages only when there are more than 3 links; its page,
+ * sort, search and rows per page live in the URL under the tab's key (`projects.search=tower`).
  */
 import { UndoOutlined } from '@ant-design/icons';
 import { type BaseRecord, type HttpError, useInvalidate, useList } from '@refinedev/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, Thumbnail } from '@/components/cells';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
@@ -15,13 +17,15 @@ import type { Banner } from '@/components/useResultBanner';
 import type { ApiListResponse } from '@/providers/data-provider';
 import { apiRequest } from '@/providers/http-client';
 import { recordKey } from '@/resources/derive';
-import type { ResourceDeclaration } from '@/resources/types';
+import { deployment } from '@/lib/runtime-config';
+import type { ListDeclaration, ResourceDeclaration } from '@/resources/types';
 import { Alert } from '@/ui/Alert';
 import { Button } from '@/ui/Button';
 import { type DataColumn, DataTable } from '@/ui/DataTable';
 import { Skeleton } from '@/ui/Skeleton';
-import { primarySort, sortToSorters } from '../list/list-state';
-import { storedSort, storeSort } from '../list/user-sorts';
+import { FilterPanel } from '../list/FilterPanel';
+import { primarySort } from '../list/list-state';
+import { useListState } from '../list/useListState';
 import { daysLeft } from './days-left';
 
 export const TRASH_PAGE_SIZE = 10;
@@ -32,21 +36,33 @@ interface TrashTabProps {
   canRestore: boolean;
   /** The result of a restore, for the page's banner. */
   onResult(banner: Banner): void;
+  /** The Filter panel is open (the page's Filter button); `onFilterClose` when Escape closes it. */
+  filterOpen?: boolean;
+  onFilterClose?(): void;
 }
 
-export function TrashTab({ resource, canRestore, onResult }: TrashTabProps) {
+/** A tab's list as the list state reads it: 10 per page at `-deleted_at`, its sort stored under `sortKey`. */
+const trashList = (sortKey: string): ListDeclaration => ({
+  sortKey,
+  defaultSort: TRASH_DEFAULT_SORT,
+  pageSize: TRASH_PAGE_SIZE,
+  columns: [],
+});
+
+export function TrashTab({ resource, canRestore, onResult, filterOpen, onFilterClose }: TrashTabProps) {
   const bin = resource.recyclingBin!;
   const { t, i18n } = useTranslation('recycling-bin');
   const { t: tl } = useTranslation('lists');
   const invalidate = useInvalidate();
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState(() => storedSort(bin.sortKey) ?? TRASH_DEFAULT_SORT);
+  const list = useMemo(() => trashList(bin.sortKey), [bin.sortKey]);
+  const { state, sorters, filters, update, reset } = useListState(list, deployment.host.platform, bin.tabKey);
   const [restoring, setRestoring] = useState<string | null>(null);
 
   const { result, query } = useList<BaseRecord, HttpError>({
     resource: resource.name,
-    pagination: { currentPage: page, pageSize: TRASH_PAGE_SIZE, mode: 'server' },
-    sorters: sortToSorters(sort),
+    pagination: { currentPage: state.page, pageSize: state.perPage, mode: 'server' },
+    sorters,
+    filters,
     meta: { trashed: true },
   });
   const response = result as unknown as ApiListResponse<BaseRecord> | undefined;
@@ -54,7 +70,7 @@ export function TrashTab({ resource, canRestore, onResult }: TrashTabProps) {
 
   const nameOf = (record: BaseRecord) => String(record[bin.nameField ?? 'name'] ?? '');
   const keyOf = (record: BaseRecord) => String(recordKey(resource, record));
-  const sorted = primarySort(sort);
+  const sorted = primarySort(state.sort);
   const orderOf = (field: string) => (sorted?.field === field ? sorted.order : null);
 
   const restore = async (record: BaseRecord) => {
@@ -135,12 +151,23 @@ export function TrashTab({ resource, canRestore, onResult }: TrashTabProps) {
 
   return (
     <>
+      {filterOpen && (
+        <FilterPanel
+          ns="recycling-bin"
+          state={state}
+          filters={[]}
+          response={response}
+          onChange={update}
+          onReset={reset}
+          onClose={onFilterClose}
+        />
+      )}
       {query.isError && (
         <Alert type="error" message={query.error?.message} role="alert" className="list-banner" />
       )}
       <div className="list-page__table">
         {query.isLoading ? (
-          <Skeleton className="list-page__skeleton" rows={8} label={tl('loading')} />
+          <Skeleton className="list-page__skeleton" rows={Math.min(state.perPage, 8)} label={tl('loading')} />
         ) : (
           <DataTable<BaseRecord>
             aria-label={t(`tabs.${bin.tabKey}`)}
@@ -149,16 +176,11 @@ export function TrashTab({ resource, canRestore, onResult }: TrashTabProps) {
             rows={response?.data ?? []}
             loading={query.isFetching}
             emptyText={tl('noResults')}
-            onSort={(key, order) => {
-              const next = order === 'desc' ? `-${key}` : key;
-              storeSort(bin.sortKey, next === TRASH_DEFAULT_SORT ? undefined : next);
-              setSort(next);
-              setPage(1);
-            }}
+            onSort={(key, order) => update({ sort: order === 'desc' ? `-${key}` : key })}
           />
         )}
       </div>
-      <ListPagination meta={response?.meta} onChange={setPage} />
+      <ListPagination meta={response?.meta} onChange={(page) => update({ page })} />
     </>
   );
 }

@@ -53,7 +53,15 @@ export default defineResource<AdminUser>({
     fields: [
       ...ACCOUNT_FIELDS,
       { name: 'password', labelKey: 'fields.password', kind: 'password', only: 'create' },
-      { name: 'admin', labelKey: 'fields.admin', kind: 'switch', initial: false },
+      // Spec 2 §Admin: 'the Admin toggle appears only on admin user edit'.
+      {
+        name: 'admin',
+        labelKey: 'fields.admin',
+        kind: 'switch',
+        only: 'edit',
+        // The API answers the flag as 0 or 1 (spec 2 §3); the switch holds a boolean.
+        fromRecord: (user) => user.admin === 1,
+      },
     ],
   },
   // Delete removes the user from this company (the host's), so only its members can be removed.

@@ -1,8 +1,9 @@
 /**
  * Downloads (spec 2 Tools, §3, §6, §7, §8): declared once; the list, the forms, the routes, the menu entry and the
  * search group derive from it, the record type and the form's rules from `shared/entities/downloads.ts`. Everyone
- * with list-downloads sees the list with a Download button per row and the New Download button; creating, editing
- * (row click and row menu) and deleting are for administrators, written under `admin/downloads`.
+ * with list-downloads sees the list with a Download button per row and the New Download button (disabled, with
+ * its reason, for everyone but administrators); creating, editing (row click and row menu) and deleting are for
+ * administrators, written under `admin/downloads`.
  */
 import { CloudDownloadOutlined, EditOutlined } from '@ant-design/icons';
 import type { Download } from '@shared/entities/downloads';
@@ -27,8 +28,9 @@ export default defineResource<Download>({
   guard: { ability: 'list-downloads' },
   actionGuards: { create: ADMIN, edit: ADMIN },
   permission: { ability: 'list-downloads' },
-  // The New Download button shows for everyone (spec 2 Tools); its route lets administrators only.
-  actions: { edit: ADMIN, delete: ADMIN },
+  // Creating, like its route, is for administrators; the New Download button shows for everyone (spec 2 Tools),
+  // disabled with its reason for the others (`createDisabledKey`), never leading to a refusal (issue 31).
+  actions: { create: ADMIN, edit: ADMIN, delete: ADMIN },
   navigation: {
     labelKey: 'nav.downloads',
     icon: <CloudDownloadOutlined aria-hidden />,
@@ -38,6 +40,7 @@ export default defineResource<Download>({
   search: { key: 'downloads', order: 110 },
   list: {
     ...settings.list,
+    createDisabledKey: 'createAdminOnly',
     columns: [
       { field: 'name', titleKey: 'columns.name', sort: 'name' },
       { field: 'extension', titleKey: 'columns.extension', sort: 'extension', width: 120, hideBelow: 'sm' },

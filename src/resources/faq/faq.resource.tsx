@@ -1,40 +1,60 @@
 /** The FAQ (spec 2 §FAQ, §4, §6, §8): categories for everyone to read; administrators create, rename inline and
- * delete them and keep their questions. Server: server/api/faq.ts; records: shared/entities/faq.ts. */
+ * delete them and keep their questions. The list is the generic one (spec 2 §2's anatomy: Filter panel, pages
+ * only with more than 3 links, row menu), its Edit renaming the category in place. Server: server/api/faq.ts;
+ * records: shared/entities/faq.ts. */
+import { EditOutlined } from '@ant-design/icons';
 import type { FaqCategory } from '@shared/entities/faq';
 import { defineResource } from '../types';
+import { FaqNameCell } from './FaqNameCell';
+import settings from './list-settings';
+import { FAQ_WRITES, renaming } from './renaming';
 
 const ADMIN = { admin: true } as const;
 
 export default defineResource<FaqCategory>({
-  name: 'questions/categories',
+  name: settings.name,
+  // Categories are written under /admin (spec 2 §7), read under /questions/categories.
+  writeCollection: FAQ_WRITES,
   ns: 'faq',
   screen: 'faq',
   idParam: 'faqId',
   routes: {
-    list: 'faq',
+    list: settings.route,
     create: 'faq/create',
     extra: [{ path: 'faq/:faqId', screen: 'faq.category', page: () => import('./FaqCategoryPage') }],
   },
   actionGuards: { create: ADMIN },
   actions: { create: ADMIN, edit: ADMIN, delete: ADMIN },
   list: {
-    sortKey: 'faq_categories',
-    defaultSort: '-updated_at',
-    pageSize: 5,
+    ...settings.list,
     columns: [
-      { field: 'name', titleKey: 'columns.name', sort: 'name' },
-      { field: 'questions_count', titleKey: 'columns.questions', kind: 'count' },
-      { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at' },
+      {
+        field: 'name',
+        titleKey: 'columns.name',
+        sort: 'name',
+        render: (category) => <FaqNameCell category={category} />,
+      },
+      { field: 'questions_count', titleKey: 'columns.questions', kind: 'count', width: 120 },
+      { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at', hideBelow: 'sm' },
     ],
+    // Spec 2 §4: 'FAQ rename: Edit turns the name into an input; saving on blur or Enter'.
+    rowActions: [
+      {
+        key: 'edit',
+        labelKey: 'edit',
+        icon: <EditOutlined aria-hidden />,
+        needs: 'edit',
+        run: (category) => renaming.start(category.id),
+      },
+    ],
+    rowLink: { to: (category) => `/faq/${category.id}` },
+    emptyKey: 'empty',
   },
   form: {
-    // Categories are written under /admin (spec 2 §7), read under /questions/categories.
-    endpoint: 'admin/questions/categories',
     schema: () => import('@shared/entities/faq').then((entity) => entity.FaqCategoryInputSchema),
     fields: [{ name: 'name', labelKey: 'fields.name', kind: 'text' }],
     successKey: 'created',
   },
-  deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'category_name' },
-  // The list renames inline (spec 2 §4: Edit turns the name into an input, saved on blur or Enter).
-  pages: { list: () => import('./FaqListPage') },
+  // Spec 2 §4: 'Delete: 'Category deleted successfully''.
+  deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'category_name', successKey: 'deleted' },
 });

@@ -9,6 +9,8 @@
 import { AppstoreOutlined, EditOutlined, InboxOutlined, UndoOutlined } from '@ant-design/icons';
 import type { Library } from '@shared/entities/libraries';
 import { PreviewCard } from '@/components/PreviewCard';
+import { LIBRARY_LIST_FIELDS, LIBRARY_SHOW_FIELDS } from '../api-fields';
+import { archivableBulk } from '../archivable-bulk';
 import { defineResource } from '../types';
 
 export type { Library } from '@shared/entities/libraries';
@@ -20,6 +22,9 @@ const UPDATE = { platform: 'hatch', ability: 'update-libraries' } as const;
 
 const browsePath = (library: Pick<Library, 'id'>) => `/libraries/${library.id}`;
 const editPath = (library: Pick<Library, 'id'>) => `/libraries/edit/${library.id}`;
+/** Where a library is listed: in its parent library, or at the root. */
+const containerPath = (library: Pick<Library, 'parent_id'>) =>
+  library.parent_id ? browsePath({ id: library.parent_id }) : '/libraries';
 
 export const libraries = defineResource<Library>({
   name: 'libraries',
@@ -55,6 +60,7 @@ export const libraries = defineResource<Library>({
     screen: 'libraries.library',
     parentFilter: 'parent_id',
     breadcrumbs: (library) => library.meta_data.breadcrumbs,
+    showMeta: { included_fields: LIBRARY_SHOW_FIELDS },
     leaves: { resource: 'libraries/items', filter: 'library' },
     texts: {
       root: 'tree.root',
@@ -72,6 +78,7 @@ export const libraries = defineResource<Library>({
     sortKey: 'libraries',
     defaultSort: '-updated_at',
     pageSize: 10,
+    meta: { included_fields: LIBRARY_LIST_FIELDS },
     emptyKey: 'empty',
     loadingKey: 'loading',
     cards: {
@@ -132,36 +139,11 @@ export const libraries = defineResource<Library>({
       },
     ],
     rowLink: { to: browsePath },
-    bulk: {
+    bulk: archivableBulk({
       field: 'libraries',
-      actions: [
-        {
-          action: 'archive',
-          labelKey: 'bulk.archive',
-          needs: UPDATE,
-          confirmKey: 'bulk.archiveConfirm',
-          successKey: 'bulk.archived',
-          failureKey: 'bulk.archiveFailed',
-        },
-        {
-          action: 'activate',
-          labelKey: 'bulk.activate',
-          needs: UPDATE,
-          confirmKey: 'bulk.activateConfirm',
-          successKey: 'bulk.activated',
-          failureKey: 'bulk.activateFailed',
-        },
-        {
-          action: 'delete',
-          labelKey: 'bulk.delete',
-          needs: { platform: 'hatch', ability: 'delete-libraries' },
-          confirmKey: 'deleteConfirm',
-          successKey: 'bulk.deleted',
-          failureKey: 'bulk.deleteFailed',
-          danger: true,
-        },
-      ],
-    },
+      archive: UPDATE,
+      delete: { platform: 'hatch', ability: 'delete-libraries' },
+    }),
   },
   form: {
     schema: () => import('@shared/entities/libraries').then((entity) => entity.LibraryInputSchema),
@@ -187,12 +169,15 @@ export const libraries = defineResource<Library>({
       },
       { name: 'preview_image', labelKey: 'fields.previewImage', kind: 'image' },
     ],
-    redirect: 'back',
+    // Saved, the library shows where it is listed (issue 31), among its siblings.
+    redirect: (library) => containerPath(library as Library),
   },
   deletion: {
     confirmKey: 'deleteConfirm',
     answerNameKey: 'library_name',
     disabledReason: (library) => (library.is_deletable === false ? 'notDeletable' : undefined),
+    // Spec 2 §7 deletes libraries only through `POST /libraries/update` ('1 Libraries successfully deleted').
+    bulk: true,
   },
 });
 

@@ -12,24 +12,35 @@ import {
   RedoOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import { lazy } from 'react';
 import { LIBRARY_ITEM_STATUSES } from '@shared/entities/library-item-values';
+import { isReprocessable } from '@shared/entities/model-values';
 import type { LibraryItem } from '@shared/entities/library-items';
+import { moveToContainers } from '@/components/move-to-containers';
 import { PreviewCard } from '@/components/PreviewCard';
+import { LIBRARY_ITEM_LIST_FIELDS } from '../api-fields';
+import { archivableBulk } from '../archivable-bulk';
 import { defineResource } from '../types';
 
 export type { LibraryItem, LibraryItemDetail } from '@shared/entities/library-items';
 
 const LIBRARIES = { ability: 'list-libraries' };
 
-/** The move's dialog loads when it opens, not with the registry every screen loads. */
-const MoveItemsDialog = lazy(() => import('./MoveItemsDialog'));
+/** The move into libraries: their tree, less archived ones and the library being browsed (loaded when it opens). */
+const MoveItemsDialog = moveToContainers({
+  ns: 'libraryItems',
+  containers: 'libraries',
+  field: 'libraries',
+  currentParam: 'libraryId',
+});
 const HATCH = { platform: 'hatch' } as const;
 const UPDATE = { platform: 'hatch', ability: 'update-library-items' } as const;
 
-/** Reprocessing an item (spec 2 §4: only FINISHED, after its confirmation; an update of the item). */
+/**
+ * Reprocessing an item (spec 2 §4: FINISHED, and issue 31: FAILED as its way out; after its confirmation; an update
+ * of the item).
+ */
 export const REPROCESS_PERMISSION = { ability: 'update-library-items' } as const;
-export const canReprocess = (item: Pick<LibraryItem, 'status'>) => item.status === 'FINISHED';
+export const canReprocess = (item: Pick<LibraryItem, 'status'>) => isReprocessable(item.status);
 
 const overviewPath = (item: Pick<LibraryItem, 'id'>) => `/libraries/items/overview/${item.id}`;
 const editPath = (item: Pick<LibraryItem, 'id'>) => `/libraries/items/edit/${item.id}`;
@@ -77,6 +88,7 @@ export const libraryItems = defineResource<LibraryItem>({
     sortKey: 'library_items',
     defaultSort: '-updated_at',
     pageSize: 10,
+    meta: { included_fields: LIBRARY_ITEM_LIST_FIELDS },
     emptyKey: 'empty',
     loadingKey: 'loading',
     defaultFilters: ({ platform }): Record<string, string[]> =>
@@ -148,9 +160,9 @@ export const libraryItems = defineResource<LibraryItem>({
       },
     ],
     rowLink: { to: overviewPath },
-    bulk: {
+    bulk: archivableBulk({
       field: 'items',
-      actions: [
+      also: [
         {
           action: 'move',
           labelKey: 'bulk.move',
@@ -159,33 +171,12 @@ export const libraryItems = defineResource<LibraryItem>({
           successKey: 'bulk.moved',
           failureKey: 'bulk.moveFailed',
         },
-        {
-          action: 'archive',
-          labelKey: 'bulk.archive',
-          needs: UPDATE,
-          confirmKey: 'bulk.archiveConfirm',
-          successKey: 'bulk.archived',
-          failureKey: 'bulk.archiveFailed',
-        },
-        {
-          action: 'activate',
-          labelKey: 'bulk.activate',
-          needs: UPDATE,
-          confirmKey: 'bulk.activateConfirm',
-          successKey: 'bulk.activated',
-          failureKey: 'bulk.activateFailed',
-        },
-        {
-          action: 'delete',
-          labelKey: 'bulk.delete',
-          needs: { platform: 'hatch', ability: 'delete-library-items' },
-          confirmKey: 'bulk.deleteConfirm',
-          successKey: 'bulk.deleted',
-          failureKey: 'bulk.deleteFailed',
-          danger: true,
-        },
       ],
-    },
+      archive: UPDATE,
+      delete: { platform: 'hatch', ability: 'delete-library-items' },
+      // The libraries count their items (indirect_items_count): a move, archive or delete changes the counts.
+      refreshes: ['libraries'],
+    }),
   },
   form: {
     schema: () => import('@shared/entities/library-items').then((entity) => entity.LibraryItemInputSchema),
@@ -200,7 +191,9 @@ export const libraryItems = defineResource<LibraryItem>({
       },
       { name: 'upload_id', labelKey: 'fields.file', kind: 'file', upload: 'library-item-file' },
     ],
-    redirect: 'back',
+    // Saved, the item's overview follows its processing (issue 31); opened directly, Cancel goes to the libraries.
+    redirect: 'show',
+    fallbackPath: '/libraries',
   },
   deletion: {
     confirmKey: 'deleteConfirm',

@@ -14,6 +14,8 @@ import type { MaterialCategory } from '@shared/entities/material-categories';
 import { lazy } from 'react';
 import { PreviewCard } from '@/components/PreviewCard';
 import { currentImage, imageUploadPayload } from '@/components/upload/current-image';
+import { CATEGORY_EXCLUDED_FIELDS } from '../api-fields';
+import { archivableBulk } from '../archivable-bulk';
 import { defineResource } from '../types';
 
 /** The preview's input (antd, the upload queue) loads with the form, not with the registry. */
@@ -58,7 +60,13 @@ export const materialCategories = defineResource<MaterialCategory>({
     edit: UPDATE,
     delete: { platform: 'hatch', ability: 'delete-material-categories' },
   },
-  navigation: { labelKey: 'nav.materials', icon: <BgColorsOutlined aria-hidden />, order: 40 },
+  navigation: {
+    labelKey: 'nav.materials',
+    icon: <BgColorsOutlined aria-hidden />,
+    order: 40,
+    // Spec 1 §6: 'Materials (authoring only): list-materials.'
+    permission: { platform: 'hatch', ability: 'list-materials' },
+  },
   search: {
     key: 'materialCategories',
     order: 60,
@@ -94,6 +102,7 @@ export const materialCategories = defineResource<MaterialCategory>({
     sortKey: 'material_categories',
     defaultSort: '-updated_at',
     pageSize: 10,
+    meta: { excluded_fields: CATEGORY_EXCLUDED_FIELDS },
     cards: {
       initial: 'grid',
       card: (category, { t }) => (
@@ -160,36 +169,7 @@ export const materialCategories = defineResource<MaterialCategory>({
       },
     ],
     rowLink: { to: categoryPath },
-    bulk: {
-      field: 'categories',
-      actions: [
-        {
-          action: 'archive',
-          labelKey: 'actions.archive',
-          needs: 'edit',
-          confirmKey: 'bulk.archiveConfirm',
-          successKey: 'bulk.archived',
-          failureKey: 'bulk.statusFailed',
-        },
-        {
-          action: 'activate',
-          labelKey: 'actions.activate',
-          needs: 'edit',
-          confirmKey: 'bulk.activateConfirm',
-          successKey: 'bulk.activated',
-          failureKey: 'bulk.statusFailed',
-        },
-        {
-          action: 'delete',
-          labelKey: 'actions.delete',
-          needs: 'delete',
-          confirmKey: 'bulkDeleteConfirm',
-          successKey: 'bulk.deleted',
-          failureKey: 'bulk.deleteFailed',
-          danger: true,
-        },
-      ],
-    },
+    bulk: archivableBulk({ field: 'categories', archive: 'edit', delete: 'delete' }),
     loadingKey: 'loading',
     emptyKey: 'empty',
   },
@@ -223,12 +203,18 @@ export const materialCategories = defineResource<MaterialCategory>({
         toPayload: imageUploadPayload,
       },
     ],
-    redirect: 'back',
+    // Saved, the category shows where it is listed (issue 31): in its parent category, or at the root.
+    redirect: (category) => {
+      const parent = (category as MaterialCategory).parent_id;
+      return parent ? categoryPath({ id: parent }) : '/materials';
+    },
   },
   deletion: {
     confirmKey: 'deleteConfirm',
     answerNameKey: 'category_name',
     disabledReason: (category) => (category.deletable === false ? 'notDeletable' : undefined),
+    // Spec 2 §7 deletes categories only through `POST /materials/categories/update` ('1 Categories …').
+    bulk: true,
   },
 });
 

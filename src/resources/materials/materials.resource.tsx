@@ -10,11 +10,14 @@ import {
   InboxOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { Material } from '@shared/entities/materials';
+import { moveToContainers } from '@/components/move-to-containers';
 import { PreviewCard } from '@/components/PreviewCard';
 import { currentImage, imageUploadPayload } from '@/components/upload/current-image';
-import { type BulkFormProps, defineResource } from '../types';
+import { MATERIAL_EXCLUDED_FIELDS } from '../api-fields';
+import { archivableBulk } from '../archivable-bulk';
+import { defineResource } from '../types';
 
 /** The record types come from the shared entity schema (shared/entities/materials.ts). */
 export type { Material, MaterialImport } from '@shared/entities/materials';
@@ -26,11 +29,17 @@ const UPDATE = { platform: 'hatch', ability: 'update-materials' } as const;
 export const materialPath = (route: string, material: Pick<Material, 'name'>) =>
   `/${route}/${encodeURIComponent(material.name)}`;
 
+/** Spec 2 §7: `PATCH /materials/{name} | name, archived`, the body of an archive or an unarchive. */
+export const materialArchiveValues = (material: Pick<Material, 'name'>, archived: boolean) => ({
+  name: material.name,
+  archived,
+});
+
 /** Archive or unarchive by patching the archived flag (spec 2 §4); the banner says '{name} Archived...'. */
 const archiveCall = (material: Pick<Material, 'name'>, archived: boolean) => ({
   method: 'patch' as const,
   path: `materials/${encodeURIComponent(material.name)}`,
-  values: { archived },
+  values: materialArchiveValues(material, archived),
   confirmKey: archived ? 'archiveConfirm' : 'unarchiveConfirm',
   confirmLabelKey: archived ? 'actions.archive' : 'actions.unarchive',
   successKey: archived ? 'archived' : 'unarchived',
@@ -39,15 +48,13 @@ const archiveCall = (material: Pick<Material, 'name'>, archived: boolean) => ({
 /** The preview's input (antd, the upload queue) loads with the form, not with the registry. */
 const ImageUploadInput = lazy(() => import('@/components/upload/ImageUploadInput'));
 
-/** The bulk move's dialog loads when it opens: the registry every screen loads stays light. */
-const LazyMoveMaterialsDialog = lazy(() => import('./MoveMaterialsDialog'));
-function MoveMaterialsDialog(props: BulkFormProps) {
-  return (
-    <Suspense fallback={null}>
-      <LazyMoveMaterialsDialog {...props} />
-    </Suspense>
-  );
-}
+/** The move into categories: their tree, less archived ones and the category being browsed (loaded when it opens). */
+const MoveMaterialsDialog = moveToContainers({
+  ns: 'materials',
+  containers: 'materials/categories',
+  field: 'categories',
+  currentParam: 'categoryId',
+});
 
 export const materials = defineResource<Material>({
   name: 'materials',
@@ -102,6 +109,7 @@ export const materials = defineResource<Material>({
     sortKey: 'materials',
     defaultSort: '-updated_at',
     pageSize: 10,
+    meta: { excluded_fields: MATERIAL_EXCLUDED_FIELDS },
     cards: {
       initial: 'grid',
       card: (material, { t }) => (
@@ -197,9 +205,10 @@ export const materials = defineResource<Material>({
       },
     ],
     rowLink: { to: (material) => materialPath('materials/overview', material) },
-    bulk: {
+    // Spec 2 §7: `POST /materials/update` moves and deletes; archiving a material is its own PATCH.
+    bulk: archivableBulk({
       field: 'materials',
-      actions: [
+      also: [
         {
           action: 'move',
           labelKey: 'actions.move',
@@ -208,17 +217,12 @@ export const materials = defineResource<Material>({
           successKey: 'bulk.moved',
           failureKey: 'bulk.moveFailed',
         },
-        {
-          action: 'delete',
-          labelKey: 'actions.delete',
-          needs: 'delete',
-          confirmKey: 'bulkDeleteConfirm',
-          successKey: 'bulk.deleted',
-          failureKey: 'bulk.deleteFailed',
-          danger: true,
-        },
       ],
-    },
+      archive: false,
+      delete: 'delete',
+      // The categories count their materials (indirect_materials_count).
+      refreshes: ['materials/categories'],
+    }),
     loadingKey: 'loading',
     emptyKey: 'empty',
   },
@@ -248,6 +252,8 @@ export const materials = defineResource<Material>({
       },
     ],
     redirect: 'show',
+    // Opened directly (issue 31), Cancel on a new material goes to the materials.
+    fallbackPath: '/materials',
   },
   deletion: {
     confirmKey: 'deleteConfirm',

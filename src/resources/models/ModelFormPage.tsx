@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { LoadFailure } from '@/components/LoadFailure';
+import { useGoBack } from '@/components/navigation-history';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { PageHeader } from '@/components/PageHeader';
 import { ResumableUpload } from '@/components/upload/ResumableUpload';
@@ -55,10 +56,13 @@ export default function ModelFormPage({ resource, action, presets }: ResourcePag
     liveMode: 'off',
     successNotification: () => ({ message: tl('saved'), type: 'success' }),
     onMutationSuccess: ({ data }) => navigate(`/projects/models/overview/${data.id}`),
-    // The file arrives as `upload_id`: its errors belong under the file.
+    // The file arrives as `upload_id`: its errors belong under the file, and the file shows the refusal instead
+    // of its 'Uploaded' tick (issue 31).
     onMutationError: (error) => {
       const messages = asMessages(error.errors?.upload_id);
       if (messages.length) form.setFields([{ name: 'file', errors: messages }]);
+      const refusal = [...messages, ...asMessages(error.errors?.file)][0];
+      if (refusal) upload.queue.refuseFinished(refusal);
     },
   });
 
@@ -79,14 +83,15 @@ export default function ModelFormPage({ resource, action, presets }: ResourcePag
   });
 
   const record = query?.data?.data;
-  const back = () =>
-    navigate(
-      editing && id
-        ? `/projects/models/overview/${id}`
-        : preset.project_id
-          ? `/projects/overview/${String(preset.project_id)}`
-          : '/projects',
-    );
+  // Cancel goes back where the form was opened (the processor, a project); opened directly (issue 31), to the
+  // model's overview, its project or the projects.
+  const back = useGoBack(
+    editing && id
+      ? `/projects/models/overview/${id}`
+      : preset.project_id
+        ? `/projects/overview/${String(preset.project_id)}`
+        : '/projects',
+  );
 
   if (!can(action)) return <ForbiddenPage reason="action" />;
   if (query?.error) {

@@ -1,17 +1,19 @@
 /**
  * Reprocess and delete of a model, each after its confirmation (spec 2 §4, §8): reprocessing only a FINISHED
- * model ('Are you sure you want to reprocess this model? This will overwrite the existing geometry!', then
+ * (or, issue 31, a FAILED) model ('Are you sure you want to reprocess this model? This will overwrite the existing geometry!', then
  * 'Reprocessing started...'); deleting with 'Are you sure you want to delete this model?' and the answer's
  * '{model_name} {status}'.
  */
 import { type BaseRecord, useCustomMutation } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
+import { isReprocessable } from '@shared/entities/model-values';
 import { useDeleteRecord } from '@/components/useDeleteRecord';
 import { useConfirmation } from '@/components/useConfirmation';
 import type { Banner } from '@/components/useResultBanner';
 import { models, type ProjectModel } from './models.resource';
 
-export const canReprocess = (model: Pick<ProjectModel, 'status'>) => model.status === 'FINISHED';
+/** Spec 2 §4 and issue 31: a FINISHED model, or a FAILED one as its way out. */
+export const canReprocess = (model: Pick<ProjectModel, 'status'>) => isReprocessable(model.status);
 
 export interface ModelActionHandlers {
   /** The result of an action (banner text). */

@@ -1,12 +1,16 @@
 /**
  * The Activity tab (spec 2 §My account, §3 'Activity entry', §8): a paged list of action and date-time from
- * `GET my-account/activity`; 'No User Activity Found...' when empty; if the call fails, spec 2 §8's notice.
+ * `GET my-account/activity`; 'No User Activity Found...' when empty; when the activity data is missing (the call
+ * fails, or its answer carries no list), spec 2 §8's notice 'Route not accessible due to updates in BV-2146. Will
+ * be available after BV-2229 is completed.' Each action is what the entry says in the reader's language (issue 31:
+ * its stored message, 'Updated user Bob Brink'), never an API path.
  */
 import { useCustom } from '@refinedev/core';
 import { Alert, Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityEntry } from '@shared/entities/my-account';
+import { renderStoredMessage } from '@/components/stored-message';
 import { formatDate } from '@/lib/intl-formats';
 import type { LaravelList } from '@/providers/data-provider';
 
@@ -21,16 +25,12 @@ export function AccountActivity() {
     config: { query: { per_page: ACTIVITY_PAGE_SIZE, page } },
     queryOptions: { placeholderData: (previous) => previous, retry: false },
   });
-  if (query.isError) {
+  const body = result?.data;
+  const missing = query.isError || (query.isSuccess && !Array.isArray(body?.data));
+  if (missing) {
     return <Alert type="warning" showIcon message={t('activity.unavailable')} />;
   }
-  const body = result?.data;
-  const describe = (entry: ActivityEntry) =>
-    t(`activity.actions.${entry.action}`, {
-      defaultValue: entry.action,
-      subject: entry.subject ?? '',
-      context: entry.subject ? 'subject' : undefined,
-    });
+  const describe = (entry: ActivityEntry) => renderStoredMessage(t, entry, entry.message);
   return (
     <Table<ActivityEntry>
       rowKey="id"

@@ -12,10 +12,16 @@ import type { Permission } from '@/lib/permissions';
 import { PreviewCard } from '@/components/PreviewCard';
 import type { PermissionSubject } from '@shared/abilities';
 import { LIBRARY_ITEM_STATUSES } from '@shared/entities/library-item-values';
+import { isReprocessable } from '@shared/entities/model-values';
 import type { PlatformKey } from '@shared/platforms';
 import type { LibraryItem } from '../library-items/library-items.resource';
 import { libraryItems } from '../library-items/library-items.resource';
-import { type Material, materialPath, materials } from '../materials/materials.resource';
+import {
+  type Material,
+  materialArchiveValues,
+  materialPath,
+  materials,
+} from '../materials/materials.resource';
 import { ModelCard } from '../models/ModelCard';
 import { MODEL_STATUSES } from '../models/model-status';
 import { models, type ProjectModel, REPROCESS_PERMISSION } from '../models/models.resource';
@@ -26,6 +32,7 @@ import type {
   ResourceDeclaration,
   RowActionDeclaration,
 } from '../types';
+import { MATERIAL_EXCLUDED_FIELDS, MODEL_EXCLUDED_FIELDS, PROCESSOR_ITEM_FIELDS } from '../api-fields';
 import { ItemCard } from './ItemCard';
 
 export type ProcessorTabKey = 'models' | 'items' | 'materials';
@@ -55,7 +62,6 @@ export interface ProcessorTab {
 /** Spec 2 §9: the processor's tabs show 10 per page, newest first. */
 export const PROCESSOR_PAGE_SIZE = 10;
 export const PROCESSOR_SORT = '-created_at';
-
 
 const statusFilter = (statuses: readonly string[]) => ({
   key: 'status',
@@ -124,7 +130,7 @@ const processedList = <TRecord extends ProjectModel | LibraryItem>(
   tab: 'models' | 'items',
   statuses: readonly string[],
   card: (record: TRecord) => ReactNode,
-  actions: Pick<ListDeclaration<TRecord>, 'rowActions' | 'rowLink'>,
+  actions: Pick<ListDeclaration<TRecord>, 'rowActions' | 'rowLink' | 'meta'>,
 ) =>
   processorList<TRecord>(
     {
@@ -146,8 +152,8 @@ const reprocessAction = <TRecord extends ProjectModel | LibraryItem>(
   labelKey: 'actions.reprocess',
   icon: <RedoOutlined aria-hidden />,
   needs,
-  // Spec 2 §4: only a FINISHED record is reprocessed, after its confirmation.
-  visible: (record) => record.status === 'FINISHED',
+  // Spec 2 §4: a FINISHED record is reprocessed, after its confirmation; issue 31: a FAILED one too (its way out).
+  visible: (record) => isReprocessable(record.status),
   call: (record) => ({
     method: 'post',
     path: path(record),
@@ -215,6 +221,7 @@ const modelsTab: ProcessorTab = {
         ),
       ],
       rowLink: { to: (model) => ({ to: `/projects/models/overview/${model.id}`, state: PROCESSOR_STATE }) },
+      meta: { excluded_fields: MODEL_EXCLUDED_FIELDS },
     }),
     { deletion: { confirmKey: 'models.deleteConfirm', answerNameKey: 'model_name' } },
   ),
@@ -251,6 +258,7 @@ const itemsTab: ProcessorTab = {
         editAction<LibraryItem>((item) => `/libraries/items/edit/${item.id}`),
       ],
       rowLink: { to: (item) => `/libraries/items/overview/${item.id}` },
+      meta: { included_fields: PROCESSOR_ITEM_FIELDS },
     }),
     {
       actions: { ...libraryItems.actions, edit: undefined, delete: undefined },
@@ -288,11 +296,13 @@ const materialsTab: ProcessorTab = {
     processorList<Material>(
       {
         sortKey: 'processor_materials',
+        meta: { excluded_fields: MATERIAL_EXCLUDED_FIELDS },
         card: (material, { t }) => (
           <PreviewCard
             image={material.preview_image_url}
             name={material.name}
-            status={t(`values.${material.status}`, { defaultValue: material.status })}
+            // Spec 2 §Processor: the materials' cards show the status badge upper-cased.
+            status={t(`values.${material.status}`, { defaultValue: material.status }).toLocaleUpperCase()}
             statusColor={material.status_color}
             details={t('card.uploadedByName', { name: material.active_version_creator_name || t('none') })}
           />
@@ -329,7 +339,7 @@ const materialsTab: ProcessorTab = {
             (material, archived) => ({
               method: 'patch',
               path: `materials/${encodeURIComponent(material.name)}`,
-              values: { archived },
+              values: materialArchiveValues(material, archived),
             }),
             'edit',
           ),

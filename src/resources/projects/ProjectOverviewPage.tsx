@@ -20,6 +20,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { LoadFailure } from '@/components/LoadFailure';
 import { formatDate } from '@/components/cells';
 import { initialsOf } from '@/ui/CompanyLogo';
+import { DisabledReason } from '@/ui/DisabledReason';
 import { ResultBanner } from '@/components/ResultBanner';
 import { useDeleteRecord } from '@/components/useDeleteRecord';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
@@ -107,10 +108,17 @@ export default function ProjectOverviewPage({ resource }: ResourcePageProps) {
 
   const actions = (
     <>
-      {can('clone') && (
+      {/* Offered to everyone (spec 2 §2); a copy is a new project, so without create-projects it says why not. */}
+      {can('clone') ? (
         <Button icon={<CopyOutlined aria-hidden />} onClick={() => navigate(`/projects/copy/${project.id}`)}>
           {t('actions.duplicate')}
         </Button>
+      ) : (
+        <DisabledReason reason={t('actions.duplicateNotAllowed')}>
+          <Button icon={<CopyOutlined aria-hidden />} disabled>
+            {t('actions.duplicate')}
+          </Button>
+        </DisabledReason>
       )}
       {can('delete') && (
         <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => remove(project)}>

@@ -1,5 +1,6 @@
 /** The projects list's request settings (spec 2 §Projects, §9): the declaration and a first visit's request read them here. */
 import type { Project } from '@shared/entities/projects';
+import { PROJECT_LIST_FIELDS } from '../api-fields';
 import type { FilterOption, ListSettings } from '../types';
 
 /** The labels filter offers the labels the list response names in `meta_data.filters.labels`. */
@@ -18,6 +19,7 @@ export default {
     // Designs and Sales lists the user's favourites first, whatever the chosen sort (spec 2 §9).
     sortPrefix: ({ platform }) => (platform === 'customerportal' ? 'favorite' : undefined),
     pageSize: 5,
+    meta: { included_fields: PROJECT_LIST_FIELDS },
     filters: [
       {
         key: 'status',

@@ -38,6 +38,9 @@ export const projects = defineResource<Project>({
     ],
   },
   permission: { ability: 'view-projects' },
+  // Spec 2 §2 gives the row menu 'Duplicate (/projects/copy/{id}), Edit (/projects/edit/{id}, needs
+  // update-projects), Delete (needs delete-projects)': Duplicate is offered to everyone, and a copy is a new project
+  // (create-projects, `clone`), so without that it is disabled with its reason.
   actions: {
     create: { ability: 'create-projects' },
     clone: { ability: 'create-projects' },
@@ -98,6 +101,7 @@ export const projects = defineResource<Project>({
         labelKey: 'actions.duplicate',
         icon: <CopyOutlined aria-hidden />,
         needs: 'clone',
+        withoutPermissionReason: 'actions.duplicateNotAllowed',
         to: (project) => `/${path('projects/copy/:projectId', project)}`,
       },
       {

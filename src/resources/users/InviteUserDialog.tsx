@@ -3,12 +3,15 @@
  * 'Select a role', the roles of `GET /roles`), Send and Cancel. Server errors show under their field ('A user role
  * is required' for any role error); editing a field clears its error. On success the list shows 'User invite
  * successful' and the dialog closes; closing it (close button, Cancel, a press outside) drops what was typed, the
- * role and the errors (the dialog is unmounted). Built from the light components, as the list page is.
+ * role and the errors (the dialog is unmounted). Before sending it says that the invited person has no platform
+ * access until given a licence on their user page (issue 31: licences are given only there, spec 2 §6). Built
+ * from the light components, as the list page is.
  */
 import { type HttpError, useCustomMutation, useList } from '@refinedev/core';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@shared/entities/roles';
+import { Alert } from '@/ui/Alert';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { Select } from '@/ui/Select';
@@ -115,6 +118,7 @@ export default function InviteUserDialog({ close, done }: ActionDialogProps) {
             </div>
           )}
         </div>
+        <Alert type="info" className="invite-form__note" message={t('invite.licenceNote')} />
         {failure && (
           <div className="invite-form__error" role="alert">
             {failure}

@@ -1,4 +1,5 @@
 /** The users list's request settings (spec 2 §6, §7): the declaration and a first visit's request read them here. */
+import { USER_EXCLUDED_FIELDS } from '../api-fields';
 import type { ListSettings } from '../types';
 
 export default {
@@ -8,7 +9,7 @@ export default {
     sortKey: 'security_users',
     defaultSort: 'email_verified_at',
     // Spec 2 §7: the company's users without the platform administrators.
-    meta: { query: { filter: { admin: 'false' } } },
+    meta: { query: { filter: { admin: 'false' } }, excluded_fields: USER_EXCLUDED_FIELDS },
     pageSize: 5,
   },
 } as const satisfies ListSettings;

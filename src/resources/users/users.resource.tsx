@@ -1,5 +1,5 @@
-/** Users (spec 2 Security, §3, §4, §5, §6, §8, §9): declared once; the list with Invite User, the forms with the
- * licence toggles, the routes, the menu entry and the search group derive from it, the record type and the form's
+/** Users (spec 2 Security, §3, §4, §5, §6, §8, §9): declared once; the list with Invite User, the forms (the edit
+ * form with the licence toggles), the routes, the menu entry and the search group derive from it, the record type and the form's
  * rules from `shared/entities/users.ts`. */
 import { UserOutlined } from '@ant-design/icons';
 import { lazy, Suspense } from 'react';
@@ -88,8 +88,9 @@ export default defineResource<User>({
         name: 'licenses',
         labelKey: 'fields.licenses',
         kind: 'checkboxes',
-        initial: [],
         input: LicencesInput,
+        // Spec 2 §2: 'user edit with role picker and licence toggles (these appear only here)'.
+        only: 'edit',
       },
     ],
   },

@@ -1,15 +1,23 @@
 /**
  * The dismissible warning shown when the user's design-software (Autodesk) account is not connected or must be
- * reconnected; it leads to the profile settings (spec 1 §2.4).
+ * reconnected; it leads to the profile settings (spec 1 §2.4). Issue 31: it shows only where connecting is
+ * possible, the company's Autodesk integration being on (the session user's `autodesk_integration`; My account's
+ * Autodesk card shows on the same condition, spec 2 §2), and a dismissal is kept on the server per user
+ * (`PATCH /my-account/preferences`), so it stays dismissed after a reload and on the user's other devices. A
+ * dismissal covers the problem it was shown for: a later need to reconnect warns again.
  */
+import { useCustomMutation } from '@refinedev/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SessionUser } from '@shared/session';
+import type { DesignSoftwareProblem, SessionUser, UserPreferences } from '@shared/session';
+import { session } from '@/providers/session';
 import { Alert } from '@/ui/Alert';
 import { LinkButton } from './LinkButton';
 
-export function designSoftwareProblem(user: SessionUser | undefined): 'notConnected' | 'reconnect' | null {
-  if (!user) return null;
+export const PREFERENCES_PATH = '/my-account/preferences';
+
+export function designSoftwareProblem(user: SessionUser | undefined): DesignSoftwareProblem | null {
+  if (!user?.autodesk_integration) return null;
   if (user.autodesk_connected === false) return 'notConnected';
   if (user.autodesk_scope_outdated === true) return 'reconnect';
   return null;
@@ -17,9 +25,26 @@ export function designSoftwareProblem(user: SessionUser | undefined): 'notConnec
 
 export function DesignSoftwareWarning({ user }: { user: SessionUser | undefined }) {
   const { t } = useTranslation('dashboard');
-  const [dismissed, setDismissed] = useState(false);
+  const [dismissed, setDismissed] = useState<DesignSoftwareProblem | null>(null);
+  const { mutate } = useCustomMutation<{ data: UserPreferences }>();
   const problem = designSoftwareProblem(user);
-  if (!problem || dismissed) return null;
+  const kept = user?.preferences?.dismissed_design_software_warning ?? null;
+  if (!problem || problem === dismissed || problem === kept) return null;
+
+  const dismiss = () => {
+    setDismissed(problem);
+    mutate(
+      {
+        url: PREFERENCES_PATH,
+        method: 'patch',
+        values: { dismissed_design_software_warning: problem },
+        successNotification: false,
+        errorNotification: false,
+      },
+      // The session user carries the preference from then on (another visit of the dashboard, the next load).
+      { onSuccess: () => void session.revalidate() },
+    );
+  };
 
   return (
     <Alert
@@ -35,7 +60,7 @@ export function DesignSoftwareWarning({ user }: { user: SessionUser | undefined 
           </LinkButton>
         </>
       }
-      closable={{ label: t('designSoftware.dismiss'), onClose: () => setDismissed(true) }}
+      closable={{ label: t('designSoftware.dismiss'), onClose: dismiss }}
     />
   );
 }

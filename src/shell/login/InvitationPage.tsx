@@ -3,8 +3,11 @@
  * notifies an existing account): who invited the user where with which role, and Accept or Decline
  * (`/invitations/{token}`, server/api/invitation-acceptance.ts). A new account chooses its name, username and
  * password when accepting; the server's messages show under the fields. Afterwards the user signs in to the company.
+ * An invitee who holds no licence there is told, before and after accepting, that they cannot use a platform until
+ * given one, and whom to ask: the inviter (name and address) or else the company's administrators (issue 31).
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { deployment } from '@/lib/runtime-config';
@@ -23,6 +26,9 @@ interface Invitation {
   company: { name: string; sub_domain: string };
   role: string | null;
   invited_by: string | null;
+  invited_by_email: string | null;
+  /** Licence keys the invitee already holds in the company. */
+  licenses: string[];
 }
 
 type Status =
@@ -48,6 +54,16 @@ function SignInLink({ subdomain, label }: { subdomain: string; label: string }) 
       {label}
     </a>
   );
+}
+
+/** The sentence saying that platform access needs a licence, and whom to ask; null when one is held already. */
+function licenceNotice(t: TFunction<'account'>, invitation: Invitation, accepted: boolean): string | null {
+  if (invitation.licenses.length) return null;
+  const company = invitation.company.name;
+  const key = accepted ? 'invitation.acceptedNoLicence' : 'invitation.noLicence';
+  return invitation.invited_by && invitation.invited_by_email
+    ? t(`${key}.inviter`, { inviter: invitation.invited_by, email: invitation.invited_by_email, company })
+    : t(`${key}.admins`, { company });
 }
 
 export function InvitationPage() {
@@ -97,7 +113,9 @@ export function InvitationPage() {
       <PasswordResetCard
         title={status.accepted ? t('invitation.acceptedTitle') : t('invitation.declinedTitle')}
         intro={
-          status.accepted ? t('invitation.accepted', { company }) : t('invitation.declined', { company })
+          status.accepted
+            ? (licenceNotice(t, invitation, true) ?? t('invitation.accepted', { company }))
+            : t('invitation.declined', { company })
         }
       >
         {status.accepted && (
@@ -160,6 +178,7 @@ export function InvitationPage() {
       ? t('invitation.invitedBy', { inviter: invitation.invited_by, company })
       : t('invitation.invited', { company }),
     invitation.role ? t('invitation.role', { role: invitation.role }) : '',
+    licenceNotice(t, invitation, false) ?? '',
     invitation.new_account
       ? t('invitation.newAccount')
       : t('invitation.existingAccount', { email: invitation.email }),

@@ -60,7 +60,7 @@ interface Placed {
   group?: GroupName;
 }
 
-/** A declared resource's menu entry: its list route, label, icon and the resource's permission. */
+/** A declared resource's menu entry: its list route, label, icon and the entry's permission (else the resource's). */
 function declaredEntry(resource: ResourceDeclaration): Placed {
   const navigation = resource.navigation!;
   return {
@@ -69,7 +69,7 @@ function declaredEntry(resource: ResourceDeclaration): Placed {
       labelKey: navigation.labelKey,
       icon: navigation.icon,
       route: `/${resource.routes.list ?? ''}`,
-      permission: resource.permission,
+      permission: navigation.permission ?? resource.permission,
       order: navigation.order,
     },
     group: navigation.group,

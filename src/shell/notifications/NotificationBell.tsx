@@ -32,7 +32,7 @@ export function NotificationBell() {
         className="notification-popover"
         renderTrigger={(props) => <BellButton {...props} unreadCount={state?.unreadCount ?? 0} />}
       >
-        {state && <NotificationPanel state={state} titleId={titleId} />}
+        {state && <NotificationPanel state={state} titleId={titleId} onNavigate={() => setOpen(false)} />}
       </Popover>
     </>
   );

@@ -5,6 +5,7 @@
 import { CheckOutlined, InboxOutlined } from '@ant-design/icons';
 import { type UIEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { renderStoredMessage } from '@/components/stored-message';
 import { Button } from '@/ui/Button';
 import { Segmented } from '@/ui/Segmented';
@@ -20,15 +21,22 @@ function NotificationItem({
   item,
   expanded,
   onOpen,
+  onFollow,
 }: {
   item: UserNotification;
   expanded: boolean;
   onOpen(): void;
+  /** Following the item's link marks it read. */
+  onFollow(): void;
 }) {
   const { t } = useTranslation('notifications');
   // In the reader's language from the stored message; the server's text without one.
   const title = renderStoredMessage(t, item, item.title, '.title');
   const text = renderStoredMessage(t, item, item.text, '.text');
+  // A notification about something in the portal names its page (`path`, e.g. an accepted invitation's user).
+  const path = item.message_params?.path;
+  const link = typeof path === 'string' && path.startsWith('/') ? path : null;
+  const linkText = link ? renderStoredMessage(t, item, t('open'), '.link') : '';
   return (
     <li className={item.read ? 'notification-item' : 'notification-item is-unread'}>
       <button
@@ -48,12 +56,26 @@ function NotificationItem({
           <span className={expanded ? 'notification-text is-expanded' : 'notification-text'}>{text}</span>
         </span>
       </button>
+      {link && (
+        <Link className="notification-link" to={link} onClick={onFollow}>
+          {linkText}
+        </Link>
+      )}
     </li>
   );
 }
 
 /** The dropdown's content; the bell's popover is the dialog it names with the heading `titleId`. */
-export function NotificationPanel({ state, titleId }: { state: NotificationsState; titleId: string }) {
+export function NotificationPanel({
+  state,
+  titleId,
+  onNavigate,
+}: {
+  state: NotificationsState;
+  titleId: string;
+  /** An item's link was followed (the bell closes its dropdown). */
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation('notifications');
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const everythingRead = state.unreadCount === 0;
@@ -128,6 +150,10 @@ export function NotificationPanel({ state, titleId }: { state: NotificationsStat
                 item={item}
                 expanded={expanded.has(item.id)}
                 onOpen={() => open(item)}
+                onFollow={() => {
+                  state.markRead(item);
+                  onNavigate?.();
+                }}
               />
             ))}
           </ul>

@@ -1,12 +1,14 @@
 /**
  * /portal: where the platform licence rule (spec 1 §2.8) sends a user who lacks this platform's licence. It
- * offers the platforms the user does hold, and logout. A user who holds this platform's licence is sent on to /.
+ * names the licence the platform needs (its one name, `common:licences.*`) and the platform, offers the platforms
+ * the user does hold, and logout. A user who holds this platform's licence is sent on to /.
  */
 import { LogoutOutlined } from '@ant-design/icons';
 import { useLogout } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PLATFORM_KEYS, PLATFORMS } from '@shared/platforms';
+import { licenceNameKey } from '@/lib/licence-names';
 import { deployment } from '@/lib/runtime-config';
 import { platformSwitchUrl } from '@/shell/layout/host-switch';
 import { PLATFORM_ICONS } from '@/shell/layout/PlatformSwitcher';
@@ -30,7 +32,10 @@ export function PortalPage() {
   return (
     <FullScreenState
       logo={<BrandLogo />}
-      title={t('portal.title', { platform: t(PLATFORMS[current].labelKey) })}
+      title={t('portal.title', {
+        licence: t(licenceNameKey(PLATFORMS[current].licence)),
+        platform: t(PLATFORMS[current].labelKey),
+      })}
       text={others.length ? t('portal.choose') : t('portal.none')}
       actions={
         <>

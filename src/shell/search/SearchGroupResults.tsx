@@ -1,15 +1,16 @@
 /**
  * One result group of the global search: a table (or a grid) of the matches with a 'View All' row, pages when the
- * answer has more than one. A group whose endpoint does not exist (404) renders nothing; other failures show a
+ * answer has more than one. A row (or card) the user may open opens its target on a click anywhere on it (spec 1
+ * §2.6, 'Row click targets'); its name is the link the keyboard reaches. A group whose endpoint does not exist (404) renders nothing; other failures show a
  * short note in the group, never an error page.
  */
 import { useList } from '@refinedev/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Pagination, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState } from 'react';
+import { type MouseEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { showsPagination } from '@/components/ListPagination';
 import type { ApiListResponse } from '@/providers/data-provider';
 import { LinkButton } from '@/shell/dashboard/LinkButton';
@@ -89,6 +90,7 @@ const recordKey = (record: SearchRecord) => String(record.id ?? record.name);
 
 export function SearchGroupResults({ group, term, settings, rowsOpen, onStatus }: Props) {
   const { t } = useTranslation('search');
+  const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const { result, query } = useList<SearchRecord>({
     resource: group.resource,
@@ -132,6 +134,17 @@ export function SearchGroupResults({ group, term, settings, rowsOpen, onStatus }
     },
   ];
 
+  /** A click anywhere on a row or card opens the record (the name's own link handles a click on itself). */
+  const openOnClick = (record: SearchRecord) => {
+    if (!rowsOpen) return undefined;
+    const target = group.rowTarget(record);
+    return (event: MouseEvent<HTMLElement>) => {
+      if ((event.target as HTMLElement).closest('a, button')) return;
+      void navigate(target.to, target.state ? { state: target.state } : undefined);
+    };
+  };
+  const linkClass = rowsOpen ? 'search-result--link' : undefined;
+
   const viewAll = (
     <LinkButton variant="link" to={group.viewAll} className="search-view-all">
       {t(group.viewAllLabel)}
@@ -167,12 +180,18 @@ export function SearchGroupResults({ group, term, settings, rowsOpen, onStatus }
           size="middle"
           footer={() => viewAll}
           showHeader
+          rowClassName={linkClass}
+          onRow={(record) => ({ onClick: openOnClick(record) })}
         />
       ) : (
         <>
           <ul className="search-grid">
             {result.data.map((record) => (
-              <li key={recordKey(record)} className="search-card">
+              <li
+                key={recordKey(record)}
+                className={linkClass ? `search-card ${linkClass}` : 'search-card'}
+                onClick={openOnClick(record)}
+              >
                 <RecordSummary group={group} record={record} rowsOpen={rowsOpen} />
               </li>
             ))}

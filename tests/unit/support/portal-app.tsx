@@ -55,6 +55,8 @@ export const user = (overrides: Partial<SessionUser> = {}): SessionUser => ({
   licenses: ['hatch', 'design_and_sales'],
   autodesk_connected: true,
   autodesk_scope_outdated: false,
+  autodesk_integration: false,
+  preferences: {},
   ...overrides,
 });
 

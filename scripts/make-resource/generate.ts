@@ -1,0 +1,272 @@
+/**
+ * The generator behind `npm run make:resource -- <collection> [field:kind …] [options]` (ARCHITECTURE.md "Adding an entity"): writes a
+ * new entity of the company, declared once on each side, with everything it needs to be listed, created, edited,
+ * deleted, searched, guarded and translated:
+ *
+ *   shared/entities/<collection>.ts                 the fields (TypeBox): input rules, answer, record types
+ *   server/db/migrations/<NNNN>_<table>.ts          its table and indexes (listed in migrations/index.ts)
+ *   server/api/<collection>.entity.ts               the server declaration (and the table's type)
+ *   src/resources/<collection>/<collection>.resource.tsx, list-settings.ts   the portal declaration
+ *   public/locales/{en,nl}/<collection>.json        its texts
+ *   tests/server/<collection>.test.ts               a server test of its CRUD
+ *
+ * and adds it where a registry still names every entity (registries.ts says which and where). Field kinds: text
+ * (required, at most 255; the first one is the record's name, unique in the company), textarea (optional, at most
+ * 5000), number (optional integer), boolean (false unless sent), date (optional `YYYY-MM-DD`), color (required
+ * `#rgb` or `#rrggbb`); `name:text` when none is given. Options: `--singular=<kebab>` (names.ts says how it is
+ * guessed), `--nl-name=<Dutch plural>`, `--nl-singular=<Dutch singular>` (else the plural less its `s` or `en`),
+ * `--nl-article=de|het` (`Nieuwe …`/`Nieuw …`; de by default), `--dry-run` (checks and lists, writes nothing).
+ * Bad input (a taken or reserved name, an unknown kind, a bad field name) is refused with the reason and exit code
+ * 1, before anything is written.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import * as prettier from 'prettier';
+import { type DutchName, dutchSingular } from './dutch';
+import { parseFields } from './fields';
+import { entityNames, type EntityNames } from './names';
+import { addAbilities, addAbilityArea, addMigration, addTexts, hasText } from './registries';
+import {
+  clientDeclaration,
+  listSettings,
+  migration,
+  type Plan,
+  serverDeclaration,
+  serverTest,
+  sharedSchema,
+  sharedTexts,
+  texts,
+} from './templates';
+
+/** Names the portal's routes or the API use for something else, or that would read as an action. */
+const RESERVED = new Set([
+  'admin',
+  'api',
+  'app',
+  'apps',
+  'assets',
+  'auth',
+  'broadcasting',
+  'create',
+  'dashboard',
+  'dev',
+  'docs',
+  'edit',
+  'files',
+  'global-search',
+  'locales',
+  'login',
+  'logout',
+  'my-account',
+  'password-reset',
+  'portal',
+  'processor',
+  'security',
+  'settings',
+  'tools',
+  'trash',
+  'unauthorized',
+  'update',
+  'uploads',
+  'user',
+]);
+
+const OPTIONS = ['singular', 'nl-name', 'nl-singular', 'nl-article', 'dry-run'] as const;
+type Option = (typeof OPTIONS)[number];
+
+interface Arguments {
+  collection: string;
+  fields: string[];
+  options: Partial<Record<Option, string>>;
+}
+
+function parseArguments(argv: readonly string[]): Arguments {
+  const positional: string[] = [];
+  const options: Partial<Record<Option, string>> = {};
+  for (const argument of argv) {
+    if (!argument.startsWith('--')) {
+      positional.push(argument);
+      continue;
+    }
+    const [key, ...value] = argument.slice(2).split('=');
+    if (!(OPTIONS as readonly string[]).includes(key)) {
+      throw new Error(
+        `Unknown option --${key} (known: ${OPTIONS.map((option) => `--${option}`).join(', ')}).`,
+      );
+    }
+    options[key as Option] = value.join('=');
+  }
+  const [collection, ...fields] = positional;
+  if (!collection) {
+    throw new Error(
+      'Usage: npm run make:resource -- <plural-kebab-collection> [field:kind …] [--singular=…]',
+    );
+  }
+  return { collection, fields, options };
+}
+
+function dutchName(names: EntityNames, options: Arguments['options']): DutchName {
+  const article = options['nl-article'] ?? 'de';
+  if (article !== 'de' && article !== 'het') throw new Error(`--nl-article=${article}: de or het.`);
+  const given = options['nl-name']?.trim();
+  if (given !== undefined && !given) throw new Error('--nl-name is empty.');
+  if (!given) return { plural: names.words, singular: names.singularWords, article, fromEnglish: true };
+  const plural = given.toLowerCase();
+  return {
+    plural,
+    singular: options['nl-singular']?.trim().toLowerCase() || dutchSingular(plural),
+    article,
+    fromEnglish: false,
+  };
+}
+
+const read = (root: string, path: string) => readFile(join(root, path), 'utf8');
+
+/** Every file's text under `folder` whose name matches. */
+async function textsIn(root: string, folder: string, name: RegExp): Promise<Array<[string, string]>> {
+  const entries = await readdir(join(root, folder), { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile() && name.test(entry.name))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+  return Promise.all(files.map(async (file): Promise<[string, string]> => [file, await read(root, file)]));
+}
+
+/** Why the entity's names cannot be used here, if they cannot. */
+async function conflicts(root: string, names: EntityNames, abilities: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  if (RESERVED.has(names.kebab) || RESERVED.has(names.singularKebab)) {
+    found.push(
+      `"${names.kebab}" is reserved: the portal or the API uses the path /${names.kebab} for something else.`,
+    );
+  }
+  const paths = [
+    `shared/entities/${names.kebab}.ts`,
+    `server/api/${names.kebab}.ts`,
+    `server/api/${names.kebab}.entity.ts`,
+    `src/resources/${names.kebab}`,
+    `public/locales/en/${names.kebab}.json`,
+    `public/locales/nl/${names.kebab}.json`,
+    `tests/server/${names.kebab}.test.ts`,
+  ];
+  for (const path of paths) if (existsSync(join(root, path))) found.push(`${path} exists already.`);
+
+  const route = new RegExp(`['\`/]${names.kebab}(/|'|\`)`);
+  const table = new RegExp(`(create table ${names.snake}\\b|^\\s+${names.snake}: \\w+Table;$)`, 'm');
+  const sources = [
+    ...(await textsIn(root, 'server/api', /\.ts$/)),
+    ...(await textsIn(root, 'server/db', /\.ts$/)),
+    ...(await textsIn(root, 'src/resources', /\.tsx?$/)),
+    ...(await textsIn(root, 'src/shell', /\.tsx?$/)),
+  ];
+  for (const [file, text] of sources) {
+    // A table of the migrations, schema.ts or a declaration's merged table type (`  suppliers: SuppliersTable;`).
+    if (file.startsWith('server/') && table.test(text))
+      found.push(`${file} has a table ${names.snake} already.`);
+    if (!file.startsWith('server/db') && route.test(text)) {
+      found.push(`${file} uses the path or collection "${names.kebab}" already.`);
+    }
+  }
+  const abilityFile = await read(root, 'shared/abilities.ts');
+  for (const ability of abilities) {
+    if (abilityFile.includes(`'${ability}'`)) found.push(`shared/abilities.ts has '${ability}' already.`);
+  }
+  for (const language of ['en', 'nl']) {
+    const checks: Array<[string, string[]]> = [
+      ['common', ['screens', names.camel]],
+      ['common', ['nav', names.camel]],
+      ['search', ['groups', names.camel]],
+      ['securityRoles', ['areas', names.camel]],
+    ];
+    for (const [ns, path] of checks) {
+      const file = `public/locales/${language}/${ns}.json`;
+      if (hasText(await read(root, file), path)) found.push(`${file} has "${path.join('.')}" already.`);
+    }
+  }
+  return found;
+}
+
+/** The next migration's number: the highest one's next ten (`0140` → `0150`). */
+async function nextMigration(root: string, names: EntityNames): Promise<string> {
+  const numbers = (await readdir(join(root, 'server/db/migrations')))
+    .map((file) => /^(\d{4})_/.exec(file)?.[1])
+    .filter((number): number is string => !!number)
+    .map(Number);
+  const next = Math.floor(Math.max(0, ...numbers) / 10) * 10 + 10;
+  return `${String(next).padStart(4, '0')}_${names.snake}`;
+}
+
+export interface Result {
+  written: string[];
+  edited: Array<{ file: string; change: string }>;
+}
+
+/** Generates the entity into the repository at `root`; throws (having written nothing) on bad input. */
+export async function makeResource(root: string, argv: readonly string[]): Promise<Result> {
+  const args = parseArguments(argv);
+  const names = entityNames(args.collection, args.options.singular || undefined);
+  const fields = parseFields(args.fields);
+  const dutch = dutchName(names, args.options);
+  const abilities = ['list', 'create', 'update', 'delete'].map((action) => `${action}-${names.kebab}`);
+  const problems = await conflicts(root, names, abilities);
+  if (problems.length) throw new Error(problems.join('\n'));
+
+  const plan: Plan = { names, fields, dutch, migration: await nextMigration(root, names) };
+  const written = new Map<string, string>([
+    [`shared/entities/${names.kebab}.ts`, sharedSchema(plan)],
+    [`server/db/migrations/${plan.migration}.ts`, migration(plan)],
+    [`server/api/${names.kebab}.entity.ts`, serverDeclaration(plan)],
+    [`src/resources/${names.kebab}/list-settings.ts`, listSettings(plan)],
+    [`src/resources/${names.kebab}/${names.kebab}.resource.tsx`, clientDeclaration(plan)],
+    [`public/locales/en/${names.kebab}.json`, `${JSON.stringify(texts(plan, 'en'), null, 2)}\n`],
+    [`public/locales/nl/${names.kebab}.json`, `${JSON.stringify(texts(plan, 'nl'), null, 2)}\n`],
+    [`tests/server/${names.kebab}.test.ts`, serverTest(plan)],
+  ]);
+  const binding = `${names.camel}Table`;
+  const edits: Array<{ file: string; change: string; apply: (text: string) => string }> = [
+    {
+      file: 'shared/abilities.ts',
+      change: `abilities ${abilities.join(', ')} at the end of ABILITIES`,
+      apply: (text) => addAbilities(text, abilities),
+    },
+    {
+      file: 'src/resources/roles/ability-areas.ts',
+      change: `the role form's area '${names.camel}' at the end of ABILITY_AREAS`,
+      apply: (text) => addAbilityArea(text, names.camel, abilities),
+    },
+    {
+      file: 'server/db/migrations/index.ts',
+      change: `migration ${plan.migration} at the end of the list`,
+      apply: (text) => addMigration(text, plan.migration, binding),
+    },
+  ];
+  for (const language of ['en', 'nl'] as const) {
+    for (const [ns, entries] of Object.entries(sharedTexts(plan, language))) {
+      const file = `public/locales/${language}/${ns}.json`;
+      edits.push({
+        file,
+        change: `texts ${entries.map(([path]) => path.join('.')).join(', ')}`,
+        apply: (text) => addTexts(text, entries, file),
+      });
+    }
+  }
+
+  const format = async (file: string, text: string) => {
+    if (file.endsWith('.json')) return text;
+    const path = join(root, file);
+    const config = (await prettier.resolveConfig(path)) ?? {};
+    return prettier.format(text, { ...config, filepath: path });
+  };
+  const outputs: Array<[string, string]> = [];
+  for (const [file, text] of written) outputs.push([file, await format(file, text)]);
+  for (const edit of edits)
+    outputs.push([edit.file, await format(edit.file, edit.apply(await read(root, edit.file)))]);
+
+  if (args.options['dry-run'] === undefined) {
+    for (const [file, text] of outputs) {
+      await mkdir(dirname(join(root, file)), { recursive: true });
+      await writeFile(join(root, file), text);
+    }
+  }
+  return { written: [...written.keys()], edited: edits.map(({ file, change }) => ({ file, change })) };
+}

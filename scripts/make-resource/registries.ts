@@ -1,0 +1,82 @@
+/**
+ * What a new entity must be known by outside its own files today, and how `make:resource` adds it: each edit is a
+ * function of the file's text, at a fixed anchor, that fails (before anything is written) when the anchor is gone.
+ * - `shared/abilities.ts`: its four abilities, before the end of `ABILITIES` (`] as const;`): the roles' ability
+ *   enum, the Manager role of the seed and the administrators' abilities follow from it.
+ * - `src/resources/roles/ability-areas.ts`: its area of the role form, before the end of `ABILITY_AREAS`.
+ * - `server/db/migrations/index.ts`: its migration, after the last import and before the end of `migrations`.
+ * - the shared namespaces: `screens.<camel>` and `nav.<camel>` (common), `groups.<camel>` (search), `areas.<camel>`
+ *   and `abilityNames.<ability>` (securityRoles), in English and Dutch.
+ * The table type needs no edit: the server declaration merges it into `Database`. Everything else is found (the
+ * portal's declarations and list settings by glob, the server's declarations by readdir, the namespaces by the build).
+ */
+
+function insertBefore(text: string, anchor: RegExp, insertion: string, file: string): string {
+  const matches = [...text.matchAll(new RegExp(anchor.source, `${anchor.flags.replace('g', '')}g`))];
+  const last = matches.at(-1);
+  if (!last || last.index === undefined)
+    throw new Error(`${file}: its anchor ${anchor} is gone; add the entity by hand.`);
+  return text.slice(0, last.index) + insertion + text.slice(last.index);
+}
+
+export function addAbilities(text: string, abilities: readonly string[]): string {
+  if (!/export const ABILITIES = \[/.test(text)) throw new Error('shared/abilities.ts: ABILITIES is gone.');
+  return insertBefore(
+    text,
+    /^\] as const;$/m,
+    abilities.map((ability) => `  '${ability}',\n`).join(''),
+    'shared/abilities.ts',
+  );
+}
+
+export function addAbilityArea(text: string, key: string, abilities: readonly string[]): string {
+  return insertBefore(
+    text,
+    /^\];\s*$/m,
+    `  { key: '${key}', abilities: [${abilities.map((ability) => `'${ability}'`).join(', ')}] },\n`,
+    'src/resources/roles/ability-areas.ts',
+  );
+}
+
+export function addMigration(text: string, migration: string, binding: string): string {
+  const imports = [...text.matchAll(/^import \* as \w+ from '\.\/[^']+';$/gm)];
+  const last = imports.at(-1);
+  if (!last || last.index === undefined)
+    throw new Error('server/db/migrations/index.ts: no migration import found.');
+  const end = last.index + last[0].length;
+  const withImport = `${text.slice(0, end)}\nimport * as ${binding} from './${migration}';${text.slice(end)}`;
+  return insertBefore(
+    withImport,
+    /^\};\s*$/m,
+    `  '${migration}': ${binding},\n`,
+    'server/db/migrations/index.ts',
+  );
+}
+
+/** Adds keys to a namespace file's JSON (as the files are written: two spaces, a final newline). */
+export function addTexts(text: string, entries: ReadonlyArray<[string[], unknown]>, file: string): string {
+  const root = JSON.parse(text) as Record<string, unknown>;
+  for (const [path, value] of entries) {
+    let target = root;
+    for (const key of path.slice(0, -1)) {
+      const next = target[key];
+      if (!next || typeof next !== 'object')
+        throw new Error(`${file}: "${path.join('.')}" has no parent object.`);
+      target = next as Record<string, unknown>;
+    }
+    const key = path[path.length - 1];
+    if (Object.hasOwn(target, key)) throw new Error(`${file}: "${path.join('.')}" exists already.`);
+    target[key] = value;
+  }
+  return `${JSON.stringify(root, null, 2)}\n`;
+}
+
+/** Whether a text of a shared namespace file is taken already. */
+export function hasText(text: string, path: readonly string[]): boolean {
+  let target: unknown = JSON.parse(text);
+  for (const key of path) {
+    if (!target || typeof target !== 'object' || !Object.hasOwn(target, key)) return false;
+    target = (target as Record<string, unknown>)[key];
+  }
+  return true;
+}

@@ -1,0 +1,207 @@
+/**
+ * What an activity entry says (issue 31): never an API path, but what was changed and its name ('Updated user Bob
+ * Brown', 'Invited erin@umbrella.test'), as a stored message (shared/messages.ts) under `account:activity.messages`
+ * with the entity as i18next's `context` (`updated_user`: 'Updated user {{name}}'; a verb without a wording for
+ * the entity falls back to 'Updated {{name}}'), rendered in the reader's language by the API and the portal alike.
+ * The recorder (activity-recorder.ts) words a write from its path, its body and its answer (the record's name);
+ * an entry recorded before keeps only its path and is worded from it when read, naming the record by its id.
+ */
+import { message, type MessageParams, type StoredMessage } from '../../shared/messages';
+import type { ActivityAction } from './activity-recorder';
+
+const MESSAGES = 'account:activity.messages.';
+
+/** The API collections (longest first, so `projects/models` wins over `projects`) and the entity each names. */
+const COLLECTIONS: ReadonlyArray<readonly [collection: string, entity: string]> = [
+  ['projects/models', 'model'],
+  ['projects', 'project'],
+  ['libraries/items', 'item'],
+  ['libraries', 'library'],
+  ['materials/categories', 'materialCategory'],
+  ['materials', 'material'],
+  ['admin/users', 'user'],
+  ['users', 'user'],
+  ['roles', 'role'],
+  ['groups', 'group'],
+  ['labels', 'label'],
+  ['admin/downloads', 'download'],
+  ['downloads', 'download'],
+  ['property-maps', 'propertyMap'],
+  ['admin/companies', 'company'],
+  ['admin/planned-maintenance', 'maintenance'],
+  ['admin/questions/categories', 'faqCategory'],
+  ['questions/categories', 'faqCategory'],
+  ['admin/questions', 'faqQuestion'],
+  ['admin/issue-reports', 'issueReport'],
+  ['admin/feedback-reports', 'feedbackReport'],
+  ['admin/changelog-items', 'changelogItem'],
+];
+
+/** Writes that are no record's create, update or delete, by their whole path: their own wording. */
+const WHOLE_PATHS: Readonly<Record<string, string>> = {
+  'users/invite': 'invited',
+  'my-account': 'profileUpdated',
+  'my-account/default-settings': 'defaultSettings',
+  'my-account/membership': 'leftCompany',
+  'my-account/reset-password': 'resetLinkRequested',
+  'companies/my-company': 'companyProfileUpdated',
+  'admin/changelog-items/sync': 'changelogSynced',
+  'admin/maintenance-mode': 'maintenanceMode',
+  'materials/import': 'materialsImported',
+  'autodesk/oauth/login': 'autodeskConnected',
+  'autodesk/oauth/logout': 'autodeskDisconnected',
+  'issue-reports': 'issueReported',
+  'feedback-reports': 'feedbackSent',
+};
+
+/** A bulk call's action (`POST /{collection}/update`) and its wording. */
+const BULK: Readonly<Record<string, string>> = {
+  delete: 'bulkDeleted',
+  archive: 'bulkArchived',
+  activate: 'bulkActivated',
+  move: 'bulkMoved',
+};
+
+/** The names a bulk entry lists at most. */
+const BULK_NAMES = 5;
+/** A name longer than this (a changelog item's description) is cut. */
+const NAME_LENGTH = 80;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+const text = (value: unknown): string | null => {
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string' || !value.trim()) return null;
+  const trimmed = value.trim();
+  return trimmed.length > NAME_LENGTH ? `${trimmed.slice(0, NAME_LENGTH - 1)}…` : trimmed;
+};
+
+const flag = (value: unknown): boolean | null =>
+  value === true || value === 1 || value === '1' || value === 'true'
+    ? true
+    : value === false || value === 0 || value === '0' || value === 'false'
+      ? false
+      : null;
+
+/** A record's name in an object: `name`, `title`, `email`, a FAQ question, or a changelog item's description. */
+const nameIn = (value: unknown): string | null =>
+  isRecord(value)
+    ? (text(value.name) ??
+      text(value.title) ??
+      text(value.email) ??
+      text(value.question) ??
+      text(value.description))
+    : null;
+
+/**
+ * The name of the record a write answered with: the record (`{data: {name}}`), a delete's `{label_name,
+ * status}` or `{name, status}`; else the request body's own name.
+ */
+function answeredName(answer: unknown, body: unknown): string | null {
+  if (isRecord(answer)) {
+    const fromData = nameIn(answer.data);
+    if (fromData) return fromData;
+    const deleted = Object.entries(answer).find(([key]) => /_(name|title)$/.test(key));
+    const named = text(deleted?.[1]) ?? (typeof answer.status === 'string' ? text(answer.name) : null);
+    if (named) return named;
+  }
+  return nameIn(body);
+}
+
+/** A record named by its path segment alone: a material by its name, anything else by its id (`#12`). */
+function pathName(entity: string, segment: string): string {
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // A malformed escape stays as it was sent.
+  }
+  return entity === 'material' ? decoded : `#${decoded}`;
+}
+
+const plain = (action: ActivityAction): StoredMessage => message(`account:activity.actions.${action}`);
+
+const worded = (key: string, params: MessageParams = {}): StoredMessage =>
+  message(`${MESSAGES}${key}`, params);
+
+export interface ActivityWrite {
+  action: ActivityAction;
+  /** The API path below the prefix, without the leading slash (`users/5`, `libraries/update`). */
+  path: string | null;
+  /** The request's body, as the handler got it. */
+  body?: unknown;
+  /** The answer's body, parsed. */
+  answer?: unknown;
+  /** The record's name where the answer does not carry it (`reprocessTarget`), looked up by the recorder. */
+  recordName?: string | null;
+}
+
+/** The tables of the records a reprocess names (its answer is a message, not the record). */
+const REPROCESSED_TABLES = { model: 'project_models', item: 'library_items' } as const;
+
+/** The record a `{collection}/{id}/reprocess` path names, whose name the recorder looks up; null for other paths. */
+export function reprocessTarget(
+  path: string,
+): { table: (typeof REPROCESSED_TABLES)[keyof typeof REPROCESSED_TABLES]; id: number } | null {
+  const found = COLLECTIONS.find(([collection]) => path.startsWith(`${collection}/`));
+  const [segment, verb, more] = found ? path.slice(found[0].length + 1).split('/') : [];
+  const table = found ? REPROCESSED_TABLES[found[1] as keyof typeof REPROCESSED_TABLES] : undefined;
+  const id = Number(segment);
+  return table &&
+    verb === 'reprocess' &&
+    more === undefined &&
+    Number.isInteger(id) &&
+    id > 0 &&
+    id <= 2147483647
+    ? { table, id }
+    : null;
+}
+
+/** The stored message of an activity entry. */
+export function activityMessage({ action, path, body, answer, recordName }: ActivityWrite): StoredMessage {
+  if (!path || (action !== 'created' && action !== 'updated' && action !== 'deleted')) return plain(action);
+  const whole = WHOLE_PATHS[path];
+  if (whole === 'invited') {
+    const email = text(isRecord(body) ? body.email : null) ?? nameIn(isRecord(answer) ? answer.data : null);
+    return email ? worded(whole, { email }) : plain(action);
+  }
+  if (whole) return worded(whole);
+
+  const found = COLLECTIONS.find(([collection]) => path.startsWith(`${collection}/`) || path === collection);
+  if (!found) return plain(action);
+  const [collection, entity] = found;
+  const [segment, verb] = path.slice(collection.length + 1).split('/');
+
+  if (segment === 'update' && verb === undefined && isRecord(answer) && Array.isArray(answer.success)) {
+    const names = answer.success.map(nameIn).filter((name): name is string => !!name);
+    if (!names.length) return plain(action);
+    const listed = names.slice(0, BULK_NAMES).join(', ') + (names.length > BULK_NAMES ? ', …' : '');
+    const requested = isRecord(body) && typeof body.action === 'string' ? body.action : '';
+    return worded(BULK[requested] ?? 'bulkUpdated', { names: listed });
+  }
+
+  const name = answeredName(answer, body) ?? text(recordName) ?? (segment ? pathName(entity, segment) : null);
+  if (!name) return plain(action);
+  const params = { context: entity, name };
+  if (verb === 'reprocess') return worded('reprocessed', params);
+  if (verb === 'duplicate' || verb === 'copy') return worded('duplicated', params);
+  if (verb === 'favorite') {
+    const on = flag(isRecord(body) ? body.is_favorited : null);
+    return on === null ? worded(action, params) : worded(on ? 'favorite' : 'unfavorite', params);
+  }
+  const archived = action === 'updated' && isRecord(body) ? flag(body.archived) : null;
+  if (archived !== null) return worded(archived ? 'archived' : 'unarchived', params);
+  return worded(action, params);
+}
+
+/** What an entry as stored says: its message, or (recorded before issue 31) the message worded from its path. */
+export function storedActivityMessage(row: {
+  action: string;
+  subject: string | null;
+  message_key: string | null;
+  message_params: MessageParams | null;
+}): StoredMessage {
+  if (row.message_key) return message(row.message_key, row.message_params ?? {});
+  return activityMessage({ action: row.action as ActivityAction, path: row.subject });
+}

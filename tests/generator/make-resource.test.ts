@@ -1,0 +1,214 @@
+/**
+ * `npm run make:resource` (scripts/make-resource.ts) in a copy of the repository (its node_modules linked, no .git):
+ * refuses bad input without writing anything; generates an entity with a field of every kind whose files and
+ * registry edits type-check, lint and are formatted, whose texts are TODO-free in English and Dutch, whose
+ * generated server test passes against the real test server, and which the unit tests that enumerate every route,
+ * search group, declaration and ability take without a change.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { ESLint } from 'eslint';
+import * as prettier from 'prettier';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeResource } from '../../scripts/make-resource/generate';
+
+const ROOT = join(import.meta.dirname, '../..');
+/** Not copied: installed, built or run output, and history. */
+const LEFT_OUT = new Set(['node_modules', '.git', 'dist', 'data', 'test-results', 'playwright-report']);
+
+const FIELDS = [
+  'name:text',
+  'notes:textarea',
+  'stock:number',
+  'active:boolean',
+  'founded_on:date',
+  'color:color',
+];
+const GENERATED = [
+  'shared/entities/paint-suppliers.ts',
+  'server/db/migrations/0150_paint_suppliers.ts',
+  'server/api/paint-suppliers.entity.ts',
+  'src/resources/paint-suppliers/list-settings.ts',
+  'src/resources/paint-suppliers/paint-suppliers.resource.tsx',
+  'public/locales/en/paint-suppliers.json',
+  'public/locales/nl/paint-suppliers.json',
+  'tests/server/paint-suppliers.test.ts',
+];
+const EDITED_CODE = [
+  'shared/abilities.ts',
+  'src/resources/roles/ability-areas.ts',
+  'server/db/migrations/index.ts',
+];
+const EDITED_TEXTS = ['en', 'nl'].flatMap((language) =>
+  ['common', 'search', 'securityRoles'].map((ns) => `public/locales/${language}/${ns}.json`),
+);
+
+/** The unit tests that enumerate everything a declaration or an ability adds (routes, groups, texts, guards). */
+const UNIT_TESTS = [
+  'tests/unit/route-guards.test.ts',
+  'tests/unit/search.test.tsx',
+  'tests/unit/resource-derivation.test.ts',
+  'tests/unit/text-consistency.test.tsx',
+  'tests/unit/offered-actions.test.ts',
+];
+
+let copy: string;
+
+beforeAll(async () => {
+  copy = await mkdtemp(join(tmpdir(), 'make-resource-'));
+  await cp(ROOT, copy, {
+    recursive: true,
+    filter: (source) => !LEFT_OUT.has(relative(ROOT, source).split(/[\\/]/)[0]),
+  });
+  await symlink(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
+});
+afterAll(() => (copy ? rm(copy, { recursive: true, force: true }) : undefined));
+
+/** Every file of the copy (but node_modules) with a hash of its content. */
+async function tree(): Promise<Map<string, string>> {
+  const entries = await readdir(copy, { recursive: true, withFileTypes: true });
+  const files = entries.filter(
+    (entry) => entry.isFile() && !relative(copy, entry.parentPath).startsWith('node_modules'),
+  );
+  const hashed = await Promise.all(
+    files.map(async (entry): Promise<[string, string]> => {
+      const path = join(entry.parentPath, entry.name);
+      return [
+        relative(copy, path),
+        createHash('sha1')
+          .update(await readFile(path))
+          .digest('hex'),
+      ];
+    }),
+  );
+  return new Map(hashed);
+}
+
+/** The copy's runs start afresh: not as workers of this vitest, and on the embedded database. */
+const childEnv = Object.fromEntries(
+  Object.entries({ ...process.env, NO_COLOR: '1' }).filter(
+    ([name]) => !name.startsWith('VITEST') && name !== 'TEST_DATABASE_URL',
+  ),
+);
+
+const ANSI_ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/** Runs a command in the copy: its exit code and output. */
+function run(command: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(copy, 'node_modules/.bin', command), args, {
+      cwd: copy,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output: output.replace(ANSI_ESCAPE, '') }));
+  });
+}
+
+const refusal = (args: string[]) =>
+  makeResource(copy, args).then(
+    () => 'generated',
+    (error: Error) => error.message,
+  );
+
+describe('make:resource', () => {
+  it('refuses bad input with the reason and exit code 1, writing nothing', async () => {
+    const before = await tree();
+    expect(await refusal(['labels'])).toContain('shared/entities/labels.ts exists already.');
+    expect(await refusal(['tools'])).toContain('"tools" is reserved');
+    expect(await refusal(['Suppliers'])).toContain('is no plural kebab-case collection name');
+    expect(await refusal(['sheep'])).toContain('Cannot tell the singular of "sheep"');
+    expect(await refusal(['suppliers', 'name:text', 'weight:kilograms'])).toBe(
+      '"weight:kilograms": unknown field kind "kilograms" (known: text, textarea, number, boolean, date, color).',
+    );
+    expect(await refusal(['suppliers', 'name:text', 'id:number'])).toContain('"id" is reserved');
+    expect(await refusal(['suppliers', 'name:text', 'Name:text'])).toContain('snake_case');
+    expect(await refusal(['suppliers', 'stock:number'])).toContain('At least one field must be of kind text');
+    expect(await refusal(['suppliers', '--colour=red'])).toContain('Unknown option --colour');
+    const cli = await run('tsx', ['scripts/make-resource.ts', 'suppliers', 'name:text', 'size:huge']);
+    expect(cli.code).toBe(1);
+    expect(cli.output).toContain('make:resource: "size:huge": unknown field kind "huge"');
+    expect(cli.output).toContain('Nothing was written.');
+    expect(await tree()).toEqual(before);
+  });
+
+  it('generates an entity whose code type-checks, lints and is formatted, and whose own server test passes', async () => {
+    const before = await tree();
+    const generated = await run('tsx', [
+      'scripts/make-resource.ts',
+      'paint-suppliers',
+      ...FIELDS,
+      '--nl-name=verfleveranciers',
+    ]);
+    expect(generated.output).toContain('Wrote:');
+    expect(generated.code).toBe(0);
+    const after = await tree();
+    const changed = [...after.keys()].filter((file) => after.get(file) !== before.get(file)).sort();
+    expect(changed).toEqual([...GENERATED, ...EDITED_CODE, ...EDITED_TEXTS].sort());
+
+    // The generated server test runs on the copy's own test server while the code is checked here; then the
+    // unit tests that hold every route, search group, declaration, ability and text take the new entity as it is.
+    const serverTest = run('vitest', ['run', '--project', 'server', 'tests/server/paint-suppliers.test.ts']);
+
+    const code = [...GENERATED, ...EDITED_CODE].filter((file) => /\.tsx?$/.test(file));
+    const config = ts.readConfigFile(join(copy, 'tsconfig.json'), ts.sys.readFile);
+    const options = ts.parseJsonConfigFileContent(config.config, ts.sys, copy).options;
+    // The generated files and what they import; the server suite's context type comes with its global setup.
+    const program = ts.createProgram(
+      [...code, 'tests/server/pglite-template.ts'].map((file) => join(copy, file)),
+      options,
+    );
+    const diagnostics = [
+      ...program.getGlobalDiagnostics(),
+      ...code.flatMap((file) => {
+        const source = program.getSourceFile(join(copy, file));
+        return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
+      }),
+    ];
+    expect(ts.formatDiagnostics(diagnostics, ts.createCompilerHost(options))).toBe('');
+
+    const lint = await new ESLint({ cwd: copy }).lintFiles(code.map((file) => join(copy, file)));
+    expect(
+      lint.flatMap((result) => result.messages.map((message) => `${result.filePath}: ${message.message}`)),
+    ).toEqual([]);
+    for (const file of [...GENERATED, ...EDITED_CODE, ...EDITED_TEXTS]) {
+      const path = join(copy, file);
+      const options = { ...(await prettier.resolveConfig(path)), filepath: path };
+      expect(await prettier.check(await readFile(path, 'utf8'), options), `${file} is formatted`).toBe(true);
+    }
+
+    const en = await readFile(join(copy, 'public/locales/en/paint-suppliers.json'), 'utf8');
+    const nl = await readFile(join(copy, 'public/locales/nl/paint-suppliers.json'), 'utf8');
+    for (const text of [en, nl]) expect(text).not.toMatch(/todo|fixme|xxx/i);
+    expect(JSON.parse(en)).toMatchObject({
+      titles: { create: 'New Paint Supplier', edit: 'Edit Paint Supplier' },
+      fields: { founded_on: 'Founded on' },
+    });
+    expect(JSON.parse(nl)).toMatchObject({
+      titles: { create: 'Nieuwe verfleverancier', edit: 'Verfleverancier bewerken' },
+      fields: { name: 'Naam', founded_on: 'Opgericht op', color: 'Kleur' },
+      deleteConfirm: 'Weet u zeker dat u deze verfleverancier wilt verwijderen?',
+    });
+
+    const { code: exitCode, output } = await serverTest;
+    expect(output).toMatch(/Tests\s+5 passed/);
+    expect(exitCode).toBe(0);
+    const unit = await run('vitest', ['run', '--project', 'unit', ...UNIT_TESTS]);
+    expect(unit.output).toMatch(/Test Files\s+5 passed/);
+    expect(unit.code).toBe(0);
+
+    const again = await tree();
+    expect(await refusal(['paint-suppliers', 'name:text'])).toContain(
+      'shared/entities/paint-suppliers.ts exists already.',
+    );
+    expect(await tree()).toEqual(again);
+  });
+});
