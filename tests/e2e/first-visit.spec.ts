@@ -5,8 +5,17 @@
  * chunks are fetched together with the entry (index.html names them), not after it ran; and the entry starts the
  * session check and the rows before React and the portal root (the larger chunk) have arrived.
  */
+import { PROJECT_LIST_FIELDS } from '../../src/resources/api-fields';
 import { expect, type Page, test } from './support/test';
 import { expectSignedIn, signedInAs } from './support/portal';
+
+/** The projects list's first page of 25 as the portal asks for it: its sort and its field selection (spec 2 §7). */
+const PROJECTS_FIRST_PAGE = `?${new URLSearchParams([
+  ['per_page', '25'],
+  ['page', '1'],
+  ['sort', '-created_at'],
+  ...PROJECT_LIST_FIELDS.map((field) => ['included_fields[]', field]),
+])}`;
 
 /**
  * The chunks of a signed-in list's first visit beyond the entry and the root: the signed-in layer (refine's root,
@@ -57,7 +66,7 @@ test('a first visit of a list asks for its rows before refine, the route table a
   await page.goto('/projects?per_page=25');
   await expectSignedIn(page, auth.user.name);
   await expect(page.getByRole('table').locator('tbody > tr[data-row-key]')).toHaveCount(25);
-  expect(list.requests).toEqual([{ search: '?per_page=25&page=1&sort=-created_at', language: 'en' }]);
+  expect(list.requests).toEqual([{ search: PROJECTS_FIRST_PAGE, language: 'en' }]);
   expect(holds.map((hold) => hold.held())).toEqual([true, true, true]);
 });
 
@@ -73,7 +82,7 @@ test("the rows asked for at the start are in the user's language, and the Dutch 
   await page.goto('/projects?per_page=25');
   await expect(page.getByRole('table').locator('tbody > tr[data-row-key]')).toHaveCount(25);
   await expect(page.getByRole('columnheader', { name: 'Naam' })).toBeVisible();
-  expect(list.requests).toEqual([{ search: '?per_page=25&page=1&sort=-created_at', language: 'nl' }]);
+  expect(list.requests).toEqual([{ search: PROJECTS_FIRST_PAGE, language: 'nl' }]);
   expect(signedIn.held()).toBe(true);
 });
 
