@@ -8,7 +8,9 @@
  * - the shared namespaces: `screens.<camel>` and `nav.<camel>` (common), `groups.<camel>` (search), `areas.<camel>`
  *   and `abilityNames.<ability>` (securityRoles), in English and Dutch.
  * The table type needs no edit: the server declaration merges it into `Database`. Everything else is found (the
- * portal's declarations and list settings by glob, the server's declarations by readdir, the namespaces by the build).
+ * portal's declarations and list settings by glob, the server's declarations by readdir, the namespaces by the build)
+ * or derived from them: the activity entries' collections, the Dutch field names of validation messages (from the
+ * namespace's Dutch `fields.*`) and the menu groups' visibility.
  */
 
 function insertBefore(text: string, anchor: RegExp, insertion: string, file: string): string {

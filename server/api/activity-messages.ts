@@ -7,35 +7,64 @@
  * an entry recorded before keeps only its path and is worded from it when read, naming the record by its id.
  */
 import { message, type MessageParams, type StoredMessage } from '../../shared/messages';
+import type { RegistrableEntity } from '../http/crud/entity';
 import type { ActivityAction } from './activity-recorder';
+import { declaredEntities } from './declared-entities';
 
 const MESSAGES = 'account:activity.messages.';
 
-/** The API collections (longest first, so `projects/models` wins over `projects`) and the entity each names. */
-const COLLECTIONS: ReadonlyArray<readonly [collection: string, entity: string]> = [
-  ['projects/models', 'model'],
-  ['projects', 'project'],
-  ['libraries/items', 'item'],
-  ['libraries', 'library'],
-  ['materials/categories', 'materialCategory'],
-  ['materials', 'material'],
-  ['admin/users', 'user'],
-  ['users', 'user'],
-  ['roles', 'role'],
-  ['groups', 'group'],
-  ['labels', 'label'],
-  ['admin/downloads', 'download'],
-  ['downloads', 'download'],
-  ['property-maps', 'propertyMap'],
-  ['admin/companies', 'company'],
-  ['admin/planned-maintenance', 'maintenance'],
-  ['admin/questions/categories', 'faqCategory'],
-  ['questions/categories', 'faqCategory'],
-  ['admin/questions', 'faqQuestion'],
-  ['admin/issue-reports', 'issueReport'],
-  ['admin/feedback-reports', 'feedbackReport'],
-  ['admin/changelog-items', 'changelogItem'],
-];
+/**
+ * A collection an entry may name (`projects/models`), the entity's word in its message's context (`model`), and
+ * where the declaration looks up a record's name by its id (a reprocess answers a message, not the record).
+ */
+export interface ActivityCollection {
+  collection: string;
+  entity: string;
+  nameById?: RegistrableEntity['nameById'];
+}
+export type ActivityCollections = readonly ActivityCollection[];
+
+/** Collections written by routes of no declaration: the FAQ's questions (faq.ts). */
+const UNDECLARED: ActivityCollections = [{ collection: 'admin/questions', entity: 'faqQuestion' }];
+
+const camelCase = (name: string) => name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * The collections of the entity declarations, read and write, each with the entity's word (`activity`, else its
+ * `entity` in camel case), longest first so `projects/models` wins over `projects`: a declared entity's entries
+ * name it ('Updated supplier Acme' with `updated_supplier` in account.json, else 'Updated Acme') with nothing else
+ * to touch.
+ */
+export function activityCollections(
+  entities: ReadonlyArray<
+    Pick<RegistrableEntity, 'collection' | 'writeCollection' | 'entity' | 'activity'> &
+      Partial<Pick<RegistrableEntity, 'nameById'>>
+  >,
+): ActivityCollections {
+  const declared = entities.flatMap((entity) =>
+    [entity.collection, entity.writeCollection]
+      .filter((collection): collection is string => !!collection)
+      .map((collection): ActivityCollection => ({
+        collection,
+        entity: entity.activity ?? camelCase(entity.entity),
+        nameById: entity.nameById,
+      })),
+  );
+  return [...declared, ...UNDECLARED].sort((a, b) => b.collection.length - a.collection.length);
+}
+
+let declared: Promise<ActivityCollections> | undefined;
+
+/** The collections of the API's declarations (declared-entities.ts), found once per process. */
+export function declaredActivityCollections(): Promise<ActivityCollections> {
+  declared ??= declaredEntities()
+    .then(activityCollections)
+    .catch((error: unknown) => {
+      declared = undefined;
+      throw error;
+    });
+  return declared;
+}
 
 /** Writes that are no record's create, update or delete, by their whole path: their own wording. */
 const WHOLE_PATHS: Readonly<Record<string, string>> = {
@@ -137,29 +166,32 @@ export interface ActivityWrite {
   recordName?: string | null;
 }
 
-/** The tables of the records a reprocess names (its answer is a message, not the record). */
-const REPROCESSED_TABLES = { model: 'project_models', item: 'library_items' } as const;
-
-/** The record a `{collection}/{id}/reprocess` path names, whose name the recorder looks up; null for other paths. */
+/**
+ * The record a `{collection}/{id}/reprocess` path names, whose name the recorder looks up with its declaration;
+ * null for other paths.
+ */
 export function reprocessTarget(
   path: string,
-): { table: (typeof REPROCESSED_TABLES)[keyof typeof REPROCESSED_TABLES]; id: number } | null {
-  const found = COLLECTIONS.find(([collection]) => path.startsWith(`${collection}/`));
-  const [segment, verb, more] = found ? path.slice(found[0].length + 1).split('/') : [];
-  const table = found ? REPROCESSED_TABLES[found[1] as keyof typeof REPROCESSED_TABLES] : undefined;
+  collections: ActivityCollections,
+): { nameById: NonNullable<ActivityCollection['nameById']>; id: number } | null {
+  const found = collections.find(({ collection }) => path.startsWith(`${collection}/`));
+  const [segment, verb, more] = found ? path.slice(found.collection.length + 1).split('/') : [];
   const id = Number(segment);
-  return table &&
+  return found?.nameById &&
     verb === 'reprocess' &&
     more === undefined &&
     Number.isInteger(id) &&
     id > 0 &&
     id <= 2147483647
-    ? { table, id }
+    ? { nameById: found.nameById, id }
     : null;
 }
 
-/** The stored message of an activity entry. */
-export function activityMessage({ action, path, body, answer, recordName }: ActivityWrite): StoredMessage {
+/** The stored message of an activity entry, naming the entity of the collection it went to. */
+export function activityMessage(
+  { action, path, body, answer, recordName }: ActivityWrite,
+  collections: ActivityCollections = [],
+): StoredMessage {
   if (!path || (action !== 'created' && action !== 'updated' && action !== 'deleted')) return plain(action);
   const whole = WHOLE_PATHS[path];
   if (whole === 'invited') {
@@ -168,9 +200,11 @@ export function activityMessage({ action, path, body, answer, recordName }: Acti
   }
   if (whole) return worded(whole);
 
-  const found = COLLECTIONS.find(([collection]) => path.startsWith(`${collection}/`) || path === collection);
+  const found = collections.find(
+    ({ collection }) => path.startsWith(`${collection}/`) || path === collection,
+  );
   if (!found) return plain(action);
-  const [collection, entity] = found;
+  const { collection, entity } = found;
   const [segment, verb] = path.slice(collection.length + 1).split('/');
 
   if (segment === 'update' && verb === undefined && isRecord(answer) && Array.isArray(answer.success)) {
@@ -196,12 +230,15 @@ export function activityMessage({ action, path, body, answer, recordName }: Acti
 }
 
 /** What an entry as stored says: its message, or (recorded before issue 31) the message worded from its path. */
-export function storedActivityMessage(row: {
-  action: string;
-  subject: string | null;
-  message_key: string | null;
-  message_params: MessageParams | null;
-}): StoredMessage {
+export function storedActivityMessage(
+  row: {
+    action: string;
+    subject: string | null;
+    message_key: string | null;
+    message_params: MessageParams | null;
+  },
+  collections: ActivityCollections,
+): StoredMessage {
   if (row.message_key) return message(row.message_key, row.message_params ?? {});
-  return activityMessage({ action: row.action as ActivityAction, path: row.subject });
+  return activityMessage({ action: row.action as ActivityAction, path: row.subject }, collections);
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StoredMessage } from '../../shared/messages';
 import { sessionOfRequest } from '../auth/session';
 import type { DB } from '../db/database';
-import { activityMessage, reprocessTarget } from './activity-messages';
+import { activityMessage, declaredActivityCollections, reprocessTarget } from './activity-messages';
 
 export const ACTIVITY_ACTIONS = [
   'signed_in',
@@ -99,28 +99,25 @@ export function registerActivityRecorder(app: FastifyInstance, prefix = '/api/v2
       const session = await pending;
       const subject = path.replace(/^\//, '');
       const { db } = request.server.ctx;
+      const collections = await declaredActivityCollections();
       // A reprocess answers a message: the record's name is looked up.
-      const target = reprocessTarget(subject);
-      const record = target
-        ? await db
-            .selectFrom(target.table)
-            .select('name')
-            .where('id', '=', target.id)
-            .where('company_id', '=', session.company.id)
-            .executeTakeFirst()
-        : undefined;
+      const target = reprocessTarget(subject, collections);
+      const recordName = target ? await target.nameById(db, session.company.id, target.id) : null;
       await recordActivity(db, {
         companyId: session.company.id,
         userId: session.user.id,
         action,
         subject,
-        message: activityMessage({
-          action,
-          path: subject,
-          body: request.body,
-          answer: parsedAnswer(payload),
-          recordName: record?.name,
-        }),
+        message: activityMessage(
+          {
+            action,
+            path: subject,
+            body: request.body,
+            answer: parsedAnswer(payload),
+            recordName,
+          },
+          collections,
+        ),
       });
     } catch (error) {
       request.log.warn({ err: error }, 'activity not recorded');

@@ -25,6 +25,8 @@ type DownloadBody = Submitted<Static<typeof DownloadInputSchema>>;
 
 export const downloads = defineEntity({
   collection: 'downloads',
+  // Written by this module's own routes (below), which the activity entries name too.
+  writeCollection: 'admin/downloads',
   tag: 'downloads',
   model: 'Download',
   entity: 'download',

@@ -66,6 +66,7 @@ export const faqCategories = defineEntity({
   tag: 'faq',
   model: 'FaqCategory',
   entity: 'category',
+  activity: 'faqCategory',
   table: 'faq_categories',
   scope: 'platform',
   abilities: {

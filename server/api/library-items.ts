@@ -129,6 +129,7 @@ export const libraryItemEntity = defineEntity({
   tag: 'library items',
   model: 'LibraryItem',
   entity: 'library_item',
+  activity: 'item',
   table: 'library_items',
   softDelete: true,
   abilities: {

@@ -101,6 +101,7 @@ export default defineEntity({
   tag: 'material categories',
   model: 'MaterialCategory',
   entity: 'category',
+  activity: 'materialCategory',
   table: 'material_categories',
   softDelete: true,
   licence: 'hatch',

@@ -2,7 +2,8 @@
  * Materials (spec 2 §Materials and categories, §3, §4, §7), keyed by name (`idField: 'name'`, URL-encoded in
  * paths): list (`filter[category]`, `filter[search]`, `filter[status]`, `filter[parent_name]` (the variants of
  * a base); sorts name, created_at, updated_at,
- * status), show, create (optionally in categories, or as a variant of a base material: `parent_name`), update
+ * status), show, create (optionally in categories, or as a variant of a base material: `parent_name`, which takes
+ * the base's preview and categories unless it is given its own), update
  * (renaming keeps the variants' `parent_name` pointing at it; `archived` archives or unarchives), delete into the
  * recycling bin and restore (by name), the bulk `POST /materials/update` (`materials[n][name]`, action delete or
  * move with `categories[n][id]` and `remove_from_current_categories`), and beside them duplicate and the import
@@ -212,23 +213,48 @@ export const materialEntity = defineEntity({
   async create(ctx, input) {
     const image = await validate(ctx, input, null);
     const services = ctx.request.server.ctx;
+    const companyId = ctx.session.company.id;
+    // A variant inherits what it is not given (issue 31): its base's preview (the same stored file, as a
+    // duplicate shares it) and its base's categories. A preview removed (null) or categories sent (even none)
+    // are the variant's own.
+    const base = input.parent_name
+      ? await ctx.db
+          .selectFrom('materials')
+          .select(['id', 'preview_image_url'])
+          .where('company_id', '=', companyId)
+          .where('name', '=', input.parent_name)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst()
+      : undefined;
     const preview = image ? await storeImageUpload(services, image, PREVIEW_FOLDER) : null;
+    const inheritedPreview = input.preview_upload_id === undefined ? (base?.preview_image_url ?? null) : null;
     const id = await written(services, preview, () =>
       ctx.db.transaction().execute(async (trx) => {
         const { id: materialId } = await trx
           .insertInto('materials')
           .values({
-            company_id: ctx.session.company.id,
+            company_id: companyId,
             name: input.name!,
             description: input.description ?? null,
             parent_name: input.parent_name ?? null,
             status: STATUS_OF(input.archived === true),
-            preview_image_url: preview,
+            preview_image_url: preview ?? inheritedPreview,
             creator_id: ctx.session.user.id,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await setCategories(trx, materialId, input.category_ids ?? [], false);
+        const categoryIds =
+          input.category_ids ??
+          (base
+            ? (
+                await trx
+                  .selectFrom('material_category')
+                  .select('category_id')
+                  .where('material_id', '=', base.id)
+                  .execute()
+              ).map((row) => row.category_id)
+            : []);
+        await setCategories(trx, materialId, categoryIds, false);
         return materialId;
       }),
     );

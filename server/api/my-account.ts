@@ -32,7 +32,11 @@ import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { DataSchema, ListResponseSchema, PaginatedSchema } from '../http/responses';
 import { FileField, Flag, iso, MessageSchema, Nullable, StringEnum, toBoolean } from '../http/schema-types';
 import { acceptUpload, storeUpload } from '../storage/uploads';
-import { storedActivityMessage } from './activity-messages';
+import {
+  type ActivityCollections,
+  declaredActivityCollections,
+  storedActivityMessage,
+} from './activity-messages';
 import { recordActivity } from './activity-recorder';
 import { requiredField } from './field-checks';
 import { fileUrl } from './files';
@@ -254,8 +258,8 @@ async function saveSettings(
 
 type ActivityRow = Selectable<UserActivitiesTable>;
 /** An entry with what it says in `language` (activity-messages.ts), and its stored message for the portal. */
-const presentActivity = (row: ActivityRow, language: Language) => {
-  const stored = storedActivityMessage(row);
+const presentActivity = (row: ActivityRow, language: Language, collections: ActivityCollections) => {
+  const stored = storedActivityMessage(row, collections);
   return {
     id: row.id,
     action: row.action,
@@ -276,7 +280,10 @@ const activityList = (
   tiebreaker: 'user_activities.id',
   search: ['user_activities.action', 'user_activities.subject'],
   fields: ['id', 'action', 'subject', 'message', 'message_key', 'message_params', 'datetime'],
-  present: async (rows) => rows.map((row) => presentActivity(row, language)),
+  present: async (rows) => {
+    const collections = await declaredActivityCollections();
+    return rows.map((row) => presentActivity(row, language, collections));
+  },
 });
 
 const AccountResponse = Type.Object({

@@ -35,6 +35,7 @@ export const plannedMaintenance = defineEntity({
   tag: 'planned-maintenance',
   model: 'PlannedMaintenance',
   entity: 'planned_maintenance',
+  activity: 'maintenance',
   answerNameKey: 'name',
   table: 'planned_maintenance',
   scope: 'platform',

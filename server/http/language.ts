@@ -7,6 +7,7 @@
  * answer's `failed` rows. Field names inside a message are translated with them (`The name field is required.` →
  * `Het veld naam is verplicht.`). A text without a Dutch wording stays as it is.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLanguage, type Language } from '../../shared/languages';
 
@@ -31,34 +32,24 @@ export function languageOf(header: string | string[] | undefined): Language {
 export const requestLanguage = (request: FastifyRequest): Language =>
   languageOf(request.headers['accept-language']);
 
-/** Dutch names of the fields messages name (Laravel's `attributes`), as a message writes them (`_` → space). */
-const DUTCH_FIELDS: Record<string, string> = {
-  name: 'naam',
-  description: 'omschrijving',
-  color: 'kleur',
+/**
+ * Dutch names of the fields messages name (Laravel's `attributes`, as a message writes them: `_` → space) that
+ * are no entity form's field (sign-in, uploads, lists), or whose message wording differs from the form's label
+ * (`email`: 'e-mailadres', the form's 'E-mail'). An entity's own fields are named by its texts (`entityFields`).
+ */
+const SHARED_FIELDS: Record<string, string> = {
   colour: 'kleur',
   email: 'e-mailadres',
   password: 'wachtwoord',
   'password confirmation': 'wachtwoordbevestiging',
   'current password': 'huidig wachtwoord',
-  username: 'gebruikersnaam',
   identity: 'gebruikersnaam of e-mailadres',
-  title: 'titel',
-  status: 'status',
-  type: 'type',
-  labels: 'labels',
   label: 'label',
-  users: 'gebruikers',
   user: 'gebruiker',
-  groups: 'groepen',
-  role: 'rol',
   'role id': 'rol',
   'parent id': 'bovenliggend item',
-  project: 'project',
   'project id': 'project',
-  'preview image': 'voorbeeldafbeelding',
   image: 'afbeelding',
-  'profile image': 'profielfoto',
   logo: 'logo',
   file: 'bestand',
   'file id': 'bestand',
@@ -66,12 +57,7 @@ const DUTCH_FIELDS: Record<string, string> = {
   'upload id': 'upload',
   filename: 'bestandsnaam',
   'upload length': 'uploadlengte',
-  screenshot: 'schermafbeelding',
-  'phone number': 'telefoonnummer',
-  function: 'functie',
   company: 'bedrijf',
-  'sub domain': 'subdomein',
-  environments: 'omgevingen',
   severity: 'ernst',
   products: 'producten',
   message: 'bericht',
@@ -83,14 +69,54 @@ const DUTCH_FIELDS: Record<string, string> = {
   search: 'zoekterm',
   read: 'gelezen',
   action: 'actie',
-  categories: 'categorieën',
-  libraries: 'bibliotheken',
   library: 'bibliotheek',
 };
 
+type Texts = { [key: string]: unknown };
+
+/**
+ * The Dutch names of the entities' fields from their texts: each namespace's `fields.*` (the labels of its
+ * forms, `public/locales/nl/<ns>.json`), keyed as a message names the field (`previewImage` and `preview_image`:
+ * 'preview image') and written as inside a sentence ('Voorbeeldafbeelding' → 'voorbeeldafbeelding'); help texts
+ * (`…Help`) are none, and a field two namespaces label differently (a model's and an item's `file`) is named by
+ * neither. So a new entity's fields (`npm run make:resource` writes their labels) need nothing here.
+ */
+export function entityFields(namespaces: readonly Texts[]): Map<string, string> {
+  const named = new Map<string, string | null>();
+  for (const texts of namespaces) {
+    const fields = texts.fields;
+    if (!fields || typeof fields !== 'object') continue;
+    for (const [key, label] of Object.entries(fields as Texts)) {
+      if (typeof label !== 'string' || /(Help|_help)$/.test(key)) continue;
+      const field = key
+        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+        .replace(/_/g, ' ')
+        .toLowerCase();
+      const inSentence = /^\p{Lu}\p{Ll}/u.test(label) ? label[0].toLowerCase() + label.slice(1) : label;
+      const known = named.get(field);
+      named.set(field, known === undefined || known === inSentence ? inSentence : null);
+    }
+  }
+  return new Map([...named].filter((entry): entry is [string, string] => entry[1] !== null));
+}
+
+const LOCALES = new URL('../../public/locales/nl/', import.meta.url);
+let dutchFields: Map<string, string> | undefined;
+
+/** The Dutch field names: the shared ones, else the entities' from their Dutch texts (read once). */
+function dutchFieldNames(): Map<string, string> {
+  if (!dutchFields) {
+    const namespaces = readdirSync(LOCALES)
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+      .map((file) => JSON.parse(readFileSync(new URL(file, LOCALES), 'utf8')) as Texts);
+    dutchFields = new Map([...entityFields(namespaces), ...Object.entries(SHARED_FIELDS)]);
+  }
+  return dutchFields;
+}
+
 /** A field's Dutch name; a name a request made up (`constructor`, `toString`) is no key of the table. */
-const field = (name: string) =>
-  Object.hasOwn(DUTCH_FIELDS, name.toLowerCase()) ? DUTCH_FIELDS[name.toLowerCase()] : name;
+const field = (name: string) => dutchFieldNames().get(name.toLowerCase()) ?? name;
 
 const TYPE_WORDING: Record<string, string> = {
   'must be a string': 'moet een tekst zijn',

@@ -10,6 +10,7 @@ import { Glyph } from '@/ui/Glyph';
 import { StatusDot } from '@/ui/StatusDot';
 import { Tag } from '@/ui/Tag';
 import { Tooltip } from '@/ui/Tooltip';
+import { colorNameKey } from '@/lib/colors';
 import { formatDate } from '@/lib/intl-formats';
 import type { LabelSummary, UserSummary } from '@shared/entities/summaries';
 import { previewSrcSet } from '@shared/preview-images';
@@ -67,12 +68,15 @@ export function Thumbnail({ src, alt }: { src: unknown; alt: string }) {
   );
 }
 
-/** A colour as a swatch followed by its value (`#13c2c2`). */
+/** A colour as a swatch followed by its name where it has one and its value ('Cyan #13c2c2'). */
 export function ColorSwatch({ color }: { color: string }) {
+  const { t } = useTranslation('lists');
+  const name = colorNameKey(color);
   return (
     <span className="cell-color">
       <span className="cell-color__swatch" style={{ background: color }} aria-hidden />
-      <span>{color}</span>
+      {name && <span>{t(`colors.${name}`)}</span>}
+      <span className={name ? 'cell-color__value' : undefined}>{color}</span>
     </span>
   );
 }
@@ -161,6 +165,8 @@ export function renderCell(kind: CellKind, value: unknown, context: CellContext)
     case 'count':
       return typeof value === 'number' ? value.toLocaleString(context.language) : '';
     default:
-      return value === null || value === undefined ? '' : String(value);
+      // A value, never a developer's view of one: no 'true'/'false', no '[object Object]' or JSON.
+      if (typeof value === 'boolean') return <BooleanIcon value={value} />;
+      return value === null || value === undefined || typeof value === 'object' ? '' : String(value);
   }
 }

@@ -145,3 +145,35 @@ export function contrastWithWhite(value: string | null | undefined): number | nu
   const color = parseHexColor(value);
   return color ? contrastRatio({ ...color, a: 1 }, WHITE) : null;
 }
+
+/**
+ * The names of the colours the portal offers and uses (antd's preset palette: the labels' and the statuses'
+ * colours), by opaque hex: a colour is shown with its name where it has one ('Green #52c41a'), its value alone
+ * otherwise. The name is a key of `lists:colors`.
+ */
+const COLOR_NAMES: Readonly<Record<string, string>> = {
+  '#f5222d': 'red',
+  '#fa541c': 'volcano',
+  '#fa8c16': 'orange',
+  '#faad14': 'gold',
+  '#fadb14': 'yellow',
+  '#a0d911': 'lime',
+  '#52c41a': 'green',
+  '#13c2c2': 'cyan',
+  '#1677ff': 'blue',
+  '#1890ff': 'blue',
+  '#2f54eb': 'geekblue',
+  '#722ed1': 'purple',
+  '#eb2f96': 'magenta',
+  '#bfbfbf': 'lightGrey',
+  '#8c8c8c': 'grey',
+  '#595959': 'darkGrey',
+  '#000000': 'black',
+  '#ffffff': 'white',
+};
+
+/** The name key of a colour (`green` for `#52C41A` or `#52c41a`), or undefined for a colour without a name. */
+export function colorNameKey(value: string | null | undefined): string | undefined {
+  const color = parseHexColor(value);
+  return color && color.a === 1 ? COLOR_NAMES[opaqueHex(color)] : undefined;
+}

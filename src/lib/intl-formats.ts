@@ -61,7 +61,7 @@ const twoDigits = (value: number) => String(value).padStart(2, '0');
  * a list's date cells were the first to ask. tests/unit/intl-formats.test.ts checks every month and hour against
  * Intl.
  */
-function writtenDate(date: Date, language: keyof typeof SHORT_MONTHS, withTime: boolean): string {
+function writtenDate(date: Date, language: keyof typeof SHORT_MONTHS, withTime: DateTimeDetail): string {
   const nbsp = '\u00a0';
   const month = SHORT_MONTHS[language][date.getMonth()];
   const day = `${date.getDate()}`;
@@ -69,18 +69,26 @@ function writtenDate(date: Date, language: keyof typeof SHORT_MONTHS, withTime: 
   const written =
     language === 'en' ? `${month}${nbsp}${day},${nbsp}${year}` : `${day}${nbsp}${month}${nbsp}${year}`;
   if (!withTime) return written;
-  const minutes = twoDigits(date.getMinutes());
+  const minutes =
+    twoDigits(date.getMinutes()) + (withTime === 'seconds' ? `:${twoDigits(date.getSeconds())}` : '');
   if (language === 'nl') return `${written}, ${twoDigits(date.getHours())}:${minutes}`;
   const hours = date.getHours() % 12 || 12;
   return `${written}, ${twoDigits(hours)}:${minutes}${nbsp}${date.getHours() < 12 ? 'AM' : 'PM'}`;
 }
 
+/** A date alone (false), with its time (true), or with its time to the second ('seconds', a processing history). */
+export type DateTimeDetail = boolean | 'seconds';
+
 /**
  * A record's date (or date-time, `withTime`) as every screen writes it: 'Mar 12, 2025' and 'Mar 12, 2025, 06:39 PM'
- * in English, '12 mrt 2025, 18:39' in Dutch, never broken inside its date or time. Empty for a missing or invalid
- * value.
+ * in English, '12 mrt 2025, 18:39' in Dutch ('Mar 12, 2025, 06:39:07 PM', '12 mrt 2025, 18:39:07' with seconds),
+ * never broken inside its date or time. Empty for a missing or invalid value.
  */
-export function formatDate(value: unknown, language: string | undefined, withTime = false): string {
+export function formatDate(
+  value: unknown,
+  language: string | undefined,
+  withTime: DateTimeDetail = false,
+): string {
   if (typeof value !== 'string' && !(value instanceof Date)) return '';
   // A calendar date (`YYYY-MM-DD`) is that day where the reader is, not UTC's midnight.
   const date = new Date(
@@ -92,13 +100,14 @@ export function formatDate(value: unknown, language: string | undefined, withTim
 }
 
 /** `formatDate` as Intl writes it: the way for any other language, and what the two written ones are checked against. */
-export function intlDate(date: Date, language: string | undefined, withTime: boolean): string {
+export function intlDate(date: Date, language: string | undefined, withTime: DateTimeDetail): string {
   return unbrokenDate(
     dateTimeFormat(language, {
       day: 'numeric',
       month: 'short',
       year: 'numeric',
       ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+      ...(withTime === 'seconds' ? { second: '2-digit' } : {}),
     }),
     date,
   );

@@ -1,7 +1,8 @@
 /**
  * The one permission evaluator of the portal (spec 1 §6): a permission may require a platform, the admin flag,
- * abilities and licences (each pipe-separated, any one suffices). Administrators pass every ability and licence
- * check (they work in every company, also where they hold no licence); the platform applies to everyone.
+ * abilities and licences (each pipe-separated, any one suffices), and any one or every one of further permissions.
+ * Administrators pass every ability and licence check (they work in every company, also where they hold no
+ * licence); the platform applies to everyone.
  * The access-control provider, the side navigation, the platform switcher and the route guards all ask here.
  */
 import { hasAbility, hasLicence, type PermissionSubject } from '@shared/abilities';
@@ -16,6 +17,10 @@ export interface Permission {
   ability?: string;
   /** Pipe-separated licence keys. */
   licence?: string;
+  /** And any one of these (a menu group: any of its entries). */
+  anyOf?: readonly Permission[];
+  /** And every one of these (a menu entry: its resource's permission and its list route's guard). */
+  allOf?: readonly Permission[];
 }
 
 export function isPermitted(
@@ -28,6 +33,8 @@ export function isPermitted(
   if (permission.admin && !subject.admin) return false;
   if (permission.ability && !hasAbility(subject, permission.ability)) return false;
   if (permission.licence && !subject.admin && !hasLicence(subject, permission.licence)) return false;
+  if (permission.anyOf && !permission.anyOf.some((one) => isPermitted(subject, platform, one))) return false;
+  if (permission.allOf && !permission.allOf.every((one) => isPermitted(subject, platform, one))) return false;
   return true;
 }
 

@@ -395,6 +395,11 @@ export interface FieldDeclaration {
   toPayload?: (value: unknown) => unknown;
   /** Image types accepted by an `image` field. */
   accept?: string;
+  /**
+   * An `image` field whose picture is sent whole (a screenshot), not as spec 2 §9's 100×100 cover crop at quality 50
+   * that the one image control (ImagePicker) makes of previews, logos and profile images.
+   */
+  keepWhole?: boolean;
   /** A `file` field: the declared upload kind (sent as the tus metadata `kind`); the form sends the upload's id. */
   upload?: UploadKindName;
   /** Which form tab it belongs to (tabs are declared on the form). */
@@ -424,6 +429,12 @@ export interface FormDeclaration {
   cloneEndpoint?: string;
   /** The field that gets the ' (copy)' suffix when duplicating. */
   cloneNameField?: string;
+  /**
+   * A new record that starts from another of the resource: on a create route with this route parameter (the
+   * other's key), the listed fields start with that record's values, which the user may change (a material
+   * variant takes its base's categories and preview: `{param: 'baseMaterialName', fields: [...]}`).
+   */
+  inheritFrom?: { param: string; fields: readonly string[] };
   /** Tabs in order; the URL's `?tab=` opens one (its position, 1-based, or its key). */
   tabs?: Array<{ key: string; labelKey: string }>;
   /**

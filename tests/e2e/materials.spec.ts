@@ -85,7 +85,7 @@ test.describe('materials', () => {
     await expect(page.getByRole('heading', { name: 'Woods', level: 1 })).toBeVisible();
     await page.getByText('Oak', { exact: true }).first().click();
     await expect(page.getByRole('heading', { name: 'Oak', level: 1 })).toBeVisible();
-    const crumbs = page.locator('.tree-breadcrumbs');
+    const crumbs = page.locator('.breadcrumbs');
     await expect(crumbs).toContainText('Materials');
     await expect(crumbs).toContainText('Woods');
     await expect(page.getByText('Oak Natural Matte', { exact: true })).toBeVisible();

@@ -2,12 +2,13 @@
  * `npm run make:resource` (scripts/make-resource.ts) in a copy of the repository (its node_modules linked, no .git):
  * refuses bad input without writing anything; generates an entity with a field of every kind whose files and
  * registry edits type-check, lint and are formatted, whose texts are TODO-free in English and Dutch, whose
- * generated server test passes against the real test server, and which the unit tests that enumerate every route,
- * search group, declaration and ability take without a change.
+ * generated server test passes against the real test server, which the unit tests that enumerate every route,
+ * search group, declaration and ability take without a change, and whose activity entries and Dutch field names
+ * derive from what it wrote.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ESLint } from 'eslint';
@@ -204,6 +205,28 @@ describe('make:resource', () => {
     const unit = await run('vitest', ['run', '--project', 'unit', ...UNIT_TESTS]);
     expect(unit.output).toMatch(/Test Files\s+5 passed/);
     expect(unit.code).toBe(0);
+
+    // What derives from the declaration alone: its activity entries name it, and Dutch messages its fields.
+    await writeFile(
+      join(copy, 'derived.ts'),
+      [
+        "import { activityMessage, declaredActivityCollections } from './server/api/activity-messages';",
+        "import { toDutch } from './server/http/language';",
+        'const collections = await declaredActivityCollections();',
+        "const write = { action: 'updated' as const, path: 'paint-suppliers/1', body: { name: 'Hue' } };",
+        'console.log(JSON.stringify({',
+        '  activity: activityMessage(write, collections).params,',
+        "  dutch: toDutch('The founded on field must be a valid date.'),",
+        '}));',
+      ].join('\n'),
+    );
+    const derived = await run('tsx', ['derived.ts']);
+    expect(derived.code).toBe(0);
+    expect(JSON.parse(derived.output.trim().split('\n').at(-1)!)).toEqual({
+      activity: { context: 'paintSupplier', name: 'Hue' },
+      dutch: 'Het veld opgericht op moet een geldige datum zijn.',
+    });
+    await rm(join(copy, 'derived.ts'));
 
     const again = await tree();
     expect(await refusal(['paint-suppliers', 'name:text'])).toContain(

@@ -528,6 +528,71 @@ describe('material preview images', () => {
     expect(await fileStatus(copy.preview_image_url!)).toBe(200);
   });
 
+  it('a variant takes its base’s preview and categories unless it is given its own (issue 31)', async () => {
+    const [stone, wood] = await Promise.all(
+      ['Stone', 'Wood'].map(
+        async (search) =>
+          (await list<MaterialCategory>(`/materials/categories?filter[search]=${search}`)).data[0],
+      ),
+    );
+    const base = await data<Material>(
+      await createMaterial({
+        name: 'Travertine',
+        category_ids: [stone.id, wood.id],
+        preview_upload_id: await imageUpload(PNG, 'travertine.png'),
+      }),
+      201,
+    );
+    expect(base.categories).toEqual([
+      { id: stone.id, name: stone.name },
+      { id: wood.id, name: wood.name },
+    ]);
+
+    // Given neither: both come from the base, its very file.
+    const inherited = await data<Material>(
+      await createMaterial({ name: 'Travertine Honed', parent_name: 'Travertine' }),
+      201,
+    );
+    expect(inherited.preview_image_url).toBe(base.preview_image_url);
+    expect(inherited.categories).toEqual(base.categories);
+    const shown = await data<Material>(await call(at('Travertine Honed')));
+    expect(shown.preview_image_url).toBe(base.preview_image_url);
+    expect(await fileStatus(shown.preview_image_url!)).toBe(200);
+
+    // Its own: a preview of its own, categories changed, a preview removed and no categories are kept as given.
+    const own = await data<Material>(
+      await createMaterial({
+        name: 'Travertine Filled',
+        parent_name: 'Travertine',
+        category_ids: [wood.id],
+        preview_upload_id: await imageUpload(JPEG, 'filled.jpg'),
+      }),
+      201,
+    );
+    expect(own.categories).toEqual([{ id: wood.id, name: wood.name }]);
+    expect(own.preview_image_url).toMatch(/\.jpeg$/);
+    const bare = await data<Material>(
+      await createMaterial({
+        name: 'Travertine Bare',
+        parent_name: 'Travertine',
+        category_ids: [],
+        preview_upload_id: null,
+      }),
+      201,
+    );
+    expect(bare).toMatchObject({ categories: [], preview_image_url: null });
+
+    // A material that is no variant inherits nothing.
+    const plain = await data<Material>(await createMaterial({ name: 'Travertine Plain' }), 201);
+    expect(plain).toMatchObject({ categories: [], preview_image_url: null, parent_name: null });
+
+    // Removing the variant's inherited preview leaves the base's file.
+    await data<Material>(
+      await call(at('Travertine Honed'), { method: 'PATCH', ...jsonBody({ preview_upload_id: null }) }),
+    );
+    expect(await fileStatus(base.preview_image_url!)).toBe(200);
+  });
+
   it('gives a category a preview on create, replaces it and removes it, each file gone once replaced', async () => {
     const created = await data<MaterialCategory>(
       await createCategory({ name: 'Preview Tiles', preview_upload_id: await imageUpload(PNG, 'tiles.png') }),

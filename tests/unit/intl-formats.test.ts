@@ -42,7 +42,7 @@ describe('kept Intl formatters', () => {
 describe("a record's date in the portal's languages", () => {
   // As Intl writes it, with the no-break space Node's ICU puts before AM/PM (narrow) written as Chromium's plain one
   // becomes: a no-break space.
-  const asIntl = (date: Date, language: string, withTime: boolean) =>
+  const asIntl = (date: Date, language: string, withTime: boolean | 'seconds') =>
     intlDate(date, language, withTime).replace(/\u202f/g, '\u00a0');
 
   it.each(['en', 'nl'])('is written in %s as Intl writes it, for every month, day and hour', (language) => {
@@ -55,8 +55,8 @@ describe("a record's date in the portal's languages", () => {
         [month === 1 ? 28 : 31, 23, 30],
         [15, (month * 2 + 1) % 24, month * 4],
       ]) {
-        const date = new Date(2026, month, day, hour, minute);
-        for (const withTime of [false, true])
+        const date = new Date(2026, month, day, hour, minute, (minute * 7) % 60);
+        for (const withTime of [false, true, 'seconds'] as const)
           expect(formatDate(date, language, withTime), `${date.toString()} ${withTime}`).toBe(
             asIntl(date, language, withTime),
           );
@@ -66,6 +66,11 @@ describe("a record's date in the portal's languages", () => {
   it('reads ISO strings, and writes nothing for a missing or invalid value', () => {
     expect(formatDate('2025-03-12T18:39:00', 'en', true)).toBe('Mar\u00a012,\u00a02025, 06:39\u00a0PM');
     expect(formatDate('2025-03-12T18:39:00', 'nl', true)).toBe('12\u00a0mrt\u00a02025, 18:39');
+    // A processing history's times, to the second.
+    expect(formatDate('2025-03-12T18:39:07', 'en', 'seconds')).toBe(
+      'Mar\u00a012,\u00a02025, 06:39:07\u00a0PM',
+    );
+    expect(formatDate('2025-03-12T08:09:05', 'nl', 'seconds')).toBe('12\u00a0mrt\u00a02025, 08:09:05');
     expect(formatDate(null, 'en')).toBe('');
     expect(formatDate('not a date', 'nl')).toBe('');
   });

@@ -104,6 +104,37 @@ describe('single archive and activate', () => {
     },
   );
 
+  it.each([
+    ['libraries', 'activate'],
+    ['materials/categories', 'activate'],
+    ['libraries/items', 'unarchive'],
+    ['materials', 'unarchive'],
+  ])(
+    'of one of %s offers Archive, or %s once archived, each with its texts in both languages',
+    (name, back) => {
+      const resource = declaration(name);
+      const row = (key: string) => resource.list!.rowActions!.find((action) => action.key === key)!;
+      const active = { id: 7, name: 'Oak', status: 'ACTIVE' };
+      const archived = { ...active, status: 'ARCHIVED' };
+      expect([row('archive').visible!(active), row(back).visible!(active)]).toEqual([true, false]);
+      expect([row('archive').visible!(archived), row(back).visible!(archived)]).toEqual([false, true]);
+      for (const [action, record] of [
+        [row('archive'), active],
+        [row(back), archived],
+      ] as const) {
+        const call = action.call?.(record as never);
+        const keys = [action.labelKey, action.bulk?.confirmKey, call?.confirmKey, call?.successKey].filter(
+          (key): key is string => !!key,
+        );
+        expect(keys.length).toBeGreaterThan(1);
+        for (const key of keys) {
+          expect(text(en, resource, key), `${name} ${key}`).toBeTruthy();
+          expect(text(nl, resource, key), `${name} ${key}`).toBeTruthy();
+        }
+      }
+    },
+  );
+
   it('of an item patches the item (PATCH /libraries/items/{id}, archived true or false)', () => {
     const items = declaration('libraries/items');
     const item = { id: 7, status: 'FINISHED' };

@@ -119,7 +119,8 @@ describe('the model overview', () => {
     expect(await screen.findByRole('heading', { name: 'Harbour Tower – Lobby' })).toBeInTheDocument();
     for (const [label, value] of [
       ['Status', 'Queued'],
-      ['Color', '#8c8c8c'],
+      // The status colour as a colour, with its name: never a raw value alone.
+      ['Color', 'Grey#8c8c8c'],
       ['Latest message', 'Upload received'],
       ['Elapsed time', '---'],
       ['Project', 'Harbour Tower'],
@@ -133,7 +134,7 @@ describe('the model overview', () => {
     }
     // The colour is shown, not only named: a swatch of it beside its value.
     const colour = screen.getByText('#8c8c8c').parentElement!;
-    expect(colour.querySelector<HTMLElement>('.model-color__swatch')!.style.background).toBe(
+    expect(colour.querySelector<HTMLElement>('.cell-color__swatch')!.style.background).toBe(
       'rgb(140, 140, 140)',
     );
     expect(screen.getByText('Created', { selector: '.ant-descriptions-item-label' })).toBeInTheDocument();
@@ -142,6 +143,40 @@ describe('the model overview', () => {
       'href',
       '/projects/overview/1',
     );
+  });
+
+  it('shows the processing history to the second, with how long each step took', async () => {
+    const history = [
+      { message: 'Processing finished', created_at: '2026-01-01T10:01:30.000Z' },
+      { message: 'Reading geometry', created_at: '2026-01-01T10:00:07.000Z' },
+      { message: 'Upload received', created_at: '2026-01-01T10:00:00.000Z' },
+    ];
+    api.on('GET', '/projects/models/:id', {
+      body: {
+        data: {
+          ...lobby,
+          status: 'FINISHED',
+          status_color: '#52c41a',
+          started_at: '2026-01-01T10:00:03.000Z',
+          finished_at: '2026-01-01T10:01:30.000Z',
+          geometry_events: history,
+        },
+      },
+    });
+    renderPages(api, live, '/projects/models/overview/7');
+    const region = await screen.findByRole('region', { name: 'Processing history' });
+    const entries = within(region).getAllByRole('listitem');
+    const exact = (iso: string) => formatDate(iso, 'en', 'seconds');
+    expect(exact(history[1].created_at)).toMatch(/:00:07\u00a0[AP]M$/);
+    expect(entries[0].textContent).toBe(`Processing finished+0:01:23${exact(history[0].created_at)}`);
+    expect(entries[1].textContent).toBe(`Reading geometry+0:00:07${exact(history[1].created_at)}`);
+    // The first step has no step before it.
+    expect(entries[2].textContent).toBe(`Upload received${exact(history[2].created_at)}`);
+    expect(within(entries[1]).getByTitle('0:00:07 after the step before')).toBeInTheDocument();
+    expect(described('Started')).toBe(exact('2026-01-01T10:00:03.000Z'));
+    expect(described('Finished at')).toBe(exact('2026-01-01T10:01:30.000Z'));
+    expect(described('Elapsed time')).toBe('0:01:27');
+    expect(described('Color')).toBe('Green#52c41a');
   });
 
   it('applies processing pushes in place, with a running timer, and refetches on RefreshProcessorIndex', async () => {

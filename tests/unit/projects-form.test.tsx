@@ -92,7 +92,8 @@ describe('the project form', () => {
     expect(previewTab).toHaveAttribute('aria-selected', 'true');
     await user.upload(
       document.querySelector<HTMLInputElement>('input[type="file"]')!,
-      new File(['not an image'], 'notes.txt', { type: 'text/plain' }),
+      // A picture by its name and type that the server refuses by its content (the control refuses other types).
+      new File(['not an image'], 'broken.png', { type: 'image/png' }),
     );
     await user.click(screen.getByRole('tab', { name: 'General' }));
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Harbour Tower'));
@@ -107,7 +108,7 @@ describe('the project form', () => {
     expect(formEntries(sent.body)).toMatchObject({
       _method: 'PATCH',
       name: 'Harbour Tower',
-      preview_image: 'file:notes.txt',
+      preview_image: 'file:broken.png',
       'labels[0]': '3',
     });
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();

@@ -12,6 +12,7 @@ import {
   toRefineResource,
   toResourceRoutes,
 } from '@/resources/derive';
+import { isPermitted } from '@/lib/permissions';
 import { RESOURCES } from '@/resources/index';
 import { defineResource } from '@/resources/types';
 import { buildNavigation, NAVIGATION, navigationResources } from '@/shell/navigation/navigation';
@@ -127,6 +128,25 @@ describe('deriving from a declaration', () => {
     expect(navigationResources([stickers], screens).find((item) => item.name === 'stickers')!.edit).toBe(
       '/tools/stickers/edit/:id',
     );
+  });
+
+  it('shows a group when any of its entries is permitted, a declared entry included', () => {
+    const user = (abilities: string[]) => ({ admin: false, abilities, licenses: [] });
+    const [placeholder] = screens;
+    const tools = buildNavigation([stickers], [placeholder]).find((item) => item.name === 'tools')!;
+    expect(isPermitted(user(['list-stickers']), 'hatch', tools.permission)).toBe(true);
+    expect(isPermitted(user(['view-roles']), 'hatch', tools.permission)).toBe(false);
+    const real = (name: string) => NAVIGATION.find((item) => item.name === name)!.permission;
+    // Spec 1 §6: Tools for list-downloads, list-labels or access-recycling-bin; Security for its three abilities.
+    for (const ability of ['list-downloads', 'list-labels', 'access-recycling-bin'])
+      expect(isPermitted(user([ability]), 'hatch', real('tools'))).toBe(true);
+    // Property Maps' entry also needs its route's tools abilities: on its own it opens no group.
+    expect(isPermitted(user(['list-property-maps']), 'hatch', real('tools'))).toBe(false);
+    for (const ability of ['view-system-users', 'view-roles', 'view-groups'])
+      expect(isPermitted(user([ability]), 'hatch', real('security'))).toBe(true);
+    expect(isPermitted(user(['list-labels']), 'hatch', real('security'))).toBe(false);
+    expect(isPermitted(user(['view-roles']), 'hatch', real('admin'))).toBe(false);
+    expect(isPermitted({ ...user([]), admin: true }, 'hatch', real('admin'))).toBe(true);
   });
 
   it('replaces the search group with one derived from the declaration', () => {

@@ -85,6 +85,12 @@ export interface EntityDeclaration<
   /** The singular of delete answers `{<entity>_name, status}`. */
   entity: string;
   /**
+   * The entity's word in activity entries, the context of their stored messages ('Updated user Bob Brink':
+   * `account:activity.messages.updated_user`, server/api/activity-messages.ts) when it is not `entity` in camel
+   * case (`property_map` → `propertyMap`); without a text of its own an entry says 'Updated {name}'.
+   */
+  activity?: string;
+  /**
    * The table writes go to. It has `id`, `company_id` and `updated_at` (and `deleted_at` with softDelete); the
    * default create and update write the input schema's fields as columns of it.
    */

@@ -29,11 +29,17 @@ const ENTITY = Symbol('entity');
 export interface RegistrableEntity {
   readonly [ENTITY]: true;
   collection: string;
+  /** Where its writes go, its singular and its word in activity entries (server/api/activity-messages.ts). */
+  writeCollection?: string;
+  entity: string;
+  activity?: string;
   /** Its table, and whether deletes go to the recycling bin (the purge's tables, server/api/trash-purge.ts). */
   table: keyof Database;
   softDelete?: boolean;
   /** Registers the standard endpoints (routes.ts). */
   register(app: FastifyInstance): Promise<void>;
+  /** The name (`nameOf`) of the company's live row of this id; null where there is none. */
+  nameById(db: DB, companyId: number, id: number): Promise<string | null>;
 }
 
 export const isEntity = (value: unknown): value is RegistrableEntity =>
@@ -128,6 +134,7 @@ export function defineEntity<
     ...declaration,
     [ENTITY]: true,
     register: (app) => registerEntity(app, entity),
+    nameById: (db, companyId, id) => entity.findById(db, companyId, id).then(declaration.nameOf, () => null),
     detailSchema: declaration.schemas.detail ?? declaration.schemas.item,
     fieldPrefix,
     find: (db, companyId, id, options) => findBy(db, companyId, declaration.idField ?? 'id', id, options),

@@ -97,6 +97,45 @@ function UploadRow({ item, handle }: { item: UploadItem; handle: UploadQueueHand
 const kindTypes = ({ kind }: UploadQueueHandle['rules']) =>
   kind ? UPLOAD_KIND_TYPES[kind].map((type) => `.${type}`).join(', ') : '';
 
+/**
+ * The drop zone (or file picker) of every upload, the image control's included: the files chosen, whole
+ * selections at once (antd asks once per file). No `accept`: antd would drop other files silently, and a refused
+ * file must say why (spec 2 §5).
+ */
+export function DropZone({
+  id,
+  multiple,
+  disabled,
+  hint,
+  onFiles,
+}: {
+  id?: string;
+  multiple?: boolean;
+  disabled?: boolean;
+  hint?: ReactNode;
+  onFiles: (files: File[]) => void;
+}) {
+  const { t } = useTranslation('lists');
+  return (
+    <Upload.Dragger
+      multiple={multiple}
+      disabled={disabled}
+      showUploadList={false}
+      beforeUpload={(file, batch) => {
+        // antd asks once per file of a selection; the whole selection is handed over at its first file.
+        if (file === batch[0]) onFiles(multiple ? batch : [file]);
+        return Upload.LIST_IGNORE;
+      }}
+    >
+      <span className="resumable-upload__zone" id={id}>
+        <InboxOutlined className="resumable-upload__icon" aria-hidden />
+        <span className="resumable-upload__text">{t(multiple ? 'upload.dropMany' : 'upload.dropOne')}</span>
+        {hint && <span className="resumable-upload__hint">{hint}</span>}
+      </span>
+    </Upload.Dragger>
+  );
+}
+
 export function ResumableUpload({
   handle,
   multiple,
@@ -112,34 +151,23 @@ export function ResumableUpload({
   const shownHint = hint ?? (types ? t('upload.types', { types }) : undefined);
   return (
     <div className="resumable-upload">
-      {/* No `accept`: antd would drop other files silently, and a refused file must say why (spec 2 §5). */}
-      <Upload.Dragger
+      <DropZone
+        id={id}
         multiple={multiple}
         disabled={disabled}
-        showUploadList={false}
-        beforeUpload={(file, batch) => {
-          // antd asks once per file of a selection; the whole selection is queued at its first file.
-          if (file === batch[0]) {
-            const chosen = multiple ? batch : [file];
-            if (!multiple) handle.queue.clear();
-            if (prepare) {
-              // A file chosen while the one before was still being prepared replaces it.
-              const choice = ++choices.current;
-              void Promise.all(chosen.map(prepare)).then((files) => {
-                if (multiple || choice === choices.current) handle.queue.add(files);
-              });
-            } else handle.queue.add(chosen);
-            onAdd?.(chosen);
-          }
-          return Upload.LIST_IGNORE;
+        hint={shownHint}
+        onFiles={(chosen) => {
+          if (!multiple) handle.queue.clear();
+          if (prepare) {
+            // A file chosen while the one before was still being prepared replaces it.
+            const choice = ++choices.current;
+            void Promise.all(chosen.map(prepare)).then((files) => {
+              if (multiple || choice === choices.current) handle.queue.add(files);
+            });
+          } else handle.queue.add(chosen);
+          onAdd?.(chosen);
         }}
-      >
-        <span className="resumable-upload__zone" id={id}>
-          <InboxOutlined className="resumable-upload__icon" aria-hidden />
-          <span className="resumable-upload__text">{t(multiple ? 'upload.dropMany' : 'upload.dropOne')}</span>
-          {shownHint && <span className="resumable-upload__hint">{shownHint}</span>}
-        </span>
-      </Upload.Dragger>
+      />
       {handle.items.length > 0 && (
         <ul className="upload-list" aria-label={t('upload.listLabel')}>
           {handle.items.map((item) => (

@@ -1,5 +1,4 @@
 /** The input of a declared form field, by kind. */
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useSelect } from '@refinedev/antd';
 import {
   Button,
@@ -12,14 +11,12 @@ import {
   Rate,
   Select,
   Skeleton,
-  Space,
   Switch,
-  Upload,
 } from 'antd';
 import dayjs from 'dayjs';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Thumbnail } from '@/components/cells';
+import { ImageFileInput } from '@/components/upload/ImageFileInput';
 import { ResumableUpload } from '@/components/upload/ResumableUpload';
 import { UPLOAD_RULES } from '@/components/upload/upload-rules';
 import { useUploadQueue } from '@/components/upload/useUploadQueue';
@@ -74,33 +71,24 @@ function ReferenceSelect({
   );
 }
 
-/** A picture: the current one (a URL from the record) or the chosen File, with remove. */
-function ImageInput({ field, value, onChange, id }: InputProps & { field: FieldDeclaration }) {
-  const { t } = useTranslation('lists');
-  const preview =
-    value instanceof File ? URL.createObjectURL(value) : typeof value === 'string' ? value : null;
+/** A picture: the one image control (ImageFileInput) holding the record's URL, the chosen File, or null. */
+function ImageInput({
+  field,
+  ns,
+  value,
+  onChange,
+  id,
+}: InputProps & { field: FieldDeclaration; ns: string }) {
+  const { t } = useTranslation(ns);
   return (
-    <Space align="center" wrap>
-      <Thumbnail src={preview} alt={t('image.preview')} />
-      <Upload
-        accept={field.accept ?? 'image/jpeg,image/png,image/bmp'}
-        maxCount={1}
-        showUploadList={false}
-        beforeUpload={(file) => {
-          onChange?.(file);
-          return false;
-        }}
-      >
-        <Button id={id} icon={<UploadOutlined aria-hidden />}>
-          {value ? t('image.replace') : t('image.choose')}
-        </Button>
-      </Upload>
-      {!!value && (
-        <Button icon={<DeleteOutlined aria-hidden />} onClick={() => onChange?.(null)}>
-          {t('image.remove')}
-        </Button>
-      )}
-    </Space>
+    <ImageFileInput
+      id={id}
+      value={value}
+      onChange={onChange}
+      alt={t(field.labelKey)}
+      accept={field.accept?.split(',')}
+      resize={!field.keepWhole}
+    />
   );
 }
 
@@ -238,7 +226,7 @@ export function FormFieldInput({
     case 'reference':
       return <ReferenceSelect field={field} known={known} {...props} />;
     case 'image':
-      return <ImageInput field={field} {...props} />;
+      return <ImageInput field={field} ns={ns} {...props} />;
     case 'color':
       return <ColorInput {...props} alpha={field.alpha} />;
     case 'number':

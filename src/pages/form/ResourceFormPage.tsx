@@ -119,7 +119,29 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
     queryOptions: { enabled: cloning && !!id },
   });
   const source = cloning ? original.result : query?.data?.data;
-  const known = useMemo(() => knownOptions(fields, source), [fields, source]);
+  // A new record that starts from another (`inheritFrom`: a material variant from its base) takes its values of
+  // the declared fields, unless the user has changed them already.
+  const inherit = action === 'create' ? declaration.inheritFrom : undefined;
+  const inheritKey = inherit ? params[inherit.param] : undefined;
+  const inherited = useMemo(
+    () => fields.filter((field) => inherit?.fields.includes(field.name)),
+    [fields, inherit],
+  );
+  const base = useOne<BaseRecord, HttpError>({
+    resource: resource.name,
+    id: inheritKey ?? '',
+    queryOptions: { enabled: !!inheritKey },
+  }).result;
+  const known = useMemo(
+    () => ({ ...knownOptions(inherited, base), ...knownOptions(fields, source) }),
+    [fields, inherited, base, source],
+  );
+  useEffect(() => {
+    if (!base) return;
+    const values = valuesFromRecord(inherited, base);
+    for (const field of inherited) if (form.isFieldTouched(namePath(field.name))) delete values[field.name];
+    form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0]);
+  }, [base, form, inherited]);
   useEffect(() => {
     if (!source) return;
     const values = valuesFromRecord(fields, source);

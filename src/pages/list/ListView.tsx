@@ -254,9 +254,11 @@ export function ListView({
               {title ?? t('title')}
             </span>
           }
-          extra={
-            <>
-              {list.cards && (
+          actions={[
+            list.cards && {
+              key: 'view',
+              part: 'view',
+              node: (
                 <Segmented<View>
                   label={tl('view.label')}
                   value={view}
@@ -266,43 +268,62 @@ export function ListView({
                     { value: 'list', label: <UnorderedListOutlined aria-label={tl('view.list')} /> },
                   ]}
                 />
-              )}
-              <Button
-                ref={filterButton}
-                icon={<FilterOutlined aria-hidden />}
-                aria-expanded={filterOpen}
-                onClick={() => setFilterOpen((open) => !open)}
-              >
-                {tl('filter')}
-              </Button>
-              {actions.headerActions.map((action) => (
-                <Button key={action.key} icon={action.icon} onClick={action.onClick}>
+              ),
+            },
+            {
+              key: 'filter',
+              part: 'filter',
+              node: (
+                <Button
+                  ref={filterButton}
+                  icon={<FilterOutlined aria-hidden />}
+                  aria-expanded={filterOpen}
+                  onClick={() => setFilterOpen((open) => !open)}
+                >
+                  {tl('filter')}
+                </Button>
+              ),
+            },
+            ...actions.headerActions.map((action) => ({
+              key: `action-${action.key}`,
+              part: 'secondary' as const,
+              node: (
+                <Button icon={action.icon} onClick={action.onClick}>
                   {action.label}
                 </Button>
-              ))}
-              {createTo && can('create') ? (
-                <Button
-                  variant="primary"
-                  icon={<PlusOutlined aria-hidden />}
-                  onClick={() =>
-                    navigate(createTo, list.createState ? { state: list.createState } : undefined)
-                  }
-                >
-                  {t('create')}
-                </Button>
-              ) : (
-                // Shown to everyone, usable by some (spec 2 Tools' New Download): disabled with its reason.
-                createTo &&
-                list.createDisabledKey && (
+              ),
+            })),
+            createTo &&
+              can('create') && {
+                key: 'create',
+                part: 'primary',
+                node: (
+                  <Button
+                    variant="primary"
+                    icon={<PlusOutlined aria-hidden />}
+                    onClick={() =>
+                      navigate(createTo, list.createState ? { state: list.createState } : undefined)
+                    }
+                  >
+                    {t('create')}
+                  </Button>
+                ),
+              },
+            // Shown to everyone, usable by some (spec 2 Tools' New Download): disabled with its reason.
+            createTo &&
+              !can('create') &&
+              list.createDisabledKey && {
+                key: 'create',
+                part: 'primary',
+                node: (
                   <DisabledReason reason={t(list.createDisabledKey)}>
                     <Button variant="primary" icon={<PlusOutlined aria-hidden />} disabled>
                       {t('create')}
                     </Button>
                   </DisabledReason>
-                )
-              )}
-            </>
-          }
+                ),
+              },
+          ]}
         />
       )}
       {filterOpen && (

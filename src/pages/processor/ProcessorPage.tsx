@@ -67,29 +67,36 @@ export default function ProcessorPage() {
     <section className="list-page processor" aria-labelledby="processor-title">
       <PageHeader
         title={<span id="processor-title">{t('title')}</span>}
-        extra={
-          <>
-            <Button
-              ref={filterButton}
-              icon={<FilterOutlined aria-hidden />}
-              aria-expanded={activeFilterOpen}
-              aria-controls={activeFilterOpen ? `processor-${active.key}-panel` : undefined}
-              onClick={() => setFilterOpen((open) => ({ ...open, [active.key]: !activeFilterOpen }))}
-            >
-              {t('filter')}
-            </Button>
-            {active.buttons.map((button) => (
+        actions={[
+          {
+            key: 'filter',
+            part: 'filter',
+            node: (
               <Button
-                key={button.key}
+                ref={filterButton}
+                icon={<FilterOutlined aria-hidden />}
+                aria-expanded={activeFilterOpen}
+                aria-controls={activeFilterOpen ? `processor-${active.key}-panel` : undefined}
+                onClick={() => setFilterOpen((open) => ({ ...open, [active.key]: !activeFilterOpen }))}
+              >
+                {t('filter')}
+              </Button>
+            ),
+          },
+          ...active.buttons.map((button) => ({
+            key: button.key,
+            part: button.primary ? ('primary' as const) : ('secondary' as const),
+            node: (
+              <Button
                 variant={button.primary ? 'primary' : undefined}
                 icon={button.primary ? <PlusOutlined aria-hidden /> : undefined}
                 onClick={() => navigate(button.to)}
               >
                 {t(button.labelKey)}
               </Button>
-            ))}
-          </>
-        }
+            ),
+          })),
+        ]}
       />
       <div className="processor__card">
         <Tabs

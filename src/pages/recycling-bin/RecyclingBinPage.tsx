@@ -74,18 +74,22 @@ export default function RecyclingBinPage() {
     <section className="list-page recycling-bin" aria-labelledby="recycling-bin-title">
       <PageHeader
         title={<span id="recycling-bin-title">{t('title')}</span>}
-        extra={
-          active && (
-            <Button
-              ref={filterButton}
-              icon={<FilterOutlined aria-hidden />}
-              aria-expanded={filterOpen}
-              onClick={() => setFilterOpen((isOpen) => !isOpen)}
-            >
-              {tl('filter')}
-            </Button>
-          )
-        }
+        actions={[
+          !!active && {
+            key: 'filter',
+            part: 'filter',
+            node: (
+              <Button
+                ref={filterButton}
+                icon={<FilterOutlined aria-hidden />}
+                aria-expanded={filterOpen}
+                onClick={() => setFilterOpen((isOpen) => !isOpen)}
+              >
+                {tl('filter')}
+              </Button>
+            ),
+          },
+        ]}
       />
       <p className="recycling-bin__intro">{t('intro')}</p>
       <ResultBanner banner={banner} onClose={dismiss} />

@@ -39,18 +39,22 @@ export default function ResourceShowPage({ resource }: ResourcePageProps) {
     <section className="show-page">
       <PageHeader
         title={name || t('titles.show')}
-        extra={
-          record &&
-          resource.routes.edit &&
-          can('edit') && (
-            <Button
-              type="primary"
-              onClick={() => navigate(recordPath(resource.routes.edit!, resource, record))}
-            >
-              {tl('edit')}
-            </Button>
-          )
-        }
+        actions={[
+          !!record &&
+            !!resource.routes.edit &&
+            can('edit') && {
+              key: 'edit',
+              part: 'primary',
+              node: (
+                <Button
+                  type="primary"
+                  onClick={() => navigate(recordPath(resource.routes.edit!, resource, record))}
+                >
+                  {tl('edit')}
+                </Button>
+              ),
+            },
+        ]}
       />
       <div className="show-page__card">
         {query.isLoading || !record ? (

@@ -9,13 +9,13 @@
 import { type BaseRecord, type CrudFilter, type HttpError, useOne } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { RESOURCES } from '@/resources';
 import type { ResourceDeclaration, ResourcePageProps, TreeDeclaration } from '@/resources/types';
 import { Alert } from '@/ui/Alert';
 import { Skeleton } from '@/ui/Skeleton';
 import { ListView } from '../list/ListView';
-import { TreeBreadcrumbs } from './TreeBreadcrumbs';
 import '@/components/page.css';
 import './tree.css';
 
@@ -58,16 +58,18 @@ export default function TreeBrowserPage({ resource }: ResourcePageProps) {
 
   return (
     <div className="tree-page" aria-labelledby={titleId} role="region">
-      <TreeBreadcrumbs
+      <Breadcrumbs
         label={t(tree.texts.root)}
-        root={{ name: t(tree.texts.root), to: rootPath }}
-        crumbs={crumbs.map((crumb) => ({
-          name: crumb.name,
-          to: withId(tree.route, resource.idParam, String(crumb.id)),
-        }))}
+        items={[
+          { name: t(tree.texts.root), to: rootPath },
+          ...crumbs.map((crumb) => ({
+            name: crumb.name,
+            to: withId(tree.route, resource.idParam, String(crumb.id)),
+          })),
+        ]}
         loading={id !== undefined && query.isLoading}
       />
-      <header className="page-header tree-page__header">
+      <header className="page-header page-header--stacked">
         <div className="page-header__title">
           <h1 id={titleId}>
             {id !== undefined && query.isLoading ? (

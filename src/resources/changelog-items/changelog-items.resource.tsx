@@ -141,6 +141,7 @@ export default defineResource<ChangelogItem>({
         labelKey: 'fields.screenshot',
         kind: 'image',
         accept: 'image/jpeg,image/png,image/bmp',
+        keepWhole: true,
         fromRecord: (record) => record.screenshot_url,
       },
     ],

@@ -184,16 +184,18 @@ export default function CompanyProfilePage() {
     <div className="account-page company-page">
       <PageHeader
         title={t('company.title')}
-        extra={
-          <>
-            <Button onClick={cancel}>{t('cancel')}</Button>
-            {editable && (
+        actions={[
+          { key: 'cancel', part: 'secondary', node: <Button onClick={cancel}>{t('cancel')}</Button> },
+          editable && {
+            key: 'save',
+            part: 'primary',
+            node: (
               <Button type="primary" disabled={saving || !company} onClick={() => form.submit()}>
                 {saving ? t('saving') : t('save')}
               </Button>
-            )}
-          </>
-        }
+            ),
+          },
+        ]}
       />
       {saved && (
         <Alert
@@ -346,6 +348,7 @@ export default function CompanyProfilePage() {
                   current={company.background_image}
                   accept={BACKGROUND_TYPES}
                   alt={t('company.background')}
+                  keepWhole
                 />
               </Form.Item>
             </div>

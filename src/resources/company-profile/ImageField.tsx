@@ -1,7 +1,9 @@
-/** An image of the company profile (logo, background): the stored one, and a file of the accepted types to replace it. */
-import { UploadOutlined } from '@ant-design/icons';
-import { Button, Image, Upload } from 'antd';
-import { useTranslation } from 'react-i18next';
+/**
+ * An image of the company profile (logo, background): the one image control (ImageFileInput) with the stored
+ * picture, replaced by a file of the accepted types (spec 2 §5), sent in the profile's multipart body. The logo is
+ * sent as spec 2 §9's 100×100 crop like every preview; the background, a page's backdrop, whole.
+ */
+import { ImageFileInput } from '@/components/upload/ImageFileInput';
 
 interface ImageFieldProps {
   id?: string;
@@ -11,31 +13,30 @@ interface ImageFieldProps {
   accept: string[];
   alt: string;
   disabled?: boolean;
+  keepWhole?: boolean;
 }
 
-export function ImageField({ id, value, onChange, current, accept, alt, disabled }: ImageFieldProps) {
-  const { t } = useTranslation('account');
+export function ImageField({
+  id,
+  value,
+  onChange,
+  current,
+  accept,
+  alt,
+  disabled,
+  keepWhole,
+}: ImageFieldProps) {
   return (
-    <div className="company-image">
-      {current ? (
-        <Image src={current} alt={alt} height={96} className="company-image__preview" />
-      ) : (
-        <span className="company-image__none">{t('company.noImage')}</span>
-      )}
-      <Upload
-        accept={accept.join(',')}
-        maxCount={1}
-        showUploadList={false}
-        disabled={disabled}
-        beforeUpload={(file) => {
-          onChange?.(file);
-          return false;
-        }}
-      >
-        <Button id={id} icon={<UploadOutlined aria-hidden />} disabled={disabled}>
-          {value ? value.name : t('company.chooseFile')}
-        </Button>
-      </Upload>
-    </div>
+    <ImageFileInput
+      id={id}
+      value={value ?? undefined}
+      onChange={onChange}
+      current={current}
+      accept={accept}
+      alt={alt}
+      disabled={disabled}
+      resize={!keepWhole}
+      removable={false}
+    />
   );
 }

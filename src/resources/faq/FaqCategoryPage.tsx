@@ -53,18 +53,27 @@ export default function FaqCategoryPage({ resource }: ResourcePageProps) {
     <section className="show-page">
       <PageHeader
         title={category?.name ?? t('titles.category')}
-        extra={
-          <>
-            <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate('/faq')}>
-              {t('back')}
-            </Button>
-            {admin && category && (
-              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
-                {t('questions.add')}
+        actions={[
+          {
+            key: 'back',
+            part: 'back',
+            node: (
+              <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate('/faq')}>
+                {t('back')}
               </Button>
-            )}
-          </>
-        }
+            ),
+          },
+          admin &&
+            category && {
+              key: 'add',
+              part: 'primary',
+              node: (
+                <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
+                  {t('questions.add')}
+                </Button>
+              ),
+            },
+        ]}
       />
       <div className="show-page__card">
         {query.isLoading || !category ? (

@@ -42,11 +42,17 @@ export default function IssueReportOverviewPage({ resource }: ResourcePageProps)
     <section className="show-page">
       <PageHeader
         title={report ? t('issue.title', { id: report.id }) : t('issue.overview')}
-        extra={
-          <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(back.to)}>
-            {back.label}
-          </Button>
-        }
+        actions={[
+          {
+            key: 'back',
+            part: 'back',
+            node: (
+              <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(back.to)}>
+                {back.label}
+              </Button>
+            ),
+          },
+        ]}
       />
       <div className="show-page__card">
         {query.isLoading || !report ? (

@@ -32,6 +32,7 @@ export default defineResource({
         labelKey: 'issue.screenshot',
         kind: 'image',
         accept: 'image/jpeg,image/png,image/bmp',
+        keepWhole: true,
       },
     ],
   },

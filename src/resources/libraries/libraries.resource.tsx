@@ -6,11 +6,12 @@
  * activate go through `POST /libraries/update` singly too (spec 2 §7 has no other call for them; issue 13), so a
  * row's archive answers like the bulk one: '1 Libraries successfully archived' (§8).
  */
-import { AppstoreOutlined, EditOutlined, InboxOutlined, UndoOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, EditOutlined } from '@ant-design/icons';
 import type { Library } from '@shared/entities/libraries';
 import { PreviewCard } from '@/components/PreviewCard';
 import { LIBRARY_LIST_FIELDS, LIBRARY_SHOW_FIELDS } from '../api-fields';
 import { archivableBulk } from '../archivable-bulk';
+import { archiveRowActions } from '../archivable-rows';
 import { defineResource } from '../types';
 
 export type { Library } from '@shared/entities/libraries';
@@ -121,22 +122,7 @@ export const libraries = defineResource<Library>({
         needs: 'edit',
         to: editPath,
       },
-      {
-        key: 'archive',
-        labelKey: 'actions.archive',
-        icon: <InboxOutlined aria-hidden />,
-        needs: 'edit',
-        visible: (library) => library.status !== 'ARCHIVED',
-        bulk: { action: 'archive', confirmKey: 'archiveConfirm' },
-      },
-      {
-        key: 'activate',
-        labelKey: 'actions.activate',
-        icon: <UndoOutlined aria-hidden />,
-        needs: 'edit',
-        visible: (library) => library.status === 'ARCHIVED',
-        bulk: { action: 'activate', confirmKey: 'activateConfirm' },
-      },
+      ...archiveRowActions<Library>({ needs: 'edit', via: 'bulk' }),
     ],
     rowLink: { to: browsePath },
     bulk: archivableBulk({

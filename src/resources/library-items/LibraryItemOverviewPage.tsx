@@ -1,25 +1,20 @@
 /**
  * Own page (not the generic show page): the item overview (spec 2 §3, §4, §8) follows processing live and has
  * the item's actions. Every field of §3 (name, preview, status and colour, libraries, description, created,
- * updated, deletable, started, finished, uploader, latest geometry event message), the elapsed time (a running
+ * updated, started, finished, uploader, latest geometry event message), the elapsed time (a running
  * timer while unfinished), the file and the processing history. Reprocess (FINISHED only, after its
  * confirmation), Archive/Unarchive, Edit (hatch) and Delete (after its confirmation, then back to the item's
  * library with the '{library_item_name} {status}' banner).
  */
-import {
-  DeleteOutlined,
-  EditOutlined,
-  InboxOutlined,
-  RedoOutlined,
-  UndoOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, InboxOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { type HttpError, useCustomMutation, useShow } from '@refinedev/core';
-import { Breadcrumb, Button, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { StatusBadge } from '@/components/cells';
 import { LoadFailure } from '@/components/LoadFailure';
-import { PageHeader } from '@/components/PageHeader';
+import { Breadcrumbs } from '@/components/Breadcrumbs';
+import { type HeaderActions, PageHeader } from '@/components/PageHeader';
 import { ResultBanner } from '@/components/ResultBanner';
 import { useConfirmation } from '@/components/useConfirmation';
 import { useDeleteRecord } from '@/components/useDeleteRecord';
@@ -116,30 +111,36 @@ export default function LibraryItemOverviewPage({ resource }: ResourcePageProps)
           ))
         : NONE,
     },
-    {
-      key: 'deletable',
-      label: t('fields.deletable'),
-      children: tl(item.deletable ? 'values.yes' : 'values.no'),
-    },
     { key: 'description', label: t('fields.description'), span: 2, children: item.description || NONE },
   ];
 
-  const actions = (
-    <>
-      {can(REPROCESS_PERMISSION) && canReprocess(item) && (
-        <Button icon={<RedoOutlined aria-hidden />} onClick={reprocess}>
-          {t('actions.reprocess')}
-        </Button>
-      )}
-      {can(REPROCESS_PERMISSION) && (
+  const actions: HeaderActions = [
+    can(REPROCESS_PERMISSION) &&
+      canReprocess(item) && {
+        key: 'reprocess',
+        part: 'secondary',
+        node: (
+          <Button icon={<RedoOutlined aria-hidden />} onClick={reprocess}>
+            {t('actions.reprocess')}
+          </Button>
+        ),
+      },
+    can(REPROCESS_PERMISSION) && {
+      key: 'archive',
+      part: 'secondary',
+      node: (
         <Button
           icon={archived ? <UndoOutlined aria-hidden /> : <InboxOutlined aria-hidden />}
           onClick={archive}
         >
           {t(archived ? 'actions.unarchive' : 'actions.archive')}
         </Button>
-      )}
-      {can('delete') && (
+      ),
+    },
+    can('delete') && {
+      key: 'delete',
+      part: 'danger',
+      node: (
         <Button
           danger
           icon={<DeleteOutlined aria-hidden />}
@@ -149,8 +150,12 @@ export default function LibraryItemOverviewPage({ resource }: ResourcePageProps)
         >
           {tl('delete')}
         </Button>
-      )}
-      {can('edit') && (
+      ),
+    },
+    can('edit') && {
+      key: 'edit',
+      part: 'primary',
+      node: (
         <Button
           type="primary"
           icon={<EditOutlined aria-hidden />}
@@ -158,20 +163,20 @@ export default function LibraryItemOverviewPage({ resource }: ResourcePageProps)
         >
           {tl('edit')}
         </Button>
-      )}
-    </>
-  );
+      ),
+    },
+  ];
 
   return (
     <section className="show-page model-overview" aria-labelledby="item-title">
-      <Breadcrumb
+      <Breadcrumbs
         items={[
-          { key: 'libraries', title: <Link to="/libraries">{t('breadcrumbLibraries')}</Link> },
-          ...(library ? [{ key: 'library', title: <Link to={libraryPath}>{library.name}</Link> }] : []),
-          { key: 'item', title: item.name },
+          { name: t('breadcrumbLibraries'), to: '/libraries' },
+          ...(library ? [{ name: library.name, to: libraryPath }] : []),
+          { name: item.name },
         ]}
       />
-      <PageHeader title={<span id="item-title">{item.name}</span>} extra={actions}>
+      <PageHeader title={<span id="item-title">{item.name}</span>} actions={actions}>
         {status}
       </PageHeader>
       <ResultBanner banner={banner} onClose={dismiss} />

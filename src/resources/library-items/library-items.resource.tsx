@@ -5,13 +5,7 @@
  * `shared/entities/library-items.ts`. Creating, moving and bulk actions are hatch-only; customerportal lists
  * FINISHED items unless the user chooses otherwise.
  */
-import {
-  ContainerOutlined,
-  EditOutlined,
-  InboxOutlined,
-  RedoOutlined,
-  UndoOutlined,
-} from '@ant-design/icons';
+import { ContainerOutlined, EditOutlined, RedoOutlined } from '@ant-design/icons';
 import { LIBRARY_ITEM_STATUSES } from '@shared/entities/library-item-values';
 import { isReprocessable } from '@shared/entities/model-values';
 import type { LibraryItem } from '@shared/entities/library-items';
@@ -19,6 +13,7 @@ import { moveToContainers } from '@/components/move-to-containers';
 import { PreviewCard } from '@/components/PreviewCard';
 import { LIBRARY_ITEM_LIST_FIELDS } from '../api-fields';
 import { archivableBulk } from '../archivable-bulk';
+import { type ArchivePatch, archiveRowActions } from '../archivable-rows';
 import { defineResource } from '../types';
 
 export type { LibraryItem, LibraryItemDetail } from '@shared/entities/library-items';
@@ -42,17 +37,14 @@ const UPDATE = { platform: 'hatch', ability: 'update-library-items' } as const;
 export const REPROCESS_PERMISSION = { ability: 'update-library-items' } as const;
 export const canReprocess = (item: Pick<LibraryItem, 'status'>) => isReprocessable(item.status);
 
-const overviewPath = (item: Pick<LibraryItem, 'id'>) => `/libraries/items/overview/${item.id}`;
-const editPath = (item: Pick<LibraryItem, 'id'>) => `/libraries/items/edit/${item.id}`;
-
-const archiveCall = (item: Pick<LibraryItem, 'id'>, archived: boolean) => ({
-  method: 'patch' as const,
+/** An item's archive or unarchive: `PATCH /libraries/items/{id}` with `archived` (its list and the Processor's). */
+export const itemArchivePatch: ArchivePatch<LibraryItem> = (item, archived) => ({
   path: `libraries/items/${item.id}`,
   values: { archived },
-  confirmKey: archived ? 'archiveConfirm' : 'unarchiveConfirm',
-  confirmLabelKey: archived ? 'actions.archive' : 'actions.unarchive',
-  successKey: archived ? 'archived' : 'unarchived',
 });
+
+const overviewPath = (item: Pick<LibraryItem, 'id'>) => `/libraries/items/overview/${item.id}`;
+const editPath = (item: Pick<LibraryItem, 'id'>) => `/libraries/items/edit/${item.id}`;
 
 export const libraryItems = defineResource<LibraryItem>({
   name: 'libraries/items',
@@ -135,22 +127,11 @@ export const libraryItems = defineResource<LibraryItem>({
           successKey: 'reprocessStarted',
         }),
       },
-      {
-        key: 'archive',
-        labelKey: 'actions.archive',
-        icon: <InboxOutlined aria-hidden />,
+      ...archiveRowActions<LibraryItem>({
         needs: REPROCESS_PERMISSION,
-        visible: (item) => item.status !== 'ARCHIVED',
-        call: (item) => archiveCall(item, true),
-      },
-      {
-        key: 'unarchive',
-        labelKey: 'actions.unarchive',
-        icon: <UndoOutlined aria-hidden />,
-        needs: REPROCESS_PERMISSION,
-        visible: (item) => item.status === 'ARCHIVED',
-        call: (item) => archiveCall(item, false),
-      },
+        via: 'patch',
+        patch: itemArchivePatch,
+      }),
       {
         key: 'edit',
         labelKey: 'actions.edit',

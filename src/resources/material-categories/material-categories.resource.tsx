@@ -2,20 +2,14 @@
  * in. `/materials` is its root; create (optionally under a parent), edit, archive or activate, delete singly and
  * in bulk (not while a material in it is connected to a model). Browsed as a tree (`tree`): the categories below
  * the current one and the materials in it. */
-import {
-  ApartmentOutlined,
-  BgColorsOutlined,
-  EditOutlined,
-  FolderAddOutlined,
-  InboxOutlined,
-  UndoOutlined,
-} from '@ant-design/icons';
+import { ApartmentOutlined, BgColorsOutlined, EditOutlined, FolderAddOutlined } from '@ant-design/icons';
 import type { MaterialCategory } from '@shared/entities/material-categories';
 import { lazy } from 'react';
 import { PreviewCard } from '@/components/PreviewCard';
 import { currentImage, imageUploadPayload } from '@/components/upload/current-image';
 import { CATEGORY_EXCLUDED_FIELDS } from '../api-fields';
 import { archivableBulk } from '../archivable-bulk';
+import { archiveRowActions } from '../archivable-rows';
 import { defineResource } from '../types';
 
 /** The preview's input (antd, the upload queue) loads with the form, not with the registry. */
@@ -143,23 +137,8 @@ export const materialCategories = defineResource<MaterialCategory>({
         needs: 'edit',
         to: (category) => `/materials/categories/edit/${category.id}`,
       },
-      {
-        key: 'archive',
-        labelKey: 'actions.archive',
-        icon: <InboxOutlined aria-hidden />,
-        needs: 'edit',
-        visible: (category) => category.status !== 'ARCHIVED',
-        // Spec 2 §7 has no PATCH for categories: one category goes through the bulk endpoint ('1 Categories …').
-        bulk: { action: 'archive', confirmKey: 'archiveConfirm' },
-      },
-      {
-        key: 'activate',
-        labelKey: 'actions.activate',
-        icon: <UndoOutlined aria-hidden />,
-        needs: 'edit',
-        visible: (category) => category.status === 'ARCHIVED',
-        bulk: { action: 'activate', confirmKey: 'activateConfirm' },
-      },
+      // Spec 2 §7 has no PATCH for categories: one category goes through the bulk endpoint ('1 Categories …').
+      ...archiveRowActions<MaterialCategory>({ needs: 'edit', via: 'bulk' }),
       {
         key: 'createSub',
         labelKey: 'actions.createSub',

@@ -7,11 +7,12 @@
  */
 import { type HttpError, useCustom, useCustomMutation } from '@refinedev/core';
 import { useSelect } from '@refinedev/antd';
-import { Breadcrumb, Button, Form, Progress, Select } from 'antd';
+import { Button, Form, Progress, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
+import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { PageHeader } from '@/components/PageHeader';
 import { ResumableUpload } from '@/components/upload/ResumableUpload';
 import { UPLOAD_RULES } from '@/components/upload/upload-rules';
@@ -93,12 +94,7 @@ export default function MaterialImportPage({ resource }: ResourcePageProps) {
 
   return (
     <section className="form-page material-import">
-      <Breadcrumb
-        items={[
-          { key: 'materials', title: <Link to="/materials">{t('title')}</Link> },
-          { key: 'import', title: t('titles.import') },
-        ]}
-      />
+      <Breadcrumbs items={[{ name: t('title'), to: '/materials' }, { name: t('titles.import') }]} />
       <PageHeader title={t('titles.import')} />
       <div className="form-page__card">
         <p className="material-import__intro">{t('import.intro')}</p>

@@ -1,7 +1,8 @@
 /**
  * The material overview (spec 2 §Materials and categories, §3, §8): replaces the generic show page because a
  * material has actions of its own beside Edit: every field of §3 (preview, status badge, categories, the base
- * material of a variant, deletable, created, updated, uploaded by) and its variants; Edit, New Variant,
+ * material of a variant, created, updated, uploaded by; whether it may be deleted shows on its Delete button, not
+ * as a field) and its variants; Edit, New Variant,
  * Duplicate ('Material successfully duplicated', then the copy's overview), Archive/Unarchive by PATCH (the
  * '{name} Archived...' / '{name} Unarchived' banner after 500 ms) and Delete (back to the materials with the
  * '{material_name} {status}' banner), each by ability. Where the material has a base-colour map, a sphere wearing
@@ -23,13 +24,14 @@ import {
   useShow,
   useUpdate,
 } from '@refinedev/core';
-import { Breadcrumb, Button, Descriptions, Skeleton, Tooltip } from 'antd';
+import { Button, Descriptions, Skeleton, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatDate } from '@/components/cells';
 import { LoadFailure } from '@/components/LoadFailure';
-import { PageHeader } from '@/components/PageHeader';
+import { Breadcrumbs } from '@/components/Breadcrumbs';
+import { type HeaderActions, PageHeader } from '@/components/PageHeader';
 import { PageSection } from '@/components/PageSection';
 import { ResultBanner } from '@/components/ResultBanner';
 import { useDeleteRecord } from '@/components/useDeleteRecord';
@@ -156,37 +158,46 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
       label: t('columns.uploadedBy'),
       children: material.active_version_creator_name ?? none,
     },
-    {
-      key: 'deletable',
-      label: t('columns.deletable'),
-      children: material.deletable ? tl('values.yes') : tl('values.no'),
-    },
     { key: 'created', label: t('columns.created'), children: date(material.created_at) },
     { key: 'updated', label: t('columns.updated'), children: date(material.updated_at) },
     { key: 'description', label: t('columns.description'), span: 2, children: material.description || none },
   ];
 
-  const actions = (
-    <>
-      {can('create') && (
+  const actions: HeaderActions = [
+    can('create') && {
+      key: 'variant',
+      part: 'secondary',
+      node: (
         <Button
           icon={<BranchesOutlined aria-hidden />}
           onClick={() => navigate(materialPath('materials/create/variant', material))}
         >
           {t('actions.createVariant')}
         </Button>
-      )}
-      {can('clone') && (
+      ),
+    },
+    can('clone') && {
+      key: 'duplicate',
+      part: 'secondary',
+      node: (
         <Button icon={<CopyOutlined aria-hidden />} loading={duplicating.isPending} onClick={duplicate}>
           {t('actions.duplicate')}
         </Button>
-      )}
-      {can('edit') && (
+      ),
+    },
+    can('edit') && {
+      key: 'archive',
+      part: 'secondary',
+      node: (
         <Button icon={<InboxOutlined aria-hidden />} loading={updating.isPending} onClick={toggleArchive}>
           {t(archived ? 'actions.unarchive' : 'actions.archive')}
         </Button>
-      )}
-      {can('delete') && (
+      ),
+    },
+    can('delete') && {
+      key: 'delete',
+      part: 'danger',
+      node: (
         <Tooltip title={material.deletable ? undefined : t('notDeletable')}>
           <Button
             danger
@@ -197,8 +208,12 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
             {tl('delete')}
           </Button>
         </Tooltip>
-      )}
-      {can('edit') && (
+      ),
+    },
+    can('edit') && {
+      key: 'edit',
+      part: 'primary',
+      node: (
         <Button
           type="primary"
           icon={<EditOutlined aria-hidden />}
@@ -206,31 +221,27 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
         >
           {tl('edit')}
         </Button>
-      )}
-    </>
-  );
+      ),
+    },
+  ];
 
   return (
     <section className="show-page material-overview" aria-labelledby="material-title">
-      <Breadcrumb
+      <Breadcrumbs
         items={[
-          { key: 'materials', title: <Link to="/materials">{t('title')}</Link> },
+          { name: t('title'), to: '/materials' },
           ...(material.categories[0]
             ? [
                 {
-                  key: 'category',
-                  title: (
-                    <Link to={`/materials/categories/${material.categories[0].id}`}>
-                      {material.categories[0].name}
-                    </Link>
-                  ),
+                  name: material.categories[0].name,
+                  to: `/materials/categories/${material.categories[0].id}`,
                 },
               ]
             : []),
-          { key: 'material', title: material.name },
+          { name: material.name },
         ]}
       />
-      <PageHeader title={<span id="material-title">{material.name}</span>} extra={actions} />
+      <PageHeader title={<span id="material-title">{material.name}</span>} actions={actions} />
       <ResultBanner banner={banner} onClose={dismiss} />
       <div className="material-overview__grid">
         {material.viewer_texture_url ? (

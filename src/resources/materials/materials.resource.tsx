@@ -7,8 +7,6 @@ import {
   CopyOutlined,
   EditOutlined,
   ImportOutlined,
-  InboxOutlined,
-  UndoOutlined,
 } from '@ant-design/icons';
 import { lazy } from 'react';
 import type { Material } from '@shared/entities/materials';
@@ -17,6 +15,7 @@ import { PreviewCard } from '@/components/PreviewCard';
 import { currentImage, imageUploadPayload } from '@/components/upload/current-image';
 import { MATERIAL_EXCLUDED_FIELDS } from '../api-fields';
 import { archivableBulk } from '../archivable-bulk';
+import { type ArchivePatch, archiveRowActions } from '../archivable-rows';
 import { defineResource } from '../types';
 
 /** The record types come from the shared entity schema (shared/entities/materials.ts). */
@@ -35,14 +34,10 @@ export const materialArchiveValues = (material: Pick<Material, 'name'>, archived
   archived,
 });
 
-/** Archive or unarchive by patching the archived flag (spec 2 §4); the banner says '{name} Archived...'. */
-const archiveCall = (material: Pick<Material, 'name'>, archived: boolean) => ({
-  method: 'patch' as const,
+/** A material's archive or unarchive by its name (its list and the Processor's). */
+export const materialArchivePatch: ArchivePatch<Material> = (material, archived) => ({
   path: `materials/${encodeURIComponent(material.name)}`,
   values: materialArchiveValues(material, archived),
-  confirmKey: archived ? 'archiveConfirm' : 'unarchiveConfirm',
-  confirmLabelKey: archived ? 'actions.archive' : 'actions.unarchive',
-  successKey: archived ? 'archived' : 'unarchived',
 });
 
 /** The preview's input (antd, the upload queue) loads with the form, not with the registry. */
@@ -159,22 +154,8 @@ export const materials = defineResource<Material>({
         needs: 'edit',
         to: (material) => materialPath('materials/edit', material),
       },
-      {
-        key: 'archive',
-        labelKey: 'actions.archive',
-        icon: <InboxOutlined aria-hidden />,
-        needs: 'edit',
-        visible: (material) => material.status !== 'ARCHIVED',
-        call: (material) => archiveCall(material, true),
-      },
-      {
-        key: 'unarchive',
-        labelKey: 'actions.unarchive',
-        icon: <UndoOutlined aria-hidden />,
-        needs: 'edit',
-        visible: (material) => material.status === 'ARCHIVED',
-        call: (material) => archiveCall(material, false),
-      },
+      // Archive or unarchive by patching the archived flag (spec 2 §4); the banner says '{name} Archived...'.
+      ...archiveRowActions<Material>({ needs: 'edit', via: 'patch', patch: materialArchivePatch }),
       {
         key: 'variant',
         labelKey: 'actions.createVariant',
@@ -252,6 +233,9 @@ export const materials = defineResource<Material>({
       },
     ],
     redirect: 'show',
+    // A variant starts with its base's categories and preview (issue 31); the server does the same for a variant
+    // created without them.
+    inheritFrom: { param: 'baseMaterialName', fields: ['category_ids', 'preview_upload_id'] },
     // Opened directly (issue 31), Cancel on a new material goes to the materials.
     fallbackPath: '/materials',
   },

@@ -7,7 +7,7 @@
  */
 import { DeleteOutlined, EditOutlined, RedoOutlined } from '@ant-design/icons';
 import { type HttpError, useShow } from '@refinedev/core';
-import { Breadcrumb, Button, Skeleton, Tooltip } from 'antd';
+import { Button, Skeleton, Tooltip } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -15,7 +15,8 @@ import { LoadFailure } from '@/components/LoadFailure';
 import { ResultBanner } from '@/components/ResultBanner';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { bannerState, useResultBanner } from '@/components/useResultBanner';
-import { PageHeader } from '@/components/PageHeader';
+import { Breadcrumbs } from '@/components/Breadcrumbs';
+import { type HeaderActions, PageHeader } from '@/components/PageHeader';
 import type { ResourcePageProps } from '../types';
 import { ModelStatusBadge } from './ModelStatusBadge';
 import { NONE, type ProcessedFileDetail, ProcessedFileOverview } from './ProcessedFileOverview';
@@ -74,9 +75,11 @@ export default function ModelOverviewPage({ resource }: ResourcePageProps) {
   ];
 
   const reprocessable = canReprocess(model);
-  const actions = (
-    <>
-      {can(REPROCESS_PERMISSION) && (
+  const actions: HeaderActions = [
+    can(REPROCESS_PERMISSION) && {
+      key: 'reprocess',
+      part: 'secondary',
+      node: (
         <Tooltip title={reprocessable ? undefined : t('reprocessOnlyFinished')}>
           <Button
             icon={<RedoOutlined aria-hidden />}
@@ -86,36 +89,43 @@ export default function ModelOverviewPage({ resource }: ResourcePageProps) {
             {t('actions.reprocess')}
           </Button>
         </Tooltip>
-      )}
-      {can('delete') && (
+      ),
+    },
+    can('delete') && {
+      key: 'delete',
+      part: 'danger',
+      node: (
         <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => remove(model)}>
           {tl('delete')}
         </Button>
-      )}
-      {resource.routes.edit && can('edit') && (
-        <Button
-          type="primary"
-          icon={<EditOutlined aria-hidden />}
-          onClick={() => navigate(`/projects/models/edit/${model.id}`)}
-        >
-          {tl('edit')}
-        </Button>
-      )}
-    </>
-  );
+      ),
+    },
+    !!resource.routes.edit &&
+      can('edit') && {
+        key: 'edit',
+        part: 'primary',
+        node: (
+          <Button
+            type="primary"
+            icon={<EditOutlined aria-hidden />}
+            onClick={() => navigate(`/projects/models/edit/${model.id}`)}
+          >
+            {tl('edit')}
+          </Button>
+        ),
+      },
+  ];
 
   return (
     <section className="show-page model-overview" aria-labelledby="model-title">
-      <Breadcrumb
+      <Breadcrumbs
         items={[
-          { key: 'projects', title: <Link to="/projects">{t('breadcrumbProjects')}</Link> },
-          ...(model.project
-            ? [{ key: 'project', title: <Link to={projectPath}>{model.project.name}</Link> }]
-            : []),
-          { key: 'model', title: model.name },
+          { name: t('breadcrumbProjects'), to: '/projects' },
+          ...(model.project ? [{ name: model.project.name, to: projectPath }] : []),
+          { name: model.name },
         ]}
       />
-      <PageHeader title={<span id="model-title">{model.name}</span>} extra={actions}>
+      <PageHeader title={<span id="model-title">{model.name}</span>} actions={actions}>
         <ModelStatusBadge status={model.status} color={model.status_color} />
       </PageHeader>
       <ResultBanner banner={banner} onClose={dismiss} />

@@ -11,13 +11,19 @@ import { FileImageOutlined } from '@ant-design/icons';
 import { Descriptions, Timeline } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@/components/cells';
+import { ColorSwatch, formatDate } from '@/components/cells';
 import { PageSection } from '@/components/PageSection';
 import { formatBytes } from '@/components/upload/upload-rules';
 import { Viewer3D } from '@/components/viewer/Viewer3D';
 import type { GeometryStatistics } from '@shared/geometry-statistics';
 import { ElapsedTime } from './ElapsedTime';
-import { eventMessage, type GeometryEvent, progressMessage, type ProcessingTimes } from './model-status';
+import {
+  eventMessage,
+  formatElapsed,
+  type GeometryEvent,
+  progressMessage,
+  type ProcessingTimes,
+} from './model-status';
 import { ProcessedFileDownloads } from './ProcessedFileDownloads';
 import './models.css';
 
@@ -47,10 +53,18 @@ export interface ProcessedFileDetail {
   children: ReactNode;
 }
 
-/** A date and time in the reader's language, or '---'. */
-export function useShownDate() {
+/** A date and time in the reader's language (to the second with `'seconds'`), or '---'. */
+export function useShownDate(detail: true | 'seconds' = true) {
   const { i18n } = useTranslation();
-  return (value: string | null | undefined) => (value ? formatDate(value, i18n.resolvedLanguage, true) : NONE);
+  return (value: string | null | undefined) =>
+    value ? formatDate(value, i18n.resolvedLanguage, detail) : NONE;
+}
+
+/** The milliseconds from one history entry to the next (newer) one; null where either time is unknown. */
+function stepMs(from: string | undefined, to: string): number | null {
+  if (!from) return null;
+  const ms = Date.parse(to) - Date.parse(from);
+  return Number.isNaN(ms) ? null : Math.max(0, ms);
 }
 
 export function ProcessedFileOverview({
@@ -75,17 +89,14 @@ export function ProcessedFileOverview({
 }) {
   const { t, i18n } = useTranslation(ns);
   const date = useShownDate();
+  // Processing takes seconds: its times and history are shown to the second.
+  const exact = useShownDate('seconds');
   const items: ProcessedFileDetail[] = [
     { key: 'status', label: t('fields.status'), children: status },
     {
       key: 'color',
       label: t('fields.color'),
-      children: (
-        <span className="model-color">
-          <span className="model-color__swatch" style={{ background: record.status_color }} aria-hidden />
-          <code>{record.status_color}</code>
-        </span>
-      ),
+      children: <ColorSwatch color={record.status_color} />,
     },
     {
       key: 'message',
@@ -97,8 +108,8 @@ export function ProcessedFileOverview({
     { key: 'uploader', label: t('fields.uploader'), children: record.uploader_name || NONE },
     { key: 'created', label: t('fields.created'), children: date(record.created_at) },
     { key: 'updated', label: t('fields.updated'), children: date(record.updated_at) },
-    { key: 'started', label: t('fields.started'), children: date(record.started_at) },
-    { key: 'finished', label: t('fields.finished'), children: date(record.finished_at) },
+    { key: 'started', label: t('fields.started'), children: exact(record.started_at) },
+    { key: 'finished', label: t('fields.finished'), children: exact(record.finished_at) },
     ...details,
     {
       key: 'file',
@@ -158,16 +169,31 @@ export function ProcessedFileOverview({
         {record.geometry_events.length ? (
           <Timeline
             className="model-history"
-            items={record.geometry_events.map((event, index) => ({
-              key: `${event.created_at}-${index}`,
-              color: index === 0 ? record.status_color : 'gray',
-              children: (
-                <>
-                  <span className="model-history__message">{eventMessage(t, event)}</span>
-                  <span className="model-history__time">{date(event.created_at)}</span>
-                </>
-              ),
-            }))}
+            items={record.geometry_events.map((event, index, events) => {
+              // Newest first: the step took from the entry below (the one before it) to this one.
+              const step = stepMs(events[index + 1]?.created_at, event.created_at);
+              return {
+                key: `${event.created_at}-${index}`,
+                color: index === 0 ? record.status_color : 'gray',
+                children: (
+                  <>
+                    <span className="model-history__message">{eventMessage(t, event)}</span>
+                    <span className="model-history__time">
+                      {step !== null && (
+                        <time
+                          className="model-history__step"
+                          dateTime={`PT${Math.floor(step / 1000)}S`}
+                          title={t('historyStep', { elapsed: formatElapsed(step) })}
+                        >
+                          +{formatElapsed(step)}
+                        </time>
+                      )}
+                      <time dateTime={event.created_at}>{exact(event.created_at)}</time>
+                    </span>
+                  </>
+                ),
+              };
+            })}
           />
         ) : (
           <p className="muted">{t('noHistory')}</p>

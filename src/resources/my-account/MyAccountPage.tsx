@@ -125,14 +125,22 @@ export default function MyAccountPage() {
     <div className="account-page">
       <PageHeader
         title={t('title')}
-        extra={
-          <>
-            <Button onClick={() => void navigate('/')}>{t('cancel')}</Button>
-            <Button type="primary" loading={saving} disabled={!account} onClick={() => form.submit()}>
-              {saving ? t('saving') : t('save')}
-            </Button>
-          </>
-        }
+        actions={[
+          {
+            key: 'cancel',
+            part: 'secondary',
+            node: <Button onClick={() => void navigate('/')}>{t('cancel')}</Button>,
+          },
+          {
+            key: 'save',
+            part: 'primary',
+            node: (
+              <Button type="primary" loading={saving} disabled={!account} onClick={() => form.submit()}>
+                {saving ? t('saving') : t('save')}
+              </Button>
+            ),
+          },
+        ]}
       />
       {saved && (
         <Alert

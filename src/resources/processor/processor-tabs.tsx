@@ -5,7 +5,7 @@
  * on its three-dot button and on a right-click, a card click opening the record's overview. The page shows them
  * (src/pages/processor/ProcessorPage.tsx); the entities' own screens keep their declarations as they are.
  */
-import { EditOutlined, InboxOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
+import { EditOutlined, RedoOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { canUseResource } from '@/providers/access-control';
 import type { Permission } from '@/lib/permissions';
@@ -15,24 +15,19 @@ import { LIBRARY_ITEM_STATUSES } from '@shared/entities/library-item-values';
 import { isReprocessable } from '@shared/entities/model-values';
 import type { PlatformKey } from '@shared/platforms';
 import type { LibraryItem } from '../library-items/library-items.resource';
-import { libraryItems } from '../library-items/library-items.resource';
+import { itemArchivePatch, libraryItems } from '../library-items/library-items.resource';
 import {
   type Material,
-  materialArchiveValues,
+  materialArchivePatch,
   materialPath,
   materials,
 } from '../materials/materials.resource';
 import { ModelCard } from '../models/ModelCard';
 import { MODEL_STATUSES } from '../models/model-status';
 import { models, type ProjectModel, REPROCESS_PERMISSION } from '../models/models.resource';
-import type {
-  CallDeclaration,
-  ColumnDeclaration,
-  ListDeclaration,
-  ResourceDeclaration,
-  RowActionDeclaration,
-} from '../types';
+import type { ColumnDeclaration, ListDeclaration, ResourceDeclaration, RowActionDeclaration } from '../types';
 import { MATERIAL_EXCLUDED_FIELDS, MODEL_EXCLUDED_FIELDS, PROCESSOR_ITEM_FIELDS } from '../api-fields';
+import { archiveRowActions } from '../archivable-rows';
 import { ItemCard } from './ItemCard';
 
 export type ProcessorTabKey = 'models' | 'items' | 'materials';
@@ -163,26 +158,6 @@ const reprocessAction = <TRecord extends ProjectModel | LibraryItem>(
   }),
 });
 
-const archiveActions = <TRecord extends LibraryItem | Material>(
-  tab: ProcessorTabKey,
-  isArchived: (record: TRecord) => boolean,
-  call: (record: TRecord, archived: boolean) => Pick<CallDeclaration, 'method' | 'path' | 'values'>,
-  needs?: RowActionDeclaration['needs'],
-): RowActionDeclaration<TRecord>[] =>
-  [true, false].map((archived) => ({
-    key: archived ? 'archive' : 'unarchive',
-    labelKey: archived ? 'actions.archive' : 'actions.unarchive',
-    icon: archived ? <InboxOutlined aria-hidden /> : <UndoOutlined aria-hidden />,
-    needs,
-    visible: (record: TRecord) => isArchived(record) !== archived,
-    call: (record: TRecord) => ({
-      ...call(record, archived),
-      confirmKey: `${tab}.${archived ? 'archiveConfirm' : 'unarchiveConfirm'}`,
-      confirmLabelKey: archived ? 'actions.archive' : 'actions.unarchive',
-      successKey: archived ? 'archived' : 'unarchived',
-    }),
-  }));
-
 const editAction = <TRecord extends ProjectModel | LibraryItem | Material>(
   to: RowActionDeclaration<TRecord>['to'],
   needs?: RowActionDeclaration['needs'],
@@ -246,15 +221,7 @@ const itemsTab: ProcessorTab = {
       // what the user may not do, and the banner says so.
       rowActions: [
         reprocessAction<LibraryItem>('items', (item) => `libraries/items/${item.id}/reprocess`),
-        ...archiveActions<LibraryItem>(
-          'items',
-          (item) => item.status === 'ARCHIVED',
-          (item, archived) => ({
-            method: 'patch',
-            path: `libraries/items/${item.id}`,
-            values: { archived },
-          }),
-        ),
+        ...archiveRowActions<LibraryItem>({ via: 'patch', patch: itemArchivePatch, confirmPrefix: 'items.' }),
         editAction<LibraryItem>((item) => `/libraries/items/edit/${item.id}`),
       ],
       rowLink: { to: (item) => `/libraries/items/overview/${item.id}` },
@@ -333,16 +300,12 @@ const materialsTab: ProcessorTab = {
         ],
         filters: [statusFilter(['active', 'archived'])],
         rowActions: [
-          ...archiveActions<Material>(
-            'materials',
-            (material) => material.status === 'ARCHIVED',
-            (material, archived) => ({
-              method: 'patch',
-              path: `materials/${encodeURIComponent(material.name)}`,
-              values: materialArchiveValues(material, archived),
-            }),
-            'edit',
-          ),
+          ...archiveRowActions<Material>({
+            needs: 'edit',
+            via: 'patch',
+            patch: materialArchivePatch,
+            confirmPrefix: 'materials.',
+          }),
           editAction<Material>((material) => materialPath('materials/edit', material), 'edit'),
         ],
         rowLink: { to: (material) => materialPath('materials/overview', material) },

@@ -13,7 +13,7 @@ import {
   RedoOutlined,
 } from '@ant-design/icons';
 import { type HttpError, useCreate, useList, useOne } from '@refinedev/core';
-import { Breadcrumb, Button } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -24,6 +24,7 @@ import { ResultBanner } from '@/components/ResultBanner';
 import { RowMenu, type RowMenuItem } from '@/components/RowMenu';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { useResultBanner } from '@/components/useResultBanner';
+import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { PageHeader } from '@/components/PageHeader';
 import { PageSection } from '@/components/PageSection';
 import type { ApiListResponse } from '@/providers/data-provider';
@@ -189,20 +190,26 @@ export default function ProjectManagePage({ resource }: ResourcePageProps) {
 
   return (
     <section className="show-page project-manage" aria-labelledby="manage-title">
-      <Breadcrumb
+      <Breadcrumbs
         items={[
-          { key: 'projects', title: <Link to="/projects">{t('title')}</Link> },
-          { key: 'project', title: <Link to={overviewPath}>{project?.name ?? tl('loading')}</Link> },
-          { key: 'manage', title: t('manage.title') },
+          { name: t('title'), to: '/projects' },
+          { name: project?.name ?? tl('loading'), to: overviewPath },
+          { name: t('manage.title') },
         ]}
       />
       <PageHeader
         title={<span id="manage-title">{t('manage.title')}</span>}
-        extra={
-          <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(overviewPath)}>
-            {t('manage.backToProject')}
-          </Button>
-        }
+        actions={[
+          {
+            key: 'back',
+            part: 'back',
+            node: (
+              <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(overviewPath)}>
+                {t('manage.backToProject')}
+              </Button>
+            ),
+          },
+        ]}
       >
         {project && <span className="project-manage__project">{project.name}</span>}
       </PageHeader>

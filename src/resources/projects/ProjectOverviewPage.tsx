@@ -14,7 +14,7 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { type HttpError, useOne, useShow } from '@refinedev/core';
-import { Avatar, Breadcrumb, Button, Descriptions, Skeleton } from 'antd';
+import { Avatar, Button, Descriptions, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadFailure } from '@/components/LoadFailure';
@@ -25,7 +25,8 @@ import { ResultBanner } from '@/components/ResultBanner';
 import { useDeleteRecord } from '@/components/useDeleteRecord';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { bannerState, useResultBanner } from '@/components/useResultBanner';
-import { PageHeader } from '@/components/PageHeader';
+import { Breadcrumbs } from '@/components/Breadcrumbs';
+import { type HeaderActions, PageHeader } from '@/components/PageHeader';
 import { PageSection } from '@/components/PageSection';
 import { StatusDot } from '@/ui/StatusDot';
 import { ModelCard } from '../models/ModelCard';
@@ -106,10 +107,12 @@ export default function ProjectOverviewPage({ resource }: ResourcePageProps) {
   const statusLabel = t(`values.${project.status}`);
   const editPath = `/projects/edit/${project.id}`;
 
-  const actions = (
-    <>
-      {/* Offered to everyone (spec 2 §2); a copy is a new project, so without create-projects it says why not. */}
-      {can('clone') ? (
+  const actions: HeaderActions = [
+    {
+      key: 'duplicate',
+      part: 'secondary',
+      // Offered to everyone (spec 2 §2); a copy is a new project, so without create-projects it says why not.
+      node: can('clone') ? (
         <Button icon={<CopyOutlined aria-hidden />} onClick={() => navigate(`/projects/copy/${project.id}`)}>
           {t('actions.duplicate')}
         </Button>
@@ -119,37 +122,40 @@ export default function ProjectOverviewPage({ resource }: ResourcePageProps) {
             {t('actions.duplicate')}
           </Button>
         </DisabledReason>
-      )}
-      {can('delete') && (
+      ),
+    },
+    can('delete') && {
+      key: 'delete',
+      part: 'danger',
+      node: (
         <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => remove(project)}>
           {tl('delete')}
         </Button>
-      )}
-      {can('edit') && (
+      ),
+    },
+    can('edit') && {
+      key: 'edit',
+      part: 'primary',
+      node: (
         <Button type="primary" icon={<EditOutlined aria-hidden />} onClick={() => navigate(editPath)}>
           {t('actions.edit')}
         </Button>
-      )}
-    </>
-  );
+      ),
+    },
+  ];
 
   return (
     <section className="show-page project-overview" aria-labelledby="project-title">
-      <Breadcrumb
+      <Breadcrumbs
         items={[
-          { key: 'projects', title: <Link to="/projects">{t('title')}</Link> },
+          { name: t('title'), to: '/projects' },
           ...(parentId !== undefined
-            ? [
-                {
-                  key: 'parent',
-                  title: <Link to={`/projects/overview/${parentId}`}>{parent?.name ?? tl('loading')}</Link>,
-                },
-              ]
+            ? [{ name: parent?.name ?? tl('loading'), to: `/projects/overview/${parentId}` }]
             : []),
-          { key: 'project', title: project.name },
+          { name: project.name },
         ]}
       />
-      <PageHeader title={<span id="project-title">{project.name}</span>} extra={actions}>
+      <PageHeader title={<span id="project-title">{project.name}</span>} actions={actions}>
         <span className="project-status">
           <StatusDot active={project.status === 'active'} label={statusLabel} />
           {statusLabel}

@@ -30,29 +30,17 @@ export interface NavigationItem {
 
 type GroupName = NonNullable<NonNullable<ResourceDeclaration['navigation']>['group']>;
 
-/** The accordion groups (spec 1 §2.3); their entries come from declarations and undeclared screens. */
-const NAVIGATION_GROUPS: Array<Omit<NavigationItem, 'name' | 'children'> & { name: GroupName }> = [
-  {
-    name: 'security',
-    order: 60,
-    labelKey: 'nav.security',
-    icon: <SafetyCertificateOutlined aria-hidden />,
-    permission: { ability: 'view-system-users|view-roles|view-groups' },
-  },
-  {
-    name: 'tools',
-    order: 70,
-    labelKey: 'nav.tools',
-    icon: <ToolOutlined aria-hidden />,
-    permission: { ability: 'list-downloads|list-labels|access-recycling-bin' },
-  },
-  {
-    name: 'admin',
-    order: 80,
-    labelKey: 'nav.admin',
-    icon: <CrownOutlined aria-hidden />,
-    permission: { admin: true },
-  },
+/**
+ * The accordion groups (spec 1 §2.3); their entries come from declarations and undeclared screens, and a group
+ * shows when any of its entries is permitted (spec 1 §6: Security for view-system-users, view-roles or
+ * view-groups, Tools for list-downloads, list-labels or access-recycling-bin), derived from them.
+ */
+const NAVIGATION_GROUPS: Array<
+  Omit<NavigationItem, 'name' | 'children' | 'permission'> & { name: GroupName }
+> = [
+  { name: 'security', order: 60, labelKey: 'nav.security', icon: <SafetyCertificateOutlined aria-hidden /> },
+  { name: 'tools', order: 70, labelKey: 'nav.tools', icon: <ToolOutlined aria-hidden /> },
+  { name: 'admin', order: 80, labelKey: 'nav.admin', icon: <CrownOutlined aria-hidden /> },
 ];
 
 interface Placed {
@@ -60,16 +48,25 @@ interface Placed {
   group?: GroupName;
 }
 
-/** A declared resource's menu entry: its list route, label, icon and the entry's permission (else the resource's). */
+/**
+ * A declared resource's menu entry: its list route, label, icon and the entry's permission (else the resource's,
+ * with its list route's guard: an entry never leads to a refusal, e.g. Property Maps' tools abilities).
+ */
 function declaredEntry(resource: ResourceDeclaration): Placed {
   const navigation = resource.navigation!;
+  const guard = resource.actionGuards?.list ?? resource.guard;
+  const own = resource.permission;
+  const implied =
+    !guard ||
+    (guard.platform === own?.platform && guard.admin === own?.admin && guard.ability === own?.ability);
+  const permission = navigation.permission ?? (implied ? own : { allOf: [own ?? {}, guard] });
   return {
     item: {
       name: resource.name,
       labelKey: navigation.labelKey,
       icon: navigation.icon,
       route: `/${resource.routes.list ?? ''}`,
-      permission: navigation.permission ?? resource.permission,
+      permission,
       order: navigation.order,
     },
     group: navigation.group,
@@ -98,7 +95,10 @@ export function buildNavigation(
     entries.filter((entry) => entry.group === group).map((entry) => entry.item);
   return [
     ...inGroup(undefined),
-    ...NAVIGATION_GROUPS.map((group) => ({ ...group, children: inGroup(group.name).sort(byOrder) })),
+    ...NAVIGATION_GROUPS.map((group) => {
+      const children = inGroup(group.name).sort(byOrder);
+      return { ...group, permission: { anyOf: children.map((child) => child.permission ?? {}) }, children };
+    }),
   ].sort(byOrder);
 }
 
