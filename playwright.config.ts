@@ -31,9 +31,11 @@ export default defineConfig({
   // each worker then starts its own contract server from them (tests/e2e/support/worker-server.ts).
   globalSetup: './tests/e2e/support/global-setup.ts',
   // Bounds on waiting for what must happen, not delays: on a busy machine (two cores shared by a whole team) a page
-  // can take many seconds to render, and a test that waits for the event does not flake on it.
+  // can take many seconds to render, and a test that waits for the event does not flake on it. An assertion may
+  // wait most of its test's time: the 3D viewer's first frame in software WebGL takes 3 s on an idle machine and
+  // over 20 s beside the other suites of `npm test`.
   timeout: 60_000,
-  expect: { timeout: 20_000 },
+  expect: { timeout: 45_000 },
   // Every worker has a server and database of its own and runs its tests one at a time, so no test shares its
   // server with a test running at the same time: any test may run in any worker.
   fullyParallel: true,

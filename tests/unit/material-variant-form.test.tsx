@@ -80,6 +80,13 @@ function renderVariantForm() {
   );
 }
 
+/** Save, once the form's rules have loaded (until then Save is disabled and a click does nothing). */
+async function saveOnceReady(user: ReturnType<typeof userEvent.setup>) {
+  const save = screen.getByRole('button', { name: 'Save' });
+  await waitFor(() => expect(save).toBeEnabled());
+  await user.click(save);
+}
+
 describe("a material variant's form", () => {
   it("starts with its base's categories and preview, and keeps them when the user does", async () => {
     const user = userEvent.setup();
@@ -92,7 +99,7 @@ describe("a material variant's form", () => {
     expect(screen.getByLabelText('Base material (variant of)')).toHaveValue('Oak Natural');
 
     await user.type(screen.getByLabelText('Name'), 'Oak Natural Matte');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await saveOnceReady(user);
 
     await waitFor(() => expect(api.calls('/materials', 'POST')).toHaveLength(1));
     const [created] = api.calls('/materials', 'POST');
@@ -110,7 +117,7 @@ describe("a material variant's form", () => {
     await user.click(screen.getByRole('button', { name: 'Remove image' }));
     expect(screen.queryByRole('img', { name: 'Preview image' })).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Name'), 'Oak Natural Bare');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await saveOnceReady(user);
 
     await waitFor(() => expect(api.calls('/materials', 'POST')).toHaveLength(1));
     expect(api.calls('/materials', 'POST')[0].body).toMatchObject({
