@@ -15,7 +15,6 @@ test('invite, accept, sign in to the licence message; the inviter’s bell links
   context,
   page,
 }) => {
-  test.slow();
   await signedInAs(context, 'alice');
   await page.goto('/security/users');
   await page.getByRole('button', { name: 'Invite User' }).click();

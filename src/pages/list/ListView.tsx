@@ -6,7 +6,7 @@
  * the actions the user may use, delete with its confirmation and banner, and row selection with bulk actions.
  * The page, sort and filters live in the URL.
  */
-import { AppstoreOutlined, FilterOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { type BaseRecord, type CrudFilter, type HttpError, useList } from '@refinedev/core';
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,7 @@ import { type DataColumn, DataTable, type RowSelection } from '@/ui/DataTable';
 import { Segmented } from '@/ui/Segmented';
 import { Skeleton } from '@/ui/Skeleton';
 import { FilterPanel } from './FilterPanel';
+import { FilterToggle } from './FilterToggle';
 import { GridSort } from './GridSort';
 import { listCall } from './list-request';
 import { primarySort } from './list-state';
@@ -274,14 +275,11 @@ export function ListView({
               key: 'filter',
               part: 'filter',
               node: (
-                <Button
+                <FilterToggle
                   ref={filterButton}
-                  icon={<FilterOutlined aria-hidden />}
-                  aria-expanded={filterOpen}
-                  onClick={() => setFilterOpen((open) => !open)}
-                >
-                  {tl('filter')}
-                </Button>
+                  open={filterOpen}
+                  onToggle={() => setFilterOpen((isOpen) => !isOpen)}
+                />
               ),
             },
             ...actions.headerActions.map((action) => ({

@@ -6,7 +6,6 @@
  * 'Restored successfully' shows for 3 s. Six tabs do not fit a phone, and a tab list scrolling sideways hid the
  * last ones behind a faint shadow: below antd's `md` the choice is a labelled select of the same entries.
  */
-import { FilterOutlined } from '@ant-design/icons';
 import { Tabs } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,9 +20,9 @@ import { useAuthorization } from '@/providers/useAuthorization';
 import { RESOURCES } from '@/resources/index';
 import type { ResourceDeclaration } from '@/resources/types';
 import { Alert } from '@/ui/Alert';
-import { Button } from '@/ui/Button';
 import { Select } from '@/ui/Select';
 import { useMediaQuery } from '@/ui/useMediaQuery';
+import { FilterToggle } from '../list/FilterToggle';
 import { TrashTab } from './TrashTab';
 import '@/components/page.css';
 import './recycling-bin.css';
@@ -36,7 +35,6 @@ export const binResources = (resources: readonly ResourceDeclaration[]) =>
 
 export default function RecyclingBinPage() {
   const { t } = useTranslation('recycling-bin');
-  const { t: tl } = useTranslation('lists');
   const { user } = useAuthorization();
   const platform = deployment.host.platform;
   const [params, setParams] = useSearchParams();
@@ -79,14 +77,11 @@ export default function RecyclingBinPage() {
             key: 'filter',
             part: 'filter',
             node: (
-              <Button
+              <FilterToggle
                 ref={filterButton}
-                icon={<FilterOutlined aria-hidden />}
-                aria-expanded={filterOpen}
-                onClick={() => setFilterOpen((isOpen) => !isOpen)}
-              >
-                {tl('filter')}
-              </Button>
+                open={filterOpen}
+                onToggle={() => setFilterOpen((isOpen) => !isOpen)}
+              />
             ),
           },
         ]}
