@@ -8,10 +8,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerApi } from './api/index';
-import { passwordHashingGate } from './auth/passwords';
+import { measureHashingCost, passwordHashingGate } from './auth/passwords';
 import type { ServerConfig } from './config';
 import { registerArrivalOrder } from './db/arrival-order';
-import { connectionGate, type DB } from './db/database';
+import { connectionGate, databaseEngine, type DB } from './db/database';
 import { registerErrorHandling } from './http/errors';
 import { guard, registerRouteGuards } from './http/guarded-route';
 import { registerResponseLanguage } from './http/language';
@@ -119,7 +119,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }),
   );
   // After CORS, so a 503 still carries the CORS headers; shedding first, before anything queries.
-  registerOverloadShedding(app, admissionGates(ctx.db));
+  await measureHashingCost();
+  registerOverloadShedding(app, databaseEngine(ctx.db), admissionGates(ctx.db));
   registerMaintenanceMode(app);
   await registerRequestInput(app);
   await app.register(swagger, {

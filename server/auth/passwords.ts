@@ -57,6 +57,19 @@ const hashing = new ArrivalOrderGate(HASHING_SLOTS);
 /** The gate every hash passes: a login burst longer than the machine can hash soon sheds logins (http/overload.ts). */
 export const passwordHashingGate = hashing;
 
+/**
+ * Times one hash of a throwaway password, once per process, so the hashing gate knows what a hash costs on this
+ * machine before the first burst of logins arrives (server/app.ts calls it at start).
+ */
+export async function measureHashingCost(): Promise<void> {
+  if (hashingCostMeasured) return;
+  hashingCostMeasured = true;
+  const started = performance.now();
+  await argon2Hash(randomBytes(MIN_SALT_BYTES).toString('hex'), { ...ARGON2_COST, algorithm: ARGON2ID });
+  hashing.measuredHold(performance.now() - started);
+}
+let hashingCostMeasured = false;
+
 /** Runs `work` in a hashing slot, once the caller's turn has come (refused if its client gave up meanwhile). */
 async function inHashingSlot<T>(work: () => Promise<T>): Promise<T> {
   const release = await hashing.acquire();

@@ -107,6 +107,14 @@ export class ArrivalOrderGate {
   }
 
   /**
+   * A hold measured by the gate's owner before anyone held it (one password hash at start): without it the
+   * first burst would look free (no recent holds, and nobody has waited yet) and queue whole.
+   */
+  measuredHold(ms: number): void {
+    if (!this.typicalHoldMs) this.noteHold(ms);
+  }
+
+  /**
    * How long a caller asking now would wait, in ms: the longer of what the longest waiter has waited so far and
    * what the queue ahead would take at the recent pace (a burst that has just arrived has waited nothing yet).
    */

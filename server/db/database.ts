@@ -38,6 +38,11 @@ const connectionGates = new WeakMap<DB, ArrivalOrderGate>();
 /** The gate a database's connections pass (how many queries wait, and how long): for overload shedding. */
 export const connectionGate = (db: DB): ArrivalOrderGate | undefined => connectionGates.get(db);
 
+/** Which engine a database runs on: a PostgreSQL server (DATABASE_URL) or embedded PGlite. */
+export type DatabaseEngine = 'postgresql' | 'pglite';
+const engines = new WeakMap<DB, DatabaseEngine>();
+export const databaseEngine = (db: DB): DatabaseEngine => engines.get(db) ?? 'pglite';
+
 export async function openDatabase(options: DatabaseOptions): Promise<DB> {
   const schema = options.schema;
   if (options.databaseUrl) {
@@ -53,6 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DB> {
     );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: statementLog(options) });
     connectionGates.set(db, pool.gate);
+    engines.set(db, 'postgresql');
     await sql`create extension if not exists pg_trgm with schema public`.execute(db).catch(() => undefined);
     if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
     return db;

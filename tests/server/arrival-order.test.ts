@@ -159,4 +159,27 @@ describe('the wait a new caller can expect (overload shedding reads it)', () => 
     expect(gate.waiters).toBe(0);
     expect(gate.longestWaitMs()).toBe(0);
   });
+
+  it('counts a hold measured before anyone held the gate, so the first burst is not taken for a free queue', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const gate = new ArrivalOrderGate(2);
+    gate.measuredHold(10);
+    const holders = await Promise.all([gate.acquire(), gate.acquire()]);
+    const waiting = Array.from({ length: 100 }, () => gate.acquire());
+    // Nobody has waited yet, and no hold has ended: 100 waiters, two at a time, 10 ms each.
+    expect(gate.longestWaitMs()).toBe(0);
+    expect(gate.expectedWaitMs()).toBe(500);
+    // Once holds are measured, they set the pace; a second measurement does not overwrite them.
+    vi.advanceTimersByTime(20);
+    holders.forEach((release) => release());
+    gate.measuredHold(1_000);
+    for (const turn of waiting) (await turn)();
+    expect(gate.expectedWaitMs()).toBe(0);
+    const [a, b] = await Promise.all([gate.acquire(), gate.acquire()]);
+    const queued = Array.from({ length: 10 }, () => gate.acquire());
+    expect(gate.expectedWaitMs()).toBeLessThan(200);
+    a();
+    b();
+    for (const turn of queued) (await turn)();
+  });
 });
