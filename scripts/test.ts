@@ -1,10 +1,12 @@
 /**
- * `npm test`: type-check, lint, unit and component tests, server tests (PGlite, and PostgreSQL when
- * TEST_DATABASE_URL is set), the resource generator's test and end-to-end tests in Chromium. Independent suites run in parallel; each
+ * `npm test`: type-check, lint, unit and component tests, server tests (on PGlite; when TEST_DATABASE_URL is
+ * set, on PostgreSQL, and the engine-specific files again on PGlite), the resource generator's test and end-to-end tests in Chromium. Independent suites run in parallel; each
  * suite's output is printed when it ends, then one summary line per suite and the total duration. Exit code 1 if
  * any failed.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { ENGINE_SPECIFIC_SERVER_TESTS } from '../tests/server/engine-specific';
 
 interface Stage {
   name: string;
@@ -42,8 +44,17 @@ const stages: Stage[] = [
     failures: VITEST_FAILURES,
   },
   {
-    name: 'server (PGlite)',
-    command: ['npx', 'vitest', 'run', '--project', 'server'],
+    // With a PostgreSQL server to test on, PGlite runs the files of what differs between the engines
+    // (tests/server/engine-specific.ts); without one, every file.
+    name: process.env.TEST_DATABASE_URL ? 'server (PGlite, engine-specific files)' : 'server (PGlite)',
+    command: [
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      'server',
+      ...(process.env.TEST_DATABASE_URL ? ENGINE_SPECIFIC_SERVER_TESTS : []),
+    ],
     summary: /^\s*Tests\s+.*$/m,
     failures: VITEST_FAILURES,
   },
@@ -56,6 +67,13 @@ if (process.env.TEST_DATABASE_URL) {
     summary: /^\s*Tests\s+.*$/m,
     failures: VITEST_FAILURES,
   });
+}
+
+// A renamed or removed file would silently drop out of the PGlite run.
+const missing = ENGINE_SPECIFIC_SERVER_TESTS.filter((file) => !existsSync(file));
+if (missing.length) {
+  console.error(`tests/server/engine-specific.ts names files that do not exist: ${missing.join(', ')}`);
+  process.exit(1);
 }
 
 const concurrency = Number(process.env.TEST_CONCURRENCY ?? 3);
