@@ -13,7 +13,7 @@ if (!existsSync(CHROMIUM)) {
 const SCREENSHOT_SPECS = /(^|\/)(projects-)?screenshots\.spec\.ts$/;
 /**
  * Specs that check screens in several widths and languages (tests/e2e/support/screen-variants.ts): the default run
- * checks three of the four combinations, the screenshot review all four.
+ * checks two of the four combinations (both widths, both languages), the screenshot review all four.
  */
 const SCREEN_VARIANT_SPECS = /(^|\/)(faq-screens|first-use|viewer)\.spec\.ts$/;
 
@@ -46,7 +46,8 @@ export default defineConfig({
   // Ten failures in one run mean the server or the browser is stuck (each such test waits its whole minute): stop
   // there with their traces instead of waiting out every other test. A screenshot review shows every finding.
   maxFailures: process.env.SCREENSHOT_REVIEW ? 0 : 10,
-  reporter: [['list']],
+  // The list as it runs; the JSON report keeps each test's duration, to see where a run's time goes.
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
   // The screenshot review (screenshots.spec.ts, projects-screenshots.spec.ts) is its own command,
   // `npm run test:screenshots`, not part of the default run.
   projects: process.env.SCREENSHOT_REVIEW
