@@ -304,9 +304,16 @@ test.describe('the model viewer', () => {
     const framed = redShare(first);
     expect(framed).toBeGreaterThan(0.08);
 
-    // Idle, nothing is drawn.
+    // Idle, nothing is drawn: twenty of the browser's animation frames pass without a render of the viewer.
     const frames = await stage.locator('canvas').getAttribute('data-frames');
-    await page.waitForTimeout(600);
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let left = 20;
+          const next = () => (--left ? requestAnimationFrame(next) : resolve());
+          requestAnimationFrame(next);
+        }),
+    );
     await expect(stage.locator('canvas')).toHaveAttribute('data-frames', frames!);
 
     // Keyboard focus on the stage shows the focus ring; an arrow key orbits.
