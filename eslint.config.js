@@ -77,6 +77,63 @@ export default tseslint.config(
 );
 
 /**
+ * The server's parts (ARCHITECTURE.md "Parts"): what each folder of server/ must not import, besides src/. A file
+ * matches the last block whose `files` it is in, so each block repeats the rule against src/.
+ */
+function serverLayers(forbid) {
+  const above = (...folders) => [
+    ...folders.flatMap((folder) => [`**/${folder}/**`, `../${folder}`, `../../${folder}`]),
+    '@/**',
+    '**/src/**',
+  ];
+  const part = (files, folders, message, ignores = []) => ({
+    ...forbid(files, [], message, above(...folders)),
+    ignores,
+  });
+  const upper = ['api', 'domain', 'processing', 'realtime', 'http', 'auth'];
+  return [
+    part(['server/**/*.ts'], [], 'server/ imports shared/ only, never src/.'),
+    part(
+      ['server/errors/**/*.ts'],
+      [...upper, 'db', 'storage', 'geometry', 'mail'],
+      'server/errors imports shared/ only: every layer throws its errors.',
+    ),
+    part(
+      ['server/db/**/*.ts', 'server/storage/**/*.ts', 'server/geometry/**/*.ts', 'server/mail/**/*.ts'],
+      upper,
+      'server/db, storage, geometry and mail import server/errors, each other and shared/, never auth, http, ' +
+        'realtime, processing, domain or api.',
+      ['server/db/seed/**'],
+    ),
+    part(
+      ['server/db/seed/**/*.ts'],
+      ['api', 'domain'],
+      'The demo seed writes its rows itself: it never imports server/domain or server/api.',
+    ),
+    part(
+      ['server/auth/**/*.ts'],
+      ['api', 'domain', 'processing', 'realtime'],
+      'server/auth never imports realtime, processing, domain or api.',
+    ),
+    part(
+      ['server/http/**/*.ts'],
+      ['api', 'domain', 'processing'],
+      'server/http (the conventions every endpoint shares) never imports processing, domain or api.',
+    ),
+    part(
+      ['server/realtime/**/*.ts', 'server/processing/**/*.ts'],
+      ['api', 'domain'],
+      'server/realtime and server/processing never import server/domain or server/api.',
+    ),
+    part(
+      ['server/domain/**/*.ts'],
+      ['api'],
+      'server/domain (helpers of several endpoints) never imports server/api; the endpoints import it.',
+    ),
+  ];
+}
+
+/**
  * `no-restricted-imports` per part. Each part lists the parts it may not import (by alias and by relative
  * path); what is not listed is allowed. Type-only imports follow the same rules.
  */
@@ -97,7 +154,10 @@ function layering() {
       '**/src/**',
       '**/server/**',
     ]),
-    forbid(['server/**/*.ts'], [], 'server/ imports shared/ only, never src/.', ['@/**', '**/src/**']),
+    // The server's layers, from the bottom: server/errors; server/db, storage, geometry, mail; server/auth;
+    // server/http; server/realtime and server/processing; server/domain (helpers of several endpoints);
+    // server/api (the endpoints). A layer never imports one above it, and no server file imports src/.
+    ...serverLayers(forbid),
     forbid(
       ['src/lib/**/*.{ts,tsx}'],
       ['ui', 'providers', 'components', 'resources', 'pages', 'shell'],

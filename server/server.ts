@@ -1,6 +1,6 @@
 /** Opens the database, migrates, seeds when asked and builds the app: shared by `npm start` and the tests. */
 import type { FastifyInstance } from 'fastify';
-import { purgeExpiredTrash, schedulePurge } from './api/trash-purge';
+import { purgeExpiredTrash, schedulePurge } from './domain/trash-purge';
 import { buildApp } from './app';
 import type { ServerConfig } from './config';
 import { type DatabaseOptions, type DB, openDatabase } from './db/database';

@@ -1,4 +1,5 @@
 /** The session contract between portal and server (spec 1 §3): login and validate responses, the session cookie. */
+import type { SavedViewStateValue } from './entities/saved-view-values';
 
 /** The cookie holding the session's bearer token (spec 1 §9), on the parent domain of every tenant host. */
 export const SESSION_COOKIE = 'user_session';
@@ -24,16 +25,27 @@ export interface SessionUser {
   autodesk_integration: boolean;
   /** What the user chose to keep across devices (`PATCH /my-account/preferences`). */
   preferences: UserPreferences;
+  /**
+   * The state of the user's default saved view per list (`saved-views` with `is_default`, by the list's key), in
+   * the current company: a list whose URL says nothing of its own opens with it (issue 33).
+   */
+  default_views?: Record<string, SavedViewStateValue>;
 }
 
 /** A problem of the design-software account the dashboard warns about (spec 1 §2.4). */
 export const DESIGN_SOFTWARE_PROBLEMS = ['notConnected', 'reconnect'] as const;
 export type DesignSoftwareProblem = (typeof DESIGN_SOFTWARE_PROBLEMS)[number];
 
+/** The portal's theme a user picks (issue 33): the system's setting, or always light or dark. */
+export const THEME_PREFERENCES = ['system', 'light', 'dark'] as const;
+export type ThemePreference = (typeof THEME_PREFERENCES)[number];
+
 /** A user's preferences, stored on the server per user, so they follow the user across devices. */
 export interface UserPreferences {
   /** The design-software warning the user dismissed; it shows again for another problem. */
   dismissed_design_software_warning?: DesignSoftwareProblem | null;
+  /** The theme the user picked in the avatar menu; the system's setting without one. */
+  theme?: ThemePreference | null;
 }
 
 /** `POST /login` and `GET /auth/validate`. */

@@ -4,7 +4,7 @@
  * show, create and update (name; sub_domain a DNS label, unique, without a platform prefix; domain; licences bought
  * per licence key, never fewer than the members holding them; colours; logo), and delete: the company and
  * everything linked to it, in one transaction, refused for a company the user belongs to or works in; its stored
- * files and unfinished uploads are removed after the commit (admin-companies-files.ts).
+ * files and unfinished uploads are removed after the commit (server/domain/admin-companies-files.ts).
  */
 import type { Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
@@ -19,13 +19,13 @@ import type { DB } from '../db/database';
 import type { CompaniesTable } from '../db/schema';
 import { ADMIN_ONLY, type CrudContext, type Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
-import { type FieldErrors, HttpError, ValidationError } from '../http/errors';
+import { type FieldErrors, HttpError, ValidationError } from '../errors/http-errors';
 import { iso, toBoolean } from '../http/schema-types';
 import { acceptUpload, storeUpload, type UploadRule } from '../storage/uploads';
-import { companyFiles, removeCompanyFiles, unreferencedKeys } from './admin-companies-files';
-import { allValid, notEmptied } from './field-checks';
+import { companyFiles, removeCompanyFiles, unreferencedKeys } from '../domain/admin-companies-files';
+import { allValid, notEmptied } from '../http/field-checks';
 import { licencesOf } from './companies';
-import { fileUrl } from './files';
+import { fileUrl } from '../http/stored-files';
 
 type CompanyRow = Selectable<CompaniesTable>;
 type Input = Submitted<CompanyInput>;

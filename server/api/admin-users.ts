@@ -3,7 +3,7 @@
  * entity of the CRUD helper (`server/http/crud/`, `scope: 'platform'`, every route admin only): the list (search
  * name, username, email; sorts as the company's list; `filter[admin]`, `filter[company]`), one user, create (the
  * account joins the company the administrator works in, without a role), update with the admin flag (only here;
- * both take the profile image as a finished image upload, profile-images.ts),
+ * both take the profile image as a finished image upload, server/domain/profile-images.ts),
  * and delete, which removes the user from this company: the company of the host the administrator works on (the
  * request's tenant), as the confirmation 'Are you sure you want to remove this user from this company?' says. It
  * takes the membership with what belongs to it there (role, groups, licence seats, open invitation); the account
@@ -24,11 +24,11 @@ import type { DB } from '../db/database';
 import type { UsersTable } from '../db/schema';
 import { ADMIN_ONLY, type CrudContext, type Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors/http-errors';
 import { iso } from '../http/schema-types';
-import { allValid, notEmptied } from './field-checks';
-import { fileUrl } from './files';
-import { nextProfileImage, submittedProfileImage, writeProfileImage } from './profile-images';
+import { allValid, notEmptied } from '../http/field-checks';
+import { fileUrl } from '../http/stored-files';
+import { nextProfileImage, submittedProfileImage, writeProfileImage } from '../domain/profile-images';
 import {
   accountColumns,
   CANNOT_REMOVE_YOURSELF,
@@ -39,8 +39,8 @@ import {
   USER_SEARCH,
   USER_SORTS,
 } from './users';
-import { publishPermissionsUpdated } from './users-permissions';
-import { adminFlag, NO_COMPANY_FIELDS, userCompanyFields } from './user-fields';
+import { publishPermissionsUpdated } from '../domain/users-permissions';
+import { adminFlag, NO_COMPANY_FIELDS, userCompanyFields } from '../auth/user-fields';
 
 type UserRow = Selectable<UsersTable>;
 

@@ -18,14 +18,14 @@ import {
 } from '../auth/session';
 import { REMEMBER_TOKEN_DAYS } from '../config';
 import type { DB } from '../db/database';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors/http-errors';
 import { guard, guarded } from '../http/guarded-route';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { Filled, Flag, MessageSchema, Nullable, toBoolean } from '../http/schema-types';
 import { type Company, requestSubdomain, requestTenant } from '../http/tenancy';
-import { recordActivity } from './activity-recorder';
-import { fileUrl } from './files';
-import { AuthResponseSchema } from './schemas';
+import { recordActivity } from '../domain/activity-recorder';
+import { fileUrl } from '../http/stored-files';
+import { AuthResponseSchema } from '../domain/schemas';
 
 const invalidCredentials = () => new HttpError(401, 'Invalid credentials.');
 

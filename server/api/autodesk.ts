@@ -10,7 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/session';
-import { HttpError, invalidField } from '../http/errors';
+import { HttpError, invalidField } from '../errors/http-errors';
 import { guard, guarded } from '../http/guarded-route';
 import { isPortalOrigin } from '../http/origins';
 import { FORM_CONTENT_TYPES } from '../http/request-input';

@@ -19,13 +19,13 @@ import type { ChangelogItemsTable } from '../db/schema';
 import { contextOf } from '../http/crud/context';
 import { ADMIN_ONLY, type CrudContext, SIGNED_IN, type Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../errors/http-errors';
 import { listQueryProperties } from '../http/list-query';
 import { enumFilter, isCount, listEndpoint } from '../http/listing';
 import { CountSchema, DataSchema, PaginatedSchema } from '../http/responses';
 import { FileField, Filled, Flag, iso, Nullable, StringEnum, toBoolean } from '../http/schema-types';
 import { acceptUpload, storeUpload, type UploadRule } from '../storage/uploads';
-import { fileUrl } from './files';
+import { fileUrl } from '../http/stored-files';
 
 const SCREENSHOT: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 5120 };
 

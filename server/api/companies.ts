@@ -1,7 +1,7 @@
 /**
  * Company endpoints: the public tenant lookup (login page, theme), the signed-in user's company with its
- * licences and its update (the company profile, `my-company-update.ts`), and the companies the user belongs to
- * (tenant switcher).
+ * licences and its update (the company profile, `server/domain/my-company-update.ts`), and the companies the user
+ * belongs to (tenant switcher).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -9,15 +9,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LICENCE_KEYS } from '../../shared/platforms';
 import { type CompanyProfile, CompanyProfileSchema } from '../../shared/entities/company-profile';
 import { authenticate } from '../auth/session';
-import { modelNotFound } from '../http/errors';
+import { modelNotFound } from '../errors/http-errors';
 import { guard, guarded } from '../http/guarded-route';
 import { DataSchema } from '../http/responses';
 import { Nullable } from '../http/schema-types';
 import { type Company, presentTenant } from '../http/tenancy';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
-import { fileUrl } from './files';
-import { MyCompanyUpdateBody, updateMyCompany } from './my-company-update';
-import { TenantSchema } from './schemas';
+import { fileUrl } from '../http/stored-files';
+import { MyCompanyUpdateBody, updateMyCompany } from '../domain/my-company-update';
+import { TenantSchema } from '../domain/schemas';
 
 /** The company profile, declared once in `shared/entities/company-profile.ts`. */
 const MyCompanySchema = CompanyProfileSchema;

@@ -14,12 +14,13 @@ import { defineEntity } from '../http/crud/entity';
 import { IdParams } from '../http/crud/ids';
 import { checkUnique, notNullableFields } from '../http/crud/writes';
 import { ADMIN_ONLY, type Submitted } from '../http/crud/declaration';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors/http-errors';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
+import { attachmentDisposition } from '../http/stored-files';
 import { DataSchema, DeletedSchema, deletedResponse } from '../http/responses';
 import { iso, MessageSchema } from '../http/schema-types';
 import { finishedUpload, forgetUpload, type FinishedUpload } from '../processing/incoming-uploads';
-import { allValid, notEmptied } from './field-checks';
+import { allValid, notEmptied } from '../http/field-checks';
 
 type DownloadBody = Submitted<Static<typeof DownloadInputSchema>>;
 
@@ -56,13 +57,6 @@ export const downloads = defineEntity({
       updated_at: iso(row.updated_at)!,
     })),
 });
-
-/** `attachment` with the name as a quoted ASCII fallback and in full as RFC 5987 `filename*`. */
-export function attachmentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
 
 const NOT_NULLABLE = notNullableFields(DownloadInputSchema);
 

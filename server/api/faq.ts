@@ -17,7 +17,7 @@ import {
   FaqQuestionInputSchema,
   FaqQuestionSchema,
 } from '../../shared/entities/faq';
-import { notEmptied } from './field-checks';
+import { notEmptied } from '../http/field-checks';
 import type { DB } from '../db/database';
 import type { FaqCategoriesTable, FaqQuestionsTable } from '../db/schema';
 import { ADMIN_ONLY, SIGNED_IN } from '../http/crud/declaration';

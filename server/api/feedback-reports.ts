@@ -17,7 +17,7 @@ import { defineEntity } from '../http/crud/entity';
 import { DataSchema } from '../http/responses';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { iso } from '../http/schema-types';
-import { PARTY_COLUMNS, PARTY_SEARCH, type PartyRow, presentParties } from './report-parties';
+import { PARTY_COLUMNS, PARTY_SEARCH, type PartyRow, presentParties } from '../domain/report-parties';
 
 type FeedbackRow = Selectable<FeedbackReportsTable> & PartyRow;
 

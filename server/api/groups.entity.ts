@@ -11,10 +11,10 @@ import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { checkUnique } from '../http/crud/writes';
 import { iso } from '../http/schema-types';
-import { allValid, companyMemberIds, notEmptied } from './field-checks';
-import { fileUrl } from './files';
-import { companyRoleId } from './roles-input';
-import { membersOfGroup, publishPermissionsUpdated } from './users-permissions';
+import { allValid, companyMemberIds, notEmptied } from '../http/field-checks';
+import { fileUrl } from '../http/stored-files';
+import { companyRoleId } from '../domain/roles-input';
+import { membersOfGroup, publishPermissionsUpdated } from '../domain/users-permissions';
 
 type GroupRow = Selectable<GroupsTable> & { role_title: string | null };
 

@@ -18,13 +18,13 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../auth/passwords';
 import type { DB } from '../db/database';
-import { HttpError, ValidationError, type FieldErrors } from '../http/errors';
+import { HttpError, ValidationError, type FieldErrors } from '../errors/http-errors';
 import { guard, guarded } from '../http/guarded-route';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { MessageSchema, Nullable } from '../http/schema-types';
 import { message } from '../../shared/messages';
-import { recordActivity } from './activity-recorder';
-import { announceNotifications, deliverNotification } from './notifications-delivery';
+import { recordActivity } from '../domain/activity-recorder';
+import { announceNotifications, deliverNotification } from '../domain/notifications-delivery';
 import { checkAccountUnique, removeMembership } from './users';
 
 export const INVITATION_ACCEPTED = 'Invitation accepted';

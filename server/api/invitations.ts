@@ -15,14 +15,14 @@ import { message } from '../../shared/messages';
 import { createAccount, joinCompany } from '../db/accounts';
 import type { DB } from '../db/database';
 import { contextOf } from '../http/crud/context';
-import { ValidationError } from '../http/errors';
+import { ValidationError } from '../errors/http-errors';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { portalLink, sendMail } from '../mail/outbox';
-import { allValid, requiredField } from './field-checks';
+import { allValid, requiredField } from '../http/field-checks';
 import { invitationTokenHash } from './invitation-acceptance';
-import { announceNotifications, deliverNotification } from './notifications-delivery';
+import { announceNotifications, deliverNotification } from '../domain/notifications-delivery';
 import { notifiedCompany } from './password-reset';
-import { companyRoleId } from './roles-input';
+import { companyRoleId } from '../domain/roles-input';
 import { unusablePassword, userEntity } from './users';
 
 export const INVITE_SUCCESS = 'User invite successful';

@@ -25,14 +25,14 @@ import type { DB } from '../db/database';
 import type { IssueReportsTable } from '../db/schema';
 import { ADMIN_ONLY, SIGNED_IN } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../errors/http-errors';
 import { enumFilter } from '../http/listing';
 import { DataSchema } from '../http/responses';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { iso, toBoolean } from '../http/schema-types';
 import { acceptUpload, storeUpload, type UploadRule } from '../storage/uploads';
-import { fileUrl } from './files';
-import { PARTY_COLUMNS, PARTY_SEARCH, type PartyRow, presentParties } from './report-parties';
+import { fileUrl } from '../http/stored-files';
+import { PARTY_COLUMNS, PARTY_SEARCH, type PartyRow, presentParties } from '../domain/report-parties';
 
 const SCREENSHOT: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 5120 };
 

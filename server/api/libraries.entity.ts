@@ -22,12 +22,12 @@ import type { LibrariesTable, LibraryStatus } from '../db/schema';
 import { LIBRARY_STATUS_COLORS } from '../db/status-colors';
 import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
-import { HttpError, ValidationError } from '../http/errors';
+import { HttpError, ValidationError } from '../errors/http-errors';
 import { enumFilter, parentFilter } from '../http/listing';
 import { Flag, iso, toBoolean } from '../http/schema-types';
 import { acceptUpload, type AcceptedUpload, storeUpload, type UploadRule } from '../storage/uploads';
-import { allValid, companyLabelIds, invalidSelection, notEmptied } from './field-checks';
-import { fileUrl } from './files';
+import { allValid, companyLabelIds, invalidSelection, notEmptied } from '../http/field-checks';
+import { fileUrl } from '../http/stored-files';
 import {
   breadcrumbChains,
   connectedToModel,
@@ -35,7 +35,7 @@ import {
   libraryTreeIds,
   restoreLibraryTree,
   trashLibraryTree,
-} from './library-tree';
+} from '../domain/library-tree';
 
 type LibraryRow = Selectable<LibrariesTable>;
 type LibraryBody = Submitted<LibraryInput> & { archived?: boolean | number | string | null };

@@ -26,14 +26,14 @@ import { LIBRARY_ITEM_STATUS_COLORS } from '../db/status-colors';
 import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { Id } from '../http/crud/ids';
-import { HttpError, ValidationError } from '../http/errors';
+import { HttpError, ValidationError } from '../errors/http-errors';
 import { enumFilter } from '../http/listing';
 import { Flag, toBoolean } from '../http/schema-types';
 import { requestLanguage } from '../http/language';
 import { publishItemRefresh } from '../processing/library-item-state';
 import { ITEM_FILES } from '../processing/library-item-processing';
-import { allValid, invalidSelection, notEmptied } from './field-checks';
-import { incomingModelFile } from './model-files';
+import { allValid, invalidSelection, notEmptied } from '../http/field-checks';
+import { incomingModelFile } from '../domain/model-files';
 import {
   createProcessedFile,
   fileAndHistory,
@@ -41,7 +41,7 @@ import {
   processingFields,
   registerProcessedFileRoutes,
   updateProcessedFile,
-} from './processed-files';
+} from '../domain/processed-files';
 
 type ItemRow = Selectable<LibraryItemsTable> & { uploader_name: string | null };
 type ItemBody = Submitted<LibraryItemInput> & { archived?: boolean | number | string | null };

@@ -21,12 +21,12 @@ import type { MaterialCategoriesTable } from '../db/schema';
 import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { inputColumns, insertRow, updateRow } from '../http/crud/writes';
-import { HttpError, invalidField } from '../http/errors';
+import { HttpError, invalidField } from '../errors/http-errors';
 import { enumFilter, parentFilter } from '../http/listing';
 import { iso } from '../http/schema-types';
 import { MATERIAL_STATUS_COLORS } from '../db/status-colors';
-import { allValid, invalidSelection, notEmptied } from './field-checks';
-import { fileUrl } from './files';
+import { allValid, invalidSelection, notEmptied } from '../http/field-checks';
+import { fileUrl } from '../http/stored-files';
 import {
   type ImageUpload,
   imageUpload,
@@ -34,8 +34,8 @@ import {
   storeImageUpload,
   updatedPreview,
   written,
-} from './image-uploads';
-import { categoryAndDescendants, categoryTreeFacts, companyCategoryIds } from './material-tree';
+} from '../domain/image-uploads';
+import { categoryAndDescendants, categoryTreeFacts, companyCategoryIds } from '../domain/material-tree';
 
 /** Where uploaded previews are stored. */
 const PREVIEW_FOLDER = 'materials/categories/previews';

@@ -21,6 +21,7 @@ import {
   MaterialImportSchema,
   MaterialInputSchema,
   MaterialSchema,
+  MATERIAL_ARCHIVE_UPLOAD,
   MATERIAL_STATUSES,
   type MaterialStatus,
 } from '../../shared/entities/materials';
@@ -33,7 +34,13 @@ import { contextOf } from '../http/crud/context';
 import { defineEntity } from '../http/crud/entity';
 import { IdParams, NameParams } from '../http/crud/ids';
 import { checkUnique, restoreRow } from '../http/crud/writes';
-import { HttpError, invalidField, modelNotFound, type FieldErrors, ValidationError } from '../http/errors';
+import {
+  HttpError,
+  invalidField,
+  modelNotFound,
+  type FieldErrors,
+  ValidationError,
+} from '../errors/http-errors';
 import { enumFilter } from '../http/listing';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { type Language, requestLanguage } from '../http/language';
@@ -42,8 +49,8 @@ import { DataSchema } from '../http/responses';
 import { Flag, iso, MessageSchema, toBoolean } from '../http/schema-types';
 import { finishedUpload, forgetUpload } from '../processing/incoming-uploads';
 import { freeMaterialName, materialImportJob } from '../processing/material-import-processing';
-import { allValid, invalidSelection, notEmptied } from './field-checks';
-import { fileUrl } from './files';
+import { allValid, invalidSelection, notEmptied } from '../http/field-checks';
+import { fileUrl } from '../http/stored-files';
 import {
   type ImageUpload,
   imageUpload,
@@ -51,10 +58,8 @@ import {
   storeImageUpload,
   updatedPreview,
   written,
-} from './image-uploads';
-import { companyCategoryIds } from './material-tree';
-
-export const MATERIAL_ARCHIVE_UPLOAD = 'material-archive';
+} from '../domain/image-uploads';
+import { companyCategoryIds } from '../domain/material-tree';
 
 /** Where uploaded previews are stored. */
 const PREVIEW_FOLDER = 'materials/previews';

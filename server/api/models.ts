@@ -28,8 +28,8 @@ import { enumFilter } from '../http/listing';
 import { publishGeometryEvent, publishProcessorRefresh } from '../processing/model-events';
 import { MODEL_FILES, modelJob } from '../processing/model-processing';
 import { isProcessorWork, MODEL_MESSAGES, queueModel, UNFINISHED_STATUSES } from '../processing/model-state';
-import { allValid, companyProjectId, notEmptied } from './field-checks';
-import { incomingModelFile } from './model-files';
+import { allValid, companyProjectId, notEmptied } from '../http/field-checks';
+import { incomingModelFile } from '../domain/model-files';
 import {
   createProcessedFile,
   fileAndHistory,
@@ -37,7 +37,7 @@ import {
   processingFields,
   registerProcessedFileRoutes,
   updateProcessedFile,
-} from './processed-files';
+} from '../domain/processed-files';
 
 type ModelRow = Selectable<ProjectModelsTable> & { uploader_name: string | null };
 type ModelBody = Submitted<ModelInput>;

@@ -3,7 +3,8 @@
  * their role, groups and notification settings (`GET /my-account`), the profile save with the notification
  * settings and the password change (`POST /my-account` with `_method=PATCH`, multipart with the profile image),
  * the activity list, and the footer's actions: send a reset link, restore the default settings, leave the
- * company, delete the account. Autodesk is in `autodesk.ts`, the activity recorder in `activity-recorder.ts`.
+ * company, delete the account. Autodesk is in `autodesk.ts`, the activity recorder in
+ * `server/domain/activity-recorder.ts`.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -22,7 +23,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { authenticate, revokeAllTokens, type Session } from '../auth/session';
 import type { DB } from '../db/database';
 import type { UserActivitiesTable } from '../db/schema';
-import { type FieldErrors, HttpError, ValidationError } from '../http/errors';
+import { type FieldErrors, HttpError, ValidationError } from '../errors/http-errors';
 import { guard, guarded } from '../http/guarded-route';
 import { type Language, requestLanguage } from '../http/language';
 import { listQueryProperties } from '../http/list-query';
@@ -36,19 +37,23 @@ import {
   type ActivityCollections,
   declaredActivityCollections,
   storedActivityMessage,
-} from './activity-messages';
-import { recordActivity } from './activity-recorder';
-import { requiredField } from './field-checks';
-import { fileUrl } from './files';
-import { adminFlag, NO_COMPANY_FIELDS, userCompanyFields } from './user-fields';
-import { announceNotifications, deliverNotification, notificationSettingsOf } from './notifications-delivery';
+} from '../domain/activity-messages';
+import { recordActivity } from '../domain/activity-recorder';
+import { requiredField } from '../http/field-checks';
+import { fileUrl } from '../http/stored-files';
+import { adminFlag, NO_COMPANY_FIELDS, userCompanyFields } from '../auth/user-fields';
+import {
+  announceNotifications,
+  deliverNotification,
+  notificationSettingsOf,
+} from '../domain/notifications-delivery';
 import { RESET_LINK_SENT, sendResetLink } from './password-reset';
 import {
   nextProfileImage,
   PROFILE_IMAGE_FOLDER,
   submittedProfileImage,
   writeProfileImage,
-} from './profile-images';
+} from '../domain/profile-images';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -78,7 +83,7 @@ const AccountQuery = Type.Object({ excluded_fields: listQueryProperties.excluded
 
 /**
  * The notification types of the one catalogue with how the user receives them in this company: their own choice,
- * else their roles' (notifications-delivery.ts).
+ * else their roles' (server/domain/notifications-delivery.ts).
  */
 async function notificationSettings(db: DB, companyId: number, userId: number) {
   return (await notificationSettingsOf(db, companyId, userId)).map(({ type, email, browser }) => ({
@@ -257,7 +262,10 @@ async function saveSettings(
 }
 
 type ActivityRow = Selectable<UserActivitiesTable>;
-/** An entry with what it says in `language` (activity-messages.ts), and its stored message for the portal. */
+/**
+ * An entry with what it says in `language` (server/domain/activity-messages.ts), and its stored message for the
+ * portal.
+ */
 const presentActivity = (row: ActivityRow, language: Language, collections: ActivityCollections) => {
   const stored = storedActivityMessage(row, collections);
   return {

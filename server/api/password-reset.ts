@@ -13,14 +13,14 @@ import { message } from '../../shared/messages';
 import { hashPassword } from '../auth/passwords';
 import { revokeAllTokens } from '../auth/session';
 import type { DB } from '../db/database';
-import { type FieldErrors, ValidationError } from '../http/errors';
+import { type FieldErrors, ValidationError } from '../errors/http-errors';
 import { guard, guarded } from '../http/guarded-route';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { Filled, MessageSchema } from '../http/schema-types';
 import { requestSubdomain } from '../http/tenancy';
 import { portalLink, sendMail } from '../mail/outbox';
-import { recordActivity } from './activity-recorder';
-import { announceNotifications, deliverNotification } from './notifications-delivery';
+import { recordActivity } from '../domain/activity-recorder';
+import { announceNotifications, deliverNotification } from '../domain/notifications-delivery';
 
 export const RESET_TOKEN_MINUTES = 60;
 export const RESET_LINK_SENT = 'We have emailed your password reset link.';

@@ -19,7 +19,7 @@ import type { PlannedMaintenanceTable } from '../db/schema';
 import { ADMIN_ONLY } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { IdParams } from '../http/crud/ids';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../errors/http-errors';
 import { guard, guarded } from '../http/guarded-route';
 import { DataSchema } from '../http/responses';
 import { iso, MessageSchema } from '../http/schema-types';

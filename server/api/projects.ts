@@ -3,7 +3,7 @@
  * `meta_data.filters.labels`, and `count=1` for the dashboard tile (`include_sub_projects=1` counts sub-projects
  * too; without it only top-level projects are listed and counted); one project with its sub-projects and models;
  * create (a sub-project with `parent_id`), update, copy ("Duplicate"), the user's favourite flag, delete (the
- * project and everything below it, to the recycling bin) and restore. Request fields: project-input.ts.
+ * project and everything below it, to the recycling bin) and restore. Request fields: server/domain/project-input.ts.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -33,7 +33,7 @@ import { DataSchema, ListResponseSchema, PaginatedSchema } from '../http/respons
 import { Flag, MessageSchema, toBoolean } from '../http/schema-types';
 import { publishProcessorRefresh } from '../processing/model-events';
 import { isStorageKey } from '../storage/storage';
-import { fileUrl } from './files';
+import { fileUrl } from '../http/stored-files';
 import { modelEntity, resumeRestoredModels } from './models';
 import {
   checkProjectInput,
@@ -42,8 +42,8 @@ import {
   type ProjectInput,
   saveProjectRelations,
   storePreviewImage,
-} from './project-input';
-import { restoreProjectTree, trashProjectTree } from './project-tree';
+} from '../domain/project-input';
+import { restoreProjectTree, trashProjectTree } from '../domain/project-tree';
 
 type ProjectRow = Selectable<ProjectsTable>;
 

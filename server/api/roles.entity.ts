@@ -12,10 +12,10 @@ import type { RolesTable } from '../db/schema';
 import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { checkUnique } from '../http/crud/writes';
-import { ValidationError } from '../http/errors';
+import { ValidationError } from '../errors/http-errors';
 import { iso } from '../http/schema-types';
-import { allValid, notEmptied } from './field-checks';
-import { holdersOfRole, publishPermissionsUpdated } from './users-permissions';
+import { allValid, notEmptied } from '../http/field-checks';
+import { holdersOfRole, publishPermissionsUpdated } from '../domain/users-permissions';
 
 type RoleRow = Selectable<RolesTable>;
 
@@ -99,7 +99,8 @@ async function present({ db }: CrudContext, rows: RoleRow[], fields: Set<string>
     title: row.title,
     description: row.description,
     abilities: abilities.filter((item) => item.role_id === row.id).map((item) => item.ability),
-    // Every type of the catalogue is listed; one the role has no setting for is on (notifications-delivery.ts).
+    // Every type of the catalogue is listed; one the role has no setting for is on
+    // (server/domain/notifications-delivery.ts).
     notification_settings: CONFIGURABLE_NOTIFICATION_TYPES.map((type) => {
       const own = settings.find((item) => item.role_id === row.id && item.notification_type_id === type.id);
       return {

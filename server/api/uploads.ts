@@ -1,10 +1,10 @@
 /**
  * Resumable uploads (spec 2 §5, §9: 5,000,000-byte chunks, resumable after a dropped connection) of every declared
- * kind (upload-kinds.ts: model file, library item file, material archive, image): the tus 1.0 protocol served by
- * @tus/server, at `/api/v2/uploads` on the tenant API host with the bearer token. POST creates (Upload-Length,
- * Upload-Metadata `filename` and `kind`, 'model-file' when absent), HEAD answers the stored offset, PATCH appends a
- * chunk (`application/offset+octet-stream`; also POST + `X-HTTP-Method-Override: PATCH`), DELETE terminates. CORS
- * preflights are answered by the app's CORS handling.
+ * kind (server/domain/upload-kinds.ts: model file, library item file, material archive, image): the tus 1.0
+ * protocol served by @tus/server, at `/api/v2/uploads` on the tenant API host with the bearer token. POST creates
+ * (Upload-Length, Upload-Metadata `filename` and `kind`, 'model-file' when absent), HEAD answers the stored offset,
+ * PATCH appends a chunk (`application/offset+octet-stream`; also POST + `X-HTTP-Method-Override: PATCH`), DELETE
+ * terminates. CORS preflights are answered by the app's CORS handling.
  *
  * Fastify authenticates (token, tenant, the kind's ability) and checks the request before the tus server gets it:
  * an upload is refused at creation, with a Laravel 422 `{message, errors}`, for an unknown kind, a missing file
@@ -24,7 +24,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { ServerConfig } from '../config';
 import { authenticate, authorize, requireAdmin, requireCompanyLicence, type Session } from '../auth/session';
 import type { DB } from '../db/database';
-import { type FieldErrors, notFound, ValidationError, validationMessage } from '../http/errors';
+import { type FieldErrors, notFound, ValidationError, validationMessage } from '../errors/http-errors';
 import { guard, guarded } from '../http/guarded-route';
 import { languageOf, translateBody } from '../http/language';
 import {
@@ -33,8 +33,8 @@ import {
   isUploadId,
   removeStaleUploads,
 } from '../processing/incoming-uploads';
-import type { UploadKind } from './upload-kind';
-import { DEFAULT_UPLOAD_KIND, UPLOAD_KINDS, uploadKind } from './upload-kinds';
+import type { UploadKind } from '../domain/upload-kind';
+import { DEFAULT_UPLOAD_KIND, UPLOAD_KINDS, uploadKind } from '../domain/upload-kinds';
 const TUS_CHUNK_TYPE = 'application/offset+octet-stream';
 const STALE_UPLOAD_SWEEP_MS = 60 * 60 * 1000;
 

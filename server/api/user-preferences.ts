@@ -1,7 +1,8 @@
 /**
  * `PATCH /my-account/preferences` (issue 31): what a user chose to keep across devices, stored per user
  * (`users.preferences`, migration 0140) and answered with the session user (`preferences`, shared/session.ts), so
- * every device the user signs in on knows it: the dismissed design-software warning of the dashboard. The body
+ * every device the user signs in on knows it: the dismissed design-software warning of the dashboard, and the theme
+ * picked in the avatar menu (issue 33). The body
  * names only the preferences it changes; the answer is all of them. Also POST with `_method=PATCH`.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -13,13 +14,14 @@ import { authenticate } from '../auth/session';
 import { guard, guarded } from '../http/guarded-route';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { DataSchema } from '../http/responses';
-import { DESIGN_SOFTWARE_PROBLEMS } from '../../shared/session';
+import { DESIGN_SOFTWARE_PROBLEMS, THEME_PREFERENCES } from '../../shared/session';
 import { StringEnum } from '../http/schema-types';
-import { UserPreferencesSchema } from './schemas';
+import { UserPreferencesSchema } from '../domain/schemas';
 
 /** The preferences a request may set; an empty value (null) clears one (null sits out validation). */
 const PreferencesBody = Type.Object({
   dismissed_design_software_warning: Type.Optional(StringEnum(DESIGN_SOFTWARE_PROBLEMS)),
+  theme: Type.Optional(StringEnum(THEME_PREFERENCES)),
 });
 
 export async function userPreferenceRoutes(server: FastifyInstance): Promise<void> {
@@ -41,6 +43,7 @@ export async function userPreferenceRoutes(server: FastifyInstance): Promise<voi
       const changes: UserPreferences = {};
       if ('dismissed_design_software_warning' in request.body)
         changes.dismissed_design_software_warning = request.body.dismissed_design_software_warning ?? null;
+      if ('theme' in request.body) changes.theme = request.body.theme ?? null;
       const row = await db
         .updateTable('users')
         .set({ preferences: sql`preferences || ${JSON.stringify(changes)}::jsonb` })

@@ -2,10 +2,10 @@
  * The company's users (spec 2 Security, §3, §5, §6, §7, §9): the list (search on name, username and email; sorts
  * name, username, email, created_at, updated_at, email_verified_at; `filter[admin]` defaults to false, so platform
  * administrators are left out unless asked for: `filter[admin]=true`, or `true,false` for everyone;
- * `filter[role]`), one user, create, update (role, groups and licence seats, users-licences.ts; the profile
- * image as a finished image upload, profile-images.ts) and delete, which removes the user from the company (their
- * account stays; nobody removes themselves). Changes to a member publish `UserPermissionsUpdated` to them. The
- * invitation is in invitations.ts.
+ * `filter[role]`), one user, create, update (role, groups and licence seats, server/domain/users-licences.ts;
+ * the profile image as a finished image upload, server/domain/profile-images.ts) and delete, which removes the
+ * user from the company (their account stays; nobody removes themselves). Changes to a member publish
+ * `UserPermissionsUpdated` to them. The invitation is in invitations.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -19,19 +19,19 @@ import type { UsersTable } from '../db/schema';
 import { contextOf } from '../http/crud/context';
 import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
-import { HttpError, type FieldErrors, ValidationError } from '../http/errors';
+import { HttpError, type FieldErrors, ValidationError } from '../errors/http-errors';
 import { listQueryProperties, type ListQueryInput } from '../http/list-query';
 import { listEndpoint } from '../http/listing';
 import { ListResponseSchema, PaginatedSchema } from '../http/responses';
 import { iso } from '../http/schema-types';
 import { Type } from '@sinclair/typebox';
-import { allValid, notEmptied } from './field-checks';
-import { fileUrl } from './files';
-import { nextProfileImage, submittedProfileImage, writeProfileImage } from './profile-images';
-import { companyGroupIds, companyRoleId } from './roles-input';
-import { assignLicences } from './users-licences';
-import { publishPermissionsUpdated } from './users-permissions';
-import { adminFlag, NO_COMPANY_FIELDS, userCompanyFields } from './user-fields';
+import { allValid, notEmptied } from '../http/field-checks';
+import { fileUrl } from '../http/stored-files';
+import { nextProfileImage, submittedProfileImage, writeProfileImage } from '../domain/profile-images';
+import { companyGroupIds, companyRoleId } from '../domain/roles-input';
+import { assignLicences } from '../domain/users-licences';
+import { publishPermissionsUpdated } from '../domain/users-permissions';
+import { adminFlag, NO_COMPANY_FIELDS, userCompanyFields } from '../auth/user-fields';
 
 export type MemberRow = Selectable<UsersTable> & { role_id: number | null; role_title: string | null };
 

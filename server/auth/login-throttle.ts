@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
-import { tooManyAttempts } from '../http/errors';
+import { tooManyAttempts } from '../errors/http-errors';
 
 const WINDOW_MS = 60_000;
 /** Expired counters are removed now and then, at most this often per process. */

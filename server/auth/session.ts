@@ -7,10 +7,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { hasAbility } from '../../shared/abilities';
+import type { SavedViewStateValue } from '../../shared/entities/saved-view-values';
 import type { SessionUser } from '../../shared/session';
-import { memberAbilities } from '../api/user-fields';
+import { memberAbilities } from './user-fields';
 import type { DB } from '../db/database';
-import { forbidden, unauthenticated } from '../http/errors';
+import { forbidden, unauthenticated } from '../errors/http-errors';
 import {
   type Company,
   type CompanyJson,
@@ -86,6 +87,11 @@ function sessionUserQuery(db: DB, company: { id: number } | { subDomain: string 
           where user_licences.user_id = users.id and user_licences.company_id = ${companyId}
           order by user_licences.licence
       )`.as('licenses'),
+      // The user's default saved view per list (issue 33): a list opens with it without asking for it.
+      sql<Record<string, SavedViewStateValue>>`coalesce((
+        select jsonb_object_agg(saved_views.list, saved_views.state) from saved_views
+          where saved_views.company_id = ${companyId} and saved_views.user_id = users.id and saved_views.is_default
+      ), '{}'::jsonb)`.as('default_views'),
       sql<CompanyJson>`row_to_json(companies.*)`.as('tenant'),
     ])
     .where('users.deleted_at', 'is', null);

@@ -12,7 +12,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors/http-errors';
 
 interface Arrival {
   ticket: number;

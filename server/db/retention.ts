@@ -1,7 +1,7 @@
 /**
  * Soft delete with a retention (shared/trash.ts): a deleted row stays restorable (and listed with `trashed=1`) for
  * TRASH_RETENTION_DAYS, after which the purge removes it for good. Which tables the recycling bin covers is what
- * the entity declarations say (`softDelete`); the purge of their tables is server/api/trash-purge.ts.
+ * the entity declarations say (`softDelete`); the purge of their tables is server/domain/trash-purge.ts.
  */
 import { sql } from 'kysely';
 import { TRASH_RETENTION_DAYS } from '../../shared/trash';

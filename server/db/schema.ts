@@ -256,7 +256,7 @@ export interface ProjectModelsTable {
 export interface UploadsTable {
   /** The tus upload id (its object in the upload store). */
   id: string;
-  /** Its declared kind (server/api/upload-kinds.ts), e.g. 'model-file'. */
+  /** Its declared kind (server/domain/upload-kinds.ts), e.g. 'model-file'. */
   kind: Generated<string>;
   company_id: number;
   user_id: number;
@@ -474,7 +474,7 @@ export interface MaterialImportsTable {
   updated_at: Timestamp;
 }
 
-/** What a user did in a company (migration 0050, server/api/activity-recorder.ts). */
+/** What a user did in a company (migration 0050, server/domain/activity-recorder.ts). */
 export interface UserActivitiesTable {
   id: Generated<number>;
   company_id: number;

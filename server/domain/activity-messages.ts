@@ -7,9 +7,20 @@
  * an entry recorded before keeps only its path and is worded from it when read, naming the record by its id.
  */
 import { message, type MessageParams, type StoredMessage } from '../../shared/messages';
-import type { RegistrableEntity } from '../http/crud/entity';
-import type { ActivityAction } from './activity-recorder';
+import type { RegistrableEntity } from '../http/crud/declared-entity';
 import { declaredEntities } from './declared-entities';
+
+/** What an entry records: a write by its kind, or one of the account's own events. */
+export const ACTIVITY_ACTIONS = [
+  'signed_in',
+  'created',
+  'updated',
+  'deleted',
+  'password_changed',
+  'password_reset',
+  'invitation_accepted',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 const MESSAGES = 'account:activity.messages.';
 

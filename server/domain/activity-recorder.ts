@@ -9,23 +9,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StoredMessage } from '../../shared/messages';
 import { sessionOfRequest } from '../auth/session';
 import type { DB } from '../db/database';
-import { activityMessage, declaredActivityCollections, reprocessTarget } from './activity-messages';
-
-export const ACTIVITY_ACTIONS = [
-  'signed_in',
-  'created',
-  'updated',
-  'deleted',
-  'password_changed',
-  'password_reset',
-  'invitation_accepted',
-] as const;
-export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+import {
+  type ActivityAction,
+  activityMessage,
+  declaredActivityCollections,
+  reprocessTarget,
+} from './activity-messages';
 
 /** Writes that are bookkeeping rather than something the user did to the company's data. */
 const NOT_RECORDED = [
   /^\/my-account\/notifications/,
   /^\/uploads/,
+  // A user's own saved views of the lists (issue 33): their way of looking, not the company's data.
+  /^\/saved-views/,
   /^\/broadcasting/,
   /^\/login$/,
   /^\/password\//,

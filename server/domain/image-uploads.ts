@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Session } from '../auth/session';
 import type { DB } from '../db/database';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../errors/http-errors';
 import { finishedUpload, forgetUpload, type FinishedUpload } from '../processing/incoming-uploads';
 import { canonicalExtension, sniffExtension } from '../storage/content-types';
 import type { FileStorage } from '../storage/storage';

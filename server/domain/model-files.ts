@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { UploadKindName } from '../../shared/upload-kinds';
 import type { Session } from '../auth/session';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../errors/http-errors';
 import { finishedUpload, forgetUpload } from '../processing/incoming-uploads';
 import {
   acceptModelFile,
@@ -17,7 +17,7 @@ import {
   type ModelFileType,
 } from '../processing/model-file';
 import { UploadedFile } from '../storage/uploads';
-import { requiredField } from './field-checks';
+import { requiredField } from '../http/field-checks';
 
 export interface ModelFileInput {
   file?: unknown;

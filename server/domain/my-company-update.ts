@@ -11,11 +11,11 @@ import type { Updateable } from 'kysely';
 import { CompanyProfileInputSchema } from '../../shared/entities/company-profile';
 import type { Session } from '../auth/session';
 import type { CompaniesTable } from '../db/schema';
-import { type FieldErrors, forbidden, ValidationError } from '../http/errors';
+import { type FieldErrors, forbidden, ValidationError } from '../errors/http-errors';
 import { FileField, Flag, Nullable, toBoolean } from '../http/schema-types';
 import type { Company } from '../http/tenancy';
 import { type AcceptedUpload, acceptUpload, storeUpload, type UploadRule } from '../storage/uploads';
-import { invalidSelection, requiredField } from './field-checks';
+import { invalidSelection, requiredField } from '../http/field-checks';
 
 export const LOGO: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 5 * 1024 };
 export const BACKGROUND_IMAGE: UploadRule = { types: ['jpeg', 'bmp'], maxKilobytes: 10 * 1024 };

@@ -14,9 +14,9 @@ import type { GeometryStatistics } from '../../shared/geometry-statistics';
 import { isReprocessable } from '../../shared/entities/model-values';
 import { authenticate } from '../auth/session';
 import type { DB } from '../db/database';
-import { invalidField, notFound } from '../http/errors';
+import { invalidField, notFound } from '../errors/http-errors';
 import type { CrudContext, Followup } from '../http/crud/declaration';
-import type { EntityRouteOptions } from '../http/crud/entity';
+import type { EntityRouteOptions } from '../http/crud/declared-entity';
 import { IdParams } from '../http/crud/ids';
 import { type Language, requestLanguage } from '../http/language';
 import { iso, MessageSchema } from '../http/schema-types';
@@ -28,8 +28,7 @@ import {
 } from '../processing/file-processing';
 import { MODEL_MESSAGES } from '../processing/model-state';
 import { presentEvent } from '../processing/processing-messages';
-import { attachmentDisposition } from './downloads';
-import { fileUrl } from './files';
+import { attachmentDisposition, fileUrl } from '../http/stored-files';
 import { type IncomingModelFile, storeModelFile, type StoredModelFile } from './model-files';
 
 /** Geometry events a detail carries, newest first. */

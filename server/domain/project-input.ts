@@ -18,7 +18,7 @@ import type { Session } from '../auth/session';
 import type { DB } from '../db/database';
 import type { ProjectStatus } from '../db/schema';
 import type { Submitted } from '../http/crud/declaration';
-import { ValidationError } from '../http/errors';
+import { ValidationError } from '../errors/http-errors';
 import { extensionOf } from '../storage/content-types';
 import type { FileStorage } from '../storage/storage';
 import { acceptUpload, type AcceptedUpload, storeUpload, type UploadRule } from '../storage/uploads';
@@ -29,7 +29,7 @@ import {
   companyProjectId,
   invalidSelection,
   notEmptied,
-} from './field-checks';
+} from '../http/field-checks';
 import { projectTreeIds } from './project-tree';
 
 const PREVIEW_IMAGE: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 3 * 1024 };

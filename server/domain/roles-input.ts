@@ -1,7 +1,7 @@
 /** Checks shared by the security writes: a role or groups of the company, named like Laravel's `exists` rule. */
 import type { DB } from '../db/database';
-import { ValidationError } from '../http/errors';
-import { invalidSelection } from './field-checks';
+import { ValidationError } from '../errors/http-errors';
+import { invalidSelection } from '../http/field-checks';
 
 /** `role_id`: a role of the company; null and absent stay as they are. */
 export async function companyRoleId(

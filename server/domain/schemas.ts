@@ -1,6 +1,7 @@
 /** Response schemas shared by several endpoint groups (they also document the API at /api/v2/docs). */
 import { Type } from '@sinclair/typebox';
-import { DESIGN_SOFTWARE_PROBLEMS } from '../../shared/session';
+import { SavedViewStateSchema } from '../../shared/entities/saved-views';
+import { DESIGN_SOFTWARE_PROBLEMS, THEME_PREFERENCES } from '../../shared/session';
 import { DateTime, Nullable, StringEnum } from '../http/schema-types';
 
 export const TenantSchema = Type.Object({
@@ -18,6 +19,7 @@ export const TenantSchema = Type.Object({
 /** A user's preferences (shared/session.ts `UserPreferences`), kept per user across devices. */
 export const UserPreferencesSchema = Type.Object({
   dismissed_design_software_warning: Type.Optional(Nullable(StringEnum(DESIGN_SOFTWARE_PROBLEMS))),
+  theme: Type.Optional(Nullable(StringEnum(THEME_PREFERENCES))),
 });
 
 /** The session user of spec 1 §3 (shared/session.ts). */
@@ -35,6 +37,8 @@ export const SessionUserSchema = Type.Object({
   /** The company connects design-software accounts (its autodesk_integration is not 'no'). */
   autodesk_integration: Type.Boolean(),
   preferences: UserPreferencesSchema,
+  /** The state of the user's default saved view per list in this company (issue 33). */
+  default_views: Type.Optional(Type.Record(Type.String(), SavedViewStateSchema)),
 });
 
 /** `POST /login` and `GET /auth/validate`. */

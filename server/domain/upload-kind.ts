@@ -6,7 +6,7 @@
  */
 import { MIN_UPLOAD_BYTES, UPLOAD_KIND_TYPES, type UploadKindName } from '../../shared/upload-kinds';
 import type { ServerConfig } from '../config';
-import type { FieldErrors } from '../http/errors';
+import type { FieldErrors } from '../errors/http-errors';
 import { canonicalExtension, extensionOf } from '../storage/content-types';
 
 export interface UploadKind<Name extends UploadKindName = UploadKindName> {

@@ -5,10 +5,10 @@
  * files, material archives and images are declared here until their entities' server modules take them.
  */
 import { DOWNLOAD_FILE_UPLOAD } from '../../shared/entities/downloads';
+import { MATERIAL_ARCHIVE_UPLOAD } from '../../shared/entities/materials';
 import type { UploadKindName } from '../../shared/upload-kinds';
 import { uploadContentErrors } from '../processing/model-file';
 import { fileUploadKind, type UploadKind } from './upload-kind';
-import { MATERIAL_ARCHIVE_UPLOAD } from './materials';
 import { MODEL_FILE_UPLOAD, modelUploadKind } from './model-upload-kind';
 import { downloadUploadKind } from './download-upload-kind';
 

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { LicenceKey } from '../../shared/platforms';
 import type { DB } from '../db/database';
-import { ValidationError } from '../http/errors';
+import { ValidationError } from '../errors/http-errors';
 import { licenceName } from '../http/messages';
 
 // The licences' names are the portal's (`common:licences.*`, one name per licence key; issue 31).

@@ -4,7 +4,7 @@
  * in one 422, as Laravel's validator does.
  */
 import type { DB } from '../db/database';
-import { type FieldErrors, ValidationError } from '../http/errors';
+import { type FieldErrors, ValidationError } from '../errors/http-errors';
 
 const label = (field: string) => field.replace(/_/g, ' ');
 export const invalidSelection = (field: string) => `The selected ${label(field)} is invalid.`;

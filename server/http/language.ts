@@ -198,7 +198,7 @@ const DUTCH_SENTENCES: Record<string, string> = {
   'This user is not a member of this company.': 'Deze gebruiker is geen lid van dit bedrijf.',
   // Status words of write answers.
   'successfully deleted': 'succesvol verwijderd',
-  // Reprocessing a model or library item (server/api/processed-files.ts).
+  // Reprocessing a model or library item (server/domain/processed-files.ts).
   'Only finished or failed models can be reprocessed.':
     'Alleen voltooide of mislukte modellen kunnen opnieuw worden verwerkt.',
   'Only finished or failed items can be reprocessed.':

@@ -9,7 +9,7 @@
  * conditions get the values parsed (numbers, booleans, the enum's own spelling), never an empty list.
  */
 import { Type } from '@sinclair/typebox';
-import { badRequest, type FieldErrors, ValidationError } from './errors';
+import { badRequest, type FieldErrors, ValidationError } from '../errors/http-errors';
 import { INT4_MAX, INT4_MIN } from './input-limits';
 import { Flag, toBoolean } from './schema-types';
 

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db/database';
-import { HttpError } from './errors';
+import { HttpError } from '../errors/http-errors';
 
 export interface MaintenanceState {
   enabled: boolean;

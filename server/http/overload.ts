@@ -13,7 +13,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ArrivalOrderGate } from '../db/arrival-order';
 import type { DatabaseEngine } from '../db/database';
-import { HttpError } from './errors';
+import { HttpError } from '../errors/http-errors';
 
 /**
  * A queue older than this sheds new requests: half the time a request may take under load on the engine (issue 29:

@@ -23,7 +23,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { receiveFilePart, registerUploadCleanup, UploadedFile } from '../storage/uploads';
-import { badRequest, methodNotAllowed, notFound, ValidationError } from './errors';
+import { badRequest, methodNotAllowed, notFound, ValidationError } from '../errors/http-errors';
 import {
   invalidInput,
   JSON_BODY_LIMIT,

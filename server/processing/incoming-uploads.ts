@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import type { ServerConfig } from '../config';
 import type { DB } from '../db/database';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../errors/http-errors';
 import type { Session } from '../auth/session';
 import type { UploadStore } from '../storage/upload-store';
 import { MODEL_FILE_UPLOAD } from './model-file';

@@ -11,7 +11,7 @@
  */
 import { open } from 'node:fs/promises';
 import { MIN_UPLOAD_BYTES, UPLOAD_KIND_TYPES, type UploadKindName } from '../../shared/upload-kinds';
-import { type FieldErrors, ValidationError } from '../http/errors';
+import { type FieldErrors, ValidationError } from '../errors/http-errors';
 import { canonicalExtension, extensionOf, sniffExtension } from '../storage/content-types';
 
 /** The kind of resumable upload (tus metadata `kind`) that brings a model file. */

@@ -6,7 +6,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors/http-errors';
 import { guard, guarded } from '../http/guarded-route';
 import {
   MAX_EVENT_NAME_LENGTH,

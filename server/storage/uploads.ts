@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { invalidField } from '../http/errors';
+import { invalidField } from '../errors/http-errors';
 import { canonicalExtension, extensionOf, hasSignature, sniffExtension } from './content-types';
 import type { FileStorage } from './storage';
 

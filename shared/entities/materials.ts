@@ -6,9 +6,13 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { DateTime, Nullable, StringEnum } from '../schema-types';
+import type { UploadKindName } from '../upload-kinds';
 import { CategorySummarySchema } from './material-categories';
 
 export const MATERIAL_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
+
+/** The upload kind (tus metadata `kind`) of an archive of materials to import. */
+export const MATERIAL_ARCHIVE_UPLOAD = 'material-archive' satisfies UploadKindName;
 
 export const MaterialInputSchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255 }),

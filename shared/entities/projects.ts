@@ -2,7 +2,7 @@
  * Projects (spec 2 §3): the record as the API answers it (`ProjectSchema`, a list item; `ProjectDetailSchema`,
  * one project with its sub-projects and models) and what a create or update may write (`ProjectInputSchema`;
  * an update is its Partial). Label and member ids must name rows of the company and `parent_id` a live project
- * outside the project's own tree: the server checks those (server/api/project-input.ts).
+ * outside the project's own tree: the server checks those (server/domain/project-input.ts).
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { DateTime, FileInput, Nullable, StringEnum } from '../schema-types';

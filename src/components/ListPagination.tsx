@@ -1,6 +1,6 @@
 /** A list's pages (spec 2 §2, §9): shown only when Laravel's `meta.links` has more than 3 links. */
 import { useTranslation } from 'react-i18next';
-import type { LaravelListMeta } from '@/providers/data-provider';
+import type { LaravelListMeta } from '@/providers/list-query';
 import { Pagination } from '@/ui/Pagination';
 
 /** Laravel's meta.links holds Previous, the pages and Next: more than 3 links means more than one page. */

@@ -18,7 +18,7 @@ import { useParams } from 'react-router';
 import { Button, classNames } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { TextInput } from '@/ui/TextInput';
-import type { MoveToContainersProps } from './move-to-containers';
+import type { MoveToContainersProps } from './move-to-containers-settings';
 import './move-dialog.css';
 
 /** Spec 2 §5: removal is forced (1) for a single record or a move without a target. */

@@ -6,6 +6,7 @@
  * (New …, Edit, Save). Buttons of one part keep the order the screen gives them.
  */
 import { Fragment, type ReactNode } from 'react';
+import { type HeaderCommand, usePublishHeaderCommands } from './header-commands';
 
 /** What a header button is for, which decides where it stands. */
 export type HeaderActionPart = 'back' | 'view' | 'filter' | 'secondary' | 'danger' | 'primary';
@@ -24,6 +25,11 @@ export interface HeaderAction {
   key: string;
   part: HeaderActionPart;
   node: ReactNode;
+  /**
+   * The action as a command of the palette (issue 33): its label and the button's own handler. Only an action
+   * the user may take names one (a disabled button does not).
+   */
+  command?: HeaderCommand;
 }
 
 /** A header's actions, leaving out those not offered (`false`, `null`, `undefined`). */
@@ -44,6 +50,7 @@ export function orderHeaderActions(actions: HeaderActions = []): HeaderAction[] 
 
 function Actions({ actions }: { actions?: HeaderActions }) {
   const ordered = orderHeaderActions(actions);
+  usePublishHeaderCommands(ordered.flatMap((action) => (action.command ? [action.command] : [])));
   if (ordered.length === 0) return null;
   return (
     <div className="page-header__actions">

@@ -14,8 +14,10 @@ export interface RowMenuItem {
   label: ReactNode;
   icon?: ReactNode;
   danger?: boolean;
-  /** Shown but not usable (its label says why). */
+  /** Shown but not usable (with `reason`). */
   disabled?: boolean;
+  /** Why it is disabled: its tooltip on hover and focus, and its accessible description. */
+  reason?: string;
   /** A route the item leads to (a link). */
   to?: string;
   onSelect?(): void;

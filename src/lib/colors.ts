@@ -64,26 +64,45 @@ export function resolveThemeColors(
 
 /**
  * The CSS custom properties of a theme: `--primary` and `--accent` as spec 1 §4 defines them,
- * `--primary-strong`, the primary darkened where needed so white text on it and it as text on white stay readable,
- * and the selected look of a navigation entry (antd's selected menu item): `--selected-bg`, a 10% tint of the
- * primary, with `--selected-ink`, the primary darkened where needed to stay readable on that tint.
+ * `--primary-strong` and `--accent-strong`, the colours' shades (lightness changed, never the hue) that read at
+ * 4.5:1 as text on the theme's surface (`background`: white in the light theme, the lightest dark surface in the
+ * dark one), `--on-primary`, the text on a `--primary-strong` background (white, or the dark surface where the
+ * strong shade is light), and the selected look of a navigation entry (antd's selected menu item):
+ * `--selected-bg`, a tint of the primary on the surface, with `--selected-ink`, the primary's shade readable on it.
  */
-export function themeVariables({
-  primary,
-  accent,
-}: ThemeColors): Record<
-  '--primary' | '--primary-strong' | '--accent' | '--accent-alpha' | '--selected-bg' | '--selected-ink',
+export function themeVariables(
+  { primary, accent }: ThemeColors,
+  background: Rgba = WHITE,
+): Record<
+  | '--primary'
+  | '--primary-strong'
+  | '--accent'
+  | '--accent-alpha'
+  | '--accent-strong'
+  | '--on-primary'
+  | '--selected-bg'
+  | '--selected-ink',
   string
 > {
-  const selectedBackground = blend(primary, WHITE, 0.1);
+  const strong = readableOn(primary, background);
+  const selectedBackground = blend(primary, background, isDark(background) ? 0.2 : 0.1);
   return {
     '--primary': rgbTriplet(primary),
-    '--primary-strong': rgbTriplet(readableOn(primary)),
+    '--primary-strong': rgbTriplet(strong),
     '--accent': rgbTriplet(accent),
     '--accent-alpha': String(accent.a),
+    '--accent-strong': rgbTriplet(readableOn(accent, background)),
+    '--on-primary': rgbTriplet(textOn(strong, background)),
     '--selected-bg': rgbTriplet(selectedBackground),
     '--selected-ink': rgbTriplet(readableOn(primary, selectedBackground)),
   };
+}
+
+/** Text on a solid colour: white where it reads at 4.5:1, the (dark) surface otherwise. */
+export function textOn(color: Rgba, darkSurface: Rgba): Rgba {
+  return contrastRatio(color, WHITE) >= AA_CONTRAST || !isDark(darkSurface)
+    ? WHITE
+    : { ...darkSurface, a: 1 };
 }
 
 /** WCAG relative luminance of an opaque colour. */
@@ -113,13 +132,23 @@ const BLACK: Rgba = { r: 0, g: 0, b: 0, a: 1 };
 export const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
 
 /**
- * The colour, darkened just enough to reach the contrast ratio against the background (WCAG AA for text is
- * 4.5): a company may pick a light primary colour, and text in it must stay readable.
+ * Whether a background is dark: black text reads worse on it than white text (relative luminance below about
+ * 0.18), so text on it is lightened rather than darkened.
+ */
+export const isDark = (background: Rgba) => relativeLuminance(background) < 0.179;
+
+/**
+ * The colour's shade that reaches the contrast ratio against the background (WCAG AA for text is 4.5): a company
+ * may pick a light or a dark primary colour, and text in it must stay readable in both themes. Only the lightness
+ * changes, never the hue: on a light background the colour is mixed with black (a shade), on a dark one with white
+ * (a tint), in steps of 5%, as little as needed.
  */
 export function readableOn(color: Rgba, background: Rgba = WHITE, ratio = 4.5): Rgba {
-  let candidate = { ...color, a: 1 };
+  const opaque = { ...color, a: 1 };
+  const towards = isDark(background) ? WHITE : BLACK;
+  let candidate = opaque;
   for (let step = 1; contrastRatio(candidate, background) < ratio && step <= 20; step++) {
-    candidate = blend(BLACK, { ...color, a: 1 }, step * 0.05);
+    candidate = blend(towards, opaque, step * 0.05);
   }
   return candidate;
 }

@@ -1,12 +1,15 @@
 /**
  * refine's accessControlProvider (spec 1 §6): a resource declares what it needs in `meta.access` (a Permission
  * for the resource as a whole, plus one per action), and `can` evaluates it for the signed-in user on the host's
- * platform. Denied buttons and menu entries are hidden, not disabled.
+ * platform, and answers why not (`reason`, from `whyNotPermitted`: the missing ability, licence, platform or admin
+ * flag, in the user's language). Denied buttons and menu entries are hidden, as spec 2 §6 says; a control the
+ * portal shows disabled instead says this reason (issue 33).
  */
 import type { AccessControlProvider } from '@refinedev/core';
+import i18n from 'i18next';
 import type { PermissionSubject } from '@shared/abilities';
 import type { PlatformKey } from '@shared/platforms';
-import { isPermitted, type Permission } from '@/lib/permissions';
+import { isPermitted, type Permission, type ReasonTranslator, whyNotPermitted } from '@/lib/permissions';
 import { deployment } from '@/lib/runtime-config';
 import { sessionUser } from './session';
 
@@ -34,18 +37,43 @@ export function canUseResource(
   );
 }
 
+/**
+ * Why a subject may not perform an action on a resource (its permission first, then the action's); undefined
+ * where it may.
+ */
+export function whyNotResource(
+  subject: PermissionSubject | null | undefined,
+  platform: PlatformKey,
+  access: ResourceAccess,
+  action: string,
+  t: ReasonTranslator,
+): string | undefined {
+  return (
+    whyNotPermitted(subject, platform, access.permission, t) ??
+    whyNotPermitted(subject, platform, access.actions?.[action], t)
+  );
+}
+
 export interface AccessSource {
   subject(): PermissionSubject | null;
   platform: PlatformKey;
+  /** Translates the reasons (the portal's i18next). */
+  t?: ReasonTranslator;
 }
 
 const portalSource: AccessSource = { subject: sessionUser, platform: deployment.host.platform };
+const portalT: ReasonTranslator = (key, options) => i18n.t(key, options ?? {});
 
 export function createAccessControlProvider(source: AccessSource = portalSource): AccessControlProvider {
   return {
     can: async ({ action, params }) => {
       const access = accessOf(params?.resource?.meta);
-      return { can: canUseResource(source.subject(), source.platform, access, action) };
+      const subject = source.subject();
+      if (canUseResource(subject, source.platform, access, action)) return { can: true };
+      return {
+        can: false,
+        reason: whyNotResource(subject, source.platform, access, action, source.t ?? portalT),
+      };
     },
     options: {
       buttons: { enableAccessControl: true, hideIfUnauthorized: true },

@@ -26,37 +26,18 @@ import type {
   UpdateManyParams,
   UpdateParams,
 } from '@refinedev/core';
-import type { BulkResult, PaginationLinks, PaginationMeta } from '@shared/envelopes';
+import type { BulkResult } from '@shared/envelopes';
 import { ApiError, apiRequest, apiUrl, type Query, type RequestOptions } from '@/providers/http-client';
 import {
   type ApiMeta,
   apiMeta,
+  type LaravelList,
   listPageQuery,
   listQuery,
   toListResponse,
   toSortParameter,
 } from '@/providers/list-query';
 import { noteIfScreenShows } from '@/providers/screen-errors';
-
-/** `meta` of a list answer: Laravel's pagination (shared/envelopes.ts) and whatever else a list adds. */
-export type LaravelListMeta = PaginationMeta & { [key: string]: unknown };
-
-/** A list answer as the server sends it (`links` and `meta` absent where an endpoint answers without them). */
-export interface LaravelList<TData> {
-  data: TData[];
-  links?: PaginationLinks;
-  meta?: LaravelListMeta;
-  meta_data?: unknown;
-}
-
-/** What getList returns: refine's `{data, total}` plus the Laravel envelope, so pages can read `meta.links`. */
-export interface ApiListResponse<TData> {
-  data: TData[];
-  total: number;
-  meta?: LaravelListMeta;
-  links?: PaginationLinks;
-  meta_data?: unknown;
-}
 
 /** The answer of a bulk endpoint; updateMany and deleteMany return it with `data` = the succeeded records. */
 export type BulkActionResult<TData = BaseRecord> = BulkResult<TData>;

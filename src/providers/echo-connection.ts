@@ -8,27 +8,8 @@
  */
 import { browserIdle } from '@/lib/browser-idle';
 import { deployment, type Deployment } from '@/lib/runtime-config';
+import type { EchoChannel, EchoClient, EchoFactory } from './echo-client';
 import { apiQuiet } from './http-client';
-
-/** The part of an Echo private channel the live provider uses. */
-export interface EchoChannel {
-  listen(event: string, callback: (data: unknown) => void): unknown;
-  stopListening(event: string, callback?: (data: unknown) => void): unknown;
-}
-
-export interface EchoClient {
-  private(channel: string): EchoChannel;
-  disconnect(): void;
-}
-
-export type EchoFactory = (token: string) => EchoClient;
-
-/** `{tenant API origin}/broadcasting/auth`: the tenant API URL without its `/api/v2` suffix. */
-export function broadcastingAuthUrl(target: Deployment = deployment): string {
-  const company = target.host.company;
-  const api = company ? target.tenantApiUrl(company) : target.publicApiUrl;
-  return `${api.replace(/\/api\/v2\/?$/, '')}/broadcasting/auth`;
-}
 
 /** The longest the websocket client waits for an idle moment once a channel was asked for. */
 export const IDLE_LOAD_TIMEOUT_MS = 2000;

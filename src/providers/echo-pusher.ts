@@ -6,7 +6,7 @@
 import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
 import type { Deployment } from '@/lib/runtime-config';
-import { broadcastingAuthUrl, type EchoClient } from './echo-connection';
+import { broadcastingAuthUrl, type EchoClient } from './echo-client';
 
 export function connectEcho(token: string, target: Deployment): EchoClient {
   const { pusher } = target.config;

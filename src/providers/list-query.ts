@@ -1,12 +1,33 @@
 /**
- * The query strings of the data provider's reads (data-provider.ts), apart from refine's runtime: what a hook's
- * `meta` may ask for (`ApiMeta`), refine's sorters and filters in the API's conventions (`sort=-x,y`,
- * `filter[x]=v`), and a list's whole query. The entry builds a first visit's list request with the same
+ * The query strings of the data provider's reads (data-provider.ts), apart from refine's runtime, and the list
+ * answers they get (`LaravelList` as sent, `ApiListResponse` as getList returns it): what a hook's `meta` may ask
+ * for (`ApiMeta`), refine's sorters and filters in the API's conventions (`sort=-x,y`, `filter[x]=v`), and a
+ * list's whole query. The entry builds a first visit's list request with the same
  * functions (`src/shell/routes/first-screen.ts`) before refine has loaded, so the two requests are one URL.
  */
 import type { CrudFilter, CrudSort, GetListParams, MetaQuery } from '@refinedev/core';
-import type { ApiListResponse, LaravelList } from './data-provider';
+import type { PaginationLinks, PaginationMeta } from '@shared/envelopes';
 import type { Query, QueryValue } from './http-client';
+
+/** `meta` of a list answer: Laravel's pagination (shared/envelopes.ts) and whatever else a list adds. */
+export type LaravelListMeta = PaginationMeta & { [key: string]: unknown };
+
+/** A list answer as the server sends it (`links` and `meta` absent where an endpoint answers without them). */
+export interface LaravelList<TData> {
+  data: TData[];
+  links?: PaginationLinks;
+  meta?: LaravelListMeta;
+  meta_data?: unknown;
+}
+
+/** What getList returns: refine's `{data, total}` plus the Laravel envelope, so pages can read `meta.links`. */
+export interface ApiListResponse<TData> {
+  data: TData[];
+  total: number;
+  meta?: LaravelListMeta;
+  links?: PaginationLinks;
+  meta_data?: unknown;
+}
 
 /** What a hook may put in `meta` for this provider. */
 export interface ApiMeta {
@@ -56,7 +77,8 @@ export function apiMeta(meta: MetaQuery | undefined): ApiMeta & { signal?: Abort
     headers: isPlainObject(meta?.headers) ? (meta.headers as Record<string, string>) : undefined,
     prefetch: meta?.prefetch === true,
     writeCollection: typeof meta?.writeCollection === 'string' ? meta.writeCollection : undefined,
-    signal: meta?.queryContext?.signal,
+    // refine v5's hooks spread their query context into the meta (`meta.signal`); `meta.queryContext` is older.
+    signal: meta?.queryContext?.signal ?? (meta?.signal instanceof AbortSignal ? meta.signal : undefined),
   };
 }
 

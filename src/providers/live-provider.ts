@@ -6,7 +6,7 @@
  * Unsubscribing removes only this subscription's listeners (`stopListening`), never the shared channel.
  */
 import type { BaseKey, LiveEvent, LiveProvider } from '@refinedev/core';
-import type { EchoChannel, EchoClient } from './echo-connection';
+import type { EchoChannel, EchoClient } from './echo-client';
 
 export interface LiveSession {
   echo: EchoClient;

@@ -10,10 +10,15 @@
  * - the failure `bulk.archiveFailed`, `bulk.activateFailed`, `bulk.deleteFailed` ('The following libraries have
  *   not been deleted because they are still connected to a model; {{names}}').
  *
+ * Archive is disabled, saying why, while every selected record is archived already, Activate while none is
+ * (issue 33: `lists:bulk.allArchived`, `lists:bulk.noneArchived`).
+ *
  * A list whose bulk endpoint does not archive (materials: delete and move only, spec 2 §7) declares
  * `archive: false`; actions of its own (a move with its dialog) come first (`also`).
  */
+import type { BaseRecord } from '@refinedev/core';
 import type { Permission } from '@/lib/permissions';
+import { isArchived } from './archivable-rows';
 import type { BulkActionDeclaration, BulkDeclaration, ResourceAction } from './types';
 
 type Needs = ResourceAction | Permission;
@@ -47,7 +52,18 @@ export function archivableBulk(options: ArchivableBulkOptions): BulkDeclaration 
     actions: [
       ...(options.also ?? []),
       ...(options.archive
-        ? [action('archive', 'archived', options.archive), action('activate', 'activated', options.archive)]
+        ? [
+            {
+              ...action('archive', 'archived', options.archive),
+              disabledReason: (selected: readonly BaseRecord[]) =>
+                selected.every(isArchived) ? 'lists:bulk.allArchived' : undefined,
+            },
+            {
+              ...action('activate', 'activated', options.archive),
+              disabledReason: (selected: readonly BaseRecord[]) =>
+                selected.some(isArchived) ? undefined : 'lists:bulk.noneArchived',
+            },
+          ]
         : []),
       action('delete', 'deleted', options.delete, true),
     ],

@@ -37,7 +37,8 @@ export type ArchiveRowOptions<TRecord> = {
     }
 );
 
-const isArchived = (record: BaseRecord) => record.status === 'ARCHIVED';
+/** Whether a record of an archivable list is archived (its Archive or its counterpart applies). */
+export const isArchived = (record: BaseRecord) => record.status === 'ARCHIVED';
 
 /** The Archive action and its counterpart (Activate through the bulk call, Unarchive through the patch). */
 export function archiveRowActions<TRecord extends BaseRecord>(

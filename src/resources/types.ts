@@ -235,6 +235,12 @@ interface BulkActionBase {
   /** 'The following libraries have not been deleted ...; {{names}}'. */
   failureKey: string;
   danger?: boolean;
+  /**
+   * Why it cannot run on these selected records (a translation key, resource namespace; `lists:` for the shared
+   * texts), e.g. Archive when every one is archived already: the button stays, disabled, with the reason as its
+   * tooltip and description (issue 33). Judged only when every selected record is among the rows shown.
+   */
+  disabledReason?: (selected: readonly BaseRecord[]) => string | undefined;
 }
 
 /** What the dialog of a bulk action (`form`) receives. */
@@ -252,7 +258,7 @@ export interface BulkDeclaration {
   actions: BulkActionDeclaration[];
   /**
    * Further resources whose lists show what these records change (the libraries' item counts after a move of
-   * items): refreshed after every bulk action, beside the list's own.
+   * items): refreshed after every bulk action and after a row's call, dialog or delete, beside the list's own.
    */
   refreshes?: string[];
 }

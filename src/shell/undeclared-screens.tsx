@@ -11,8 +11,8 @@ import type { Permission } from '@/lib/permissions';
 import type { ResourceDeclaration } from '@/resources/types';
 import { withAntdTheme } from './routes/antd-pages';
 import { loadDashboardPage } from './routes/shared-chunks';
-import type { RouteEntry } from './routes/route-table';
-import type { SearchGroup } from './search/search-groups';
+import type { RouteEntry } from './routes/route-entry';
+import type { SearchGroup } from './search/search-group';
 
 /** A side-navigation entry: top level, or inside one of the groups of `navigation.tsx`. */
 export interface ScreenNavigation {

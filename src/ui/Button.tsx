@@ -4,6 +4,7 @@
  */
 import './ui.css';
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import { DisabledReason } from './DisabledReason';
 import { Spinner } from './Spinner';
 
 export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
@@ -16,6 +17,11 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
   loading?: boolean;
   block?: boolean;
   htmlType?: 'button' | 'submit' | 'reset';
+  /**
+   * Why it is disabled (with `disabled`, issue 33): a tooltip on hover and keyboard focus and the button's
+   * accessible description (`DisabledReason`).
+   */
+  disabledReason?: string;
   ref?: Ref<HTMLButtonElement>;
 }
 
@@ -35,12 +41,13 @@ export function Button({
   className,
   children,
   disabled,
+  disabledReason,
   onClick,
   ref,
   ...rest
 }: ButtonProps) {
   const iconOnly = children === undefined || children === null || children === false;
-  return (
+  const button = (
     <button
       ref={ref}
       type={htmlType}
@@ -64,4 +71,5 @@ export function Button({
       {!iconOnly && <span className="ui-button__label">{children}</span>}
     </button>
   );
+  return <DisabledReason reason={disabled ? disabledReason : undefined}>{button}</DisabledReason>;
 }

@@ -28,11 +28,19 @@ export interface MenuEntry {
   label: ReactNode;
   icon?: ReactNode;
   danger?: boolean;
+  /** Shown but not usable: takes no click, never looks like a danger action (issue 31). */
   disabled?: boolean;
+  /**
+   * Why it is disabled (issue 33): its tooltip while hovered or focused, and its accessible description. A
+   * disabled entry stays in the arrow keys' reach, so a keyboard user meets the reason too.
+   */
+  reason?: string;
   /** A route to follow (rendered as a link). */
   to?: string;
   /** The link of the page the user is on (`aria-current="page"`, shown selected). */
   current?: boolean;
+  /** One of a set of choices (`menuitemradio`, such as the theme): whether it is the chosen one (shown selected). */
+  checked?: boolean;
   onSelect?(): void;
 }
 
@@ -116,8 +124,9 @@ export function MenuButton(props: MenuButtonProps) {
       if (handlersRef.current) return handlersRef.current.onKeyDown?.(event);
       if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
       event.preventDefault();
-      // ArrowDown starts on the first usable item (the menu's own choice on opening), ArrowUp on the last.
-      const last = entries.findLastIndex((entry) => !entry.disabled);
+      // ArrowDown starts on the first reachable item (the menu's own choice on opening), ArrowUp on the
+      // last (a disabled one with its reason is reachable, to say why).
+      const last = entries.findLastIndex((entry) => !entry.disabled || !!entry.reason);
       start(event.key === 'ArrowUp' && last >= 0 ? last : null);
     },
     onKeyUp: (event: KeyboardEvent<HTMLButtonElement>) => handlersRef.current?.onKeyUp?.(event),

@@ -17,7 +17,9 @@ import {
 import {
   type KeyboardEvent,
   type MouseEvent,
+  type ReactNode,
   type RefObject,
+  useId,
   useLayoutEffect,
   useRef,
   useState,
@@ -26,6 +28,7 @@ import { Link } from 'react-router';
 import { classNames } from './Button';
 import { InFloatingTree, useAnchoredFloating } from './floating';
 import { isDivider, type MenuButtonProps, type MenuEntry, type TriggerHandlers } from './MenuButton';
+import { Tooltip } from './Tooltip';
 
 export interface MenuPanelProps extends Omit<MenuButtonProps, 'renderTrigger' | 'open' | 'onOpenChange'> {
   open: boolean;
@@ -78,6 +81,9 @@ function FloatingMenu({
       onNavigate: setActiveIndex,
       loop: true,
       focusItemOnOpen: true,
+      // A disabled entry with its reason is reachable (focused, it says why, issue 33); one without (a busy
+      // 'Logout...') is skipped.
+      disabledIndices: entries.flatMap((entry, index) => (entry.disabled && !entry.reason ? [index] : [])),
     }),
     useTypeahead(context, {
       listRef: labels,
@@ -173,11 +179,22 @@ function FloatingMenu({
                     >
                       {content(item)}
                     </Link>
+                  ) : item.disabled && item.reason ? (
+                    <DisabledItem
+                      reason={item.reason}
+                      itemRef={listed(item)}
+                      itemProps={itemProps(item)}
+                      className={classNames('ui-menu__item', item.danger && 'ui-menu__item--danger')}
+                    >
+                      {content(item)}
+                    </DisabledItem>
                   ) : (
                     <button
                       type="button"
                       ref={listed(item)}
                       {...itemProps(item)}
+                      role={item.checked === undefined ? 'menuitem' : 'menuitemradio'}
+                      aria-checked={item.checked}
                       aria-disabled={item.disabled || undefined}
                       className={classNames('ui-menu__item', item.danger && 'ui-menu__item--danger')}
                     >
@@ -191,6 +208,45 @@ function FloatingMenu({
         </FloatingFocusManager>
       )}
     </FloatingNode>
+  );
+}
+
+/**
+ * A disabled entry with its reason (issue 33): the reason is its accessible description (a hidden element, read,
+ * never shown twice) and its tooltip while the pointer is on it or the keyboard focus.
+ */
+function DisabledItem({
+  reason,
+  itemRef,
+  itemProps,
+  className,
+  children,
+}: {
+  reason: string;
+  itemRef: (element: HTMLElement | null) => void;
+  itemProps: Record<string, unknown>;
+  className: string;
+  children: ReactNode;
+}) {
+  const reasonId = useId();
+  return (
+    <>
+      <Tooltip title={reason} placement="right">
+        <button
+          type="button"
+          ref={itemRef}
+          {...itemProps}
+          aria-disabled
+          aria-describedby={reasonId}
+          className={className}
+        >
+          {children}
+        </button>
+      </Tooltip>
+      <span id={reasonId} hidden>
+        {reason}
+      </span>
+    </>
   );
 }
 

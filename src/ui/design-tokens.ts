@@ -2,7 +2,9 @@
  * The design tokens of the whole portal, in one place: the light components read them as CSS custom properties
  * (`designTokenVariables`, set on the document by ShellTheme beside the tenant's colours), antd reads them as its
  * theme tokens (AntdTheme.tsx). So a list page (light components) and a form page (antd) share control heights,
- * radii, font sizes, colours, the focus ring and the table's look.
+ * radii, font sizes, colours, the focus ring and the table's look. The colours come in two sets, light
+ * (`DESIGN_TOKENS`) and dark (`DARK_DESIGN_TOKENS`, the same names): the dark theme swaps the set, antd adds its
+ * dark algorithm (issue 33).
  */
 import { SELECT_MENU, SKELETON_ANIMATION_SECONDS } from '@/lib/interface-constants';
 
@@ -31,8 +33,37 @@ export const DESIGN_TOKENS = {
   line: '#e4e7ec',
   surface: '#ffffff',
   canvas: '#f5f7fa',
+  /** Menus, dialogs, popovers and notices over the page (in the dark theme lighter than the surface). */
+  elevated: '#ffffff',
   hover: 'rgba(16, 24, 40, 0.06)',
   active: 'rgba(16, 24, 40, 0.1)',
+  /** A quiet fill (disabled controls, the segmented control's track) and a stronger one (its hovered option). */
+  fill: 'rgba(0, 0, 0, 0.04)',
+  fillStrong: 'rgba(0, 0, 0, 0.06)',
+  /** Disabled text (exempt from the contrast rule) and quiet icons (sort arrows, a field's clear button). */
+  disabled: 'rgba(0, 0, 0, 0.25)',
+  iconMuted: 'rgba(0, 0, 0, 0.35)',
+  /** Text on a danger background (the primary danger button, a focused danger menu entry). */
+  onDanger: '#ffffff',
+  /** The page behind a dialog, and a tooltip's background (its text is white). */
+  mask: 'rgba(0, 0, 0, 0.45)',
+  tooltipBackground: 'rgba(0, 0, 0, 0.85)',
+  /** Status colours for text and icons (at least 4.5:1 on the surface), and the alerts' and tags' backgrounds. */
+  success: '#067647',
+  warning: '#b54708',
+  successBackground: '#f6ffed',
+  successBorder: '#b7eb8f',
+  warningBackground: '#fffbe6',
+  warningBorder: '#ffe58f',
+  errorBackground: '#fff2f0',
+  errorBorder: '#ffccc7',
+  neutralBackground: '#fafafa',
+  neutralBorder: '#d9d9d9',
+  /** A quiet grey behind chips, pills and inset panels. */
+  subtle: '#f2f4f7',
+  /** The loading skeleton's bars and the shimmer passing over them. */
+  skeleton: 'rgba(0, 0, 0, 0.06)',
+  skeletonHighlight: 'rgba(0, 0, 0, 0.15)',
   /** The width of the focus ring, drawn in the theme's strong colour (at least 3:1 on white). */
   focusRingWidth: 2,
   /** Tables: the header's and a hovered row's background, and the cells' padding (antd's middle size). */
@@ -46,12 +77,65 @@ export const DESIGN_TOKENS = {
   /** Spec 2 §9: the select menu's height bounds (px). */
   selectMenuMaxHeight: SELECT_MENU.maxHeight,
   selectMenuMinHeight: SELECT_MENU.minHeight,
-} as const;
+};
+
+export type DesignTokens = typeof DESIGN_TOKENS;
+
+/**
+ * The dark theme: the same tokens with dark surfaces and light text. Every text colour reads at 4.5:1 or more on
+ * every dark background here (the elevated one, the lightest, included; tests/unit/design-tokens.test.ts).
+ */
+export const DARK_DESIGN_TOKENS: DesignTokens = {
+  ...DESIGN_TOKENS,
+  ink: '#e7eaf0',
+  inkMuted: '#b6bfcc',
+  textSecondary: '#b0b8c5',
+  textTertiary: '#a0a9b8',
+  placeholder: '#939cab',
+  danger: '#ff8a6b',
+  warningStrong: '#f5b453',
+  border: '#434b5b',
+  line: '#2c3340',
+  surface: '#161a22',
+  canvas: '#0e1117',
+  elevated: '#1f2430',
+  hover: 'rgba(255, 255, 255, 0.08)',
+  active: 'rgba(255, 255, 255, 0.12)',
+  fill: 'rgba(255, 255, 255, 0.06)',
+  fillStrong: 'rgba(255, 255, 255, 0.1)',
+  disabled: 'rgba(255, 255, 255, 0.3)',
+  iconMuted: 'rgba(255, 255, 255, 0.4)',
+  onDanger: '#161a22',
+  mask: 'rgba(0, 0, 0, 0.65)',
+  tooltipBackground: '#3a4150',
+  success: '#5fd58f',
+  warning: '#f5b453',
+  successBackground: '#14281c',
+  successBorder: '#2b5a39',
+  warningBackground: '#2b2412',
+  warningBorder: '#5e4a17',
+  errorBackground: '#2e1715',
+  errorBorder: '#6a2c24',
+  neutralBackground: '#1f2430',
+  neutralBorder: '#434b5b',
+  subtle: '#252b37',
+  tableHeaderBackground: '#1c212b',
+  tableHeaderSortedBackground: '#232936',
+  tableRowHoverBackground: '#1c212b',
+  skeleton: 'rgba(255, 255, 255, 0.08)',
+  skeletonHighlight: 'rgba(255, 255, 255, 0.16)',
+};
+
+/** The light or the dark theme (issue 33). */
+export type ColorScheme = 'light' | 'dark';
+
+export const designTokensOf = (scheme: ColorScheme): DesignTokens =>
+  scheme === 'dark' ? DARK_DESIGN_TOKENS : DESIGN_TOKENS;
 
 const px = (value: number) => `${value}px`;
 
 /** The tokens as the CSS custom properties the light components' styles use. */
-export function designTokenVariables(tokens = DESIGN_TOKENS): Record<`--${string}`, string> {
+export function designTokenVariables(tokens: DesignTokens = DESIGN_TOKENS): Record<`--${string}`, string> {
   return {
     '--ui-font-family': tokens.fontFamily,
     '--ui-font-size': px(tokens.fontSize),
@@ -74,8 +158,29 @@ export function designTokenVariables(tokens = DESIGN_TOKENS): Record<`--${string
     '--line': tokens.line,
     '--surface': tokens.surface,
     '--canvas': tokens.canvas,
+    '--ui-elevated': tokens.elevated,
     '--ui-hover': tokens.hover,
     '--ui-active': tokens.active,
+    '--ui-fill': tokens.fill,
+    '--ui-fill-strong': tokens.fillStrong,
+    '--ui-disabled': tokens.disabled,
+    '--ui-icon-muted': tokens.iconMuted,
+    '--ui-on-danger': tokens.onDanger,
+    '--ui-mask': tokens.mask,
+    '--ui-tooltip-bg': tokens.tooltipBackground,
+    '--ui-success': tokens.success,
+    '--ui-warning': tokens.warning,
+    '--ui-success-bg': tokens.successBackground,
+    '--ui-success-border': tokens.successBorder,
+    '--ui-warning-bg': tokens.warningBackground,
+    '--ui-warning-border': tokens.warningBorder,
+    '--ui-error-bg': tokens.errorBackground,
+    '--ui-error-border': tokens.errorBorder,
+    '--ui-neutral-bg': tokens.neutralBackground,
+    '--ui-neutral-border': tokens.neutralBorder,
+    '--ui-subtle': tokens.subtle,
+    '--ui-skeleton': tokens.skeleton,
+    '--ui-skeleton-highlight': tokens.skeletonHighlight,
     '--ui-focus-ring-width': px(tokens.focusRingWidth),
     '--ui-table-header-bg': tokens.tableHeaderBackground,
     '--ui-table-header-sorted-bg': tokens.tableHeaderSortedBackground,

@@ -85,7 +85,7 @@ test('the profile image shows on the profile and as the top bar avatar, and is n
     await expect(avatar).toHaveAttribute('src', (await picture.getAttribute('src'))!);
     // Spec 2 §My account: the profile image is not editable here.
     await expect(page.locator('input[type="file"]')).toHaveCount(0);
-    await expect(page.getByText('JPEG, PNG or BMP, up to 3 MB.')).toHaveCount(0);
+    await expect(page.getByText('Files up to 3 MB.')).toHaveCount(0);
   } finally {
     const removed = await request.post(`${API}/my-account`, {
       headers,

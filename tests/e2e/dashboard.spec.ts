@@ -2,6 +2,7 @@
 import { expect, type Page, test } from './support/test';
 import { seriousViolations } from './support/axe';
 import { API, apiHeaders, expectSignedIn, origin, retryingBusy, signedInAs } from './support/portal';
+import { reviewScreenshot } from './support/screen-variants';
 
 /** The count the API gives this token, as the tile should show it. */
 async function apiCount(page: Page, path: string, token: string, company = 'acme'): Promise<string> {
@@ -173,7 +174,9 @@ for (const [name, viewport] of Object.entries({
           .getByRole('link', { name: 'Harbour Tower', exact: true }),
       ).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `test-results/screenshots/c2-dashboard-${name}.png`, fullPage: true });
+      await reviewScreenshot(() =>
+        page.screenshot({ path: `test-results/screenshots/c2-dashboard-${name}.png`, fullPage: true }),
+      );
     });
   });
 }

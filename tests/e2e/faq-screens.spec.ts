@@ -7,7 +7,7 @@
 import { type APIRequestContext, expect, type Page, test } from './support/test';
 import { seriousViolations } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
-import { localeOf, SCREEN_VARIANTS } from './support/screen-variants';
+import { localeOf, SCREEN_VARIANTS, reviewScreenshot } from './support/screen-variants';
 
 interface Ids {
   category: number;
@@ -184,11 +184,13 @@ for (const { size, viewport, language } of SCREEN_VARIANTS) {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect.soft(overflow, `${screen.name} scrolls sideways`).toBeLessThanOrEqual(0);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
-        await page.screenshot({
-          path: `test-results/screenshots/${screen.name}-${language}-${size}.png`,
-          fullPage: true,
-          animations: 'disabled',
-        });
+        await reviewScreenshot(() =>
+          page.screenshot({
+            path: `test-results/screenshots/${screen.name}-${language}-${size}.png`,
+            fullPage: true,
+            animations: 'disabled',
+          }),
+        );
       });
     }
   });

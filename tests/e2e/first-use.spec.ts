@@ -8,7 +8,7 @@ import { type BrowserContext, expect, type Locator, type Page, test } from './su
 import { seriousViolations } from './support/axe';
 import { brokenHeaderWords, brokenTimes, brokenWords } from './support/screen-checks';
 import { API, apiHeaders, sharedSession, signedInAs } from './support/portal';
-import { DESKTOP, PHONE, SCREEN_VARIANTS } from './support/screen-variants';
+import { DESKTOP, PHONE, SCREEN_VARIANTS, reviewScreenshot } from './support/screen-variants';
 
 const useLanguage = (page: Page, language: 'en' | 'nl') =>
   page.addInitScript((lng) => window.localStorage.setItem('language', lng), language);
@@ -279,11 +279,13 @@ for (const { size, viewport, language } of SCREEN_VARIANTS) {
         await page.goto(screen.path);
         await screen.ready(page);
         expect(await seriousViolations(page), screen.name).toEqual([]);
-        await page.screenshot({
-          path: `test-results/screenshots/first-use-${screen.name}-${size}-${language}.png`,
-          fullPage: true,
-          animations: 'disabled',
-        });
+        await reviewScreenshot(() =>
+          page.screenshot({
+            path: `test-results/screenshots/first-use-${screen.name}-${size}-${language}.png`,
+            fullPage: true,
+            animations: 'disabled',
+          }),
+        );
       });
     }
   });

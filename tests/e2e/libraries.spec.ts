@@ -15,6 +15,7 @@ import { uniqueName } from './support/projects-api';
 import { withoutWebGL } from './support/no-webgl';
 import { listenToPushes, reached } from './support/pushes';
 import { librariesApi, type Named, section } from './support/libraries-api';
+import { reviewScreenshot } from './support/screen-variants';
 
 const breadcrumbs = (page: Page) => page.getByRole('navigation', { name: 'Libraries' });
 
@@ -334,17 +335,21 @@ test.describe('accessibility and looks', () => {
         await page.goto(url);
         await expect(page.locator('h1').first()).not.toBeEmpty();
         expect(await seriousViolations(page), `${name} at ${width}`).toEqual([]);
-        await page.screenshot({
-          path: `test-results/screenshots/libraries-${name}-${width}-en.png`,
-          fullPage: true,
-        });
+        await reviewScreenshot(() =>
+          page.screenshot({
+            path: `test-results/screenshots/libraries-${name}-${width}-en.png`,
+            fullPage: true,
+          }),
+        );
         await page.evaluate(() => window.localStorage.setItem('language', 'nl'));
         await page.goto(url);
         await expect(page.locator('h1').first()).not.toBeEmpty();
-        await page.screenshot({
-          path: `test-results/screenshots/libraries-${name}-${width}-nl.png`,
-          fullPage: true,
-        });
+        await reviewScreenshot(() =>
+          page.screenshot({
+            path: `test-results/screenshots/libraries-${name}-${width}-nl.png`,
+            fullPage: true,
+          }),
+        );
       });
     }
   }

@@ -373,9 +373,13 @@ test('bob may look at a model but not change it; creating models is authoring on
   await page.goto(`${portal}/projects/models/overview/${facade.id}`);
   await expect(page.getByRole('heading', { name: 'Harbour Tower – Facade', level: 1 })).toBeVisible();
   await expect(badge(page)).toHaveText('Finished');
-  for (const name of ['Edit', 'Reprocess', 'Delete']) {
+  for (const name of ['Edit', 'Reprocess']) {
     await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
   }
+  // Delete is shown, disabled, saying why (issue 33).
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveAccessibleDescription(
+    'Needs the permission “Update models”, which your role does not have',
+  );
   await page.goto(`${portal}/projects/models/create/${project.id}`);
   await expect(page.getByRole('heading', { name: 'New Model' })).toHaveCount(0);
   await expect(page.locator('input[type="file"]')).toHaveCount(0);

@@ -13,6 +13,7 @@ import {
   retryingBusy,
   useSessionCookie,
 } from './support/portal';
+import { reviewScreenshot } from './support/screen-variants';
 
 interface NotificationList {
   data: { id: number; title: string; read: boolean }[];
@@ -58,7 +59,9 @@ for (const [name, viewport] of Object.entries({
       const panel = await openDropdown(page);
       await expect(panel.getByRole('img', { name: 'Unread' }).first()).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `test-results/screenshots/c2-notifications-${name}.png` });
+      await reviewScreenshot(() =>
+        page.screenshot({ path: `test-results/screenshots/c2-notifications-${name}.png` }),
+      );
     });
   });
 }

@@ -8,7 +8,7 @@
  */
 import { expect, type Locator, type Page, test } from './support/test';
 import { signedInAs } from './support/portal';
-import { localeOf, SCREEN_VARIANTS } from './support/screen-variants';
+import { localeOf, SCREEN_VARIANTS, reviewScreenshot } from './support/screen-variants';
 
 interface Placement {
   alignItems: string;
@@ -31,7 +31,9 @@ async function placementOf(heading: Locator): Promise<Placement> {
 }
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screenshots/polish/${name}.png`, fullPage: false });
+  reviewScreenshot(() =>
+    page.screenshot({ path: `test-results/screenshots/polish/${name}.png`, fullPage: false }),
+  );
 
 const TREES = [
   {

@@ -12,6 +12,7 @@ import { seriousViolations } from './support/axe';
 import { API, apiHeaders, sharedSession, signedInAs } from './support/portal';
 import { fbxFile, uniqueName } from './support/projects-api';
 import { listenToPushes, reached } from './support/pushes';
+import { reviewScreenshot } from './support/screen-variants';
 
 interface Item {
   id: number;
@@ -259,10 +260,12 @@ test.describe('accessibility and looks', () => {
         await page.goto(`/processor?tab=${tab}`);
         await expect(page.locator('.ui-card').first()).toBeVisible();
         expect(await seriousViolations(page), `${tab} at ${width}`).toEqual([]);
-        await page.screenshot({
-          path: `test-results/screenshots/processor-${tab}-${width}-en.png`,
-          fullPage: true,
-        });
+        await reviewScreenshot(() =>
+          page.screenshot({
+            path: `test-results/screenshots/processor-${tab}-${width}-en.png`,
+            fullPage: true,
+          }),
+        );
       });
     }
 
@@ -277,7 +280,9 @@ test.describe('accessibility and looks', () => {
       await page.getByRole('button', { name: 'Filter' }).click();
       await page.locator('.ui-card').first().click({ button: 'right' });
       await expect(page.getByRole('menu')).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/processor-menu-${width}-en.png` });
+      await reviewScreenshot(() =>
+        page.screenshot({ path: `test-results/screenshots/processor-menu-${width}-en.png` }),
+      );
       expect(await seriousViolations(page), `menu at ${width}`).toEqual([]);
     });
 
@@ -291,10 +296,12 @@ test.describe('accessibility and looks', () => {
         await expect(page.getByRole('heading', { name: 'Processor', level: 1 })).toBeVisible();
         await expect(page.getByRole('tab', { name: 'Modellen' })).toBeVisible();
         await expect(page.locator('.ui-card').first()).toBeVisible();
-        await page.screenshot({
-          path: `test-results/screenshots/processor-${tab}-${width}-nl.png`,
-          fullPage: true,
-        });
+        await reviewScreenshot(() =>
+          page.screenshot({
+            path: `test-results/screenshots/processor-${tab}-${width}-nl.png`,
+            fullPage: true,
+          }),
+        );
       }
     });
   }

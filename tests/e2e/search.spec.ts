@@ -2,6 +2,7 @@
 import { expect, type Page, test } from './support/test';
 import { seriousViolations } from './support/axe';
 import { expectSignedIn, origin, signedInAs } from './support/portal';
+import { reviewScreenshot } from './support/screen-variants';
 
 async function searchFromTopBar(page: Page, term: string) {
   const box = page.getByRole('searchbox', { name: 'Search the portal' });
@@ -116,7 +117,9 @@ for (const [name, viewport] of Object.entries({
         .getByRole('link', { name: 'Harbour Tower', exact: true }),
     ).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `test-results/screenshots/c2-search-${name}.png`, fullPage: true });
+    await reviewScreenshot(() =>
+      page.screenshot({ path: `test-results/screenshots/c2-search-${name}.png`, fullPage: true }),
+    );
   });
 }
 

@@ -19,7 +19,7 @@ import type { GeometryStatistics } from '../../shared/geometry-statistics';
 import { seriousViolations, settled } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { englishOnDutchScreen, sidewaysScroll } from './support/screen-checks';
-import { localeOf, SCREEN_VARIANTS } from './support/screen-variants';
+import { localeOf, SCREEN_VARIANTS, reviewScreenshot } from './support/screen-variants';
 
 const CUBE_URL = () => `${origin()}/api/v2/files/e2e-viewer/red-cube.glb`;
 const TEXTURE_URL = () => `${origin()}/api/v2/files/e2e-viewer/blue-checker.png`;
@@ -425,10 +425,12 @@ test.describe('the model viewer', () => {
     for (const corner of corners(shot)) expect(isBackground(corner)).toBe(true);
     // No statistics for a material.
     await expect(page.getByRole('button', { name: 'Statistics' })).toHaveCount(0);
-    await page.screenshot({
-      path: 'test-results/screenshots/viewer-material-en-desktop.png',
-      fullPage: true,
-    });
+    await reviewScreenshot(() =>
+      page.screenshot({
+        path: 'test-results/screenshots/viewer-material-en-desktop.png',
+        fullPage: true,
+      }),
+    );
   });
 });
 
@@ -449,16 +451,20 @@ test.describe('the viewer as it looks', () => {
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await idle(stage);
         await settled(page);
-        await page.screenshot({
-          path: `test-results/screenshots/viewer-${language}-${size}.png`,
-          fullPage: true,
-        });
+        await reviewScreenshot(() =>
+          page.screenshot({
+            path: `test-results/screenshots/viewer-${language}-${size}.png`,
+            fullPage: true,
+          }),
+        );
         // The frame with the statistics open and the pointer on a tool (its tooltip showing).
         await page.getByRole('button', { name: language === 'nl' ? 'Statistieken' : 'Statistics' }).click();
         await idle(stage);
-        await page.locator('.viewer').screenshot({
-          path: `test-results/screenshots/viewer-${language}-${size}-statistics.png`,
-        });
+        await reviewScreenshot(() =>
+          page.locator('.viewer').screenshot({
+            path: `test-results/screenshots/viewer-${language}-${size}-statistics.png`,
+          }),
+        );
         expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
         if (language === 'nl') expect(await englishOnDutchScreen(page)).toEqual([]);
       });

@@ -37,6 +37,7 @@ describe('POST /login', () => {
         autodesk_scope_outdated: false,
         autodesk_integration: false,
         preferences: {},
+        default_views: {},
       },
     });
     const lifetime = Date.parse(body.expires_at) - Date.now();

@@ -9,7 +9,7 @@ import {
   activityMessage,
   declaredActivityCollections,
   reprocessTarget,
-} from '../../server/api/activity-messages';
+} from '../../server/domain/activity-messages';
 import { entityFields, toDutch } from '../../server/http/language';
 import { renderMessage } from '../../server/http/messages';
 

@@ -3,7 +3,7 @@
  * they must equal what counting the rows gives (the same call with a filter that matches everything).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpiredTrash } from '../../server/api/trash-purge';
+import { purgeExpiredTrash } from '../../server/domain/trash-purge';
 import { companyId, tokenFor } from './api-helpers';
 import { startTestServer, type TestServer } from './test-server';
 

@@ -206,6 +206,21 @@ describe('the activity log', () => {
     });
   });
 
+  it("names the records of alice's seeded entries, as the recorder would have", async () => {
+    const english = (await activity()).map((entry) => entry.message);
+    expect(english).toEqual(
+      expect.arrayContaining([
+        'Created project Harbour Tower',
+        'Updated project Harbour Tower',
+        'Created label Client review',
+        'Deleted label Draft',
+        'Updated the profile',
+      ]),
+    );
+    expect(english).not.toContain('Updated project #1');
+    expect(english).not.toContain('Deleted label #3');
+  });
+
   it('words an entry recorded before from its path, naming the record by its id', async () => {
     const alice_ = await userId(server, 'alice');
     const acme = await server.db

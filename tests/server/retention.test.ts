@@ -3,8 +3,8 @@
  * purge covers the tables of the declarations that say `softDelete`, and no other.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declaredEntities } from '../../server/api/declared-entities';
-import { purgeExpiredTrash } from '../../server/api/trash-purge';
+import { declaredEntities } from '../../server/domain/declared-entities';
+import { purgeExpiredTrash } from '../../server/domain/trash-purge';
 import { restore, type SoftDeleteTable, softDelete } from '../../server/db/retention';
 import { TRASH_RETENTION_DAYS } from '../../shared/trash';
 import { companyId, tokenFor } from './api-helpers';

@@ -2,7 +2,7 @@
  * Issue 31: the calls as spec 2 §7 lists them, answered as spec 2 §3 describes, on the real server.
  * - `included_fields[]` limits an answer to the fields named, list and single read alike; `excluded_fields[]`
  *   drops the fields named (server/http/list-query.ts, the CRUD show route).
- * - The user entity carries `project_count`, `abilities` and `admin` as 0/1 (server/api/user-fields.ts).
+ * - The user entity carries `project_count`, `abilities` and `admin` as 0/1 (server/auth/user-fields.ts).
  * - `PATCH /materials/{name} | name, archived` archives and unarchives.
  * - One library or category is deleted through its bulk endpoint.
  */

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Download } from '../../shared/entities/downloads';
 import type { PropertyMap } from '../../shared/entities/property-maps';
-import { purgeExpiredTrash } from '../../server/api/trash-purge';
+import { purgeExpiredTrash } from '../../server/domain/trash-purge';
 import { jsonBody, memberWithAbilities, tokenFor } from './api-helpers';
 import { startTestServer, type TestServer } from './test-server';
 

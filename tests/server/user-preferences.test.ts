@@ -58,6 +58,21 @@ describe('PATCH /my-account/preferences', () => {
     });
   });
 
+  it('keeps the theme picked in the avatar menu beside the other preferences, and refuses an unknown theme (issue 33)', async () => {
+    const token = await tokenFor(server, 'carol');
+    expect((await patch(token, { theme: 'dark' }, 'globex')).status).toBe(200);
+    const refused = await patch(token, { theme: 'sepia' }, 'globex');
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { errors: Record<string, string[]> }).errors).toEqual({
+      theme: [expect.any(String)],
+    });
+    expect((await validate(await tokenFor(server, 'carol'), 'globex')).preferences).toEqual({
+      theme: 'dark',
+    });
+    const system = await patch(token, { theme: 'system' }, 'globex');
+    expect(await system.json()).toEqual({ data: { theme: 'system' } });
+  });
+
   it('refuses an unknown value per field, in the request’s language, and a request without a session', async () => {
     const token = await tokenFor(server, 'bob');
     const refused = await server.request('acme', '/my-account/preferences', {

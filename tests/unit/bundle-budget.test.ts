@@ -27,6 +27,8 @@ import {
 } from '../../server/portal-preloads';
 
 const DIST = 'dist';
+/** The command palette (issue 33): cmdk, its styles and its search, behind the top bar's button and ⌘K. */
+const PALETTE_MODULE = 'src/shell/command-palette/CommandPalette.tsx';
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 // A build takes minutes on a busy machine: the unit project's hook time limit (vite.config.ts) allows for it.
@@ -103,6 +105,21 @@ describe('the signed-in first pages', () => {
         expect(manifest[module]?.isDynamicEntry, `${module} is loaded on demand`).toBe(true);
         expect(files, module).not.toContain(manifest[module].file);
       }
+    },
+  );
+
+  it.each(Object.keys(JS_BUDGETS) as BudgetedRoute[])(
+    '%s does not carry the command palette (cmdk), which loads when first opened (issue 33)',
+    (route) => {
+      const manifest = readManifest(DIST);
+      const palette = manifest[PALETTE_MODULE];
+      expect(palette?.isDynamicEntry, `${PALETTE_MODULE} is loaded on demand`).toBe(true);
+      const load = routeLoad(DIST, route, manifest);
+      expect(load.js.map((file) => file.file)).not.toContain(palette.file);
+      expect(load.css).not.toContainEqual(expect.objectContaining({ file: palette.css?.[0] }));
+      // cmdk's own markup (`cmdk-list-sizer`) is in no script a first visit loads.
+      for (const { file } of load.js)
+        expect(readFileSync(join(DIST, file), 'utf8'), file).not.toContain('cmdk-list-sizer');
     },
   );
 });

@@ -6,6 +6,7 @@ import {
   opaqueHex,
   parseHexColor,
   readableOn,
+  relativeLuminance,
   resolveThemeColors,
   rgbTriplet,
   themeVariables,
@@ -106,4 +107,68 @@ describe('readable colours', () => {
       contrastRatio(rgba(variables['--selected-ink']), rgba(variables['--selected-bg'])),
     ).toBeGreaterThanOrEqual(4.5);
   });
+});
+
+describe('the tenant colours in both themes (issue 33)', () => {
+  const LIGHT_SURFACE = parseHexColor('#ffffff')!;
+  const DARK_SURFACE = parseHexColor('#1f2430')!;
+  const triplet = (value: string) => {
+    const [r, g, b] = value.split(' ').map(Number);
+    return { r, g, b, a: 1 };
+  };
+  /** The HSL hue in degrees (null for a grey, which has none). */
+  const hue = ({ r, g, b }: { r: number; g: number; b: number }) => {
+    const max = Math.max(r, g, b);
+    const min = Math.min(r, g, b);
+    if (max - min < 8) return null;
+    const d = max - min;
+    const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+    return (h * 60 + 360) % 360;
+  };
+  // A company's colours: the platform's teal, a mid blue, a signal red, a very light yellow, a near-white cream, a very
+  // dark navy and black.
+  const TENANT_COLORS = ['#275953', '#1f6feb', '#e5484d', '#ffd400', '#fff8d6', '#0b1a3a', '#000000'];
+
+  it.each(TENANT_COLORS)(
+    '%s reads at 4.5:1 on the light and the dark surface, in a shade of its own hue',
+    (hex) => {
+      const color = parseHexColor(hex)!;
+      for (const surface of [LIGHT_SURFACE, DARK_SURFACE]) {
+        const readable = readableOn(color, surface);
+        expect(contrastRatio(readable, surface)).toBeGreaterThanOrEqual(4.5);
+        const [before, after] = [hue(color), hue(readable)];
+        if (before !== null) expect(Math.abs(after! - before)).toBeLessThan(4);
+      }
+    },
+  );
+
+  it('lightens a dark colour on the dark surface and darkens a light one on the light surface, changing no more than needed', () => {
+    const navy = parseHexColor('#0b1a3a')!;
+    expect(contrastRatio(navy, DARK_SURFACE)).toBeLessThan(1.5);
+    expect(relativeLuminance(readableOn(navy, DARK_SURFACE))).toBeGreaterThan(relativeLuminance(navy));
+    expect(readableOn(navy, LIGHT_SURFACE)).toEqual(navy);
+    const yellow = parseHexColor('#ffd400')!;
+    expect(readableOn(yellow, DARK_SURFACE)).toEqual(yellow);
+    expect(relativeLuminance(readableOn(yellow, LIGHT_SURFACE))).toBeLessThan(relativeLuminance(yellow));
+  });
+
+  it.each(TENANT_COLORS)(
+    '%s: the dark theme’s primary, accent, button text and selected look all read at 4.5:1',
+    (hex) => {
+      const colors = resolveThemeColors(
+        { primary_color: hex, primary_accent: hex, is_default: false },
+        PLATFORMS.hatch,
+      );
+      const variables = themeVariables(colors, DARK_SURFACE);
+      const strong = triplet(variables['--primary-strong']);
+      expect(contrastRatio(strong, DARK_SURFACE)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(triplet(variables['--accent-strong']), DARK_SURFACE)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(triplet(variables['--on-primary']), strong)).toBeGreaterThanOrEqual(4.5);
+      expect(
+        contrastRatio(triplet(variables['--selected-ink']), triplet(variables['--selected-bg'])),
+      ).toBeGreaterThanOrEqual(4.5);
+      // The light theme keeps white text on the primary.
+      expect(themeVariables(colors)['--on-primary']).toBe('255 255 255');
+    },
+  );
 });

@@ -143,6 +143,17 @@ describe('getList', () => {
     });
   });
 
+  it("passes the signal refine v5's hooks spread into the meta to fetch", async () => {
+    const api = stubApi().on('GET', '/projects', { body: laravelList([]) });
+    const controller = new AbortController();
+
+    await provider.getList({
+      resource: 'projects',
+      meta: { queryKey: ['projects'], signal: controller.signal },
+    });
+    expect(api.calls('/projects')[0].signal).toBe(controller.signal);
+  });
+
   it('refuses filters the API cannot express', async () => {
     stubApi();
     await expect(

@@ -3,14 +3,8 @@ import type { LiveEvent } from '@refinedev/core';
 import { describe, expect, it, vi } from 'vitest';
 import { browserIdle } from '@/lib/browser-idle';
 import { resolveDeployment } from '@/lib/runtime-config';
-import {
-  afterFirstScreen,
-  broadcastingAuthUrl,
-  createEchoConnection,
-  deferredEcho,
-  type EchoChannel,
-  type EchoClient,
-} from '@/providers/echo-connection';
+import { broadcastingAuthUrl, type EchoChannel, type EchoClient } from '@/providers/echo-client';
+import { afterFirstScreen, createEchoConnection, deferredEcho } from '@/providers/echo-connection';
 import { apiRequest } from '@/providers/http-client';
 import { CHANNEL_SUBSCRIBED, createLiveProvider, eventIds } from '@/providers/live-provider';
 

@@ -348,7 +348,7 @@ describe('the project overview', () => {
     expect(api.calls('/projects/1')).toHaveLength(1);
   });
 
-  it('shows a viewer no create, edit or delete actions', async () => {
+  it('shows a viewer no create or edit actions, and Delete disabled with why (issue 33)', async () => {
     const api = stubApi().on('GET', '/projects/:id', { body: { data: harbour } });
     const bob = {
       ...aliceUser,
@@ -361,9 +361,14 @@ describe('the project overview', () => {
 
     expect(await screen.findByRole('heading', { name: 'Harbour Tower', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Manage models/ })).toBeInTheDocument();
-    for (const name of ['Edit', 'Delete', 'New Model', 'New sub-project', 'Add a label']) {
+    for (const name of ['Edit', 'New Model', 'New sub-project', 'Add a label']) {
       expect(screen.queryByRole('button', { name: new RegExp(name) })).not.toBeInTheDocument();
     }
+    const remove = screen.getByRole('button', { name: 'Delete' });
+    expect(remove).toBeDisabled();
+    expect(remove).toHaveAccessibleDescription(
+      'Needs the permission “Delete projects”, which your role does not have',
+    );
     // Duplicate is offered to everyone (spec 2 §2); a copy is a new project, so it says why bob may not.
     const duplicate = screen.getByRole('button', { name: /Duplicate/ });
     expect(duplicate).toBeDisabled();

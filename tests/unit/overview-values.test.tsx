@@ -147,4 +147,14 @@ describe('the overviews show no internal flags', () => {
     expect(screen.queryByText('No')).toBeNull();
     expect(screen.getByRole('button', { name: /Delete/ })).toBeDisabled();
   });
+
+  it("a material's status is the one status badge of the lists and the other overviews", async () => {
+    stubApi()
+      .on('GET', '/materials/:name', { body: { data: oak } })
+      .on('GET', '/materials', { body: laravelList([]) });
+    renderAt('/materials/overview/Oak');
+    expect(await screen.findByRole('heading', { name: 'Oak' })).toBeInTheDocument();
+    const badge = screen.getByText('Active', { selector: '.status-badge' });
+    expect(badge.style.getPropertyValue('--status-color')).toBe('#52c41a');
+  });
 });

@@ -5,7 +5,8 @@ import type { SessionUser } from '@shared/session';
 import { GlobalSearchBox } from '@/shell/search/GlobalSearchBox';
 import { GlobalSearchPage } from '@/shell/search/GlobalSearchPage';
 import { Toaster } from '@/ui/toast';
-import { SEARCH_GROUPS, type SearchRecord, visibleSearchGroups } from '@/shell/search/search-groups';
+import { SEARCH_GROUPS, visibleSearchGroups } from '@/shell/search/search-groups';
+import type { SearchRecord } from '@/shell/search/search-group';
 import {
   CHECKBOX_STATES_KEY,
   DEFAULT_SETTINGS,

@@ -3,6 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '@/providers/session';
+import { setThemeChoice } from '@/shell/tenant/color-scheme';
+import { DARK_DESIGN_TOKENS } from '@/ui/design-tokens';
 import { TenantSwitcher } from '@/shell/layout/TenantSwitcher';
 import { tenantStore } from '@/shell/tenant/TenantContext';
 import { acmeTenant, RefineHarness, signInAs, stubApi as stubDataApi } from './data-provider-stub';
@@ -327,5 +329,53 @@ describe('the layout', () => {
     await waitFor(() => expect(within(menu).getAllByRole('menuitem')).toHaveLength(1));
     expect(within(menu).getByRole('menuitem')).toHaveTextContent('Globex Design');
     expect(within(menu).getByRole('menuitem')).toHaveTextContent('globex');
+  });
+});
+
+describe('the theme (issue 33)', () => {
+  afterEach(() => {
+    setThemeChoice('system');
+    window.localStorage.clear();
+  });
+
+  it('turns dark at once from the avatar menu and keeps the pick on the server and in the browser', async () => {
+    const sent: unknown[] = [];
+    stubApi({
+      '/my-account/preferences': (init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return Response.json({ data: { theme: 'dark' } });
+      },
+      // The session user, asked again after the save, carries the pick.
+      '/auth/validate': () =>
+        Response.json({
+          access_token: 'token',
+          token_type: 'Bearer',
+          expires_at: '2099-01-01T00:00:00Z',
+          user: user({ abilities: VIEWER, preferences: { theme: 'dark' } }),
+        }),
+    });
+    signIn(user({ abilities: VIEWER }));
+    renderPortal('/projects');
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu of Alice Anders' }));
+    expect(screen.getByRole('menuitemradio', { name: 'System theme' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    expect(document.documentElement).not.toHaveClass('theme-dark');
+
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Dark theme' }));
+    expect(document.documentElement).toHaveClass('theme-dark');
+    expect(document.documentElement.style.getPropertyValue('--surface')).toBe(DARK_DESIGN_TOKENS.surface);
+    expect(screen.getByRole('menuitemradio', { name: 'Dark theme' })).toHaveAttribute('aria-checked', 'true');
+    await waitFor(() => expect(sent).toEqual([{ theme: 'dark' }]));
+    expect(window.localStorage.getItem('portal-theme')).toBe('dark');
+  });
+
+  it('starts in the theme the user keeps on the server', async () => {
+    stubApi();
+    signIn(user({ abilities: VIEWER, preferences: { theme: 'dark' } }));
+    renderPortal('/projects');
+    await screen.findByRole('heading', { name: 'Projects' });
+    await waitFor(() => expect(document.documentElement).toHaveClass('theme-dark'));
   });
 });

@@ -2,7 +2,7 @@
  * Activity entries as stored messages (issue 31): `message_key` (under `account:activity.messages`) and
  * `message_params` (what was changed and its name, e.g. `{entity: 'user', name: 'Bob Brown'}`), so the activity
  * log reads 'Updated user Bob Brown' in the reader's language instead of an API path. Entries recorded before keep
- * their path in `subject` and are worded from it when read (server/api/activity-messages.ts).
+ * their path in `subject` and are worded from it when read (server/domain/activity-messages.ts).
  */
 import { type Kysely, sql } from 'kysely';
 

@@ -18,6 +18,7 @@ import * as materialImportMessages from './0110_material_import_messages';
 import * as convertedGeometry from './0120_converted_geometry';
 import * as activityMessages from './0130_activity_messages';
 import * as userPreferences from './0140_user_preferences';
+import * as savedViews from './0150_saved_views';
 
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0120_converted_geometry': convertedGeometry,
   '0130_activity_messages': activityMessages,
   '0140_user_preferences': userPreferences,
+  '0150_saved_views': savedViews,
 };

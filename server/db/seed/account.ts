@@ -5,6 +5,7 @@
  * picker, alice's recent activity in Acme, and one of alice's notification settings switched off.
  */
 import { ABILITIES } from '../../../shared/abilities';
+import { message, type MessageParams, type StoredMessage } from '../../../shared/messages';
 import { notificationTypeOf } from '../../../shared/notification-types';
 import { hashPassword } from '../../auth/passwords';
 import { createAccount } from '../accounts';
@@ -137,14 +138,37 @@ export async function seedAccount(db: DB): Promise<void> {
 
   const acme = await companyIdOf(db, 'acme');
   const alice = await userIdOf(db, 'alice');
-  const activity = [
+  // Each with the stored message the recorder writes (issue 31: the log names what changed, never '#3').
+  const said = (key: string, params: MessageParams = {}) =>
+    message(`account:activity.messages.${key}`, params);
+  const activity: Array<{ action: string; subject: string | null; days: number; said?: StoredMessage }> = [
     { action: 'signed_in', subject: null, days: 6 },
-    { action: 'created', subject: 'projects', days: 6 },
-    { action: 'updated', subject: 'projects/1', days: 5 },
-    { action: 'created', subject: 'labels', days: 4 },
-    { action: 'deleted', subject: 'labels/3', days: 4 },
+    {
+      action: 'created',
+      subject: 'projects',
+      days: 6,
+      said: said('created', { context: 'project', name: 'Harbour Tower' }),
+    },
+    {
+      action: 'updated',
+      subject: 'projects/1',
+      days: 5,
+      said: said('updated', { context: 'project', name: 'Harbour Tower' }),
+    },
+    {
+      action: 'created',
+      subject: 'labels',
+      days: 4,
+      said: said('created', { context: 'label', name: 'Client review' }),
+    },
+    {
+      action: 'deleted',
+      subject: 'labels/3',
+      days: 4,
+      said: said('deleted', { context: 'label', name: 'Draft' }),
+    },
     { action: 'signed_in', subject: null, days: 2 },
-    { action: 'updated', subject: 'my-account', days: 2 },
+    { action: 'updated', subject: 'my-account', days: 2, said: said('profileUpdated') },
   ];
   await db
     .insertInto('user_activities')
@@ -154,6 +178,10 @@ export async function seedAccount(db: DB): Promise<void> {
         user_id: alice,
         action: entry.action,
         subject: entry.subject,
+        ...(entry.said && {
+          message_key: entry.said.key,
+          message_params: JSON.stringify(entry.said.params),
+        }),
         created_at: daysAgo(entry.days),
       })),
     )

@@ -3,7 +3,6 @@
  * that in app_settings, so a database created by an older version receives the areas that arrived later.
  */
 import { sql } from 'kysely';
-import type { FileStorage } from '../../storage/storage';
 import type { DB } from '../database';
 import { seedAccount } from './account';
 import { seedAccounts } from './accounts';
@@ -17,16 +16,8 @@ import { seedProjects } from './projects';
 import { seedSecurity } from './security';
 import { seedTools } from './tools';
 
-/** What an area may need besides the database: the FileStorage for the files it seeds (absent: no files). */
-export interface SeedContext {
-  storage?: FileStorage;
-}
 import { seedReports } from './reports';
-
-export interface SeedArea {
-  name: string;
-  run: (trx: DB, context: SeedContext) => Promise<void>;
-}
+import type { SeedArea, SeedContext } from './seed-area';
 
 /** Areas in dependency order; a later issue appends its own. */
 export const seedAreas: SeedArea[] = [

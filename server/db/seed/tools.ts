@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FileStorage } from '../../storage/storage';
 import type { DB } from '../database';
 import { MODEL_STATUS_COLORS } from '../status-colors';
-import type { SeedContext } from './index';
+import type { SeedContext } from './seed-area';
 import { daysAgo } from './time';
 
 const DOWNLOADS: Array<{ name: string; extension: string; content: string }> = [

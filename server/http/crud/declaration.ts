@@ -86,7 +86,7 @@ export interface EntityDeclaration<
   entity: string;
   /**
    * The entity's word in activity entries, the context of their stored messages ('Updated user Bob Brink':
-   * `account:activity.messages.updated_user`, server/api/activity-messages.ts) when it is not `entity` in camel
+   * `account:activity.messages.updated_user`, server/domain/activity-messages.ts) when it is not `entity` in camel
    * case (`property_map` → `propertyMap`); without a text of its own an entry says 'Updated {name}'.
    */
   activity?: string;
@@ -112,6 +112,12 @@ export interface EntityDeclaration<
    * company and unique fields are unique across the table).
    */
   scope?: 'company' | 'platform';
+  /**
+   * The column naming the user a row belongs to (`user_id`: a user's own rows, such as saved views): every standard
+   * endpoint reads and changes only the signed-in user's rows of the company, and another user's row answers 404
+   * like a missing one (no 403: nothing says it exists). Hooks write the column themselves.
+   */
+  owner?: string;
   /**
    * The licence the request's company must have bought for every route of the entity, special routes made with
    * `entity.route` included (`'hatch'` for the authoring-only materials and categories); 403 otherwise.

@@ -5,84 +5,17 @@
  * endpoint, so none of them is written per entity.
  */
 import type { Static, TObject } from '@sinclair/typebox';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifySchema } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../../db/database';
 import { TRASH_RETENTION_DAYS } from '../../../shared/trash';
 import type { Database } from '../../db/schema';
-import { guard, guarded, type RouteGuard } from '../guarded-route';
-import type { ListSpec } from '../listing';
-import {
-  ADMIN_ONLY,
-  type CrudContext,
-  type EntityDeclaration,
-  type Followup,
-  SIGNED_IN,
-} from './declaration';
+import { guard, guarded } from '../guarded-route';
+import { ADMIN_ONLY, type EntityDeclaration, SIGNED_IN } from './declaration';
+import { type Entity, ENTITY, type FindOptions } from './declared-entity';
 import { foundOr404, type RowKey } from './ids';
 import { registerEntity } from './routes';
 import { removeRow, restoreRow } from './writes';
-
-const ENTITY = Symbol('entity');
-
-/** What the API registry needs of a declared entity, whatever its types. */
-export interface RegistrableEntity {
-  readonly [ENTITY]: true;
-  collection: string;
-  /** Where its writes go, its singular and its word in activity entries (server/api/activity-messages.ts). */
-  writeCollection?: string;
-  entity: string;
-  activity?: string;
-  /** Its table, and whether deletes go to the recycling bin (the purge's tables, server/api/trash-purge.ts). */
-  table: keyof Database;
-  softDelete?: boolean;
-  /** Registers the standard endpoints (routes.ts). */
-  register(app: FastifyInstance): Promise<void>;
-  /** The name (`nameOf`) of the company's live row of this id; null where there is none. */
-  nameById(db: DB, companyId: number, id: number): Promise<string | null>;
-}
-
-export const isEntity = (value: unknown): value is RegistrableEntity =>
-  typeof value === 'object' && value !== null && ENTITY in value;
-
-export interface Entity<
-  TB extends keyof Database,
-  Row extends { id: number },
-  Input extends TObject,
-  Item extends TObject,
-  Detail extends TObject,
->
-  extends EntityDeclaration<TB, Row, Input, Item, Detail>, RegistrableEntity {
-  /**
-   * The company's row keyed `id` (its id, or its name with `idField: 'name'`; 404 otherwise): live, or with
-   * `trashed` one in the recycling bin too (by name: the live one, else the one deleted last).
-   */
-  find(db: DB, companyId: number, id: RowKey, options?: { trashed?: boolean }): Promise<Row>;
-  /** The company's row of the integer `id`, whatever keys it in routes (`find` by id even with `idField`). */
-  findById(db: DB, companyId: number, id: number, options?: { trashed?: boolean }): Promise<Row>;
-  /** The full ListSpec of the entity's list endpoint. */
-  listSpec(ctx: CrudContext): ListSpec<TB, Row, Static<Item>>;
-  /** The row as a list item with every field. */
-  itemOf(ctx: CrudContext, row: Row): Promise<Static<Item>>;
-  /** The single answer of the row (`{data: …}` of show, create, update, restore). */
-  detailOf(ctx: CrudContext, row: Row): Promise<Static<Detail>>;
-  /** The company a row belongs to for writes and unique checks: the request's, or none for platform entities. */
-  scopeOf(ctx: CrudContext): number | null;
-  /** The declared delete, or deleting (trashing) the row; call it inside a transaction (`ctx.db`). */
-  removeOne(ctx: CrudContext, row: Row): Promise<Followup | void>;
-  /** The declared restore, or clearing the row's `deleted_at`; call it inside a transaction (`ctx.db`). */
-  restoreOne(ctx: CrudContext, row: Row): Promise<Followup | void>;
-  /** The response schema of single answers. */
-  detailSchema: TObject;
-  /** The prefix a requested field may carry (`included_fields[]=libraries.name`): the list's resource name. */
-  fieldPrefix: string;
-  /** The options of a route (`guarded`): the guard of the ability, the tag, the summary and the schema parts. */
-  route<S extends FastifySchema = FastifySchema>(
-    ability: string,
-    summary: string,
-    schema?: S,
-  ): EntityRouteOptions<S>;
-}
 
 /** Live rows, or with `trashed` also those still in the recycling bin (deleted within the retention). */
 export function addressable(deletedAt: string, trashed: boolean) {
@@ -90,12 +23,6 @@ export function addressable(deletedAt: string, trashed: boolean) {
   return trashed
     ? sql<SqlBool>`(${column} is null or ${column} > now() - make_interval(days => ${TRASH_RETENTION_DAYS}))`
     : sql<SqlBool>`${column} is null`;
-}
-
-/** What `entity.route` gives a route: its guard and its documented schema. */
-export interface EntityRouteOptions<S extends FastifySchema> {
-  config: { guard: RouteGuard };
-  schema: S & { tags: string[]; summary: string };
 }
 
 /** The guard of an ability: the admin flag, a valid token alone, or the ability (`a|b`: any of them). */
@@ -118,15 +45,18 @@ export function defineEntity<
     companyId: number,
     column: 'id' | 'name',
     id: RowKey,
-    { trashed = false }: { trashed?: boolean } = {},
+    { trashed = false, userId }: FindOptions = {},
   ) => {
     let query = declaration.rows(db, companyId).where(sql<SqlBool>`${sql.ref(`${table}.${column}`)} = ${id}`);
+    if (declaration.owner && userId !== undefined) query = query.where(ownedBy(userId));
     if (softDelete) query = query.where(addressable(`${table}.deleted_at`, trashed));
     if (softDelete && trashed && column === 'name') {
       query = query.orderBy(sql`${sql.ref(`${table}.deleted_at`)} desc nulls first`);
     }
     return foundOr404(query.executeTakeFirst() as Promise<Row | undefined>, model, id);
   };
+  /** The rows of one user (`owner`). */
+  const ownedBy = (userId: number) => sql<SqlBool>`${sql.ref(`${table}.${declaration.owner}`)} = ${userId}`;
   /** A hatch-only entity's routes also need the company's licence (`licence`). */
   const guardOf = (ability: string) =>
     declaration.licence ? guard.licence(declaration.licence, abilityGuard(ability)) : abilityGuard(ability);
@@ -139,6 +69,15 @@ export function defineEntity<
     fieldPrefix,
     find: (db, companyId, id, options) => findBy(db, companyId, declaration.idField ?? 'id', id, options),
     findById: (db, companyId, id, options) => findBy(db, companyId, 'id', id, options),
+    findFor: (ctx, id, { byId = false, ...options } = {}) =>
+      findBy(ctx.db, ctx.session.company.id, byId ? 'id' : (declaration.idField ?? 'id'), id, {
+        ...options,
+        userId: ctx.session.user.id,
+      }),
+    rowsFor: (ctx) => {
+      const rows = declaration.rows(ctx.db, ctx.session.company.id);
+      return declaration.owner ? rows.where(ownedBy(ctx.session.user.id)) : rows;
+    },
     listSpec(ctx) {
       return {
         ...declaration.list(ctx),

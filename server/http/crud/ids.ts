@@ -4,7 +4,7 @@
  * missing row, never a database error.
  */
 import { type Static, Type } from '@sinclair/typebox';
-import { modelNotFound } from '../errors';
+import { modelNotFound } from '../../errors/http-errors';
 
 export const INT4_MAX = 2_147_483_647;
 

@@ -7,7 +7,7 @@
  */
 import { type Static, type TObject, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { allValid, notEmptied } from '../../api/field-checks';
+import { allValid, notEmptied } from '../field-checks';
 import type { Database } from '../../db/schema';
 import {
   type FieldsQueryInput,
@@ -29,7 +29,7 @@ import { MessageSchema } from '../schema-types';
 import { registerBulkEndpoint } from './bulk';
 import type { CrudContext, CrudRoute, Followup, Submitted } from './declaration';
 import { contextOf } from './context';
-import type { Entity } from './entity';
+import type { Entity } from './declared-entity';
 import { IdParams, NameParams, type RowKey } from './ids';
 import { checkUnique, inputColumns, insertRow, notNullableFields, updateRow } from './writes';
 
@@ -78,7 +78,7 @@ export async function registerEntity<
     ]);
   };
   const answer = async (ctx: CrudContext, id: number) =>
-    entity.detailOf(ctx, await entity.findById(ctx.db, ctx.session.company.id, id));
+    entity.detailOf(ctx, await entity.findFor(ctx, id, { byId: true }));
 
   if (abilities.list) {
     app.get<{ Querystring: ListQueryInput }>(
@@ -89,7 +89,7 @@ export async function registerEntity<
       }),
       async (request) => {
         const ctx = await contextOf(request);
-        const rows = entity.rows(ctx.db, ctx.session.company.id);
+        const rows = entity.rowsFor(ctx);
         return listEndpoint(request, rows, entity.listSpec(ctx), request.query);
       },
     );
@@ -142,7 +142,7 @@ export async function registerEntity<
       async (request) => {
         const fields = recordFields(request.query, entity.fieldPrefix, detailFields);
         const ctx = await contextOf(request);
-        const row = await entity.find(ctx.db, ctx.session.company.id, request.params.id);
+        const row = await entity.findFor(ctx, request.params.id);
         return { data: pickFields(await entity.detailOf(ctx, row), fields) };
       },
     );
@@ -166,7 +166,7 @@ export async function registerEntity<
       ),
       async (request) => {
         const ctx = await contextOf(request);
-        const row = await entity.find(ctx.db, ctx.session.company.id, request.params.id);
+        const row = await entity.findFor(ctx, request.params.id);
         const body = request.body as Body;
         let followup: Followup | void = undefined;
         if (entity.update) {
@@ -195,7 +195,7 @@ export async function registerEntity<
       }),
       async (request) => {
         const ctx = await contextOf(request);
-        const row = await entity.find(ctx.db, ctx.session.company.id, request.params.id);
+        const row = await entity.findFor(ctx, request.params.id);
         const followup = await ctx.db
           .transaction()
           .execute((trx) => entity.removeOne({ ...ctx, db: trx }, row));
@@ -215,7 +215,7 @@ export async function registerEntity<
       ),
       async (request) => {
         const ctx = await contextOf(request);
-        const row = await entity.find(ctx.db, ctx.session.company.id, request.params.id, { trashed: true });
+        const row = await entity.findFor(ctx, request.params.id, { trashed: true });
         let followup: Followup | void = undefined;
         if (isTrashed(row)) {
           followup = await ctx.db.transaction().execute((trx) => entity.restoreOne({ ...ctx, db: trx }, row));

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/database';
 import { restore, type SoftDeleteTable, softDelete } from '../../db/retention';
 import type { Database } from '../../db/schema';
-import { type FieldErrors, ValidationError } from '../errors';
+import { type FieldErrors, ValidationError } from '../../errors/http-errors';
 
 const isNullable = (schema: TSchema) =>
   Array.isArray(schema.anyOf) && schema.anyOf.some((branch: TSchema) => branch.type === 'null');

@@ -1,7 +1,9 @@
 /**
  * The Filter panel of every list (spec 2 §2, §5, §9): search (required, applied 250 ms after typing stops), rows
  * per page 5–25, the list's own filters, and Reset (rows per page 5, page 1, empty search). Escape in the panel
- * closes it (`onClose`). A required field's asterisk is shown but not read: the field is named 'Search'.
+ * closes it (`onClose`). A required field's asterisk is shown but not read: the field is named 'Search'. The
+ * search is marked as missing (its warning outline) only once the user has typed in it and emptied it again, never
+ * in a panel just opened (issue 31).
  */
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
@@ -64,6 +66,8 @@ export function FilterPanel({ ns, state, filters, response, onChange, onReset, o
   const { t } = useTranslation(ns);
   const { t: tl } = useTranslation('lists');
   const [search, setSearch] = useState(state.search);
+  /** The user has typed in the search since the panel opened or was reset. */
+  const [typed, setTyped] = useState(false);
   const id = useId();
 
   // The URL may change the search from outside (reset, back/forward): follow it.
@@ -71,6 +75,7 @@ export function FilterPanel({ ns, state, filters, response, onChange, onReset, o
   if (shown !== state.search) {
     setShown(state.search);
     setSearch(state.search);
+    if (!state.search) setTyped(false);
   }
 
   useEffect(() => {
@@ -105,9 +110,12 @@ export function FilterPanel({ ns, state, filters, response, onChange, onReset, o
           clearLabel={tl('clearSearch')}
           placeholder={tl('searchPlaceholder')}
           value={search}
-          status={search.trim() ? undefined : 'warning'}
+          status={typed && !search.trim() ? 'warning' : undefined}
           aria-required
-          onChange={setSearch}
+          onChange={(value) => {
+            setTyped(true);
+            setSearch(value);
+          }}
         />
       </FilterField>
       {filters.map((filter) => {
@@ -150,7 +158,13 @@ export function FilterPanel({ ns, state, filters, response, onChange, onReset, o
         />
       </FilterField>
       <div className="filter-field filter-panel__reset">
-        <Button icon={<ReloadOutlined aria-hidden />} onClick={onReset}>
+        <Button
+          icon={<ReloadOutlined aria-hidden />}
+          onClick={() => {
+            setTyped(false);
+            onReset();
+          }}
+        >
           {tl('reset')}
         </Button>
       </div>

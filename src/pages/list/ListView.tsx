@@ -19,7 +19,8 @@ import { ResultBanner } from '@/components/ResultBanner';
 import { RowMenu } from '@/components/RowMenu';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { useResultBanner } from '@/components/useResultBanner';
-import type { ApiListResponse } from '@/providers/data-provider';
+import { useSession } from '@/providers/useSession';
+import type { ApiListResponse } from '@/providers/list-query';
 import { recordKey } from '@/resources/derive';
 import type { RenderContext, ResourceDeclaration } from '@/resources/types';
 import { Alert } from '@/ui/Alert';
@@ -34,6 +35,9 @@ import { FilterToggle } from './FilterToggle';
 import { GridSort } from './GridSort';
 import { listCall } from './list-request';
 import { primarySort } from './list-state';
+import { listDefaults } from './list-request';
+import { SavedViewsButton } from './SavedViewsButton';
+import { savedStateParams, savedViewsKey, toSavedState } from './saved-view-state';
 import { useArrivedRows } from './useArrivedRows';
 import { useBulkActions } from './useBulkActions';
 import { useListActions } from './useListActions';
@@ -93,13 +97,18 @@ export function ListView({
   const { t: tl } = useTranslation('lists');
   const navigate = useNavigate();
   const { can, platform } = useResourcePermissions(resource);
-  const { state, sorters, filters, update, reset } = useListState(list, platform, paramPrefix);
+  // Saved views (issue 33) where the list has its title bar: the session says the user's default of the list.
+  const viewsKey = savedViewsKey(resource.name, paramPrefix);
+  const defaultView = useSession().auth?.user.default_views?.[viewsKey];
+  const listState = useListState(list, platform, paramPrefix, withHeader ? defaultView : undefined);
+  const { state, sorters, filters, update, reset } = listState;
   const [ownFilterOpen, setFilterOpen] = useState(
     () => !!state.search || Object.keys(state.filters).length > 0,
   );
   const filterOpen = controlledFilterOpen ?? ownFilterOpen;
   const [cardMenu, setCardMenu] = useState<OpenCardMenu | null>(null);
-  const [view, setView] = useState<View>(list.cards?.initial ?? 'list');
+  const view: View = listState.view ?? list.cards?.initial ?? 'list';
+  const setView = listState.setView;
   const filterButton = useRef<HTMLButtonElement>(null);
   const { banner, show: showBanner, dismiss } = useResultBanner();
 
@@ -282,9 +291,29 @@ export function ListView({
                 />
               ),
             },
+            {
+              key: 'views',
+              part: 'filter',
+              node: (
+                <SavedViewsButton
+                  listKey={viewsKey}
+                  current={toSavedState(state, view)}
+                  onApply={listState.applySaved}
+                  linkFor={(saved) => {
+                    const params = savedStateParams(
+                      saved,
+                      listDefaults(list, platform, paramPrefix),
+                      new URLSearchParams(window.location.search),
+                    );
+                    return `${window.location.origin}${window.location.pathname}?${params}`;
+                  }}
+                />
+              ),
+            },
             ...actions.headerActions.map((action) => ({
               key: `action-${action.key}`,
               part: 'secondary' as const,
+              command: { label: action.label, run: action.onClick },
               node: (
                 <Button icon={action.icon} onClick={action.onClick}>
                   {action.label}
@@ -295,6 +324,11 @@ export function ListView({
               can('create') && {
                 key: 'create',
                 part: 'primary',
+                command: {
+                  label: t('create'),
+                  run: () =>
+                    void navigate(createTo, list.createState ? { state: list.createState } : undefined),
+                },
                 node: (
                   <Button
                     variant="primary"
@@ -346,16 +380,21 @@ export function ListView({
       {bulk.enabled && bulk.selected.size > 0 && (
         <div className="list-bulk-bar" role="toolbar" aria-label={tl('bulk.label')}>
           <span>{tl('bulk.selected', { count: bulk.selected.size })}</span>
-          {bulk.actions.map((action) => (
-            <Button
-              key={action.action}
-              danger={action.danger}
-              loading={bulk.busy}
-              onClick={() => bulk.start(action)}
-            >
-              {t(action.labelKey)}
-            </Button>
-          ))}
+          {bulk.actions.map((action) => {
+            const reason = bulk.reasonFor(action, rows);
+            return (
+              <Button
+                key={action.action}
+                danger={action.danger}
+                loading={bulk.busy}
+                disabled={!!reason}
+                disabledReason={reason}
+                onClick={() => bulk.start(action)}
+              >
+                {t(action.labelKey)}
+              </Button>
+            );
+          })}
           <Button variant="text" onClick={() => bulk.setSelected(new Set())}>
             {tl('bulk.clear')}
           </Button>

@@ -7,7 +7,7 @@
  */
 import type { CrudFilter, CrudSort, GetListParams } from '@refinedev/core';
 import type { PlatformKey } from '@shared/platforms';
-import type { LaravelList } from '@/providers/data-provider';
+import type { LaravelList } from '@/providers/list-query';
 import { peekPrefetched } from '@/providers/http-client';
 import { apiMeta, listPageQuery } from '@/providers/list-query';
 import type { ListRequestDeclaration, ResourceDeclaration } from '@/resources/types';

@@ -7,7 +7,7 @@
  */
 import type { BaseRecord } from '@refinedev/core';
 import { useEffect } from 'react';
-import type { ApiListResponse } from '@/providers/data-provider';
+import type { ApiListResponse } from '@/providers/list-query';
 import { forgetPrefetched } from '@/providers/http-client';
 import { toListResponse } from '@/providers/list-query';
 import { arrivedAnswer, type pageCall } from './list-request';

@@ -7,14 +7,16 @@
  * action on its one record (`runFor`, the row action's `bulk`): the same call and banner, the selection left as
  * it is.
  */
-import { type BaseRecord, type HttpError, useInvalidate, useUpdateMany } from '@refinedev/core';
+import { type BaseRecord, type HttpError, useUpdateMany } from '@refinedev/core';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmation } from '@/components/useConfirmation';
 import type { Banner } from '@/components/useResultBanner';
 import type { Permission } from '@/lib/permissions';
+import { recordKey } from '@/resources/derive';
 import type { BulkActionDeclaration, ResourceAction, ResourceDeclaration } from '@/resources/types';
 import { BULK_BANNER_DURATION_MS, type BulkAnswer, bulkResultBanner } from './bulk-result';
+import { useRelatedRefresh } from './useRelatedRefresh';
 
 export interface BulkActionsOptions {
   can: (needs: ResourceAction | Permission | undefined) => boolean;
@@ -27,10 +29,23 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
   const { t: tl } = useTranslation('lists');
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const { mutateAsync, mutation } = useUpdateMany<BaseRecord, HttpError, Record<string, unknown>>();
-  const invalidate = useInvalidate();
+  const refreshRelated = useRelatedRefresh(resource);
   const { ask, dialog: confirmDialog } = useConfirmation();
   const [formOf, setFormOf] = useState<BulkActionDeclaration | null>(null);
   const actions = (bulk?.actions ?? []).filter((action) => can(action.needs));
+
+  /**
+   * Why an action cannot run on the selection (its declaration's `disabledReason`, issue 33), judged on the rows
+   * at hand when every selected record is among them; the button stays, disabled, with it as its tooltip and
+   * description.
+   */
+  const reasonFor = (action: BulkActionDeclaration, rows: readonly BaseRecord[]): string | undefined => {
+    if (!action.disabledReason) return undefined;
+    const chosen = rows.filter((row) => selected.has(String(recordKey(resource, row))));
+    if (!chosen.length || chosen.length < selected.size) return undefined;
+    const key = action.disabledReason(chosen);
+    return key && t(key);
+  };
 
   /** Sends the action for these records (the selection without `keys`) and shows its answer as the banner. */
   const perform = async (
@@ -62,11 +77,7 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
       if (!keys) setSelected(new Set());
       // The list's own queries reload through updateMany; the lists elsewhere that show these records too
       // (a library's item count after a move) reload here, so they never show what was before.
-      await Promise.all(
-        (bulk!.refreshes ?? []).map((name) =>
-          invalidate({ resource: name, invalidates: ['list', 'many', 'detail'] }),
-        ),
-      );
+      await refreshRelated();
     } catch (error) {
       showBanner(
         { type: 'error', text: (error as Error).message || tl('actionFailed') },
@@ -127,6 +138,7 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
     selected,
     setSelected,
     start,
+    reasonFor,
     runFor,
     busy: mutation.isPending,
     dialog,

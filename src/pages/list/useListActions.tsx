@@ -4,7 +4,8 @@
  * result as the list's banner, a declared bulk action run on the one record (`bulk`), a dialog, or an action in
  * place on the row (`run`: the FAQ's inline rename); a row entry may also leave for another host (`href`). Row
  * entries can be disabled per record with a tooltip saying why; a row click opens a route or a dialog. Delete
- * comes from the declaration's `deletion`.
+ * comes from the declaration's `deletion`. After a row's call, dialog or delete, the lists of the resources that show
+ * these records too (`bulk.refreshes`: a library's item count) reload as after a bulk action.
  */
 import { type BaseRecord, type HttpError, useCustomMutation } from '@refinedev/core';
 import { type ComponentType, type ReactNode, useState } from 'react';
@@ -23,7 +24,7 @@ import type {
 } from '@/resources/types';
 import type { Permission } from '@/lib/permissions';
 import { recordKey } from '@/resources/derive';
-import { Tooltip } from '@/ui/Tooltip';
+import { useRelatedRefresh } from './useRelatedRefresh';
 
 export interface ListActionsOptions {
   can: (needs: ResourceAction | Permission | undefined) => boolean;
@@ -57,9 +58,20 @@ export function useListActions(
   const navigate = useNavigate();
   const { ask, dialog: confirmDialog } = useConfirmation();
   const { mutateAsync } = useCustomMutation<BaseRecord, HttpError, Record<string, unknown>>();
-  const { confirmDelete, deleteDialog } = useDeleteRecord(resource, showBanner, {
-    focusAfter: focusAfterDelete,
-  });
+  const refreshRelated = useRelatedRefresh(resource);
+  /** The list reloads after a change, and so do the lists elsewhere that show these records. */
+  const changed = () => {
+    reload();
+    void refreshRelated();
+  };
+  const { confirmDelete, deleteDialog } = useDeleteRecord(
+    resource,
+    (banner) => {
+      showBanner(banner);
+      if (banner.type === 'success') void refreshRelated();
+    },
+    { focusAfter: focusAfterDelete },
+  );
   const [open, setOpen] = useState<OpenDialog | null>(null);
 
   const follow = (target: string | LinkTarget) => {
@@ -83,7 +95,7 @@ export function useListActions(
           });
           const answer = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
           showBanner({ type: 'success', text: t(call.successKey, answer) });
-          reload();
+          changed();
         } catch (error) {
           showBanner({ type: 'error', text: (error as Error).message || tl('actionFailed') });
         }
@@ -107,19 +119,11 @@ export function useListActions(
         const plainLink = target !== undefined && !asTarget(target).state;
         return {
           key: action.key,
-          label: reason ? (
-            <Tooltip title={t(reason)}>
-              <span>
-                {label}
-                <span className="ui-visually-hidden">{` (${t(reason)})`}</span>
-              </span>
-            </Tooltip>
-          ) : (
-            label
-          ),
+          label,
           icon: action.icon,
           danger: action.danger,
           disabled: !!reason,
+          reason: reason && t(reason),
           to: plainLink ? asTarget(target).to : undefined,
           onSelect: () => {
             if (reason) return;
@@ -140,18 +144,10 @@ export function useListActions(
       const reason = resource.deletion.disabledReason?.(record);
       items.push({
         key: 'delete',
-        label: reason ? (
-          <Tooltip title={t(reason)}>
-            <span>
-              {tl('delete')}
-              <span className="ui-visually-hidden">{` (${t(reason)})`}</span>
-            </span>
-          </Tooltip>
-        ) : (
-          tl('delete')
-        ),
+        label: tl('delete'),
         danger: true,
         disabled: !!reason,
+        reason: reason && t(reason),
         onSelect: () => {
           if (reason) return;
           if (resource.deletion?.bulk && runBulk) {
@@ -202,7 +198,7 @@ export function useListActions(
           done={(result) => {
             setOpen(null);
             showBanner(result);
-            reload();
+            changed();
           }}
         />
       )}

@@ -1,33 +1,83 @@
 /**
- * A declared list's state: read from the URL (page, per_page, sort, search, filters), with the sort saved per
- * list under `user_sorts` overriding the declared default, and written back to the URL on every change.
+ * A declared list's state: read from the URL (page, per_page, sort, search, filters, and the grid or list view),
+ * with the sort saved per list under `user_sorts` overriding the declared default, and written back to the URL on
+ * every change. A list given the user's default saved view (issue 33) opens with it when its URL says nothing of
+ * its own: its first request already asks for the view's rows, and the URL then says the view.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { SavedViewStateValue } from '@shared/entities/saved-view-values';
 import type { PlatformKey } from '@shared/platforms';
 import type { ListDeclaration } from '@/resources/types';
 import { listDefaults, type ListRequest, listRequest } from './list-request';
-import { type ListState, serializeListState } from './list-state';
+import { type ListState, paramName, serializeListState } from './list-state';
+import {
+  hasOwnState,
+  type ListViewKind,
+  savedStateParams,
+  VIEW_PARAM,
+  viewInParams,
+} from './saved-view-state';
 import { storeSort } from './user-sorts';
 
 export interface ListStateHandle extends ListRequest {
   /** Changing anything but the page goes back to page 1. */
   update(patch: Partial<ListState>): void;
   reset(): void;
+  /** The grid or list view the URL names; null when it names none (the declared one applies). */
+  view: ListViewKind | null;
+  setView(view: ListViewKind): void;
+  /** Shows a saved view: its filters, search, sort, rows per page and view, on the first page. */
+  applySaved(saved: SavedViewStateValue): void;
 }
 
 /** `prefix`: the list shares the URL with others (a tree browser's two lists); its parameters carry the prefix. */
-export function useListState(list: ListDeclaration, platform: PlatformKey, prefix?: string): ListStateHandle {
+export function useListState(
+  list: ListDeclaration,
+  platform: PlatformKey,
+  prefix?: string,
+  /** The user's default view of the list (the session's `default_views`), shown when the URL says nothing. */
+  defaultView?: SavedViewStateValue,
+): ListStateHandle {
   const [params, setParams] = useSearchParams();
   const declared = useMemo(() => listDefaults(list, platform, prefix), [list, platform, prefix]);
-  const request = listRequest(list, params, platform, prefix);
+  // Decided once, when the list opens: a Reset later empties the URL without bringing the default back.
+  const [openingView, setOpeningView] = useState(() =>
+    defaultView &&
+    !hasOwnState(
+      params,
+      declared,
+      (list.filters ?? []).map((filter) => filter.key),
+    )
+      ? defaultView
+      : undefined,
+  );
+  const shown = openingView ? savedStateParams(openingView, declared, params) : params;
+  const request = listRequest(list, shown, platform, prefix);
   const { state } = request;
+  const view = viewInParams(shown, prefix);
+
+  const applySaved = useCallback(
+    (saved: SavedViewStateValue) => {
+      storeSort(list.sortKey, saved.sort === declared.sort ? undefined : saved.sort);
+      setParams((current) => savedStateParams(saved, declared, current), { replace: true });
+    },
+    [declared, list.sortKey, setParams],
+  );
+  useEffect(() => {
+    if (!openingView) return;
+    applySaved(openingView);
+    setOpeningView(undefined);
+  }, [applySaved, openingView]);
 
   const write = useCallback(
     (next: ListState) =>
       setParams(
         (current) => {
           const own = serializeListState(next, declared);
+          // The grid or list view stays as the URL has it.
+          const shownView = viewInParams(current, prefix);
+          if (shownView) own.set(paramName(declared, VIEW_PARAM), shownView);
           if (!prefix) return own;
           const merged = new URLSearchParams([...current].filter(([key]) => !key.startsWith(`${prefix}.`)));
           for (const [key, value] of own) merged.set(key, value);
@@ -51,5 +101,18 @@ export function useListState(list: ListDeclaration, platform: PlatformKey, prefi
     [declared.filters, state.sort, write],
   );
 
-  return { ...request, update, reset };
+  const setView = useCallback(
+    (next: ListViewKind) =>
+      setParams(
+        (current) => {
+          const changed = new URLSearchParams(current);
+          changed.set(paramName(declared, VIEW_PARAM), next);
+          return changed;
+        },
+        { replace: true },
+      ),
+    [declared, setParams],
+  );
+
+  return { ...request, update, reset, view, setView, applySaved };
 }

@@ -86,6 +86,7 @@ export default function ProcessorPage() {
           ...active.buttons.map((button) => ({
             key: button.key,
             part: button.primary ? ('primary' as const) : ('secondary' as const),
+            command: { label: t(button.labelKey), run: () => void navigate(button.to) },
             node: (
               <Button
                 variant={button.primary ? 'primary' : undefined}

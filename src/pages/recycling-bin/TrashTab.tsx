@@ -14,7 +14,7 @@ import { formatDate, Thumbnail } from '@/components/cells';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { ListPagination } from '@/components/ListPagination';
 import type { Banner } from '@/components/useResultBanner';
-import type { ApiListResponse } from '@/providers/data-provider';
+import type { ApiListResponse } from '@/providers/list-query';
 import { apiRequest } from '@/providers/http-client';
 import { recordKey } from '@/resources/derive';
 import { deployment } from '@/lib/runtime-config';

@@ -53,6 +53,7 @@ export default function SyncDialog({ close, done }: ActionDialogProps) {
             onClick={() => void sync()}
             loading={mutation.isPending}
             disabled={query.isLoading || !!query.error || undated === 0}
+            disabledReason={undated === 0 ? t('sync.none', { environment }) : undefined}
           >
             {t('sync.confirm')}
           </Button>

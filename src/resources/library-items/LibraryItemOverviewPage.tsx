@@ -9,6 +9,7 @@
 import { DeleteOutlined, EditOutlined, InboxOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { type HttpError, useCustomMutation, useShow } from '@refinedev/core';
 import { Button, Skeleton } from 'antd';
+import { DisabledReason } from '@/ui/DisabledReason';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { StatusBadge } from '@/components/cells';
@@ -32,7 +33,7 @@ export default function LibraryItemOverviewPage({ resource }: ResourcePageProps)
   const { t: tl } = useTranslation('lists');
   const navigate = useNavigate();
   const id = useParams()[resource.idParam];
-  const { can } = useResourcePermissions(resource);
+  const { can, whyNot } = useResourcePermissions(resource);
   const { banner, show, dismiss } = useResultBanner();
   // Pushes are applied in place by useProcessingLiveUpdates; refine itself need not refetch on each of them.
   const { query, result: item } = useShow<LibraryItemDetail, HttpError>({
@@ -114,6 +115,7 @@ export default function LibraryItemOverviewPage({ resource }: ResourcePageProps)
     { key: 'description', label: t('fields.description'), span: 2, children: item.description || NONE },
   ];
 
+  const deleteReason = whyNot('delete') ?? (item.deletable ? undefined : t('notDeletable'));
   const actions: HeaderActions = [
     can(REPROCESS_PERMISSION) &&
       canReprocess(item) && {
@@ -137,19 +139,21 @@ export default function LibraryItemOverviewPage({ resource }: ResourcePageProps)
         </Button>
       ),
     },
-    can('delete') && {
+    {
       key: 'delete',
       part: 'danger',
+      // Shown to everyone who may see the item, disabled with why where it cannot go (issue 33).
       node: (
-        <Button
-          danger
-          icon={<DeleteOutlined aria-hidden />}
-          disabled={!item.deletable}
-          title={item.deletable ? undefined : t('notDeletable')}
-          onClick={() => confirmDelete(item)}
-        >
-          {tl('delete')}
-        </Button>
+        <DisabledReason reason={deleteReason}>
+          <Button
+            danger
+            icon={<DeleteOutlined aria-hidden />}
+            disabled={!!deleteReason}
+            onClick={() => confirmDelete(item)}
+          >
+            {tl('delete')}
+          </Button>
+        </DisabledReason>
       ),
     },
     can('edit') && {

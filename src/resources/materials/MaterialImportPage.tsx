@@ -8,6 +8,7 @@
 import { type HttpError, useCustom, useCustomMutation } from '@refinedev/core';
 import { useSelect } from '@refinedev/antd';
 import { Button, Form, Progress, Select } from 'antd';
+import { DisabledReason } from '@/ui/DisabledReason';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -120,14 +121,17 @@ export default function MaterialImportPage({ resource }: ResourcePageProps) {
           {importId === undefined && (
             <div className="form-page__actions">
               <Button onClick={() => navigate('/materials')}>{tl('cancel')}</Button>
-              <Button
-                type="primary"
-                htmlType="submit"
-                loading={starting.isPending}
-                disabled={upload.busy || !uploadId}
-              >
-                {t('import.start')}
-              </Button>
+              {/* Until an archive is uploaded Import says so (issue 33); while one uploads, it shows progress. */}
+              <DisabledReason reason={!upload.busy && !uploadId ? t('import.uploadFirst') : undefined}>
+                <Button
+                  type="primary"
+                  htmlType="submit"
+                  loading={starting.isPending}
+                  disabled={upload.busy || !uploadId}
+                >
+                  {t('import.start')}
+                </Button>
+              </DisabledReason>
             </div>
           )}
         </Form>

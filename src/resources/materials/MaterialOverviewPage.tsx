@@ -24,11 +24,12 @@ import {
   useShow,
   useUpdate,
 } from '@refinedev/core';
-import { Button, Descriptions, Skeleton, Tooltip } from 'antd';
+import { Button, Descriptions, Skeleton } from 'antd';
+import { DisabledReason } from '@/ui/DisabledReason';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatDate } from '@/components/cells';
+import { formatDate, StatusBadge } from '@/components/cells';
 import { LoadFailure } from '@/components/LoadFailure';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { type HeaderActions, PageHeader } from '@/components/PageHeader';
@@ -48,7 +49,7 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
   const { t: tl } = useTranslation('lists');
   const navigate = useNavigate();
   const name = useParams()[resource.idParam];
-  const { can } = useResourcePermissions(resource);
+  const { can, whyNot } = useResourcePermissions(resource);
   const { banner, show, dismiss } = useResultBanner();
   const invalidate = useInvalidate();
   const { query, result: material } = useShow<Material, HttpError>({ resource: resource.name, id: name });
@@ -115,13 +116,8 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
     {
       key: 'status',
       label: t('columns.status'),
-      children: (
-        // A dot in the status colour beside the text: white text on the light status colours is unreadable.
-        <span className="material-status" style={{ ['--status-color' as string]: material.status_color }}>
-          <span className="material-status__dot" aria-hidden />
-          {t(`values.${material.status}`)}
-        </span>
-      ),
+      // The one status badge of every overview and list (issue 31): the ink colour beside a dot of its colour.
+      children: <StatusBadge status={t(`values.${material.status}`)} color={material.status_color} />,
     },
     {
       key: 'parent',
@@ -163,6 +159,7 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
     { key: 'description', label: t('columns.description'), span: 2, children: material.description || none },
   ];
 
+  const deleteReason = whyNot('delete') ?? (material.deletable ? undefined : t('notDeletable'));
   const actions: HeaderActions = [
     can('create') && {
       key: 'variant',
@@ -194,20 +191,21 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
         </Button>
       ),
     },
-    can('delete') && {
+    {
       key: 'delete',
       part: 'danger',
+      // Shown to everyone who may see the material, disabled with why where it cannot go (issue 33).
       node: (
-        <Tooltip title={material.deletable ? undefined : t('notDeletable')}>
+        <DisabledReason reason={deleteReason}>
           <Button
             danger
             icon={<DeleteOutlined aria-hidden />}
-            disabled={!material.deletable}
+            disabled={!!deleteReason}
             onClick={() => confirmDelete(material)}
           >
             {tl('delete')}
           </Button>
-        </Tooltip>
+        </DisabledReason>
       ),
     },
     can('edit') && {

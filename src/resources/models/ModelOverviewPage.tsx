@@ -7,7 +7,8 @@
  */
 import { DeleteOutlined, EditOutlined, RedoOutlined } from '@ant-design/icons';
 import { type HttpError, useShow } from '@refinedev/core';
-import { Button, Skeleton, Tooltip } from 'antd';
+import { Button, Skeleton } from 'antd';
+import { DisabledReason } from '@/ui/DisabledReason';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -31,7 +32,7 @@ export default function ModelOverviewPage({ resource }: ResourcePageProps) {
   const { t: tl } = useTranslation('lists');
   const navigate = useNavigate();
   const id = useParams()[resource.idParam];
-  const { can } = useResourcePermissions(resource);
+  const { can, whyNot } = useResourcePermissions(resource);
   const { banner, show, dismiss } = useResultBanner();
   // Pushes are applied in place by useModelLiveUpdates; refine itself need not refetch on each of them.
   // Where a deleted model's screen goes: its project, known once the model has loaded.
@@ -80,7 +81,7 @@ export default function ModelOverviewPage({ resource }: ResourcePageProps) {
       key: 'reprocess',
       part: 'secondary',
       node: (
-        <Tooltip title={reprocessable ? undefined : t('reprocessOnlyFinished')}>
+        <DisabledReason reason={reprocessable ? undefined : t('reprocessOnlyFinished')}>
           <Button
             icon={<RedoOutlined aria-hidden />}
             disabled={!reprocessable}
@@ -88,16 +89,24 @@ export default function ModelOverviewPage({ resource }: ResourcePageProps) {
           >
             {t('actions.reprocess')}
           </Button>
-        </Tooltip>
+        </DisabledReason>
       ),
     },
-    can('delete') && {
+    {
       key: 'delete',
       part: 'danger',
+      // Shown to everyone who may see the model, disabled with why without the ability (issue 33).
       node: (
-        <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => remove(model)}>
-          {tl('delete')}
-        </Button>
+        <DisabledReason reason={whyNot('delete')}>
+          <Button
+            danger
+            icon={<DeleteOutlined aria-hidden />}
+            disabled={!can('delete')}
+            onClick={() => remove(model)}
+          >
+            {tl('delete')}
+          </Button>
+        </DisabledReason>
       ),
     },
     !!resource.routes.edit &&

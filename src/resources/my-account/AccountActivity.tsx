@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActivityEntry } from '@shared/entities/my-account';
 import { renderStoredMessage } from '@/components/stored-message';
 import { formatDate } from '@/lib/intl-formats';
-import type { LaravelList } from '@/providers/data-provider';
+import type { LaravelList } from '@/providers/list-query';
 
 export const ACTIVITY_PAGE_SIZE = 10;
 

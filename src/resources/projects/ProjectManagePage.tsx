@@ -27,7 +27,7 @@ import { useResultBanner } from '@/components/useResultBanner';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { PageHeader } from '@/components/PageHeader';
 import { PageSection } from '@/components/PageSection';
-import type { ApiListResponse } from '@/providers/data-provider';
+import type { ApiListResponse } from '@/providers/list-query';
 import { ResumableUpload } from '@/components/upload/ResumableUpload';
 import { MODEL_FILE_RULES } from '@/components/upload/upload-rules';
 import { useUploadQueue } from '@/components/upload/useUploadQueue';

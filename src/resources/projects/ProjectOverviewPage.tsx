@@ -65,7 +65,7 @@ export default function ProjectOverviewPage({ resource }: ResourcePageProps) {
   const { t: tl } = useTranslation('lists');
   const navigate = useNavigate();
   const id = useParams()[resource.idParam];
-  const { can, platform } = useResourcePermissions(resource);
+  const { can, whyNot, platform } = useResourcePermissions(resource);
   const modelAccess = useResourcePermissions(models);
   const { banner, show, dismiss } = useResultBanner();
   const {
@@ -124,13 +124,22 @@ export default function ProjectOverviewPage({ resource }: ResourcePageProps) {
         </DisabledReason>
       ),
     },
-    can('delete') && {
+    {
       key: 'delete',
       part: 'danger',
+      // The overview shows Delete to everyone who may view the project (the row menu keeps spec 2 §6's rule of
+      // showing it only with delete-projects); without the ability it is disabled and says why (issue 33).
       node: (
-        <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => remove(project)}>
-          {tl('delete')}
-        </Button>
+        <DisabledReason reason={whyNot('delete')}>
+          <Button
+            danger
+            icon={<DeleteOutlined aria-hidden />}
+            disabled={!can('delete')}
+            onClick={() => remove(project)}
+          >
+            {tl('delete')}
+          </Button>
+        </DisabledReason>
       ),
     },
     can('edit') && {

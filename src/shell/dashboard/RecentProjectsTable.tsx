@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListPagination } from '@/components/ListPagination';
-import type { ApiListResponse } from '@/providers/data-provider';
+import type { ApiListResponse } from '@/providers/list-query';
 import { RelativeTime } from '@/shell/notifications/RelativeTime';
 import { type DataColumn, DataTable } from '@/ui/DataTable';
 import { Skeleton } from '@/ui/Skeleton';

@@ -1,6 +1,10 @@
-/** The top bar (spec 1 §2.3): menu toggle, platform switcher, global search box, notification bell, avatar menu. */
+/**
+ * The top bar (spec 1 §2.3): menu toggle, platform switcher, global search box, the command palette's button (issue
+ * 33), notification bell, avatar menu.
+ */
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { CommandPaletteLauncher } from '@/shell/command-palette/CommandPaletteLauncher';
 import { NotificationBell } from '@/shell/notifications/NotificationBell';
 import { GlobalSearchBox } from '@/shell/search/GlobalSearchBox';
 import { Button } from '@/ui/Button';
@@ -29,6 +33,7 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
         <GlobalSearchBox />
       </div>
       <div className="top-bar__actions">
+        <CommandPaletteLauncher />
         <NotificationBell />
         <AvatarMenu />
       </div>

@@ -14,7 +14,7 @@ import {
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiListResponse } from '@/providers/data-provider';
+import type { ApiListResponse } from '@/providers/list-query';
 import { useAuthorization } from '@/providers/useAuthorization';
 import { useTenant } from '@/shell/tenant/TenantContext';
 import {

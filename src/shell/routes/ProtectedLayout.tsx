@@ -8,7 +8,7 @@ import { deployment } from '@/lib/runtime-config';
 import { useSession } from '@/providers/useSession';
 import { NotFoundScreen } from '@/shell/states/NotFoundScreen';
 import { evaluateGuard, GUARD_REDIRECTS } from '@/lib/route-guards';
-import type { RouteEntry } from './route-table';
+import type { RouteEntry } from './route-entry';
 
 export interface RouteHandle {
   entry: RouteEntry;

@@ -3,7 +3,7 @@
  * its `<App>` (for messages, notifications and modals). It loads in parallel with the page, on the first visit
  * of such a page, so the signed-in layout and the list screens, which are antd-free, load without antd.
  */
-import type { PageLoader } from './route-table';
+import type { PageLoader } from './route-entry';
 
 export function withAntdTheme(load: PageLoader): PageLoader {
   return async () => {

@@ -8,7 +8,7 @@ import { createElement } from 'react';
 import type { ResourceRoute } from '@/resources/derive';
 import type { LazyPage, PageAction, ResourceDeclaration, ResourcePageProps } from '@/resources/types';
 import { withAntdTheme } from './antd-pages';
-import type { PageLoader, RouteEntry } from './route-table';
+import type { PageLoader, RouteEntry } from './route-entry';
 import { loadListPage } from './shared-chunks';
 
 /** The generic page of each action; a declaration's `pages` replaces it. */

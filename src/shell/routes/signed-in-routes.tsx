@@ -5,7 +5,8 @@
  */
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from './ProtectedLayout';
-import { ROUTE_TABLE, type RouteEntry } from './route-table';
+import { ROUTE_TABLE } from './route-table';
+import type { RouteEntry } from './route-entry';
 import { loadShellLayout } from './shared-chunks';
 
 function screenRoute(entry: RouteEntry): RouteObject {

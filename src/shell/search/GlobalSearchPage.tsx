@@ -11,7 +11,8 @@ import { useAuthorization } from '@/providers/useAuthorization';
 import { useTenant } from '@/shell/tenant/TenantContext';
 import { SearchFilterDrawer } from './SearchFilterDrawer';
 import { type GroupStatus, SearchGroupResults } from './SearchGroupResults';
-import { type SearchGroup, type SearchGroupKey, visibleSearchGroups } from './search-groups';
+import { visibleSearchGroups } from './search-groups';
+import type { SearchGroup, SearchGroupKey } from './search-group';
 import {
   DEFAULT_SETTINGS,
   isCategoryEnabled,

@@ -6,7 +6,7 @@ import { AppstoreOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Drawer, Form, Input, Segmented, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SearchGroup } from './search-groups';
+import type { SearchGroup } from './search-group';
 import {
   DEFAULT_SETTINGS,
   isCategoryEnabled,

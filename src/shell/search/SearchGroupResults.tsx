@@ -12,17 +12,11 @@ import { type MouseEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { showsPagination } from '@/components/ListPagination';
-import type { ApiListResponse } from '@/providers/data-provider';
+import type { ApiListResponse } from '@/providers/list-query';
 import { LinkButton } from '@/shell/dashboard/LinkButton';
 import { RelativeTime } from '@/shell/notifications/RelativeTime';
-import {
-  recordImage,
-  recordSubtitle,
-  recordTitle,
-  type SearchGroup,
-  type SearchGroupKey,
-  type SearchRecord,
-} from './search-groups';
+import { recordImage, recordSubtitle, recordTitle } from './search-groups';
+import type { SearchGroup, SearchGroupKey, SearchRecord } from './search-group';
 import { groupSorters, type SearchSettings } from './search-settings';
 
 export interface GroupStatus {

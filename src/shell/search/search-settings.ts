@@ -3,7 +3,7 @@
  * `checkboxStates`, like the other checkbox filters), rows per page, sort and view, and the validation of a search.
  */
 import type { CrudSort } from '@refinedev/core';
-import type { SearchGroup, SearchGroupKey } from './search-groups';
+import type { SearchGroup, SearchGroupKey } from './search-group';
 
 /** Spec 1 §9: the filter menu offers 5, 10, 15, 20, 25 rows; search tables show 25 by default. */
 export const ROWS_PER_PAGE_OPTIONS = [5, 10, 15, 20, 25] as const;

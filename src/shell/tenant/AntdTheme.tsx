@@ -2,10 +2,12 @@
  * antd's part of the theme (spec 1 §4 'Theme'): the theme colours in antd's tokens, with text colours that keep
  * WCAG AA contrast whatever the company picks, antd's locale following the language, and antd's `<App>` (for
  * themed notifications, messages and modals). Loaded with the first screen that shows antd components; the
- * sign-in page and the full-screen states do without antd.
+ * sign-in page and the full-screen states do without antd. In the dark theme (issue 33) antd's dark algorithm runs
+ * over the same design tokens' dark set, with the tenant's colours in their dark-theme shades.
  */
 import '@ant-design/v5-patch-for-react-19';
 import { App as AntdApp, ConfigProvider, theme as antdThemes, type ThemeConfig } from 'antd';
+import type { MapToken, SeedToken } from 'antd/es/theme/interface';
 import enUS from 'antd/es/locale/en_US';
 import nlNL from 'antd/es/locale/nl_NL';
 import { type PropsWithChildren, useMemo } from 'react';
@@ -13,15 +15,17 @@ import { useTranslation } from 'react-i18next';
 import {
   blend,
   contrastRatio,
+  isDark,
   opaqueHex,
   parseHexColor,
   readableOn,
+  textOn,
   type ThemeColors,
-  WHITE,
 } from '@/lib/colors';
 import { toLanguage } from '@/providers/i18n';
-import { DESIGN_TOKENS } from '@/ui/design-tokens';
+import { type ColorScheme, designTokensOf } from '@/ui/design-tokens';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from '@/ui/useMediaQuery';
+import { useColorScheme } from './color-scheme';
 import { useThemeColors } from './ShellTheme';
 
 const ANTD_LOCALES = { en: enUS, nl: nlNL };
@@ -44,10 +48,13 @@ const PRESET_COLORS = [
 
 /**
  * Tags of antd's preset colours write shade 7 on shade 1, which is too faint for several colours (green,
- * orange, gold...): take the first darker shade that reads at 4.5:1.
+ * orange, gold...): take the first darker shade that reads at 4.5:1. The dark algorithm's palette runs the other
+ * way (shade 1 darkest): there the first lighter one.
  */
-function readablePresetTextColors(): Record<string, string> {
-  const palette = antdThemes.getDesignToken() as unknown as Record<string, string>;
+function readablePresetTextColors(scheme: ColorScheme): Record<string, string> {
+  const palette = antdThemes.getDesignToken(
+    scheme === 'dark' ? { algorithm: antdThemes.darkAlgorithm } : undefined,
+  ) as unknown as Record<string, string>;
   return Object.fromEntries(
     PRESET_COLORS.map((color) => {
       const background = parseHexColor(palette[`${color}1`])!;
@@ -59,7 +66,9 @@ function readablePresetTextColors(): Record<string, string> {
     }),
   );
 }
-const PRESET_TEXT_COLORS = readablePresetTextColors();
+const PRESET_TEXT_COLORS: Partial<Record<ColorScheme, Record<string, string>>> = {};
+const presetTextColors = (scheme: ColorScheme) =>
+  (PRESET_TEXT_COLORS[scheme] ??= readablePresetTextColors(scheme));
 
 /**
  * antd's tokens from the design tokens (src/ui/design-tokens.ts, the light components' source too) and the theme
@@ -68,19 +77,42 @@ const PRESET_TEXT_COLORS = readablePresetTextColors();
  */
 export function antdTheme(
   { primary }: ThemeColors,
-  { reducedMotion = false }: { reducedMotion?: boolean } = {},
-  tokens = DESIGN_TOKENS,
+  { reducedMotion = false, scheme = 'light' }: { reducedMotion?: boolean; scheme?: ColorScheme } = {},
+  tokens = designTokensOf(scheme),
 ): ThemeConfig {
-  const readable = readableOn(primary);
+  // The primary as text must read on the lightest surface (the elevated one in the dark theme: menus, dialogs).
+  const surface = parseHexColor(scheme === 'dark' ? tokens.elevated : tokens.surface)!;
+  const dark = isDark(surface);
+  const readable = readableOn(primary, surface);
   const colorPrimary = opaqueHex(readable);
-  // antd lightens the primary colour on hover, which takes white button text below AA: darker shades instead.
-  const darker = (amount: number) => opaqueHex(blend({ r: 0, g: 0, b: 0, a: 1 }, readable, amount));
-  const selectedBg = blend(primary, WHITE, 0.1);
+  // antd lightens the primary colour on hover, which takes white button text below AA: darker shades instead (in
+  // the dark theme, where the button's text is dark, lighter ones).
+  const towards = dark ? { r: 255, g: 255, b: 255, a: 1 } : { r: 0, g: 0, b: 0, a: 1 };
+  const darker = (amount: number) => opaqueHex(blend(towards, readable, amount));
+  const onPrimary = opaqueHex(textOn(readable, surface));
+  const selectedBg = blend(primary, surface, dark ? 0.2 : 0.1);
+  // antd's dark algorithm derives the primary's shades from the seed, mixed towards its own dark background (a
+  // blue of 4.1:1 for Acme's): the readable shades are set after it, as the light theme sets them.
+  const primaryShades: Partial<MapToken> = {
+    colorPrimary,
+    colorPrimaryHover: darker(0.12),
+    colorPrimaryActive: darker(0.24),
+    colorPrimaryText: colorPrimary,
+    colorPrimaryTextHover: darker(0.12),
+    colorPrimaryTextActive: darker(0.24),
+    colorPrimaryBorder: colorPrimary,
+    colorLink: colorPrimary,
+    colorLinkHover: darker(0.12),
+    colorLinkActive: darker(0.24),
+    colorInfo: colorPrimary,
+  };
+  const readablePrimary = (_: SeedToken, map?: MapToken): MapToken => ({ ...map!, ...primaryShades });
   const tableCellPadding = {
     cellPaddingBlockMD: tokens.tableCellPaddingBlock,
     cellPaddingInlineMD: tokens.tableCellPaddingInline,
   };
   return {
+    algorithm: dark ? [antdThemes.darkAlgorithm, readablePrimary] : antdThemes.defaultAlgorithm,
     token: {
       colorPrimary,
       colorPrimaryHover: darker(0.12),
@@ -98,7 +130,20 @@ export function antdTheme(
       colorBorderSecondary: tokens.line,
       colorSplit: tokens.line,
       colorBgContainer: tokens.surface,
+      colorBgElevated: tokens.elevated,
       colorBgLayout: tokens.canvas,
+      colorBgMask: tokens.mask,
+      colorBgSpotlight: tokens.tooltipBackground,
+      colorTextDisabled: tokens.disabled,
+      colorBgContainerDisabled: tokens.fill,
+      colorFillTertiary: tokens.fill,
+      colorFillSecondary: tokens.fillStrong,
+      colorSuccessBg: tokens.successBackground,
+      colorSuccessBorder: tokens.successBorder,
+      colorWarningBg: tokens.warningBackground,
+      colorWarningBorder: tokens.warningBorder,
+      colorErrorBg: tokens.errorBackground,
+      colorErrorBorder: tokens.errorBorder,
       controlItemBgHover: tokens.hover,
       borderRadius: tokens.radius,
       borderRadiusSM: tokens.radiusSmall,
@@ -120,9 +165,12 @@ export function antdTheme(
       colorPrimaryBorder: colorPrimary,
       // Readers who asked for less motion get none: fields, menus, dialogs and messages appear and go at once.
       motion: !reducedMotion,
-      ...PRESET_TEXT_COLORS,
+      ...presetTextColors(scheme),
     },
     components: {
+      // White text on the primary in the light theme; in the dark one, where the primary's readable shade is
+      // light, the dark surface's colour.
+      Button: { primaryColor: onPrimary, dangerColor: tokens.onDanger },
       Layout: {
         headerBg: tokens.surface,
         siderBg: tokens.surface,
@@ -156,7 +204,8 @@ export function AntdTheme({ children }: PropsWithChildren) {
   const colors = useThemeColors();
   const { i18n } = useTranslation();
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
-  const theme = useMemo(() => antdTheme(colors, { reducedMotion }), [colors, reducedMotion]);
+  const scheme = useColorScheme();
+  const theme = useMemo(() => antdTheme(colors, { reducedMotion, scheme }), [colors, reducedMotion, scheme]);
   return (
     <ConfigProvider theme={theme} locale={ANTD_LOCALES[toLanguage(i18n.resolvedLanguage)]}>
       <AntdApp>{children}</AntdApp>

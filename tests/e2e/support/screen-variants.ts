@@ -32,3 +32,11 @@ export const SCREEN_VARIANTS: ScreenVariant[] = SCREENSHOT_REVIEW
 
 /** The browser locale that goes with a language. */
 export const localeOf = (language: ScreenLanguage) => (language === 'nl' ? 'nl-NL' : 'en-GB');
+
+/**
+ * Takes a screenshot for the review (`npm run test:screenshots`, which saves every screen's picture under
+ * test-results/screenshots); the default run checks the screen without saving one.
+ */
+export async function reviewScreenshot(take: () => Promise<unknown>): Promise<void> {
+  if (SCREENSHOT_REVIEW) await take();
+}
