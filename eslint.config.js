@@ -160,35 +160,41 @@ function layering() {
     ...serverLayers(forbid),
     forbid(
       ['src/lib/**/*.{ts,tsx}'],
-      ['ui', 'providers', 'components', 'resources', 'pages', 'shell'],
+      ['ui', 'providers', 'declarations', 'components', 'resources', 'pages', 'shell'],
       'src/lib imports shared/ and src/lib only.',
     ),
     forbid(
       ['src/ui/**/*.{ts,tsx}'],
-      ['providers', 'components', 'resources', 'pages', 'shell'],
+      ['providers', 'declarations', 'components', 'resources', 'pages', 'shell'],
       'src/ui imports shared/, src/lib and src/ui only.',
     ),
     forbid(
       ['src/providers/**/*.{ts,tsx}'],
-      ['components', 'resources', 'pages', 'shell'],
+      ['declarations', 'components', 'resources', 'pages', 'shell'],
       'src/providers import shared/, src/lib, src/ui and src/providers only.',
     ),
     forbid(
+      ['src/declarations/**/*.{ts,tsx}'],
+      ['ui', 'components', 'resources', 'pages', 'shell'],
+      'src/declarations (the declaration API) imports shared/, src/lib and src/providers only.',
+    ),
+    forbid(
       ['src/components/**/*.{ts,tsx}'],
-      ['pages', 'shell'],
-      'src/components import shared/, src/lib, src/ui, src/providers and the declaration API ' +
-        '(src/resources/types.ts, derive.ts), never a resource, a page or the shell.',
-      ['@/resources/*/**', '**/src/resources/*/**'],
+      ['resources', 'pages', 'shell'],
+      'src/components import shared/, src/lib, src/ui, src/providers and src/declarations, never a resource, ' +
+        'a page or the shell.',
     ),
     forbid(
       ['src/resources/**/*.{ts,tsx}'],
       ['pages', 'shell'],
-      'src/resources import src/components, src/ui, src/lib, src/providers and shared/, never pages or the shell.',
+      'src/resources import src/declarations, src/components, src/ui, src/lib, src/providers and shared/, never ' +
+        'pages or the shell.',
     ),
     forbid(
       ['src/pages/**/*.{ts,tsx}'],
       ['shell'],
-      'src/pages import src/resources, src/components, src/ui, src/lib, src/providers and shared/, never the shell.',
+      'src/pages import src/resources, src/declarations, src/components, src/ui, src/lib, src/providers and ' +
+        'shared/, never the shell.',
     ),
   ];
 }

@@ -198,7 +198,7 @@ ${fields.map((field) => `      ${field.name}: row.${field.name},`).join('\n')}
 
 export function listSettings({ names }: Plan): string {
   return `/** The ${names.words} list's request settings: the declaration and a first visit's request read them here. */
-import type { ListSettings } from '../types';
+import type { ListSettings } from '@/declarations/types';
 
 export default {
   name: '${names.kebab}',
@@ -244,7 +244,7 @@ export function clientDeclaration(plan: Plan): string {
   )}
 import { DatabaseOutlined, EditOutlined } from '@ant-design/icons';
 import type { ${names.singularPascal} } from '@shared/entities/${names.kebab}';
-import { defineResource } from '../types';
+import { defineResource } from '@/declarations/types';
 import settings from './list-settings';
 
 const editPath = (record: Pick<${names.singularPascal}, 'id'>) => \`/${names.kebab}/edit/\${record.id}\`;

@@ -4,7 +4,7 @@ import FileImageOutlined from '@ant-design/icons-svg/es/asn/FileImageOutlined';
 import type { BaseRecord } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CellKind } from '@/resources/types';
+import type { CellKind } from '@/declarations/types';
 import { Avatar, AvatarGroup } from '@/ui/Avatar';
 import { Glyph } from '@/ui/Glyph';
 import { StatusDot } from '@/ui/StatusDot';

@@ -1,5 +1,5 @@
 /** What a bulk move into containers is set with (move-to-containers.tsx), and so what its dialog is given. */
-import type { BulkFormProps } from '@/resources/types';
+import type { BulkFormProps } from '@/declarations/types';
 
 export interface MoveToContainersSettings {
   /**

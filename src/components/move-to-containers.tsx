@@ -6,7 +6,7 @@
  * form in a Suspense).
  */
 import { type ComponentType, lazy } from 'react';
-import type { BulkFormProps } from '@/resources/types';
+import type { BulkFormProps } from '@/declarations/types';
 import type { MoveToContainersSettings } from './move-to-containers-settings';
 
 const MoveToContainersDialog = lazy(() => import('./MoveToContainersDialog'));

@@ -7,8 +7,8 @@
 import { type BaseKey, type BaseRecord, useDelete } from '@refinedev/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { recordKey } from '@/resources/derive';
-import type { ResourceDeclaration } from '@/resources/types';
+import { recordKey } from '@/declarations/derive';
+import type { ResourceDeclaration } from '@/declarations/types';
 import { useConfirmation } from './useConfirmation';
 import type { Banner } from './useResultBanner';
 

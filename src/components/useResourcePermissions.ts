@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isPermitted, type Permission, whyNotPermitted } from '@/lib/permissions';
 import { deployment } from '@/lib/runtime-config';
 import { canUseResource, whyNotResource } from '@/providers/access-control';
-import type { ResourceAction, ResourceDeclaration } from '@/resources/types';
+import type { ResourceAction, ResourceDeclaration } from '@/declarations/types';
 import { useAuthorization } from '@/providers/useAuthorization';
 
 export function useResourcePermissions(resource: ResourceDeclaration) {

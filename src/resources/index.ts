@@ -4,7 +4,7 @@
  * `public/locales/{en,nl}/<ns>.json` (the build registers every namespace file). A declaration's own pages are
  * imported lazily from it, so they stay chunks of their own.
  */
-import type { ResourceDeclaration } from './types';
+import type { ResourceDeclaration } from '@/declarations/types';
 
 const declarations = import.meta.glob<ResourceDeclaration>('./*/*.resource.tsx', {
   eager: true,

@@ -8,7 +8,7 @@
 import { DashboardOutlined, DeleteOutlined, ExperimentOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Permission } from '@/lib/permissions';
-import type { ResourceDeclaration } from '@/resources/types';
+import type { ResourceDeclaration } from '@/declarations/types';
 import { withAntdTheme } from './routes/antd-pages';
 import { loadDashboardPage } from './routes/shared-chunks';
 import type { RouteEntry } from './routes/route-entry';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { type CellContext, renderCell } from '@/components/cells';
-import type { CellKind } from '@/resources/types';
+import type { CellKind } from '@/declarations/types';
 import { portalI18n } from './support/portal-app';
 
 const context: CellContext = { language: 'en', describe: (value) => String(value ?? '') };

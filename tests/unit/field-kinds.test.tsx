@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { formatDate } from '@/lib/intl-formats';
 import { rulesFromSchema } from '@/pages/form/schema-rules';
 import ResourceFormPage from '@/pages/form/ResourceFormPage';
-import { defineResource } from '@/resources/types';
+import { defineResource } from '@/declarations/types';
 import { tenantStore } from '@/shell/tenant/TenantContext';
 import { acmeTenant, aliceUser, type ApiStub, RefineHarness, signInAs, stubApi } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';

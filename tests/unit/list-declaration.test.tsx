@@ -16,7 +16,7 @@ import { listCall, listRequest } from '@/pages/list/list-request';
 import ResourceListPage from '@/pages/list/ResourceListPage';
 import { apiQuiet, apiRequest } from '@/providers/http-client';
 import { apiMeta, listPageQuery } from '@/providers/list-query';
-import { type ActionDialogProps, defineResource, type ResourceDeclaration } from '@/resources/types';
+import { type ActionDialogProps, defineResource, type ResourceDeclaration } from '@/declarations/types';
 import { tenantStore } from '@/shell/tenant/TenantContext';
 import {
   acmeTenant,

@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import ResourceListPage from '@/pages/list/ResourceListPage';
 import { RESOURCES } from '@/resources/index';
-import type { ResourceDeclaration } from '@/resources/types';
+import type { ResourceDeclaration } from '@/declarations/types';
 import { tenantStore } from '@/shell/tenant/TenantContext';
 import {
   acmeTenant,

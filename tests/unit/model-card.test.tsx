@@ -10,7 +10,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '@/components/cells';
 import { ModelCard, type ModelCardRecord } from '@/resources/models/ModelCard';
-import { ItemCard, type ItemCardRecord } from '@/resources/processor/ItemCard';
+import { ItemCard, type ItemCardRecord } from '@/pages/processor/ItemCard';
 import { portalI18n } from './support/portal-app';
 
 const NOW = new Date('2026-03-02T10:00:00Z');

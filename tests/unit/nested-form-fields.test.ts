@@ -11,7 +11,7 @@ import {
   valuesFromRecord,
 } from '@/pages/form/form-values';
 import { rulesFromSchema, schemaMaxLength } from '@/pages/form/schema-rules';
-import type { FieldDeclaration } from '@/resources/types';
+import type { FieldDeclaration } from '@/declarations/types';
 
 const fields: FieldDeclaration[] = [
   { name: 'name', labelKey: 'name', kind: 'text', tab: 'details' },

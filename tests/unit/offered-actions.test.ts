@@ -16,8 +16,8 @@ import { evaluateGuard } from '@/lib/route-guards';
 import { isPermitted, type Permission } from '@/lib/permissions';
 import { canUseResource } from '@/providers/access-control';
 import { RESOURCES } from '@/resources/index';
-import { visibleTabs } from '@/resources/processor/processor-tabs';
-import type { ResourceAction, ResourceDeclaration } from '@/resources/types';
+import { visibleTabs } from '@/pages/processor/processor-tabs';
+import type { ResourceAction, ResourceDeclaration } from '@/declarations/types';
 import { ROUTE_TABLE } from '@/shell/routes/route-table';
 
 const LICENCES = ['hatch', 'design_and_sales'];

@@ -13,7 +13,7 @@ import LibraryItemOverviewPage from '@/resources/library-items/LibraryItemOvervi
 import { libraryItems } from '@/resources/library-items/library-items.resource';
 import MaterialOverviewPage from '@/resources/materials/MaterialOverviewPage';
 import { materials } from '@/resources/materials/materials.resource';
-import type { CellKind } from '@/resources/types';
+import type { CellKind } from '@/declarations/types';
 import { tenantStore } from '@/shell/tenant/TenantContext';
 import {
   acmeTenant,

@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ResourceFormPage from '@/pages/form/ResourceFormPage';
 import ResourceListPage from '@/pages/list/ResourceListPage';
 import { type Project, projects } from '@/resources/projects/projects.resource';
-import { defineResource } from '@/resources/types';
+import { defineResource } from '@/declarations/types';
 import { tenantStore } from '@/shell/tenant/TenantContext';
 import {
   acmeTenant,

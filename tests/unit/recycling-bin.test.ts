@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { daysLeft } from '@/pages/recycling-bin/days-left';
 import { binResources } from '@/pages/recycling-bin/RecyclingBinPage';
 import { RESOURCES } from '@/resources/index';
-import type { ResourceDeclaration } from '@/resources/types';
+import type { ResourceDeclaration } from '@/declarations/types';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = Date.parse('2026-11-23T12:00:00Z');

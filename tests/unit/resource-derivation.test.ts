@@ -11,10 +11,10 @@ import {
   refineRoute,
   toRefineResource,
   toResourceRoutes,
-} from '@/resources/derive';
+} from '@/declarations/derive';
 import { isPermitted } from '@/lib/permissions';
 import { RESOURCES } from '@/resources/index';
-import { defineResource } from '@/resources/types';
+import { defineResource } from '@/declarations/types';
 import { buildNavigation, NAVIGATION, navigationResources } from '@/shell/navigation/navigation';
 import { ROUTE_TABLE, routeTable } from '@/shell/routes/route-table';
 import { buildSearchGroups, SEARCH_GROUPS } from '@/shell/search/search-groups';

@@ -13,7 +13,7 @@ import type { SavedViewStateValue } from '@shared/entities/saved-view-values';
 import type { SavedView } from '@shared/entities/saved-views';
 import type { SessionUser } from '@shared/session';
 import ResourceListPage from '@/pages/list/ResourceListPage';
-import { defineResource } from '@/resources/types';
+import { defineResource } from '@/declarations/types';
 import { tenantStore } from '@/shell/tenant/TenantContext';
 import {
   acmeTenant,

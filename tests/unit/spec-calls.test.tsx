@@ -22,8 +22,8 @@ import { createDataProvider } from '@/providers/data-provider';
 import ResourceListPage from '@/pages/list/ResourceListPage';
 import TreeBrowserPage from '@/pages/tree/TreeBrowserPage';
 import { RESOURCES } from '@/resources/index';
-import { PROCESSOR_TABS } from '@/resources/processor/processor-tabs';
-import type { ResourceDeclaration } from '@/resources/types';
+import { PROCESSOR_TABS } from '@/pages/processor/processor-tabs';
+import type { ResourceDeclaration } from '@/declarations/types';
 import { tenantStore } from '@/shell/tenant/TenantContext';
 import {
   acmeTenant,

@@ -10,8 +10,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RESOURCES } from '@/resources/index';
-import { PROCESSOR_TABS } from '@/resources/processor/processor-tabs';
-import type { ResourceDeclaration } from '@/resources/types';
+import { PROCESSOR_TABS } from '@/pages/processor/processor-tabs';
+import type { ResourceDeclaration } from '@/declarations/types';
 import { portalI18n } from './support/portal-app';
 
 type Tree = { [key: string]: string | Tree };

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseListState, serializeListState } from '@/pages/list/list-state';
-import { toResourceRoutes } from '@/resources/derive';
+import { toResourceRoutes } from '@/declarations/derive';
 import { RESOURCES } from '@/resources/index';
 import { removalFlag } from '@/components/MoveToContainersDialog';
 import { resourceRouteEntry, TREE_PAGE } from '@/shell/routes/resource-pages';

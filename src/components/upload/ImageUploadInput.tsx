@@ -8,7 +8,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldInputProps } from '@/resources/types';
+import type { FieldInputProps } from '@/declarations/types';
 import { isCurrentImage } from './current-image';
 import { resizeForUpload } from './image-resize';
 import { ImagePicker } from './ImagePicker';

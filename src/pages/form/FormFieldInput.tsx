@@ -21,7 +21,7 @@ import { ResumableUpload } from '@/components/upload/ResumableUpload';
 import { UPLOAD_RULES } from '@/components/upload/upload-rules';
 import { useUploadQueue } from '@/components/upload/useUploadQueue';
 import { dateTimePickerFormats } from '@/lib/intl-formats';
-import type { FieldDeclaration } from '@/resources/types';
+import type { FieldDeclaration } from '@/declarations/types';
 import type { KnownOption } from './form-values';
 
 /** What antd's Form.Item hands its input. */

@@ -14,13 +14,18 @@ import { Button, Form, Skeleton, Tabs } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import type { FieldDeclaration, PageAction, ResourceDeclaration, ResourcePageProps } from '@/resources/types';
+import type {
+  FieldDeclaration,
+  PageAction,
+  ResourceDeclaration,
+  ResourcePageProps,
+} from '@/declarations/types';
 import { useMediaQuery } from '@/ui/useMediaQuery';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { LoadFailure } from '@/components/LoadFailure';
 import { useGoBack } from '@/components/navigation-history';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
-import { recordKey, recordPath } from '@/resources/derive';
+import { recordKey, recordPath } from '@/declarations/derive';
 import { PageHeader } from '@/components/PageHeader';
 import {
   fieldsFor,

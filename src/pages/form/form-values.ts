@@ -1,6 +1,6 @@
 /** Between a record and a declared form: initial values from a record, and the payload a submit sends. */
 import type { BaseRecord } from '@refinedev/core';
-import type { FieldDeclaration, PageAction } from '@/resources/types';
+import type { FieldDeclaration, PageAction } from '@/declarations/types';
 
 /** A field's name as antd's name path: `licenses.hatch` → `['licenses', 'hatch']`. */
 export const namePath = (name: string): string[] => name.split('.');

@@ -8,7 +8,7 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FilterDeclaration, FilterOption } from '@/resources/types';
+import type { FilterDeclaration, FilterOption } from '@/declarations/types';
 import { Button, classNames } from '@/ui/Button';
 import { MultiSelect } from '@/ui/MultiSelect';
 import { Select } from '@/ui/Select';

@@ -10,7 +10,7 @@ import type { PlatformKey } from '@shared/platforms';
 import type { LaravelList } from '@/providers/list-query';
 import { peekPrefetched } from '@/providers/http-client';
 import { apiMeta, listPageQuery } from '@/providers/list-query';
-import type { ListRequestDeclaration, ResourceDeclaration } from '@/resources/types';
+import type { ListRequestDeclaration, ResourceDeclaration } from '@/declarations/types';
 import {
   type ListDefaults,
   type ListState,

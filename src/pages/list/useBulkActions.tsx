@@ -13,8 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { useConfirmation } from '@/components/useConfirmation';
 import type { Banner } from '@/components/useResultBanner';
 import type { Permission } from '@/lib/permissions';
-import { recordKey } from '@/resources/derive';
-import type { BulkActionDeclaration, ResourceAction, ResourceDeclaration } from '@/resources/types';
+import { recordKey } from '@/declarations/derive';
+import type { BulkActionDeclaration, ResourceAction, ResourceDeclaration } from '@/declarations/types';
 import { BULK_BANNER_DURATION_MS, type BulkAnswer, bulkResultBanner } from './bulk-result';
 import { useRelatedRefresh } from './useRelatedRefresh';
 

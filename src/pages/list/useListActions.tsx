@@ -21,9 +21,9 @@ import type {
   LinkTarget,
   ResourceAction,
   ResourceDeclaration,
-} from '@/resources/types';
+} from '@/declarations/types';
 import type { Permission } from '@/lib/permissions';
-import { recordKey } from '@/resources/derive';
+import { recordKey } from '@/declarations/derive';
 import { useRelatedRefresh } from './useRelatedRefresh';
 
 export interface ListActionsOptions {

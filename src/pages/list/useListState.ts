@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SavedViewStateValue } from '@shared/entities/saved-view-values';
 import type { PlatformKey } from '@shared/platforms';
-import type { ListDeclaration } from '@/resources/types';
+import type { ListDeclaration } from '@/declarations/types';
 import { listDefaults, type ListRequest, listRequest } from './list-request';
 import { type ListState, paramName, serializeListState } from './list-state';
 import {

@@ -4,7 +4,7 @@
  * dialog or delete alike, so no screen keeps showing what was before until a reload (issue 31).
  */
 import { useInvalidate } from '@refinedev/core';
-import type { ResourceDeclaration } from '@/resources/types';
+import type { ResourceDeclaration } from '@/declarations/types';
 
 export function useRelatedRefresh(resource: ResourceDeclaration): () => Promise<void> {
   const invalidate = useInvalidate();

@@ -1,7 +1,7 @@
 /**
  * The processor, /processor (spec 2 §Processor, §4, §6, §9). Its own page, as it is no entity's list: the
  * header 'Processor' with the Filter button and the open tab's buttons (New Model; Import; New Material and
- * Import), and a tab per list of src/resources/processor/processor-tabs.tsx (Materials only with
+ * Import), and a tab per list of ./processor-tabs.tsx (Materials only with
  * list-materials), each the generic list (`ListView`) of its entity with its own URL parameters (`items.search`),
  * so each tab keeps its page, search, per page and status when another is open, and its Reset touches only its
  * own (a deliberate departure from the original's quirk, spec 2 §9). The open tab is in `?tab=`, or handed over
@@ -16,12 +16,12 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/PageHeader';
 import { deployment } from '@/lib/runtime-config';
 import { useAuthorization } from '@/providers/useAuthorization';
-import { type ProcessorTabKey, visibleTabs } from '@/resources/processor/processor-tabs';
-import { useProcessorLiveUpdates } from '@/resources/processor/useProcessorLiveUpdates';
+import { type ProcessorTabKey, visibleTabs } from './processor-tabs';
+import { useProcessorLiveUpdates } from './useProcessorLiveUpdates';
 import { Button } from '@/ui/Button';
 import { ListView } from '../list/ListView';
 import '@/components/page.css';
-import '@/resources/processor/processor.css';
+import './processor.css';
 
 const TAB_PARAM = 'tab';
 

@@ -18,7 +18,7 @@ import { isPermitted } from '@/lib/permissions';
 import { deployment } from '@/lib/runtime-config';
 import { useAuthorization } from '@/providers/useAuthorization';
 import { RESOURCES } from '@/resources/index';
-import type { ResourceDeclaration } from '@/resources/types';
+import type { ResourceDeclaration } from '@/declarations/types';
 import { Alert } from '@/ui/Alert';
 import { Select } from '@/ui/Select';
 import { useMediaQuery } from '@/ui/useMediaQuery';

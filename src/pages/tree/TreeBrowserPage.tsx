@@ -12,7 +12,7 @@ import { useParams } from 'react-router';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { RESOURCES } from '@/resources';
-import type { ResourceDeclaration, ResourcePageProps, TreeDeclaration } from '@/resources/types';
+import type { ResourceDeclaration, ResourcePageProps, TreeDeclaration } from '@/declarations/types';
 import { Alert } from '@/ui/Alert';
 import { Skeleton } from '@/ui/Skeleton';
 import { ListView } from '../list/ListView';

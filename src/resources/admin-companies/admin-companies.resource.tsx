@@ -7,7 +7,7 @@ import { EditOutlined, LoginOutlined, ShopOutlined } from '@ant-design/icons';
 import type { Company, CompanyDetail } from '@shared/entities/companies';
 import { LICENCE_KEYS } from '@shared/platforms';
 import { companySwitchUrl } from '@/lib/host-switch';
-import { defineResource, type LinkTarget } from '../types';
+import { defineResource, type LinkTarget } from '@/declarations/types';
 import settings from './list-settings';
 
 const ADMIN = { admin: true } as const;

@@ -1,5 +1,5 @@
 /** The companies list's request settings (spec 2 Admin): the declaration and a first visit's request read them here. */
-import type { ListSettings } from '../types';
+import type { ListSettings } from '@/declarations/types';
 
 /** The fields the list asks for (spec 2 §7), with what the row menu needs. */
 const LIST_FIELDS = [

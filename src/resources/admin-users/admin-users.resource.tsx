@@ -2,7 +2,7 @@
  * entity schema as the company's users (`shared/entities/users.ts`); the Admin toggle is only here. */
 import { UsergroupAddOutlined } from '@ant-design/icons';
 import type { AdminUser } from '@shared/entities/users';
-import { defineResource } from '../types';
+import { defineResource } from '@/declarations/types';
 import settings from './list-settings';
 import {
   ACCOUNT_FIELDS,

@@ -1,6 +1,6 @@
 /** The platform's users list's request settings: the declaration and a first visit's request read them here. */
 import { USER_EXCLUDED_FIELDS } from '../api-fields';
-import type { ListSettings } from '../types';
+import type { ListSettings } from '@/declarations/types';
 
 export default {
   name: 'admin/users',

@@ -1,7 +1,7 @@
 /** The detail dialog a row click opens (spec 2 §Admin): type, environments, description and the screenshot. */
 import type { ChangelogItem } from '@shared/entities/changelog-items';
 import { useTranslation } from 'react-i18next';
-import type { ActionDialogProps } from '@/resources/types';
+import type { ActionDialogProps } from '@/declarations/types';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { ChangelogEnvironments, ChangelogTypeBadge } from './changelog-cells';

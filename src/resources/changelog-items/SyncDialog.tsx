@@ -7,7 +7,7 @@ import { type HttpError, useCustom, useCustomMutation } from '@refinedev/core';
 import { environmentDate } from '@shared/entities/changelog-item-values';
 import type { ChangelogItem } from '@shared/entities/changelog-items';
 import { useTranslation } from 'react-i18next';
-import type { ActionDialogProps } from '@/resources/types';
+import type { ActionDialogProps } from '@/declarations/types';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { Spinner } from '@/ui/Spinner';

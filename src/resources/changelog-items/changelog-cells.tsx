@@ -3,7 +3,7 @@ import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { type ChangelogType, ENVIRONMENTS, environmentDate } from '@shared/entities/changelog-item-values';
 import type { ChangelogItem } from '@shared/entities/changelog-items';
 import { dateTimeFormat } from '@/lib/intl-formats';
-import type { RenderContext } from '@/resources/types';
+import type { RenderContext } from '@/declarations/types';
 import { Tag } from '@/ui/Tag';
 import './changelog.css';
 
@@ -28,8 +28,7 @@ export function ChangelogEnvironments({ item, t }: { item: ChangelogItem; t: Tra
           <li key={environment}>
             {date ? (
               <span className="changelog-environments__on">
-                <CheckOutlined aria-hidden /> {name}{' '}
-                {shortDate(date)}
+                <CheckOutlined aria-hidden /> {name} {shortDate(date)}
               </span>
             ) : (
               <span className="changelog-environments__off">

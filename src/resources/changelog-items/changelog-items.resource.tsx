@@ -5,7 +5,7 @@ import type { BaseRecord } from '@refinedev/core';
 import { CHANGELOG_TYPES, ENVIRONMENTS, environmentDate } from '@shared/entities/changelog-item-values';
 import type { ChangelogItem } from '@shared/entities/changelog-items';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { type ActionDialogProps, defineResource } from '../types';
+import { type ActionDialogProps, defineResource } from '@/declarations/types';
 import settings from './list-settings';
 import { ChangelogEnvironments, ChangelogTypeBadge } from './changelog-cells';
 

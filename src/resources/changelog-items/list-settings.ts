@@ -1,5 +1,5 @@
 /** The changelog list's request settings (spec 2 Admin): the declaration and a first visit's request read them here. */
-import type { ListSettings } from '../types';
+import type { ListSettings } from '@/declarations/types';
 
 export default {
   name: 'admin/changelog-items',

@@ -3,7 +3,7 @@
  * view-company or edit-company (read-only without edit-company). A declaration with its own page fits: the
  * sections, the live colour preview of the theme and the licence overview are beyond the generic form.
  */
-import { defineResource } from '../types';
+import { defineResource } from '@/declarations/types';
 
 const COMPANY = { ability: 'view-company|edit-company' };
 

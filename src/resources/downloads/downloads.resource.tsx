@@ -7,7 +7,7 @@
  */
 import { CloudDownloadOutlined, EditOutlined } from '@ant-design/icons';
 import type { Download } from '@shared/entities/downloads';
-import { defineResource } from '../types';
+import { defineResource } from '@/declarations/types';
 import settings from './list-settings';
 import { DownloadButton } from './DownloadButton';
 

@@ -13,7 +13,7 @@ import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import { useConfirmation } from '@/components/useConfirmation';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
-import type { ResourcePageProps } from '@/resources/types';
+import type { ResourcePageProps } from '@/declarations/types';
 import { QuestionFormModal } from './QuestionFormModal';
 import '@/components/page.css';
 import './faq.css';

@@ -4,7 +4,7 @@
  * records: shared/entities/faq.ts. */
 import { EditOutlined } from '@ant-design/icons';
 import type { FaqCategory } from '@shared/entities/faq';
-import { defineResource } from '../types';
+import { defineResource } from '@/declarations/types';
 import { FaqNameCell } from './FaqNameCell';
 import settings from './list-settings';
 import { FAQ_WRITES, renaming } from './renaming';

@@ -1,5 +1,5 @@
 /** The FAQ list's request settings (spec 2 §FAQ, §9): the declaration and a first visit's request read them here. */
-import type { ListSettings } from '../types';
+import type { ListSettings } from '@/declarations/types';
 
 export default {
   name: 'questions/categories',

@@ -3,7 +3,7 @@
  * Server: server/api/feedback-reports.ts; record: shared/entities/feedback-reports.ts. */
 import { EyeOutlined, StarOutlined } from '@ant-design/icons';
 import type { FeedbackReport } from '@shared/entities/feedback-reports';
-import { defineResource } from '../types';
+import { defineResource } from '@/declarations/types';
 import settings from './list-settings';
 import { RatingStars } from './RatingStars';
 

@@ -1,6 +1,6 @@
 /** Feedback report submission (spec 1 §2.7 /feedback_report, spec 2 §3): every signed-in user rates the portal
  * with 1 to 5 stars and an optional comment. Server: server/api/feedback-reports.ts. */
-import { defineResource } from '../types';
+import { defineResource } from '@/declarations/types';
 
 export default defineResource({
   name: 'feedback-reports',

@@ -3,7 +3,7 @@
  * (admin-feedback-reports.resource.tsx) and a first visit's request read them here.
  */
 import { RATINGS } from '@shared/entities/feedback-report-values';
-import type { ListSettings } from '../types';
+import type { ListSettings } from '@/declarations/types';
 
 export default {
   name: 'admin/feedback-reports',

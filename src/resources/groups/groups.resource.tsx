@@ -2,7 +2,7 @@
  * search group derive from it, the record type and the form's rules from `shared/entities/groups.ts`. */
 import { TeamOutlined } from '@ant-design/icons';
 import type { Group } from '@shared/entities/groups';
-import { defineResource } from '../types';
+import { defineResource } from '@/declarations/types';
 import { editEntries, securityScreens, timestampColumns } from '../users/security-declarations';
 import settings from './list-settings';
 

@@ -11,7 +11,7 @@ import { useNavigate, useParams } from 'react-router';
 import { formatDate } from '@/components/cells';
 import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
-import type { ResourcePageProps } from '@/resources/types';
+import type { ResourcePageProps } from '@/declarations/types';
 import { useMediaQuery } from '@/ui/useMediaQuery';
 import { selectedProducts } from './issue-report-values';
 import '@/components/page.css';

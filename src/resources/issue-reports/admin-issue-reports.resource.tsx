@@ -3,7 +3,7 @@
  * Server: server/api/issue-reports.ts; record: shared/entities/issue-reports.ts. */
 import { BugOutlined, EyeOutlined } from '@ant-design/icons';
 import type { IssueReport } from '@shared/entities/issue-reports';
-import { defineResource } from '../types';
+import { defineResource } from '@/declarations/types';
 import { selectedProducts } from './issue-report-values';
 import settings from './list-settings';
 

@@ -1,6 +1,6 @@
 /** The options of an issue report's fields (spec 2 §3), as filters and form options in the `reports` texts. */
 import { ISSUE_PRODUCTS, ISSUE_SEVERITIES, ISSUE_STATUSES } from '@shared/entities/issue-report-values';
-import type { FilterOption } from '../types';
+import type { FilterOption } from '@/declarations/types';
 
 export const severityOptions: FilterOption[] = ISSUE_SEVERITIES.map((severity) => ({
   value: severity,

@@ -1,7 +1,7 @@
 /** Issue report submission (spec 1 §2.7 /issue_report, spec 2 §3): every signed-in user reports a problem with
  * its severity, the products it concerns, a description, an external link and a screenshot (jpeg, png, bmp).
  * Server: server/api/issue-reports.ts; rules: shared/entities/issue-reports.ts. */
-import { defineResource } from '../types';
+import { defineResource } from '@/declarations/types';
 import { productOptions, selectedProducts, severityOptions } from './issue-report-values';
 
 export default defineResource({

@@ -2,7 +2,7 @@
  * The administrators' issue list's request settings (spec 2 Admin, §3): the declaration
  * (admin-issue-reports.resource.tsx) and a first visit's request read them here.
  */
-import type { ListSettings } from '../types';
+import type { ListSettings } from '@/declarations/types';
 import { severityOptions, statusOptions } from './issue-report-values';
 
 export default {

@@ -2,7 +2,7 @@
  * the search group derive from it, the record type and the form's rules from `shared/entities/labels.ts`. */
 import { EditOutlined, TagsOutlined } from '@ant-design/icons';
 import type { Label } from '@shared/entities/labels';
-import { defineResource } from '../types';
+import { defineResource } from '@/declarations/types';
 import settings from './list-settings';
 
 const editPath = (label: Pick<Label, 'id'>) => `/tools/labels/edit/${label.id}`;

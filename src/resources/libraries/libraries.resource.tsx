@@ -10,9 +10,9 @@ import { AppstoreOutlined, EditOutlined } from '@ant-design/icons';
 import type { Library } from '@shared/entities/libraries';
 import { PreviewCard } from '@/components/PreviewCard';
 import { LIBRARY_LIST_FIELDS, LIBRARY_SHOW_FIELDS } from '../api-fields';
-import { archivableBulk } from '../archivable-bulk';
-import { archiveRowActions } from '../archivable-rows';
-import { defineResource } from '../types';
+import { archivableBulk } from '@/declarations/archivable-bulk';
+import { archiveRowActions } from '@/declarations/archivable-rows';
+import { defineResource } from '@/declarations/types';
 
 export type { Library } from '@shared/entities/libraries';
 

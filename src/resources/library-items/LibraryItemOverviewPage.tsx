@@ -23,7 +23,7 @@ import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { bannerState, useResultBanner } from '@/components/useResultBanner';
 import { NONE, type ProcessedFileDetail, ProcessedFileOverview } from '../models/ProcessedFileOverview';
 import { useProcessingLiveUpdates } from '../models/useModelLiveUpdates';
-import type { ResourcePageProps } from '../types';
+import type { ResourcePageProps } from '@/declarations/types';
 import { canReprocess, type LibraryItemDetail, REPROCESS_PERMISSION } from './library-items.resource';
 import '@/components/page.css';
 const LIVE = { resource: 'libraries/items', channel: 'LibraryItem' };

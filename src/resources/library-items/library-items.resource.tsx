@@ -12,9 +12,9 @@ import type { LibraryItem } from '@shared/entities/library-items';
 import { moveToContainers } from '@/components/move-to-containers';
 import { PreviewCard } from '@/components/PreviewCard';
 import { LIBRARY_ITEM_LIST_FIELDS } from '../api-fields';
-import { archivableBulk } from '../archivable-bulk';
-import { type ArchivePatch, archiveRowActions } from '../archivable-rows';
-import { defineResource } from '../types';
+import { archivableBulk } from '@/declarations/archivable-bulk';
+import { type ArchivePatch, archiveRowActions } from '@/declarations/archivable-rows';
+import { defineResource } from '@/declarations/types';
 
 export type { LibraryItem, LibraryItemDetail } from '@shared/entities/library-items';
 

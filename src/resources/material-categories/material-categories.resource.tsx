@@ -8,9 +8,9 @@ import { lazy } from 'react';
 import { PreviewCard } from '@/components/PreviewCard';
 import { currentImage, imageUploadPayload } from '@/components/upload/current-image';
 import { CATEGORY_EXCLUDED_FIELDS } from '../api-fields';
-import { archivableBulk } from '../archivable-bulk';
-import { archiveRowActions } from '../archivable-rows';
-import { defineResource } from '../types';
+import { archivableBulk } from '@/declarations/archivable-bulk';
+import { archiveRowActions } from '@/declarations/archivable-rows';
+import { defineResource } from '@/declarations/types';
 
 /** The preview's input (antd, the upload queue) loads with the form, not with the registry. */
 const ImageUploadInput = lazy(() => import('@/components/upload/ImageUploadInput'));

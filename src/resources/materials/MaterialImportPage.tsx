@@ -19,7 +19,7 @@ import { ResumableUpload } from '@/components/upload/ResumableUpload';
 import { UPLOAD_RULES } from '@/components/upload/upload-rules';
 import { useUploadQueue } from '@/components/upload/useUploadQueue';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
-import type { ResourcePageProps } from '../types';
+import type { ResourcePageProps } from '@/declarations/types';
 import { type MaterialImport, materialPath } from './materials.resource';
 import '@/components/page.css';
 import './materials.css';

@@ -39,7 +39,7 @@ import { useDeleteRecord } from '@/components/useDeleteRecord';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { type Banner, bannerState, useResultBanner } from '@/components/useResultBanner';
 import { Viewer3D } from '@/components/viewer/Viewer3D';
-import type { ResourcePageProps } from '../types';
+import type { ResourcePageProps } from '@/declarations/types';
 import { type Material, materialPath } from './materials.resource';
 import '@/components/page.css';
 import './materials.css';

@@ -14,9 +14,9 @@ import { moveToContainers } from '@/components/move-to-containers';
 import { PreviewCard } from '@/components/PreviewCard';
 import { currentImage, imageUploadPayload } from '@/components/upload/current-image';
 import { MATERIAL_EXCLUDED_FIELDS } from '../api-fields';
-import { archivableBulk } from '../archivable-bulk';
-import { type ArchivePatch, archiveRowActions } from '../archivable-rows';
-import { defineResource } from '../types';
+import { archivableBulk } from '@/declarations/archivable-bulk';
+import { type ArchivePatch, archiveRowActions } from '@/declarations/archivable-rows';
+import { defineResource } from '@/declarations/types';
 
 /** The record types come from the shared entity schema (shared/entities/materials.ts). */
 export type { Material, MaterialImport } from '@shared/entities/materials';

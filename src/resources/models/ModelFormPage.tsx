@@ -18,7 +18,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { ResumableUpload } from '@/components/upload/ResumableUpload';
 import { formatBytes, MODEL_FILE_RULES, refusalOf } from '@/components/upload/upload-rules';
 import { useUploadQueue } from '@/components/upload/useUploadQueue';
-import type { ResourcePageProps } from '../types';
+import type { ResourcePageProps } from '@/declarations/types';
 import { modelNameOf } from './model-status';
 import type { ModelDetail } from './models.resource';
 import type { ModelInput } from '@shared/entities/models';

@@ -18,7 +18,7 @@ import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { bannerState, useResultBanner } from '@/components/useResultBanner';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { type HeaderActions, PageHeader } from '@/components/PageHeader';
-import type { ResourcePageProps } from '../types';
+import type { ResourcePageProps } from '@/declarations/types';
 import { ModelStatusBadge } from './ModelStatusBadge';
 import { NONE, type ProcessedFileDetail, ProcessedFileOverview } from './ProcessedFileOverview';
 import { type ModelDetail, REPROCESS_PERMISSION } from './models.resource';

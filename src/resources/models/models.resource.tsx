@@ -3,7 +3,7 @@
 import { BlockOutlined } from '@ant-design/icons';
 import type { Permission } from '@/lib/permissions';
 import type { Model as ProjectModel } from '@shared/entities/models';
-import { defineResource } from '../types';
+import { defineResource } from '@/declarations/types';
 
 /** The record types come from the shared entity schema (shared/entities/models.ts). */
 export type { Model as ProjectModel, ModelDetail, ModelStatus } from '@shared/entities/models';

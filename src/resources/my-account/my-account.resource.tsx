@@ -3,7 +3,7 @@
  * own page fits (not the generic form): the screen is three tabs around one form plus the activity list, the
  * Autodesk round trip and the footer's account actions, none of which the generic pages have.
  */
-import { defineResource } from '../types';
+import { defineResource } from '@/declarations/types';
 
 export default defineResource({
   name: 'my-account',

@@ -1,5 +1,5 @@
 /** The planned maintenance list's request settings: the declaration and a first visit's request read them here. */
-import type { ListSettings } from '../types';
+import type { ListSettings } from '@/declarations/types';
 
 export default {
   name: 'admin/planned-maintenance',

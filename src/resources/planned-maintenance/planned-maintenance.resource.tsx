@@ -5,7 +5,7 @@
  */
 import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import type { PlannedMaintenance } from '@shared/entities/planned-maintenance';
-import { defineResource } from '../types';
+import { defineResource } from '@/declarations/types';
 import settings from './list-settings';
 
 const ADMIN = { admin: true } as const;

@@ -39,7 +39,7 @@ import { ModelStatusBadge } from '../models/ModelStatusBadge';
 import { models, type ProjectModel, REPROCESS_PERMISSION } from '../models/models.resource';
 import { canReprocess, useModelActions } from '../models/useModelActions';
 import { useModelLiveUpdates } from '../models/useModelLiveUpdates';
-import type { ResourcePageProps } from '../types';
+import type { ResourcePageProps } from '@/declarations/types';
 import type { Project } from './projects.resource';
 import '@/components/page.css';
 import '../models/models.css';

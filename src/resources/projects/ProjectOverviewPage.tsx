@@ -32,7 +32,7 @@ import { StatusDot } from '@/ui/StatusDot';
 import { ModelCard } from '../models/ModelCard';
 import { models } from '../models/models.resource';
 import { useModelLiveUpdates } from '../models/useModelLiveUpdates';
-import type { ResourcePageProps } from '../types';
+import type { ResourcePageProps } from '@/declarations/types';
 import { FavoriteToggle } from './FavoriteToggle';
 import { LabelsCell } from './LabelsCell';
 import type { Project, ProjectDetail } from './projects.resource';

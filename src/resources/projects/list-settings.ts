@@ -1,7 +1,7 @@
 /** The projects list's request settings (spec 2 §Projects, §9): the declaration and a first visit's request read them here. */
 import type { Project } from '@shared/entities/projects';
 import { PROJECT_LIST_FIELDS } from '../api-fields';
-import type { FilterOption, ListSettings } from '../types';
+import type { FilterOption, ListSettings } from '@/declarations/types';
 
 /** The labels filter offers the labels the list response names in `meta_data.filters.labels`. */
 const labelOptions = ({ meta_data }: { meta_data?: unknown }): FilterOption[] => {

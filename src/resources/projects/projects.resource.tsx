@@ -3,7 +3,7 @@ import { CopyOutlined, EditOutlined, FolderOpenOutlined } from '@ant-design/icon
 import { LabelsCell } from './LabelsCell';
 import { FavoriteToggle } from './FavoriteToggle';
 import type { Project } from '@shared/entities/projects';
-import { defineResource } from '../types';
+import { defineResource } from '@/declarations/types';
 import settings from './list-settings';
 
 /** The record types come from the shared entity schema (shared/entities/projects.ts). */

@@ -1,5 +1,5 @@
 /** The property maps list's request settings (spec 2 Tools): the declaration and a first visit's request read them here. */
-import type { ListSettings } from '../types';
+import type { ListSettings } from '@/declarations/types';
 
 export default {
   name: 'property-maps',

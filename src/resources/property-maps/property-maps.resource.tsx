@@ -5,7 +5,7 @@
  */
 import { EditOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import type { PropertyMap } from '@shared/entities/property-maps';
-import { defineResource } from '../types';
+import { defineResource } from '@/declarations/types';
 import settings from './list-settings';
 
 const editPath = (map: Pick<PropertyMap, 'id'>) => `/tools/property-maps/edit/${map.id}`;

@@ -1,7 +1,7 @@
 /** The role form's abilities: every ability of spec 2 §6 grouped by area, each group with a select-all box. */
 import { Checkbox } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FieldInputProps } from '../types';
+import type { FieldInputProps } from '@/declarations/types';
 import { ABILITY_AREAS } from './ability-areas';
 import './roles.css';
 

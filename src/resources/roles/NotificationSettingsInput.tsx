@@ -5,7 +5,7 @@
 import { Checkbox } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONFIGURABLE_NOTIFICATION_TYPES as NOTIFICATION_TYPES } from '@shared/notification-types';
-import type { FieldInputProps } from '../types';
+import type { FieldInputProps } from '@/declarations/types';
 import './roles.css';
 
 interface Setting {

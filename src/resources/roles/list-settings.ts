@@ -1,6 +1,6 @@
 /** The roles list's request settings (spec 2 §6): the declaration and a first visit's request read them here. */
 import { ROLE_EXCLUDED_FIELDS } from '../api-fields';
-import type { ListSettings } from '../types';
+import type { ListSettings } from '@/declarations/types';
 
 export default {
   name: 'roles',

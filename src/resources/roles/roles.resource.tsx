@@ -3,7 +3,7 @@
 import { AuditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import type { Role } from '@shared/entities/roles';
-import { defineResource } from '../types';
+import { defineResource } from '@/declarations/types';
 import { editEntries, securityScreens, timestampColumns } from '../users/security-declarations';
 import settings from './list-settings';
 

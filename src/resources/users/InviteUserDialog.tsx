@@ -16,7 +16,7 @@ import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { Select } from '@/ui/Select';
 import { TextInput } from '@/ui/TextInput';
-import type { ActionDialogProps } from '../types';
+import type { ActionDialogProps } from '@/declarations/types';
 import './users.css';
 
 type Errors = Partial<Record<'email' | 'role_id', string>>;

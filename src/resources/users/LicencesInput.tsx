@@ -8,7 +8,7 @@ import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LICENCE_KEYS, type LicenceKey } from '@shared/platforms';
 import { licenceNameKey } from '@/lib/licence-names';
-import type { FieldInputProps } from '../types';
+import type { FieldInputProps } from '@/declarations/types';
 import './users.css';
 
 interface LicenceSeats {

@@ -1,6 +1,6 @@
 /** The users list's request settings (spec 2 §6, §7): the declaration and a first visit's request read them here. */
 import { USER_EXCLUDED_FIELDS } from '../api-fields';
-import type { ListSettings } from '../types';
+import type { ListSettings } from '@/declarations/types';
 
 export default {
   name: 'users',

@@ -15,7 +15,7 @@ import type {
   ListDeclaration,
   ListSettings,
   ResourceDeclaration,
-} from '../types';
+} from '@/declarations/types';
 import { UserNameCell } from './UserNameCell';
 
 type Breakpoint = NonNullable<ColumnDeclaration['hideBelow']>;

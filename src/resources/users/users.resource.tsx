@@ -4,7 +4,7 @@
 import { UserOutlined } from '@ant-design/icons';
 import { lazy, Suspense } from 'react';
 import type { User } from '@shared/entities/users';
-import { type ActionDialogProps, defineResource } from '../types';
+import { type ActionDialogProps, defineResource } from '@/declarations/types';
 import {
   ACCOUNT_FIELDS,
   editEntries,

@@ -9,7 +9,7 @@ import { numberFormat } from '@/lib/intl-formats';
 import type { ApiMeta } from '@/providers/list-query';
 import type { Authorization } from '@/providers/useAuthorization';
 import { RESOURCES } from '@/resources/index';
-import type { ResourceDeclaration } from '@/resources/types';
+import type { ResourceDeclaration } from '@/declarations/types';
 import { Skeleton } from '@/ui/Skeleton';
 
 interface TileDefinition {

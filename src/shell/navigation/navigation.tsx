@@ -9,9 +9,9 @@ import type { ResourceProps } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import type { Permission } from '@/lib/permissions';
 import type { ResourceAccess } from '@/providers/access-control';
-import { toRefineResource } from '@/resources/derive';
+import { toRefineResource } from '@/declarations/derive';
 import { RESOURCES } from '@/resources/index';
-import type { ResourceDeclaration } from '@/resources/types';
+import type { ResourceDeclaration } from '@/declarations/types';
 import { pendingScreens, type UndeclaredScreen, UNDECLARED_SCREENS } from '../undeclared-screens';
 
 export interface NavigationItem {

@@ -4,7 +4,7 @@
  * entity's declaration takes its collection, list route and list request settings from. The entry reads them
  * there, not from the declarations, so it stays small; nothing is stated twice.
  */
-import type { ListSettings } from '@/resources/types';
+import type { ListSettings } from '@/declarations/types';
 
 const found = import.meta.glob<ListSettings>('../../resources/*/list-settings.ts', {
   eager: true,

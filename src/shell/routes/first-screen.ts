@@ -13,7 +13,7 @@ import type { PlatformKey } from '@shared/platforms';
 import { listRequestSettings, pageCall, requestWith } from '@/pages/list/list-request';
 import { apiRequest, sessionToken } from '@/providers/http-client';
 import { apiMeta, listPageQuery } from '@/providers/list-query';
-import type { ListSettings } from '@/resources/types';
+import type { ListSettings } from '@/declarations/types';
 import { FIRST_LISTS } from './first-lists';
 
 /** The generic list a location opens, if any (the route table's paths, with or without a trailing slash). */

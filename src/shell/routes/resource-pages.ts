@@ -5,8 +5,8 @@
  * included, may use antd and gets antd's theme loaded with it (`withAntdTheme`).
  */
 import { createElement } from 'react';
-import type { ResourceRoute } from '@/resources/derive';
-import type { LazyPage, PageAction, ResourceDeclaration, ResourcePageProps } from '@/resources/types';
+import type { ResourceRoute } from '@/declarations/derive';
+import type { LazyPage, PageAction, ResourceDeclaration, ResourcePageProps } from '@/declarations/types';
 import { withAntdTheme } from './antd-pages';
 import type { PageLoader, RouteEntry } from './route-entry';
 import { loadListPage } from './shared-chunks';

@@ -1,7 +1,7 @@
 /** What a route of the route table is (route-table.ts builds them): its path, screen, guard and page. */
 import type { ComponentType } from 'react';
 import type { RouteGuard } from '@/lib/route-guards';
-import type { ResourceDeclaration } from '@/resources/types';
+import type { ResourceDeclaration } from '@/declarations/types';
 
 /** Loads a screen's page (route-level code splitting: each page is a chunk of its own). */
 export type PageLoader = () => Promise<ComponentType>;

@@ -4,9 +4,9 @@
  * (`src/shell/undeclared-screens.tsx`). Each entry names its screen (`screens.<screen>` in common.json); an
  * entry without a page shows the 'not available yet' page. Pages are loaded on first visit.
  */
-import { toResourceRoutes } from '@/resources/derive';
+import { toResourceRoutes } from '@/declarations/derive';
 import { RESOURCES } from '@/resources/index';
-import type { ResourceDeclaration } from '@/resources/types';
+import type { ResourceDeclaration } from '@/declarations/types';
 import { pendingScreens, type UndeclaredScreen, UNDECLARED_SCREENS } from '../undeclared-screens';
 import { resourceRouteEntry } from './resource-pages';
 import type { RouteEntry } from './route-entry';

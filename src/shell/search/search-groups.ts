@@ -5,9 +5,9 @@
  * (`src/shell/undeclared-screens.tsx`), in their `order`.
  */
 import type { PlatformKey } from '@shared/platforms';
-import { recordPath } from '@/resources/derive';
+import { recordPath } from '@/declarations/derive';
 import { RESOURCES } from '@/resources/index';
-import type { ResourceDeclaration } from '@/resources/types';
+import type { ResourceDeclaration } from '@/declarations/types';
 import { pendingScreens, type UndeclaredScreen, UNDECLARED_SCREENS } from '../undeclared-screens';
 import type { SearchGroup, SearchRecord } from './search-group';
 /**

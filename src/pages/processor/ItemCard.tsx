@@ -7,9 +7,9 @@
  */
 import { useTranslation } from 'react-i18next';
 import { PreviewCard } from '@/components/PreviewCard';
-import { CardFacts, ProcessingMessage, useCardFacts } from '../models/CardFacts';
-import type { LibraryItem } from '../library-items/library-items.resource';
-import '../models/models.css';
+import { CardFacts, ProcessingMessage, useCardFacts } from '@/resources/models/CardFacts';
+import type { LibraryItem } from '@/resources/library-items/library-items.resource';
+import '@/resources/models/models.css';
 
 export type ItemCardRecord = Pick<
   LibraryItem,

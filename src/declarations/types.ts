@@ -1,7 +1,7 @@
 /**
  * The declaration of an entity (ARCHITECTURE.md "Adding an entity"): one object per entity says everything the
  * portal needs to list, create, edit, show and delete it. The refine resource, the route table entries and the
- * side-navigation entry are derived from it (`src/resources/derive.ts`); the generic pages in `src/pages/`
+ * side-navigation entry are derived from it (`src/declarations/derive.ts`); the generic pages in `src/pages/`
  * render from it. A screen that really differs replaces only its own page through `pages`.
  */
 import type { TObject } from '@sinclair/typebox';
@@ -416,7 +416,7 @@ export interface FieldDeclaration {
   initial?: unknown;
   /**
    * An input of the entity's own for a value no built-in kind edits (e.g. abilities grouped by area); `kind` still
-   * says how the value is read from a record and sent. Declare it with `lazy(() => import('./MyInput'))`, so it
+   * says how the value is read from a record and sent. Declare it with `lazy(() => import('@/resources/MyInput'))`, so it
    * loads with the form and not with the registry every screen loads (the form renders it in a Suspense).
    */
   input?: ComponentType<FieldInputProps>;

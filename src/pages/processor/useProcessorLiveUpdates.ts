@@ -4,12 +4,12 @@
  * changes the record in every cached list in place (status, colour, times, message), `RefreshProcessorIndex`
  * refetches the lists on screen (the visible tab). No polling.
  */
-import { libraryItems } from '../library-items/library-items.resource';
+import { libraryItems } from '@/resources/library-items/library-items.resource';
 import {
   type LiveProcessing,
   useModelLiveUpdates,
   useProcessingLiveUpdates,
-} from '../models/useModelLiveUpdates';
+} from '@/resources/models/useModelLiveUpdates';
 
 const ITEMS: LiveProcessing = {
   resource: libraryItems.name,

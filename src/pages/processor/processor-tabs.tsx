@@ -14,20 +14,29 @@ import type { PermissionSubject } from '@shared/abilities';
 import { LIBRARY_ITEM_STATUSES } from '@shared/entities/library-item-values';
 import { isReprocessable } from '@shared/entities/model-values';
 import type { PlatformKey } from '@shared/platforms';
-import type { LibraryItem } from '../library-items/library-items.resource';
-import { itemArchivePatch, libraryItems } from '../library-items/library-items.resource';
+import type { LibraryItem } from '@/resources/library-items/library-items.resource';
+import { itemArchivePatch, libraryItems } from '@/resources/library-items/library-items.resource';
 import {
   type Material,
   materialArchivePatch,
   materialPath,
   materials,
-} from '../materials/materials.resource';
-import { ModelCard } from '../models/ModelCard';
-import { MODEL_STATUSES } from '../models/model-status';
-import { models, type ProjectModel, REPROCESS_PERMISSION } from '../models/models.resource';
-import type { ColumnDeclaration, ListDeclaration, ResourceDeclaration, RowActionDeclaration } from '../types';
-import { MATERIAL_EXCLUDED_FIELDS, MODEL_EXCLUDED_FIELDS, PROCESSOR_ITEM_FIELDS } from '../api-fields';
-import { archiveRowActions } from '../archivable-rows';
+} from '@/resources/materials/materials.resource';
+import { ModelCard } from '@/resources/models/ModelCard';
+import { MODEL_STATUSES } from '@/resources/models/model-status';
+import { models, type ProjectModel, REPROCESS_PERMISSION } from '@/resources/models/models.resource';
+import type {
+  ColumnDeclaration,
+  ListDeclaration,
+  ResourceDeclaration,
+  RowActionDeclaration,
+} from '@/declarations/types';
+import {
+  MATERIAL_EXCLUDED_FIELDS,
+  MODEL_EXCLUDED_FIELDS,
+  PROCESSOR_ITEM_FIELDS,
+} from '@/resources/api-fields';
+import { archiveRowActions } from '@/declarations/archivable-rows';
 import { ItemCard } from './ItemCard';
 
 export type ProcessorTabKey = 'models' | 'items' | 'materials';
