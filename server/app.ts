@@ -78,6 +78,8 @@ function admissionGates(db: DB): AdmissionGate[] {
   const login: AdmissionGate = {
     gate: passwordHashingGate,
     applies: (request) => request.method === 'POST' && request.url.split('?')[0] === '/api/v2/login',
+    reachedLate: true,
+    share: 0.5,
   };
   return database ? [{ gate: database, applies: () => true }, login] : [login];
 }

@@ -116,10 +116,14 @@ export class ArrivalOrderGate {
 
   /**
    * How long a caller asking now would wait, in ms: the longer of what the longest waiter has waited so far and
-   * what the queue ahead would take at the recent pace (a burst that has just arrived has waited nothing yet).
+   * what the queue ahead would take at the recent pace (a burst that has just arrived has waited nothing yet),
+   * counting `comingAhead` callers on their way that will ask before it.
    */
-  expectedWaitMs(now = performance.now()): number {
-    return Math.max(this.longestWaitMs(now), (this.waiting.length / this.slots) * this.typicalHoldMs);
+  expectedWaitMs(now = performance.now(), comingAhead = 0): number {
+    return Math.max(
+      this.longestWaitMs(now),
+      ((this.waiting.length + comingAhead) / this.slots) * this.typicalHoldMs,
+    );
   }
 
   /** How long the longest-waiting caller has waited so far, in ms (0 when nobody waits). */

@@ -29,6 +29,17 @@ export interface AdmissionGate {
   gate: ArrivalOrderGate;
   /** Which requests queue at this gate (every API request, for the database). */
   applies: (request: FastifyRequest) => boolean;
+  /**
+   * The gate is reached late in the request (a login hashes after reading its user): the requests admitted for it
+   * that have not reached it yet count as ahead of a new one. Without them a burst of logins, all still reading
+   * their users, finds the hashing queue empty and is admitted whole.
+   */
+  reachedLate?: boolean;
+  /**
+   * The part of the engine's shed threshold a request may wait at this gate (default all of it): a login also
+   * waits for the database before and after its hash, so its hashing takes half.
+   */
+  share?: number;
 }
 
 /** The busy 503, asking to come back once the expected wait has passed (at least 1 s, at most 30). */
@@ -49,11 +60,25 @@ export function registerOverloadShedding(
   gates: readonly AdmissionGate[],
 ): void {
   const shedAfterMs = SHED_AFTER_MS[engine];
-  app.addHook('onRequest', async (request) => {
+  // Per late-reached gate: the requests admitted for it and not yet answered.
+  const admitted = new Map<AdmissionGate, number>(gates.map((gate) => [gate, 0]));
+  app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'OPTIONS' || !request.url.startsWith('/api/v2')) return;
-    for (const { gate, applies } of gates) {
-      const wait = gate.expectedWaitMs();
-      if (wait > shedAfterMs && applies(request)) throw serverBusy(wait);
+    const counted: AdmissionGate[] = [];
+    for (const admission of gates) {
+      if (!admission.applies(request)) continue;
+      const { gate } = admission;
+      // Those admitted and on their way (not waiting at the gate yet; its holders are counted too, at most `slots`).
+      const coming = admission.reachedLate ? Math.max(0, admitted.get(admission)! - gate.waiters) : 0;
+      const wait = gate.expectedWaitMs(performance.now(), coming);
+      if (wait > shedAfterMs * (admission.share ?? 1)) throw serverBusy(wait);
+      if (admission.reachedLate) counted.push(admission);
     }
+    if (!counted.length) return;
+    for (const admission of counted) admitted.set(admission, admitted.get(admission)! + 1);
+    // Answered, or its client gone: it no longer comes.
+    reply.raw.once('close', () => {
+      for (const admission of counted) admitted.set(admission, admitted.get(admission)! - 1);
+    });
   });
 }

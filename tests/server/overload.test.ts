@@ -4,10 +4,12 @@
  * wall-clock figures: how many answers the busy clients got while a new connection waited for its first.
  */
 import { Agent, request as httpRequest } from 'node:http';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { asNewArrival } from '../../server/db/arrival-order';
+import { ArrivalOrderGate, asNewArrival } from '../../server/db/arrival-order';
 import { connectionGate, databaseEngine } from '../../server/db/database';
-import { SHED_AFTER_MS } from '../../server/http/overload';
+import { registerErrorHandling } from '../../server/http/errors';
+import { registerOverloadShedding, SHED_AFTER_MS } from '../../server/http/overload';
 import { tokenFor } from './api-helpers';
 import { startTestServer, TEST_DOMAIN, type TestServer } from './test-server';
 
@@ -141,4 +143,55 @@ describe('a busy server', () => {
       expect(most).toBeLessThanOrEqual(3 * BUSY);
     },
   );
+});
+
+describe('a burst of logins', () => {
+  it('is shed at the door beyond what can be hashed in time, counting the logins admitted and still on their way to the hashing', async () => {
+    // One hashing slot, 100 ms a hash: on PGlite (shedding past 500 ms) five logins ahead are the most a new one may
+    // find. The logins here never reach the hashing (they wait for the test), as a burst still reading its users.
+    const hashing = new ArrivalOrderGate(1);
+    hashing.measuredHold(100);
+    const app = Fastify();
+    registerErrorHandling(app);
+    registerOverloadShedding(app, 'pglite', [
+      { gate: hashing, applies: (request) => request.url === '/api/v2/login', reachedLate: true },
+    ]);
+    let releaseLogins!: () => void;
+    const loginsMayGoOn = new Promise<void>((resolve) => (releaseLogins = resolve));
+    let loginsUnderWay = 0;
+    app.post('/api/v2/login', async () => {
+      loginsUnderWay += 1;
+      await loginsMayGoOn;
+      return { ok: true };
+    });
+    app.get('/api/v2/other', async () => ({ ok: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v2`;
+    const login = () => fetch(`${url}/login`, { method: 'POST' });
+    try {
+      // Six are admitted, one after another (the sixth finds 500 ms ahead of it, not more).
+      const admitted: Array<Promise<Response>> = [];
+      for (let count = 1; count <= 6; count += 1) {
+        admitted.push(login());
+        await vi.waitFor(() => expect(loginsUnderWay).toBe(count), { timeout: 30_000, interval: 10 });
+      }
+      // The next ones are refused at once, while the admitted ones still wait.
+      for (const answer of await Promise.all([login(), login()])) {
+        expect(answer.status).toBe(503);
+        expect(answer.headers.get('retry-after')).toBe('1');
+        expect(await answer.json()).toMatchObject({ busy: true });
+      }
+      expect(loginsUnderWay).toBe(6);
+      // Other requests do not queue at the hashing.
+      expect((await fetch(`${url}/other`)).status).toBe(200);
+      releaseLogins();
+      expect((await Promise.all(admitted)).map((answer) => answer.status)).toEqual([
+        200, 200, 200, 200, 200, 200,
+      ]);
+      // Answered, they no longer count: a new login is admitted.
+      expect((await login()).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
 });
