@@ -27,9 +27,13 @@ test('bob submits an issue report and the admin finds it and changes its status'
   await page.getByLabel('Severity').click();
   await page.getByTitle('High', { exact: true }).click();
   await expect(page.locator('#severity_help')).toBeHidden();
-  await page.getByRole('checkbox', { name: 'Mobile' }).check();
+  // The form holds the products: a checkbox shows its new state once the form has rendered it, which may be after
+  // the click has returned (so a click, then waiting for the state, rather than check(), which looks at once).
+  await page.getByRole('checkbox', { name: 'Mobile' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Mobile' })).toBeChecked();
   await expect(page.locator('#products_help')).toBeHidden();
-  await page.getByRole('checkbox', { name: 'Exporter' }).check();
+  await page.getByRole('checkbox', { name: 'Exporter' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Exporter' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Mobile' })).toBeChecked();
   await page.getByLabel('Description').fill(description);
   await page.getByLabel('External link').fill('not a link');

@@ -8,6 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -29,9 +30,17 @@ const FIELDS = [
   'founded_on:date',
   'color:color',
 ];
+/** The migration it writes: numbered ten past the repository's highest (`0150` → `0160_paint_suppliers`). */
+const NEXT_MIGRATION = String(
+  Math.max(
+    ...readdirSync(join(ROOT, 'server/db/migrations')).map((file) =>
+      Number(/^(\d{4})_/.exec(file)?.[1] ?? 0),
+    ),
+  ) + 10,
+).padStart(4, '0');
 const GENERATED = [
   'shared/entities/paint-suppliers.ts',
-  'server/db/migrations/0150_paint_suppliers.ts',
+  `server/db/migrations/${NEXT_MIGRATION}_paint_suppliers.ts`,
   'server/api/paint-suppliers.entity.ts',
   'src/resources/paint-suppliers/list-settings.ts',
   'src/resources/paint-suppliers/paint-suppliers.resource.tsx',
@@ -210,7 +219,7 @@ describe('make:resource', () => {
     await writeFile(
       join(copy, 'derived.ts'),
       [
-        "import { activityMessage, declaredActivityCollections } from './server/api/activity-messages';",
+        "import { activityMessage, declaredActivityCollections } from './server/domain/activity-messages';",
         "import { toDutch } from './server/http/language';",
         'const collections = await declaredActivityCollections();',
         "const write = { action: 'updated' as const, path: 'paint-suppliers/1', body: { name: 'Hue' } };",

@@ -21,5 +21,4 @@ export const ENGINE_SPECIFIC_SERVER_TESTS = [
   'tests/server/retention.test.ts',
   'tests/server/live-counts.test.ts',
   'tests/server/crud-projects.test.ts',
-  'tests/server/fuzz.test.ts',
 ];
