@@ -8,6 +8,7 @@ import http from 'node:http';
 import { inject } from 'vitest';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { createServer, type RunningServer } from '../../server/server';
+import { withSchemaChangeLock } from '../../server/db/migrate';
 
 export const TEST_DOMAIN = 'portal.localhost';
 
@@ -112,7 +113,10 @@ const DEADLOCK_DETECTED = '40P01';
 async function dropSchema(server: RunningServer, name: string, attempts = 5): Promise<void> {
   const { sql } = await import('kysely');
   try {
-    await sql`drop schema if exists ${sql.id(name)} cascade`.execute(server.db);
+    // Not while another server migrates: its migrator looks at every schema's tables (server/db/migrate.ts).
+    await withSchemaChangeLock(server.db, () =>
+      sql`drop schema if exists ${sql.id(name)} cascade`.execute(server.db),
+    );
   } catch (error) {
     if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempts <= 1) throw error;
     await dropSchema(server, name, attempts - 1);
