@@ -1,7 +1,7 @@
 /**
  * The few line icons of the screens that load without antd (sign-in, full-screen states): one `em` square in the
  * text colour, decorative (`aria-hidden`). antd's icon package costs more than these screens' whole markup, so
- * they draw their own; the signed-in screens use @ant-design/icons.
+ * they draw their own; the signed-in screens use @ant-design/icons (but for the top bar's command palette button).
  */
 import type { ReactNode } from 'react';
 
@@ -98,5 +98,13 @@ export const BlockedIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="9" />
     <path d="M5.6 5.6l12.8 12.8" />
+  </Icon>
+);
+
+/** A keyboard prompt in a window: the command palette. */
+export const CommandPaletteIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="5" width="18" height="14" rx="2.5" />
+    <path d="m7 10 3 2-3 2M12.5 14.5H17" />
   </Icon>
 );

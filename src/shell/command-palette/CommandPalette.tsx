@@ -154,24 +154,15 @@ export default function CommandPalette({ open, onClose }: CommandPaletteProps) {
     () => (user ? { userId: user.id, company, platform } : null),
     [user, company, platform],
   );
-  // Read again each time it opens and after something was opened from it.
-  const [remembered, setRemembered] = useState(0);
-  const recent = useMemo(
-    () => (open && scope ? readRecent(scope) : []),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [open, scope, remembered],
-  );
+  // Read again each time it opens (opening something from it closes it).
+  const recent = useMemo(() => (open && scope ? readRecent(scope) : []), [open, scope]);
 
   const screens = useMemo(
     () => PALETTE_SCREENS.filter((screen) => mayOpen(screen, user, platform)),
     [user, platform],
   );
-  const groups = useMemo(
-    () => (user ? visibleSearchGroups(can, platform) : []),
-    // `can` is a new function each render; the user decides what it answers.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [user, platform],
-  );
+  // A filter of the declared groups (the same objects each time), so nothing below sees a change.
+  const groups = user ? visibleSearchGroups(can, platform) : [];
 
   const [groupStates, setGroupStates] = useState<Record<string, GroupState>>({});
   const onGroupState = useCallback((key: string, state: GroupState) => {
@@ -197,7 +188,6 @@ export default function CommandPalette({ open, onClose }: CommandPaletteProps) {
   const openTarget = ({ to, state, recent: entry }: OpenTarget) => {
     if (scope) {
       rememberRecent(scope, entry);
-      setRemembered((count) => count + 1);
     }
     close('navigate');
     void navigate(to, state === undefined ? undefined : { state });

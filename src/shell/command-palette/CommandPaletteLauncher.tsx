@@ -7,6 +7,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button';
+import { CommandPaletteIcon } from '@/ui/icons';
 import { Tooltip } from '@/ui/Tooltip';
 
 const CommandPalette = lazy(() => import('./CommandPalette'));
@@ -17,26 +18,6 @@ export const isPaletteShortcut = (event: KeyboardEvent) =>
 
 /** How the palette was closed: dismissed (Escape, outside), or something in it was opened or run. */
 export type PaletteClose = 'dismiss' | 'navigate' | 'run';
-
-function PaletteIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable="false"
-    >
-      <rect x="3" y="5" width="18" height="14" rx="2.5" />
-      <path d="m7 10 3 2-3 2M12.5 14.5H17" />
-    </svg>
-  );
-}
 
 export function CommandPaletteLauncher() {
   const { t } = useTranslation();
@@ -87,7 +68,7 @@ export function CommandPaletteLauncher() {
           variant="text"
           shape="circle"
           size="large"
-          icon={<PaletteIcon />}
+          icon={<CommandPaletteIcon />}
           aria-label={label}
           aria-keyshortcuts="Control+K Meta+K"
           aria-haspopup="dialog"
