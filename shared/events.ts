@@ -5,3 +5,6 @@
  * guards follow without a reload.
  */
 export const PERMISSIONS_EVENT = 'UserPermissionsUpdated';
+
+/** A notification of the user's arrived or was read (`{notification, unread_count}`): the bell and list follow. */
+export const NOTIFICATION_EVENT = 'UserNotificationUpdated';

@@ -16,6 +16,7 @@ import { listQueryProperties } from '../http/list-query';
 import { isCount, type ListSpec, listEndpointWith } from '../http/listing';
 import { DataSchema, ListResponseSchema, PaginatedSchema } from '../http/responses';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
+import { NOTIFICATION_EVENT } from '../../shared/events';
 import { MessageParamsSchema } from '../../shared/schema-types';
 import { type Language, requestLanguage } from '../http/language';
 import { DateTime, Flag, MessageSchema, Nullable, toBoolean } from '../http/schema-types';
@@ -66,7 +67,7 @@ async function announce(
   notification: PresentedNotification | null,
   unread: number,
 ) {
-  await broadcast(request, [channels.user(session.company.id, session.user.id)], 'UserNotificationUpdated', {
+  await broadcast(request, [channels.user(session.company.id, session.user.id)], NOTIFICATION_EVENT, {
     notification,
     unread_count: unread,
   });

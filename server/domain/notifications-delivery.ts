@@ -9,6 +9,7 @@
  * channel, which the bell follows.
  */
 import { type Selectable, sql } from 'kysely';
+import { NOTIFICATION_EVENT } from '../../shared/events';
 import type { StoredMessage } from '../../shared/messages';
 import {
   CONFIGURABLE_NOTIFICATION_TYPES,
@@ -174,7 +175,7 @@ export async function announceNotifications(
   for (const row of delivered) {
     if (!row) continue;
     const unread = await unreadCount(source.server.ctx.db, row.company_id, row.user_id);
-    await broadcast(source, [channels.user(row.company_id, row.user_id)], 'UserNotificationUpdated', {
+    await broadcast(source, [channels.user(row.company_id, row.user_id)], NOTIFICATION_EVENT, {
       notification: presentNotification(row),
       unread_count: unread,
     });

@@ -6,7 +6,7 @@
 import './feedback.css';
 import { CloseOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { classNames } from './Button';
+import { classNames } from './class-names';
 import { MESSAGE_ICONS, type MessageType } from './message-types';
 
 export type AlertType = MessageType;

@@ -1,7 +1,7 @@
 /** A round picture of a person or company, or its initials when there is none. */
 import './ui.css';
 import { Children, type ReactNode, useState } from 'react';
-import { classNames } from './Button';
+import { classNames } from './class-names';
 import { initialsOf } from './CompanyLogo';
 
 const SIZES = { small: 24, default: 32, large: 40 } as const;

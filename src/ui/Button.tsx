@@ -4,6 +4,7 @@
  */
 import './ui.css';
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import { classNames } from './class-names';
 import { DisabledReason } from './DisabledReason';
 import { Spinner } from './Spinner';
 
@@ -23,10 +24,6 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
    */
   disabledReason?: string;
   ref?: Ref<HTMLButtonElement>;
-}
-
-export function classNames(...names: (string | false | null | undefined)[]): string {
-  return names.filter(Boolean).join(' ');
 }
 
 export function Button({

@@ -5,7 +5,7 @@
  */
 import './table.css';
 import type { HTMLAttributes, ReactNode } from 'react';
-import { classNames } from './Button';
+import { classNames } from './class-names';
 import { RecordCheckbox, type RowSelection } from './DataTable';
 import { Spinner } from './Spinner';
 

@@ -18,7 +18,7 @@ import {
   useEffect,
   useRef,
 } from 'react';
-import { classNames } from './Button';
+import { classNames } from './class-names';
 import { Glyph } from './Glyph';
 import { Spinner } from './Spinner';
 

@@ -21,8 +21,8 @@ import {
 import { type CSSProperties, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tabbable } from 'tabbable';
-import { classNames } from './Button';
-import type { DialogProps } from './Dialog';
+import { classNames } from './class-names';
+import type { DialogProps } from './dialog-props';
 import { InFloatingTree } from './floating';
 
 function ModalDialog({

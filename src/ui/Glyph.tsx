@@ -7,7 +7,7 @@
 import './ui.css';
 import type { AbstractNode, IconDefinition } from '@ant-design/icons-svg/es/types';
 import { createElement, type ReactNode } from 'react';
-import { classNames } from './Button';
+import { classNames } from './class-names';
 
 /** `fill-rule` → `fillRule`, `class` → `className`: the attribute names React expects. */
 const reactName = (name: string) =>

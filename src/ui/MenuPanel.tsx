@@ -25,10 +25,11 @@ import {
   useState,
 } from 'react';
 import { Link } from 'react-router';
-import { classNames } from './Button';
+import { classNames } from './class-names';
 import { InFloatingTree, useAnchoredFloating } from './floating';
-import { isDivider, type MenuButtonProps, type MenuEntry, type TriggerHandlers } from './MenuButton';
-import { Tooltip } from './Tooltip';
+import { isDivider, type MenuButtonProps, type MenuEntry, type TriggerHandlers } from './menu-button-props';
+import { TooltipPanel } from './TooltipPanel';
+import { useTooltipTrigger } from './tooltip-trigger';
 
 export interface MenuPanelProps extends Omit<MenuButtonProps, 'renderTrigger' | 'open' | 'onOpenChange'> {
   open: boolean;
@@ -229,20 +230,27 @@ function DisabledItem({
   children: ReactNode;
 }) {
   const reasonId = useId();
+  // The tooltip's panel is at hand: this menu is part of the floating machinery already.
+  const { element, armed, panelProps } = useTooltipTrigger({
+    title: reason,
+    placement: 'right',
+    children: (
+      <button
+        type="button"
+        ref={itemRef}
+        {...itemProps}
+        aria-disabled
+        aria-describedby={reasonId}
+        className={className}
+      >
+        {children}
+      </button>
+    ),
+  });
   return (
     <>
-      <Tooltip title={reason} placement="right">
-        <button
-          type="button"
-          ref={itemRef}
-          {...itemProps}
-          aria-disabled
-          aria-describedby={reasonId}
-          className={className}
-        >
-          {children}
-        </button>
-      </Tooltip>
+      {element}
+      {armed && <TooltipPanel {...panelProps} />}
       <span id={reasonId} hidden>
         {reason}
       </span>

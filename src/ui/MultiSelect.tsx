@@ -6,28 +6,7 @@
  * focus leaving closes it.
  */
 import { useFloatingMachinery } from './floating-machinery-loader';
-
-export interface MultiSelectOption<Value extends string> {
-  value: Value;
-  label: string;
-  /** A colour dot before the label (e.g. a label's colour). */
-  color?: string;
-}
-
-export interface MultiSelectProps<Value extends string> {
-  /** The button's id (for a `<label htmlFor>`). */
-  id?: string;
-  /** The id of the element naming the control (its label): the button's name is that plus what is chosen. */
-  labelId: string;
-  value: readonly Value[];
-  options: readonly MultiSelectOption<Value>[];
-  onChange(values: Value[]): void;
-  /** Shown when nothing is chosen. */
-  placeholder: string;
-  /** Shown in the panel when there is nothing to choose. */
-  emptyText: string;
-  className?: string;
-}
+import type { MultiSelectProps } from './multi-select-props';
 
 /**
  * The control itself is part of the floating machinery (`MultiSelectPanel.tsx`, loaded apart by

@@ -14,9 +14,9 @@ import {
 } from '@floating-ui/react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { SELECT_MENU } from '@/lib/interface-constants';
-import { classNames } from './Button';
+import { classNames } from './class-names';
 import { InFloatingTree, useAnchoredFloating } from './floating';
-import type { MultiSelectProps } from './MultiSelect';
+import type { MultiSelectProps } from './multi-select-props';
 
 export function MultiSelectPanel<Value extends string>(props: MultiSelectProps<Value>) {
   return (

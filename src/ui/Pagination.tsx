@@ -6,7 +6,7 @@
 import './table.css';
 import { DoubleLeftOutlined, DoubleRightOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { classNames } from './Button';
+import { classNames } from './class-names';
 
 export type PageItem = number | 'jump-back' | 'jump-forward';
 

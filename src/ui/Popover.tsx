@@ -7,35 +7,10 @@
  */
 import './ui.css';
 import './popover.css';
-import { type ReactNode, type Ref, useId, useRef, useState } from 'react';
-import type { Placement } from './floating';
+import { useId, useRef, useState } from 'react';
 import { useFloatingMachinery } from './floating-machinery-loader';
 import { useOpenState } from './open-state';
-
-/** What the trigger spreads on its `<button>` (or passes to `<Button>`). */
-export interface PopoverTriggerProps {
-  ref: Ref<HTMLButtonElement>;
-  'aria-haspopup': 'dialog';
-  'aria-expanded': boolean;
-  'aria-controls': string | undefined;
-  onClick(): void;
-}
-
-export interface PopoverProps {
-  renderTrigger(props: PopoverTriggerProps): ReactNode;
-  /** The panel's content. */
-  children: ReactNode;
-  placement?: Extract<Placement, 'bottom-start' | 'bottom-end'>;
-  /** Controlled open state (optional). */
-  open?: boolean;
-  onOpenChange?(open: boolean): void;
-  /** The id of the panel's heading, which names the dialog; or `label`. */
-  labelledBy?: string;
-  label?: string;
-  /** Where the focus goes on open: the panel itself (default) or its first control. */
-  initialFocus?: 'panel' | 'first';
-  className?: string;
-}
+import type { PopoverProps, PopoverTriggerProps } from './popover-props';
 
 /**
  * Until it is first opened, a popover is its button alone: the floating machinery (`PopoverPanel.tsx`, loaded apart

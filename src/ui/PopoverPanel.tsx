@@ -14,9 +14,9 @@ import {
   useRole,
 } from '@floating-ui/react';
 import { type RefObject, useLayoutEffect, useRef } from 'react';
-import { classNames } from './Button';
+import { classNames } from './class-names';
 import { InFloatingTree, useAnchoredFloating } from './floating';
-import type { PopoverProps } from './Popover';
+import type { PopoverProps } from './popover-props';
 
 export interface PopoverPanelProps extends Omit<PopoverProps, 'renderTrigger' | 'open' | 'onOpenChange'> {
   open: boolean;

@@ -5,7 +5,7 @@
 import './ui.css';
 import './segmented.css';
 import { type KeyboardEvent, type ReactNode, useRef } from 'react';
-import { classNames } from './Button';
+import { classNames } from './class-names';
 
 export interface SegmentedOption<Value extends string> {
   value: Value;

@@ -1,7 +1,7 @@
 /** A native `<select>` in antd's look: the browser's own list, keyboard and screen-reader support. */
 import './ui.css';
 import type { ReactNode, SelectHTMLAttributes } from 'react';
-import { classNames } from './Button';
+import { classNames } from './class-names';
 
 export interface SelectOption<Value extends string | number> {
   value: Value;

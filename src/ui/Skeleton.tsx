@@ -1,6 +1,6 @@
 /** The loading placeholder of a screen part in antd's Skeleton look (shimmering bars), named for assistive technology. */
 import './feedback.css';
-import { classNames } from './Button';
+import { classNames } from './class-names';
 
 export function Skeleton({
   rows = 3,

@@ -5,7 +5,7 @@
 import './form-controls.css';
 import { CloseCircleFilled } from '@ant-design/icons';
 import { type InputHTMLAttributes, type ReactNode, useRef } from 'react';
-import { classNames } from './Button';
+import { classNames } from './class-names';
 
 export interface TextInputProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,

@@ -1,7 +1,8 @@
 /**
- * The shown tooltip of a `Tooltip` (Tooltip.tsx), on @floating-ui/react: placement next to its element, hover
- * (staying open while the pointer moves onto it), focus and Escape. Part of the floating machinery, loaded apart
- * from the element (floating-machinery-loader.ts).
+ * The shown tooltip of a `Tooltip` (Tooltip.tsx) or of a menu's disabled entry (MenuPanel.tsx), on
+ * @floating-ui/react: placement next to its element, hover (staying open while the pointer moves onto it), focus
+ * and Escape. Part of the floating machinery, loaded apart from the element (floating-machinery-loader.ts); the
+ * element's side is `tooltip-trigger.ts`.
  */
 import './ui.css';
 import {
@@ -12,9 +13,9 @@ import {
   useHover,
   useInteractions,
 } from '@floating-ui/react';
-import { type RefObject, useLayoutEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useAnchoredFloating } from './floating';
-import type { Handlers, TriggerProps } from './Tooltip';
+import type { Handlers, TooltipPanelProps } from './tooltip-trigger';
 
 export function TooltipPanel({
   title,
@@ -25,18 +26,7 @@ export function TooltipPanel({
   ownProps,
   handlersRef,
   tooltipId,
-}: {
-  title: string;
-  placement: 'top' | 'bottom' | 'right';
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  element: HTMLElement | null;
-  /** The element's own props: its handlers keep working, called by the interactions. */
-  ownProps: TriggerProps;
-  /** Where the tooltip puts its handlers of the element's events. */
-  handlersRef: RefObject<Handlers | null>;
-  tooltipId: string;
-}) {
+}: TooltipPanelProps) {
   const { setReference, setFloating, floatingStyles, context } = useAnchoredFloating({
     open,
     onOpenChange,

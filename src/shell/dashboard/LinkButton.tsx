@@ -4,7 +4,8 @@
  */
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { type ButtonProps, classNames } from '@/ui/Button';
+import type { ButtonProps } from '@/ui/Button';
+import { classNames } from '@/ui/class-names';
 
 interface LinkButtonProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'onClick'> {
   to: string;

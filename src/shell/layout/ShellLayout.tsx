@@ -8,7 +8,7 @@
 import { type PropsWithChildren, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { classNames } from '@/ui/Button';
+import { classNames } from '@/ui/class-names';
 import { Dialog } from '@/ui/Dialog';
 import { DESKTOP_QUERY, useMediaQuery } from '@/ui/useMediaQuery';
 import { SessionRevalidation } from '@/shell/session/SessionRevalidation';

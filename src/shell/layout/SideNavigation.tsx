@@ -15,7 +15,7 @@ import {
   type NavigationItem,
 } from '@/shell/navigation/navigation';
 import { useAuthorization } from '@/providers/useAuthorization';
-import { classNames } from '@/ui/Button';
+import { classNames } from '@/ui/class-names';
 import { MenuButton } from '@/ui/MenuButton';
 import { Tooltip } from '@/ui/Tooltip';
 import { LanguageSwitcher } from './LanguageSwitcher';

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@/providers/http-client';
 import { useTenant } from '@/shell/tenant/TenantContext';
-import { classNames } from '@/ui/Button';
+import { classNames } from '@/ui/class-names';
 import { CompanyLogo } from '@/ui/CompanyLogo';
 import { type MenuItem, MenuButton } from '@/ui/MenuButton';
 import { companySwitchUrl } from './host-switch';

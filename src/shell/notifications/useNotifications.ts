@@ -14,11 +14,11 @@ import {
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NOTIFICATION_EVENT } from '@shared/events';
 import type { ApiListResponse } from '@/providers/list-query';
 import { useAuthorization } from '@/providers/useAuthorization';
 import { useTenant } from '@/shell/tenant/TenantContext';
 import {
-  NOTIFICATION_EVENT,
   NOTIFICATION_PAGE_SIZE,
   NOTIFICATIONS_RESOURCE,
   type NotificationView,

@@ -1,0 +1,133 @@
+// @vitest-environment node
+/**
+ * No import goes round in a circle (ARCHITECTURE.md "Parts"): a type or constant both sides need lives in a small
+ * module below them. In `src/` and `server/` a circle may close only through a lazy load (`import(…)`, or the type
+ * of one, `typeof import(…)`): a declaration's pages import their declaration, the shell's lazy screens the shell.
+ * The light components (`src/ui/`) have no circle even through their lazy load: the floating machinery
+ * (`floating-machinery.ts`, its panels) never imports its triggers or its loader, only what lies below them both.
+ */
+import { describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '../..');
+const ALIASES: Record<string, string> = { '@/': 'src/', '@shared/': 'shared/' };
+
+interface Imports {
+  /** Loaded with the module (`import`, `import type`, `export … from`). */
+  static: string[];
+  /** Loaded apart (`import(…)`, `typeof import(…)`). */
+  lazy: string[];
+}
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(join(ROOT, folder)).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(join(ROOT, path)).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** The tree's file a specifier names (null: a package, a stylesheet or an asset). */
+function resolveSpecifier(from: string, specifier: string): string | null {
+  const alias = Object.keys(ALIASES).find((prefix) => specifier.startsWith(prefix));
+  let base: string;
+  if (alias) base = ALIASES[alias] + specifier.slice(alias.length);
+  else if (specifier.startsWith('.')) base = relative(ROOT, resolve(ROOT, dirname(from), specifier));
+  else return null;
+  // The server's ES modules may name a TypeScript file by its compiled name (`../shared/session.js`).
+  const compiled = base.replace(/\.js$/, '');
+  const candidates = [base, `${compiled}.ts`, `${compiled}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
+  return (
+    candidates.find(
+      (path) => /\.tsx?$/.test(path) && existsSync(join(ROOT, path)) && statSync(join(ROOT, path)).isFile(),
+    ) ?? null
+  );
+}
+
+const parsed = new Map<string, Imports>();
+
+/**
+ * A file's imports, read as text (a parser took seconds for the tree): a statement at the start of a line,
+ * `import … from '…'`, `import '…'` or `export … from '…'`, is loaded with the module; `import('…')` anywhere is a
+ * lazy load.
+ */
+const STATIC_IMPORT = /^[ \t]*(?:(?:import|export)\b[^'";]*?\bfrom|import)\s*['"]([^'"]+)['"]/gm;
+const LAZY_IMPORT = /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function importsOf(file: string): Imports {
+  const known = parsed.get(file);
+  if (known) return known;
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const targets = (pattern: RegExp) =>
+    [...text.matchAll(pattern)].flatMap(([, specifier]) => resolveSpecifier(file, specifier!) ?? []);
+  const found = { static: targets(STATIC_IMPORT), lazy: targets(LAZY_IMPORT) };
+  parsed.set(file, found);
+  return found;
+}
+
+/** The circles (strongly connected components of more than one file, or a file importing itself). */
+function circles(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const connect = (file: string) => {
+    index.set(file, counter);
+    low.set(file, counter);
+    counter += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) {
+        connect(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || graph.get(file)?.includes(file)) found.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) connect(file);
+  return found;
+}
+
+function graphOf(files: string[], withLazy: boolean): Map<string, string[]> {
+  const inside = new Set(files);
+  return new Map(
+    files.map((file) => {
+      const { static: loaded, lazy } = importsOf(file);
+      return [file, [...loaded, ...(withLazy ? lazy : [])].filter((target) => inside.has(target))];
+    }),
+  );
+}
+
+describe('import circles', () => {
+  it('has none in src/, server/ or shared/ but through a lazy load', () => {
+    const files = [...sourceFiles('src'), ...sourceFiles('server'), ...sourceFiles('shared')];
+    expect(circles(graphOf(files, false))).toEqual([]);
+  });
+
+  it('has none among the light components, not even through their lazily loaded floating machinery', () => {
+    expect(circles(graphOf(sourceFiles('src/ui'), true))).toEqual([]);
+  });
+
+  it('sees a circle where there is one (the check itself)', () => {
+    const graph = graphOf(sourceFiles('src/ui'), true);
+    expect(graph.get('src/ui/floating-machinery-loader.ts')).toContain('src/ui/floating-machinery.ts');
+    expect(graph.get('src/ui/floating-machinery.ts')).toContain('src/ui/MenuPanel.tsx');
+    expect(
+      circles(new Map([...graph, ['src/ui/MenuPanel.tsx', ['src/ui/floating-machinery-loader.ts']]])),
+    ).toEqual([
+      ['src/ui/MenuPanel.tsx', 'src/ui/floating-machinery-loader.ts', 'src/ui/floating-machinery.ts'],
+    ]);
+  });
+});
