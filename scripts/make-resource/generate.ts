@@ -26,7 +26,7 @@ import * as prettier from 'prettier';
 import { type DutchName, dutchSingular } from './dutch';
 import { parseFields } from './fields';
 import { entityNames, type EntityNames } from './names';
-import { addAbilities, addAbilityArea, addMigration, addTexts, hasText } from './registries';
+import { addAbilityArea, addMigration, addTexts, hasText } from './registries';
 import {
   clientDeclaration,
   listSettings,
@@ -226,12 +226,7 @@ export async function makeResource(root: string, argv: readonly string[]): Promi
   const edits: Array<{ file: string; change: string; apply: (text: string) => string }> = [
     {
       file: 'shared/abilities.ts',
-      change: `abilities ${abilities.join(', ')} at the end of ABILITIES`,
-      apply: (text) => addAbilities(text, abilities),
-    },
-    {
-      file: 'src/resources/roles/ability-areas.ts',
-      change: `the role form's area '${names.camel}' at the end of ABILITY_AREAS`,
+      change: `the abilities ${abilities.join(', ')} in the area '${names.camel}' at the end of ABILITY_AREAS`,
       apply: (text) => addAbilityArea(text, names.camel, abilities),
     },
     {

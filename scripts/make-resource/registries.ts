@@ -1,9 +1,8 @@
 /**
  * What a new entity must be known by outside its own files today, and how `make:resource` adds it: each edit is a
  * function of the file's text, at a fixed anchor, that fails (before anything is written) when the anchor is gone.
- * - `shared/abilities.ts`: its four abilities, before the end of `ABILITIES` (`] as const;`): the roles' ability
- *   enum, the Manager role of the seed and the administrators' abilities follow from it.
- * - `src/resources/roles/ability-areas.ts`: its area of the role form, before the end of `ABILITY_AREAS`.
+ * - `shared/abilities.ts`: its area of four abilities, at the end of `ABILITY_AREAS`: the role form's area, the
+ *   roles' ability enum, the Manager role of the seed and the administrators' abilities follow from it.
  * - `server/db/migrations/index.ts`: its migration, after the last import and before the end of `migrations`.
  * - the shared namespaces: `screens.<camel>` and `nav.<camel>` (common), `groups.<camel>` (search), `areas.<camel>`
  *   and `abilityNames.<ability>` (securityRoles), in English and Dutch.
@@ -21,22 +20,14 @@ function insertBefore(text: string, anchor: RegExp, insertion: string, file: str
   return text.slice(0, last.index) + insertion + text.slice(last.index);
 }
 
-export function addAbilities(text: string, abilities: readonly string[]): string {
-  if (!/export const ABILITIES = \[/.test(text)) throw new Error('shared/abilities.ts: ABILITIES is gone.');
-  return insertBefore(
-    text,
-    /^\] as const;$/m,
-    abilities.map((ability) => `  '${ability}',\n`).join(''),
-    'shared/abilities.ts',
-  );
-}
-
 export function addAbilityArea(text: string, key: string, abilities: readonly string[]): string {
+  if (!/export const ABILITY_AREAS = \[/.test(text))
+    throw new Error('shared/abilities.ts: ABILITY_AREAS is gone.');
   return insertBefore(
     text,
-    /^\];\s*$/m,
+    /^\] as const satisfies/m,
     `  { key: '${key}', abilities: [${abilities.map((ability) => `'${ability}'`).join(', ')}] },\n`,
-    'src/resources/roles/ability-areas.ts',
+    'shared/abilities.ts',
   );
 }
 

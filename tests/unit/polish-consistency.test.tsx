@@ -172,7 +172,7 @@ describe('the one breadcrumb trail', () => {
 describe('the role editor’s abilities', () => {
   it('are checkboxes that look like checkboxes: antd’s box per ability, ticked as the role holds them', async () => {
     const { default: AbilitiesInput } = await import('@/resources/roles/AbilitiesInput');
-    const { ABILITY_AREAS } = await import('@/resources/roles/ability-areas');
+    const { ABILITY_AREAS } = await import('@shared/abilities');
     const projects = ABILITY_AREAS.find((area) => area.key === 'projects')!;
     render(
       <I18nextProvider i18n={portalI18n('en')}>

@@ -2,7 +2,7 @@
 import { Checkbox } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldInputProps } from '@/declarations/types';
-import { ABILITY_AREAS } from './ability-areas';
+import { ABILITY_AREAS } from '@shared/abilities';
 import './roles.css';
 
 export default function AbilitiesInput({ id, value, onChange, ns }: FieldInputProps) {
