@@ -1,4 +1,4 @@
-/** Push events both sides name: the server publishes them on a user's private channel, the portal listens. */
+/** Push events both sides name: the server publishes them, the portal listens. */
 
 /**
  * A role, group or membership of the user changed (issue 14): the portal validates the session again, so menus and
@@ -8,3 +8,10 @@ export const PERMISSIONS_EVENT = 'UserPermissionsUpdated';
 
 /** A notification of the user's arrived or was read (`{notification, unread_count}`): the bell and list follow. */
 export const NOTIFICATION_EVENT = 'UserNotificationUpdated';
+
+/**
+ * Processing events (spec 2 §7), on a processed entity's processing channel (shared/channels.ts): every status
+ * change and event of a row, and a row's processor list entry to reload.
+ */
+export const PROCESSING_EVENTS = ['GeometryEventsUpdated', 'RefreshProcessorIndex'] as const;
+export const [GEOMETRY_EVENT, PROCESSOR_INDEX_EVENT] = PROCESSING_EVENTS;

@@ -7,6 +7,7 @@
  */
 import { type BroadcastSource, broadcast } from '../http/broadcast';
 import { iso } from '../http/schema-types';
+import { GEOMETRY_EVENT, PROCESSOR_INDEX_EVENT } from '../../shared/events';
 import type { StoredMessage } from '../../shared/messages';
 import { storedEvent } from './processing-messages';
 
@@ -26,7 +27,7 @@ export function publishProgress(
   row: ProcessingProgress,
   message: StoredMessage,
 ) {
-  return broadcast(source, [channel], 'GeometryEventsUpdated', {
+  return broadcast(source, [channel], GEOMETRY_EVENT, {
     owner_id: row.id,
     status: row.status,
     status_color: row.status_color,
@@ -38,5 +39,5 @@ export function publishProgress(
 
 /** One `RefreshProcessorIndex` per row that changed. */
 export async function publishIndexRefresh(source: BroadcastSource, channel: string, ids: number[]) {
-  for (const id of ids) await broadcast(source, [channel], 'RefreshProcessorIndex', { owner_id: id });
+  for (const id of ids) await broadcast(source, [channel], PROCESSOR_INDEX_EVENT, { owner_id: id });
 }

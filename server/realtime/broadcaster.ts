@@ -4,6 +4,7 @@
  */
 import Pusher from 'pusher';
 import type { ServerConfig } from '../config';
+import { companyChannel, processingChannel, userChannel } from '../../shared/channels';
 
 export interface Broadcaster {
   /** Sends `event` (e.g. `App\Events\UserNotificationUpdated`) with `data` to the channels. */
@@ -15,13 +16,13 @@ export const laravelEvent = (name: string) => `App\\Events\\${name}`;
 
 /** Channel names of spec 1 §7 and spec 2 §7 (wire names, with the `private-`/`presence-` prefix). */
 export const channels = {
-  user: (companyId: number, userId: number) => `private-Company.${companyId}.User.${userId}`,
-  company: (companyId: number) => `private-Company.${companyId}`,
-  companyPresence: (companyId: number) => `presence-Company.${companyId}`,
+  user: (companyId: number, userId: number) => `private-${userChannel(companyId, userId)}`,
+  company: (companyId: number) => `private-${companyChannel(companyId)}`,
+  companyPresence: (companyId: number) => `presence-${companyChannel(companyId)}`,
   /** Processing of the company's project models: GeometryEventsUpdated, RefreshProcessorIndex. */
-  projectModels: (companyId: number) => `private-Company.${companyId}.ProjectModel`,
-  /** Processing of the company's library items (reserved for the library-items issue). */
-  libraryItems: (companyId: number) => `private-Company.${companyId}.LibraryItem`,
+  projectModels: (companyId: number) => `private-${processingChannel(companyId, 'ProjectModel')}`,
+  /** Processing of the company's library items. */
+  libraryItems: (companyId: number) => `private-${processingChannel(companyId, 'LibraryItem')}`,
 };
 
 const MAX_CHANNELS_PER_TRIGGER = 100;

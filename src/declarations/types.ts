@@ -7,6 +7,7 @@
 import type { TObject } from '@sinclair/typebox';
 import type { BaseRecord } from '@refinedev/core';
 import type { ComponentType, ReactNode } from 'react';
+import type { ProcessingChannel } from '@shared/channels';
 import type { UploadKindName } from '@shared/upload-kinds';
 import type { Permission } from '@/lib/permissions';
 import type { RouteGuard } from '@/lib/route-guards';
@@ -644,7 +645,7 @@ export interface ResourceDeclaration<TRecord extends BaseRecord = BaseRecord> {
   /** Realtime events on the company channel that refresh this resource's queries. */
   liveEvents?: string[];
   /** The company sub-channel they arrive on (`ProjectModel` → `private-Company.{id}.ProjectModel`). */
-  liveChannel?: string;
+  liveChannel?: ProcessingChannel;
   /** Pages that differ from the generic ones. */
   pages?: Partial<Record<PageAction, LazyPage>>;
   /** Its tab in the recycling bin (soft-deleted entities). */

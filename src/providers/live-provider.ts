@@ -6,6 +6,7 @@
  * Unsubscribing removes only this subscription's listeners (`stopListening`), never the shared channel.
  */
 import type { BaseKey, LiveEvent, LiveProvider } from '@refinedev/core';
+import { companyChannel } from '@shared/channels';
 import type { EchoChannel, EchoClient } from './echo-client';
 
 export interface LiveSession {
@@ -29,8 +30,6 @@ const RESOURCE_CHANNEL = 'resources/';
 export const CHANNEL_SUBSCRIBED = 'channel-subscribed';
 /** Pusher's own event for it, bound as is (Echo formats a name with a leading dot verbatim). */
 const PUSHER_SUBSCRIBED = '.pusher:subscription_succeeded';
-
-export const companyChannel = (tenantId: number) => `Company.${tenantId}`;
 
 /** The ids an event is about: `ids`, `id`, or the `id` of its one object field (`{model: {id}}`). */
 export function eventIds(data: unknown): BaseKey[] | undefined {

@@ -22,11 +22,11 @@ import { useDeleteRecord } from '@/components/useDeleteRecord';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { bannerState, useResultBanner } from '@/components/useResultBanner';
 import { NONE, type ProcessedFileDetail, ProcessedFileOverview } from '../models/ProcessedFileOverview';
-import { useProcessingLiveUpdates } from '../models/useModelLiveUpdates';
+import { type LiveProcessing, useProcessingLiveUpdates } from '../models/useModelLiveUpdates';
 import type { ResourcePageProps } from '@/declarations/types';
 import { canReprocess, type LibraryItemDetail, REPROCESS_PERMISSION } from './library-items.resource';
 import '@/components/page.css';
-const LIVE = { resource: 'libraries/items', channel: 'LibraryItem' };
+const LIVE: LiveProcessing = { resource: 'libraries/items', channel: 'LibraryItem' };
 
 export default function LibraryItemOverviewPage({ resource }: ResourcePageProps) {
   const { t } = useTranslation('libraryItems');

@@ -5,6 +5,7 @@
  * `shared/entities/library-items.ts`. Creating, moving and bulk actions are hatch-only; customerportal lists
  * FINISHED items unless the user chooses otherwise.
  */
+import { PROCESSING_EVENTS } from '@shared/events';
 import { ContainerOutlined, EditOutlined, RedoOutlined } from '@ant-design/icons';
 import { LIBRARY_ITEM_STATUSES } from '@shared/entities/library-item-values';
 import { isReprocessable } from '@shared/entities/model-values';
@@ -181,7 +182,7 @@ export const libraryItems = defineResource<LibraryItem>({
     answerNameKey: 'library_item_name',
     disabledReason: (item) => (item.deletable === false ? 'notDeletable' : undefined),
   },
-  liveEvents: ['GeometryEventsUpdated', 'RefreshProcessorIndex'],
+  liveEvents: [...PROCESSING_EVENTS],
   liveChannel: 'LibraryItem',
   pages: { show: () => import('./LibraryItemOverviewPage') },
 });

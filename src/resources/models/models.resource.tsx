@@ -1,5 +1,6 @@
 /** Project models (spec 2 §Models, §3, §4, §7, §8): overview for everyone who may list them; create and edit
  * (with the model file upload) on the authoring platform only. */
+import { PROCESSING_EVENTS } from '@shared/events';
 import { BlockOutlined } from '@ant-design/icons';
 import type { Permission } from '@/lib/permissions';
 import type { Model as ProjectModel } from '@shared/entities/models';
@@ -50,7 +51,7 @@ export const models = defineResource<ProjectModel>({
   deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'model_name' },
   recyclingBin: { tabKey: 'models', order: 20, sortKey: 'trash_models', preview: 'preview_image_url' },
   countTile: { key: 'models', order: 30 },
-  liveEvents: ['GeometryEventsUpdated', 'RefreshProcessorIndex'],
+  liveEvents: [...PROCESSING_EVENTS],
   liveChannel: 'ProjectModel',
   pages: {
     show: () => import('./ModelOverviewPage'),

@@ -10,12 +10,12 @@
 import { type BaseRecord, keys, type LiveEvent, useSubscription } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import type { ProcessingChannel } from '@shared/channels';
+import { GEOMETRY_EVENT, PROCESSING_EVENTS as MODEL_EVENTS, PROCESSOR_INDEX_EVENT } from '@shared/events';
 import { CHANNEL_SUBSCRIBED } from '@/providers/live-provider';
 import { mayAskAgain } from '@/providers/query-client';
 import { applyGeometryEvent, isGeometryEvent, type LiveModelFields } from './model-status';
 
-export const MODEL_CHANNEL = 'ProjectModel';
-export const MODEL_EVENTS = ['GeometryEventsUpdated', 'RefreshProcessorIndex'];
 /** What the processing screens listen to: the processor's events, and their channel's (re)subscription. */
 const PROCESSING_EVENTS = [...MODEL_EVENTS, CHANNEL_SUBSCRIBED];
 /** The models resource's live channel: the live provider places it on `Company.{id}.ProjectModel`. */
@@ -32,7 +32,7 @@ export interface LiveProcessing {
   /** Its resource (API collection), e.g. `libraries/items`. */
   resource: string;
   /** Its company sub-channel, e.g. `LibraryItem`. */
-  channel: string;
+  channel: ProcessingChannel;
   /** Cached records of other resources that embed it: their query key and the field holding the list. */
   embeddedIn?: Array<{ queryKey: () => readonly unknown[]; field: string }>;
 }
@@ -49,7 +49,7 @@ export function useProcessingLiveUpdates(
     handler.current = (event) => {
       const payload = event.payload as unknown;
       const key = resourceKey(resource);
-      if (event.type === 'GeometryEventsUpdated' && isGeometryEvent(payload)) {
+      if (event.type === GEOMETRY_EVENT && isGeometryEvent(payload)) {
         const apply = <T extends LiveModelFields>(record: T) =>
           applyGeometryEvent(record, payload, event.date);
         queryClient.setQueriesData<One<LiveModelFields>>(
@@ -67,7 +67,7 @@ export function useProcessingLiveUpdates(
               : old;
           });
         }
-      } else if (event.type === 'RefreshProcessorIndex' || event.type === CHANNEL_SUBSCRIBED) {
+      } else if (event.type === PROCESSOR_INDEX_EVENT || event.type === CHANNEL_SUBSCRIBED) {
         // A record the server refused (a 404 overview) stays as its screen shows it.
         void queryClient.invalidateQueries({ queryKey: key, refetchType: 'active', predicate: mayAskAgain });
         for (const { queryKey } of embeddedIn) {
@@ -93,7 +93,7 @@ export function useProcessingLiveUpdates(
 
 const MODELS: LiveProcessing = {
   resource: 'projects/models',
-  channel: MODEL_CHANNEL,
+  channel: 'ProjectModel',
   embeddedIn: [{ queryKey: projectKey, field: 'models' }],
 };
 

@@ -20,5 +20,3 @@ export type NotificationView = 'unread' | 'all';
 export const NOTIFICATIONS_RESOURCE = 'my-account/notifications';
 /** Spec 1 §9: the page size starts at 10 and grows by 10 each time the list is scrolled to the bottom. */
 export const NOTIFICATION_PAGE_SIZE = 10;
-
-export const userChannel = (tenantId: number, userId: number) => `Company.${tenantId}.User.${userId}`;

@@ -14,6 +14,7 @@ import {
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { userChannel } from '@shared/channels';
 import { NOTIFICATION_EVENT } from '@shared/events';
 import type { ApiListResponse } from '@/providers/list-query';
 import { useAuthorization } from '@/providers/useAuthorization';
@@ -23,7 +24,6 @@ import {
   NOTIFICATIONS_RESOURCE,
   type NotificationView,
   type UserNotification,
-  userChannel,
 } from './types';
 
 export interface NotificationsState {

@@ -9,7 +9,7 @@ import { PERMISSIONS_EVENT } from '@shared/events';
 import { onTabReturn } from '@/providers/focus-revalidation';
 import { session } from '@/providers/session';
 import { useAuthorization } from '@/providers/useAuthorization';
-import { userChannel } from '@/shell/notifications/types';
+import { userChannel } from '@shared/channels';
 import { useTenant } from '@/shell/tenant/TenantContext';
 
 export function SessionRevalidation() {
