@@ -5,8 +5,9 @@
  * flag, in the user's language). Denied buttons and menu entries are hidden, as spec 2 §6 says; a control the
  * portal shows disabled instead says this reason (issue 33).
  */
-import type { AccessControlProvider } from '@refinedev/core';
-import i18n from 'i18next';
+import { type AccessControlProvider, keys } from '@refinedev/core';
+import type { QueryClient } from '@tanstack/react-query';
+import i18n, { type i18n as I18n } from 'i18next';
 import type { PermissionSubject } from '@shared/abilities';
 import type { PlatformKey } from '@shared/platforms';
 import { isPermitted, type Permission, type ReasonTranslator, whyNotPermitted } from '@/lib/permissions';
@@ -81,4 +82,14 @@ export function createAccessControlProvider(source: AccessSource = portalSource)
       queryOptions: { staleTime: Infinity },
     },
   };
+}
+
+/**
+ * refine's `useCan` keeps each answer for the session (`staleTime` above), its `reason` text included: a switch of
+ * language asks again, so a disabled control says why in the language now shown. Returns the unsubscribe.
+ */
+export function reasonsFollowLanguage(queryClient: QueryClient, languages: Pick<I18n, 'on' | 'off'> = i18n) {
+  const askAgain = () => void queryClient.invalidateQueries({ queryKey: keys().access().get() });
+  languages.on('languageChanged', askAgain);
+  return () => languages.off('languageChanged', askAgain);
 }

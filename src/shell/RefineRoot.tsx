@@ -9,7 +9,7 @@ import routerProvider from '@refinedev/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { createAccessControlProvider } from '@/providers/access-control';
+import { createAccessControlProvider, reasonsFollowLanguage } from '@/providers/access-control';
 import { authProvider } from '@/providers/auth-provider';
 import { createDataProvider } from '@/providers/data-provider';
 import { createEchoConnection } from '@/providers/echo-connection';
@@ -25,6 +25,7 @@ import { Toaster, toast } from '@/ui/toast';
 const queryClient = createQueryClient();
 const echoConnection = createEchoConnection();
 const accessControlProvider = createAccessControlProvider();
+reasonsFollowLanguage(queryClient);
 const dataProvider = createDataProvider();
 const liveProvider = createLiveProvider(() => {
   const token = session.getState().auth?.access_token;

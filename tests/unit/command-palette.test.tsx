@@ -4,7 +4,7 @@
  * once per settled term, the previous term's calls cancelled; the result count is announced; the current screen's
  * header actions run from it; what was opened comes back under Recent.
  */
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { useState } from 'react';
@@ -194,6 +194,53 @@ describe('the command palette', () => {
       'Harbour',
     ]);
     expect(first.signal?.aborted).toBe(true);
+  });
+
+  it('asks for records only once the term has rested 250 ms, and gives up the call of a term overtaken', async () => {
+    const api = stubApi();
+    const never = new Promise<never>(() => undefined);
+    api.on('GET', '/projects', (request) =>
+      request.query.get('filter[search]') === 'Harb'
+        ? never
+        : { body: laravelList([{ id: 7, name: 'Harbour Tower' }]) },
+    );
+    const user = userEvent.setup();
+    renderPalette();
+    const dialog = await openWithKeyboard(user);
+    const input = within(dialog).getByRole('combobox');
+    await user.click(input);
+
+    // From here on time moves only when the test moves it.
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    // The input changes as typing would change it (user-event waits on timers of its own).
+    const type = (term: string) => fireEvent.change(input, { target: { value: term } });
+    const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+    const searched = () => api.calls('/projects').map((call) => call.query.get('filter[search]'));
+    try {
+      type('Ha');
+      await wait(200);
+      type('Harb');
+      await wait(249);
+      expect(searched()).toEqual([]);
+      await wait(1);
+      expect(searched()).toEqual(['Harb']);
+      const first = api.calls('/projects')[0];
+      expect(first.signal?.aborted).toBe(false);
+
+      type('Harbour');
+      await wait(249);
+      expect(searched()).toEqual(['Harb']);
+      // The term before is given up once the input changes: its call is cancelled, its answer never shown.
+      expect(first.signal?.aborted).toBe(true);
+      await wait(1);
+      expect(searched()).toEqual(['Harb', 'Harbour']);
+      await wait(0);
+      expect(within(dialog).getByRole('option', { name: /Harbour Tower/ })).toBeInTheDocument();
+      await wait(1_000);
+      expect(searched()).toEqual(['Harb', 'Harbour']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('announces the number of results, opens a record and keeps it under Recent', async () => {

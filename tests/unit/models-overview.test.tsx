@@ -3,7 +3,7 @@
  * at the edge of realtime: live status in place, refresh on RefreshProcessorIndex, reprocess and delete with their
  * confirmations, and the project overview showing the delete banner.
  */
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,7 @@ import { models } from '@/resources/models/models.resource';
 import ModelOverviewPage from '@/resources/models/ModelOverviewPage';
 import ProjectOverviewPage from '@/resources/projects/ProjectOverviewPage';
 import { projects } from '@/resources/projects/projects.resource';
+import { CommandPaletteLauncher } from '@/shell/command-palette/CommandPaletteLauncher';
 import { tenantStore } from '@/shell/tenant/TenantContext';
 import {
   acmeTenant,
@@ -79,6 +80,7 @@ function renderPages(api: ApiStub, live: LiveStub, path: string, user = aliceUse
   tenantStore.setTenant(acmeTenant);
   render(
     <RefineHarness path={path} live={live} user={user} i18n={portalI18n('en')}>
+      <CommandPaletteLauncher />
       <Routes>
         <Route
           path="/projects/models/overview/:modelId"
@@ -293,6 +295,52 @@ describe('the model overview', () => {
     expect(api.calls('/projects/models/7', 'DELETE')).toHaveLength(1);
     // The deleted model is not asked for again (it would answer 404).
     expect(api.calls('/projects/models/7')).toHaveLength(1);
+  });
+});
+
+/** The command palette's Actions (issue 33): the current screen's header actions, as it offers them. */
+async function paletteActions(user: ReturnType<typeof userEvent.setup>) {
+  Element.prototype.scrollIntoView ??= () => undefined;
+  await user.keyboard('{Control>}k{/Control}');
+  const dialog = await screen.findByRole('dialog', { name: 'Command palette' });
+  const group = within(dialog).queryByRole('group', { name: 'Actions' });
+  return {
+    dialog,
+    names: group
+      ? within(group)
+          .getAllByRole('option')
+          .map((option) => option.textContent)
+      : [],
+  };
+}
+
+describe("an overview's actions in the command palette", () => {
+  it('are the header actions the user may take, run as the buttons run them', async () => {
+    const api = stubApi().on('GET', '/projects/:id', { body: { data: harbour } });
+    const user = userEvent.setup();
+    renderPages(api, stubLive(), '/projects/overview/1');
+    await screen.findByRole('heading', { name: 'Harbour Tower', level: 1 });
+    const { dialog, names } = await paletteActions(user);
+    expect(names).toEqual(['Duplicate', 'Delete', 'Edit']);
+    await user.click(within(dialog).getByRole('option', { name: 'Delete' }));
+    expect(await screen.findByText(/Are you sure you want to delete/)).toBeInTheDocument();
+  });
+
+  it('leave out what the user may not do (the button disabled with its reason)', async () => {
+    const api = stubApi().on('GET', '/projects/models/:id', {
+      body: { data: { ...lobby, status: 'FINISHED' } },
+    });
+    const user = userEvent.setup();
+    renderPages(api, stubLive(), '/projects/models/overview/7');
+    await screen.findByRole('heading', { name: 'Harbour Tower – Lobby', level: 1 });
+    expect((await paletteActions(user)).names).toEqual(['Reprocess', 'Delete', 'Edit']);
+    cleanup();
+
+    const viewer = { ...aliceUser, abilities: ['view-projects', 'list-project-models'] };
+    renderPages(api, stubLive(), '/projects/models/overview/7', viewer);
+    await screen.findByRole('heading', { name: 'Harbour Tower – Lobby', level: 1 });
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect((await paletteActions(user)).names).toEqual([]);
   });
 });
 

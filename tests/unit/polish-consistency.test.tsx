@@ -86,7 +86,7 @@ describe('the processor’s header', () => {
       .on('GET', '/materials', { body: emptyPage });
   });
 
-  it('puts the Materials tab’s Import before its primary New Material, as every header does', async () => {
+  it('puts the Materials tab’s Views and Import before its primary New Material, as every list header does', async () => {
     signInAs(aliceUser);
     tenantStore.setTenant(acmeTenant);
     render(
@@ -105,7 +105,7 @@ describe('the processor’s header', () => {
       expect(screen.getByRole('tab', { name: 'Materials' })).toHaveAttribute('aria-selected', 'true'),
     );
     const header = screen.getByRole('heading', { level: 1, name: 'Processor' }).closest('header')!;
-    expect(buttonNames(header)).toEqual(['Filter', 'Import', 'New Material']);
+    expect(buttonNames(header)).toEqual(['Filter', 'Views', 'Import', 'New Material']);
   });
 });
 

@@ -9,6 +9,7 @@
 import { AppstoreOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { type BaseRecord, type CrudFilter, type HttpError, useList } from '@refinedev/core';
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { renderCell } from '@/components/cells';
@@ -68,6 +69,12 @@ export interface ListViewProps {
   filterOpen?: boolean;
   onFilterClose?(): void;
   /**
+   * Without its title bar, where the screen's title bar shows this list's 'Views' menu (issue 33; the processor's
+   * open tab): the element it is rendered into, null until the screen has it. The list then also opens in the
+   * user's default view of it.
+   */
+  viewsIn?: HTMLElement | null;
+  /**
    * refine's live mode of the list's query: 'off' where the screen applies the resource's pushes itself (the
    * processor updates cards in place); the portal's default otherwise.
    */
@@ -90,6 +97,7 @@ export function ListView({
   withHeader = true,
   filterOpen: controlledFilterOpen,
   onFilterClose,
+  viewsIn,
   liveMode,
 }: ListViewProps) {
   const list = resource.list!;
@@ -97,10 +105,12 @@ export function ListView({
   const { t: tl } = useTranslation('lists');
   const navigate = useNavigate();
   const { can, platform } = useResourcePermissions(resource);
-  // Saved views (issue 33) where the list has its title bar: the session says the user's default of the list.
+  // Saved views (issue 33) where the list has its title bar, or the screen's shows them (`viewsIn`): the session
+  // says the user's default of the list.
   const viewsKey = savedViewsKey(resource.name, paramPrefix);
   const defaultView = useSession().auth?.user.default_views?.[viewsKey];
-  const listState = useListState(list, platform, paramPrefix, withHeader ? defaultView : undefined);
+  const hasViews = withHeader || viewsIn !== undefined;
+  const listState = useListState(list, platform, paramPrefix, hasViews ? defaultView : undefined);
   const { state, sorters, filters, update, reset } = listState;
   const [ownFilterOpen, setFilterOpen] = useState(
     () => !!state.search || Object.keys(state.filters).length > 0,
@@ -247,6 +257,21 @@ export function ListView({
   const createTo = createPath ?? (resource.routes.create && `/${resource.routes.create}`);
   const rows = response?.data ?? [];
   const emptyText = list.emptyKey ? t(list.emptyKey) : tl('noResults');
+  const viewsButton = hasViews && (
+    <SavedViewsButton
+      listKey={viewsKey}
+      current={toSavedState(state, view)}
+      onApply={listState.applySaved}
+      linkFor={(saved) => {
+        const params = savedStateParams(
+          saved,
+          listDefaults(list, platform, paramPrefix),
+          new URLSearchParams(window.location.search),
+        );
+        return `${window.location.origin}${window.location.pathname}?${params}`;
+      }}
+    />
+  );
 
   return (
     <section
@@ -254,9 +279,12 @@ export function ListView({
       aria-labelledby={titleId}
     >
       {!withHeader ? (
-        <h2 id={titleId} tabIndex={-1} className="ui-visually-hidden">
-          {title ?? t('title')}
-        </h2>
+        <>
+          <h2 id={titleId} tabIndex={-1} className="ui-visually-hidden">
+            {title ?? t('title')}
+          </h2>
+          {viewsIn && createPortal(viewsButton, viewsIn)}
+        </>
       ) : (
         <Header
           title={
@@ -294,21 +322,7 @@ export function ListView({
             {
               key: 'views',
               part: 'filter',
-              node: (
-                <SavedViewsButton
-                  listKey={viewsKey}
-                  current={toSavedState(state, view)}
-                  onApply={listState.applySaved}
-                  linkFor={(saved) => {
-                    const params = savedStateParams(
-                      saved,
-                      listDefaults(list, platform, paramPrefix),
-                      new URLSearchParams(window.location.search),
-                    );
-                    return `${window.location.origin}${window.location.pathname}?${params}`;
-                  }}
-                />
-              ),
+              node: viewsButton,
             },
             ...actions.headerActions.map((action) => ({
               key: `action-${action.key}`,

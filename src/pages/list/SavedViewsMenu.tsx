@@ -138,7 +138,8 @@ export default function SavedViewsMenu({
         }}
         placement="bottom-end"
         renderTrigger={(props) => (
-          <Button {...props} icon={<SaveOutlined aria-hidden />}>
+          // Pressed while it loaded: the focus was on the stand-in this button replaces, and stays on the button.
+          <Button {...props} icon={<SaveOutlined aria-hidden />} autoFocus={initiallyOpen}>
             {t('savedViews.button')}
           </Button>
         )}

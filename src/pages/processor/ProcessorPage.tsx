@@ -1,6 +1,7 @@
 /**
  * The processor, /processor (spec 2 §Processor, §4, §6, §9). Its own page, as it is no entity's list: the
- * header 'Processor' with the Filter button and the open tab's buttons (New Model; Import; New Material and
+ * header 'Processor' with the Filter button, the open tab's saved views (issue 33: its 'Views' menu, each tab's
+ * views apart) and the open tab's buttons (New Model; Import; New Material and
  * Import), and a tab per list of ./processor-tabs.tsx (Materials only with
  * list-materials), each the generic list (`ListView`) of its entity with its own URL parameters (`items.search`),
  * so each tab keeps its page, search, per page and status when another is open, and its Reset touches only its
@@ -45,6 +46,8 @@ export default function ProcessorPage() {
   const [requested, setRequested] = useState(() => passedTab(location.state) ?? params.get(TAB_PARAM));
   const [filterOpen, setFilterOpen] = useState<Partial<Record<ProcessorTabKey, boolean>>>({});
   const filterButton = useRef<HTMLButtonElement>(null);
+  // Where the open tab's list shows its 'Views' menu (issue 33): the header, beside Filter.
+  const [viewsSlot, setViewsSlot] = useState<HTMLElement | null>(null);
   useProcessorLiveUpdates();
 
   const tabs = visibleTabs(user, deployment.host.platform);
@@ -82,6 +85,11 @@ export default function ProcessorPage() {
                 {t('filter')}
               </Button>
             ),
+          },
+          {
+            key: 'views',
+            part: 'filter',
+            node: <span ref={setViewsSlot} className="processor__views" />,
           },
           ...active.buttons.map((button) => ({
             key: button.key,
@@ -121,6 +129,7 @@ export default function ProcessorPage() {
                     setFilterOpen((open) => ({ ...open, [tab.key]: false }));
                     filterButton.current?.focus();
                   }}
+                  viewsIn={tab.key === active.key ? viewsSlot : undefined}
                   liveMode={tab.live ? 'off' : undefined}
                 />
               </div>

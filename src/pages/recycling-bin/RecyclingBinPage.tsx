@@ -2,7 +2,7 @@
  * The recycling bin, /tools/trash (spec 2 Tools, §4, §9). Its own page, as it is no entity's list: a tab per
  * declared resource with `recyclingBin` (in their declared order, where the user holds the resource's
  * permission), each listing that resource's trashed rows (TrashTab). The header's Filter button opens the open
- * tab's Filter panel (spec 2 §2: every list has one). `?tab=` keeps the open tab; the banner
+ * tab's Filter panel (spec 2 §2: every list has one), its 'Views' menu the open tab's saved views (issue 33). `?tab=` keeps the open tab; the banner
  * 'Restored successfully' shows for 3 s. Six tabs do not fit a phone, and a tab list scrolling sideways hid the
  * last ones behind a faint shadow: below antd's `md` the choice is a labelled select of the same entries.
  */
@@ -45,6 +45,8 @@ export default function RecyclingBinPage() {
     [...params.keys()].some((key) => key.endsWith('.search')),
   );
   const filterButton = useRef<HTMLButtonElement>(null);
+  // Where the open tab shows its 'Views' menu (issue 33): the header, beside Filter.
+  const [viewsSlot, setViewsSlot] = useState<HTMLElement | null>(null);
 
   if (!isPermitted(user, platform, { ability: 'access-recycling-bin' })) return <ForbiddenPage />;
   const tabs = binResources(RESOURCES).filter((resource) => isPermitted(user, platform, resource.permission));
@@ -84,6 +86,11 @@ export default function RecyclingBinPage() {
               />
             ),
           },
+          !!active && {
+            key: 'views',
+            part: 'filter',
+            node: <span ref={setViewsSlot} className="recycling-bin__views" />,
+          },
         ]}
       />
       <p className="recycling-bin__intro">{t('intro')}</p>
@@ -103,7 +110,14 @@ export default function RecyclingBinPage() {
               }}
             />
           </label>
-          <TrashTab key={active.name} resource={active} canRestore={canRestore} onResult={show} {...filter} />
+          <TrashTab
+            key={active.name}
+            resource={active}
+            canRestore={canRestore}
+            onResult={show}
+            viewsIn={viewsSlot}
+            {...filter}
+          />
         </div>
       ) : active ? (
         <div className="recycling-bin__card">
@@ -114,7 +128,15 @@ export default function RecyclingBinPage() {
             items={tabs.map((resource) => ({
               key: resource.recyclingBin!.tabKey,
               label: label(resource),
-              children: <TrashTab resource={resource} canRestore={canRestore} onResult={show} {...filter} />,
+              children: (
+                <TrashTab
+                  resource={resource}
+                  canRestore={canRestore}
+                  onResult={show}
+                  viewsIn={resource === active ? viewsSlot : undefined}
+                  {...filter}
+                />
+              ),
             }))}
           />
         </div>

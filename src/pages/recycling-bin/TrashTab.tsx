@@ -4,11 +4,13 @@
  * Restore (`GET {collection}/{key}/restore`) for users with restore-deleted-entities. A restore reloads the
  * resource's lists, so the row returns to them. Like every list (spec 2 §2) it has the Filter panel (search, rows
  * per page, Reset) the page's Filter button opens, and pages only when there are more than 3 links; its page,
- * sort, search and rows per page live in the URL under the tab's key (`projects.search=tower`).
+ * sort, search and rows per page live in the URL under the tab's key (`projects.search=tower`), and each tab has
+ * its saved views (issue 33), the 'Views' menu the page's title bar shows for the open tab.
  */
 import { UndoOutlined } from '@ant-design/icons';
 import { type BaseRecord, type HttpError, useInvalidate, useList } from '@refinedev/core';
 import { useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { formatDate, Thumbnail } from '@/components/cells';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
@@ -18,13 +20,17 @@ import type { ApiListResponse } from '@/providers/list-query';
 import { apiRequest } from '@/providers/http-client';
 import { recordKey } from '@/declarations/derive';
 import { deployment } from '@/lib/runtime-config';
+import { useSession } from '@/providers/useSession';
 import type { ListDeclaration, ResourceDeclaration } from '@/declarations/types';
 import { Alert } from '@/ui/Alert';
 import { Button } from '@/ui/Button';
 import { type DataColumn, DataTable } from '@/ui/DataTable';
 import { Skeleton } from '@/ui/Skeleton';
 import { FilterPanel } from '../list/FilterPanel';
+import { listDefaults } from '../list/list-request';
 import { primarySort } from '../list/list-state';
+import { SavedViewsButton } from '../list/SavedViewsButton';
+import { savedStateParams, savedViewsKey, toSavedState } from '../list/saved-view-state';
 import { useListState } from '../list/useListState';
 import { daysLeft } from './days-left';
 
@@ -39,6 +45,11 @@ interface TrashTabProps {
   /** The Filter panel is open (the page's Filter button); `onFilterClose` when Escape closes it. */
   filterOpen?: boolean;
   onFilterClose?(): void;
+  /**
+   * Where the page's title bar shows this tab's 'Views' menu (issue 33): the element it is rendered into, null
+   * until the page has it. The tab then also opens in the user's default view of it.
+   */
+  viewsIn?: HTMLElement | null;
 }
 
 /** A tab's list as the list state reads it: 10 per page at `-deleted_at`, its sort stored under `sortKey`. */
@@ -49,13 +60,29 @@ const trashList = (sortKey: string): ListDeclaration => ({
   columns: [],
 });
 
-export function TrashTab({ resource, canRestore, onResult, filterOpen, onFilterClose }: TrashTabProps) {
+export function TrashTab({
+  resource,
+  canRestore,
+  onResult,
+  filterOpen,
+  onFilterClose,
+  viewsIn,
+}: TrashTabProps) {
   const bin = resource.recyclingBin!;
   const { t, i18n } = useTranslation('recycling-bin');
   const { t: tl } = useTranslation('lists');
   const invalidate = useInvalidate();
   const list = useMemo(() => trashList(bin.sortKey), [bin.sortKey]);
-  const { state, sorters, filters, update, reset } = useListState(list, deployment.host.platform, bin.tabKey);
+  const platform = deployment.host.platform;
+  // Each tab's saved views apart from the resource's own list (issue 33).
+  const viewsKey = savedViewsKey('trash', bin.tabKey);
+  const defaultView = useSession().auth?.user.default_views?.[viewsKey];
+  const { state, sorters, filters, update, reset, applySaved } = useListState(
+    list,
+    platform,
+    bin.tabKey,
+    viewsIn !== undefined ? defaultView : undefined,
+  );
   const [restoring, setRestoring] = useState<string | null>(null);
 
   const { result, query } = useList<BaseRecord, HttpError>({
@@ -151,6 +178,23 @@ export function TrashTab({ resource, canRestore, onResult, filterOpen, onFilterC
 
   return (
     <>
+      {viewsIn &&
+        createPortal(
+          <SavedViewsButton
+            listKey={viewsKey}
+            current={toSavedState(state, 'list')}
+            onApply={applySaved}
+            linkFor={(saved) => {
+              const params = savedStateParams(
+                saved,
+                listDefaults(list, platform, bin.tabKey),
+                new URLSearchParams(window.location.search),
+              );
+              return `${window.location.origin}${window.location.pathname}?${params}`;
+            }}
+          />,
+          viewsIn,
+        )}
       {filterOpen && (
         <FilterPanel
           ns="recycling-bin"

@@ -80,6 +80,8 @@ export default function ModelOverviewPage({ resource }: ResourcePageProps) {
     can(REPROCESS_PERMISSION) && {
       key: 'reprocess',
       part: 'secondary',
+      // The palette offers what the user may do here (issue 33); a disabled button is not offered there.
+      command: reprocessable ? { label: t('actions.reprocess'), run: () => reprocess(model) } : undefined,
       node: (
         <DisabledReason reason={reprocessable ? undefined : t('reprocessOnlyFinished')}>
           <Button
@@ -95,6 +97,7 @@ export default function ModelOverviewPage({ resource }: ResourcePageProps) {
     {
       key: 'delete',
       part: 'danger',
+      command: can('delete') ? { label: tl('delete'), run: () => remove(model) } : undefined,
       // Shown to everyone who may see the model, disabled with why without the ability (issue 33).
       node: (
         <DisabledReason reason={whyNot('delete')}>
@@ -113,6 +116,7 @@ export default function ModelOverviewPage({ resource }: ResourcePageProps) {
       can('edit') && {
         key: 'edit',
         part: 'primary',
+        command: { label: tl('edit'), run: () => void navigate(`/projects/models/edit/${model.id}`) },
         node: (
           <Button
             type="primary"

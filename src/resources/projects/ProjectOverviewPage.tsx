@@ -111,6 +111,10 @@ export default function ProjectOverviewPage({ resource }: ResourcePageProps) {
     {
       key: 'duplicate',
       part: 'secondary',
+      // The palette offers what the user may do here (issue 33); a disabled button is not offered there.
+      command: can('clone')
+        ? { label: t('actions.duplicate'), run: () => void navigate(`/projects/copy/${project.id}`) }
+        : undefined,
       // Offered to everyone (spec 2 §2); a copy is a new project, so without create-projects it says why not.
       node: can('clone') ? (
         <Button icon={<CopyOutlined aria-hidden />} onClick={() => navigate(`/projects/copy/${project.id}`)}>
@@ -127,6 +131,7 @@ export default function ProjectOverviewPage({ resource }: ResourcePageProps) {
     {
       key: 'delete',
       part: 'danger',
+      command: can('delete') ? { label: tl('delete'), run: () => remove(project) } : undefined,
       // The overview shows Delete to everyone who may view the project (the row menu keeps spec 2 §6's rule of
       // showing it only with delete-projects); without the ability it is disabled and says why (issue 33).
       node: (
@@ -145,6 +150,7 @@ export default function ProjectOverviewPage({ resource }: ResourcePageProps) {
     can('edit') && {
       key: 'edit',
       part: 'primary',
+      command: { label: t('actions.edit'), run: () => void navigate(editPath) },
       node: (
         <Button type="primary" icon={<EditOutlined aria-hidden />} onClick={() => navigate(editPath)}>
           {t('actions.edit')}

@@ -6,7 +6,8 @@
  *   group's list endpoint, `filter[search]`, its sort), 250 ms after the last keystroke; a term that changes
  *   cancels the calls of the one before (react-query drops the query the palette no longer observes, and its
  *   AbortSignal reaches fetch through the data provider); 'Search everywhere' opens the global search;
- * - Recent: what was opened from the palette, per user and company (recent.ts);
+ * - Recent: the screens and records opened lately, from the palette or any other way (RememberVisits.tsx), per
+ *   user and company (recent.ts);
  * - Actions: the current screen's header actions (New …, Import, Invite User), as the page header publishes them
  *   (src/components/header-commands.ts), so only those the screen offers the user.
  * With an empty input the recent entries and the actions come first. A polite live region says how many results
@@ -248,7 +249,13 @@ export default function CommandPalette({ open, onClose }: CommandPaletteProps) {
         >
           <Row
             label={recentLabel(entry)}
-            detail={entry.group ? t(`search:groups.${entry.group}`) : t('recentScreen')}
+            detail={
+              entry.group
+                ? t(`search:groups.${entry.group}`)
+                : entry.kind === 'screen'
+                  ? t('recentScreen')
+                  : undefined
+            }
           />
         </Command.Item>
       ))}

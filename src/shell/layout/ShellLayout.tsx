@@ -12,6 +12,7 @@ import { classNames } from '@/ui/class-names';
 import { Dialog } from '@/ui/Dialog';
 import { DESKTOP_QUERY, useMediaQuery } from '@/ui/useMediaQuery';
 import { SessionRevalidation } from '@/shell/session/SessionRevalidation';
+import { RememberVisits } from '@/shell/command-palette/RememberVisits';
 import { SideNavigation } from './SideNavigation';
 import { TopBar } from './TopBar';
 import { UpcomingMaintenance } from './UpcomingMaintenance';
@@ -75,6 +76,7 @@ export function ShellLayout({ children }: PropsWithChildren) {
 export function ShellLayoutRoute() {
   return (
     <ShellLayout>
+      <RememberVisits />
       <Outlet />
     </ShellLayout>
   );

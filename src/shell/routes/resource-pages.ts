@@ -58,5 +58,6 @@ export function resourceRouteEntry(resource: ResourceDeclaration, route: Resourc
       : {}),
     // The generic list's rows are asked for by the entry on a first visit (first-screen.ts).
     ...(load === GENERIC_PAGES.list && { listOf: resource }),
+    ...(route.path === resource.routes.show && { overviewOf: resource }),
   };
 }

@@ -19,4 +19,6 @@ export interface RouteEntry {
    * (first-screen.ts, with the list settings first-lists.ts finds for the route).
    */
   listOf?: ResourceDeclaration;
+  /** The declaration whose record overview (`routes.show`) the route shows: the palette's Recent keeps the visit. */
+  overviewOf?: ResourceDeclaration;
 }
