@@ -173,6 +173,7 @@ export default defineEntity({
   entity: 'company',
   answerNameKey: 'name',
   table: 'companies',
+  fileColumns: ['logo', 'background_image'],
   scope: 'platform',
   abilities: {
     list: ADMIN_ONLY,

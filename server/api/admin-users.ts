@@ -103,6 +103,7 @@ export const adminUsers = defineEntity({
   model: 'User',
   entity: 'user',
   table: 'users',
+  fileColumns: ['profile_image'],
   scope: 'platform',
   abilities: {
     list: ADMIN_ONLY,
@@ -199,6 +200,6 @@ export const adminUsers = defineEntity({
   },
 });
 
-export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
+export default async function adminUserRoutes(app: FastifyInstance): Promise<void> {
   await adminUsers.register(app);
 }

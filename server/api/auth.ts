@@ -104,7 +104,7 @@ function authResponse(request: FastifyRequest, session: Pick<Session, 'token' | 
   };
 }
 
-export async function authRoutes(server: FastifyInstance): Promise<void> {
+export default async function authRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const throttle = loginThrottle(app.ctx.db, app.ctx.config.loginRateLimit);
 

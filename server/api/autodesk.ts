@@ -54,7 +54,7 @@ button:focus-visible{outline:3px solid #222;outline-offset:2px}</style></head>
 </div></main></body></html>`;
 }
 
-export async function autodeskRoutes(server: FastifyInstance): Promise<void> {
+export default async function autodeskRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.ctx;
 

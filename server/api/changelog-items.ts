@@ -117,6 +117,7 @@ export const changelogItems = defineEntity({
   model: 'ChangelogItem',
   entity: 'changelog_item',
   table: 'changelog_items',
+  fileColumns: ['screenshot'],
   scope: 'platform',
   abilities: { show: ADMIN_ONLY, create: ADMIN_ONLY, update: ADMIN_ONLY, delete: ADMIN_ONLY },
   schemas: { input: CreateBody, item: ChangelogItemSchema, update: UpdateBody },
@@ -186,7 +187,7 @@ export const changelogItems = defineEntity({
   },
 });
 
-export async function changelogRoutes(server: FastifyInstance): Promise<void> {
+export default async function changelogRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.ctx;
 

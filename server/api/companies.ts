@@ -93,7 +93,7 @@ async function presentMyCompany(request: FastifyRequest, company: Company) {
   };
 }
 
-export async function companyRoutes(server: FastifyInstance): Promise<void> {
+export default async function companyRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(

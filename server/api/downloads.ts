@@ -32,6 +32,7 @@ export const downloads = defineEntity({
   model: 'Download',
   entity: 'download',
   table: 'downloads',
+  fileColumns: ['file_key'],
   abilities: { list: 'list-downloads', show: 'list-downloads' },
   schemas: { input: DownloadInputSchema, item: DownloadSchema },
   unique: ['name'],
@@ -60,7 +61,7 @@ export const downloads = defineEntity({
 
 const NOT_NULLABLE = notNullableFields(DownloadInputSchema);
 
-export async function downloadRoutes(server: FastifyInstance): Promise<void> {
+export default async function downloadRoutes(server: FastifyInstance): Promise<void> {
   const app = server;
   const { db, storage, uploads } = app.ctx;
   await downloads.register(app);

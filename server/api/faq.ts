@@ -118,7 +118,7 @@ export const faqCategories = defineEntity({
 
 const QuestionCreateSchema = Type.Composite([Type.Object({ category_id: Id }), FaqQuestionInputSchema]);
 
-export async function faqRoutes(server: FastifyInstance): Promise<void> {
+export default async function faqRoutes(server: FastifyInstance): Promise<void> {
   await faqCategories.register(server);
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.ctx;

@@ -73,7 +73,7 @@ export const feedbackReports = defineEntity({
   },
 });
 
-export async function feedbackReportRoutes(server: FastifyInstance): Promise<void> {
+export default async function feedbackReportRoutes(server: FastifyInstance): Promise<void> {
   await feedbackReports.register(server);
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.ctx;

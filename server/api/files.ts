@@ -7,7 +7,7 @@ import { guard, guarded } from '../http/guarded-route';
 import { isServedKey } from '../http/stored-files';
 import { contentTypeOf } from '../storage/content-types';
 
-export async function fileRoutes(server: FastifyInstance): Promise<void> {
+export default async function fileRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/files/*',

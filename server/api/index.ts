@@ -1,82 +1,47 @@
 /**
- * Every /api/v2 endpoint group: the entity declarations `*.entity.ts` in this folder, found by name (adding an
- * entity needs nothing outside its file), and the modules of the other endpoint groups.
+ * Every /api/v2 endpoint group, found by name in this folder rather than listed: each module is one endpoint group
+ * whose default export is either a `defineEntity(…)` declaration (`*.entity.ts`: the standard endpoints) or a
+ * Fastify plugin (`export default async function …Routes(app)`: the module's routes, an entity with special
+ * endpoints registering its declaration there). Adding one needs nothing outside its file; a module that is
+ * neither stops the server at start, naming the file. Each is registered in its own encapsulated scope, in
+ * file-name order (no hook crosses scopes, and find-my-way ranks static over parametric paths whatever the order),
+ * after the activity recorder, whose `onSend` hook on the API scope must see every route.
  */
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance } from 'fastify';
-import { isEntity, type RegistrableEntity } from '../http/crud/declared-entity';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { isEntity } from '../http/crud/declared-entity';
 import { registerActivityRecorder } from '../domain/activity-recorder';
-import { authRoutes } from './auth';
-import { autodeskRoutes } from './autodesk';
-import { changelogRoutes } from './changelog-items';
-import { companyRoutes } from './companies';
-import { downloadRoutes } from './downloads';
-import { faqRoutes } from './faq';
-import { feedbackReportRoutes } from './feedback-reports';
-import { issueReportRoutes } from './issue-reports';
-import { fileRoutes } from './files';
-import { libraryItemRoutes } from './library-items';
-import { maintenanceModeRoutes } from './maintenance-mode';
-import { materialRoutes } from './materials';
-import { modelRoutes } from './models';
-import { myAccountRoutes } from './my-account';
-import { notificationRoutes } from './notifications';
-import { plannedMaintenanceRoutes } from './planned-maintenance';
-import { passwordResetRoutes } from './password-reset';
-import { projectRoutes } from './projects';
-import { uploadRoutes } from './uploads';
-import { userRoutes } from './users';
-import { invitationRoutes } from './invitations';
-import { invitationAcceptanceRoutes } from './invitation-acceptance';
-import { mailOutboxRoutes } from './mail-outbox';
-import { adminUserRoutes } from './admin-users';
-import { userPreferenceRoutes } from './user-preferences';
 
-const DECLARATION = /^[a-z0-9-]+\.entity\.ts$/;
+/** An endpoint module's file name; this file is the registry, not a module. */
+const MODULE = /^[a-z0-9-]+(\.entity)?\.ts$/;
+const REGISTRY = 'index.ts';
 
-/** The default exports of `server/api/*.entity.ts`, in file-name order. */
-async function declaredEntities(): Promise<RegistrableEntity[]> {
-  const files = (await readdir(import.meta.dirname)).filter((file) => DECLARATION.test(file)).sort();
-  const entities: RegistrableEntity[] = [];
+/**
+ * The default exports of the endpoint modules in `folder` (this one), in file-name order, each as the plugin that
+ * registers it; a module whose default export is neither stops the start, naming its file.
+ */
+export async function endpointPlugins(folder = import.meta.dirname): Promise<FastifyPluginAsync[]> {
+  const files = (await readdir(folder)).filter((file) => MODULE.test(file) && file !== REGISTRY).sort();
+  const plugins: FastifyPluginAsync[] = [];
   for (const file of files) {
-    const module: { default?: unknown } = await import(pathToFileURL(join(import.meta.dirname, file)).href);
-    if (!isEntity(module.default))
-      throw new Error(`server/api/${file}: the default export is no defineEntity(…)`);
-    entities.push(module.default);
+    const module: { default?: unknown } = await import(pathToFileURL(join(folder, file)).href);
+    const found = module.default;
+    const declaration = file.endsWith('.entity.ts');
+    if (isEntity(found)) plugins.push((scope) => found.register(scope));
+    else if (!declaration && typeof found === 'function') plugins.push(found as FastifyPluginAsync);
+    else
+      throw new Error(
+        `${relative(process.cwd(), join(folder, file))}: the default export is no ${
+          declaration ? 'defineEntity(…)' : 'endpoint plugin (export default async function …Routes(app))'
+        }`,
+      );
   }
-  return entities;
+  return plugins;
 }
 
 export async function registerApi(app: FastifyInstance): Promise<void> {
   registerActivityRecorder(app, app.prefix);
-  await app.register(authRoutes);
-  await app.register(companyRoutes);
-  await app.register(notificationRoutes);
-  await app.register(projectRoutes);
-  await app.register(modelRoutes);
-  await app.register(libraryItemRoutes);
-  await app.register(uploadRoutes);
-  await app.register(materialRoutes);
-  for (const entity of await declaredEntities()) {
-    await app.register((scope: FastifyInstance) => entity.register(scope));
-  }
-  await app.register(userRoutes);
-  await app.register(invitationRoutes);
-  await app.register(invitationAcceptanceRoutes);
-  await app.register(mailOutboxRoutes);
-  await app.register(adminUserRoutes);
-  await app.register(changelogRoutes);
-  await app.register(downloadRoutes);
-  await app.register(faqRoutes);
-  await app.register(issueReportRoutes);
-  await app.register(feedbackReportRoutes);
-  await app.register(maintenanceModeRoutes);
-  await app.register(plannedMaintenanceRoutes);
-  await app.register(fileRoutes);
-  await app.register(myAccountRoutes);
-  await app.register(autodeskRoutes);
-  await app.register(userPreferenceRoutes);
-  await app.register(passwordResetRoutes);
+  for (const plugin of await endpointPlugins()) await app.register(plugin);
 }

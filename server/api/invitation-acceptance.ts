@@ -173,7 +173,7 @@ async function notifyInviter(
   });
 }
 
-export async function invitationAcceptanceRoutes(server: FastifyInstance): Promise<void> {
+export default async function invitationAcceptanceRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.ctx;
   const answered = (message: string, invitation: { company_name: string; sub_domain: string }) => ({

@@ -63,7 +63,7 @@ async function findAccount(db: DB, identity: string) {
     .executeTakeFirst();
 }
 
-export async function invitationRoutes(app: FastifyInstance): Promise<void> {
+export default async function invitationRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/users/invite',
     userEntity.route('create-users', 'Invites a user (username or email) into the company with a role', {

@@ -72,6 +72,7 @@ export const issueReports = defineEntity({
   model: 'IssueReport',
   entity: 'issue_report',
   table: 'issue_reports',
+  fileColumns: ['screenshot'],
   scope: 'platform',
   abilities: { list: ADMIN_ONLY, show: ADMIN_ONLY, update: ADMIN_ONLY, delete: ADMIN_ONLY },
   schemas: { input: IssueReportInputSchema, update: IssueReportStatusSchema, item: IssueReportSchema },
@@ -138,7 +139,7 @@ function selectedProducts(
   });
 }
 
-export async function issueReportRoutes(server: FastifyInstance): Promise<void> {
+export default async function issueReportRoutes(server: FastifyInstance): Promise<void> {
   await issueReports.register(server);
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { db, storage } = app.ctx;

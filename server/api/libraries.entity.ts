@@ -125,6 +125,7 @@ export default defineEntity({
   model: 'Library',
   entity: 'library',
   table: 'libraries',
+  fileColumns: ['preview_image'],
   softDelete: true,
   abilities: {
     list: 'list-libraries',

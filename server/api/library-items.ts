@@ -131,6 +131,7 @@ export const libraryItemEntity = defineEntity({
   entity: 'library_item',
   activity: 'item',
   table: 'library_items',
+  fileColumns: ['preview_image_url', 'file_key', 'viewer_model_key'],
   softDelete: true,
   abilities: {
     list: 'list-library-items',
@@ -340,7 +341,7 @@ async function presentDetail(ctx: CrudContext, row: ItemRow): Promise<LibraryIte
 }
 
 /** The standard endpoints from the declaration, and beside them reprocessing. */
-export async function libraryItemRoutes(server: FastifyInstance): Promise<void> {
+export default async function libraryItemRoutes(server: FastifyInstance): Promise<void> {
   await libraryItemEntity.register(server);
   registerProcessedFileRoutes(server, 'libraries/items', libraryItemEntity, {
     abilities: { update: 'update-library-items', list: 'list-library-items' },

@@ -17,7 +17,7 @@ const MailSchema = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
 });
 
-export async function mailOutboxRoutes(server: FastifyInstance): Promise<void> {
+export default async function mailOutboxRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   if (!app.ctx.config.mailOutbox) return;
   app.get(

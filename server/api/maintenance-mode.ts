@@ -16,7 +16,7 @@ const MaintenanceSchema = Type.Object({
   source: Nullable(Type.String({ enum: ['environment', 'admin'] })),
 });
 
-export async function maintenanceModeRoutes(server: FastifyInstance): Promise<void> {
+export default async function maintenanceModeRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(

@@ -103,6 +103,7 @@ export default defineEntity({
   entity: 'category',
   activity: 'materialCategory',
   table: 'material_categories',
+  fileColumns: ['preview_image'],
   softDelete: true,
   licence: 'hatch',
   abilities: {

@@ -147,6 +147,7 @@ export const materialEntity = defineEntity({
   model: 'Material',
   entity: 'material',
   table: 'materials',
+  fileColumns: ['preview_image_url', 'viewer_texture_key'],
   idField: 'name',
   softDelete: true,
   licence: 'hatch',
@@ -385,7 +386,7 @@ async function presentImport(db: DB, row: ImportRow, language: Language) {
 }
 
 /** The standard endpoints from the declaration, and beside them duplicate and import. */
-export async function materialRoutes(server: FastifyInstance): Promise<void> {
+export default async function materialRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { db, storage, uploads, processor } = app.ctx;
 

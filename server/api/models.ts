@@ -61,6 +61,7 @@ export const modelEntity = defineEntity({
   model: 'ProjectModel',
   entity: 'model',
   table: 'project_models',
+  fileColumns: ['preview_image_url', 'file_key', 'viewer_model_key'],
   softDelete: true,
   abilities: {
     list: 'list-project-models',
@@ -236,7 +237,7 @@ export async function resumeRestoredModels(source: BroadcastSource, companyId: n
 }
 
 /** The standard endpoints from the declaration, and beside them reprocessing. */
-export async function modelRoutes(server: FastifyInstance): Promise<void> {
+export default async function modelRoutes(server: FastifyInstance): Promise<void> {
   await modelEntity.register(server);
   registerProcessedFileRoutes(server, 'projects/models', modelEntity, {
     abilities: { update: 'update-project-models', list: 'list-project-models' },

@@ -299,7 +299,7 @@ const AccountResponse = Type.Object({
   meta_data: Type.Object({ password_update_status: StringEnum(PASSWORD_UPDATE_STATUSES) }),
 });
 
-export async function myAccountRoutes(server: FastifyInstance): Promise<void> {
+export default async function myAccountRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { db, storage } = app.ctx;
 

@@ -76,7 +76,7 @@ async function announce(
 const ReadAllBody = Type.Object({ read: Type.Optional(Nullable(Flag)) });
 const ReadBody = Type.Object({ read: Flag });
 
-export async function notificationRoutes(server: FastifyInstance): Promise<void> {
+export default async function notificationRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(

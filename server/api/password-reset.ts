@@ -91,7 +91,7 @@ const ResetBody = Type.Object({
   password_confirmation: Filled({ maxLength: 255 }),
 });
 
-export async function passwordResetRoutes(server: FastifyInstance): Promise<void> {
+export default async function passwordResetRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.ctx;
 

@@ -90,7 +90,7 @@ const MaintenanceModeSchema = Type.Object({
   back_on: Type.Union([Type.String(), Type.Null()]),
 });
 
-export async function plannedMaintenanceRoutes(server: FastifyInstance): Promise<void> {
+export default async function plannedMaintenanceRoutes(server: FastifyInstance): Promise<void> {
   await plannedMaintenance.register(server);
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
 

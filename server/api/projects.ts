@@ -65,6 +65,7 @@ export const projectEntity = defineEntity({
   model: 'Project',
   entity: 'project',
   table: 'projects',
+  fileColumns: ['preview_image'],
   softDelete: true,
   abilities: {
     show: 'view-projects',
@@ -287,7 +288,7 @@ const ProjectListSchema = Type.Object({
 });
 
 /** The standard endpoints from the declaration, and beside them the list, copy and favourite. */
-export async function projectRoutes(server: FastifyInstance): Promise<void> {
+export default async function projectRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { db, storage } = app.ctx;
   const { route } = projectEntity;

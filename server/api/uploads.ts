@@ -88,7 +88,7 @@ const IdParams = Type.Object({ id: Type.String() });
 const uploadRoute = <S extends FastifySchema>(summary: string, schema?: S) =>
   guarded(guard.signedIn, { tags: ['uploads'], summary, ...(schema as S) });
 
-export async function uploadRoutes(server: FastifyInstance): Promise<void> {
+export default async function uploadRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config, uploads } = app.ctx;
   // The session of each creation request, by its Node request (what the tus hooks can see of it).

@@ -24,7 +24,7 @@ const PreferencesBody = Type.Object({
   theme: Type.Optional(StringEnum(THEME_PREFERENCES)),
 });
 
-export async function userPreferenceRoutes(server: FastifyInstance): Promise<void> {
+export default async function userPreferenceRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.ctx;
 

@@ -253,6 +253,7 @@ export const userEntity = defineEntity({
   model: 'User',
   entity: 'user',
   table: 'users',
+  fileColumns: ['profile_image'],
   abilities: {
     show: 'view-system-users|update-users',
     create: 'create-users',
@@ -335,7 +336,7 @@ export const userEntity = defineEntity({
   },
 });
 
-export async function userRoutes(app: FastifyInstance): Promise<void> {
+export default async function userRoutes(app: FastifyInstance): Promise<void> {
   await userEntity.register(app);
   app.get<{ Querystring: ListQueryInput }>(
     '/users',

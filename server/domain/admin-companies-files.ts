@@ -3,34 +3,53 @@
  * item sources, material archives, downloads, issue screenshots, its logo and background, the profile images of
  * the members who leave with it) and its unfinished resumable uploads. Collected inside the delete's transaction,
  * removed once it has committed, so a failed delete leaves every file in place. A key another row still names
- * after the delete (a file shared with another company's row) is kept.
+ * after the delete (a file shared with another company's row) is kept. Which columns hold files each entity
+ * declares (`fileColumns`, server/http/crud/declaration.ts), so a new entity's files go too without a line here.
  */
 import { sql } from 'kysely';
 import { previewKeyAt2x, previewSrcSet } from '../../shared/preview-images';
 import type { DB } from '../db/database';
+import { declaredEntities } from './declared-entities';
 import type { FileStorage } from '../storage/storage';
 import type { UploadStore } from '../storage/upload-store';
 
-/** The columns of company rows (tables with `company_id`) that hold stored files. */
-const COMPANY_FILE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  projects: ['preview_image'],
-  project_models: ['preview_image_url', 'file_key', 'viewer_model_key'],
-  libraries: ['preview_image'],
-  library_items: ['preview_image_url', 'file_key', 'viewer_model_key'],
-  material_categories: ['preview_image'],
-  materials: ['preview_image_url', 'viewer_texture_key'],
+/**
+ * File columns of tables that are no declared entity: a material import's archive (materials.ts writes the
+ * `material_imports` rows beside the materials declaration). Every declared entity's come from its declaration.
+ */
+const UNDECLARED_FILE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   material_imports: ['file_key'],
-  downloads: ['file_key'],
-  issue_reports: ['screenshot'],
 };
 
-/** Every column anywhere that may name a stored file, to keep those still named after the delete. */
-const ALL_FILE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  ...COMPANY_FILE_COLUMNS,
-  companies: ['logo', 'background_image'],
-  users: ['profile_image'],
-  changelog_items: ['screenshot'],
-};
+/** Every table's columns that may name a stored file: the declarations' `fileColumns` and the tables above. */
+export function storedFileColumns(
+  entities: ReadonlyArray<{ table: string; fileColumns?: readonly string[] }>,
+): Map<string, Set<string>> {
+  const tables = new Map<string, Set<string>>();
+  const add = (table: string, columns: readonly string[]) => {
+    if (!columns.length) return;
+    const known = tables.get(table) ?? new Set<string>();
+    for (const column of columns) known.add(column);
+    tables.set(table, known);
+  };
+  for (const entity of entities) add(entity.table, entity.fileColumns ?? []);
+  for (const [table, columns] of Object.entries(UNDECLARED_FILE_COLUMNS)) add(table, columns);
+  return tables;
+}
+
+const fileColumns = async () => storedFileColumns(await declaredEntities());
+
+/**
+ * The tables whose rows are a company's (they have `company_id`): they go with it. The company's own row and its
+ * members (`users`, no `company_id`) are read apart: its logo and background, the profile images of those who leave.
+ */
+async function companyTables(db: DB): Promise<Set<string>> {
+  const { rows } = await sql<{ table_name: string }>`
+    select table_name from information_schema.columns
+    where column_name = 'company_id' and table_schema = current_schema()
+  `.execute(db);
+  return new Set(rows.map((row) => row.table_name));
+}
 
 /** A value that is a key of ours, not a URL or a path some seed or import wrote. */
 const isStoredKey = (value: string) =>
@@ -56,7 +75,9 @@ export async function companyFiles(
   leavingUserIds: number[],
 ): Promise<CompanyFiles> {
   const keys = new Set<string>([company.logo, company.background_image].filter((key) => key !== null));
-  for (const [table, columns] of Object.entries(COMPANY_FILE_COLUMNS)) {
+  const ofCompanies = await companyTables(db);
+  for (const [table, columns] of await fileColumns()) {
+    if (!ofCompanies.has(table)) continue;
     for (const column of columns) {
       for (const key of await columnValues(db, table, column, company.id)) keys.add(key);
     }
@@ -78,7 +99,7 @@ export async function companyFiles(
 export async function unreferencedKeys(db: DB, keys: string[]): Promise<string[]> {
   if (!keys.length) return [];
   const named = new Set<string>();
-  for (const [table, columns] of Object.entries(ALL_FILE_COLUMNS)) {
+  for (const [table, columns] of await fileColumns()) {
     for (const column of columns) {
       const { rows } = await sql<{ key: string }>`
         select ${sql.ref(column)} as key from ${sql.table(table)} where ${sql.ref(column)} in (${sql.join(keys)})

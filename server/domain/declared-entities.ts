@@ -3,8 +3,8 @@
  * that are `defineEntity(…)` declarations, the `*.entity.ts` files' and those inside the modules of entities with
  * special endpoints alike, so adding an entity needs nothing outside its file here too. What derives from all of
  * them reads them here: the tables of the recycling bin's purge (trash-purge.ts), the collections activity entries
- * name (activity-messages.ts). The endpoints are found by their folder, never imported by name, so nothing here
- * depends on an endpoint module.
+ * name (activity-messages.ts), the file columns a company's deletion sweeps (admin-companies-files.ts). The
+ * endpoints are found by their folder, never imported by name, so nothing here depends on an endpoint module.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -5,7 +5,7 @@
  * chunks are fetched together with the entry (index.html names them), not after it ran; and the entry starts the
  * session check and the rows before React and the portal root (the larger chunk) have arrived.
  */
-import { PROJECT_LIST_FIELDS } from '../../src/resources/api-fields';
+import { PROJECT_LIST_FIELDS } from '../../src/resources/projects/list-settings';
 import { expect, type Page, test } from './support/test';
 import { expectSignedIn, signedInAs } from './support/portal';
 

@@ -8,7 +8,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CompanyDetail, Company } from '../../shared/entities/companies';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedFileColumns } from '../../server/domain/admin-companies-files';
+import { declaredEntities } from '../../server/domain/declared-entities';
 import { companyId, jsonBody, multipartBody, tokenFor } from './api-helpers';
 import { fileBlob } from './model-fixtures';
 import { sendWithHost, startTestServer, TEST_DOMAIN, type TestServer } from './test-server';
@@ -425,6 +428,30 @@ describe('admin companies: delete', () => {
     expect(await uploads.finishedFile(uploadId, PNG.length)).toBeNull();
     expect(await exists(shared)).toBe(true);
     await rm(folder, { recursive: true, force: true });
+  });
+
+  it("sweeps a declared entity's file columns, which the sweep does not name", () => {
+    const columns = storedFileColumns([
+      { table: 'suppliers', fileColumns: ['brochure', 'preview_image'] },
+      { table: 'labels' },
+    ]);
+    expect(columns.get('suppliers')).toEqual(new Set(['brochure', 'preview_image']));
+    expect(columns.has('labels')).toBe(false);
+  });
+
+  it('knows from the declarations every column of the database that holds a stored file', async () => {
+    const { rows } = await sql<{ table_name: string; column_name: string }>`
+      select table_name, column_name from information_schema.columns where table_schema = current_schema()
+    `.execute(server.db);
+    const columns = rows.map((row) => `${row.table_name}.${row.column_name}`);
+    const swept = [...storedFileColumns(await declaredEntities())].flatMap(([table, names]) =>
+      [...names].map((name) => `${table}.${name}`),
+    );
+    // Every column named like a stored file is declared, and every declared one is a column.
+    const fileLike = /\.(.*image|.*image_url|screenshot|logo|.*file_key|.*model_key|.*texture_key)$/;
+    expect(columns.filter((column) => fileLike.test(column) && !swept.includes(column))).toEqual([]);
+    expect(swept.filter((column) => !columns.includes(column))).toEqual([]);
+    expect(swept.length).toBeGreaterThan(10);
   });
 
   it("refuses the admin's own company and the company of the host", async () => {

@@ -106,6 +106,13 @@ export interface EntityDeclaration<
    */
   softDelete?: boolean;
   /**
+   * The columns of `table` that hold stored files (FileStorage keys: uploads, previews, files made from them).
+   * Deleting a company removes the files its rows name, keeping any another row still names
+   * (server/domain/admin-companies-files.ts reads them here), so a new entity's files are not left behind;
+   * tests/server/admin-companies.test.ts checks them against the database's columns.
+   */
+  fileColumns?: readonly string[];
+  /**
    * Whose rows these are: a company's (the default: the table has `company_id`, and reads, writes and unique
    * checks are scoped to the request's company) or the platform's (`'platform'`: admin entities such as companies
    * and planned maintenance, one set for the whole platform; the table has no `company_id`, `rows` ignores the

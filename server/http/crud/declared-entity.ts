@@ -26,6 +26,8 @@ export interface RegistrableEntity {
   /** Its table, and whether deletes go to the recycling bin (the purge's tables, server/domain/trash-purge.ts). */
   table: keyof Database;
   softDelete?: boolean;
+  /** The columns of its table that hold stored files (the company deletion's sweep, admin-companies-files.ts). */
+  fileColumns?: readonly string[];
   /** Registers the standard endpoints (routes.ts). */
   register(app: FastifyInstance): Promise<void>;
   /** The name (`nameOf`) of the company's live row of this id; null where there is none. */

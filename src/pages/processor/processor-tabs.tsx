@@ -15,8 +15,13 @@ import { LIBRARY_ITEM_STATUSES } from '@shared/entities/library-item-values';
 import { isReprocessable } from '@shared/entities/model-values';
 import type { PlatformKey } from '@shared/platforms';
 import type { LibraryItem } from '@/resources/library-items/library-items.resource';
-import { itemArchivePatch, libraryItems } from '@/resources/library-items/library-items.resource';
 import {
+  itemArchivePatch,
+  libraryItems,
+  PROCESSOR_ITEM_FIELDS,
+} from '@/resources/library-items/library-items.resource';
+import {
+  MATERIAL_EXCLUDED_FIELDS,
   type Material,
   materialArchivePatch,
   materialPath,
@@ -24,18 +29,18 @@ import {
 } from '@/resources/materials/materials.resource';
 import { ModelCard } from '@/resources/models/ModelCard';
 import { MODEL_STATUSES } from '@/resources/models/model-status';
-import { models, type ProjectModel, REPROCESS_PERMISSION } from '@/resources/models/models.resource';
+import {
+  MODEL_EXCLUDED_FIELDS,
+  models,
+  type ProjectModel,
+  REPROCESS_PERMISSION,
+} from '@/resources/models/models.resource';
 import type {
   ColumnDeclaration,
   ListDeclaration,
   ResourceDeclaration,
   RowActionDeclaration,
 } from '@/declarations/types';
-import {
-  MATERIAL_EXCLUDED_FIELDS,
-  MODEL_EXCLUDED_FIELDS,
-  PROCESSOR_ITEM_FIELDS,
-} from '@/resources/api-fields';
 import { archiveRowActions } from '@/declarations/archivable-rows';
 import { ItemCard } from './ItemCard';
 

@@ -1,8 +1,10 @@
 /** The companies list's request settings (spec 2 Admin): the declaration and a first visit's request read them here. */
+import type { Company } from '@shared/entities/companies';
+import { fieldSelection } from '@/declarations/field-selection';
 import type { ListSettings } from '@/declarations/types';
 
 /** The fields the list asks for (spec 2 §7), with what the row menu needs. */
-const LIST_FIELDS = [
+const LIST_FIELDS = fieldSelection<Company>('companies', [
   'id',
   'name',
   'domain',
@@ -13,7 +15,7 @@ const LIST_FIELDS = [
   'updated_at',
   'is_current',
   'is_deletable',
-].map((field) => `companies.${field}`);
+]);
 
 export default {
   name: 'admin/companies',

@@ -1,6 +1,10 @@
 /** The platform's users list's request settings: the declaration and a first visit's request read them here. */
-import { USER_EXCLUDED_FIELDS } from '../api-fields';
+import type { AdminUser } from '@shared/entities/users';
+import { fieldSelection } from '@/declarations/field-selection';
 import type { ListSettings } from '@/declarations/types';
+
+/** `GET /admin/users | … excluded_fields`: a member's abilities and projects. */
+const USER_EXCLUDED_FIELDS = fieldSelection<AdminUser>('users', ['abilities', 'project_count']);
 
 export default {
   name: 'admin/users',

@@ -9,12 +9,31 @@
 import { AppstoreOutlined, EditOutlined } from '@ant-design/icons';
 import type { Library } from '@shared/entities/libraries';
 import { PreviewCard } from '@/components/PreviewCard';
-import { LIBRARY_LIST_FIELDS, LIBRARY_SHOW_FIELDS } from '../api-fields';
 import { archivableBulk } from '@/declarations/archivable-bulk';
 import { archiveRowActions } from '@/declarations/archivable-rows';
+import { fieldSelection } from '@/declarations/field-selection';
 import { defineResource } from '@/declarations/types';
 
 export type { Library } from '@shared/entities/libraries';
+
+/** `GET /libraries | filter[parent_id], … included_fields`: the cards and rows, without sub-libraries or breadcrumbs. */
+const LIBRARY_LIST_FIELDS = fieldSelection<Library>('libraries', [
+  'id',
+  'parent_id',
+  'name',
+  'description',
+  'preview_image',
+  'status',
+  'status_color',
+  'is_deletable',
+  'indirect_items_count',
+  'labels',
+  'created_at',
+  'updated_at',
+]);
+
+/** `GET /libraries/{id} | included_fields (name, meta_data)`: the tree's heading and breadcrumbs. */
+const LIBRARY_SHOW_FIELDS = fieldSelection<Library>('libraries', ['name', 'meta_data']);
 
 const LIBRARIES = { ability: 'list-libraries' };
 const HATCH = { platform: 'hatch' } as const;

@@ -12,12 +12,37 @@ import { isReprocessable } from '@shared/entities/model-values';
 import type { LibraryItem } from '@shared/entities/library-items';
 import { moveToContainers } from '@/components/move-to-containers';
 import { PreviewCard } from '@/components/PreviewCard';
-import { LIBRARY_ITEM_LIST_FIELDS } from '../api-fields';
 import { archivableBulk } from '@/declarations/archivable-bulk';
 import { type ArchivePatch, archiveRowActions } from '@/declarations/archivable-rows';
+import { fieldSelection, type SelectableField } from '@/declarations/field-selection';
 import { defineResource } from '@/declarations/types';
 
 export type { LibraryItem, LibraryItemDetail } from '@shared/entities/library-items';
+
+const ITEM_FIELDS: readonly SelectableField<LibraryItem>[] = [
+  'id',
+  'name',
+  'preview_image_url',
+  'status',
+  'status_color',
+  'libraries',
+  'is_deletable',
+  'deletable',
+  'uploader_name',
+  'created_at',
+  'updated_at',
+];
+
+/** `GET /libraries/items | filter[library], … included_fields`: a library's items (cards and rows). */
+const LIBRARY_ITEM_LIST_FIELDS = fieldSelection<LibraryItem>('items', ITEM_FIELDS);
+
+/** The processor's Items tab: the card's progress message, timer and finish time besides (spec 2 §Processor). */
+export const PROCESSOR_ITEM_FIELDS = fieldSelection<LibraryItem>('items', [
+  ...ITEM_FIELDS,
+  'started_at',
+  'finished_at',
+  'latest_geometry_event',
+]);
 
 const LIBRARIES = { ability: 'list-libraries' };
 

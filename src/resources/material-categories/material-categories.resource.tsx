@@ -7,10 +7,13 @@ import type { MaterialCategory } from '@shared/entities/material-categories';
 import { lazy } from 'react';
 import { PreviewCard } from '@/components/PreviewCard';
 import { currentImage, imageUploadPayload } from '@/components/upload/current-image';
-import { CATEGORY_EXCLUDED_FIELDS } from '../api-fields';
 import { archivableBulk } from '@/declarations/archivable-bulk';
 import { archiveRowActions } from '@/declarations/archivable-rows';
+import { fieldSelection } from '@/declarations/field-selection';
 import { defineResource } from '@/declarations/types';
+
+/** `GET /materials/categories | filter[parent_id], excluded_fields`: the ancestors are the single answer's. */
+const CATEGORY_EXCLUDED_FIELDS = fieldSelection<MaterialCategory>('categories', ['meta_data', 'deleted_at']);
 
 /** The preview's input (antd, the upload queue) loads with the form, not with the registry. */
 const ImageUploadInput = lazy(() => import('@/components/upload/ImageUploadInput'));

@@ -13,10 +13,17 @@ import type { Material } from '@shared/entities/materials';
 import { moveToContainers } from '@/components/move-to-containers';
 import { PreviewCard } from '@/components/PreviewCard';
 import { currentImage, imageUploadPayload } from '@/components/upload/current-image';
-import { MATERIAL_EXCLUDED_FIELDS } from '../api-fields';
 import { archivableBulk } from '@/declarations/archivable-bulk';
 import { type ArchivePatch, archiveRowActions } from '@/declarations/archivable-rows';
+import { fieldSelection } from '@/declarations/field-selection';
 import { defineResource } from '@/declarations/types';
+
+/** `GET /materials | filter[category], … excluded_fields`: the viewer's texture is the overview's. */
+export const MATERIAL_EXCLUDED_FIELDS = fieldSelection<Material>('materials', [
+  'description',
+  'viewer_texture_url',
+  'deleted_at',
+]);
 
 /** The record types come from the shared entity schema (shared/entities/materials.ts). */
 export type { Material, MaterialImport } from '@shared/entities/materials';

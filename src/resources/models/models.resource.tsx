@@ -4,6 +4,7 @@ import { PROCESSING_EVENTS } from '@shared/events';
 import { BlockOutlined } from '@ant-design/icons';
 import type { Permission } from '@/lib/permissions';
 import type { Model as ProjectModel } from '@shared/entities/models';
+import { fieldSelection } from '@/declarations/field-selection';
 import { defineResource } from '@/declarations/types';
 
 /** The record types come from the shared entity schema (shared/entities/models.ts). */
@@ -11,6 +12,9 @@ export type { Model as ProjectModel, ModelDetail, ModelStatus } from '@shared/en
 
 /** Reprocessing a model (spec 2 §6: an update of the model). */
 export const REPROCESS_PERMISSION: Permission = { ability: 'update-project-models' };
+
+/** `GET /projects/models | … excluded_fields`: the model card (spec 2 §2) shows neither. */
+export const MODEL_EXCLUDED_FIELDS = fieldSelection<ProjectModel>('models', ['project_id', 'deleted_at']);
 
 const HATCH = { platform: 'hatch' } as const;
 

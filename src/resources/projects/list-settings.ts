@@ -1,7 +1,21 @@
 /** The projects list's request settings (spec 2 §Projects, §9): the declaration and a first visit's request read them here. */
 import type { Project } from '@shared/entities/projects';
-import { PROJECT_LIST_FIELDS } from '../api-fields';
+import { fieldSelection } from '@/declarations/field-selection';
 import type { FilterOption, ListSettings } from '@/declarations/types';
+
+/** `GET /projects | … included_fields[]`: spec 2 §3's project fields, the list's columns. */
+export const PROJECT_LIST_FIELDS = fieldSelection<Project>('projects', [
+  'id',
+  'status',
+  'preview_image',
+  'name',
+  'description',
+  'labels',
+  'created_at',
+  'updated_at',
+  'users',
+  'is_favorited',
+]);
 
 /** The labels filter offers the labels the list response names in `meta_data.filters.labels`. */
 const labelOptions = ({ meta_data }: { meta_data?: unknown }): FilterOption[] => {

@@ -1,6 +1,10 @@
 /** The users list's request settings (spec 2 §6, §7): the declaration and a first visit's request read them here. */
-import { USER_EXCLUDED_FIELDS } from '../api-fields';
+import type { User } from '@shared/entities/users';
+import { fieldSelection } from '@/declarations/field-selection';
 import type { ListSettings } from '@/declarations/types';
+
+/** `GET /users | … excluded_fields`: a member's abilities and projects. */
+const USER_EXCLUDED_FIELDS = fieldSelection<User>('users', ['abilities', 'project_count']);
 
 export default {
   name: 'users',
