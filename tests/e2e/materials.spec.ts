@@ -2,11 +2,11 @@
  * Materials and material categories in Chromium against the contract server (spec 2 §Materials and categories,
  * §3, §4, §8): browsing the category tree by breadcrumb, a variant with its parent_name on its overview,
  * duplicate, archive and unarchive with their banners, bulk move with and without 'Remove from current
- * category', the import of a .zip with its progress, the routes not found on customerportal, and axe on every
- * screen at 1440 and 390 px. Each test that changes data makes its own categories and materials.
+ * category', the import of a .zip with its progress, and the routes not found on customerportal. Axe and the
+ * sideways-scroll check of every materials screen at 1440 and 390 px are in faq-screens.spec.ts. Each test that
+ * changes data makes its own categories and materials.
  */
 import { type APIRequestContext, expect, type Page, test } from './support/test';
-import { seriousViolations } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
 import { zipOf } from '../server/materials-zip';
@@ -225,38 +225,4 @@ test.describe('materials', () => {
       await expect(page.getByRole('heading', { name: '404 | Page Not Found' })).toBeVisible();
     }
   });
-
-  /** [path, heading]; `woods` is the seeded category's id. */
-  const SCREENS: Array<[(woods: number) => string, string]> = [
-    [() => '/materials', 'Materials'],
-    [(woods) => `/materials/categories/${woods}`, 'Woods'],
-    [() => overview('Oak Natural Matte'), 'Oak Natural Matte'],
-    [() => '/materials/create', 'New Material'],
-    [() => `/materials/create/variant/${encodeURIComponent('Oak Natural Matte')}`, 'New Variant'],
-    [() => `/materials/edit/${encodeURIComponent('Slate 30/60')}`, 'Edit Material'],
-    [() => '/materials/import', 'Import Materials'],
-    [() => '/materials/categories/create', 'New Category'],
-  ];
-  for (const width of [1440, 390]) {
-    for (const [path, heading] of SCREENS) {
-      test(`${heading} has no serious or critical axe violation at ${width} px`, async ({
-        page,
-        context,
-        request,
-      }) => {
-        await page.setViewportSize({ width, height: 900 });
-        await signedInAs(context, 'alice');
-        const woods = (await (await materialsApi(request)).findCategory('Woods')).id;
-        await page.goto(path(woods));
-        await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-        expect(await seriousViolations(page), path(woods)).toEqual([]);
-        if (process.env.MATERIALS_SCREENSHOTS) {
-          await page.screenshot({
-            path: `test-results/materials-shots/${width}-${path(woods).replace(/[^a-z0-9]+/gi, '_')}.png`,
-            fullPage: true,
-          });
-        }
-      });
-    }
-  }
 });

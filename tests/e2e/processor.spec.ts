@@ -3,16 +3,17 @@
  * button and where it leads, filters per tab that keep their state apart (and a Reset touching only its own tab),
  * an item the worker processes going QUEUED → PROCESSING (the message with '...', a running timer) → FINISHED
  * on its card without a reload, the card menu by right-click and by keyboard, Reprocess only on a FINISHED or
- * FAILED card (with its confirmation), and axe at 1440 and 390 px (screenshots in en and nl under
- * test-results/screenshots).
+ * FAILED card (with its confirmation), and axe on each tab in English at 1440 px and in Dutch at 390 px and with
+ * the filter panel and a card menu open at both widths (./support/screen-variants.ts; screenshots under
+ * test-results/screenshots in the screenshot review).
  * Tests that change data make their own items.
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from './support/test';
-import { seriousViolations } from './support/axe';
+import { resized, seriousViolations } from './support/axe';
 import { API, apiHeaders, sharedSession, signedInAs } from './support/portal';
 import { fbxFile, uniqueName } from './support/projects-api';
 import { listenToPushes, reached } from './support/pushes';
-import { reviewScreenshot } from './support/screen-variants';
+import { DESKTOP, PHONE, reviewScreenshot, SCREEN_VARIANTS } from './support/screen-variants';
 
 interface Item {
   id: number;
@@ -246,63 +247,50 @@ test('the card menu: right-click and keyboard; Reprocess only on a FINISHED or F
 });
 
 test.describe('accessibility and looks', () => {
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    for (const tab of ['models', 'items', 'materials']) {
-      test(`no serious or critical axe finding on the ${tab} tab at ${width} px (en screenshot)`, async ({
-        page,
-        context,
-      }) => {
-        await signedInAs(context, 'alice');
-        await page.setViewportSize({ width, height });
-        await page.goto(`/processor?tab=${tab}`);
-        await expect(page.locator('.ui-card').first()).toBeVisible();
-        expect(await seriousViolations(page), `${tab} at ${width}`).toEqual([]);
-        await reviewScreenshot(() =>
-          page.screenshot({
-            path: `test-results/screenshots/processor-${tab}-${width}-en.png`,
-            fullPage: true,
-          }),
-        );
-      });
-    }
-
-    test(`no serious or critical axe finding with the filter panel and a card menu open at ${width} px (en screenshot)`, async ({
-      page,
-      context,
-    }) => {
+  const MODELS_TAB = { en: 'Models', nl: 'Modellen' } as const;
+  for (const tab of ['models', 'items', 'materials']) {
+    test(`no serious or critical axe finding on the ${tab} tab`, async ({ page, context }) => {
       await signedInAs(context, 'alice');
-      await page.setViewportSize({ width, height });
-      await page.goto('/processor?tab=materials');
-      await expect(page.locator('.ui-card').first()).toBeVisible();
-      await page.getByRole('button', { name: 'Filter' }).click();
-      await page.locator('.ui-card').first().click({ button: 'right' });
-      await expect(page.getByRole('menu')).toBeVisible();
-      await reviewScreenshot(() =>
-        page.screenshot({ path: `test-results/screenshots/processor-menu-${width}-en.png` }),
-      );
-      expect(await seriousViolations(page), `menu at ${width}`).toEqual([]);
-    });
-
-    test(`in Dutch at ${width} px (screenshots)`, async ({ page, context }) => {
-      await signedInAs(context, 'alice');
-      await page.setViewportSize({ width, height });
-      await page.goto('/processor');
-      await page.evaluate(() => window.localStorage.setItem('language', 'nl'));
-      for (const tab of ['models', 'items', 'materials']) {
-        await page.goto(`/processor?tab=${tab}`);
-        await expect(page.getByRole('heading', { name: 'Processor', level: 1 })).toBeVisible();
-        await expect(page.getByRole('tab', { name: 'Modellen' })).toBeVisible();
-        await expect(page.locator('.ui-card').first()).toBeVisible();
-        await reviewScreenshot(() =>
-          page.screenshot({
-            path: `test-results/screenshots/processor-${tab}-${width}-nl.png`,
-            fullPage: true,
-          }),
-        );
+      for (const { size, viewport, language } of SCREEN_VARIANTS) {
+        await test.step(`${language} at ${size} width`, async () => {
+          await page.setViewportSize(viewport);
+          await page.goto(`/processor?tab=${tab}&lng=${language}`);
+          await expect(page.getByRole('tab', { name: MODELS_TAB[language] })).toBeVisible();
+          await expect(page.locator('.ui-card').first()).toBeVisible();
+          expect.soft(await seriousViolations(page), `${tab} (${language}, ${size})`).toEqual([]);
+          await reviewScreenshot(() =>
+            page.screenshot({
+              path: `test-results/screenshots/processor-${tab}-${viewport.width}-${language}.png`,
+              fullPage: true,
+            }),
+          );
+        });
       }
     });
   }
+
+  test('no serious or critical axe finding with the filter panel and a card menu open at 1440 and 390 px', async ({
+    page,
+    context,
+  }) => {
+    await signedInAs(context, 'alice');
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/processor?tab=materials');
+    await expect(page.locator('.ui-card').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Filter' }).click();
+    for (const viewport of [DESKTOP, PHONE]) {
+      await test.step(`at ${viewport.width} px`, async () => {
+        await resized(page, viewport);
+        await expect(page.getByRole('search', { name: 'Filter the list' })).toBeVisible();
+        await page.locator('.ui-card').first().click({ button: 'right' });
+        await expect(page.getByRole('menu')).toBeVisible();
+        await reviewScreenshot(() =>
+          page.screenshot({ path: `test-results/screenshots/processor-menu-${viewport.width}-en.png` }),
+        );
+        expect.soft(await seriousViolations(page), `menu at ${viewport.width}`).toEqual([]);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('menu')).toHaveCount(0);
+      });
+    }
+  });
 });

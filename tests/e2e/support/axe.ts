@@ -6,6 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { DESKTOP, PHONE } from './screen-variants';
 
 /** Waits until no antd loading indicator is shown and every finite animation or transition has ended. */
 export async function settled(page: Page): Promise<void> {
@@ -32,4 +33,35 @@ export async function seriousViolations(page: Page) {
       help: violation.help,
       nodes: violation.nodes.map((node) => node.target.join(' ')),
     }));
+}
+
+/** The page at another size, laid out for it: the resize's media-query changes handled and two frames drawn. */
+export async function resized(page: Page, viewport: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(viewport);
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
+/**
+ * axe at desktop (1440 px) and at phone width (390 px) in the one page: resized, not reloaded or signed in again,
+ * so a screen checked at both widths costs one page load. Each width's findings are a soft assertion named after
+ * the width (the test goes on and fails at its end); `atEachWidth` runs after each width's check (a screenshot for
+ * the review); the page is left at the size it had.
+ */
+export async function expectAccessibleAtBothWidths(
+  page: Page,
+  name = 'the page',
+  atEachWidth?: (size: 'desktop' | 'phone') => Promise<unknown>,
+): Promise<void> {
+  const before = page.viewportSize();
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await resized(page, viewport);
+    expect.soft(await seriousViolations(page), `${name}: axe at ${viewport.width} px`).toEqual([]);
+    await atEachWidth?.(size);
+  }
+  if (before && (before.width !== PHONE.width || before.height !== PHONE.height)) await resized(page, before);
 }
