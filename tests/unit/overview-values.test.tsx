@@ -154,7 +154,9 @@ describe('the overviews show no internal flags', () => {
       .on('GET', '/materials', { body: laravelList([]) });
     renderAt('/materials/overview/Oak');
     expect(await screen.findByRole('heading', { name: 'Oak' })).toBeInTheDocument();
-    const badge = screen.getByText('Active', { selector: '.status-badge' });
-    expect(badge.style.getPropertyValue('--status-color')).toBe('#52c41a');
+    // Beside the title and among the details (tests/unit/overview-layout.test.tsx).
+    const badges = screen.getAllByText('Active', { selector: '.status-badge' });
+    expect(badges).toHaveLength(2);
+    for (const badge of badges) expect(badge.style.getPropertyValue('--status-color')).toBe('#52c41a');
   });
 });

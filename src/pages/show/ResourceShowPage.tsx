@@ -1,10 +1,15 @@
-/** The generic overview of a declared resource: its declared columns as labelled values. */
+/**
+ * The generic overview of a declared resource: its declared columns as labelled values, on the layout of every
+ * overview (issue 31): the breadcrumbs back to its list, the page header and the details card (OverviewDetails).
+ */
 import { type BaseRecord, type HttpError, useShow } from '@refinedev/core';
-import { Button, Descriptions, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { ResourcePageProps } from '@/declarations/types';
+import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { LoadFailure } from '@/components/LoadFailure';
+import { OverviewDetails } from '@/components/OverviewDetails';
 import { renderCell } from '@/components/cells';
 import { recordPath } from '@/declarations/derive';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
@@ -19,8 +24,8 @@ export default function ResourceShowPage({ resource }: ResourcePageProps) {
   const { can, platform } = useResourcePermissions(resource);
   const { query, result: record } = useShow<BaseRecord, HttpError>({ resource: resource.name, id });
 
+  const list = resource.routes.list;
   if (query.error) {
-    const list = resource.routes.list;
     return (
       <LoadFailure
         error={query.error}
@@ -37,6 +42,12 @@ export default function ResourceShowPage({ resource }: ResourcePageProps) {
 
   return (
     <section className="show-page">
+      {list && (
+        <Breadcrumbs
+          items={[{ name: t('title'), to: `/${list}` }, { name: name || t('titles.show') }]}
+          loading={!record}
+        />
+      )}
       <PageHeader
         title={name || t('titles.show')}
         actions={[
@@ -45,6 +56,11 @@ export default function ResourceShowPage({ resource }: ResourcePageProps) {
             can('edit') && {
               key: 'edit',
               part: 'primary',
+              // The palette's command (issue 33): the same as the button.
+              command: {
+                label: tl('edit'),
+                run: () => void navigate(recordPath(resource.routes.edit!, resource, record)),
+              },
               node: (
                 <Button
                   type="primary"
@@ -56,29 +72,28 @@ export default function ResourceShowPage({ resource }: ResourcePageProps) {
             },
         ]}
       />
-      <div className="show-page__card">
-        {query.isLoading || !record ? (
+      {query.isLoading || !record ? (
+        <div className="show-page__card">
           <Skeleton active />
-        ) : (
-          <Descriptions column={{ xs: 1, md: 2 }}>
-            {(resource.list?.columns ?? [])
-              .filter((column) => column.titleKey && (!column.visible || column.visible(context)))
-              .map((column) => (
-                <Descriptions.Item key={column.field} label={t(column.titleKey!)}>
-                  {column.render
-                    ? column.render(record, context)
-                    : renderCell(column.kind ?? 'text', record[column.field], {
-                        language: i18n.resolvedLanguage,
-                        record,
-                        activeValues: column.activeValues,
-                        describe: (value) =>
-                          t(`values.${String(value)}`, { defaultValue: String(value ?? '') }),
-                      })}
-                </Descriptions.Item>
-              ))}
-          </Descriptions>
-        )}
-      </div>
+        </div>
+      ) : (
+        <OverviewDetails
+          items={(resource.list?.columns ?? [])
+            .filter((column) => column.titleKey && (!column.visible || column.visible(context)))
+            .map((column) => ({
+              key: column.field,
+              label: t(column.titleKey!),
+              children: column.render
+                ? column.render(record, context)
+                : renderCell(column.kind ?? 'text', record[column.field], {
+                    language: i18n.resolvedLanguage,
+                    record,
+                    activeValues: column.activeValues,
+                    describe: (value) => t(`values.${String(value)}`, { defaultValue: String(value ?? '') }),
+                  }),
+            }))}
+        />
+      )}
     </section>
   );
 }

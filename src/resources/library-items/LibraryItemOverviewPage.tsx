@@ -115,18 +115,22 @@ export default function LibraryItemOverviewPage({ resource }: ResourcePageProps)
     { key: 'description', label: t('fields.description'), span: 2, children: item.description || NONE },
   ];
 
+  const reprocessable = canReprocess(item);
   const deleteReason = whyNot('delete') ?? (item.deletable ? undefined : t('notDeletable'));
   const actions: HeaderActions = [
-    can(REPROCESS_PERMISSION) &&
-      canReprocess(item) && {
-        key: 'reprocess',
-        part: 'secondary',
-        node: (
-          <Button icon={<RedoOutlined aria-hidden />} onClick={reprocess}>
+    can(REPROCESS_PERMISSION) && {
+      key: 'reprocess',
+      part: 'secondary',
+      // As on the model overview (issue 31): shown where the user may reprocess, disabled with why until the item
+      // is finished or failed.
+      node: (
+        <DisabledReason reason={reprocessable ? undefined : t('reprocessOnlyFinished')}>
+          <Button icon={<RedoOutlined aria-hidden />} disabled={!reprocessable} onClick={reprocess}>
             {t('actions.reprocess')}
           </Button>
-        ),
-      },
+        </DisabledReason>
+      ),
+    },
     can(REPROCESS_PERMISSION) && {
       key: 'archive',
       part: 'secondary',

@@ -24,13 +24,13 @@ import {
   useShow,
   useUpdate,
 } from '@refinedev/core';
-import { Button, Descriptions, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { DisabledReason } from '@/ui/DisabledReason';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatDate, StatusBadge } from '@/components/cells';
 import { LoadFailure } from '@/components/LoadFailure';
+import { type OverviewDetail, OverviewDetails } from '@/components/OverviewDetails';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { type HeaderActions, PageHeader } from '@/components/PageHeader';
 import { PageSection } from '@/components/PageSection';
@@ -112,13 +112,19 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
 
   const date = (value: string) => formatDate(value, i18n.resolvedLanguage, true);
   const none = t('values.none');
-  const details: Array<{ key: string; label: string; span?: number; children: ReactNode }> = [
+  // The one status badge of every overview and list (issue 31): the ink colour beside a dot of its colour, next
+  // to the title as on the model and item overviews, and among the details.
+  const status = <StatusBadge status={t(`values.${material.status}`)} color={material.status_color} />;
+  // Two to a row where there is room: status and uploader, the dates, the base material and the categories.
+  const details: OverviewDetail[] = [
+    { key: 'status', label: t('columns.status'), children: status },
     {
-      key: 'status',
-      label: t('columns.status'),
-      // The one status badge of every overview and list (issue 31): the ink colour beside a dot of its colour.
-      children: <StatusBadge status={t(`values.${material.status}`)} color={material.status_color} />,
+      key: 'uploadedBy',
+      label: t('columns.uploadedBy'),
+      children: material.active_version_creator_name ?? none,
     },
+    { key: 'created', label: t('columns.created'), children: date(material.created_at) },
+    { key: 'updated', label: t('columns.updated'), children: date(material.updated_at) },
     {
       key: 'parent',
       label: t('columns.parentName'),
@@ -136,7 +142,6 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
     {
       key: 'categories',
       label: t('columns.categories'),
-      span: 2,
       children: material.categories.length ? (
         <span className="material-categories">
           {material.categories.map((category) => (
@@ -150,13 +155,11 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
       ),
     },
     {
-      key: 'uploadedBy',
-      label: t('columns.uploadedBy'),
-      children: material.active_version_creator_name ?? none,
+      key: 'description',
+      label: t('columns.description'),
+      span: 'filled',
+      children: material.description || none,
     },
-    { key: 'created', label: t('columns.created'), children: date(material.created_at) },
-    { key: 'updated', label: t('columns.updated'), children: date(material.updated_at) },
-    { key: 'description', label: t('columns.description'), span: 2, children: material.description || none },
   ];
 
   const deleteReason = whyNot('delete') ?? (material.deletable ? undefined : t('notDeletable'));
@@ -239,7 +242,9 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
           { name: material.name },
         ]}
       />
-      <PageHeader title={<span id="material-title">{material.name}</span>} actions={actions} />
+      <PageHeader title={<span id="material-title">{material.name}</span>} actions={actions}>
+        {status}
+      </PageHeader>
       <ResultBanner banner={banner} onClose={dismiss} />
       <div className="material-overview__grid">
         {material.viewer_texture_url ? (
@@ -261,15 +266,7 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
             )}
           </figure>
         )}
-        <div className="show-page__card">
-          <Descriptions
-            column={{ xs: 1, md: 2 }}
-            size="small"
-            layout="vertical"
-            colon={false}
-            items={details}
-          />
-        </div>
+        <OverviewDetails items={details} />
       </div>
       <PageSection id="material-variants" title={t('overview.variants')}>
         {variants.result.data.length ? (

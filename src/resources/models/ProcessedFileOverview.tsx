@@ -8,11 +8,12 @@
  * `noHistory`).
  */
 import { FileImageOutlined } from '@ant-design/icons';
-import { Descriptions, Timeline } from 'antd';
+import { Timeline } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorSwatch, formatDate } from '@/components/cells';
 import { PageSection } from '@/components/PageSection';
+import { type OverviewDetail, OverviewDetails } from '@/components/OverviewDetails';
 import { formatBytes } from '@/components/upload/upload-rules';
 import { Viewer3D } from '@/components/viewer/Viewer3D';
 import type { GeometryStatistics } from '@shared/geometry-statistics';
@@ -46,12 +47,7 @@ export interface ProcessedFileRecord extends ProcessingTimes {
   statistics?: GeometryStatistics | null;
 }
 
-export interface ProcessedFileDetail {
-  key: string;
-  label: string;
-  span?: number;
-  children: ReactNode;
-}
+export type ProcessedFileDetail = OverviewDetail;
 
 /** A date and time in the reader's language (to the second with `'seconds'`), or '---'. */
 export function useShownDate(detail: true | 'seconds' = true) {
@@ -161,9 +157,7 @@ export function ProcessedFileOverview({
             )}
           </figure>
         )}
-        <div className="show-page__card">
-          <Descriptions column={2} size="small" layout="vertical" colon={false} items={items} />
-        </div>
+        <OverviewDetails column={2} items={items} />
       </div>
       <PageSection id={`${idPrefix}-history`} title={t('history')}>
         {record.geometry_events.length ? (
