@@ -36,7 +36,9 @@ import {
   serverTest,
   sharedSchema,
   sharedTexts,
+  sharedValues,
   texts,
+  valuesModule,
 } from './templates';
 
 /** Names the portal's routes or the API use for something else, or that would read as an action. */
@@ -142,6 +144,7 @@ async function conflicts(root: string, names: EntityNames, abilities: readonly s
   }
   const paths = [
     `shared/entities/${names.kebab}.ts`,
+    `shared/entities/${valuesModule(names)}.ts`,
     `server/api/${names.kebab}.ts`,
     `server/api/${names.kebab}.entity.ts`,
     `src/resources/${names.kebab}`,
@@ -214,6 +217,7 @@ export async function makeResource(root: string, argv: readonly string[]): Promi
   const plan: Plan = { names, fields, dutch, migration: await nextMigration(root, names) };
   const written = new Map<string, string>([
     [`shared/entities/${names.kebab}.ts`, sharedSchema(plan)],
+    [`shared/entities/${valuesModule(names)}.ts`, sharedValues(plan)],
     [`server/db/migrations/${plan.migration}.ts`, migration(plan)],
     [`server/api/${names.kebab}.entity.ts`, serverDeclaration(plan)],
     [`src/resources/${names.kebab}/list-settings.ts`, listSettings(plan)],

@@ -6,6 +6,7 @@
  * everything linked to it, in one transaction, refused for a company the user belongs to or works in; its stored
  * files and unfinished uploads are removed after the commit (server/domain/admin-companies-files.ts).
  */
+import { COMPANY_ABILITIES } from '../../shared/entities/company-values';
 import type { Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import {
@@ -17,7 +18,7 @@ import {
 import { LICENCE_KEYS, PLATFORM_KEYS } from '../../shared/platforms';
 import type { DB } from '../db/database';
 import type { CompaniesTable } from '../db/schema';
-import { ADMIN_ONLY, type CrudContext, type Submitted } from '../http/crud/declaration';
+import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { type FieldErrors, HttpError, ValidationError } from '../errors/http-errors';
 import { iso, toBoolean } from '../http/schema-types';
@@ -175,13 +176,7 @@ export default defineEntity({
   table: 'companies',
   fileColumns: ['logo', 'background_image'],
   scope: 'platform',
-  abilities: {
-    list: ADMIN_ONLY,
-    show: ADMIN_ONLY,
-    create: ADMIN_ONLY,
-    update: ADMIN_ONLY,
-    delete: ADMIN_ONLY,
-  },
+  abilities: COMPANY_ABILITIES,
   schemas: { input: CompanyInputSchema, item: CompanySchema, detail: CompanyDetailSchema },
   rows: (db) => db.selectFrom('companies').selectAll().where('companies.deleted_at', 'is', null),
   nameOf: (company) => company.name,

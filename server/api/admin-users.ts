@@ -10,6 +10,7 @@
  * and its other memberships stay, nobody removes themselves, and a user who is no member of this company is a 422
  * (`in_current_company` tells the list which rows can be removed).
  */
+import { ADMIN_USER_ABILITIES } from '../../shared/entities/user-values';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
@@ -22,7 +23,7 @@ import {
 import { authenticate } from '../auth/session';
 import type { DB } from '../db/database';
 import type { UsersTable } from '../db/schema';
-import { ADMIN_ONLY, type CrudContext, type Submitted } from '../http/crud/declaration';
+import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { HttpError } from '../errors/http-errors';
 import { iso } from '../http/schema-types';
@@ -105,13 +106,7 @@ export const adminUsers = defineEntity({
   table: 'users',
   fileColumns: ['profile_image'],
   scope: 'platform',
-  abilities: {
-    list: ADMIN_ONLY,
-    show: ADMIN_ONLY,
-    create: ADMIN_ONLY,
-    update: ADMIN_ONLY,
-    delete: ADMIN_ONLY,
-  },
+  abilities: ADMIN_USER_ABILITIES,
   schemas: {
     input: AdminUserInputSchema,
     // The password is set only on create; afterwards the user changes their own.

@@ -5,6 +5,7 @@
  * every signed-in user (the dashboard) and without page/per_page every item, and sync (dates the undated items
  * for an environment, development by default; admin).
  */
+import { CHANGELOG_ITEM_ABILITIES } from '../../shared/entities/changelog-item-values';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -119,7 +120,7 @@ export const changelogItems = defineEntity({
   table: 'changelog_items',
   fileColumns: ['screenshot'],
   scope: 'platform',
-  abilities: { show: ADMIN_ONLY, create: ADMIN_ONLY, update: ADMIN_ONLY, delete: ADMIN_ONLY },
+  abilities: CHANGELOG_ITEM_ABILITIES,
   schemas: { input: CreateBody, item: ChangelogItemSchema, update: UpdateBody },
   rows: (db) => db.selectFrom('changelog_items').selectAll(),
   nameOf: (item) => item.description,

@@ -5,6 +5,7 @@
  * as a finished resumable upload of the kind `download-file` (`upload_id`), is moved into the FileStorage under
  * `downloads/` (never served as a public file) and is removed with its download or when replaced.
  */
+import { DOWNLOAD_ABILITIES } from '../../shared/entities/download-values';
 import { randomUUID } from 'node:crypto';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -33,7 +34,7 @@ export const downloads = defineEntity({
   entity: 'download',
   table: 'downloads',
   fileColumns: ['file_key'],
-  abilities: { list: 'list-downloads', show: 'list-downloads' },
+  abilities: DOWNLOAD_ABILITIES,
   schemas: { input: DownloadInputSchema, item: DownloadSchema },
   unique: ['name'],
   rows: (db, companyId) =>

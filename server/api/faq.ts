@@ -6,6 +6,7 @@
  * category). The questions are nested in their category and have no list of their own: administrators add, edit
  * and delete them at `/admin/questions`, beside the helper's routes (made with `faqCategories.route`).
  */
+import { FAQ_CATEGORY_ABILITIES } from '../../shared/entities/faq-values';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +21,7 @@ import {
 import { notEmptied } from '../http/field-checks';
 import type { DB } from '../db/database';
 import type { FaqCategoriesTable, FaqQuestionsTable } from '../db/schema';
-import { ADMIN_ONLY, SIGNED_IN } from '../http/crud/declaration';
+import { ADMIN_ONLY } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { foundOr404, Id, IdParams } from '../http/crud/ids';
 import { DataSchema, DeletedSchema, deletedResponse } from '../http/responses';
@@ -69,13 +70,7 @@ export const faqCategories = defineEntity({
   activity: 'faqCategory',
   table: 'faq_categories',
   scope: 'platform',
-  abilities: {
-    list: SIGNED_IN,
-    show: SIGNED_IN,
-    create: ADMIN_ONLY,
-    update: ADMIN_ONLY,
-    delete: ADMIN_ONLY,
-  },
+  abilities: FAQ_CATEGORY_ABILITIES,
   // A rename sends the name again: the update body is the input itself, not its Partial.
   schemas: {
     input: FaqCategoryInputSchema,

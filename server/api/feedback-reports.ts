@@ -5,6 +5,7 @@
  * admin side is a platform entity of the CRUD helper (`server/http/crud/`, `scope: 'platform'`, list, show and
  * delete only); the submission is its special route beside it (made with `feedbackReports.route`).
  */
+import { FEEDBACK_REPORT_ABILITIES } from '../../shared/entities/feedback-report-values';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
@@ -12,7 +13,7 @@ import { FeedbackReportInputSchema, FeedbackReportSchema } from '../../shared/en
 import { authenticate } from '../auth/session';
 import type { DB } from '../db/database';
 import type { FeedbackReportsTable } from '../db/schema';
-import { ADMIN_ONLY, SIGNED_IN } from '../http/crud/declaration';
+import { SIGNED_IN } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { DataSchema } from '../http/responses';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
@@ -46,7 +47,7 @@ export const feedbackReports = defineEntity({
   entity: 'feedback_report',
   table: 'feedback_reports',
   scope: 'platform',
-  abilities: { list: ADMIN_ONLY, show: ADMIN_ONLY, delete: ADMIN_ONLY },
+  abilities: FEEDBACK_REPORT_ABILITIES,
   schemas: { input: FeedbackReportInputSchema, item: FeedbackReportSchema },
   rows: (db) => reports(db),
   nameOf: (report) => `#${report.id}`,

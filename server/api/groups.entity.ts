@@ -3,6 +3,7 @@
  * through `groups.role_id`, server/auth/session.ts). Changing a group's role or members, or deleting it, publishes
  * `UserPermissionsUpdated` to the users whose abilities may have changed.
  */
+import { GROUP_ABILITIES } from '../../shared/entities/group-values';
 import type { Selectable } from 'kysely';
 import { GroupInputSchema, GroupSchema, type GroupInput } from '../../shared/entities/groups';
 import type { DB } from '../db/database';
@@ -80,13 +81,7 @@ export default defineEntity({
   model: 'Group',
   entity: 'group',
   table: 'groups',
-  abilities: {
-    list: 'view-groups|create-users|update-users',
-    show: 'view-groups',
-    create: 'create-groups',
-    update: 'update-groups',
-    delete: 'delete-groups',
-  },
+  abilities: GROUP_ABILITIES,
   schemas: { input: GroupInputSchema, item: GroupSchema },
   unique: ['name'],
   rows: (db, companyId) =>

@@ -6,6 +6,7 @@
  * `scope: 'platform'`; the update body is the status alone); the submission, for the sender's own company, is its
  * special route beside it (made with `issueReports.route`).
  */
+import { ISSUE_REPORT_ABILITIES } from '../../shared/entities/issue-report-values';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Selectable } from 'kysely';
@@ -23,7 +24,7 @@ import {
 import { authenticate } from '../auth/session';
 import type { DB } from '../db/database';
 import type { IssueReportsTable } from '../db/schema';
-import { ADMIN_ONLY, SIGNED_IN } from '../http/crud/declaration';
+import { SIGNED_IN } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { invalidField } from '../errors/http-errors';
 import { enumFilter } from '../http/listing';
@@ -74,7 +75,7 @@ export const issueReports = defineEntity({
   table: 'issue_reports',
   fileColumns: ['screenshot'],
   scope: 'platform',
-  abilities: { list: ADMIN_ONLY, show: ADMIN_ONLY, update: ADMIN_ONLY, delete: ADMIN_ONLY },
+  abilities: ISSUE_REPORT_ABILITIES,
   schemas: { input: IssueReportInputSchema, update: IssueReportStatusSchema, item: IssueReportSchema },
   rows: (db) => reports(db),
   nameOf: (report) => `#${report.id}`,

@@ -3,6 +3,7 @@
  * update, delete (for good: labels have no recycling bin; their projects lose the label) and bulk delete, with a
  * name unique in the company. The project form's label picker reads the list.
  */
+import { LABEL_ABILITIES } from '../../shared/entities/label-values';
 import { LabelInputSchema, LabelSchema } from '../../shared/entities/labels';
 import { defineEntity } from '../http/crud/entity';
 import { iso } from '../http/schema-types';
@@ -13,13 +14,7 @@ export default defineEntity({
   model: 'Label',
   entity: 'label',
   table: 'labels',
-  abilities: {
-    list: 'list-labels',
-    show: 'list-labels',
-    create: 'create-labels',
-    update: 'update-labels',
-    delete: 'delete-labels',
-  },
+  abilities: LABEL_ABILITIES,
   schemas: { input: LabelInputSchema, item: LabelSchema },
   unique: ['name'],
   rows: (db, companyId) => db.selectFrom('labels').selectAll().where('labels.company_id', '=', companyId),

@@ -8,6 +8,7 @@
  * and everything below it to the recycling bin, refused while connected to a model; restore, and the bulk
  * `POST /libraries/update` (archive, activate, delete).
  */
+import { LIBRARY_ABILITIES } from '../../shared/entities/library-values';
 import { Type } from '@sinclair/typebox';
 import type { Selectable } from 'kysely';
 import {
@@ -127,13 +128,7 @@ export default defineEntity({
   table: 'libraries',
   fileColumns: ['preview_image'],
   softDelete: true,
-  abilities: {
-    list: 'list-libraries',
-    show: 'list-libraries',
-    create: 'update-libraries',
-    update: 'update-libraries',
-    delete: 'delete-libraries',
-  },
+  abilities: LIBRARY_ABILITIES,
   schemas: {
     input: LibraryInputSchema,
     item: LibrarySchema,

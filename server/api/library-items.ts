@@ -8,6 +8,7 @@
  * `POST /libraries/items/update` (move with `libraries[n][id]` and `remove_from_current_libraries`, archive,
  * activate, delete). Processing changes are published on the company's LibraryItem channel.
  */
+import { LIBRARY_ITEM_ABILITIES } from '../../shared/entities/library-item-values';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
@@ -133,13 +134,7 @@ export const libraryItemEntity = defineEntity({
   table: 'library_items',
   fileColumns: ['preview_image_url', 'file_key', 'viewer_model_key'],
   softDelete: true,
-  abilities: {
-    list: 'list-library-items',
-    show: 'list-library-items',
-    create: 'update-library-items',
-    update: 'update-library-items',
-    delete: 'delete-library-items',
-  },
+  abilities: LIBRARY_ITEM_ABILITIES,
   schemas: {
     input: LibraryItemInputSchema,
     item: LibraryItemSchema,

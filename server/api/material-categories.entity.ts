@@ -7,6 +7,7 @@
  * delete, archive or activate). A category in or below which a material is connected to a model is not
  * deletable (`deletable` false; a delete answers 422).
  */
+import { MATERIAL_CATEGORY_ABILITIES } from '../../shared/entities/material-category-values';
 import type { Selectable } from 'kysely';
 import {
   MATERIAL_CATEGORY_STATUSES,
@@ -106,13 +107,7 @@ export default defineEntity({
   fileColumns: ['preview_image'],
   softDelete: true,
   licence: 'hatch',
-  abilities: {
-    list: 'list-material-categories',
-    show: 'list-material-categories',
-    create: 'update-material-categories',
-    update: 'update-material-categories',
-    delete: 'delete-material-categories',
-  },
+  abilities: MATERIAL_CATEGORY_ABILITIES,
   schemas: { input: MaterialCategoryInputSchema, item: MaterialCategorySchema },
   rows: (db, companyId) =>
     db

@@ -10,6 +10,7 @@
  * of an uploaded archive (`POST /materials/import`, processed by the worker; `GET /materials/import/{id}` tells
  * its progress). A material connected to a model is not deletable.
  */
+import { MATERIAL_ABILITIES } from '../../shared/entities/material-values';
 import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -151,13 +152,7 @@ export const materialEntity = defineEntity({
   idField: 'name',
   softDelete: true,
   licence: 'hatch',
-  abilities: {
-    list: 'list-materials',
-    show: 'list-materials',
-    create: 'update-materials',
-    update: 'update-materials',
-    delete: 'delete-materials',
-  },
+  abilities: MATERIAL_ABILITIES,
   schemas: { input: MaterialInputSchema, item: MaterialSchema },
   rows: (db, companyId) =>
     db

@@ -6,6 +6,7 @@
  * file restarts processing), soft delete, reprocess (FINISHED models only) and restore. Processing changes are
  * published on the company's ProjectModel channel (server/processing/model-events.ts).
  */
+import { MODEL_ABILITIES } from '../../shared/entities/model-values';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import {
@@ -63,14 +64,7 @@ export const modelEntity = defineEntity({
   table: 'project_models',
   fileColumns: ['preview_image_url', 'file_key', 'viewer_model_key'],
   softDelete: true,
-  abilities: {
-    list: 'list-project-models',
-    show: 'list-project-models',
-    create: 'create-project-models',
-    update: 'update-project-models',
-    // Spec 2 §6: deleting a model is an update of it.
-    delete: 'update-project-models',
-  },
+  abilities: MODEL_ABILITIES,
   schemas: { input: ModelInputSchema, item: ModelSchema, detail: ModelDetailSchema },
   rows: modelsOf,
   nameOf: (model) => model.name,

@@ -5,6 +5,7 @@
  * day or are under way (the banner); and an administrator may switch the 503 maintenance mode on for a window
  * (back on at its end). The maintenance mode itself stays a separate switch (maintenance-mode.ts).
  */
+import { PLANNED_MAINTENANCE_ABILITIES } from '../../shared/entities/planned-maintenance-values';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
@@ -39,13 +40,7 @@ export const plannedMaintenance = defineEntity({
   answerNameKey: 'name',
   table: 'planned_maintenance',
   scope: 'platform',
-  abilities: {
-    list: ADMIN_ONLY,
-    show: ADMIN_ONLY,
-    create: ADMIN_ONLY,
-    update: ADMIN_ONLY,
-    delete: ADMIN_ONLY,
-  },
+  abilities: PLANNED_MAINTENANCE_ABILITIES,
   schemas: { input: PlannedMaintenanceInputSchema, item: PlannedMaintenanceSchema },
   rows: (db) => db.selectFrom('planned_maintenance').selectAll(),
   nameOf: (window) => window.name,

@@ -5,6 +5,7 @@
  * create (a sub-project with `parent_id`), update, copy ("Duplicate"), the user's favourite flag, delete (the
  * project and everything below it, to the recycling bin) and restore. Request fields: server/domain/project-input.ts.
  */
+import { PROJECT_ABILITIES } from '../../shared/entities/project-values';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
@@ -67,12 +68,7 @@ export const projectEntity = defineEntity({
   table: 'projects',
   fileColumns: ['preview_image'],
   softDelete: true,
-  abilities: {
-    show: 'view-projects',
-    create: 'create-projects',
-    update: 'update-projects',
-    delete: 'delete-projects',
-  },
+  abilities: PROJECT_ABILITIES,
   schemas: { input: ProjectInputSchema, item: ProjectSchema, detail: ProjectDetailSchema },
   rows: (db, companyId) =>
     db.selectFrom('projects').selectAll('projects').where('projects.company_id', '=', companyId),

@@ -3,6 +3,7 @@
  * `-name`), show, create, update, delete (for good: property maps have no recycling bin) and bulk delete, with a
  * name unique in the company.
  */
+import { PROPERTY_MAP_ABILITIES } from '../../shared/entities/property-map-values';
 import { PropertyMapInputSchema, PropertyMapSchema } from '../../shared/entities/property-maps';
 import { defineEntity } from '../http/crud/entity';
 import { iso } from '../http/schema-types';
@@ -13,13 +14,7 @@ export default defineEntity({
   model: 'PropertyMap',
   entity: 'property_map',
   table: 'property_maps',
-  abilities: {
-    list: 'list-property-maps',
-    show: 'list-property-maps',
-    create: 'create-property-maps',
-    update: 'update-property-maps',
-    delete: 'delete-property-maps',
-  },
+  abilities: PROPERTY_MAP_ABILITIES,
   schemas: { input: PropertyMapInputSchema, item: PropertyMapSchema },
   unique: ['name'],
   rows: (db, companyId) =>

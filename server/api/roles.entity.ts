@@ -4,6 +4,7 @@
  * next call; `UserPermissionsUpdated` tells their portals to re-validate at once. A deleted role leaves its users
  * and groups without it (`on delete set null`).
  */
+import { ROLE_ABILITIES } from '../../shared/entities/role-values';
 import type { Selectable } from 'kysely';
 import { CONFIGURABLE_NOTIFICATION_TYPES } from '../../shared/notification-types';
 import { RoleInputSchema, RoleSchema, type RoleInput } from '../../shared/entities/roles';
@@ -123,13 +124,7 @@ export default defineEntity({
   model: 'Role',
   entity: 'role',
   table: 'roles',
-  abilities: {
-    list: 'view-roles|view-system-users|create-users|update-users|view-groups',
-    show: 'view-roles',
-    create: 'create-roles',
-    update: 'update-roles',
-    delete: 'delete-roles',
-  },
+  abilities: ROLE_ABILITIES,
   schemas: { input: RoleInputSchema, item: RoleSchema },
   unique: ['title'],
   answerNameKey: 'role_title',

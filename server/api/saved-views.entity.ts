@@ -8,13 +8,14 @@
  * (`default_views`, server/auth/session.ts), so a list opens with its default without a request of its own.
  * The table's type is declared here and merged into `Database` (server/db/schema.ts).
  */
+import { SAVED_VIEW_ABILITIES } from '../../shared/entities/saved-view-values';
 import { Type } from '@sinclair/typebox';
 import type { ColumnType, Generated } from 'kysely';
 import type { SavedViewStateValue } from '../../shared/entities/saved-view-values';
 import { SavedViewInputSchema, SavedViewSchema } from '../../shared/entities/saved-views';
 import type { DB } from '../db/database';
 import { ValidationError } from '../errors/http-errors';
-import { type CrudContext, SIGNED_IN, type Submitted } from '../http/crud/declaration';
+import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { notNullableFields } from '../http/crud/writes';
 import { iso } from '../http/schema-types';
@@ -87,7 +88,7 @@ export default defineEntity({
   activity: 'savedView',
   table: 'saved_views',
   owner: 'user_id',
-  abilities: { list: SIGNED_IN, show: SIGNED_IN, create: SIGNED_IN, update: SIGNED_IN, delete: SIGNED_IN },
+  abilities: SAVED_VIEW_ABILITIES,
   schemas: {
     input: SavedViewInputSchema,
     item: SavedViewSchema,

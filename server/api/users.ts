@@ -7,6 +7,7 @@
  * user from the company (their account stays; nobody removes themselves). Changes to a member publish
  * `UserPermissionsUpdated` to them. The invitation is in invitations.ts.
  */
+import { USER_ABILITIES } from '../../shared/entities/user-values';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type Selectable, sql } from 'kysely';
@@ -254,12 +255,7 @@ export const userEntity = defineEntity({
   entity: 'user',
   table: 'users',
   fileColumns: ['profile_image'],
-  abilities: {
-    show: 'view-system-users|update-users',
-    create: 'create-users',
-    update: 'update-users',
-    delete: 'delete-users',
-  },
+  abilities: USER_ABILITIES,
   schemas: { input: UserInputSchema, item: UserSchema },
   rows: (db, companyId) =>
     db

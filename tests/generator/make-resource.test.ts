@@ -40,6 +40,7 @@ const NEXT_MIGRATION = String(
 ).padStart(4, '0');
 const GENERATED = [
   'shared/entities/paint-suppliers.ts',
+  'shared/entities/paint-supplier-values.ts',
   `server/db/migrations/${NEXT_MIGRATION}_paint_suppliers.ts`,
   'server/api/paint-suppliers.entity.ts',
   'src/resources/paint-suppliers/list-settings.ts',
@@ -60,6 +61,7 @@ const UNIT_TESTS = [
   'tests/unit/resource-derivation.test.ts',
   'tests/unit/text-consistency.test.tsx',
   'tests/unit/offered-actions.test.ts',
+  'tests/unit/entity-abilities.test.ts',
 ];
 
 let copy: string;
@@ -208,7 +210,7 @@ describe('make:resource', () => {
     expect(output).toMatch(/Tests\s+5 passed/);
     expect(exitCode).toBe(0);
     const unit = await run('vitest', ['run', '--project', 'unit', ...UNIT_TESTS]);
-    expect(unit.output).toMatch(/Test Files\s+5 passed/);
+    expect(unit.output).toMatch(new RegExp(`Test Files\\s+${UNIT_TESTS.length} passed`));
     expect(unit.code).toBe(0);
 
     // What derives from the declaration alone: its activity entries name it, and Dutch messages its fields.

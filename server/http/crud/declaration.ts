@@ -10,22 +10,12 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Session } from '../../auth/session';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
+import type { CrudAction } from '../../../shared/entity-abilities';
 import type { ListSpec } from '../listing';
 
-/**
- * The ability of an endpoint only administrators may use (the `/admin/...` entities): in place of an ability
- * name, the route is guarded by the admin flag (`guard.admin`) instead of `guard.ability(…)`.
- */
-export const ADMIN_ONLY = '@admin';
-
-/**
- * The ability of an endpoint every signed-in user of the tenant may use, whatever their role (the FAQ's reads):
- * in place of an ability name, the route is guarded by a valid token alone (`guard.signedIn`).
- */
-export const SIGNED_IN = '@signed-in';
-
-/** The standard endpoints; one is registered when the declaration names its ability. */
-export type CrudAction = 'list' | 'show' | 'create' | 'update' | 'delete';
+// ADMIN_ONLY (the admin flag in place of an ability), SIGNED_IN (a valid token alone) and the standard endpoints,
+// once in shared/ beside each entity's abilities (shared/entities/<entity>-values.ts), which the portal reads too.
+export { ADMIN_ONLY, SIGNED_IN, type CrudAction } from '../../../shared/entity-abilities';
 
 /** The request, its session and the database, or the transaction inside a write hook. */
 export interface CrudContext {

@@ -5,8 +5,10 @@
  */
 import { EditOutlined, LoginOutlined, ShopOutlined } from '@ant-design/icons';
 import type { Company, CompanyDetail } from '@shared/entities/companies';
+import { COMPANY_ABILITIES } from '@shared/entities/company-values';
 import { LICENCE_KEYS } from '@shared/platforms';
 import { companySwitchUrl } from '@/lib/host-switch';
+import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource, type LinkTarget } from '@/declarations/types';
 import settings from './list-settings';
 
@@ -28,7 +30,7 @@ export default defineResource<Company>({
     edit: 'admin/companies/edit/:companyId',
   },
   guard: ADMIN,
-  permission: ADMIN,
+  ...permissionsFrom(COMPANY_ABILITIES),
   navigation: { labelKey: 'nav.companies', icon: <ShopOutlined aria-hidden />, group: 'admin', order: 20 },
   list: {
     ...settings.list,

@@ -1,7 +1,9 @@
 /** Users across companies for platform administrators (spec 2 Admin, §3, §6, §9): declared once, on the same
  * entity schema as the company's users (`shared/entities/users.ts`); the Admin toggle is only here. */
 import { UsergroupAddOutlined } from '@ant-design/icons';
+import { ADMIN_USER_ABILITIES } from '@shared/entities/user-values';
 import type { AdminUser } from '@shared/entities/users';
+import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
 import settings from './list-settings';
 import {
@@ -24,7 +26,7 @@ export default defineResource<AdminUser>({
   idParam: 'userId',
   routes: { list: settings.route, create: 'admin/users/create', edit: 'admin/users/edit/:userId' },
   guard: { admin: true },
-  permission: { admin: true },
+  ...permissionsFrom(ADMIN_USER_ABILITIES),
   navigation: {
     labelKey: 'nav.adminUsers',
     icon: <UsergroupAddOutlined aria-hidden />,

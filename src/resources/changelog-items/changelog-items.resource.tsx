@@ -2,9 +2,15 @@
  * The server side is server/api/changelog-items.ts; the record type is shared/entities/changelog-items.ts. */
 import { EditOutlined, ReadOutlined, SyncOutlined } from '@ant-design/icons';
 import type { BaseRecord } from '@refinedev/core';
-import { CHANGELOG_TYPES, ENVIRONMENTS, environmentDate } from '@shared/entities/changelog-item-values';
+import {
+  CHANGELOG_ITEM_ABILITIES,
+  CHANGELOG_TYPES,
+  ENVIRONMENTS,
+  environmentDate,
+} from '@shared/entities/changelog-item-values';
 import type { ChangelogItem } from '@shared/entities/changelog-items';
 import { type ComponentType, lazy, Suspense } from 'react';
+import { permissionsFrom } from '@/declarations/permissions-from';
 import { type ActionDialogProps, defineResource } from '@/declarations/types';
 import settings from './list-settings';
 import { ChangelogEnvironments, ChangelogTypeBadge } from './changelog-cells';
@@ -38,7 +44,7 @@ export default defineResource<ChangelogItem>({
     edit: 'admin/changelog_items/edit/:id',
   },
   guard: ADMIN,
-  permission: ADMIN,
+  ...permissionsFrom(CHANGELOG_ITEM_ABILITIES),
   navigation: { labelKey: 'nav.changelog', icon: <ReadOutlined aria-hidden />, group: 'admin', order: 50 },
   list: {
     ...settings.list,

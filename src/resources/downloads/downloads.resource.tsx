@@ -6,7 +6,9 @@
  * administrators, written under `admin/downloads`.
  */
 import { CloudDownloadOutlined, EditOutlined } from '@ant-design/icons';
+import { DOWNLOAD_ABILITIES } from '@shared/entities/download-values';
 import type { Download } from '@shared/entities/downloads';
+import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
 import settings from './list-settings';
 import { DownloadButton } from './DownloadButton';
@@ -27,10 +29,10 @@ export default defineResource<Download>({
   },
   guard: { ability: 'list-downloads' },
   actionGuards: { create: ADMIN, edit: ADMIN },
-  permission: { ability: 'list-downloads' },
   // Creating, like its route, is for administrators; the New Download button shows for everyone (spec 2 Tools),
-  // disabled with its reason for the others (`createDisabledKey`), never leading to a refusal (issue 31).
-  actions: { create: ADMIN, edit: ADMIN, delete: ADMIN },
+  // disabled with its reason for the others (`createDisabledKey`), never leading to a refusal (issue 31). The
+  // writes are the module's own admin routes (server/api/downloads.ts), not standard endpoints.
+  ...permissionsFrom(DOWNLOAD_ABILITIES, { extra: { create: ADMIN, edit: ADMIN, delete: ADMIN } }),
   navigation: {
     labelKey: 'nav.downloads',
     icon: <CloudDownloadOutlined aria-hidden />,

@@ -4,6 +4,8 @@
  * records: shared/entities/faq.ts. */
 import { EditOutlined } from '@ant-design/icons';
 import type { FaqCategory } from '@shared/entities/faq';
+import { FAQ_CATEGORY_ABILITIES } from '@shared/entities/faq-values';
+import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
 import { FaqNameCell } from './FaqNameCell';
 import settings from './list-settings';
@@ -24,7 +26,7 @@ export default defineResource<FaqCategory>({
     extra: [{ path: 'faq/:faqId', screen: 'faq.category', page: () => import('./FaqCategoryPage') }],
   },
   actionGuards: { create: ADMIN },
-  actions: { create: ADMIN, edit: ADMIN, delete: ADMIN },
+  ...permissionsFrom(FAQ_CATEGORY_ABILITIES),
   list: {
     ...settings.list,
     columns: [

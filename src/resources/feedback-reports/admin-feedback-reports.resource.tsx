@@ -2,7 +2,9 @@
  * first; a row opens the overview; delete after a confirmation, then a success message.
  * Server: server/api/feedback-reports.ts; record: shared/entities/feedback-reports.ts. */
 import { EyeOutlined, StarOutlined } from '@ant-design/icons';
+import { FEEDBACK_REPORT_ABILITIES } from '@shared/entities/feedback-report-values';
 import type { FeedbackReport } from '@shared/entities/feedback-reports';
+import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
 import settings from './list-settings';
 import { RatingStars } from './RatingStars';
@@ -21,7 +23,7 @@ export default defineResource<FeedbackReport>({
   idParam: 'feedbackId',
   routes: { list: settings.route, show: 'admin/feedback_report/overview/:feedbackId' },
   guard: ADMIN,
-  permission: ADMIN,
+  ...permissionsFrom(FEEDBACK_REPORT_ABILITIES),
   navigation: {
     labelKey: 'nav.feedbackReports',
     icon: <StarOutlined aria-hidden />,

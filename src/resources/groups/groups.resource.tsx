@@ -1,7 +1,9 @@
 /** Groups (spec 2 Security, §3, §6, §8, §9): declared once; the list, the forms, the routes, the menu entry and the
  * search group derive from it, the record type and the form's rules from `shared/entities/groups.ts`. */
 import { TeamOutlined } from '@ant-design/icons';
+import { GROUP_ABILITIES } from '@shared/entities/group-values';
 import type { Group } from '@shared/entities/groups';
+import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
 import { editEntries, securityScreens, timestampColumns } from '../users/security-declarations';
 import settings from './list-settings';
@@ -14,7 +16,8 @@ export default defineResource<Group>({
   ns: 'securityGroups',
   screen: 'groups',
   ...securityScreens(settings, 'groupId'),
-  permission: { ability: 'view-groups' },
+  // The Groups screen asks view-groups; the list endpoint also serves the user form's group picker.
+  ...permissionsFrom(GROUP_ABILITIES, { screen: GROUP_ABILITIES.show }),
   navigation: { labelKey: 'nav.groups', icon: <TeamOutlined aria-hidden />, group: 'security', order: 30 },
   search: { key: 'groups', order: 90, icon: <TeamOutlined />, rowAbility: 'update-groups' },
   list: {

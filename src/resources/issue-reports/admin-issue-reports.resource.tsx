@@ -2,7 +2,9 @@
  * a row opens the overview (state admin), where the status changes; delete after a confirmation.
  * Server: server/api/issue-reports.ts; record: shared/entities/issue-reports.ts. */
 import { BugOutlined, EyeOutlined } from '@ant-design/icons';
+import { ISSUE_REPORT_ABILITIES } from '@shared/entities/issue-report-values';
 import type { IssueReport } from '@shared/entities/issue-reports';
+import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
 import { selectedProducts } from './issue-report-values';
 import settings from './list-settings';
@@ -21,7 +23,7 @@ export default defineResource<IssueReport>({
   idParam: 'issueId',
   routes: { list: settings.route, show: 'admin/issue_report/overview/:issueId' },
   guard: ADMIN,
-  permission: ADMIN,
+  ...permissionsFrom(ISSUE_REPORT_ABILITIES),
   navigation: { labelKey: 'nav.issueReports', icon: <BugOutlined aria-hidden />, group: 'admin', order: 40 },
   list: {
     ...settings.list,

@@ -1,7 +1,9 @@
 /** Labels (spec 2 Tools, §3, §6, §8, §9): declared once; the list, the forms, the routes, the menu entry and
  * the search group derive from it, the record type and the form's rules from `shared/entities/labels.ts`. */
 import { EditOutlined, TagsOutlined } from '@ant-design/icons';
+import { LABEL_ABILITIES } from '@shared/entities/label-values';
 import type { Label } from '@shared/entities/labels';
+import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
 import settings from './list-settings';
 
@@ -14,12 +16,7 @@ export default defineResource<Label>({
   idParam: 'labelId',
   routes: { list: settings.route, create: 'tools/labels/create', edit: 'tools/labels/edit/:labelId' },
   guard: { ability: 'list-downloads|list-labels|access-recycling-bin' },
-  permission: { ability: 'list-labels' },
-  actions: {
-    create: { ability: 'create-labels' },
-    edit: { ability: 'update-labels' },
-    delete: { ability: 'delete-labels' },
-  },
+  ...permissionsFrom(LABEL_ABILITIES),
   navigation: { labelKey: 'nav.labels', icon: <TagsOutlined aria-hidden />, group: 'tools', order: 10 },
   search: { key: 'labels', order: 100, rowAbility: 'update-labels' },
   list: {

@@ -8,10 +8,12 @@
  */
 import { AppstoreOutlined, EditOutlined } from '@ant-design/icons';
 import type { Library } from '@shared/entities/libraries';
+import { LIBRARY_ABILITIES } from '@shared/entities/library-values';
 import { PreviewCard } from '@/components/PreviewCard';
 import { archivableBulk } from '@/declarations/archivable-bulk';
 import { archiveRowActions } from '@/declarations/archivable-rows';
 import { fieldSelection } from '@/declarations/field-selection';
+import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
 
 export type { Library } from '@shared/entities/libraries';
@@ -35,10 +37,10 @@ const LIBRARY_LIST_FIELDS = fieldSelection<Library>('libraries', [
 /** `GET /libraries/{id} | included_fields (name, meta_data)`: the tree's heading and breadcrumbs. */
 const LIBRARY_SHOW_FIELDS = fieldSelection<Library>('libraries', ['name', 'meta_data']);
 
-const LIBRARIES = { ability: 'list-libraries' };
+const LIBRARIES = { ability: LIBRARY_ABILITIES.list };
 const HATCH = { platform: 'hatch' } as const;
 /** Spec 2 §6 has no create-libraries: creating and editing a library is update-libraries. */
-const UPDATE = { platform: 'hatch', ability: 'update-libraries' } as const;
+const UPDATE = { platform: 'hatch', ability: LIBRARY_ABILITIES.update } as const;
 
 const browsePath = (library: Pick<Library, 'id'>) => `/libraries/${library.id}`;
 const editPath = (library: Pick<Library, 'id'>) => `/libraries/edit/${library.id}`;
@@ -66,8 +68,8 @@ export const libraries = defineResource<Library>({
   },
   guard: LIBRARIES,
   actionGuards: { create: { ...HATCH, ...LIBRARIES }, edit: { ...HATCH, ...LIBRARIES } },
-  permission: LIBRARIES,
-  actions: { create: UPDATE, edit: UPDATE, delete: { ability: 'delete-libraries' } },
+  // Created and edited in hatch only, deleted on both platforms.
+  ...permissionsFrom(LIBRARY_ABILITIES, { actionPlatforms: { create: 'hatch', edit: 'hatch' } }),
   navigation: { labelKey: 'nav.libraries', icon: <AppstoreOutlined aria-hidden />, order: 30 },
   search: {
     key: 'libraries',
@@ -147,7 +149,7 @@ export const libraries = defineResource<Library>({
     bulk: archivableBulk({
       field: 'libraries',
       archive: UPDATE,
-      delete: { platform: 'hatch', ability: 'delete-libraries' },
+      delete: { platform: 'hatch', ability: LIBRARY_ABILITIES.delete },
     }),
   },
   form: {

@@ -7,7 +7,8 @@
  */
 import { PROCESSING_EVENTS } from '@shared/events';
 import { ContainerOutlined, EditOutlined, RedoOutlined } from '@ant-design/icons';
-import { LIBRARY_ITEM_STATUSES } from '@shared/entities/library-item-values';
+import { LIBRARY_ITEM_ABILITIES, LIBRARY_ITEM_STATUSES } from '@shared/entities/library-item-values';
+import { LIBRARY_ABILITIES } from '@shared/entities/library-values';
 import { isReprocessable } from '@shared/entities/model-values';
 import type { LibraryItem } from '@shared/entities/library-items';
 import { moveToContainers } from '@/components/move-to-containers';
@@ -15,6 +16,7 @@ import { PreviewCard } from '@/components/PreviewCard';
 import { archivableBulk } from '@/declarations/archivable-bulk';
 import { type ArchivePatch, archiveRowActions } from '@/declarations/archivable-rows';
 import { fieldSelection, type SelectableField } from '@/declarations/field-selection';
+import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
 
 export type { LibraryItem, LibraryItemDetail } from '@shared/entities/library-items';
@@ -44,7 +46,7 @@ export const PROCESSOR_ITEM_FIELDS = fieldSelection<LibraryItem>('items', [
   'latest_geometry_event',
 ]);
 
-const LIBRARIES = { ability: 'list-libraries' };
+const LIBRARIES = { ability: LIBRARY_ABILITIES.list };
 
 /** The move into libraries: their tree, less archived ones and the library being browsed (loaded when it opens). */
 const MoveItemsDialog = moveToContainers({
@@ -54,13 +56,13 @@ const MoveItemsDialog = moveToContainers({
   currentParam: 'libraryId',
 });
 const HATCH = { platform: 'hatch' } as const;
-const UPDATE = { platform: 'hatch', ability: 'update-library-items' } as const;
+const UPDATE = { platform: 'hatch', ability: LIBRARY_ITEM_ABILITIES.update } as const;
 
 /**
  * Reprocessing an item (spec 2 §4: FINISHED, and issue 31: FAILED as its way out; after its confirmation; an update
  * of the item).
  */
-export const REPROCESS_PERMISSION = { ability: 'update-library-items' } as const;
+export const REPROCESS_PERMISSION = { ability: LIBRARY_ITEM_ABILITIES.update } as const;
 export const canReprocess = (item: Pick<LibraryItem, 'status'>) => isReprocessable(item.status);
 
 /** An item's archive or unarchive: `PATCH /libraries/items/{id}` with `archived` (its list and the Processor's). */
@@ -92,8 +94,8 @@ export const libraryItems = defineResource<LibraryItem>({
   },
   guard: LIBRARIES,
   actionGuards: { create: { ...HATCH, ...LIBRARIES }, edit: { ...HATCH, ...LIBRARIES } },
-  permission: { ability: 'list-library-items' },
-  actions: { create: UPDATE, edit: UPDATE, delete: { ability: 'delete-library-items' } },
+  // Created and edited in hatch only, deleted on both platforms.
+  ...permissionsFrom(LIBRARY_ITEM_ABILITIES, { actionPlatforms: { create: 'hatch', edit: 'hatch' } }),
   search: {
     key: 'libraryItems',
     order: 40,
@@ -180,7 +182,7 @@ export const libraryItems = defineResource<LibraryItem>({
         },
       ],
       archive: UPDATE,
-      delete: { platform: 'hatch', ability: 'delete-library-items' },
+      delete: { platform: 'hatch', ability: LIBRARY_ITEM_ABILITIES.delete },
       // The libraries count their items (indirect_items_count): a move, archive or delete changes the counts.
       refreshes: ['libraries'],
     }),

@@ -4,12 +4,14 @@
  * the current one and the materials in it. */
 import { ApartmentOutlined, BgColorsOutlined, EditOutlined, FolderAddOutlined } from '@ant-design/icons';
 import type { MaterialCategory } from '@shared/entities/material-categories';
+import { MATERIAL_CATEGORY_ABILITIES } from '@shared/entities/material-category-values';
 import { lazy } from 'react';
 import { PreviewCard } from '@/components/PreviewCard';
 import { currentImage, imageUploadPayload } from '@/components/upload/current-image';
 import { archivableBulk } from '@/declarations/archivable-bulk';
 import { archiveRowActions } from '@/declarations/archivable-rows';
 import { fieldSelection } from '@/declarations/field-selection';
+import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
 
 /** `GET /materials/categories | filter[parent_id], excluded_fields`: the ancestors are the single answer's. */
@@ -22,7 +24,6 @@ const ImageUploadInput = lazy(() => import('@/components/upload/ImageUploadInput
 export type { MaterialCategory } from '@shared/entities/material-categories';
 
 const HATCH = { platform: 'hatch' } as const;
-const UPDATE = { platform: 'hatch', ability: 'update-material-categories' } as const;
 
 export const categoryPath = (category: Pick<MaterialCategory, 'id'>) =>
   `/materials/categories/${category.id}`;
@@ -51,12 +52,7 @@ export const materialCategories = defineResource<MaterialCategory>({
     ],
   },
   guard: HATCH,
-  permission: { platform: 'hatch', ability: 'list-material-categories' },
-  actions: {
-    create: UPDATE,
-    edit: UPDATE,
-    delete: { platform: 'hatch', ability: 'delete-material-categories' },
-  },
+  ...permissionsFrom(MATERIAL_CATEGORY_ABILITIES, { platform: 'hatch' }),
   navigation: {
     labelKey: 'nav.materials',
     icon: <BgColorsOutlined aria-hidden />,

@@ -9,6 +9,7 @@ import {
   ImportOutlined,
 } from '@ant-design/icons';
 import { lazy } from 'react';
+import { MATERIAL_ABILITIES } from '@shared/entities/material-values';
 import type { Material } from '@shared/entities/materials';
 import { moveToContainers } from '@/components/move-to-containers';
 import { PreviewCard } from '@/components/PreviewCard';
@@ -16,6 +17,7 @@ import { currentImage, imageUploadPayload } from '@/components/upload/current-im
 import { archivableBulk } from '@/declarations/archivable-bulk';
 import { type ArchivePatch, archiveRowActions } from '@/declarations/archivable-rows';
 import { fieldSelection } from '@/declarations/field-selection';
+import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
 
 /** `GET /materials | filter[category], … excluded_fields`: the viewer's texture is the overview's. */
@@ -29,7 +31,6 @@ export const MATERIAL_EXCLUDED_FIELDS = fieldSelection<Material>('materials', [
 export type { Material, MaterialImport } from '@shared/entities/materials';
 
 const HATCH = { platform: 'hatch' } as const;
-const UPDATE = { platform: 'hatch', ability: 'update-materials' } as const;
 
 /** A material's URL-encoded name in a route. */
 export const materialPath = (route: string, material: Pick<Material, 'name'>) =>
@@ -91,13 +92,11 @@ export const materials = defineResource<Material>({
     ],
   },
   guard: HATCH,
-  permission: { platform: 'hatch', ability: 'list-materials' },
-  actions: {
-    create: UPDATE,
-    edit: UPDATE,
-    clone: UPDATE,
-    delete: { platform: 'hatch', ability: 'delete-materials' },
-  },
+  ...permissionsFrom(MATERIAL_ABILITIES, {
+    platform: 'hatch',
+    // A variant (the clone route) is a new material: the create's ability.
+    extra: { clone: { ability: MATERIAL_ABILITIES.create } },
+  }),
   search: {
     key: 'materials',
     order: 50,

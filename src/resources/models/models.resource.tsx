@@ -3,15 +3,17 @@
 import { PROCESSING_EVENTS } from '@shared/events';
 import { BlockOutlined } from '@ant-design/icons';
 import type { Permission } from '@/lib/permissions';
+import { MODEL_ABILITIES } from '@shared/entities/model-values';
 import type { Model as ProjectModel } from '@shared/entities/models';
 import { fieldSelection } from '@/declarations/field-selection';
+import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
 
 /** The record types come from the shared entity schema (shared/entities/models.ts). */
 export type { Model as ProjectModel, ModelDetail, ModelStatus } from '@shared/entities/models';
 
 /** Reprocessing a model (spec 2 §6: an update of the model). */
-export const REPROCESS_PERMISSION: Permission = { ability: 'update-project-models' };
+export const REPROCESS_PERMISSION: Permission = { ability: MODEL_ABILITIES.update };
 
 /** `GET /projects/models | … excluded_fields`: the model card (spec 2 §2) shows neither. */
 export const MODEL_EXCLUDED_FIELDS = fieldSelection<ProjectModel>('models', ['project_id', 'deleted_at']);
@@ -37,13 +39,9 @@ export const models = defineResource<ProjectModel>({
     ],
   },
   actionGuards: { create: HATCH, edit: HATCH },
-  permission: { ability: 'list-project-models' },
-  actions: {
-    create: { platform: 'hatch', ability: 'create-project-models' },
-    edit: { platform: 'hatch', ability: 'update-project-models' },
-    // Spec 2 §6 names no delete ability for models: deleting is an update of the model's project.
-    delete: { ability: 'update-project-models' },
-  },
+  // Created and edited in hatch only, deleted on both platforms (spec 2 §6 names no delete ability for models:
+  // deleting is an update of the model, MODEL_ABILITIES.delete).
+  ...permissionsFrom(MODEL_ABILITIES, { actionPlatforms: { create: 'hatch', edit: 'hatch' } }),
   search: {
     key: 'models',
     order: 20,

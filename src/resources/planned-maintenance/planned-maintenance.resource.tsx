@@ -5,6 +5,8 @@
  */
 import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import type { PlannedMaintenance } from '@shared/entities/planned-maintenance';
+import { PLANNED_MAINTENANCE_ABILITIES } from '@shared/entities/planned-maintenance-values';
+import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
 import settings from './list-settings';
 
@@ -23,7 +25,7 @@ export default defineResource<PlannedMaintenance>({
     edit: 'admin/maintenance/edit/:maintenanceId',
   },
   guard: ADMIN,
-  permission: ADMIN,
+  ...permissionsFrom(PLANNED_MAINTENANCE_ABILITIES),
   navigation: {
     labelKey: 'nav.maintenance',
     icon: <HistoryOutlined aria-hidden />,

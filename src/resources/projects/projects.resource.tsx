@@ -2,7 +2,9 @@
 import { CopyOutlined, EditOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { LabelsCell } from './LabelsCell';
 import { FavoriteToggle } from './FavoriteToggle';
+import { PROJECT_ABILITIES } from '@shared/entities/project-values';
 import type { Project } from '@shared/entities/projects';
+import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
 import settings from './list-settings';
 
@@ -37,16 +39,11 @@ export const projects = defineResource<Project>({
       },
     ],
   },
-  permission: { ability: 'view-projects' },
   // Spec 2 §2 gives the row menu 'Duplicate (/projects/copy/{id}), Edit (/projects/edit/{id}, needs
   // update-projects), Delete (needs delete-projects)': Duplicate is offered to everyone, and a copy is a new project
-  // (create-projects, `clone`), so without that it is disabled with its reason.
-  actions: {
-    create: { ability: 'create-projects' },
-    clone: { ability: 'create-projects' },
-    edit: { ability: 'update-projects' },
-    delete: { ability: 'delete-projects' },
-  },
+  // (create-projects, `clone`; the copy route of server/api/projects.ts), so without that it is disabled with its
+  // reason. The screen needs the show's view-projects (the list is a route of its own, guarded alike).
+  ...permissionsFrom(PROJECT_ABILITIES, { extra: { clone: { ability: PROJECT_ABILITIES.create } } }),
   navigation: { labelKey: 'nav.projects', icon: <FolderOpenOutlined aria-hidden />, order: 20 },
   search: { key: 'projects', order: 10 },
   recyclingBin: { tabKey: 'projects', order: 10, sortKey: 'trash_projects', preview: 'preview_image' },

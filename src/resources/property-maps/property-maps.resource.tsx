@@ -4,7 +4,9 @@
  * `shared/entities/property-maps.ts`. Rows open edit on click without an ability check (spec 2 Tools).
  */
 import { EditOutlined, NodeIndexOutlined } from '@ant-design/icons';
+import { PROPERTY_MAP_ABILITIES } from '@shared/entities/property-map-values';
 import type { PropertyMap } from '@shared/entities/property-maps';
+import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
 import settings from './list-settings';
 
@@ -21,12 +23,7 @@ export default defineResource<PropertyMap>({
     edit: 'tools/property-maps/edit/:propertyId',
   },
   guard: { platform: 'hatch', ability: 'list-downloads|list-labels|access-recycling-bin' },
-  permission: { platform: 'hatch', ability: 'list-property-maps' },
-  actions: {
-    create: { ability: 'create-property-maps' },
-    edit: { ability: 'update-property-maps' },
-    delete: { ability: 'delete-property-maps' },
-  },
+  ...permissionsFrom(PROPERTY_MAP_ABILITIES, { platform: 'hatch' }),
   navigation: {
     labelKey: 'nav.propertyMaps',
     icon: <NodeIndexOutlined aria-hidden />,

@@ -2,7 +2,9 @@
  * search group derive from it, the record type and the form's rules from `shared/entities/roles.ts`. */
 import { AuditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
+import { ROLE_ABILITIES } from '@shared/entities/role-values';
 import type { Role } from '@shared/entities/roles';
+import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
 import { editEntries, securityScreens, timestampColumns } from '../users/security-declarations';
 import settings from './list-settings';
@@ -22,7 +24,8 @@ export default defineResource<Role>({
   ns: 'securityRoles',
   screen: 'roles',
   ...securityScreens(settings, 'roleId'),
-  permission: { ability: 'view-roles' },
+  // The Roles screen asks view-roles; the list endpoint also serves the user and group forms' role pickers.
+  ...permissionsFrom(ROLE_ABILITIES, { screen: ROLE_ABILITIES.show }),
   navigation: { labelKey: 'nav.roles', icon: <AuditOutlined aria-hidden />, group: 'security', order: 20 },
   search: {
     key: 'roles',

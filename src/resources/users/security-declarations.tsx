@@ -22,8 +22,8 @@ type Breakpoint = NonNullable<ColumnDeclaration['hideBelow']>;
 
 /**
  * The collection and `/security/{entity}` with create and edit (from the list's settings), the guard every security
- * screen shares (any one of the three list abilities opens the area) and the create, update and delete abilities
- * of the entity (spec 2 §6).
+ * screen shares (any one of the three list abilities opens the area); the entity's abilities come from its shared
+ * module (`permissionsFrom(USER_ABILITIES, …)` in each declaration).
  */
 export function securityScreens(
   settings: ListSettings & { name: 'users' | 'roles' | 'groups' },
@@ -39,11 +39,6 @@ export function securityScreens(
       edit: `${settings.route}/edit/:${idParam}`,
     },
     guard: { ability: 'view-system-users|view-roles|view-groups' },
-    actions: {
-      create: { ability: `create-${entity}` },
-      edit: { ability: `update-${entity}` },
-      delete: { ability: `delete-${entity}` },
-    },
   } satisfies Partial<ResourceDeclaration>;
 }
 

@@ -3,7 +3,9 @@
  * rules from `shared/entities/users.ts`. */
 import { UserOutlined } from '@ant-design/icons';
 import { lazy, Suspense } from 'react';
+import { USER_ABILITIES } from '@shared/entities/user-values';
 import type { User } from '@shared/entities/users';
+import { permissionsFrom } from '@/declarations/permissions-from';
 import { type ActionDialogProps, defineResource } from '@/declarations/types';
 import {
   ACCOUNT_FIELDS,
@@ -38,7 +40,8 @@ export default defineResource<User>({
   ns: 'securityUsers',
   screen: 'users',
   ...securityScreens(settings, 'userId'),
-  permission: { ability: 'view-system-users' },
+  // The screen asks view-system-users, as the users' list route does; one user is also read to edit them.
+  ...permissionsFrom(USER_ABILITIES, { screen: 'view-system-users' }),
   navigation: { labelKey: 'nav.users', icon: <UserOutlined aria-hidden />, group: 'security', order: 10 },
   search: {
     key: 'users',

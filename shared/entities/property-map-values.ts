@@ -1,0 +1,13 @@
+/** Property maps' constants without TypeBox, for the portal's registry every screen loads and the server. */
+import type { EntityAbilities } from '../entity-abilities';
+
+/**
+ * Who may use each endpoint (src/declarations/permissions-from.ts derives the portal's from it).
+ */
+export const PROPERTY_MAP_ABILITIES = {
+  list: 'list-property-maps',
+  show: 'list-property-maps',
+  create: 'create-property-maps',
+  update: 'update-property-maps',
+  delete: 'delete-property-maps',
+} as const satisfies EntityAbilities;
