@@ -121,6 +121,7 @@ export class InProcessQueue implements ProcessingQueue {
   private readonly idleWaiters: Array<() => void> = [];
   private running = 0;
   private started = false;
+  private held = false;
 
   constructor(private readonly options: ProcessorOptions) {
     this.runner = new ProcessingRunner(options);
@@ -146,6 +147,19 @@ export class InProcessQueue implements ProcessingQueue {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /**
+   * Jobs queue but none starts until `release()`: what a record shows while QUEUED can be looked at however fast
+   * the machine processes (the end-to-end tests' worker servers, tests/e2e/support/server-process.ts).
+   */
+  hold(): void {
+    this.held = true;
+  }
+
+  release(): void {
+    this.held = false;
+    this.pump();
+  }
+
   async stop(): Promise<void> {
     this.waiting.length = 0;
     this.known.clear();
@@ -154,7 +168,7 @@ export class InProcessQueue implements ProcessingQueue {
   }
 
   private pump(): void {
-    if (!this.started || this.runner.stopped) return;
+    if (!this.started || this.runner.stopped || this.held) return;
     while (this.running < this.options.concurrency && this.waiting.length) {
       const job = this.waiting.shift()!;
       this.running += 1;

@@ -8,6 +8,7 @@
 import '../../../server/thread-pool';
 import { cp, readFile } from 'node:fs/promises';
 import { loadConfig } from '../../../server/config';
+import { InProcessQueue } from '../../../server/processing/processor';
 import { createServer } from '../../../server/server';
 
 const template = process.env.E2E_PGLITE_TEMPLATE;
@@ -35,6 +36,19 @@ const stop = async () => {
 process.on('disconnect', stop);
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+
+// The parent holds and releases the processing (./worker-server.ts `holdProcessing`), and is told once it is done.
+process.on('message', (message: unknown) => {
+  const queue = server.app.ctx.processor;
+  if (
+    !(queue instanceof InProcessQueue) ||
+    (message !== 'hold-processing' && message !== 'release-processing')
+  )
+    return;
+  if (message === 'hold-processing') queue.hold();
+  else queue.release();
+  process.send?.({ done: message });
+});
 
 // A parent that has already gone (its worker stopped while this server started) gets no answer.
 process.send({ port: typeof address === 'object' && address ? address.port : 0 }, (error) => {

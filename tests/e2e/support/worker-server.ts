@@ -14,8 +14,32 @@ const ENTRY = fileURLToPath(new URL('./server-process.ts', import.meta.url));
 
 export interface WorkerServer {
   port: number;
+  /**
+   * Holds the server's processing: records queue but none starts until the returned release is called (a test
+   * looks at a record while it is QUEUED, however fast the machine would process it).
+   */
+  holdProcessing(): Promise<() => Promise<void>>;
   /** Stops the server (its process ends with the worker in any case). */
   stop(): Promise<void>;
+}
+
+type ProcessingSwitch = 'hold-processing' | 'release-processing';
+
+/** Tells the server process to hold or release its processing; resolves once it has. */
+function switchProcessing(child: ChildProcess, message: ProcessingSwitch): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (answer: unknown) => {
+      if ((answer as { done?: string } | null)?.done !== message) return;
+      child.off('message', done);
+      resolve();
+    };
+    child.on('message', done);
+    child.send(message, (error) => {
+      if (!error) return;
+      child.off('message', done);
+      reject(error);
+    });
+  });
 }
 
 /** The server's environment: as `npm run server` reads it (server/config.ts). */
@@ -57,6 +81,10 @@ export function startWorkerServer(workerIndex: number): Promise<WorkerServer> {
       const { port } = message as { port: number };
       resolve({
         port,
+        async holdProcessing() {
+          await switchProcessing(child, 'hold-processing');
+          return () => switchProcessing(child, 'release-processing');
+        },
         async stop() {
           if (child.exitCode === null && child.signalCode === null) {
             child.disconnect();
