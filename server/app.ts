@@ -72,6 +72,9 @@ declare module 'fastify' {
 
 export { parsePhpQuery };
 
+/** The route of the stored files (api/files.ts), read from the storage. */
+const STORED_FILE_ROUTE = '/api/v2/files/*';
+
 /** The queues a request may wait in, each shedding new requests once it is too long (http/overload.ts). */
 function admissionGates(db: DB): AdmissionGate[] {
   const database = connectionGate(db);
@@ -81,7 +84,10 @@ function admissionGates(db: DB): AdmissionGate[] {
     reachedLate: true,
     share: 0.5,
   };
-  return database ? [{ gate: database, applies: () => true }, login] : [login];
+  if (!database) return [login];
+  // A stored file is never turned away: it is read from the storage (the database is asked at most the maintenance
+  // switch), and an <img> whose preview was refused is not asked for again, so it would stay a broken image.
+  return [{ gate: database, applies: (request) => request.routeOptions.url !== STORED_FILE_ROUTE }, login];
 }
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {

@@ -3,7 +3,10 @@
  * new request at once with a busy 503 instead of queueing it (server/http/overload.ts). Counts and order, not
  * wall-clock figures: how many answers the busy clients got while a new connection waited for its first.
  */
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { Agent, request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ArrivalOrderGate, asNewArrival } from '../../server/db/arrival-order';
@@ -52,7 +55,9 @@ function get(agent: Agent, path: string, language = 'en'): Promise<Answer> {
           resolve({
             status: response.statusCode ?? 0,
             retryAfter: Number(response.headers['retry-after'] ?? 0),
-            body: JSON.parse(Buffer.concat(chunks).toString() || '{}') as Answer['body'],
+            body: String(response.headers['content-type']).includes('json')
+              ? (JSON.parse(Buffer.concat(chunks).toString() || '{}') as Answer['body'])
+              : {},
           }),
         );
       },
@@ -66,6 +71,10 @@ describe('a busy server', () => {
   it('answers a new request at once with 503 busy and Retry-After while its queue is older than the limit, and serves again once it has drained', async () => {
     const gate = connectionGate(server.db)!;
     const agent = new Agent({ keepAlive: true });
+    const previewKey = `previews/overload-${process.pid}.webp`;
+    const file = join(await mkdtemp(join(tmpdir(), 'overload-')), 'preview.webp');
+    await writeFile(file, 'RIFF\0\0\0\0WEBP');
+    await server.app.ctx.storage.putFile(previewKey, file);
     // Every connection taken: a request sent now waits for one.
     const releases = await Promise.all(
       Array.from({ length: gate.slots }, () => asNewArrival(() => gate.acquire())),
@@ -87,7 +96,17 @@ describe('a busy server', () => {
       busy: true,
     });
 
+    // A stored file (a preview in an <img>, which no one sends again) is not turned away: it is served, or waits its
+    // turn (for the maintenance switch's query) once it has reached the queue.
+    let answered = false;
+    const preview = get(new Agent(), `/files/${previewKey}`).finally(() => (answered = true));
+    await vi.waitFor(() => expect(answered || gate.waiters > 1).toBe(true), {
+      timeout: 30_000,
+      interval: 10,
+    });
+
     releases.forEach((release) => release());
+    expect((await preview).status).toBe(200);
     // The request admitted before the queue grew is answered in full; new ones are served again.
     expect((await waiting).status).toBe(200);
     expect((await get(agent, '/projects?per_page=5')).status).toBe(200);
