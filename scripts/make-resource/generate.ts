@@ -4,7 +4,7 @@
  * deleted, searched, guarded and translated:
  *
  *   shared/entities/<collection>.ts                 the fields (TypeBox): input rules, answer, record types
- *   server/db/migrations/<NNNN>_<table>.ts          its table and indexes (listed in migrations/index.ts)
+ *   server/db/migrations/<NNNN>_<table>.ts          its table and indexes (found by the migrator in its folder)
  *   server/api/<collection>.entity.ts               the server declaration (and the table's type)
  *   src/resources/<collection>/<collection>.resource.tsx, list-settings.ts   the portal declaration
  *   public/locales/{en,nl}/<collection>.json        its texts
@@ -26,7 +26,7 @@ import * as prettier from 'prettier';
 import { type DutchName, dutchSingular } from './dutch';
 import { parseFields } from './fields';
 import { entityNames, type EntityNames } from './names';
-import { addAbilityArea, addMigration, addTexts, hasText } from './registries';
+import { addAbilityArea, addTexts, hasText } from './registries';
 import {
   clientDeclaration,
   listSettings,
@@ -226,17 +226,11 @@ export async function makeResource(root: string, argv: readonly string[]): Promi
     [`public/locales/nl/${names.kebab}.json`, `${JSON.stringify(texts(plan, 'nl'), null, 2)}\n`],
     [`tests/server/${names.kebab}.test.ts`, serverTest(plan)],
   ]);
-  const binding = `${names.camel}Table`;
   const edits: Array<{ file: string; change: string; apply: (text: string) => string }> = [
     {
       file: 'shared/abilities.ts',
       change: `the abilities ${abilities.join(', ')} in the area '${names.camel}' at the end of ABILITY_AREAS`,
       apply: (text) => addAbilityArea(text, names.camel, abilities),
-    },
-    {
-      file: 'server/db/migrations/index.ts',
-      change: `migration ${plan.migration} at the end of the list`,
-      apply: (text) => addMigration(text, plan.migration, binding),
     },
   ];
   for (const language of ['en', 'nl'] as const) {

@@ -3,11 +3,10 @@
  * function of the file's text, at a fixed anchor, that fails (before anything is written) when the anchor is gone.
  * - `shared/abilities.ts`: its area of four abilities, at the end of `ABILITY_AREAS`: the role form's area, the
  *   roles' ability enum, the Manager role of the seed and the administrators' abilities follow from it.
- * - `server/db/migrations/index.ts`: its migration, after the last import and before the end of `migrations`.
  * - the shared namespaces: `screens.<camel>` and `nav.<camel>` (common), `groups.<camel>` (search), `areas.<camel>`
  *   and `abilityNames.<ability>` (securityRoles), in English and Dutch.
  * The table type needs no edit: the server declaration merges it into `Database`. Everything else is found (the
- * portal's declarations and list settings by glob, the server's declarations by readdir, the namespaces by the build)
+ * portal's declarations and list settings by glob, the server's declarations and the migrations by readdir, the namespaces by the build)
  * or derived from them: the activity entries' collections, the Dutch field names of validation messages (from the
  * namespace's Dutch `fields.*`) and the menu groups' visibility.
  */
@@ -28,21 +27,6 @@ export function addAbilityArea(text: string, key: string, abilities: readonly st
     /^\] as const satisfies/m,
     `  { key: '${key}', abilities: [${abilities.map((ability) => `'${ability}'`).join(', ')}] },\n`,
     'shared/abilities.ts',
-  );
-}
-
-export function addMigration(text: string, migration: string, binding: string): string {
-  const imports = [...text.matchAll(/^import \* as \w+ from '\.\/[^']+';$/gm)];
-  const last = imports.at(-1);
-  if (!last || last.index === undefined)
-    throw new Error('server/db/migrations/index.ts: no migration import found.');
-  const end = last.index + last[0].length;
-  const withImport = `${text.slice(0, end)}\nimport * as ${binding} from './${migration}';${text.slice(end)}`;
-  return insertBefore(
-    withImport,
-    /^\};\s*$/m,
-    `  '${migration}': ${binding},\n`,
-    'server/db/migrations/index.ts',
   );
 }
 

@@ -1,13 +1,17 @@
-/** Versioned migrations (./migrations/index.ts), applied in name order and recorded by Kysely's Migrator. */
-import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+/**
+ * Versioned migrations, the files of ./migrations found by Kysely's FileMigrationProvider (a new file per schema
+ * change, named `NNNN_what.ts`; never edit a landed one), applied in name order and recorded by its Migrator.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { FileMigrationProvider, Migrator, sql } from 'kysely';
 import { databaseEngine, type DB } from './database';
-import { migrations } from './migrations/index';
 
-const provider: MigrationProvider = {
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return migrations;
-  },
-};
+const provider = new FileMigrationProvider({
+  fs,
+  path,
+  migrationFolder: path.join(import.meta.dirname, 'migrations'),
+});
 
 /** The advisory lock that keeps schema changes on one PostgreSQL database one at a time (any constant will do). */
 const SCHEMA_CHANGE_LOCK = 7_340_029;
