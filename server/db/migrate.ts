@@ -1,17 +1,31 @@
 /**
- * Versioned migrations, the files of ./migrations found by Kysely's FileMigrationProvider (a new file per schema
- * change, named `NNNN_what.ts`; never edit a landed one), applied in name order and recorded by its Migrator.
+ * Versioned migrations: the files of ./migrations (a new file per schema change, named `NNNN_what.ts`; never edit a
+ * landed one), found by their folder, applied in name order and recorded by Kysely's Migrator. Found here rather
+ * than by Kysely's FileMigrationProvider, whose `import()` inside node_modules bypasses the TypeScript loader of
+ * the test runner (vitest's global setup migrates the template database).
  */
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
-import { FileMigrationProvider, Migrator, sql } from 'kysely';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { databaseEngine, type DB } from './database';
 
-const provider = new FileMigrationProvider({
-  fs,
-  path,
-  migrationFolder: path.join(import.meta.dirname, 'migrations'),
-});
+const MIGRATIONS = join(import.meta.dirname, 'migrations');
+const MIGRATION_FILE = /^\d{4}_[a-z0-9_]+\.ts$/;
+
+const provider: MigrationProvider = {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const files = (await readdir(MIGRATIONS)).filter((file) => MIGRATION_FILE.test(file));
+    const found: Record<string, Migration> = {};
+    for (const file of files) {
+      const migration = (await import(pathToFileURL(join(MIGRATIONS, file)).href)) as Partial<Migration>;
+      if (typeof migration.up !== 'function')
+        throw new Error(`server/db/migrations/${file}: no up() exported`);
+      found[file.slice(0, -'.ts'.length)] = migration as Migration;
+    }
+    return found;
+  },
+};
 
 /** The advisory lock that keeps schema changes on one PostgreSQL database one at a time (any constant will do). */
 const SCHEMA_CHANGE_LOCK = 7_340_029;
