@@ -7,6 +7,7 @@
  * item overview shows Reprocess disabled with its reason while it cannot be used, as the model overview does.
  */
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import ResourceShowPage from '@/pages/show/ResourceShowPage';
@@ -19,6 +20,7 @@ import MaterialOverviewPage from '@/resources/materials/MaterialOverviewPage';
 import { materials } from '@/resources/materials/materials.resource';
 import ModelOverviewPage from '@/resources/models/ModelOverviewPage';
 import { models } from '@/resources/models/models.resource';
+import { CommandPaletteLauncher } from '@/shell/command-palette/CommandPaletteLauncher';
 import { tenantStore } from '@/shell/tenant/TenantContext';
 import {
   acmeTenant,
@@ -125,6 +127,7 @@ function renderAt(path: string, language = 'en', user = aliceUser) {
     .on('GET', '/admin/feedback-reports/:id', { body: { data: feedback } });
   return render(
     <RefineHarness path={path} live={stubLive()} user={user} i18n={portalI18n(language)}>
+      <CommandPaletteLauncher />
       <Routes>
         <Route
           path="/projects/models/overview/:modelId"
@@ -195,6 +198,31 @@ describe("every overview's dates", () => {
         expect(labels()).not.toContain('Modified');
       });
     }
+  }
+});
+
+describe("every overview's actions in the command palette (issue 33)", () => {
+  for (const overview of OVERVIEWS) {
+    it(`are the ${overview.name} overview's header buttons the user may press, in their order`, async () => {
+      Element.prototype.scrollIntoView ??= () => undefined;
+      const user = userEvent.setup();
+      renderAt(overview.path, 'en', overview.user);
+      const heading = await screen.findByRole('heading', { level: 1, name: overview.title.en });
+      const header = heading.closest('header')!;
+      const enabled = within(header)
+        .queryAllByRole('button')
+        .filter((button) => !(button as HTMLButtonElement).disabled)
+        .map((button) => button.textContent);
+      await user.keyboard('{Control>}k{/Control}');
+      const dialog = await screen.findByRole('dialog', { name: 'Command palette' });
+      const group = within(dialog).queryByRole('group', { name: 'Actions' });
+      const offered = group
+        ? within(group)
+            .getAllByRole('option')
+            .map((option) => option.textContent)
+        : [];
+      expect(offered).toEqual(enabled);
+    });
   }
 });
 

@@ -122,7 +122,8 @@ export default function LibraryItemOverviewPage({ resource }: ResourcePageProps)
       key: 'reprocess',
       part: 'secondary',
       // As on the model overview (issue 31): shown where the user may reprocess, disabled with why until the item
-      // is finished or failed.
+      // is finished or failed. The palette offers what the user may do here (issue 33).
+      command: reprocessable ? { label: t('actions.reprocess'), run: reprocess } : undefined,
       node: (
         <DisabledReason reason={reprocessable ? undefined : t('reprocessOnlyFinished')}>
           <Button icon={<RedoOutlined aria-hidden />} disabled={!reprocessable} onClick={reprocess}>
@@ -134,6 +135,7 @@ export default function LibraryItemOverviewPage({ resource }: ResourcePageProps)
     can(REPROCESS_PERMISSION) && {
       key: 'archive',
       part: 'secondary',
+      command: { label: t(archived ? 'actions.unarchive' : 'actions.archive'), run: archive },
       node: (
         <Button
           icon={archived ? <UndoOutlined aria-hidden /> : <InboxOutlined aria-hidden />}
@@ -147,6 +149,7 @@ export default function LibraryItemOverviewPage({ resource }: ResourcePageProps)
       key: 'delete',
       part: 'danger',
       // Shown to everyone who may see the item, disabled with why where it cannot go (issue 33).
+      command: deleteReason ? undefined : { label: tl('delete'), run: () => confirmDelete(item) },
       node: (
         <DisabledReason reason={deleteReason}>
           <Button
@@ -163,6 +166,7 @@ export default function LibraryItemOverviewPage({ resource }: ResourcePageProps)
     can('edit') && {
       key: 'edit',
       part: 'primary',
+      command: { label: tl('edit'), run: () => void navigate(`/libraries/items/edit/${item.id}`) },
       node: (
         <Button
           type="primary"

@@ -167,6 +167,11 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
     can('create') && {
       key: 'variant',
       part: 'secondary',
+      // The palette offers what the user may do here (issue 33), as the buttons do.
+      command: {
+        label: t('actions.createVariant'),
+        run: () => void navigate(materialPath('materials/create/variant', material)),
+      },
       node: (
         <Button
           icon={<BranchesOutlined aria-hidden />}
@@ -179,6 +184,7 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
     can('clone') && {
       key: 'duplicate',
       part: 'secondary',
+      command: { label: t('actions.duplicate'), run: duplicate },
       node: (
         <Button icon={<CopyOutlined aria-hidden />} loading={duplicating.isPending} onClick={duplicate}>
           {t('actions.duplicate')}
@@ -188,6 +194,7 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
     can('edit') && {
       key: 'archive',
       part: 'secondary',
+      command: { label: t(archived ? 'actions.unarchive' : 'actions.archive'), run: toggleArchive },
       node: (
         <Button icon={<InboxOutlined aria-hidden />} loading={updating.isPending} onClick={toggleArchive}>
           {t(archived ? 'actions.unarchive' : 'actions.archive')}
@@ -198,6 +205,7 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
       key: 'delete',
       part: 'danger',
       // Shown to everyone who may see the material, disabled with why where it cannot go (issue 33).
+      command: deleteReason ? undefined : { label: tl('delete'), run: () => confirmDelete(material) },
       node: (
         <DisabledReason reason={deleteReason}>
           <Button
@@ -214,6 +222,7 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
     can('edit') && {
       key: 'edit',
       part: 'primary',
+      command: { label: tl('edit'), run: () => void navigate(materialPath('materials/edit', material)) },
       node: (
         <Button
           type="primary"
