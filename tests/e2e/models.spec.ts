@@ -12,7 +12,7 @@ import { expect, type Page, test } from './support/test';
 import { origin, signedInAs } from './support/portal';
 import { notReloaded, recordStatuses, shownStatuses } from './support/processing-statuses';
 import { fbxFile, projectsApi, uniqueName } from './support/projects-api';
-import { withoutWebGL } from './support/no-webgl';
+import { VIEWER_TEST_VIEWPORT, withoutWebGL } from './support/no-webgl';
 import { listenToPushes, reached } from './support/pushes';
 
 const PROJECT = 'Dune Pavilion';
@@ -108,6 +108,7 @@ test("a processed model's overview shows it in the 3D viewer with its statistics
   request,
 }) => {
   await signedInAs(context, 'alice');
+  await page.setViewportSize(VIEWER_TEST_VIEWPORT);
   const api = await projectsApi(request);
   const project = await api.findProject(PROJECT);
   const name = uniqueName('E2E Processed');

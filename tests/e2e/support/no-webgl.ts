@@ -12,3 +12,10 @@ export async function withoutWebGL(page: Page): Promise<void> {
     delete (window as { WebGL2RenderingContext?: unknown }).WebGL2RenderingContext;
   });
 }
+
+/**
+ * The frame for tests of the 3D view whose subject is not its size: a desktop layout (the viewer beside the
+ * details, above 900 px) with a smaller stage than at Playwright's default 1280 × 720, for software WebGL draws
+ * every pixel on the CPU.
+ */
+export const VIEWER_TEST_VIEWPORT = { width: 960, height: 720 };
