@@ -2,12 +2,13 @@
  * The FAQ, report, changelog, company, maintenance and material screens (issues 16 and 19) at desktop (1440×900)
  * and phone (390×844) width, in English and Dutch (./support/screen-variants.ts): each is checked with axe (no
  * serious or critical findings) and for a page wider than the viewport, and saved under test-results/screenshots
- * for review. A test per screen, signed in once, its variants steps of it in the one page (resized and reloaded in
- * the variant's language, not a new page). Nothing is changed.
+ * for review. A test per group of a few screens of one user (GROUPS), signed in once, in the one page: loaded in a
+ * variant's language at its first screen, then on to the others inside the app; then resized and loaded again in
+ * the next variant's language. Nothing is changed.
  */
 import { type APIRequestContext, expect, type Page, test } from './support/test';
 import { seriousViolations } from './support/axe';
-import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
+import { API, apiHeaders, navigateInApp, origin, sharedSession, signedInAs } from './support/portal';
 import { SCREEN_VARIANTS, reviewScreenshot } from './support/screen-variants';
 
 interface Ids {
@@ -181,30 +182,73 @@ async function firstIds(request: APIRequestContext): Promise<Ids> {
   };
 }
 
-for (const screen of SCREENS) {
-  test(screen.name, async ({ page, context, request }) => {
+/**
+ * The screens a test visits in its one page, each group one user's: the page is loaded once per variant (its
+ * language's reload, at its first screen) and goes on to the others inside the app, as a link would. A screen's
+ * `ready` must not already hold on the screen before it in its group (it tells the next screen has come). Two at
+ * most: a screen's two axe runs take up to 20 s on a machine busy with other runs, and a test stays well inside
+ * its minute.
+ */
+const GROUPS = [
+  ['faq-list', 'faq-category'],
+  ['faq-create', 'admin-changelog'],
+  ['admin-changelog-create', 'admin-changelog-edit'],
+  ['faq-category-reader', 'issue-report-submit'],
+  ['feedback-report-submit'],
+  ['admin-issue-reports', 'admin-issue-report-overview'],
+  ['admin-feedback-reports', 'admin-feedback-report-overview'],
+  ['admin-companies', 'admin-company-edit'],
+  ['admin-maintenance', 'admin-maintenance-edit'],
+  ['materials', 'material-overview'],
+  ['materials-import', 'material-create'],
+  ['material-category-create', 'materials-category'],
+  ['material-variant', 'material-edit'],
+].map((names) =>
+  names.map((name) => {
+    const screen = SCREENS.find((candidate) => candidate.name === name);
+    if (!screen) throw new Error(`faq-screens: no screen named ${name}`);
+    return screen;
+  }),
+);
+
+const grouped = GROUPS.flat();
+if (
+  grouped.length !== SCREENS.length ||
+  SCREENS.some((screen) => !grouped.includes(screen)) ||
+  GROUPS.some((group) => group.some((screen) => screen.user !== group[0].user))
+)
+  throw new Error('faq-screens: every screen belongs to exactly one group, and a group to one user');
+
+for (const group of GROUPS) {
+  test(group.map((screen) => screen.name).join(', '), async ({ page, context, request }) => {
     const ids = await idsOnce(request);
-    await signedInAs(context, screen.user);
+    const user = group[0].user;
+    await signedInAs(context, user);
     // bob holds no authoring licence: he works on the customer portal.
-    const host = screen.user === 'bob' ? origin('customerportal-acme') : '';
+    const host = user === 'bob' ? origin('customerportal-acme') : '';
     for (const { size, viewport, language } of SCREEN_VARIANTS) {
-      await test.step(`${language} at ${size} width`, async () => {
-        await page.setViewportSize(viewport);
-        await page.goto(`${host}${screen.path(ids)}?lng=${language}`);
-        await screen.ready(page);
-        const variant = `${screen.name} (${language}, ${size})`;
-        expect.soft(await seriousViolations(page), variant).toEqual([]);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect.soft(overflow, `${variant} scrolls sideways`).toBeLessThanOrEqual(0);
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
-        await reviewScreenshot(() =>
-          page.screenshot({
-            path: `test-results/screenshots/${screen.name}-${language}-${size}.png`,
-            fullPage: true,
-            animations: 'disabled',
-          }),
-        );
-      });
+      await page.setViewportSize(viewport);
+      for (const [index, screen] of group.entries()) {
+        await test.step(`${screen.name} in ${language} at ${size} width`, async () => {
+          if (index === 0) await page.goto(`${host}${screen.path(ids)}?lng=${language}`);
+          else await navigateInApp(page, screen.path(ids));
+          await screen.ready(page);
+          const variant = `${screen.name} (${language}, ${size})`;
+          expect.soft(await seriousViolations(page), variant).toEqual([]);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
+          expect.soft(overflow, `${variant} scrolls sideways`).toBeLessThanOrEqual(0);
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+          await reviewScreenshot(() =>
+            page.screenshot({
+              path: `test-results/screenshots/${screen.name}-${language}-${size}.png`,
+              fullPage: true,
+              animations: 'disabled',
+            }),
+          );
+        });
+      }
     }
   });
 }

@@ -5,7 +5,7 @@
  * server validation under the fields. The read-only tests come first; the others make their own projects.
  */
 import { expect, type Locator, type Page, test } from './support/test';
-import { origin, signedInAs } from './support/portal';
+import { navigateInApp, origin, signedInAs } from './support/portal';
 import { PNG_PIXEL, projectsApi, uniqueName } from './support/projects-api';
 
 const DELETE_TEXT =
@@ -168,7 +168,8 @@ test.describe('the projects list', () => {
     // The row menu leaves Delete out (spec 2 §6); the overview shows it disabled, saying why (issue 33).
     await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeDisabled();
 
-    await page.goto(`${portal}/projects/edit/${harbour.id}`);
+    // The edit page reached inside the app from the overview (no new page load); the create page loaded.
+    await navigateInApp(page, `/projects/edit/${harbour.id}`);
     await expect(page.getByText('You do not have permission to do this.')).toBeVisible();
     await page.goto(`${portal}/projects/create`);
     await expect(page.getByText('You do not have permission to do this.')).toBeVisible();

@@ -21,11 +21,17 @@ export async function settled(page: Page): Promise<void> {
   );
 }
 
-export async function seriousViolations(page: Page) {
+/** axe's serious and critical findings on the page, or (`selector`) inside one part of it. */
+export async function seriousViolations(page: Page, selector?: string) {
   await settled(page);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
+  const builder = new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'best-practice',
+  ]);
+  const { violations } = await (selector ? builder.include(selector) : builder).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
@@ -64,4 +70,13 @@ export async function expectAccessibleAtBothWidths(
     await atEachWidth?.(size);
   }
   if (before && (before.width !== PHONE.width || before.height !== PHONE.height)) await resized(page, before);
+}
+
+/**
+ * axe's serious and critical findings inside one part of the page (CSS selector): an opened menu, dialog or panel
+ * over a page whose own check is a full run elsewhere, so the overlay's run does not check that page again.
+ */
+export async function seriousViolationsWithin(page: Page, selector: string) {
+  await expect(page.locator(selector).first()).toBeVisible();
+  return seriousViolations(page, selector);
 }

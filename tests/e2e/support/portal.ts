@@ -147,3 +147,16 @@ export async function submitLogin(
 export async function expectSignedIn(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('button', { name: `Account menu of ${name}` })).toBeVisible();
 }
+
+/**
+ * Goes to a path of the portal inside the page, as a link of the app would (a history entry and the router's
+ * popstate), without loading the page again: a test visiting several screens signs in and loads the portal once.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    const state = window.history.state as { idx?: number } | null;
+    window.history.pushState({ usr: null, key: `e2e-${Date.now()}`, idx: (state?.idx ?? 0) + 1 }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
+}
