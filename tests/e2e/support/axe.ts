@@ -24,13 +24,11 @@ export async function settled(page: Page): Promise<void> {
 /** axe's serious and critical findings on the page, or (`selector`) inside one part of it. */
 export async function seriousViolations(page: Page, selector?: string) {
   await settled(page);
-  const builder = new AxeBuilder({ page }).withTags([
-    'wcag2a',
-    'wcag2aa',
-    'wcag21a',
-    'wcag21aa',
-    'best-practice',
-  ]);
+  // Legacy mode runs axe in the page itself; the default opens a blank page per run to gather the results of
+  // cross-origin frames, which the portal has none of (measured: the same findings in about half the time).
+  const builder = new AxeBuilder({ page })
+    .setLegacyMode()
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
   const { violations } = await (selector ? builder.include(selector) : builder).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
