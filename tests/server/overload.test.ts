@@ -156,10 +156,12 @@ describe('a busy server', () => {
 
       // Every newcomer was answered: served, or told at once to come back.
       for (const newcomer of newcomers) expect(newcomer.status === 200 || newcomer.busy).toBe(true);
-      // A starved accept queue lets the busy clients go on for many rounds each before a newcomer's first answer;
-      // served in arrival order, each busy client finishes about the request it had under way.
+      // A starved accept queue lets the busy clients go on for many rounds each before a newcomer's first answer
+      // (575 to 4,300 answers meanwhile, before the PGlite thread); served in arrival order, each busy client
+      // finishes about the request it had under way (48 to 64 on a quiet machine, 154 once beside a full
+      // `npm test` on two cores). The bound lies between the two, clear of both.
       const most = Math.max(...newcomers.map((newcomer) => newcomer.busyAnswersMeanwhile));
-      expect(most).toBeLessThanOrEqual(3 * BUSY);
+      expect(most).toBeLessThanOrEqual(6 * BUSY);
     },
   );
 });
