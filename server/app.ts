@@ -17,7 +17,7 @@ import { guard, registerRouteGuards } from './http/guarded-route';
 import { registerResponseLanguage } from './http/language';
 import { JSON_BODY_LIMIT, multipartParsing } from './http/input-limits';
 import { registerMaintenanceMode } from './http/maintenance';
-import { type AdmissionGate, registerOverloadShedding } from './http/overload';
+import { type AdmissionGate, registerOverloadShedding, SHED_AFTER_MS } from './http/overload';
 import { isPortalOrigin } from './http/origins';
 import { parsePhpQuery } from './http/php-params';
 import { registerRequestInput } from './http/request-input';
@@ -128,7 +128,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   );
   // After CORS, so a 503 still carries the CORS headers; shedding first, before anything queries.
   await measureHashingCost();
-  registerOverloadShedding(app, databaseEngine(ctx.db), admissionGates(ctx.db));
+  const shedAfterMs = ctx.config.shedAfterMs ?? SHED_AFTER_MS[databaseEngine(ctx.db)];
+  if (shedAfterMs > 0) registerOverloadShedding(app, shedAfterMs, admissionGates(ctx.db));
   registerMaintenanceMode(app);
   await registerRequestInput(app);
   await app.register(swagger, {

@@ -70,6 +70,11 @@ export interface ServerConfig {
   /** Login attempts allowed per minute: failed ones per identity, all of them per client address. */
   loginRateLimit: { perIdentity: number; perAddress: number };
   /**
+   * How long a queue may be before new requests get the busy 503 (http/overload.ts): null for the engine's own
+   * threshold (SHED_AFTER_MS), 0 for never.
+   */
+  shedAfterMs: number | null;
+  /**
    * Proxies whose X-Forwarded-For/-Host/-Proto headers are believed (Fastify's `trustProxy`): the client address
    * decides the login rate limit and the forwarded host the tenant, so only trusted proxies may set them.
    */
@@ -140,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       perIdentity: int(env.LOGIN_RATE_LIMIT_PER_IDENTITY, 10),
       perAddress: int(env.LOGIN_RATE_LIMIT_PER_ADDRESS, 60),
     },
+    shedAfterMs: env.OVERLOAD_SHED_AFTER_MS ? Math.max(0, int(env.OVERLOAD_SHED_AFTER_MS, 0)) : null,
     trustProxy:
       env.TRUST_PROXY === 'true'
         ? true

@@ -53,13 +53,15 @@ export function serverBusy(expectedWaitMs: number): HttpError {
   );
 }
 
-/** Register after CORS (a 503 must carry the CORS headers) and before anything that queries. */
+/**
+ * Register after CORS (a 503 must carry the CORS headers) and before anything that queries. `shedAfterMs`: the
+ * engine's SHED_AFTER_MS unless the configuration says otherwise (OVERLOAD_SHED_AFTER_MS).
+ */
 export function registerOverloadShedding(
   app: FastifyInstance,
-  engine: DatabaseEngine,
+  shedAfterMs: number,
   gates: readonly AdmissionGate[],
 ): void {
-  const shedAfterMs = SHED_AFTER_MS[engine];
   // Per late-reached gate: the requests admitted for it and not yet answered.
   const admitted = new Map<AdmissionGate, number>(gates.map((gate) => [gate, 0]));
   app.addHook('onRequest', async (request, reply) => {

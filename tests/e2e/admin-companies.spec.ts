@@ -5,6 +5,7 @@
  * phone width. Each test makes (and removes) the companies it changes.
  */
 import { type APIRequestContext, expect, type Page, test } from './support/test';
+import { expectShown } from './support/shown-messages';
 import { expectAccessibleAtBothWidths } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
@@ -116,9 +117,7 @@ test.describe('admin companies', () => {
       const dialog = page.getByRole('dialog', { name: 'Confirmation' });
       await expect(dialog).toContainText(DELETE_TEXT);
       await dialog.getByRole('button', { name: 'Delete' }).click();
-      await expect(page.getByRole('status').filter({ hasText: company.name })).toHaveText(
-        `${company.name} successfully deleted`,
-      );
+      await expectShown(page, `${company.name} successfully deleted`);
       await expect(rows(page).filter({ hasText: company.name })).toHaveCount(0);
       expect(await api.find(company.sub_domain)).toBeUndefined();
     } finally {

@@ -4,6 +4,7 @@
  * warning; bob reads the questions without any admin control. Each test makes the category it changes.
  */
 import { type APIRequestContext, expect, type Page, test } from './support/test';
+import { expectShown } from './support/shown-messages';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
 
@@ -67,7 +68,7 @@ test('an admin renames a category inline, on Enter and on blur, then deletes it'
     const onEnter = `${original} Enter`;
     await input.fill(onEnter);
     await input.press('Enter');
-    await expect(page.getByText('Category updated successfully').first()).toBeVisible();
+    await expectShown(page, 'Category updated successfully');
     await expect.poll(() => api.name(id)).toBe(onEnter);
 
     const blurInput = await openRename(page, onEnter);
@@ -81,7 +82,7 @@ test('an admin renames a category inline, on Enter and on blur, then deletes it'
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await expect(page.getByRole('dialog')).toContainText(DELETE_TEXT);
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('Category deleted successfully').first()).toBeVisible();
+    await expectShown(page, 'Category deleted successfully');
     await expect.poll(() => api.name(id)).toBeNull();
   } finally {
     await api.remove(id);

@@ -5,6 +5,7 @@
  * label in a project's label filter. Each test makes the labels it changes.
  */
 import { type APIRequestContext, expect, type Page, test } from './support/test';
+import { expectShown } from './support/shown-messages';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
 
@@ -146,9 +147,7 @@ test.describe('labels', () => {
       const dialog = page.getByRole('dialog', { name: 'Confirmation' });
       await expect(dialog).toContainText(DELETE_TEXT);
       await dialog.getByRole('button', { name: 'Delete' }).click();
-      await expect(page.getByRole('status').filter({ hasText: label.name })).toHaveText(
-        `${label.name} successfully deleted`,
-      );
+      await expectShown(page, `${label.name} successfully deleted`);
       await expect(rows(page).filter({ hasText: label.name })).toHaveCount(0);
       expect(await api.find(label.name)).toBeUndefined();
     } finally {

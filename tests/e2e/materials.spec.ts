@@ -6,7 +6,8 @@
  * sideways-scroll check of every materials screen at 1440 and 390 px are in faq-screens.spec.ts. Each test that
  * changes data makes its own categories and materials.
  */
-import { type APIRequestContext, expect, type Page, test } from './support/test';
+import { type APIRequestContext, expect, test } from './support/test';
+import { expectShown } from './support/shown-messages';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
 import { zipOf } from '../server/materials-zip';
@@ -64,7 +65,6 @@ async function materialsApi(request: APIRequestContext) {
 }
 
 const overview = (name: string) => `/materials/overview/${encodeURIComponent(name)}`;
-const banner = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 test.describe('materials', () => {
   test('browses the categories by breadcrumb', async ({ page, context, request }) => {
@@ -120,13 +120,13 @@ test.describe('materials', () => {
     await page.goto(overview(material.name));
     await page.getByRole('button', { name: 'Duplicate' }).click();
     await expect(page.getByRole('heading', { name: `${material.name} (copy)`, level: 1 })).toBeVisible();
-    await expect(banner(page, 'Material successfully duplicated')).toBeVisible();
+    await expectShown(page, 'Material successfully duplicated');
 
     await page.goto(overview(material.name));
     await page.getByRole('button', { name: 'Archive' }).click();
-    await expect(banner(page, `${material.name} Archived...`)).toBeVisible();
+    await expectShown(page, `${material.name} Archived...`);
     await page.getByRole('button', { name: 'Unarchive' }).click();
-    await expect(banner(page, `${material.name} Unarchived`)).toBeVisible();
+    await expectShown(page, `${material.name} Unarchived`);
   });
 
   test('moves materials in bulk, keeping and then removing the current category', async ({
@@ -154,7 +154,7 @@ test.describe('materials', () => {
       await expect(toggle).not.toBeChecked();
       if (remove) await toggle.check();
       await dialog.getByRole('button', { name: 'Move' }).click();
-      await expect(banner(page, '2 Materials successfully moved')).toBeVisible();
+      await expectShown(page, '2 Materials successfully moved');
     };
 
     await moveBoth(false);

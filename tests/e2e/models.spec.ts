@@ -9,6 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from './support/test';
+import { expectShown } from './support/shown-messages';
 import { origin, signedInAs } from './support/portal';
 import { notReloaded, recordStatuses, shownStatuses } from './support/processing-statuses';
 import { fbxFile, projectsApi, uniqueName } from './support/projects-api';
@@ -305,9 +306,7 @@ test('editing keeps the file unless a new one is chosen; delete returns to the p
     ).toBeVisible();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/overview/${project.id}$`));
-    await expect(
-      page.getByRole('status').filter({ hasText: `${name} v2 successfully deleted` }),
-    ).toBeVisible();
+    await expectShown(page, `${name} v2 successfully deleted`);
     await expect(page.getByRole('link', { name: new RegExp(name) })).toHaveCount(0);
     modelId = undefined;
   } finally {
@@ -349,9 +348,7 @@ test('the model management page uploads several files at once, each becoming a m
     await row.getByRole('button', { name: `Actions for ${base} A` }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Delete' }).click();
-    await expect(
-      page.getByRole('status').filter({ hasText: `${base} A successfully deleted` }),
-    ).toBeVisible();
+    await expectShown(page, `${base} A successfully deleted`);
     await expect(row).toHaveCount(0);
   } finally {
     for (const model of (await api.models(project.id)).filter((item) => item.name.startsWith(base))) {

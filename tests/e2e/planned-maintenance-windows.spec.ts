@@ -5,6 +5,7 @@
  * only as long as it needs it.
  */
 import { type APIRequestContext, expect, type Page, test } from './support/test';
+import { expectShown } from './support/shown-messages';
 import { expectAccessibleAtBothWidths } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
@@ -146,9 +147,7 @@ test.describe('planned maintenance', () => {
       const dialog = page.getByRole('dialog', { name: 'Confirmation' });
       await expect(dialog).toContainText(DELETE_TEXT);
       await dialog.getByRole('button', { name: 'Delete' }).click();
-      await expect(page.getByRole('status').filter({ hasText: `${name} moved` })).toHaveText(
-        `${name} moved successfully deleted`,
-      );
+      await expectShown(page, `${name} moved successfully deleted`);
       expect(await api.find(`${name} moved`)).toBeUndefined();
     } finally {
       for (const candidate of [name, `${name} moved`]) {

@@ -5,6 +5,7 @@
  * server validation under the fields. The read-only tests come first; the others make their own projects.
  */
 import { expect, type Locator, type Page, test } from './support/test';
+import { expectShown } from './support/shown-messages';
 import { navigateInApp, origin, signedInAs } from './support/portal';
 import { PNG_PIXEL, projectsApi, uniqueName } from './support/projects-api';
 
@@ -244,9 +245,7 @@ test.describe('changing projects', () => {
       await expect(dialog.getByText(DELETE_TEXT, { exact: true })).toBeVisible();
       await dialog.getByRole('button', { name: 'Delete' }).click();
 
-      await expect(
-        page.getByRole('status').filter({ hasText: `${project.name} successfully deleted` }),
-      ).toBeVisible();
+      await expectShown(page, `${project.name} successfully deleted`);
       await expect(page.getByText('no results found')).toBeVisible();
       const after = await api.list(`per_page=5&filter[search]=${encodeURIComponent(project.name)}`);
       expect(after.meta.total).toBe(0);

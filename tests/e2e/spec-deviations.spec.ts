@@ -4,6 +4,7 @@
  * Each test makes the records it changes.
  */
 import { type APIRequestContext, expect, type Page, test } from './support/test';
+import { expectShown } from './support/shown-messages';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { projectsApi, uniqueName } from './support/projects-api';
 
@@ -57,7 +58,7 @@ test("FAQ: the Filter panel finds a category, a rename shows at once ('Category 
     const renamed = `${original} renamed`;
     await input.fill(renamed);
     await input.press('Enter');
-    await expect(page.getByText('Category updated successfully').first()).toBeVisible();
+    await expectShown(page, 'Category updated successfully');
     // The list shows the new name without a reload.
     await expect(rows(page)).toHaveText([new RegExp(renamed)]);
     await expect(input).toHaveCount(0);
@@ -66,7 +67,7 @@ test("FAQ: the Filter panel finds a category, a rename shows at once ('Category 
     await page.getByRole('button', { name: `Actions for ${renamed}` }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('Category deleted successfully')).toBeVisible();
+    await expectShown(page, 'Category deleted successfully');
     await expect(rows(page)).toHaveCount(0);
     await expect.poll(() => api.name(id)).toBeNull();
   } finally {

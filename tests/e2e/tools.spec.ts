@@ -8,6 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from './support/test';
+import { expectShown } from './support/shown-messages';
 import { expectAccessibleAtBothWidths } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { projectsApi, uniqueName } from './support/projects-api';
@@ -99,9 +100,7 @@ test.describe('downloads', () => {
       const dialog = page.getByRole('dialog', { name: 'Confirmation' });
       await expect(dialog).toContainText('Are you sure you want to delete this download?');
       await dialog.getByRole('button', { name: 'Delete' }).click();
-      await expect(
-        page.getByRole('status').filter({ hasText: `${name} successfully deleted` }),
-      ).toBeVisible();
+      await expectShown(page, `${name} successfully deleted`);
       await expect(rows(page).filter({ hasText: name })).toHaveCount(0);
     } finally {
       const left = await api.findDownload(name);
@@ -158,9 +157,7 @@ test.describe('property maps', () => {
       const dialog = page.getByRole('dialog', { name: 'Confirmation' });
       await expect(dialog).toContainText('Are you sure you want to delete this Property Map?');
       await dialog.getByRole('button', { name: 'Delete' }).click();
-      await expect(
-        page.getByRole('status').filter({ hasText: `${name} successfully deleted` }),
-      ).toBeVisible();
+      await expectShown(page, `${name} successfully deleted`);
     } finally {
       await removeLeftover(name);
     }
@@ -224,7 +221,7 @@ test.describe('recycling bin', () => {
       const row = page.getByRole('tabpanel').getByRole('row', { name: new RegExp(project.name) });
       await expect(row).toContainText('30 Days');
       await row.getByRole('button', { name: `Restore ${project.name}` }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'Restored successfully' })).toBeVisible();
+      await expectShown(page, 'Restored successfully');
       await expect(row).toHaveCount(0);
       await page.goto(`/projects?search=${encodeURIComponent(project.name)}`);
       await expect(rows(page).filter({ hasText: project.name })).toHaveCount(1);

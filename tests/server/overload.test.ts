@@ -33,19 +33,24 @@ interface Answer {
 }
 
 /** One GET on `agent`'s connection with the tenant's Host (never sent again when refused). */
-function get(agent: Agent, path: string, language = 'en'): Promise<Answer> {
+function get(
+  agent: Agent,
+  path: string,
+  language = 'en',
+  to: { port: number; token: string } = { port: server.port, token },
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       {
         agent,
         host: '127.0.0.1',
-        port: server.port,
+        port: to.port,
         path: `/api/v2${path}`,
         headers: {
           host: `acme.${TEST_DOMAIN}`,
           accept: 'application/json',
           'accept-language': language,
-          authorization: `Bearer ${token}`,
+          authorization: `Bearer ${to.token}`,
         },
       },
       (response) => {
@@ -113,6 +118,32 @@ describe('a busy server', () => {
     agent.destroy();
   });
 
+  it('never sheds when its configuration says so (OVERLOAD_SHED_AFTER_MS=0): a request waits its turn instead', async () => {
+    const patient = await startTestServer({ shedAfterMs: 0 }, server);
+    try {
+      const to = { port: patient.port, token: await tokenFor(patient, 'alice') };
+      const gate = connectionGate(patient.db)!;
+      const releases = await Promise.all(
+        Array.from({ length: gate.slots }, () => asNewArrival(() => gate.acquire())),
+      );
+      const agent = new Agent({ keepAlive: true });
+      const first = get(agent, '/projects?per_page=5', 'en', to);
+      await vi.waitFor(
+        () => expect(gate.longestWaitMs()).toBeGreaterThan(SHED_AFTER_MS[databaseEngine(patient.db)]),
+        { timeout: 30_000, interval: 50 },
+      );
+      // Past the engine's threshold, a newcomer queues behind the first instead of being told to come back.
+      const second = get(new Agent(), '/projects?per_page=5', 'en', to);
+      await vi.waitFor(() => expect(gate.waiters).toBeGreaterThanOrEqual(2), { timeout: 30_000, interval: 10 });
+      releases.forEach((release) => release());
+      expect((await first).status).toBe(200);
+      expect((await second).status).toBe(200);
+      agent.destroy();
+    } finally {
+      await patient.close();
+    }
+  });
+
   // The starvation this guards against was the embedded engine's: PGlite on the API's thread. On PostgreSQL the
   // loop stays free and ten connections serve the busy clients beside the newcomers, so the count has no bound.
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
@@ -174,7 +205,7 @@ describe('a burst of logins', () => {
     hashing.measuredHold(100);
     const app = Fastify();
     registerErrorHandling(app);
-    registerOverloadShedding(app, 'pglite', [
+    registerOverloadShedding(app, SHED_AFTER_MS.pglite, [
       { gate: hashing, applies: (request) => request.url === '/api/v2/login', reachedLate: true },
     ]);
     let releaseLogins!: () => void;

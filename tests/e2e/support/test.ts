@@ -5,6 +5,7 @@
  */
 import { test as base } from '@playwright/test';
 import { origin, retryingBusy, useWorkerServer } from './portal';
+import { recordShownMessages } from './shown-messages';
 import { startWorkerServer, type WorkerServer } from './worker-server';
 
 export * from '@playwright/test';
@@ -25,6 +26,11 @@ export const test = base.extend<object, { workerServer: WorkerServer }>({
   // API calls of the tests are sent again when the busy server refused them (./portal.ts).
   request: async ({ request }, use) => {
     await use(retryingBusy(request));
+  },
+  // Every page records the messages it shows for a while and then takes away (./shown-messages.ts).
+  context: async ({ context }, use) => {
+    await recordShownMessages(context);
+    await use(context);
   },
   baseURL: async ({ workerServer }, use) => {
     void workerServer;
