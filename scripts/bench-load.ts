@@ -16,6 +16,7 @@ import '../server/thread-pool';
 import { randomBytes } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { availableParallelism } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { hashPassword } from '../server/auth/passwords';
@@ -64,6 +65,13 @@ const LOOP = [
 
 const username = (index: number) => `bench-user-${index}`;
 
+/**
+ * The address user `index` comes from, as a proxy in front of the server tells it (`X-Forwarded-For`, believed from
+ * loopback by default): in a real deployment each user has an address of its own, and the login rate limit counts
+ * per address.
+ */
+const addressOf = (index: number) => `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+
 /** Child process: a seeded server with USERS extra Managers of acme; prints `{port}`, stops on SIGTERM. */
 async function serve(backend: string): Promise<void> {
   const databaseUrl = backend === 'postgres' ? POSTGRES_URL : null;
@@ -78,8 +86,6 @@ async function serve(backend: string): Promise<void> {
     pgliteDir: 'memory://',
     portalDir: null,
     seed: true,
-    // Every simulated user comes from 127.0.0.1; in a real deployment they have addresses of their own.
-    loginRateLimit: { perIdentity: 10, perAddress: USERS * 10 },
   };
   const server = await createServer(config, { schema });
   const { db } = server;
@@ -220,10 +226,14 @@ async function timed(target: Tally, call: () => Promise<Outcome>): Promise<Outco
 const refusedAsBusy = (outcome: Outcome) =>
   outcome.kind === 'answered' && outcome.status === 503 && outcome.body.includes('"busy":true');
 
-/** A refused user waits as long as `Retry-After` says, as the portal does (never past the deadline). */
+/**
+ * A refused user waits as long as `Retry-After` says and a random part of the second after it, as the portal does
+ * (src/providers/http-client.ts; never past the deadline).
+ */
 async function waitIfRefused(outcome: Outcome, deadline: number): Promise<void> {
   if (outcome.kind !== 'answered' || !refusedAsBusy(outcome)) return;
-  const wait = Math.min(Math.max(outcome.retryAfter, 1) * 1000, deadline - performance.now());
+  const asked = Math.max(outcome.retryAfter, 1) * 1000 + Math.random() * 1000;
+  const wait = Math.min(asked, deadline - performance.now());
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
@@ -234,6 +244,8 @@ interface UserFigures {
   answers: number;
   /** From the user's arrival (its connection opening) to its first answer of any kind, in ms; null: none. */
   firstAnswerMs: number | null;
+  /** From the user's arrival to its login served (busy refusals and their waits included), in ms; null: never. */
+  signedInMs: number | null;
 }
 
 /**
@@ -254,6 +266,7 @@ async function simulateUser(
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   let answers = 0;
   let firstAnswerMs: number | null = null;
+  let signedInMs: number | null = null;
   try {
     let loggedIn: Outcome = { kind: 'timeout' };
     // A login that timed out is tried again, like a user pressing the button once more; one refused as busy after
@@ -265,7 +278,7 @@ async function simulateUser(
           port,
           'POST',
           '/api/v2/login',
-          { 'content-type': 'application/json' },
+          { 'content-type': 'application/json', 'x-forwarded-for': addressOf(index) },
           JSON.stringify({ identity: username(index), password: PASSWORD }),
         ),
       );
@@ -273,18 +286,22 @@ async function simulateUser(
       await waitIfRefused(loggedIn, deadline);
     }
     signedIn();
-    if (loggedIn.kind !== 'answered' || !succeeded(loggedIn)) return { answers, firstAnswerMs };
+    if (loggedIn.kind !== 'answered' || !succeeded(loggedIn)) return { answers, firstAnswerMs, signedInMs };
+    signedInMs = performance.now() - arrived;
     answers += 1;
     const token = (JSON.parse(loggedIn.body) as { access_token: string }).access_token;
     for (let call = 0; performance.now() < deadline; call += 1) {
       const path = LOOP[call % LOOP.length];
       const outcome = await timed(loop, () =>
-        send(agent, port, 'GET', path, { authorization: `Bearer ${token}` }),
+        send(agent, port, 'GET', path, {
+          authorization: `Bearer ${token}`,
+          'x-forwarded-for': addressOf(index),
+        }),
       );
       if (succeeded(outcome)) answers += 1;
       await waitIfRefused(outcome, deadline);
     }
-    return { answers, firstAnswerMs };
+    return { answers, firstAnswerMs, signedInMs };
   } finally {
     agent.destroy();
   }
@@ -340,6 +357,8 @@ async function run(backend: string, pattern: Pattern): Promise<void> {
     const login = tally();
     const loop = tally();
     await ask('loop-delay:reset');
+    const clientDelay = monitorEventLoopDelay({ resolution: 10 });
+    clientDelay.enable();
     const acceptQueue = sampleAcceptQueue(announcement.port);
     const started = performance.now();
     const deadline = started + SECONDS * 1000;
@@ -367,6 +386,8 @@ async function run(backend: string, pattern: Pattern): Promise<void> {
     const loopEnd = readCpu(child.pid, backend, loop);
     const queue = acceptQueue.stop();
     const loopDelay = await ask<LoopDelay>('loop-delay');
+    clientDelay.disable();
+    const delayMs = (nanoseconds: number) => Math.round(nanoseconds / 1e5) / 10;
     const seconds = (performance.now() - started) / 1000;
     console.log(`calls   requests   req/s  p50 ms  p90 ms  p99 ms  max ms  errors  timeouts  busy 503`);
     console.log(describe('login', login, seconds));
@@ -388,8 +409,12 @@ async function run(backend: string, pattern: Pattern): Promise<void> {
     console.log(
       `each user's first answer p50 / p90 / p99 / max ms: ${percentiles(firstAnswers)} / ${ms(Math.max(...firstAnswers))}; over 1 s: ${firstAnswers.filter((time) => time > 1000).length}`,
     );
+    const signInTimes = users.flatMap((user) => (user.signedInMs === null ? [] : [user.signedInMs]));
     console.log(
-      `server event-loop delay p50 / p99 / max ms: ${loopDelay.p50} / ${loopDelay.p99} / ${loopDelay.max}; accept queue: ${queue.max} at most, not empty in ${queue.nonEmpty} of ${queue.samples} samples (every 50 ms)`,
+      `each user's sign-in (arrival to login served) p50 / p90 / p99 / max ms: ${percentiles(signInTimes)} / ${ms(Math.max(...signInTimes))}; never signed in: ${USERS - signInTimes.length}`,
+    );
+    console.log(
+      `server event-loop delay p50 / p99 / max ms: ${loopDelay.p50} / ${loopDelay.p99} / ${loopDelay.max} (the simulated users' own: ${delayMs(clientDelay.percentile(50))} / ${delayMs(clientDelay.percentile(99))} / ${delayMs(clientDelay.max)}); accept queue: ${queue.max} at most, not empty in ${queue.nonEmpty} of ${queue.samples} samples (every 50 ms)`,
     );
     const { reading } = loopStart;
     if (reading) {

@@ -28,18 +28,9 @@ const stages: Stage[] = [
     // The list reporter's line of a failed test: "✘  12 [portal] › tests/e2e/….spec.ts:40:3 › title (31.2s)".
     failures: /^\s*✘.*$/gm,
   },
-  { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'], summary: /error TS\d+/ },
-  { name: 'lint', command: ['npx', 'eslint', '--max-warnings', '0', '.'], summary: /\d+ problems?.*/ },
   {
     name: 'unit',
     command: ['npx', 'vitest', 'run', '--project', 'unit'],
-    summary: /^\s*Tests\s+.*$/m,
-    failures: VITEST_FAILURES,
-  },
-  {
-    // make:resource in a copy of the repository: its generated entity type-checks, lints and passes its own test.
-    name: 'generator',
-    command: ['npx', 'vitest', 'run', '--project', 'generator'],
     summary: /^\s*Tests\s+.*$/m,
     failures: VITEST_FAILURES,
   },
@@ -68,6 +59,20 @@ if (process.env.TEST_DATABASE_URL) {
     failures: VITEST_FAILURES,
   });
 }
+
+// The short suites last: they fill the slots the long ones leave, instead of the long ones starting late and
+// running on alone at the end (the longest first, as a scheduler of unequal jobs does).
+stages.push(
+  {
+    // make:resource in a copy of the repository: its generated entity type-checks, lints and passes its own test.
+    name: 'generator',
+    command: ['npx', 'vitest', 'run', '--project', 'generator'],
+    summary: /^\s*Tests\s+.*$/m,
+    failures: VITEST_FAILURES,
+  },
+  { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'], summary: /error TS\d+/ },
+  { name: 'lint', command: ['npx', 'eslint', '--max-warnings', '0', '.'], summary: /\d+ problems?.*/ },
+);
 
 // A renamed or removed file would silently drop out of the PGlite run.
 const missing = ENGINE_SPECIFIC_SERVER_TESTS.filter((file) => !existsSync(file));

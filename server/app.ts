@@ -83,6 +83,9 @@ function admissionGates(db: DB): AdmissionGate[] {
     applies: (request) => request.method === 'POST' && request.url.split('?')[0] === '/api/v2/login',
     reachedLate: true,
     share: 0.5,
+    // A login spends about a quarter of its time hashing (the rest reading and writing the database): four per
+    // hashing slot keep the slots busy without a queue at them.
+    maxUnderWay: 4 * passwordHashingGate.slots,
   };
   if (!database) return [login];
   // A stored file is never turned away: it is read from the storage (the database is asked at most the maintenance

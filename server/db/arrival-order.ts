@@ -126,6 +126,11 @@ export class ArrivalOrderGate {
     );
   }
 
+  /** How often a slot comes free at the recent pace, in ms: the typical hold shared among the slots. */
+  get paceMs(): number {
+    return this.typicalHoldMs / this.slots;
+  }
+
   /** How long the longest-waiting caller has waited so far, in ms (0 when nobody waits). */
   longestWaitMs(now = performance.now()): number {
     let since = now;

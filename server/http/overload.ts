@@ -4,7 +4,9 @@
  * in a queue longer than any client would. "Past what it can serve" is measured, not configured: a gate where a
  * new caller would wait more than the engine's SHED_AFTER_MS (its longest waiter has waited that long, or its queue
  * would take that long at the recent pace; the database's connections, and for a login the password hashing slots) sheds
- * the requests that would queue behind it, until its queue has drained below that. Requests
+ * the requests that would queue behind it, until its queue has drained below that. Each refused request is told
+ * to come back at a turn of its own (`Retry-After`), after those refused before it at the gate's recent pace, so
+ * a burst returns spread over the time it takes to serve instead of all at once. Requests
  * already admitted carry on (their later queries go first, ../db/arrival-order.ts), so nothing is cut off half
  * done: a busy 503 means the request was not started, and the portal sends it again after `Retry-After`. The body's
  * `busy` tells it apart from maintenance mode's 503 (`{status, back_on}`, ./maintenance.ts), which shows the
@@ -40,6 +42,12 @@ export interface AdmissionGate {
    * waits for the database before and after its hash, so its hashing takes half.
    */
   share?: number;
+  /**
+   * At most this many requests admitted for a late-reached gate and not yet answered, whatever the estimate says:
+   * before the gate has seen its work under load (its first burst after an idle spell), the recent pace is an
+   * idle machine's, several times too quick, and a whole burst would be admitted on it.
+   */
+  maxUnderWay?: number;
 }
 
 /** The busy 503, asking to come back once the expected wait has passed (at least 1 s, at most 30). */
@@ -62,25 +70,76 @@ export function registerOverloadShedding(
   shedAfterMs: number,
   gates: readonly AdmissionGate[],
 ): void {
-  // Per late-reached gate: the requests admitted for it and not yet answered.
-  const admitted = new Map<AdmissionGate, number>(gates.map((gate) => [gate, 0]));
+  const states = new Map(gates.map((admission) => [admission, new AdmissionState(admission)]));
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'OPTIONS' || !request.url.startsWith('/api/v2')) return;
-    const counted: AdmissionGate[] = [];
-    for (const admission of gates) {
+    const counted: AdmissionState[] = [];
+    const now = performance.now();
+    for (const [admission, state] of states) {
       if (!admission.applies(request)) continue;
-      const { gate } = admission;
-      // Those admitted and on their way (not waiting at the gate yet; its holders are counted too, at most `slots`).
-      const coming = admission.reachedLate ? Math.max(0, admitted.get(admission)! - gate.waiters) : 0;
-      const wait = gate.expectedWaitMs(performance.now(), coming);
-      if (wait > shedAfterMs * (admission.share ?? 1)) throw serverBusy(wait);
-      if (admission.reachedLate) counted.push(admission);
+      const wait = state.expectedWaitMs(now);
+      if (state.full() || wait > shedAfterMs * (admission.share ?? 1))
+        throw serverBusy(state.bookReturn(now, wait));
+      if (admission.reachedLate) counted.push(state);
     }
     if (!counted.length) return;
-    for (const admission of counted) admitted.set(admission, admitted.get(admission)! + 1);
+    for (const state of counted) state.admitted();
     // Answered, or its client gone: it no longer comes.
     reply.raw.once('close', () => {
-      for (const admission of counted) admitted.set(admission, admitted.get(admission)! - 1);
+      const closedAt = performance.now();
+      for (const state of counted) state.answered(closedAt - now);
     });
   });
+}
+
+/** What the shedding keeps of one gate: the requests under way for it, and when those refused are to come back. */
+class AdmissionState {
+  /** Admitted for a late-reached gate and not answered yet. */
+  private underWay = 0;
+  /** A moving average of how long an admitted request was under way, in ms. */
+  private typicalUnderWayMs = 0;
+  /** Until when the requests refused so far are booked to come back (performance.now() time). */
+  private bookedUntil = 0;
+
+  constructor(private readonly admission: AdmissionGate) {}
+
+  /** How long a request admitted now would wait at the gate, counting those admitted and on their way to it. */
+  expectedWaitMs(now: number): number {
+    const { gate, reachedLate } = this.admission;
+    // Those admitted and on their way (not waiting at the gate yet; its holders are counted too, at most `slots`).
+    const coming = reachedLate ? Math.max(0, this.underWay - gate.waiters) : 0;
+    return gate.expectedWaitMs(now, coming);
+  }
+
+  full(): boolean {
+    return this.admission.maxUnderWay !== undefined && this.underWay >= this.admission.maxUnderWay;
+  }
+
+  /**
+   * Books a refused request a turn after those refused before it, one turn's pace apart, so a burst told to come
+   * back returns spread over the time it takes to serve, not all in the same second. Answers the wait in ms.
+   */
+  bookReturn(now: number, wait: number): number {
+    const returnAt = Math.max(now + wait, this.bookedUntil);
+    this.bookedUntil = returnAt + this.paceMs();
+    return returnAt - now;
+  }
+
+  /**
+   * How often the gate takes a new request at the recent pace, in ms: a slot coming free, or with a bound on the
+   * requests under way, one of them answered.
+   */
+  private paceMs(): number {
+    const { gate, maxUnderWay } = this.admission;
+    return Math.max(gate.paceMs, maxUnderWay ? this.typicalUnderWayMs / maxUnderWay : 0);
+  }
+
+  admitted(): void {
+    this.underWay += 1;
+  }
+
+  answered(afterMs: number): void {
+    this.underWay -= 1;
+    this.typicalUnderWayMs = this.typicalUnderWayMs ? 0.9 * this.typicalUnderWayMs + 0.1 * afterMs : afterMs;
+  }
 }

@@ -238,7 +238,8 @@ function send<T>(url: string, token: string | undefined, options: RequestOptions
 
 /**
  * A busy server (server/http/overload.ts) answers 503 `{busy: true}` with `Retry-After` before it starts a request:
- * the request is sent again after that many seconds, up to BUSY_RETRIES times, and is then an error like any other
+ * the request is sent again after that many seconds (and a random part of the next), up to BUSY_RETRIES times, and is
+ * then an error like any other
  * (not the maintenance screen, which is maintenance mode's 503).
  */
 export const BUSY_RETRIES = 3;
@@ -246,11 +247,16 @@ const MAX_BUSY_WAIT_MS = 30_000;
 
 const isBusy = (body: unknown) => (body as { busy?: unknown } | null)?.busy === true;
 
-/** How long to wait before sending a request again that a busy server refused, or null when it was not refused. */
+/**
+ * How long to wait before sending a request again that a busy server refused, or null when it was not refused:
+ * `Retry-After` and a random part of the second after it (the header counts whole seconds, so requests refused
+ * together would otherwise all come back at the same moment).
+ */
 async function busyRetryDelayMs(response: Response): Promise<number | null> {
   if (response.status !== 503 || !isBusy(await readBody(response.clone()))) return null;
   const seconds = Number(response.headers.get('Retry-After') ?? 1);
-  return Math.min(Math.max(Number.isFinite(seconds) ? seconds : 1, 1) * 1000, MAX_BUSY_WAIT_MS);
+  const asked = Math.max(Number.isFinite(seconds) ? seconds : 1, 1) * 1000;
+  return Math.min(asked + Math.random() * 1000, MAX_BUSY_WAIT_MS);
 }
 
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {

@@ -246,4 +246,53 @@ describe('a burst of logins', () => {
       await app.close();
     }
   });
+
+  it('has no more under way than its bound, and tells those it refuses to come back at turns of their own', async () => {
+    // One slot, 2 s a hash and a threshold far off: only the bound of three refuses here. The refused logins are
+    // booked one hash apart after the three ahead of them (6 s), so they come back at 6, 8 and 10 s, not together.
+    const hashing = new ArrivalOrderGate(1);
+    hashing.measuredHold(2_000);
+    const app = Fastify();
+    registerErrorHandling(app);
+    registerOverloadShedding(app, 20_000, [
+      {
+        gate: hashing,
+        applies: (request) => request.url === '/api/v2/login',
+        reachedLate: true,
+        maxUnderWay: 3,
+      },
+    ]);
+    let releaseLogins!: () => void;
+    const loginsMayGoOn = new Promise<void>((resolve) => (releaseLogins = resolve));
+    let loginsUnderWay = 0;
+    app.post('/api/v2/login', async () => {
+      loginsUnderWay += 1;
+      await loginsMayGoOn;
+      return { ok: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const login = () =>
+      fetch(`http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v2/login`, {
+        method: 'POST',
+      });
+    try {
+      const admitted: Array<Promise<Response>> = [];
+      for (let count = 1; count <= 3; count += 1) {
+        admitted.push(login());
+        await vi.waitFor(() => expect(loginsUnderWay).toBe(count), { timeout: 30_000, interval: 10 });
+      }
+      const retryAfter: string[] = [];
+      for (let refused = 0; refused < 3; refused += 1) {
+        const answer = await login();
+        expect(answer.status).toBe(503);
+        retryAfter.push(answer.headers.get('retry-after') ?? '');
+      }
+      expect(retryAfter).toEqual(['6', '8', '10']);
+      expect(loginsUnderWay).toBe(3);
+      releaseLogins();
+      expect((await Promise.all(admitted)).map((answer) => answer.status)).toEqual([200, 200, 200]);
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -4,7 +4,7 @@
  * its prefetched answers (a first screen's data asked for ahead, taken once by the identical request).
  */
 import Cookies from 'js-cookie';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   apiRequest,
@@ -82,7 +82,28 @@ describe('a busy server (503 busy, Retry-After)', () => {
       { status: 503, headers: { 'Retry-After': '2' } },
     );
 
-  afterEach(() => vi.useRealTimers());
+  // The random part of the second after Retry-After: none, unless a test says otherwise.
+  beforeEach(() => vi.spyOn(Math, 'random').mockReturnValue(0));
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('comes back at a random moment of the second after Retry-After, so requests refused together return spread out', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0.75);
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(busy())
+      .mockResolvedValueOnce(Response.json({ data: [1] }, { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+
+    const request = apiRequest('/projects');
+    await vi.advanceTimersByTimeAsync(2_749);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(request).resolves.toEqual({ data: [1] });
+  });
 
   it("is asked again after Retry-After, and the answer that follows is the request's answer", async () => {
     vi.useFakeTimers();
