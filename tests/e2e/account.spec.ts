@@ -8,6 +8,7 @@
  * The writes happen in Umbrella Studio (erin, frank), a company of the account area's own seed.
  */
 import { type BrowserContext, expect, type Page, request as playwrightRequest, test } from './support/test';
+import { expectShown } from './support/shown-messages';
 import type { AuthResponse } from '../../shared/session';
 import { expectAccessibleAtBothWidths } from './support/axe';
 import {
@@ -57,7 +58,7 @@ test('a profile save shows Update successful, and the activity lists it', async 
   const role = `Lead ${Date.now()}`;
   await page.getByLabel('Function').fill(role);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Update successful')).toBeVisible();
+  await expectShown(page, 'Update successful', { exact: false });
   await page.getByRole('tab', { name: 'Activity' }).click();
   // What was done, never an API path (issue 31).
   await expect(page.getByRole('cell', { name: 'Updated the profile' }).first()).toBeVisible();
@@ -171,7 +172,7 @@ test('company colours re-theme the portal at once; Cancel restores the stored on
   await primary.fill('#aa3300');
   await expect.poll(() => primaryTriplet(page)).toBe('170 51 0');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Update successful')).toBeVisible();
+  await expectShown(page, 'Update successful', { exact: false });
   expect(await primaryTriplet(page)).toBe('170 51 0');
 
   await primary.fill('#eeeeee');

@@ -6,6 +6,7 @@
  * with a link to the new member's edit page, where licences are given.
  */
 import { expect, test } from './support/test';
+import { expectShown } from './support/shown-messages';
 import { mailedLink } from './support/mail';
 import { signedInAs, submitLogin } from './support/portal';
 import { uniqueName } from './support/projects-api';
@@ -30,7 +31,7 @@ test('invite, accept, sign in to the licence message; the inviter’s bell links
   await dialog.getByLabel('Username or Email*').fill(email);
   await dialog.getByLabel('Roles*').selectOption({ label: 'Viewer' });
   await dialog.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText('User invite successful')).toBeVisible();
+  await expectShown(page, 'User invite successful', { exact: false });
 
   // Alice keeps her notifications open while the invitee answers.
   await page.getByRole('button', { name: /^Notifications/ }).click();

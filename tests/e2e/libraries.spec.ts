@@ -265,7 +265,7 @@ test.describe('items', () => {
     );
     const refinished = pushes.next('GeometryEventsUpdated', reached(item.id, 'FINISHED'));
     await page.getByRole('dialog').getByRole('button', { name: 'Reprocess' }).click();
-    await expect(page.getByText('Reprocessing started...')).toBeVisible();
+    await expectShown(page, 'Reprocessing started...', { exact: false });
     await refinished;
     await expect(page.locator('.page-header .status-badge')).toHaveText('Finished');
     await expect(page.getByTestId('item-latest-message')).toHaveText('Processing finished');

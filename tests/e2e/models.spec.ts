@@ -253,7 +253,7 @@ test('reprocess waits for FINISHED and asks first; the history starts over and e
     ).toBeVisible();
     const refinished = pushes.next('GeometryEventsUpdated', reached(model.id, 'FINISHED'));
     await dialog.getByRole('button', { name: 'Reprocess' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Reprocessing started...' })).toBeVisible();
+    await expectShown(page, 'Reprocessing started...', { exact: false });
     // The history starts over with the requeue (the upload's steps are gone) and ends finished again: what the
     // run left behind, not a transient 'Queued' that a fast worker may never let render.
     await refinished;

@@ -9,6 +9,7 @@
  * Tests that change data make their own items.
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from './support/test';
+import { expectShown } from './support/shown-messages';
 import { resized, seriousViolations } from './support/axe';
 import { API, apiHeaders, sharedSession, signedInAs } from './support/portal';
 import { fbxFile, uniqueName } from './support/projects-api';
@@ -192,7 +193,7 @@ test('an item the worker processes goes QUEUED → PROCESSING → FINISHED on it
   );
   const refinished = pushes.next('GeometryEventsUpdated', reached(item.id, 'FINISHED'));
   await dialog.getByRole('button', { name: 'Reprocess' }).click();
-  await expect(page.getByText('Reprocessing started...')).toBeVisible();
+  await expectShown(page, 'Reprocessing started...', { exact: false });
   await refinished;
   await expect(itemCard.locator('.status-badge')).toHaveText('Finished');
   expect(await api.status(item.id)).toBe('FINISHED');

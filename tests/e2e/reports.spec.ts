@@ -5,6 +5,7 @@
  * makes the reports it changes.
  */
 import { expect, test } from './support/test';
+import { expectShown } from './support/shown-messages';
 import { origin, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
 
@@ -45,7 +46,7 @@ test('bob submits an issue report and the admin finds it and changes its status'
   );
   await page.getByRole('button', { name: 'Save' }).click();
   const { data: report } = (await (await sent).json()) as { data: { id: number } };
-  await expect(page.getByText('Thank you! Your issue report has been sent.').first()).toBeVisible();
+  await expectShown(page, 'Thank you! Your issue report has been sent.', { exact: false });
 
   await context.clearCookies();
   await signedInAs(context, 'admin');

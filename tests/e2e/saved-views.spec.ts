@@ -4,6 +4,7 @@
  * and in again, on a fresh tab (no sessionStorage: as on another device), Projects opens in that view.
  */
 import { expect, type Page, test } from './support/test';
+import { expectShown } from './support/shown-messages';
 import {
   API,
   apiHeaders,
@@ -60,7 +61,7 @@ test('a saved default view of projects is restored after signing out and in', as
     await views.click();
     await expect(menu.getByRole('menuitemradio', { name })).toHaveAttribute('aria-checked', 'true');
     await menu.getByRole('menuitem', { name: 'Use as my default' }).click();
-    await expect(page.getByText(`“${name}” is now your default for this list`)).toBeVisible();
+    await expectShown(page, `“${name}” is now your default for this list`, { exact: false });
 
     await page.getByRole('button', { name: 'Account menu of Alice Anders' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();

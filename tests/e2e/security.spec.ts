@@ -9,6 +9,7 @@
  * it changes.
  */
 import { type APIRequestContext, expect, type Page, test } from './support/test';
+import { expectShown } from './support/shown-messages';
 import { expectAccessibleAtBothWidths, seriousViolations } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs, useSessionCookie } from './support/portal';
 import { mailedLink } from './support/mail';
@@ -78,7 +79,7 @@ test.describe('security', () => {
     await expect(dialog.getByText('A user role is required')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText('User invite successful')).toBeVisible();
+    await expectShown(page, 'User invite successful', { exact: false });
 
     // Reopened, the dialog is empty again.
     await page.getByRole('button', { name: 'Invite User' }).click();

@@ -42,17 +42,20 @@ export async function recordShownMessages(context: BrowserContext): Promise<void
 export const shownMessages = (page: Page): Promise<string[]> =>
   page.evaluate(() => [...(window.__shownMessages ?? [])]);
 
-/** Waits until the page has shown a message with exactly this text (a RegExp: matching it), however briefly. */
-export async function expectShown(page: Page, text: string | RegExp): Promise<void> {
+/**
+ * Waits until the page has shown a message with exactly this text (a RegExp: matching it; `exact: false`: containing
+ * it, as a toast with a title shows both), however briefly.
+ */
+export async function expectShown(
+  page: Page,
+  text: string | RegExp,
+  { exact = true }: { exact?: boolean } = {},
+): Promise<void> {
+  const matches = (shown: string) =>
+    typeof text !== 'string' ? text.test(shown) : exact ? shown === text : shown.includes(text);
   await expect
-    .poll(
-      async () =>
-        (await shownMessages(page)).some((shown) =>
-          typeof text === 'string' ? shown === text : text.test(shown),
-        ),
-      {
-        message: `a message ${String(text)} shown`,
-      },
-    )
+    .poll(async () => (await shownMessages(page)).some(matches), {
+      message: `a message ${String(text)} shown`,
+    })
     .toBe(true);
 }
