@@ -4,8 +4,11 @@
  * same PostgreSQL dialect on both, and every end-to-end test's contract server runs on PGlite, so PGlite meets every
  * query of the portal there. What is the engine's own: how the database opens and migrates (PGlite on its own
  * thread, started from a seeded template), how connections are handed out and overload is shed (one connection,
- * shed at 500 ms, not ten at 150 ms), the processing queue (in process, not pg-boss), the demo seed and its files,
- * the planner's statistics, and the statement counts. Without TEST_DATABASE_URL every file runs on PGlite.
+ * shed at 500 ms, not ten at 150 ms), the processing queue (in process, not pg-boss: a job picked up, queued again,
+ * retried, resumed, stopped), the demo seed and its files attached once per database, the planner's statistics, and
+ * the statement counts. What a processing run makes of a file is the same on both, so it runs once, on PostgreSQL:
+ * processing-conversions.test.ts and demo-files-conversions.test.ts are not listed. Without TEST_DATABASE_URL every
+ * file runs on PGlite.
  */
 export const ENGINE_SPECIFIC_SERVER_TESTS = [
   'tests/server/arrival-order.test.ts',
