@@ -146,7 +146,8 @@ export default defineConfig({
         test: {
           // `npm run make:resource` end to end (tests/generator/): generates an entity in a copy of the repository,
           // type-checks and lints it and runs its generated server test there, in a vitest of the copy's own (so
-          // this project needs no server setup of its own, and runs once, not again on PostgreSQL).
+          // this project needs no server setup of its own, and runs once: that test on TEST_DATABASE_URL's
+          // PostgreSQL when the run has one, else on PGlite).
           name: 'generator',
           environment: 'node',
           include: ['tests/generator/**/*.test.ts'],

@@ -2,9 +2,10 @@
  * `npm run make:resource` (scripts/make-resource.ts) in a copy of the repository (its node_modules linked, no .git):
  * refuses bad input without writing anything; generates an entity with a field of every kind whose files and
  * registry edits type-check, lint and are formatted, whose texts are TODO-free in English and Dutch, whose
- * generated server test passes against the real test server, which the unit tests that enumerate every route,
- * search group, declaration and ability take without a change, and whose activity entries and Dutch field names
- * derive from what it wrote.
+ * generated server test passes against the real test server (on TEST_DATABASE_URL's PostgreSQL when given one, else
+ * PGlite), which the unit tests that enumerate every route, search group, declaration, ability and text take without
+ * a change (both in one vitest of the copy, beside the checks here), and whose activity entries and Dutch field
+ * names derive from what it wrote.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -54,15 +55,19 @@ const EDITED_TEXTS = ['en', 'nl'].flatMap((language) =>
   ['common', 'search', 'securityRoles'].map((ns) => `public/locales/${language}/${ns}.json`),
 );
 
-/** The unit tests that enumerate everything a declaration or an ability adds (routes, groups, texts, guards). */
+/**
+ * The unit tests that enumerate everything a declaration or an ability adds (routes, search groups, texts,
+ * guards, offered actions, abilities): files of their own, without rendering, so the copy runs only them.
+ */
 const UNIT_TESTS = [
   'tests/unit/route-guards.test.ts',
-  'tests/unit/search.test.tsx',
+  'tests/unit/search-groups.test.ts',
   'tests/unit/resource-derivation.test.ts',
-  'tests/unit/text-consistency.test.tsx',
+  'tests/unit/text-wording.test.ts',
   'tests/unit/offered-actions.test.ts',
   'tests/unit/entity-abilities.test.ts',
 ];
+const SERVER_TEST = 'tests/server/paint-suppliers.test.ts';
 
 let copy: string;
 
@@ -96,12 +101,19 @@ async function tree(): Promise<Map<string, string>> {
   return new Map(hashed);
 }
 
-/** The copy's runs start afresh: not as workers of this vitest, and on the embedded database. */
+/**
+ * The copy's runs start afresh, not as workers of this vitest. Its server test runs on the database this run was
+ * given: a schema of its own on the PostgreSQL server of TEST_DATABASE_URL (`npm test` gives it one when it has
+ * one), else the embedded PGlite.
+ */
 const childEnv = Object.fromEntries(
-  Object.entries({ ...process.env, NO_COLOR: '1' }).filter(
-    ([name]) => !name.startsWith('VITEST') && name !== 'TEST_DATABASE_URL',
-  ),
+  Object.entries({ ...process.env, NO_COLOR: '1' }).filter(([name]) => !name.startsWith('VITEST')),
 );
+
+/** What the copy's vitest reports of each test file (its JSON reporter). */
+interface VitestReport {
+  testResults: Array<{ name: string; assertionResults: Array<{ status: string }> }>;
+}
 
 const ANSI_ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
@@ -162,9 +174,20 @@ describe('make:resource', () => {
     const changed = [...after.keys()].filter((file) => after.get(file) !== before.get(file)).sort();
     expect(changed).toEqual([...GENERATED, ...EDITED_CODE, ...EDITED_TEXTS].sort());
 
-    // The generated server test runs on the copy's own test server while the code is checked here; then the
-    // unit tests that hold every route, search group, declaration, ability and text take the new entity as it is.
-    const serverTest = run('vitest', ['run', '--project', 'server', 'tests/server/paint-suppliers.test.ts']);
+    // While the code is checked here, the copy's own vitest runs the generated server test on the copy's test
+    // server and the unit tests that hold every route, search group, declaration, ability and text: they take the
+    // new entity as it is.
+    const report = join(copy, 'vitest-report.json');
+    const copyTests = run('vitest', [
+      'run',
+      '--project=server',
+      '--project=unit',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      SERVER_TEST,
+      ...UNIT_TESTS,
+    ]);
 
     const code = [...GENERATED, ...EDITED_CODE].filter((file) => /\.tsx?$/.test(file));
     const config = ts.readConfigFile(join(copy, 'tsconfig.json'), ts.sys.readFile);
@@ -206,12 +229,20 @@ describe('make:resource', () => {
       deleteConfirm: 'Weet u zeker dat u deze verfleverancier wilt verwijderen?',
     });
 
-    const { code: exitCode, output } = await serverTest;
-    expect(output).toMatch(/Tests\s+5 passed/);
-    expect(exitCode).toBe(0);
-    const unit = await run('vitest', ['run', '--project', 'unit', ...UNIT_TESTS]);
-    expect(unit.output).toMatch(new RegExp(`Test Files\\s+${UNIT_TESTS.length} passed`));
-    expect(unit.code).toBe(0);
+    const tests = await copyTests;
+    expect(tests.code, tests.output).toBe(0);
+    const { testResults } = JSON.parse(await readFile(report, 'utf8')) as VitestReport;
+    await rm(report);
+    // Each file ran, and every test of it passed: the generated server test's five, the unit files' (one at least).
+    const statuses = new Map(
+      testResults.map((file) => [
+        relative(copy, file.name),
+        file.assertionResults.map((result) => result.status),
+      ]),
+    );
+    expect([...statuses.keys()].sort()).toEqual([SERVER_TEST, ...UNIT_TESTS].sort());
+    expect(statuses.get(SERVER_TEST)).toEqual(Array(5).fill('passed'));
+    for (const file of UNIT_TESTS) expect(new Set(statuses.get(file)), file).toEqual(new Set(['passed']));
 
     // What derives from the declaration alone: its activity entries name it, and Dutch messages its fields.
     await writeFile(
