@@ -1,3 +1,5 @@
+import type { LicenceKey } from './platforms';
+
 /**
  * Every ability name of spec 2 §6, in one place for the seed, the server checks, the portal guards and the role
  * form: grouped by area as the role form shows them (every ability in exactly one area), in the spec's order.
@@ -31,13 +33,59 @@ export type Ability = (typeof ABILITY_AREAS)[number]['abilities'][number];
 /** Every ability, area by area. */
 export const ABILITIES: readonly Ability[] = ABILITY_AREAS.flatMap((area) => area.abilities);
 
+/** Brands a list of names that only `anyOf`/`anyLicenceOf` make, so a hand-written `'a|typo'` fails the type check. */
+declare const alternatives: unique symbol;
+
+/**
+ * Several names of which any one suffices (`a|b`, spec 1 §6), as `hasAbility` and `hasLicence` read them. Made only
+ * by `anyOf` (abilities) and `anyLicenceOf` (licences), which check every name.
+ */
+export type Alternatives<Name extends string> = `${Name}|${string}` & { readonly [alternatives]: Name };
+
+/** What a check may require: one ability, or several of which any one suffices (`anyOf(…)`). */
+export type RequiredAbilities = Ability | Alternatives<Ability>;
+
+/** What a check may require: one licence key, or several of which any one suffices (`anyLicenceOf(…)`). */
+export type RequiredLicences = LicenceKey | Alternatives<LicenceKey>;
+
+/** `'a|b|c'` of the names `['a', 'b', 'c']`. */
+type Joined<T extends readonly string[]> = T extends readonly [
+  infer First extends string,
+  ...infer Rest extends string[],
+]
+  ? Rest extends readonly []
+    ? First
+    : `${First}|${Joined<Rest>}`
+  : never;
+
+/** The one maker of `Alternatives`: its signature takes only names of `Name`, its body joins them. */
+function alternativesOf<Name extends string, const T extends readonly Name[]>(
+  names: T,
+): Joined<T> & Alternatives<Name>;
+function alternativesOf(names: readonly string[]): string {
+  return names.join('|');
+}
+
+/** Any one of these abilities (`'view-groups|create-users'`), every name checked against the ability list. */
+export const anyOf = <const T extends readonly [Ability, Ability, ...Ability[]]>(...names: T) =>
+  alternativesOf<Ability, T>(names);
+
+/** Any one of these licences (`'hatch|design_and_sales'`), every key checked against the licence keys. */
+export const anyLicenceOf = <const T extends readonly [LicenceKey, LicenceKey, ...LicenceKey[]]>(
+  ...names: T
+) => alternativesOf<LicenceKey, T>(names);
+
 export interface PermissionSubject {
   admin: boolean;
   abilities: readonly string[];
   licenses: readonly string[];
 }
 
-/** A pipe-separated list means any one suffices (spec 1 §6); admins pass every check. */
+/**
+ * A pipe-separated list means any one suffices (spec 1 §6); admins pass every check. The names are strings here: the
+ * server's guards and the user's `abilities` come as such; the portal asks through its typed checks
+ * (`RequiredAbilities`, src/lib/permissions.ts).
+ */
 export function hasAbility(subject: PermissionSubject, required: string): boolean {
   if (subject.admin) return true;
   return required.split('|').some((name) => subject.abilities.includes(name.trim()));

@@ -6,7 +6,7 @@
  * src/declarations/permissions-from.ts), so the portal never offers New, Edit or Delete where the server answers
  * 403. tests/unit/entity-abilities.test.ts compares every portal declaration with its server declaration.
  */
-import type { Ability } from './abilities';
+import { anyOf, type RequiredAbilities } from './abilities';
 
 /**
  * The ability of an endpoint only administrators may use (the `/admin/...` entities): the route is guarded by the
@@ -27,21 +27,10 @@ export type CrudAction = 'list' | 'show' | 'create' | 'update' | 'delete';
  * What an endpoint needs: an ability, several (`a|b`: any one of them suffices, spec 1 §6; write them with
  * `anyOf`), ADMIN_ONLY or SIGNED_IN.
  */
-export type AbilityRequirement = Ability | `${Ability}|${string}` | typeof ADMIN_ONLY | typeof SIGNED_IN;
+export type AbilityRequirement = RequiredAbilities | typeof ADMIN_ONLY | typeof SIGNED_IN;
 
 /** An entity's requirement per standard endpoint; an endpoint without one does not exist. */
 export type EntityAbilities = Partial<Record<CrudAction, AbilityRequirement>>;
 
-type AnyOf<T extends readonly string[]> = T extends readonly [
-  infer First extends string,
-  ...infer Rest extends string[],
-]
-  ? Rest extends readonly []
-    ? First
-    : `${First}|${AnyOf<Rest>}`
-  : never;
-
-/** Any one of these abilities (`'view-groups|create-users'`), every name checked against the ability list. */
-export function anyOf<const T extends readonly [Ability, Ability, ...Ability[]]>(...names: T): AnyOf<T> {
-  return names.join('|') as AnyOf<T>;
-}
+/** Written here too, where the entities' values modules import it from. */
+export { anyOf };

@@ -7,6 +7,7 @@
 import type { TObject } from '@sinclair/typebox';
 import type { BaseRecord } from '@refinedev/core';
 import type { ComponentType, ReactNode } from 'react';
+import type { RequiredAbilities } from '@shared/abilities';
 import type { ProcessingChannel } from '@shared/channels';
 import type { UploadKindName } from '@shared/upload-kinds';
 import type { Permission } from '@/lib/permissions';
@@ -509,13 +510,13 @@ export interface SearchDeclaration<TRecord extends BaseRecord = BaseRecord> {
   /** Place among the groups. */
   order: number;
   /** The permission that shows the group; the resource's list ability when omitted. */
-  ability?: string;
+  ability?: RequiredAbilities;
   platform?: 'hatch';
   viewAll?: string;
   viewAllLabel?: 'viewAll' | 'viewUsers';
   rowTarget?: (record: TRecord) => LinkTarget;
   /** Rows open only with this ability (e.g. `update-labels`). */
-  rowAbility?: string;
+  rowAbility?: RequiredAbilities;
   /** The sort field of 'Modified' when it is not updated_at. */
   defaultSort?: string;
   icon?: ReactNode;

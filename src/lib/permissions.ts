@@ -1,11 +1,18 @@
 /**
  * The one permission evaluator of the portal (spec 1 §6): a permission may require a platform, the admin flag,
- * abilities and licences (each pipe-separated, any one suffices), and any one or every one of further permissions.
+ * abilities and licences (each one name or `anyOf(…)`: any one suffices; typed, so a misspelt name fails the type
+ * check), and any one or every one of further permissions.
  * Administrators pass every ability and licence check (they work in every company, also where they hold no
  * licence); the platform applies to everyone.
  * The access-control provider, the side navigation, the platform switcher and the route guards all ask here.
  */
-import { hasAbility, hasLicence, type PermissionSubject } from '@shared/abilities';
+import {
+  hasAbility,
+  hasLicence,
+  type PermissionSubject,
+  type RequiredAbilities,
+  type RequiredLicences,
+} from '@shared/abilities';
 import { PLATFORMS, type PlatformKey } from '@shared/platforms';
 import { licenceNameKey } from './licence-names';
 
@@ -14,10 +21,10 @@ export interface Permission {
   platform?: PlatformKey;
   /** Administrators only. */
   admin?: true;
-  /** Pipe-separated ability names, e.g. `view-company|edit-company`. */
-  ability?: string;
-  /** Pipe-separated licence keys. */
-  licence?: string;
+  /** An ability, or several of which any one suffices: `anyOf('view-company', 'edit-company')`. */
+  ability?: RequiredAbilities;
+  /** A licence key, or several of which any one suffices: `anyLicenceOf('hatch', 'design_and_sales')`. */
+  licence?: RequiredLicences;
   /** And any one of these (a menu group: any of its entries). */
   anyOf?: readonly Permission[];
   /** And every one of these (a menu entry: its resource's permission and its list route's guard). */

@@ -3,16 +3,21 @@
  * authoring-only and admin-only routes) is not found; without the platform's licence the user goes to
  * /portal; lacking an ability group's permission, to /unauthorized.
  */
-import type { PermissionSubject } from '@shared/abilities';
+import { anyOf, type PermissionSubject, type RequiredAbilities } from '@shared/abilities';
 import type { PlatformKey } from '@shared/platforms';
 import { holdsPlatformLicence, isPermitted } from '@/lib/permissions';
 
 export interface RouteGuard {
   platform?: 'hatch';
   admin?: true;
-  /** Pipe-separated abilities, any one suffices. */
-  ability?: string;
+  /** An ability, or several of which any one suffices (`anyOf(…)`). */
+  ability?: RequiredAbilities;
 }
+
+/** Spec 1 §6's Tools group (/tools/…): any one of its list abilities opens the area. */
+export const TOOLS_GUARD = {
+  ability: anyOf('list-downloads', 'list-labels', 'access-recycling-bin'),
+} as const satisfies RouteGuard;
 
 export type GuardOutcome = 'allow' | 'not-found' | 'no-licence' | 'unauthorized';
 

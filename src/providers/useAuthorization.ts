@@ -1,13 +1,13 @@
 /** The signed-in user's permissions, as the shell and pages check them (spec 1 §6). */
-import { hasAbility, hasLicence } from '@shared/abilities';
+import { hasAbility, hasLicence, type RequiredAbilities, type RequiredLicences } from '@shared/abilities';
 import type { SessionUser } from '@shared/session';
 import { useSession } from './useSession';
 
 export interface Authorization {
   user: SessionUser | undefined;
-  /** Admin, or one of the pipe-separated abilities. */
-  can(ability: string): boolean;
-  hasLicence(licence: string): boolean;
+  /** Admin, or the ability (any one of `anyOf(…)`'s). */
+  can(ability: RequiredAbilities): boolean;
+  hasLicence(licence: RequiredLicences): boolean;
 }
 
 /** Reads the session state directly (the same user refine's `getIdentity` returns), so it never lags a render. */

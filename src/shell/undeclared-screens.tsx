@@ -7,7 +7,9 @@
  */
 import { DashboardOutlined, DeleteOutlined, ExperimentOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { anyOf } from '@shared/abilities';
 import type { Permission } from '@/lib/permissions';
+import { TOOLS_GUARD } from '@/lib/route-guards';
 import type { ResourceDeclaration } from '@/declarations/types';
 import { withAntdTheme } from './routes/antd-pages';
 import { loadDashboardPage } from './routes/shared-chunks';
@@ -33,8 +35,6 @@ export interface UndeclaredScreen {
 }
 
 const HATCH = { platform: 'hatch' } as const;
-/** Spec 1 §6 route groups. */
-const TOOLS = { ability: 'list-downloads|list-labels|access-recycling-bin' };
 
 export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
   {
@@ -78,7 +78,12 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
       route: '/processor',
       permission: {
         platform: 'hatch',
-        ability: 'update-project-models|create-project-models|update-libraries|update-options',
+        ability: anyOf(
+          'update-project-models',
+          'create-project-models',
+          'update-libraries',
+          'update-options',
+        ),
       },
       order: 50,
     },
@@ -90,7 +95,7 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
       {
         path: 'tools/trash',
         screen: 'trash',
-        guard: TOOLS,
+        guard: TOOLS_GUARD,
         page: withAntdTheme(() =>
           import('@/pages/recycling-bin/RecyclingBinPage').then((module) => module.default),
         ),

@@ -75,17 +75,18 @@ function WidgetDialog({ record, close }: ActionDialogProps<Widget>) {
   );
 }
 
+// A permission names only real abilities (shared/abilities.ts): the widgets borrow the labels'.
 const widgets = defineResource<Widget>({
   name: 'widgets',
   ns: 'widgets',
   screen: 'widgets',
   idParam: 'widgetId',
   routes: { list: 'widgets', create: 'widgets/create' },
-  permission: { ability: 'list-widgets' },
+  permission: { ability: 'list-labels' },
   actions: {
-    create: { ability: 'create-widgets' },
-    edit: { ability: 'update-widgets' },
-    delete: { ability: 'delete-widgets' },
+    create: { ability: 'create-labels' },
+    edit: { ability: 'update-labels' },
+    delete: { ability: 'delete-labels' },
   },
   list: {
     sortKey: 'widgets',
@@ -149,7 +150,7 @@ const rows: Widget[] = [
   { id: 2, name: 'Bracket', status: 'PROCESSING', is_deletable: false },
 ];
 
-const everything = ['list-widgets', 'create-widgets', 'update-widgets', 'delete-widgets'];
+const everything = ['list-labels', 'create-labels', 'update-labels', 'delete-labels'];
 
 let api: ApiStub;
 beforeEach(() => {
@@ -250,7 +251,7 @@ describe('a declared list', () => {
   });
 
   it('hides header and row actions the user may not use', async () => {
-    signInAs({ ...aliceUser, abilities: ['list-widgets'] });
+    signInAs({ ...aliceUser, abilities: ['list-labels'] });
     const user = userEvent.setup();
     renderList();
     await screen.findByText('Anchor');
@@ -422,7 +423,7 @@ describe('the cards of a grid view', () => {
     expect(screen.queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
     cleanup();
 
-    signInAs({ ...aliceUser, abilities: ['list-widgets'] });
+    signInAs({ ...aliceUser, abilities: ['list-labels'] });
     renderList(widgetCards());
     await screen.findByRole('heading', { name: 'Card Anchor' });
     expect(screen.queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();

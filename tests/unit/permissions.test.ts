@@ -1,6 +1,7 @@
 // @vitest-environment node
 import type { BaseKey } from '@refinedev/core';
 import { describe, expect, it } from 'vitest';
+import { anyLicenceOf, anyOf } from '@shared/abilities';
 import { holdsPlatformLicence, isPermitted } from '@/lib/permissions';
 import { canUseResource, createAccessControlProvider } from '@/providers/access-control';
 import { navigationResources } from '@/shell/navigation/navigation';
@@ -19,18 +20,32 @@ describe('isPermitted', () => {
     ).toBe(true);
   });
 
-  it('checks pipe-separated abilities: any one suffices', () => {
-    expect(isPermitted(user(['edit-company']), 'hatch', { ability: 'view-company|edit-company' })).toBe(true);
-    expect(isPermitted(user(['view-projects']), 'hatch', { ability: 'view-company|edit-company' })).toBe(
-      false,
-    );
+  it('checks several abilities (anyOf): any one suffices', () => {
+    const company = anyOf('view-company', 'edit-company');
+    expect(isPermitted(user(['edit-company']), 'hatch', { ability: company })).toBe(true);
+    expect(isPermitted(user(['view-company']), 'hatch', { ability: company })).toBe(true);
+    expect(isPermitted(user(['view-projects']), 'hatch', { ability: company })).toBe(false);
   });
 
-  it('checks pipe-separated licences against the licences list', () => {
-    expect(isPermitted(user([], ['design_and_sales']), 'hatch', { licence: 'hatch|design_and_sales' })).toBe(
-      true,
-    );
+  it('checks several licences (anyLicenceOf) against the licences list', () => {
+    const either = anyLicenceOf('hatch', 'design_and_sales');
+    expect(isPermitted(user([], ['design_and_sales']), 'hatch', { licence: either })).toBe(true);
     expect(isPermitted(user([], ['design_and_sales']), 'hatch', { licence: 'hatch' })).toBe(false);
+  });
+
+  it('takes only ability names and licence keys that exist: a misspelt one fails the type check', () => {
+    const alice = user(['view-projects'], ['hatch']);
+    // Each line below compiles only because of its @ts-expect-error: tsc fails once a misspelt name type-checks.
+    // @ts-expect-error 'view-project' is no ability (view-projects is).
+    expect(isPermitted(alice, 'hatch', { ability: 'view-project' })).toBe(false);
+    // @ts-expect-error a hand-written list is not checked name by name; anyOf(…) is.
+    expect(isPermitted(alice, 'hatch', { ability: 'view-projects|view-company' })).toBe(true);
+    // @ts-expect-error 'edit-compnay' is no ability.
+    expect(() => anyOf('view-company', 'edit-compnay')).not.toThrow();
+    // @ts-expect-error 'hatchet' is no licence key.
+    expect(isPermitted(alice, 'hatch', { licence: 'hatchet' })).toBe(false);
+    // Where the names come at run time (the user's own abilities), they stay strings.
+    expect(alice.abilities).toEqual(['view-projects']);
   });
 
   it('limits platform-only permissions to their platform, admins included', () => {
@@ -78,7 +93,7 @@ describe('the access-control provider', () => {
     const access = {
       permission: { ability: 'view-projects' },
       actions: { create: { ability: 'create-projects' } },
-    };
+    } as const;
     expect(canUseResource(user(['view-projects']), 'hatch', access, 'list')).toBe(true);
     expect(canUseResource(user(['view-projects']), 'hatch', access, 'create')).toBe(false);
     expect(canUseResource(user(['view-projects', 'create-projects']), 'hatch', access, 'create')).toBe(true);

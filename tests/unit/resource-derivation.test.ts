@@ -20,7 +20,10 @@ import { ROUTE_TABLE, routeTable } from '@/shell/routes/route-table';
 import { buildSearchGroups, SEARCH_GROUPS } from '@/shell/search/search-groups';
 import type { UndeclaredScreen } from '@/shell/undeclared-screens';
 
-/** A throw-away entity, declared as a new one would be. */
+/**
+ * A throw-away entity, declared as a new one would be; it asks the property maps' abilities, since a permission
+ * names only abilities of shared/abilities.ts (a new entity adds its own there first).
+ */
 const stickers = defineResource<{ id: number; name: string }>({
   name: 'stickers',
   ns: 'stickers',
@@ -31,12 +34,12 @@ const stickers = defineResource<{ id: number; name: string }>({
     create: 'tools/stickers/create',
     edit: 'tools/stickers/edit/:stickerId',
   },
-  guard: { ability: 'list-stickers' },
+  guard: { ability: 'list-property-maps' },
   actionGuards: { create: { admin: true } },
-  permission: { ability: 'list-stickers' },
-  actions: { create: { ability: 'create-stickers' }, delete: { ability: 'delete-stickers' } },
+  permission: { ability: 'list-property-maps' },
+  actions: { create: { ability: 'create-property-maps' }, delete: { ability: 'delete-property-maps' } },
   navigation: { labelKey: 'nav.stickers', icon: null, group: 'tools', order: 15 },
-  search: { key: 'stickers', order: 105, rowAbility: 'update-stickers' },
+  search: { key: 'stickers', order: 105, rowAbility: 'update-property-maps' },
   liveEvents: ['StickersChanged'],
 });
 
@@ -50,7 +53,7 @@ const screens: UndeclaredScreen[] = [
       key: 'stickers',
       order: 105,
       icon: null,
-      ability: 'list-stickers',
+      ability: 'list-property-maps',
       viewAll: '/tools/stickers',
       viewAllLabel: 'viewAll',
       rowTarget: () => ({ to: '/placeholder' }),
@@ -73,8 +76,11 @@ describe('deriving from a declaration', () => {
       meta: {
         labelKey: 'nav.stickers',
         access: {
-          permission: { ability: 'list-stickers' },
-          actions: { create: { ability: 'create-stickers' }, delete: { ability: 'delete-stickers' } },
+          permission: { ability: 'list-property-maps' },
+          actions: {
+            create: { ability: 'create-property-maps' },
+            delete: { ability: 'delete-property-maps' },
+          },
         },
         liveEvents: ['StickersChanged'],
         liveChannel: undefined,
@@ -91,14 +97,14 @@ describe('deriving from a declaration', () => {
       {
         path: 'tools/stickers',
         screen: 'stickers.list',
-        guard: { ability: 'list-stickers' },
+        guard: { ability: 'list-property-maps' },
         action: 'list',
       },
       { path: 'tools/stickers/create', screen: 'stickers.create', guard: { admin: true }, action: 'create' },
       {
         path: 'tools/stickers/edit/:stickerId',
         screen: 'stickers.edit',
-        guard: { ability: 'list-stickers' },
+        guard: { ability: 'list-property-maps' },
         action: 'edit',
       },
     ]);
@@ -120,7 +126,7 @@ describe('deriving from a declaration', () => {
   it('replaces the menu entry: one entry, in its group by order, with the resource permission', () => {
     const tools = buildNavigation([stickers], screens).find((item) => item.name === 'tools')!;
     expect(tools.children!.map((item) => [item.name, item.route, item.permission])).toEqual([
-      ['stickers', '/tools/stickers', { ability: 'list-stickers' }],
+      ['stickers', '/tools/stickers', { ability: 'list-property-maps' }],
       ['trash', '/tools/trash', undefined],
     ]);
     const names = navigationResources([stickers], screens).map((resource) => resource.name);
@@ -134,7 +140,7 @@ describe('deriving from a declaration', () => {
     const user = (abilities: string[]) => ({ admin: false, abilities, licenses: [] });
     const [placeholder] = screens;
     const tools = buildNavigation([stickers], [placeholder]).find((item) => item.name === 'tools')!;
-    expect(isPermitted(user(['list-stickers']), 'hatch', tools.permission)).toBe(true);
+    expect(isPermitted(user(['list-property-maps']), 'hatch', tools.permission)).toBe(true);
     expect(isPermitted(user(['view-roles']), 'hatch', tools.permission)).toBe(false);
     const real = (name: string) => NAVIGATION.find((item) => item.name === name)!.permission;
     // Spec 1 §6: Tools for list-downloads, list-labels or access-recycling-bin; Security for its three abilities.
@@ -155,18 +161,18 @@ describe('deriving from a declaration', () => {
       key: 'stickers',
       order: 105,
       resource: 'stickers',
-      ability: 'list-stickers',
+      ability: 'list-property-maps',
       viewAll: '/tools/stickers',
       viewAllLabel: 'viewAll',
-      rowAbility: 'update-stickers',
+      rowAbility: 'update-property-maps',
     });
     expect(group.rowTarget({ id: 4 })).toEqual({ to: '/tools/stickers/edit/4' });
   });
 
   it('an action needs the resource permission and its own', () => {
     expect(actionAccess(stickers, 'create')).toEqual({
-      permission: { ability: 'list-stickers' },
-      actions: { create: { ability: 'create-stickers' } },
+      permission: { ability: 'list-property-maps' },
+      actions: { create: { ability: 'create-property-maps' } },
     });
   });
 

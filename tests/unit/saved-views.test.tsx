@@ -32,13 +32,14 @@ interface Widget {
   status: string;
 }
 
+// A permission names only real abilities (shared/abilities.ts): the widgets borrow the labels'.
 const widgets = defineResource<Widget>({
   name: 'widgets',
   ns: 'widgets',
   screen: 'widgets',
   idParam: 'widgetId',
   routes: { list: 'widgets' },
-  permission: { ability: 'list-widgets' },
+  permission: { ability: 'list-labels' },
   list: {
     sortKey: 'saved_view_widgets',
     defaultSort: '-created_at',
@@ -103,7 +104,7 @@ function Screen() {
 }
 
 function renderList(path = '/widgets', user: SessionUser = aliceUser) {
-  signInAs({ ...user, abilities: ['list-widgets'] });
+  signInAs({ ...user, abilities: ['list-labels'] });
   const i18n = portalI18n('en');
   i18n.addResourceBundle('en', 'widgets', { title: 'Widgets', columns: { name: 'Name', status: 'Status' } });
   render(

@@ -4,6 +4,7 @@
  * function (`whyNotPermitted`), which the access-control provider answers as refine's `reason`.
  */
 import { describe, expect, it } from 'vitest';
+import { anyOf } from '@shared/abilities';
 import { type Permission, type ReasonTranslator, whyNotPermitted } from '@/lib/permissions';
 import { createAccessControlProvider } from '@/providers/access-control';
 import { portalI18n } from './support/portal-app';
@@ -41,11 +42,11 @@ describe('whyNotPermitted', () => {
     );
   });
 
-  it('names each alternative of a pipe-separated list', () => {
-    expect(why({ ability: 'view-company|edit-company' }, en, user())).toBe(
+  it('names each alternative of several abilities (anyOf)', () => {
+    expect(why({ ability: anyOf('view-company', 'edit-company') }, en, user())).toBe(
       'Needs the permission “View company profile” or “Edit company profile”, which your role has none of',
     );
-    expect(why({ ability: 'view-company|edit-company' }, nl, user())).toBe(
+    expect(why({ ability: anyOf('view-company', 'edit-company') }, nl, user())).toBe(
       'Hiervoor is het recht ‘Bedrijfsprofiel bekijken’ of ‘Bedrijfsprofiel bewerken’ nodig, en geen daarvan heeft je rol',
     );
   });

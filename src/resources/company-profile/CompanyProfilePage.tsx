@@ -21,7 +21,9 @@ import type { ApiHttpError } from '@/providers/data-provider';
 import type { LaravelList } from '@/providers/list-query';
 import { tenantUpdates } from '@/providers/tenant-updates';
 import { useAuthorization } from '@/providers/useAuthorization';
+import { COMPANY_PROFILE_ABILITIES } from './company-profile.resource';
 import { ColorField } from './ColorField';
+import { DEMO_MODELS_CALL, type DemoModel } from './demo-models';
 import { type CompanyFormValues, COMPANY_FIELDS, companyPayload, companyValues } from './company-form';
 import { ImageField } from './ImageField';
 import '@/components/page.css';
@@ -30,12 +32,6 @@ import '../my-account/my-account.css';
 const SUCCESS_MS = 3000;
 const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/bmp'];
 const BACKGROUND_TYPES = ['image/jpeg', 'image/bmp'];
-const DEMO_MODEL_FIELDS = ['models.status.finished', 'models.name', 'models.id', 'models.preview_image_url'];
-
-interface DemoModel {
-  id: number;
-  name: string;
-}
 
 const tenantOf = (company: CompanyProfile, colors?: Partial<CompanyProfile['colors']>) => ({
   id: company.id,
@@ -49,7 +45,7 @@ export default function CompanyProfilePage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const { can, user } = useAuthorization();
-  const editable = can('edit-company');
+  const editable = can(COMPANY_PROFILE_ABILITIES.update);
   const admin = !!user?.admin;
   const [form] = Form.useForm<CompanyFormValues>();
   const [saved, setSaved] = useState(false);
@@ -60,10 +56,10 @@ export default function CompanyProfilePage() {
   });
   const company = result?.data?.data;
   const models = useCustom<LaravelList<DemoModel>>({
-    url: '/projects/models',
+    url: DEMO_MODELS_CALL.url,
     method: 'get',
-    meta: { included_fields: DEMO_MODEL_FIELDS },
-    config: { query: { per_page: 100, page: 1, sort: 'name' } },
+    meta: DEMO_MODELS_CALL.meta,
+    config: { query: DEMO_MODELS_CALL.query, filters: DEMO_MODELS_CALL.filters },
     queryOptions: { enabled: editable, retry: false },
   });
   const { mutateAsync: save, mutation } = useCustomMutation<{ data: CompanyProfile }>();

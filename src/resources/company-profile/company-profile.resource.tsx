@@ -3,9 +3,19 @@
  * view-company or edit-company (read-only without edit-company). A declaration with its own page fits: the
  * sections, the live colour preview of the theme and the licence overview are beyond the generic form.
  */
+import { anyOf } from '@shared/abilities';
 import { defineResource } from '@/declarations/types';
 
-const COMPANY = { ability: 'view-company|edit-company' };
+/**
+ * Who sees the profile (either ability; read-only without edit-company) and who changes it (the server's
+ * `PATCH companies/my-company` asks edit-company; its read serves every signed-in user's theme).
+ */
+export const COMPANY_PROFILE_ABILITIES = {
+  show: anyOf('view-company', 'edit-company'),
+  update: 'edit-company',
+} as const;
+
+const COMPANY = { ability: COMPANY_PROFILE_ABILITIES.show };
 
 export default defineResource({
   name: 'companies/my-company',
@@ -14,7 +24,7 @@ export default defineResource({
   idParam: 'id',
   guard: COMPANY,
   permission: COMPANY,
-  actions: { edit: { ability: 'edit-company' } },
+  actions: { edit: { ability: COMPANY_PROFILE_ABILITIES.update } },
   routes: {
     extra: [{ path: 'user/company', screen: 'company', page: () => import('./CompanyProfilePage') }],
   },

@@ -27,7 +27,7 @@ export default defineResource<Download>({
     create: 'tools/downloads/create',
     edit: 'tools/downloads/edit/:downloadId',
   },
-  guard: { ability: 'list-downloads' },
+  guard: { ability: DOWNLOAD_ABILITIES.list },
   actionGuards: { create: ADMIN, edit: ADMIN },
   // Creating, like its route, is for administrators; the New Download button shows for everyone (spec 2 Tools),
   // disabled with its reason for the others (`createDisabledKey`), never leading to a refusal (issue 31). The

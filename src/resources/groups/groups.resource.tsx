@@ -19,7 +19,7 @@ export default defineResource<Group>({
   // The Groups screen asks view-groups; the list endpoint also serves the user form's group picker.
   ...permissionsFrom(GROUP_ABILITIES, { screen: GROUP_ABILITIES.show }),
   navigation: { labelKey: 'nav.groups', icon: <TeamOutlined aria-hidden />, group: 'security', order: 30 },
-  search: { key: 'groups', order: 90, icon: <TeamOutlined />, rowAbility: 'update-groups' },
+  search: { key: 'groups', order: 90, icon: <TeamOutlined />, rowAbility: GROUP_ABILITIES.update },
   list: {
     ...settings.list,
     loadingKey: 'loading',

@@ -5,6 +5,7 @@ import { LABEL_ABILITIES } from '@shared/entities/label-values';
 import type { Label } from '@shared/entities/labels';
 import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
+import { TOOLS_GUARD } from '@/lib/route-guards';
 import settings from './list-settings';
 
 const editPath = (label: Pick<Label, 'id'>) => `/tools/labels/edit/${label.id}`;
@@ -15,10 +16,10 @@ export default defineResource<Label>({
   screen: 'labels',
   idParam: 'labelId',
   routes: { list: settings.route, create: 'tools/labels/create', edit: 'tools/labels/edit/:labelId' },
-  guard: { ability: 'list-downloads|list-labels|access-recycling-bin' },
+  guard: TOOLS_GUARD,
   ...permissionsFrom(LABEL_ABILITIES),
   navigation: { labelKey: 'nav.labels', icon: <TagsOutlined aria-hidden />, group: 'tools', order: 10 },
-  search: { key: 'labels', order: 100, rowAbility: 'update-labels' },
+  search: { key: 'labels', order: 100, rowAbility: LABEL_ABILITIES.update },
   list: {
     ...settings.list,
     columns: [

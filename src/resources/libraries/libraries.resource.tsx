@@ -7,6 +7,7 @@
  * row's archive answers like the bulk one: '1 Libraries successfully archived' (§8).
  */
 import { AppstoreOutlined, EditOutlined } from '@ant-design/icons';
+import { LABEL_ABILITIES } from '@shared/entities/label-values';
 import type { Library } from '@shared/entities/libraries';
 import { LIBRARY_ABILITIES } from '@shared/entities/library-values';
 import { PreviewCard } from '@/components/PreviewCard';
@@ -171,7 +172,7 @@ export const libraries = defineResource<Library>({
           resource: 'labels',
           labelField: 'name',
           multiple: true,
-          permission: { ability: 'list-labels' },
+          permission: { ability: LABEL_ABILITIES.list },
         },
       },
       { name: 'preview_image', labelKey: 'fields.previewImage', kind: 'image' },

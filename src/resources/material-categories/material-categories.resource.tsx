@@ -5,6 +5,7 @@
 import { ApartmentOutlined, BgColorsOutlined, EditOutlined, FolderAddOutlined } from '@ant-design/icons';
 import type { MaterialCategory } from '@shared/entities/material-categories';
 import { MATERIAL_CATEGORY_ABILITIES } from '@shared/entities/material-category-values';
+import { MATERIAL_ABILITIES } from '@shared/entities/material-values';
 import { lazy } from 'react';
 import { PreviewCard } from '@/components/PreviewCard';
 import { currentImage, imageUploadPayload } from '@/components/upload/current-image';
@@ -58,7 +59,7 @@ export const materialCategories = defineResource<MaterialCategory>({
     icon: <BgColorsOutlined aria-hidden />,
     order: 40,
     // Spec 1 §6: 'Materials (authoring only): list-materials.'
-    permission: { platform: 'hatch', ability: 'list-materials' },
+    permission: { platform: 'hatch', ability: MATERIAL_ABILITIES.list },
   },
   search: {
     key: 'materialCategories',

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { MyAccount, PasswordUpdateStatus } from '@shared/entities/my-account';
 import { LoadFailure } from '@/components/LoadFailure';
+import { fieldSelection } from '@/declarations/field-selection';
 import { PageHeader } from '@/components/PageHeader';
 import type { ApiHttpError } from '@/providers/data-provider';
 import { session } from '@/providers/session';
@@ -32,7 +33,12 @@ import './my-account.css';
 const TABS = ['details', 'activity', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 export const SUCCESS_MS = 3000;
-const EXCLUDED_FIELDS = ['users.settings', 'users.abilities'];
+/**
+ * Spec 2 §7's `excluded_fields[]=users.settings,users.abilities`: the page shows neither the user's abilities nor
+ * anything named `settings` (no field of the account; its notification settings are `notification_settings`, which
+ * the Settings tab shows), so only the abilities are left out.
+ */
+const EXCLUDED_FIELDS = fieldSelection<MyAccount>('users', ['abilities']);
 
 interface SaveAnswer {
   data: MyAccount;

@@ -8,6 +8,7 @@ import { PROPERTY_MAP_ABILITIES } from '@shared/entities/property-map-values';
 import type { PropertyMap } from '@shared/entities/property-maps';
 import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
+import { TOOLS_GUARD } from '@/lib/route-guards';
 import settings from './list-settings';
 
 const editPath = (map: Pick<PropertyMap, 'id'>) => `/tools/property-maps/edit/${map.id}`;
@@ -22,7 +23,7 @@ export default defineResource<PropertyMap>({
     create: 'tools/property-maps/create',
     edit: 'tools/property-maps/edit/:propertyId',
   },
-  guard: { platform: 'hatch', ability: 'list-downloads|list-labels|access-recycling-bin' },
+  guard: { ...TOOLS_GUARD, platform: 'hatch' },
   ...permissionsFrom(PROPERTY_MAP_ABILITIES, { platform: 'hatch' }),
   navigation: {
     labelKey: 'nav.propertyMaps',
@@ -30,7 +31,7 @@ export default defineResource<PropertyMap>({
     group: 'tools',
     order: 30,
   },
-  search: { key: 'propertyMaps', order: 120, platform: 'hatch', rowAbility: 'update-property-maps' },
+  search: { key: 'propertyMaps', order: 120, platform: 'hatch', rowAbility: PROPERTY_MAP_ABILITIES.update },
   list: {
     ...settings.list,
     columns: [

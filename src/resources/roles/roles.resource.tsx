@@ -31,7 +31,7 @@ export default defineResource<Role>({
     key: 'roles',
     order: 80,
     icon: <SafetyCertificateOutlined />,
-    rowAbility: 'update-roles',
+    rowAbility: ROLE_ABILITIES.update,
   },
   list: {
     ...settings.list,

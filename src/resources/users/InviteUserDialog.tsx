@@ -16,8 +16,12 @@ import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { Select } from '@/ui/Select';
 import { TextInput } from '@/ui/TextInput';
+import { fieldSelection } from '@/declarations/field-selection';
 import type { ActionDialogProps } from '@/declarations/types';
 import './users.css';
+
+/** The role picker names each role by its title. */
+const ROLE_PICKER_FIELDS = fieldSelection<Role>('roles', ['id', 'title']);
 
 type Errors = Partial<Record<'email' | 'role_id', string>>;
 
@@ -32,7 +36,7 @@ export default function InviteUserDialog({ close, done }: ActionDialogProps) {
     resource: 'roles',
     pagination: { currentPage: 1, pageSize: 100 },
     sorters: [{ field: 'title', order: 'asc' }],
-    meta: { included_fields: ['id', 'title'] },
+    meta: { included_fields: ROLE_PICKER_FIELDS },
   });
   const { mutateAsync, mutation } = useCustomMutation<{ message: string }, HttpError>();
 

@@ -6,6 +6,7 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { BaseRecord } from '@refinedev/core';
 import { lazy } from 'react';
+import { anyOf } from '@shared/abilities';
 import { currentImage, imageUploadPayload } from '@/components/upload/current-image';
 import { sessionUser } from '@/providers/session';
 import type {
@@ -38,7 +39,7 @@ export function securityScreens(
       create: `${settings.route}/create`,
       edit: `${settings.route}/edit/:${idParam}`,
     },
-    guard: { ability: 'view-system-users|view-roles|view-groups' },
+    guard: { ability: anyOf('view-system-users', 'view-roles', 'view-groups') },
   } satisfies Partial<ResourceDeclaration>;
 }
 

@@ -48,7 +48,7 @@ export default defineResource<User>({
     order: 70,
     icon: <UserOutlined />,
     viewAllLabel: 'viewUsers',
-    rowAbility: 'update-users',
+    rowAbility: USER_ABILITIES.update,
     defaultSort: 'email_verified_at',
   },
   list: {

@@ -5,6 +5,7 @@
 import { useList } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RequiredAbilities } from '@shared/abilities';
 import { numberFormat } from '@/lib/intl-formats';
 import type { ApiMeta } from '@/providers/list-query';
 import type { Authorization } from '@/providers/useAuthorization';
@@ -14,7 +15,7 @@ import { Skeleton } from '@/ui/Skeleton';
 
 interface TileDefinition {
   key: string;
-  ability: string;
+  ability: RequiredAbilities;
   resource: string;
   meta: ApiMeta;
   icon: ReactNode;

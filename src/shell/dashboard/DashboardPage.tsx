@@ -1,4 +1,5 @@
 /** The dashboard at / (spec 1 §2.4). */
+import { PROJECT_ABILITIES } from '@shared/entities/project-values';
 import { useAuthorization } from '@/providers/useAuthorization';
 import { CountTiles } from './CountTiles';
 import { DashboardHeader } from './DashboardHeader';
@@ -12,7 +13,7 @@ import './dashboard.css';
 export function DashboardPage() {
   const authorization = useAuthorization();
   const { user } = authorization;
-  const seesProjects = authorization.can('view-projects');
+  const seesProjects = authorization.can(PROJECT_ABILITIES.show);
 
   return (
     <div className="dashboard">

@@ -22,6 +22,7 @@ import { useLocation } from 'react-router';
 import { THEME_PREFERENCES, type ThemePreference, type UserPreferences } from '@shared/session';
 import { session } from '@/providers/session';
 import { useAuthorization } from '@/providers/useAuthorization';
+import { COMPANY_PROFILE_ABILITIES } from '@/resources/company-profile/company-profile.resource';
 import { Avatar } from '@/ui/Avatar';
 import { type MenuItem, MenuButton } from '@/ui/MenuButton';
 import { setThemeChoice, useThemeChoice } from '../tenant/color-scheme';
@@ -76,7 +77,7 @@ export function AvatarMenu() {
       icon: <UserOutlined aria-hidden />,
       label: t('avatarMenu.account'),
     },
-    ...(can('view-company|edit-company')
+    ...(can(COMPANY_PROFILE_ABILITIES.show)
       ? [
           {
             key: 'company',

@@ -7,6 +7,7 @@ import { Alert, Badge, Button, Empty, Spin } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { RequiredAbilities } from '@shared/abilities';
 import { useAuthorization } from '@/providers/useAuthorization';
 import { useTenant } from '@/shell/tenant/TenantContext';
 import { SearchFilterDrawer } from './SearchFilterDrawer';
@@ -37,7 +38,7 @@ function SearchResults({
   groups: readonly SearchGroup[];
   term: string;
   settings: SearchSettings;
-  can(ability: string): boolean;
+  can(ability: RequiredAbilities): boolean;
   onOpenFilters(): void;
 }) {
   const { t } = useTranslation('search');

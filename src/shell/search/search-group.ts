@@ -1,4 +1,5 @@
 /** What a result group of the global search is (search-groups.ts derives them), and a result as it reads them. */
+import type { RequiredAbilities } from '@shared/abilities';
 import type { PlatformKey } from '@shared/platforms';
 import type { ReactNode } from 'react';
 
@@ -35,7 +36,7 @@ export interface SearchGroup {
   /** The list endpoint below /api/v2. */
   resource: string;
   /** Spec 1 §6: the list/view permission that shows the group. */
-  ability: string;
+  ability: RequiredAbilities;
   /** Only on this platform (the authoring-only groups). */
   platform?: PlatformKey;
   viewAll: string;
@@ -43,7 +44,7 @@ export interface SearchGroup {
   viewAllLabel: 'viewAll' | 'viewUsers';
   rowTarget(record: SearchRecord): RowTarget;
   /** Rows navigate only with this ability (users, roles, groups, labels, property maps). */
-  rowAbility?: string;
+  rowAbility?: RequiredAbilities;
   /** The sort field for 'Modified' when it differs from updated_at (spec 1 §9: users sort by email_verified_at). */
   defaultSort?: string;
 }

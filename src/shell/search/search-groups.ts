@@ -4,6 +4,7 @@
  * opened. Derived from the declarations' `search` and the groups of the screens not declared yet
  * (`src/shell/undeclared-screens.tsx`), in their `order`.
  */
+import type { RequiredAbilities } from '@shared/abilities';
 import type { PlatformKey } from '@shared/platforms';
 import { recordPath } from '@/declarations/derive';
 import { RESOURCES } from '@/resources/index';
@@ -51,7 +52,10 @@ export function buildSearchGroups(
 export const SEARCH_GROUPS: readonly SearchGroup[] = buildSearchGroups(RESOURCES);
 
 /** The groups this user may see on this platform (spec 1 §2.6: each only with its permission). */
-export function visibleSearchGroups(can: (ability: string) => boolean, platform: PlatformKey): SearchGroup[] {
+export function visibleSearchGroups(
+  can: (ability: RequiredAbilities) => boolean,
+  platform: PlatformKey,
+): SearchGroup[] {
   return SEARCH_GROUPS.filter((item) => (!item.platform || item.platform === platform) && can(item.ability));
 }
 
