@@ -20,62 +20,78 @@ interface Stage {
 
 const VITEST_FAILURES = /^\s*FAIL\s+.*$/gm;
 
-const stages: Stage[] = [
-  {
-    name: 'e2e',
-    command: ['npx', 'playwright', 'test'],
-    summary: /^\s*\d+ (passed|failed).*$|^\s*\d+ flaky.*$/m,
-    // The list reporter's line of a failed test: "✘  12 [portal] › tests/e2e/….spec.ts:40:3 › title (31.2s)".
-    failures: /^\s*✘.*$/gm,
-  },
-  {
-    name: 'unit',
-    command: ['npx', 'vitest', 'run', '--project', 'unit'],
-    summary: /^\s*Tests\s+.*$/m,
-    failures: VITEST_FAILURES,
-  },
-  {
-    // With a PostgreSQL server to test on, PGlite runs the files of what differs between the engines
-    // (tests/server/engine-specific.ts); without one, every file.
-    name: process.env.TEST_DATABASE_URL ? 'server (PGlite, engine-specific files)' : 'server (PGlite)',
-    command: [
-      'npx',
-      'vitest',
-      'run',
-      '--project',
-      'server',
-      ...(process.env.TEST_DATABASE_URL ? ENGINE_SPECIFIC_SERVER_TESTS : []),
-    ],
-    summary: /^\s*Tests\s+.*$/m,
-    failures: VITEST_FAILURES,
-  },
-];
-if (process.env.TEST_DATABASE_URL) {
-  stages.push({
-    name: 'server (PostgreSQL)',
-    command: ['npx', 'vitest', 'run', '--project', 'server'],
-    env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
-    summary: /^\s*Tests\s+.*$/m,
-    failures: VITEST_FAILURES,
-  });
-}
+const e2e: Stage = {
+  name: 'e2e',
+  command: ['npx', 'playwright', 'test'],
+  summary: /^\s*\d+ (passed|failed).*$|^\s*\d+ flaky.*$/m,
+  // The list reporter's line of a failed test: "✘  12 [portal] › tests/e2e/….spec.ts:40:3 › title (31.2s)".
+  failures: /^\s*✘.*$/gm,
+};
+const unit: Stage = {
+  name: 'unit',
+  command: ['npx', 'vitest', 'run', '--project', 'unit'],
+  summary: /^\s*Tests\s+.*$/m,
+  failures: VITEST_FAILURES,
+};
+const pglite: Stage = {
+  // With a PostgreSQL server to test on, PGlite runs the files of what differs between the engines
+  // (tests/server/engine-specific.ts); without one, every file.
+  name: process.env.TEST_DATABASE_URL ? 'server (PGlite, engine-specific files)' : 'server (PGlite)',
+  command: [
+    'npx',
+    'vitest',
+    'run',
+    '--project',
+    'server',
+    ...(process.env.TEST_DATABASE_URL ? ENGINE_SPECIFIC_SERVER_TESTS : []),
+  ],
+  summary: /^\s*Tests\s+.*$/m,
+  failures: VITEST_FAILURES,
+};
+const postgres: Stage | null = process.env.TEST_DATABASE_URL
+  ? {
+      name: 'server (PostgreSQL)',
+      command: ['npx', 'vitest', 'run', '--project', 'server'],
+      env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
+      summary: /^\s*Tests\s+.*$/m,
+      failures: VITEST_FAILURES,
+    }
+  : null;
+const generator: Stage = {
+  // make:resource in a copy of the repository: its generated entity type-checks, lints and passes its own test
+  // (on PostgreSQL when there is one: it is no engine-specific test, and PGlite's migrated and seeded template
+  // costs more than a schema on the server).
+  name: 'generator',
+  command: ['npx', 'vitest', 'run', '--project', 'generator'],
+  ...(process.env.TEST_DATABASE_URL ? { env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } } : {}),
+  summary: /^\s*Tests\s+.*$/m,
+  failures: VITEST_FAILURES,
+};
+const typecheck: Stage = {
+  name: 'typecheck',
+  command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'],
+  summary: /error TS\d+/,
+};
+const lint: Stage = {
+  name: 'lint',
+  command: ['npx', 'eslint', '--max-warnings', '0', '.'],
+  summary: /\d+ problems?.*/,
+};
 
-// The short suites last: they fill the slots the long ones leave, instead of the long ones starting late and
-// running on alone at the end (the longest first, as a scheduler of unequal jobs does).
-stages.push(
-  {
-    // make:resource in a copy of the repository: its generated entity type-checks, lints and passes its own test
-    // (on PostgreSQL when there is one: it is no engine-specific test, and PGlite's migrated and seeded template
-    // costs more than a schema on the server).
-    name: 'generator',
-    command: ['npx', 'vitest', 'run', '--project', 'generator'],
-    ...(process.env.TEST_DATABASE_URL ? { env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } } : {}),
-    summary: /^\s*Tests\s+.*$/m,
-    failures: VITEST_FAILURES,
-  },
-  { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'], summary: /error TS\d+/ },
-  { name: 'lint', command: ['npx', 'eslint', '--max-warnings', '0', '.'], summary: /\d+ problems?.*/ },
-);
+/**
+ * The longest first, as a scheduler of unequal jobs does: end-to-end, the whole server suite (on PostgreSQL when
+ * there is one, else on PGlite) and unit start at once; the short suites fill the slots they leave, instead of a
+ * long one starting late and running on alone at the end (the PostgreSQL suite after the PGlite files did).
+ */
+const stages: Stage[] = [
+  e2e,
+  postgres ?? pglite,
+  unit,
+  ...(postgres ? [pglite] : []),
+  generator,
+  typecheck,
+  lint,
+];
 
 // A renamed or removed file would silently drop out of the PGlite run.
 const missing = ENGINE_SPECIFIC_SERVER_TESTS.filter((file) => !existsSync(file));
