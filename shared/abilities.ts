@@ -75,6 +75,15 @@ export const anyLicenceOf = <const T extends readonly [LicenceKey, LicenceKey, .
   ...names: T
 ) => alternativesOf<LicenceKey, T>(names);
 
+/**
+ * Any one of several requirements gathered at run time, each already checked where it was written (a bulk
+ * endpoint's guard: any one of its actions' abilities, server/http/crud/bulk.ts): one as itself, several as `a|b`.
+ */
+export function anyOfRequired(first: RequiredAbilities, ...rest: RequiredAbilities[]): RequiredAbilities;
+export function anyOfRequired(...names: string[]): string {
+  return [...new Set(names)].join('|');
+}
+
 export interface PermissionSubject {
   admin: boolean;
   abilities: readonly string[];

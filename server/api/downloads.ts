@@ -90,10 +90,14 @@ export default async function downloadRoutes(server: FastifyInstance): Promise<v
 
   app.get<{ Params: IdParams }>(
     '/downloads/:id/download',
-    downloads.route('list-downloads', 'The file of a download, as an attachment named name.extension', {
-      params: IdParams,
-      response: { 404: MessageSchema },
-    }),
+    downloads.route(
+      DOWNLOAD_ABILITIES.list,
+      'The file of a download, as an attachment named name.extension',
+      {
+        params: IdParams,
+        response: { 404: MessageSchema },
+      },
+    ),
     async (request, reply) => {
       const session = await authenticate(request);
       const download = await downloads.find(db, session.company.id, request.params.id);

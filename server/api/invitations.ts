@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { USER_ABILITIES } from '../../shared/entities/user-values';
 import { InviteInputSchema, UserSchema } from '../../shared/entities/users';
 import { message } from '../../shared/messages';
 import { createAccount, joinCompany } from '../db/accounts';
@@ -66,13 +67,17 @@ async function findAccount(db: DB, identity: string) {
 export default async function invitationRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/users/invite',
-    userEntity.route('create-users', 'Invites a user (username or email) into the company with a role', {
-      consumes: FORM_CONTENT_TYPES,
-      body: InviteInputSchema,
-      response: {
-        201: Type.Object({ message: Type.String(), data: UserSchema }),
+    userEntity.route(
+      USER_ABILITIES.create,
+      'Invites a user (username or email) into the company with a role',
+      {
+        consumes: FORM_CONTENT_TYPES,
+        body: InviteInputSchema,
+        response: {
+          201: Type.Object({ message: Type.String(), data: UserSchema }),
+        },
       },
-    }),
+    ),
     async (request, reply) => {
       const ctx = await contextOf(request);
       const { db, session } = ctx;

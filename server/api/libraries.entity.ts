@@ -266,8 +266,8 @@ export default defineEntity({
   },
   bulk: {
     actions: {
-      archive: { ability: 'update-libraries', run: ({ db }, row) => setStatus(db, row, 'ARCHIVED') },
-      activate: { ability: 'update-libraries', run: ({ db }, row) => setStatus(db, row, 'ACTIVE') },
+      archive: { ability: LIBRARY_ABILITIES.update, run: ({ db }, row) => setStatus(db, row, 'ARCHIVED') },
+      activate: { ability: LIBRARY_ABILITIES.update, run: ({ db }, row) => setStatus(db, row, 'ACTIVE') },
       delete: 'delete',
     },
   },

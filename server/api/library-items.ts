@@ -282,7 +282,7 @@ export const libraryItemEntity = defineEntity({
     },
     actions: {
       move: {
-        ability: 'update-library-items',
+        ability: LIBRARY_ITEM_ABILITIES.update,
         async run({ db, session, request }, row) {
           const body = request.body as {
             libraries?: Array<{ id: number }>;
@@ -302,8 +302,8 @@ export const libraryItemEntity = defineEntity({
             .execute();
         },
       },
-      archive: { ability: 'update-library-items', run: ({ db }, row) => setArchived(db, row, true) },
-      activate: { ability: 'update-library-items', run: ({ db }, row) => setArchived(db, row, false) },
+      archive: { ability: LIBRARY_ITEM_ABILITIES.update, run: ({ db }, row) => setArchived(db, row, true) },
+      activate: { ability: LIBRARY_ITEM_ABILITIES.update, run: ({ db }, row) => setArchived(db, row, false) },
       delete: 'delete',
     },
   },
@@ -339,7 +339,7 @@ async function presentDetail(ctx: CrudContext, row: ItemRow): Promise<LibraryIte
 export default async function libraryItemRoutes(server: FastifyInstance): Promise<void> {
   await libraryItemEntity.register(server);
   registerProcessedFileRoutes(server, 'libraries/items', libraryItemEntity, {
-    abilities: { update: 'update-library-items', list: 'list-library-items' },
+    abilities: LIBRARY_ITEM_ABILITIES,
     noun: 'item',
     refused: REPROCESS_REFUSED,
     files: ITEM_FILES,

@@ -210,11 +210,11 @@ export default defineEntity({
     actions: {
       delete: 'delete',
       archive: {
-        ability: 'update-material-categories',
+        ability: MATERIAL_CATEGORY_ABILITIES.update,
         run: (ctx, row) => setStatus(ctx, row.id, 'ARCHIVED'),
       },
       activate: {
-        ability: 'update-material-categories',
+        ability: MATERIAL_CATEGORY_ABILITIES.update,
         run: (ctx, row) => setStatus(ctx, row.id, 'ACTIVE'),
       },
     },

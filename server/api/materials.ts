@@ -331,7 +331,7 @@ export const materialEntity = defineEntity({
     actions: {
       delete: 'delete',
       move: {
-        ability: 'update-materials',
+        ability: MATERIAL_ABILITIES.update,
         async run(ctx, row) {
           const body = ctx.request.body as {
             categories?: Array<{ id: number }>;
@@ -388,7 +388,7 @@ export default async function materialRoutes(server: FastifyInstance): Promise<v
   app.post(
     '/materials/import',
     materialEntity.route(
-      'update-materials',
+      MATERIAL_ABILITIES.update,
       'Imports the materials of a finished material-archive upload (.zip or .matz), optionally into a category; the worker processes it',
       {
         consumes: FORM_CONTENT_TYPES,
@@ -437,7 +437,7 @@ export default async function materialRoutes(server: FastifyInstance): Promise<v
 
   app.get(
     '/materials/import/:id',
-    materialEntity.route('list-materials', 'The progress and result of a material import', {
+    materialEntity.route(MATERIAL_ABILITIES.list, 'The progress and result of a material import', {
       params: IdParams,
       response: { 200: DataSchema(MaterialImportSchema), 404: MessageSchema },
     }),
@@ -459,7 +459,7 @@ export default async function materialRoutes(server: FastifyInstance): Promise<v
   app.post(
     '/materials/:id/duplicate',
     materialEntity.route(
-      'update-materials',
+      MATERIAL_ABILITIES.update,
       "Duplicates a material as '{name} (copy)' (or '(copy 2)', …) with its description, base and categories",
       { params: NameParams, response: { 201: DataSchema(MaterialSchema), 404: MessageSchema } },
     ),

@@ -234,7 +234,7 @@ export async function resumeRestoredModels(source: BroadcastSource, companyId: n
 export default async function modelRoutes(server: FastifyInstance): Promise<void> {
   await modelEntity.register(server);
   registerProcessedFileRoutes(server, 'projects/models', modelEntity, {
-    abilities: { update: 'update-project-models', list: 'list-project-models' },
+    abilities: MODEL_ABILITIES,
     noun: 'model',
     refused: REPROCESS_REFUSED,
     files: MODEL_FILES,

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { hasAbility } from '../../shared/abilities';
+import { hasAbility, type RequiredAbilities, type RequiredLicences } from '../../shared/abilities';
 import type { SavedViewStateValue } from '../../shared/entities/saved-view-values';
 import type { SessionUser } from '../../shared/session';
 import { memberAbilities } from './user-fields';
@@ -153,8 +153,8 @@ async function resolveSession(request: FastifyRequest): Promise<Session> {
   return { user, company, tokenId, token, expiresAt: new Date(expiresAt) };
 }
 
-/** Rejects with 403 unless the session's user is admin or holds one of the pipe-separated abilities. */
-export function authorize(session: Session, ability: string): void {
+/** Rejects with 403 unless the session's user is admin or holds the ability (`anyOf(a, b)`: one of them). */
+export function authorize(session: Session, ability: RequiredAbilities): void {
   if (!hasAbility(session.user, ability)) throw forbidden();
 }
 
@@ -163,19 +163,25 @@ export function requireAdmin(session: Session): void {
 }
 
 /**
- * Rejects with 403 unless the session's company has bought the licence (at least one seat): the authoring-only
- * areas (spec 1 §2.8, spec 2 'hatch-only') need `hatch`. An administrator passes, as they pass every permission
- * and licence check (spec 1 §6), and as the portal's guards let them in.
+ * Rejects with 403 unless the session's company has bought the licence (at least one seat; `anyLicenceOf(a, b)`:
+ * one of them): the authoring-only areas (spec 1 §2.8, spec 2 'hatch-only') need `hatch`. An administrator passes,
+ * as they pass every permission and licence check (spec 1 §6), and as the portal's guards let them in.
  */
-export async function requireCompanyLicence(db: DB, session: Session, licence: string): Promise<void> {
+export async function requireCompanyLicence(
+  db: DB,
+  session: Session,
+  licence: RequiredLicences,
+): Promise<void> {
   if (session.user.admin) return;
   const row = await db
     .selectFrom('company_licences')
     .select('bought')
     .where('company_id', '=', session.company.id)
-    .where('licence', '=', licence)
+    .where('licence', 'in', licence.split('|'))
+    .where('bought', '>=', 1)
+    .limit(1)
     .executeTakeFirst();
-  if (!row || row.bought < 1) throw forbidden();
+  if (!row) throw forbidden();
 }
 
 /** Issues a new opaque token (only its hash is stored) for a user, recording the company it was issued on. */

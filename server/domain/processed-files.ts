@@ -15,7 +15,7 @@ import { isReprocessable } from '../../shared/entities/model-values';
 import { authenticate } from '../auth/session';
 import type { DB } from '../db/database';
 import { invalidField, notFound } from '../errors/http-errors';
-import type { CrudContext, Followup } from '../http/crud/declaration';
+import type { AbilityRequirement, CrudContext, Followup } from '../http/crud/declaration';
 import type { EntityRouteOptions } from '../http/crud/declared-entity';
 import { IdParams } from '../http/crud/ids';
 import { type Language, requestLanguage } from '../http/language';
@@ -39,7 +39,11 @@ export const REPROCESS_STARTED = 'Reprocessing started...';
 /** The declared entity (server/http/crud/entity.ts) of a processed file, as reprocessing uses it. */
 interface ProcessedFileEntity {
   find(db: DB, companyId: number, id: number): Promise<{ id: number; status: string }>;
-  route<S extends FastifySchema>(ability: string, summary: string, schema?: S): EntityRouteOptions<S>;
+  route<S extends FastifySchema>(
+    ability: AbilityRequirement,
+    summary: string,
+    schema?: S,
+  ): EntityRouteOptions<S>;
 }
 
 /**
@@ -50,7 +54,7 @@ export function registerReprocess(
   server: FastifyInstance,
   collection: string,
   entity: ProcessedFileEntity,
-  options: { ability: string; noun: string; refused: string; files: ProcessedFiles },
+  options: { ability: AbilityRequirement; noun: string; refused: string; files: ProcessedFiles },
 ) {
   const summary = `Processes a FINISHED or FAILED ${options.noun} again (its geometry events start over); 422 for any other status`;
   server.withTypeProvider<TypeBoxTypeProvider>().post(
@@ -109,7 +113,7 @@ export function registerFileDownloads(
   server: FastifyInstance,
   collection: string,
   entity: ProcessedFileEntity,
-  options: { ability: string; noun: string; files: ProcessedFiles },
+  options: { ability: AbilityRequirement; noun: string; files: ProcessedFiles },
 ) {
   server.get<{ Params: { id: number; variant: (typeof DOWNLOADS)[number] } }>(
     `/${collection}/:id/download/:variant`,
@@ -302,7 +306,8 @@ export function registerProcessedFileRoutes(
   collection: string,
   entity: ProcessedFileEntity,
   options: {
-    abilities: { update: string; list: string };
+    /** The entity's abilities (`MODEL_ABILITIES`): reprocessing is an update, the files are read with the list. */
+    abilities: { update: AbilityRequirement; list: AbilityRequirement };
     noun: string;
     refused: string;
     files: ProcessedFiles;

@@ -4,6 +4,7 @@
  * name and declared length alone, before any byte arrived (422 on the `file` field). What the bytes must be is
  * checked where the upload is used (a model's file: model-files.ts).
  */
+import type { RequiredAbilities, RequiredLicences } from '../../shared/abilities';
 import { MIN_UPLOAD_BYTES, UPLOAD_KIND_TYPES, type UploadKindName } from '../../shared/upload-kinds';
 import type { ServerConfig } from '../config';
 import type { FieldErrors } from '../errors/http-errors';
@@ -11,12 +12,12 @@ import { canonicalExtension, extensionOf } from '../storage/content-types';
 
 export interface UploadKind<Name extends UploadKindName = UploadKindName> {
   name: Name;
-  /** Pipe-separated abilities, any one suffices; null: every signed-in member of the company. */
-  ability: string | null;
+  /** The ability (`anyOf(a, b)`: any one suffices); null: every signed-in member of the company. */
+  ability: RequiredAbilities | null;
   /** Only administrators start uploads of this kind (whatever `ability` says). */
   adminOnly?: boolean;
   /** The licence the company must have bought to upload this kind (`hatch`: material archives). */
-  licence?: string;
+  licence?: RequiredLicences;
   /** The largest upload of this kind, in bytes. */
   maxBytes(config: ServerConfig): number;
   /** Errors by field for the client's file name and the declared length. */
@@ -31,9 +32,9 @@ export interface UploadKind<Name extends UploadKindName = UploadKindName> {
 /** An upload kind of the file types its shared declaration names (shared/upload-kinds.ts) up to a size. */
 export function fileUploadKind<Name extends UploadKindName>(declaration: {
   name: Name;
-  ability: string | null;
+  ability: RequiredAbilities | null;
   adminOnly?: boolean;
-  licence?: string;
+  licence?: RequiredLicences;
   maxBytes: (config: ServerConfig) => number;
   contentErrors?: UploadKind['contentErrors'];
 }): UploadKind<Name> {

@@ -5,6 +5,8 @@
  * files, material archives and images are declared here until their entities' server modules take them.
  */
 import { DOWNLOAD_FILE_UPLOAD } from '../../shared/entities/downloads';
+import { LIBRARY_ITEM_ABILITIES } from '../../shared/entities/library-item-values';
+import { MATERIAL_ABILITIES } from '../../shared/entities/material-values';
 import { MATERIAL_ARCHIVE_UPLOAD } from '../../shared/entities/materials';
 import type { UploadKindName } from '../../shared/upload-kinds';
 import { uploadContentErrors } from '../processing/model-file';
@@ -21,13 +23,13 @@ const DECLARED: { readonly [Name in UploadKindName]: UploadKind<Name> } = {
   [DOWNLOAD_FILE_UPLOAD]: downloadUploadKind,
   'library-item-file': fileUploadKind({
     name: 'library-item-file',
-    ability: 'update-library-items',
+    ability: LIBRARY_ITEM_ABILITIES.update,
     maxBytes: (config) => config.modelUploadMaxBytes,
     contentErrors: uploadContentErrors,
   }),
   [MATERIAL_ARCHIVE_UPLOAD]: fileUploadKind({
     name: MATERIAL_ARCHIVE_UPLOAD,
-    ability: 'update-materials',
+    ability: MATERIAL_ABILITIES.update,
     licence: 'hatch',
     maxBytes: (config) => config.modelUploadMaxBytes,
   }),

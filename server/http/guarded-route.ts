@@ -15,6 +15,7 @@ import type {
   preValidationAsyncHookHandler,
   RouteOptions,
 } from 'fastify';
+import type { RequiredAbilities, RequiredLicences } from '../../shared/abilities';
 import { authenticate, authorize, requireAdmin, requireCompanyLicence } from '../auth/session';
 
 /** Who may call a route. */
@@ -25,21 +26,26 @@ export type RouteGuard =
   | { readonly kind: 'signature'; readonly reason: string }
   /** A valid bearer token on the host of a company the user belongs to (administrators: every company). */
   | { readonly kind: 'signedIn' }
-  /** Signed in and holding the ability (`a|b`: any one of them); administrators always pass. */
-  | { readonly kind: 'ability'; readonly ability: string }
+  /** Signed in and holding the ability (`anyOf(a, b)`: any one of them); administrators always pass. */
+  | { readonly kind: 'ability'; readonly ability: RequiredAbilities }
   /** Signed in with the admin flag (platform administrators). */
   | { readonly kind: 'admin' }
   /** Another guard, then the company's licence (403 when it has bought none; administrators pass). */
-  | { readonly kind: 'licence'; readonly licence: string; readonly guard: RouteGuard };
+  | { readonly kind: 'licence'; readonly licence: RequiredLicences; readonly guard: RouteGuard };
 
 export const guard = {
   public: (reason: string): RouteGuard => ({ kind: 'public', reason }),
   signature: (reason: string): RouteGuard => ({ kind: 'signature', reason }),
   signedIn: { kind: 'signedIn' } as RouteGuard,
-  ability: (ability: string): RouteGuard => ({ kind: 'ability', ability }),
+  /** Names of shared/abilities.ts only: a misspelt one fails the type check (tests/server/route-guards.test.ts). */
+  ability: (ability: RequiredAbilities): RouteGuard => ({ kind: 'ability', ability }),
   admin: { kind: 'admin' } as RouteGuard,
   /** `guard.licence('hatch', guard.ability('list-materials'))`: a hatch-only area's routes. */
-  licence: (licence: string, then: RouteGuard): RouteGuard => ({ kind: 'licence', licence, guard: then }),
+  licence: (licence: RequiredLicences, then: RouteGuard): RouteGuard => ({
+    kind: 'licence',
+    licence,
+    guard: then,
+  }),
 };
 
 declare module 'fastify' {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anyLicenceOf, anyOf } from '../../shared/abilities';
 import {
   describeGuard,
   guard,
@@ -117,6 +118,11 @@ describe('route guards', () => {
     expect(guardOf('GET', '/api/v2/materials')).toEqual(
       guard.licence('hatch', guard.ability('list-materials')),
     );
+    // A bulk route lets in whoever may run one of its actions (the handler checks the chosen one's ability).
+    expect(guardOf('POST', '/api/v2/libraries/update')).toEqual(
+      guard.ability(anyOf('update-libraries', 'delete-libraries')),
+    );
+    expect(guardOf('POST', '/api/v2/saved-views/update')).toEqual(guard.signedIn);
   });
 
   it('the walk sees every route of the router', () => {
@@ -171,6 +177,28 @@ describe('route guards', () => {
     const answers = await answersOfGuarded(member.token, needsMore);
     expect(answers.length).toBeGreaterThan(100);
     expect(answers.filter((answer) => !/: 403 (This action is unauthorized\.)?$/.test(answer))).toEqual([]);
+  });
+});
+
+describe('guard names', () => {
+  it('takes only ability names and licence keys that exist: a misspelt one fails the type check', () => {
+    // Each line below compiles only because of its @ts-expect-error: tsc fails once a misspelt name type-checks.
+    // @ts-expect-error 'list-material' is no ability (list-materials is).
+    expect(describeGuard(guard.ability('list-material'))).toBe('ability(list-material)');
+    // @ts-expect-error a hand-written list is not checked name by name; anyOf(…) is.
+    expect(describeGuard(guard.ability('list-materials|update-material'))).toBe(
+      'ability(list-materials|update-material)',
+    );
+    // @ts-expect-error 'hatchet' is no licence key.
+    expect(describeGuard(guard.licence('hatchet', guard.admin))).toBe('licence(hatchet, admin)');
+    expect(
+      describeGuard(
+        guard.licence(
+          anyLicenceOf('hatch', 'design_and_sales'),
+          guard.ability(anyOf('list-materials', 'update-materials')),
+        ),
+      ),
+    ).toBe('licence(hatch|design_and_sales, ability(list-materials|update-materials))');
   });
 });
 

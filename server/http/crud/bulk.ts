@@ -7,18 +7,40 @@
  */
 import { type TObject, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { authorize } from '../../auth/session';
+import { anyOfRequired, type RequiredAbilities } from '../../../shared/abilities';
+import { authorize, requireAdmin } from '../../auth/session';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors/http-errors';
 import { FORM_CONTENT_TYPES } from '../request-input';
 import { type BulkFailure, bulkResult, BulkResultSchema } from '../responses';
 import { StringEnum } from '../schema-types';
-import { type BulkAction, type Followup, SIGNED_IN } from './declaration';
+import {
+  type AbilityRequirement,
+  ADMIN_ONLY,
+  type BulkAction,
+  type Followup,
+  SIGNED_IN,
+} from './declaration';
 import { contextOf } from './context';
 import type { Entity } from './declared-entity';
 import { Id, NameKey, type RowKey } from './ids';
 
 export const BulkSuccessSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
+
+/**
+ * The bulk route's guard: what lets in anyone who may run one of the actions (the handler then checks the chosen
+ * one's). A valid token when an action is SIGNED_IN; the admin flag when every action is ADMIN_ONLY; else any one of
+ * the actions' abilities (administrators pass those too, so ADMIN_ONLY adds nothing).
+ */
+function eitherOf(requirements: readonly AbilityRequirement[]): AbilityRequirement {
+  const abilities: RequiredAbilities[] = [];
+  for (const requirement of requirements) {
+    if (requirement === SIGNED_IN) return SIGNED_IN;
+    if (requirement !== ADMIN_ONLY) abilities.push(requirement);
+  }
+  const [first, ...rest] = abilities;
+  return first === undefined ? ADMIN_ONLY : anyOfRequired(first, ...rest);
+}
 
 export async function registerBulkEndpoint<
   TB extends keyof Database,
@@ -41,7 +63,7 @@ export async function registerBulkEndpoint<
       });
     } else throw new Error(`${entity.collection}: the bulk delete needs a delete ability`);
   }
-  const anyAbility = [...new Set([...actions.values()].map((action) => action.ability))].join('|');
+  const anyAbility = eitherOf([...actions.values()].map((action) => action.ability));
   app.post<{ Body: { action: string } & Record<string, unknown> }>(
     `/${entity.writeCollection ?? entity.collection}/update`,
     entity.route(
@@ -63,8 +85,10 @@ export async function registerBulkEndpoint<
     async (request) => {
       const ctx = await contextOf(request);
       const action = actions.get(request.body.action)!;
-      // Every signed-in user may use an action of SIGNED_IN (a user's own rows); the guard checked the token.
-      if (action.ability !== SIGNED_IN) authorize(ctx.session, action.ability);
+      // An action of ADMIN_ONLY needs the admin flag; every signed-in user may use one of SIGNED_IN (a user's own
+      // rows), the guard checked the token.
+      if (action.ability === ADMIN_ONLY) requireAdmin(ctx.session);
+      else if (action.ability !== SIGNED_IN) authorize(ctx.session, action.ability);
       const ids = (request.body[key] as Array<Record<string, RowKey>>).map((item) => item[idField]);
       const success: Array<{ id: number; name: string }> = [];
       const failed: BulkFailure[] = [];

@@ -10,12 +10,18 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Session } from '../../auth/session';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
-import type { CrudAction } from '../../../shared/entity-abilities';
+import type { RequiredLicences } from '../../../shared/abilities';
+import type { AbilityRequirement, CrudAction, EntityAbilities } from '../../../shared/entity-abilities';
 import type { ListSpec } from '../listing';
 
 // ADMIN_ONLY (the admin flag in place of an ability), SIGNED_IN (a valid token alone) and the standard endpoints,
 // once in shared/ beside each entity's abilities (shared/entities/<entity>-values.ts), which the portal reads too.
-export { ADMIN_ONLY, SIGNED_IN, type CrudAction } from '../../../shared/entity-abilities';
+export {
+  ADMIN_ONLY,
+  SIGNED_IN,
+  type AbilityRequirement,
+  type CrudAction,
+} from '../../../shared/entity-abilities';
 
 /** The request, its session and the database, or the transaction inside a write hook. */
 export interface CrudContext {
@@ -37,7 +43,8 @@ export type ListRules<TB extends keyof Database, Row, Item extends object> = Omi
 >;
 
 export interface BulkAction<Row> {
-  ability: string;
+  /** The entity's ability of the action (`LIBRARY_ABILITIES.update`), ADMIN_ONLY or SIGNED_IN. */
+  ability: AbilityRequirement;
   /**
    * Applies the action to one row inside the row's own transaction (`ctx.db` is that transaction). Throwing
    * (e.g. `new HttpError(422, 'Still connected to a model.')`) fails the row, which is then left as it was.
@@ -119,14 +126,14 @@ export interface EntityDeclaration<
    * The licence the request's company must have bought for every route of the entity, special routes made with
    * `entity.route` included (`'hatch'` for the authoring-only materials and categories); 403 otherwise.
    */
-  licence?: string;
+  licence?: RequiredLicences;
   /** The key of the name in the delete answer when it is not `{entity}_name` (e.g. `name`). */
   answerNameKey?: string;
   /**
-   * Ability (`a|b`: any of them) per standard endpoint, or ADMIN_ONLY or SIGNED_IN; an endpoint without one is
-   * not registered.
+   * Ability (`anyOf(a, b)`: any of them) per standard endpoint, or ADMIN_ONLY or SIGNED_IN; an endpoint without
+   * one is not registered. The entity's `X_ABILITIES` of shared/entities/<entity>-values.ts.
    */
-  abilities: Partial<Record<CrudAction, string>>;
+  abilities: EntityAbilities;
   /**
    * `input` (create body; its Partial is the update body unless `update` says more, e.g. an `archived` flag),
    * `item` (list item), `detail` (single answers).

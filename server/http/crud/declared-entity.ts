@@ -9,7 +9,7 @@ import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { RouteGuard } from '../guarded-route';
 import type { ListSpec } from '../listing';
-import type { CrudContext, EntityDeclaration, Followup } from './declaration';
+import type { AbilityRequirement, CrudContext, EntityDeclaration, Followup } from './declaration';
 import type { RowKey } from './ids';
 
 /** The mark of a `defineEntity(…)` result (`isEntity`). */
@@ -77,7 +77,7 @@ export interface Entity<
   fieldPrefix: string;
   /** The options of a route (`guarded`): the guard of the ability, the tag, the summary and the schema parts. */
   route<S extends FastifySchema = FastifySchema>(
-    ability: string,
+    ability: AbilityRequirement,
     summary: string,
     schema?: S,
   ): EntityRouteOptions<S>;

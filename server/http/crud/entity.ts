@@ -11,7 +11,7 @@ import type { DB } from '../../db/database';
 import { TRASH_RETENTION_DAYS } from '../../../shared/trash';
 import type { Database } from '../../db/schema';
 import { guard, guarded } from '../guarded-route';
-import { ADMIN_ONLY, type EntityDeclaration, SIGNED_IN } from './declaration';
+import { type AbilityRequirement, ADMIN_ONLY, type EntityDeclaration, SIGNED_IN } from './declaration';
 import { type Entity, ENTITY, type FindOptions } from './declared-entity';
 import { foundOr404, type RowKey } from './ids';
 import { registerEntity } from './routes';
@@ -25,8 +25,8 @@ export function addressable(deletedAt: string, trashed: boolean) {
     : sql<SqlBool>`${column} is null`;
 }
 
-/** The guard of an ability: the admin flag, a valid token alone, or the ability (`a|b`: any of them). */
-const abilityGuard = (ability: string) =>
+/** The guard of an ability: the admin flag, a valid token alone, or the ability (`anyOf(a, b)`: any of them). */
+const abilityGuard = (ability: AbilityRequirement) =>
   ability === ADMIN_ONLY ? guard.admin : ability === SIGNED_IN ? guard.signedIn : guard.ability(ability);
 
 export function defineEntity<
@@ -58,7 +58,7 @@ export function defineEntity<
   /** The rows of one user (`owner`). */
   const ownedBy = (userId: number) => sql<SqlBool>`${sql.ref(`${table}.${declaration.owner}`)} = ${userId}`;
   /** A hatch-only entity's routes also need the company's licence (`licence`). */
-  const guardOf = (ability: string) =>
+  const guardOf = (ability: AbilityRequirement) =>
     declaration.licence ? guard.licence(declaration.licence, abilityGuard(ability)) : abilityGuard(ability);
   const entity: Entity<TB, Row, Input, Item, Detail> = {
     ...declaration,
@@ -105,7 +105,7 @@ export function defineEntity<
       declaration.restore
         ? declaration.restore(ctx, row)
         : restoreRow(ctx.db, table, ctx.session.company.id, row.id),
-    route: <S extends FastifySchema>(ability: string, summary: string, schema?: S) =>
+    route: <S extends FastifySchema>(ability: AbilityRequirement, summary: string, schema?: S) =>
       guarded(guardOf(ability), { ...(schema as S), tags: [tag], summary }),
   };
   return entity;
