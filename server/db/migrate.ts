@@ -49,13 +49,26 @@ export async function withSchemaChangeLock<T>(db: DB, work: () => Promise<T>): P
   });
 }
 
+/**
+ * PostgreSQL's answers when a table or schema named in the catalog a moment ago is gone: Kysely's migrator reads
+ * every schema's tables before it runs (see withSchemaChangeLock), and a schema changed by something that does not
+ * take the lock (pg-boss creating its own, another tool, a person at psql) can move between its two reads.
+ */
+const CATALOG_MOVED = new Set(['42P01', '3F000']);
+const MIGRATION_ATTEMPTS = 3;
+
 export async function migrateToLatest(db: DB): Promise<void> {
   // Pinned to the current schema: unpinned, Kysely finds another schema's lock table (parallel tests on one server).
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrator = new Migrator({ db, provider, migrationTableSchema: rows[0].schema });
-  const { error, results } = await withSchemaChangeLock(db, () => migrator.migrateToLatest());
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error || failed) {
+  for (let attempt = 1; ; attempt += 1) {
+    const { error, results } = await withSchemaChangeLock(db, () => migrator.migrateToLatest());
+    const failed = results?.find((result) => result.status === 'Error');
+    if (!error && !failed) return;
+    // Before any migration ran (none failed), the catalog moved under the migrator's reading: read it again.
+    const code = (error as { code?: unknown } | undefined)?.code;
+    if (!failed && typeof code === 'string' && CATALOG_MOVED.has(code) && attempt < MIGRATION_ATTEMPTS)
+      continue;
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }

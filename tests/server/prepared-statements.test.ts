@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DB, openDatabase } from '../../server/db/database';
 import { StatementNames } from '../../server/db/prepared-statements';
+import { withSchemaChangeLock } from '../../server/db/migrate';
 
 describe('statement names', () => {
   it('gives a text the same name every time, and no name to texts beyond the limit', () => {
@@ -33,7 +34,8 @@ describe.skipIf(!postgres)('prepared statements on PostgreSQL', () => {
     db = await openDatabase({ databaseUrl: postgres!, pgliteDir: 'memory://', schema });
   });
   afterAll(async () => {
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+    // Not while a server of another file migrates (server/db/migrate.ts).
+    await withSchemaChangeLock(db, () => sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db));
     await db.destroy();
   });
 
