@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ArrivalOrderGate, asNewArrival } from '../../server/db/arrival-order';
 import { connectionGate, databaseEngine } from '../../server/db/database';
 import { registerErrorHandling } from '../../server/http/errors';
-import { registerOverloadShedding, SHED_AFTER_MS } from '../../server/http/overload';
+import { type AdmissionGate, registerOverloadShedding, SHED_AFTER_MS } from '../../server/http/overload';
 import { tokenFor } from './api-helpers';
 import { startTestServer, TEST_DOMAIN, type TestServer } from './test-server';
 
@@ -134,7 +134,10 @@ describe('a busy server', () => {
       );
       // Past the engine's threshold, a newcomer queues behind the first instead of being told to come back.
       const second = get(new Agent(), '/projects?per_page=5', 'en', to);
-      await vi.waitFor(() => expect(gate.waiters).toBeGreaterThanOrEqual(2), { timeout: 30_000, interval: 10 });
+      await vi.waitFor(() => expect(gate.waiters).toBeGreaterThanOrEqual(2), {
+        timeout: 30_000,
+        interval: 10,
+      });
       releases.forEach((release) => release());
       expect((await first).status).toBe(200);
       expect((await second).status).toBe(200);
@@ -197,53 +200,77 @@ describe('a busy server', () => {
   );
 });
 
+/**
+ * An app whose `POST /api/v2/login` is shed at `hashing` (with `options`) and then waits until the test releases
+ * it, as a burst still reading its users; `GET /api/v2/other` queues nowhere.
+ */
+async function loginGateApp(
+  hashing: ArrivalOrderGate,
+  shedAfterMs: number,
+  options: Partial<Pick<AdmissionGate, 'maxUnderWay'>> = {},
+) {
+  const app = Fastify();
+  registerErrorHandling(app);
+  registerOverloadShedding(app, shedAfterMs, [
+    { gate: hashing, applies: (request) => request.url === '/api/v2/login', reachedLate: true, ...options },
+  ]);
+  let releaseLogins!: () => void;
+  const loginsMayGoOn = new Promise<void>((resolve) => (releaseLogins = resolve));
+  const state = { underWay: 0 };
+  app.post('/api/v2/login', async () => {
+    state.underWay += 1;
+    await loginsMayGoOn;
+    return { ok: true };
+  });
+  app.get('/api/v2/other', async () => ({ ok: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v2`;
+  return {
+    url,
+    login: () => fetch(`${url}/login`, { method: 'POST' }),
+    /** Logins that reached their handler. */
+    underWay: () => state.underWay,
+    releaseLogins,
+    /** Sends `count` logins one after another, each once the one before has reached its handler. */
+    async admitted(count: number): Promise<Array<Promise<Response>>> {
+      const answers: Array<Promise<Response>> = [];
+      for (let sent = 1; sent <= count; sent += 1) {
+        answers.push(this.login());
+        await vi.waitFor(() => expect(state.underWay).toBe(sent), { timeout: 30_000, interval: 10 });
+      }
+      return answers;
+    },
+    close: () => app.close(),
+  };
+}
+
 describe('a burst of logins', () => {
   it('is shed at the door beyond what can be hashed in time, counting the logins admitted and still on their way to the hashing', async () => {
     // One hashing slot, 100 ms a hash: on PGlite (shedding past 500 ms) five logins ahead are the most a new one may
     // find. The logins here never reach the hashing (they wait for the test), as a burst still reading its users.
     const hashing = new ArrivalOrderGate(1);
     hashing.measuredHold(100);
-    const app = Fastify();
-    registerErrorHandling(app);
-    registerOverloadShedding(app, SHED_AFTER_MS.pglite, [
-      { gate: hashing, applies: (request) => request.url === '/api/v2/login', reachedLate: true },
-    ]);
-    let releaseLogins!: () => void;
-    const loginsMayGoOn = new Promise<void>((resolve) => (releaseLogins = resolve));
-    let loginsUnderWay = 0;
-    app.post('/api/v2/login', async () => {
-      loginsUnderWay += 1;
-      await loginsMayGoOn;
-      return { ok: true };
-    });
-    app.get('/api/v2/other', async () => ({ ok: true }));
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v2`;
-    const login = () => fetch(`${url}/login`, { method: 'POST' });
+    const gateApp = await loginGateApp(hashing, SHED_AFTER_MS.pglite);
     try {
       // Six are admitted, one after another (the sixth finds 500 ms ahead of it, not more).
-      const admitted: Array<Promise<Response>> = [];
-      for (let count = 1; count <= 6; count += 1) {
-        admitted.push(login());
-        await vi.waitFor(() => expect(loginsUnderWay).toBe(count), { timeout: 30_000, interval: 10 });
-      }
+      const admitted = await gateApp.admitted(6);
       // The next ones are refused at once, while the admitted ones still wait.
-      for (const answer of await Promise.all([login(), login()])) {
+      for (const answer of await Promise.all([gateApp.login(), gateApp.login()])) {
         expect(answer.status).toBe(503);
         expect(answer.headers.get('retry-after')).toBe('1');
         expect(await answer.json()).toMatchObject({ busy: true });
       }
-      expect(loginsUnderWay).toBe(6);
+      expect(gateApp.underWay()).toBe(6);
       // Other requests do not queue at the hashing.
-      expect((await fetch(`${url}/other`)).status).toBe(200);
-      releaseLogins();
+      expect((await fetch(`${gateApp.url}/other`)).status).toBe(200);
+      gateApp.releaseLogins();
       expect((await Promise.all(admitted)).map((answer) => answer.status)).toEqual([
         200, 200, 200, 200, 200, 200,
       ]);
       // Answered, they no longer count: a new login is admitted.
-      expect((await login()).status).toBe(200);
+      expect((await gateApp.login()).status).toBe(200);
     } finally {
-      await app.close();
+      await gateApp.close();
     }
   });
 
@@ -252,47 +279,21 @@ describe('a burst of logins', () => {
     // booked one hash apart after the three ahead of them (6 s), so they come back at 6, 8 and 10 s, not together.
     const hashing = new ArrivalOrderGate(1);
     hashing.measuredHold(2_000);
-    const app = Fastify();
-    registerErrorHandling(app);
-    registerOverloadShedding(app, 20_000, [
-      {
-        gate: hashing,
-        applies: (request) => request.url === '/api/v2/login',
-        reachedLate: true,
-        maxUnderWay: 3,
-      },
-    ]);
-    let releaseLogins!: () => void;
-    const loginsMayGoOn = new Promise<void>((resolve) => (releaseLogins = resolve));
-    let loginsUnderWay = 0;
-    app.post('/api/v2/login', async () => {
-      loginsUnderWay += 1;
-      await loginsMayGoOn;
-      return { ok: true };
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const login = () =>
-      fetch(`http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v2/login`, {
-        method: 'POST',
-      });
+    const gateApp = await loginGateApp(hashing, 20_000, { maxUnderWay: 3 });
     try {
-      const admitted: Array<Promise<Response>> = [];
-      for (let count = 1; count <= 3; count += 1) {
-        admitted.push(login());
-        await vi.waitFor(() => expect(loginsUnderWay).toBe(count), { timeout: 30_000, interval: 10 });
-      }
+      const admitted = await gateApp.admitted(3);
       const retryAfter: string[] = [];
       for (let refused = 0; refused < 3; refused += 1) {
-        const answer = await login();
+        const answer = await gateApp.login();
         expect(answer.status).toBe(503);
         retryAfter.push(answer.headers.get('retry-after') ?? '');
       }
       expect(retryAfter).toEqual(['6', '8', '10']);
-      expect(loginsUnderWay).toBe(3);
-      releaseLogins();
+      expect(gateApp.underWay()).toBe(3);
+      gateApp.releaseLogins();
       expect((await Promise.all(admitted)).map((answer) => answer.status)).toEqual([200, 200, 200]);
     } finally {
-      await app.close();
+      await gateApp.close();
     }
   });
 });
