@@ -66,6 +66,13 @@ const item = (id: number, name: string) => ({
   latest_geometry_event: null,
 });
 
+/**
+ * Opened, a dialog moves the focus into itself after a frame (DialogPanel's initial focus); a user acts in it after
+ * that, and a click before would have its focus taken away by it.
+ */
+const dialogFocused = (dialog: HTMLElement) =>
+  waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement | null));
+
 describe('the move of items in a library', () => {
   let api: ApiStub;
   /** Items in Dining, as the server counts them. */
@@ -130,6 +137,7 @@ describe('the move of items in a library', () => {
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Move 2 items' });
+    await dialogFocused(dialog);
     await user.click(within(dialog).getByRole('button', { name: /^Libraries/ }));
     const tree = within(dialog).getByRole('group', { name: 'Libraries' });
     await within(tree).findByRole('checkbox', { name: 'Dining' });
@@ -285,6 +293,7 @@ describe('the move of materials in a category', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Teak' }));
     await user.click(screen.getByRole('button', { name: 'Move to categories' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move materials' });
+    await dialogFocused(dialog);
     await user.click(within(dialog).getByRole('button', { name: /^Categories/ }));
     const tree = within(dialog).getByRole('group', { name: 'Categories' });
     expect(within(tree).getByRole('textbox', { name: 'Search categories' })).toHaveFocus();
