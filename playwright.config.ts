@@ -55,7 +55,11 @@ export default defineConfig({
     : [{ name: 'portal', testIgnore: SCREENSHOT_SPECS }],
   use: {
     // baseURL: the Acme host of the worker's own server (tests/e2e/support/test.ts).
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network, console) and a screenshot of the moment it
+    // failed. The trace has no screencast: recording one for every test, passed or not, cost about a quarter of the
+    // e2e run's CPU (docs/performance.md, test suite).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    screenshot: 'only-on-failure',
     // The portal follows the reader's reduced-motion setting (no antd motion, no light-component transitions):
     // the tests act on a page whose fields and messages do not move while they click, whatever the machine's load.
     // accessibility.spec.ts checks both settings.
