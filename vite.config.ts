@@ -128,6 +128,13 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/pglite-template.ts'],
+          // A worker runs its files one after another in one process, importing the server's modules once: each
+          // file starts servers of its own (tests/server/test-server.ts), so what a file shares with the next is
+          // the modules' code and their caches (the unknown user's hash, the declarations read), no server state.
+          // Isolating each file cost a third of the suite's CPU (docs/performance.md). ./tests/server/setup.ts
+          // puts back the clock and spies a failed file may have left.
+          isolate: false,
+          setupFiles: ['tests/server/setup.ts'],
           // The time limits of every server test, set here once (no test sets its own, and no wait inside a test
           // has a limit of its own: it waits for the event or state it needs). Upper bounds on waiting, not delays:
           // under a full `npm test` on two cores the two server suites, the unit suite and the browsers share the
