@@ -55,10 +55,11 @@ export default defineConfig({
     : [{ name: 'portal', testIgnore: SCREENSHOT_SPECS }],
   use: {
     // baseURL: the Acme host of the worker's own server (tests/e2e/support/test.ts).
-    // A failed test keeps its trace (actions, DOM snapshots, network, console) and a screenshot of the moment it
-    // failed. The trace has no screencast: recording one for every test, passed or not, cost about a quarter of the
-    // e2e run's CPU (docs/performance.md, test suite).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    // A failed test leaves a screenshot of the moment it failed and its page's accessibility tree
+    // (error-context.md). No trace by default: recording one for every test, passed or not, cost a third of the
+    // e2e run's CPU (docs/performance.md, test suite), and CI keeps only the printed output. To look into a
+    // failure: `npx playwright test <spec> --trace retain-on-failure` (README).
+    trace: 'off',
     screenshot: 'only-on-failure',
     // The portal follows the reader's reduced-motion setting (no antd motion, no light-component transitions):
     // the tests act on a page whose fields and messages do not move while they click, whatever the machine's load.
