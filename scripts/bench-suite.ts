@@ -15,7 +15,7 @@ const TICKS_PER_SECOND = 100;
 const SAMPLE_MS = 1000;
 
 /** What a process is, from its command line. */
-export function processKind(commandLine: string): string {
+function processKind(commandLine: string): string {
   if (commandLine.includes('chromium')) {
     const type = /--type=([a-z-]+)/.exec(commandLine)?.[1] ?? 'browser';
     const utility = /--utility-sub-type=([\w.]+)/.exec(commandLine)?.[1];
