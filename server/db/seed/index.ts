@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../database';
+import { withSchemaChangeLock } from '../migrate';
 import { seedAccount } from './account';
 import { seedAccounts } from './accounts';
 import { seedAdmin } from './admin';
@@ -59,9 +60,14 @@ export async function seedDemoData(
 
 /**
  * Drops every table (and the migration bookkeeping) and every function of our own (trigger functions) in the
- * current schema, so migrations and the seed start from scratch. Extension functions (pg_trgm) stay.
+ * current schema, so migrations and the seed start from scratch. Extension functions (pg_trgm) stay. Under the
+ * schema change lock: a migrator starting meanwhile on another schema of the database reads this one's tables too.
  */
-export async function dropEverything(db: DB): Promise<void> {
+export function dropEverything(db: DB): Promise<void> {
+  return withSchemaChangeLock(db, () => dropTablesAndFunctions(db));
+}
+
+async function dropTablesAndFunctions(db: DB): Promise<void> {
   const { rows } = await sql<{ tablename: string }>`
     select tablename from pg_tables where schemaname = current_schema()
   `.execute(db);
