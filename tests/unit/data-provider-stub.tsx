@@ -230,6 +230,8 @@ export interface RenderOptions {
   user?: SessionUser | null;
   path?: string;
   live?: LiveStub;
+  /** 'auto' as in the portal (src/shell/RefineRoot.tsx): a live event refreshes every query it concerns. */
+  liveMode?: 'auto' | 'off';
   /** Routes besides the element under test (which is mounted at `*`). */
   routePath?: string;
 }
@@ -257,6 +259,7 @@ export function RefineHarness({
   user = aliceUser,
   path = '/',
   live,
+  liveMode = 'off',
   routePath = '*',
   i18n = testI18n(),
 }: PropsWithChildren<RenderOptions & { i18n?: I18n }>): ReactNode {
@@ -279,6 +282,7 @@ export function RefineHarness({
               liveProvider={live?.provider}
               options={{
                 disableTelemetry: true,
+                liveMode,
                 reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
               }}
             >

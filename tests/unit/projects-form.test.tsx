@@ -1,8 +1,9 @@
 /**
  * The project forms on the generic form page (spec 2 §Projects): a sub-project sends the parent its route presets,
- * a saved project opens its overview, and a server validation error shows under its field with its tab opened.
+ * a saved project opens its overview, a server validation error shows under its field with its tab opened, and
+ * Save stays usable while the record is fetched again in the background.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import ResourceFormPage from '@/pages/form/ResourceFormPage';
@@ -12,11 +13,13 @@ import {
   acmeTenant,
   aliceUser,
   type ApiStub,
+  type StubAnswer,
   formEntries,
   laravelList,
   RefineHarness,
   signInAs,
   stubApi,
+  stubLive,
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
 
@@ -135,5 +138,45 @@ describe('the project form', () => {
     const team = await screen.findByRole('tabpanel', { name: 'Team' });
     expect(await within(team).findByText('Ada Admin')).toBeInTheDocument();
     expect(within(team).queryByText('1')).not.toBeInTheDocument();
+  });
+
+  it('keeps Save usable while the record is fetched again in the background', async () => {
+    // The second read (after a live event about the project) stays unanswered meanwhile.
+    let answerRefetch: (answer: StubAnswer) => void = () => undefined;
+    let reads = 0;
+    api
+      .on('GET', '/projects/:id', () => {
+        reads += 1;
+        if (reads !== 2) return { body: { data: harbour } };
+        return new Promise<StubAnswer>((resolve) => {
+          answerRefetch = resolve;
+        });
+      })
+      .on('PATCH', '/projects/:id', { body: { data: harbour } });
+    const live = stubLive();
+    const user = userEvent.setup();
+    render(
+      <RefineHarness
+        path="/projects/edit/1"
+        routePath="/projects/edit/:projectId"
+        live={live}
+        liveMode="auto"
+        i18n={portalI18n('en')}
+      >
+        <ResourceFormPage resource={projects} action="edit" />
+      </RefineHarness>,
+    );
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Harbour Tower'));
+    act(() => {
+      live.emit('resources/projects', '*', { ids: [1] });
+    });
+    await waitFor(() => expect(reads).toBe(2));
+
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeEnabled();
+    await user.click(save);
+    await waitFor(() => expect(api.calls('/projects/1', 'PATCH')).toHaveLength(1));
+    answerRefetch({ body: { data: harbour } });
+    expect(await screen.findByTestId('location')).toHaveTextContent('/projects/overview/1');
   });
 });

@@ -90,7 +90,7 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
     if (tab) setActiveTab(tab);
   };
 
-  const { formProps, saveButtonProps, query, form, formLoading } = useForm<
+  const { formProps, saveButtonProps, query, form, mutation } = useForm<
     BaseRecord,
     HttpError,
     Record<string, unknown>
@@ -164,6 +164,9 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
     return <LoadFailure error={loadError} back={back} />;
   }
   const loading = (action === 'edit' && query?.isLoading) || (cloning && original.query.isLoading);
+  // Saving, not refine's formLoading: that also holds while the record is fetched again in the background (a live
+  // event, the window's focus), and a Save disabled for that moment swallows the click that meets it.
+  const saving = mutation.isPending;
 
   const rulesOf = (field: FieldDeclaration) => {
     const label = t(field.labelKey);
@@ -267,8 +270,8 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
           <Button
             type="primary"
             {...saveButtonProps}
-            disabled={saveButtonProps.disabled || !rulesReady}
-            loading={formLoading}
+            disabled={loading || saving || !rulesReady}
+            loading={saving}
           >
             {tl('save')}
           </Button>

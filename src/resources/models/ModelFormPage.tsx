@@ -44,7 +44,7 @@ export default function ModelFormPage({ resource, action, presets }: ResourcePag
   const preset = presets?.(params) ?? {};
   const { can } = useResourcePermissions(resource);
 
-  const { formProps, saveButtonProps, query, form, formLoading } = useForm<
+  const { formProps, saveButtonProps, query, form, mutation } = useForm<
     ModelDetail,
     HttpError,
     ModelPayload
@@ -181,8 +181,9 @@ export default function ModelFormPage({ resource, action, presets }: ResourcePag
           <Button
             type="primary"
             {...saveButtonProps}
-            disabled={upload.busy || saveButtonProps.disabled}
-            loading={formLoading}
+            // Saving, not refine's formLoading, which also holds while the record is fetched again (ResourceFormPage).
+            disabled={upload.busy || (editing && query?.isLoading) || mutation.isPending}
+            loading={mutation.isPending}
           >
             {upload.busy ? t('waitingForUpload') : tl('save')}
           </Button>
