@@ -1,7 +1,8 @@
 /**
  * The project forms on the generic form page (spec 2 §Projects): a sub-project sends the parent its route presets,
- * a saved project opens its overview, a server validation error shows under its field with its tab opened, and
- * Save stays usable while the record is fetched again in the background.
+ * a saved project opens its overview, a server validation error shows under its field with its tab opened, a change
+ * made elsewhere shows until the user types (then what they typed stays), and Save stays usable while the record is
+ * fetched again in the background.
  */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -178,5 +179,56 @@ describe('the project form', () => {
     await waitFor(() => expect(api.calls('/projects/1', 'PATCH')).toHaveLength(1));
     answerRefetch({ body: { data: harbour } });
     expect(await screen.findByTestId('location')).toHaveTextContent('/projects/overview/1');
+  });
+
+  const renamed = { ...harbour, name: 'Harbour Tower West' };
+  const renderEditWithLive = () => {
+    const live = stubLive();
+    render(
+      <RefineHarness
+        path="/projects/edit/1"
+        routePath="/projects/edit/:projectId"
+        live={live}
+        liveMode="auto"
+        i18n={portalI18n('en')}
+      >
+        <ResourceFormPage resource={projects} action="edit" />
+      </RefineHarness>,
+    );
+    return live;
+  };
+
+  it('shows a change made elsewhere while the user has changed nothing', async () => {
+    let reads = 0;
+    api.on('GET', '/projects/:id', () => {
+      reads += 1;
+      return { body: { data: reads === 1 ? harbour : renamed } };
+    });
+    const live = renderEditWithLive();
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Harbour Tower'));
+    act(() => live.emit('resources/projects', '*', { ids: [1] }));
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Harbour Tower West'));
+  });
+
+  it('keeps what the user typed when the project changes elsewhere, and saves it', async () => {
+    let reads = 0;
+    api
+      .on('GET', '/projects/:id', () => {
+        reads += 1;
+        return { body: { data: reads === 1 ? harbour : renamed } };
+      })
+      .on('PATCH', '/projects/:id', { body: { data: harbour } });
+    const user = userEvent.setup();
+    const live = renderEditWithLive();
+    const name = await screen.findByLabelText('Name');
+    await waitFor(() => expect(name).toHaveValue('Harbour Tower'));
+    await user.clear(name);
+    await user.type(name, 'Harbour Tower Phase 2');
+    await act(async () => live.emit('resources/projects', '*', { ids: [1] }));
+
+    expect(name).toHaveValue('Harbour Tower Phase 2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('/projects/1', 'PATCH')).toHaveLength(1));
+    expect(api.calls('/projects/1', 'PATCH')[0].body).toMatchObject({ name: 'Harbour Tower Phase 2' });
   });
 });

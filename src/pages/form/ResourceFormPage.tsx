@@ -6,7 +6,8 @@
  * (`redirect`: the list by default, the saved record's overview or edit screen, a path of the saved record such as
  * its parent container, or back one page). Cancel goes back one page when that page is a portal screen, else to
  * the list: a form opened directly (a new tab, a bookmark) never leaves the portal (issue 31). The fields'
- * client-side rules come from the entity's shared input schema when the form names it (`schema`).
+ * client-side rules come from the entity's shared input schema when the form names it (`schema`). A change made
+ * elsewhere to the record being edited shows until the user changes a field; then what they typed stays.
  */
 import { useForm } from '@refinedev/antd';
 import { type BaseRecord, type HttpError, useOne } from '@refinedev/core';
@@ -102,6 +103,12 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
     action: action === 'edit' ? 'edit' : 'create',
     id: action === 'edit' ? id : undefined,
     redirect: false,
+    // A change made elsewhere (a live event) shows in the form until the user has changed a field; from then on
+    // what they typed stays, and Save writes it.
+    liveMode: 'manual',
+    onLiveEvent: () => {
+      if (!form.isFieldsTouched()) void query?.refetch();
+    },
     successNotification: () => ({
       message: declaration.successKey ? t(declaration.successKey) : tl('saved'),
       type: 'success',
