@@ -221,6 +221,40 @@ export function stubLive(): LiveStub {
   };
 }
 
+/**
+ * A GET handler answering `answer()` each time but the second, which stays unanswered until `release` (a refetch
+ * a test holds in flight, e.g. after a live event); `reads()` counts the requests so far.
+ */
+export function holdingSecondRead(answer: () => StubAnswer) {
+  let reads = 0;
+  let release: (answer: StubAnswer) => void = () => undefined;
+  return {
+    reads: () => reads,
+    release: () => release(answer()),
+    handler: (): StubAnswer | Promise<StubAnswer> => {
+      reads += 1;
+      if (reads !== 2) return answer();
+      return new Promise((resolve) => {
+        release = resolve;
+      });
+    },
+  };
+}
+
+/** Renders `element` at `path` with the portal's live mode ('auto') and returns the live stub to deliver events. */
+export function renderWithLive(
+  element: ReactNode,
+  { path, routePath, i18n }: { path: string; routePath: string; i18n: I18n },
+): LiveStub {
+  const live = stubLive();
+  render(
+    <RefineHarness path={path} routePath={routePath} live={live} liveMode="auto" i18n={i18n}>
+      {element}
+    </RefineHarness>,
+  );
+  return live;
+}
+
 export function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;

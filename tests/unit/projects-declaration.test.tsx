@@ -20,6 +20,8 @@ import {
   laravelList,
   RefineHarness,
   signInAs,
+  holdingSecondRead,
+  renderWithLive,
   stubApi,
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
@@ -93,6 +95,25 @@ describe('an entity declared once', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Urgent successfully deleted');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls('/labels/1', 'DELETE')).toHaveLength(1);
+  });
+
+  it('keeps its rows usable while they are fetched again in the background', async () => {
+    // The read after a live event stays unanswered meanwhile.
+    const labelsRead = holdingSecondRead(() => ({ body: laravelList(rows, { perPage: 5 }) }));
+    api.on('GET', '/labels', labelsRead.handler);
+    const user = userEvent.setup();
+    const live = renderWithLive(<ResourceListPage resource={labels} action="list" />, {
+      path: '/tools/labels',
+      routePath: '/tools/labels',
+      i18n: portalI18n('en'),
+    });
+    expect(await screen.findByText('Urgent')).toBeInTheDocument();
+    act(() => live.emit('resources/labels', '*', { ids: [1] }));
+    await waitFor(() => expect(labelsRead.reads()).toBe(2));
+
+    expect(screen.getByRole('table')).not.toHaveAttribute('aria-busy');
+    await user.click(screen.getByRole('button', { name: 'Actions for Urgent' }));
+    expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
   });
 
   it('is created through the generic form, with server validation under the field', async () => {

@@ -14,13 +14,13 @@ import {
   acmeTenant,
   aliceUser,
   type ApiStub,
-  type StubAnswer,
   formEntries,
   laravelList,
   RefineHarness,
   signInAs,
+  holdingSecondRead,
+  renderWithLive,
   stubApi,
-  stubLive,
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
 
@@ -141,62 +141,33 @@ describe('the project form', () => {
     expect(within(team).queryByText('1')).not.toBeInTheDocument();
   });
 
-  it('keeps Save usable while the record is fetched again in the background', async () => {
-    // The second read (after a live event about the project) stays unanswered meanwhile.
-    let answerRefetch: (answer: StubAnswer) => void = () => undefined;
-    let reads = 0;
-    api
-      .on('GET', '/projects/:id', () => {
-        reads += 1;
-        if (reads !== 2) return { body: { data: harbour } };
-        return new Promise<StubAnswer>((resolve) => {
-          answerRefetch = resolve;
-        });
-      })
-      .on('PATCH', '/projects/:id', { body: { data: harbour } });
-    const live = stubLive();
-    const user = userEvent.setup();
-    render(
-      <RefineHarness
-        path="/projects/edit/1"
-        routePath="/projects/edit/:projectId"
-        live={live}
-        liveMode="auto"
-        i18n={portalI18n('en')}
-      >
-        <ResourceFormPage resource={projects} action="edit" />
-      </RefineHarness>,
-    );
-    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Harbour Tower'));
-    act(() => {
-      live.emit('resources/projects', '*', { ids: [1] });
+  const renamed = { ...harbour, name: 'Harbour Tower West' };
+  const renderEditWithLive = () =>
+    renderWithLive(<ResourceFormPage resource={projects} action="edit" />, {
+      path: '/projects/edit/1',
+      routePath: '/projects/edit/:projectId',
+      i18n: portalI18n('en'),
     });
-    await waitFor(() => expect(reads).toBe(2));
+
+  it('keeps Save usable while the record is fetched again in the background', async () => {
+    // The read after a live event about the project stays unanswered meanwhile.
+    const projectRead = holdingSecondRead(() => ({ body: { data: harbour } }));
+    api
+      .on('GET', '/projects/:id', projectRead.handler)
+      .on('PATCH', '/projects/:id', { body: { data: harbour } });
+    const user = userEvent.setup();
+    const live = renderEditWithLive();
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Harbour Tower'));
+    act(() => live.emit('resources/projects', '*', { ids: [1] }));
+    await waitFor(() => expect(projectRead.reads()).toBe(2));
 
     const save = screen.getByRole('button', { name: 'Save' });
     expect(save).toBeEnabled();
     await user.click(save);
     await waitFor(() => expect(api.calls('/projects/1', 'PATCH')).toHaveLength(1));
-    answerRefetch({ body: { data: harbour } });
+    projectRead.release();
     expect(await screen.findByTestId('location')).toHaveTextContent('/projects/overview/1');
   });
-
-  const renamed = { ...harbour, name: 'Harbour Tower West' };
-  const renderEditWithLive = () => {
-    const live = stubLive();
-    render(
-      <RefineHarness
-        path="/projects/edit/1"
-        routePath="/projects/edit/:projectId"
-        live={live}
-        liveMode="auto"
-        i18n={portalI18n('en')}
-      >
-        <ResourceFormPage resource={projects} action="edit" />
-      </RefineHarness>,
-    );
-    return live;
-  };
 
   it('shows a change made elsewhere while the user has changed nothing', async () => {
     let reads = 0;

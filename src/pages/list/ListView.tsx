@@ -12,6 +12,7 @@ import { type KeyboardEvent, type MouseEvent, type ReactNode, useRef, useState }
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { awaitingRows } from '@/components/awaiting-rows';
 import { renderCell } from '@/components/cells';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { ListPagination } from '@/components/ListPagination';
@@ -429,7 +430,7 @@ export function ListView({
             recordKey={keyOf}
             card={renderCard}
             emptyText={emptyText}
-            loading={query.isFetching}
+            loading={awaitingRows(query)}
             selection={selection}
             cardProps={cardProps}
           />
@@ -439,7 +440,7 @@ export function ListView({
             rowKey={keyOf}
             columns={columns}
             rows={rows}
-            loading={query.isFetching}
+            loading={awaitingRows(query)}
             emptyText={emptyText}
             selection={selection}
             onSort={(key, order) => {

@@ -12,6 +12,7 @@ import { type BaseRecord, type HttpError, useInvalidate, useList } from '@refine
 import { useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { awaitingRows } from '@/components/awaiting-rows';
 import { formatDate, Thumbnail } from '@/components/cells';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { ListPagination } from '@/components/ListPagination';
@@ -218,7 +219,7 @@ export function TrashTab({
             rowKey={keyOf}
             columns={columns}
             rows={response?.data ?? []}
-            loading={query.isFetching}
+            loading={awaitingRows(query)}
             emptyText={tl('noResults')}
             onSort={(key, order) => update({ sort: order === 'desc' ? `-${key}` : key })}
           />

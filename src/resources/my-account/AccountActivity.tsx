@@ -10,6 +10,7 @@ import { Alert, Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityEntry } from '@shared/entities/my-account';
+import { awaitingRows } from '@/components/awaiting-rows';
 import { renderStoredMessage } from '@/components/stored-message';
 import { formatDate } from '@/lib/intl-formats';
 import type { LaravelList } from '@/providers/list-query';
@@ -35,7 +36,7 @@ export function AccountActivity() {
     <Table<ActivityEntry>
       rowKey="id"
       size="middle"
-      loading={query.isFetching}
+      loading={awaitingRows(query)}
       dataSource={body?.data ?? []}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('activity.empty')} /> }}
       columns={[

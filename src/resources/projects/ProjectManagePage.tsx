@@ -17,6 +17,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { awaitingRows } from '@/components/awaiting-rows';
 import { LoadFailure } from '@/components/LoadFailure';
 import { formatDate, Thumbnail } from '@/components/cells';
 import { ListPagination } from '@/components/ListPagination';
@@ -233,7 +234,7 @@ export default function ProjectManagePage({ resource }: ResourcePageProps) {
             rowKey={(model) => String(model.id)}
             columns={columns}
             rows={response?.data ?? []}
-            loading={query.isFetching}
+            loading={awaitingRows(query)}
             emptyText={t('overview.noModels')}
           />
         )}

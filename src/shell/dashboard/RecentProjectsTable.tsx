@@ -6,6 +6,7 @@ import { useList } from '@refinedev/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { awaitingRows } from '@/components/awaiting-rows';
 import { ListPagination } from '@/components/ListPagination';
 import type { ApiListResponse } from '@/providers/list-query';
 import { RelativeTime } from '@/shell/notifications/RelativeTime';
@@ -105,7 +106,7 @@ export function RecentProjectsTable() {
           rowKey={(project) => String(project.id)}
           columns={columns}
           rows={response?.data ?? []}
-          loading={query.isFetching}
+          loading={awaitingRows(query)}
           emptyText={t('recent.none')}
           rowProps={(project) => ({
             onClick: () => void navigate(projectPath(project)),

@@ -11,6 +11,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { type MouseEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { awaitingRows } from '@/components/awaiting-rows';
 import { showsPagination } from '@/components/ListPagination';
 import type { ApiListResponse } from '@/providers/list-query';
 import { LinkButton } from '@/shell/dashboard/LinkButton';
@@ -168,7 +169,7 @@ export function SearchGroupResults({ group, term, settings, rowsOpen, onStatus }
           rowKey={recordKey}
           columns={columns}
           dataSource={result.data}
-          loading={query.isFetching}
+          loading={awaitingRows(query)}
           pagination={false}
           tableLayout="fixed"
           size="middle"
