@@ -172,7 +172,7 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
   }
   const loading = (action === 'edit' && query?.isLoading) || (cloning && original.query.isLoading);
   // Saving, not refine's formLoading: that also holds while the record is fetched again in the background (a live
-  // event, the window's focus), and a Save disabled for that moment swallows the click that meets it.
+  // event, another screen's write invalidating it), and a Save disabled for that moment swallows the click.
   const saving = mutation.isPending;
 
   const rulesOf = (field: FieldDeclaration) => {
