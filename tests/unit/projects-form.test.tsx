@@ -141,7 +141,14 @@ describe('the project form', () => {
     expect(within(team).queryByText('1')).not.toBeInTheDocument();
   });
 
-  const renamed = { ...harbour, name: 'Harbour Tower West' };
+  /** The project as read first, then as someone else renamed it. */
+  const renamedAfterFirstRead = () => {
+    let reads = 0;
+    return () => {
+      reads += 1;
+      return { body: { data: reads === 1 ? harbour : { ...harbour, name: 'Harbour Tower West' } } };
+    };
+  };
   const renderEditWithLive = () =>
     renderWithLive(<ResourceFormPage resource={projects} action="edit" />, {
       path: '/projects/edit/1',
@@ -170,11 +177,7 @@ describe('the project form', () => {
   });
 
   it('shows a change made elsewhere while the user has changed nothing', async () => {
-    let reads = 0;
-    api.on('GET', '/projects/:id', () => {
-      reads += 1;
-      return { body: { data: reads === 1 ? harbour : renamed } };
-    });
+    api.on('GET', '/projects/:id', renamedAfterFirstRead());
     const live = renderEditWithLive();
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Harbour Tower'));
     act(() => live.emit('resources/projects', '*', { ids: [1] }));
@@ -182,12 +185,8 @@ describe('the project form', () => {
   });
 
   it('keeps what the user typed when the project changes elsewhere, and saves it', async () => {
-    let reads = 0;
     api
-      .on('GET', '/projects/:id', () => {
-        reads += 1;
-        return { body: { data: reads === 1 ? harbour : renamed } };
-      })
+      .on('GET', '/projects/:id', renamedAfterFirstRead())
       .on('PATCH', '/projects/:id', { body: { data: harbour } });
     const user = userEvent.setup();
     const live = renderEditWithLive();
