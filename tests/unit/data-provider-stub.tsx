@@ -241,20 +241,6 @@ export function holdingSecondRead(answer: () => StubAnswer) {
   };
 }
 
-/** Renders `element` at `path` with the portal's live mode ('auto') and returns the live stub to deliver events. */
-export function renderWithLive(
-  element: ReactNode,
-  { path, routePath, i18n }: { path: string; routePath: string; i18n: I18n },
-): LiveStub {
-  const live = stubLive();
-  render(
-    <RefineHarness path={path} routePath={routePath} live={live} liveMode="auto" i18n={i18n}>
-      {element}
-    </RefineHarness>,
-  );
-  return live;
-}
-
 export function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
@@ -268,6 +254,7 @@ export interface RenderOptions {
   liveMode?: 'auto' | 'off';
   /** Routes besides the element under test (which is mounted at `*`). */
   routePath?: string;
+  i18n?: I18n;
 }
 
 /** Signs the user in through the portal's session store (what useAuthorization reads), or signs out. */
@@ -296,7 +283,7 @@ export function RefineHarness({
   liveMode = 'off',
   routePath = '*',
   i18n = testI18n(),
-}: PropsWithChildren<RenderOptions & { i18n?: I18n }>): ReactNode {
+}: PropsWithChildren<RenderOptions>): ReactNode {
   const authProvider: AuthProvider = {
     login: async () => ({ success: true }),
     logout: async () => ({ success: true }),

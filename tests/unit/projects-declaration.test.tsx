@@ -21,8 +21,9 @@ import {
   RefineHarness,
   signInAs,
   holdingSecondRead,
-  renderWithLive,
+  renderInPortal,
   stubApi,
+  stubLive,
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
 
@@ -102,9 +103,12 @@ describe('an entity declared once', () => {
     const labelsRead = holdingSecondRead(() => ({ body: laravelList(rows, { perPage: 5 }) }));
     api.on('GET', '/labels', labelsRead.handler);
     const user = userEvent.setup();
-    const live = renderWithLive(<ResourceListPage resource={labels} action="list" />, {
+    const live = stubLive();
+    renderInPortal(<ResourceListPage resource={labels} action="list" />, {
       path: '/tools/labels',
       routePath: '/tools/labels',
+      live,
+      liveMode: 'auto',
       i18n: portalI18n('en'),
     });
     expect(await screen.findByText('Urgent')).toBeInTheDocument();

@@ -19,8 +19,9 @@ import {
   RefineHarness,
   signInAs,
   holdingSecondRead,
-  renderWithLive,
+  renderInPortal,
   stubApi,
+  stubLive,
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
 
@@ -149,12 +150,17 @@ describe('the project form', () => {
       return { body: { data: reads === 1 ? harbour : { ...harbour, name: 'Harbour Tower West' } } };
     };
   };
-  const renderEditWithLive = () =>
-    renderWithLive(<ResourceFormPage resource={projects} action="edit" />, {
+  const renderEditWithLive = () => {
+    const live = stubLive();
+    renderInPortal(<ResourceFormPage resource={projects} action="edit" />, {
       path: '/projects/edit/1',
       routePath: '/projects/edit/:projectId',
+      live,
+      liveMode: 'auto',
       i18n: portalI18n('en'),
     });
+    return live;
+  };
 
   it('keeps Save usable while the record is fetched again in the background', async () => {
     // The read after a live event about the project stays unanswered meanwhile.
