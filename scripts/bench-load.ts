@@ -22,6 +22,7 @@ import { sql } from 'kysely';
 import { hashPassword } from '../server/auth/passwords';
 import { loadConfig } from '../server/config';
 import { analyzeTables } from '../server/db/statistics';
+import { inheritedListeningSocket, listenOnInheritedSocket } from '../server/listening-socket';
 import { createServer } from '../server/server';
 import { sampleAcceptQueue } from './bench/accept-queue';
 import {
@@ -46,6 +47,15 @@ const PATTERNS = (process.env.BENCH_PATTERNS ?? 'burst,late')
   .split(',')
   .filter((pattern): pattern is Pattern => pattern === 'burst' || pattern === 'late');
 const PASSWORD = 'bench-password';
+/**
+ * Before the measured run, a few users sign in and loop for this long (BENCH_WARMUP_SECONDS, 5; 0 skips it), as
+ * bench:api warms up: the figures are of a server that has served before (its code compiled by V8, each route's
+ * serializer built on first use), as a server is when its users arrive at nine, not of its first second.
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+const WARMUP_USERS = 4;
+/** As `npm run server` runs (ACCEPTS_PER_TURN, server/listening-socket.ts); BENCH_ACCEPTS_PER_TURN=1 compares. */
+const ACCEPTS_PER_TURN = Number(process.env.BENCH_ACCEPTS_PER_TURN ?? loadConfig().acceptsPerTurn);
 
 type Pattern = 'burst' | 'late';
 
@@ -124,7 +134,9 @@ async function serve(backend: string): Promise<void> {
     .execute();
   // The server analyzed its tables when it started; these users came after (autovacuum would see them soon).
   await analyzeTables(db, 'all');
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const inherited = inheritedListeningSocket();
+  if (inherited) await listenOnInheritedSocket(server.app, inherited);
+  else await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   process.stdout.write(
     `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`,
@@ -345,15 +357,53 @@ function describeCpu(start: CpuReading, end: CpuReading, backend: string): strin
   return `loop after the last login: ${requests} requests in ${((end.at - start.at) / 1000).toFixed(1)} s; CPU per request: server ${perRequest(start.server, end.server)} ms${database}`;
 }
 
+/**
+ * The warm-up: WARMUP_USERS users (the first ones, from addresses of their own outside the run's) sign in, loop the
+ * calls ten times and sign in again, until WARMUP_SECONDS have passed. Nothing is counted.
+ */
+async function warmUp(port: number): Promise<void> {
+  const until = performance.now() + WARMUP_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: WARMUP_USERS }, async (_, index) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const from = { 'x-forwarded-for': `192.0.2.${index + 1}` };
+      try {
+        while (performance.now() < until) {
+          const login = await send(
+            agent,
+            port,
+            'POST',
+            '/api/v2/login',
+            { 'content-type': 'application/json', ...from },
+            JSON.stringify({ identity: username(index), password: PASSWORD }),
+          );
+          if (!succeeded(login) || login.kind !== 'answered') continue;
+          const token = (JSON.parse(login.body) as { access_token: string }).access_token;
+          for (let call = 0; call < 10 * LOOP.length; call += 1) {
+            await send(agent, port, 'GET', LOOP[call % LOOP.length], {
+              authorization: `Bearer ${token}`,
+              ...from,
+            });
+          }
+        }
+      } finally {
+        agent.destroy();
+      }
+    }),
+  );
+}
+
 async function run(backend: string, pattern: Pattern): Promise<void> {
   const { child, announcement, ask } = await startBenchChild<{ port: number }>(
     fileURLToPath(import.meta.url),
     ['--serve', backend],
+    ACCEPTS_PER_TURN > 1 ? ACCEPTS_PER_TURN : undefined,
   );
   try {
     console.log(
       `\n${backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${pattern === 'burst' ? 'every user logs in at once' : 'half log in at once, the others arrive while they loop'} (${machineLoad()} at the start)`,
     );
+    await warmUp(announcement.port);
     const login = tally();
     const loop = tally();
     await ask('loop-delay:reset');
@@ -438,6 +488,13 @@ async function main(): Promise<void> {
   );
   if (!POSTGRES_URL)
     console.log('  PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it');
+  if (WARMUP_SECONDS > 0)
+    console.log(
+      `  before each run: ${WARMUP_USERS} users sign in and loop for ${WARMUP_SECONDS} s (BENCH_WARMUP_SECONDS)`,
+    );
+  console.log(
+    `  server: given its listening socket ${ACCEPTS_PER_TURN} times (BENCH_ACCEPTS_PER_TURN), so a turn of its event loop accepts up to ${ACCEPTS_PER_TURN} connections`,
+  );
   console.log(`  machine: ${availableParallelism()} cores (other load skews the figures)`);
   for (const backend of BACKENDS) for (const pattern of PATTERNS) await run(backend, pattern);
 }

@@ -6,7 +6,8 @@ const devPort = process.env.DEV_PORT ?? '5173';
 const children = [
   spawn('npx', ['tsx', 'watch', 'server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, PORTAL_DIR: '' },
+    // One process (no parent holding the port for a child): tsx watch restarts it on every change.
+    env: { ACCEPTS_PER_TURN: '1', ...process.env, PORT: apiPort, PORTAL_DIR: '' },
   }),
   spawn('npx', ['vite', '--host', '127.0.0.1', '--port', devPort, '--strictPort'], {
     stdio: 'inherit',

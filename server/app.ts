@@ -6,7 +6,7 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerApi } from './api/index';
 import { measureHashingCost, passwordHashingGate } from './auth/passwords';
 import type { ServerConfig } from './config';
@@ -75,12 +75,16 @@ export { parsePhpQuery };
 /** The route of the stored files (api/files.ts), read from the storage. */
 const STORED_FILE_ROUTE = '/api/v2/files/*';
 
+/** A sign-in: first in line for the database (db/arrival-order.ts), and through the login gate below. */
+const isLogin = (request: FastifyRequest) =>
+  request.method === 'POST' && request.url.split('?')[0] === '/api/v2/login';
+
 /** The queues a request may wait in, each shedding new requests once it is too long (http/overload.ts). */
 function admissionGates(db: DB): AdmissionGate[] {
   const database = connectionGate(db);
   const login: AdmissionGate = {
     gate: passwordHashingGate,
-    applies: (request) => request.method === 'POST' && request.url.split('?')[0] === '/api/v2/login',
+    applies: isLogin,
     reachedLate: true,
     share: 0.5,
     // A login spends about a quarter of its time hashing (the rest reading and writing the database): four per
@@ -90,7 +94,15 @@ function admissionGates(db: DB): AdmissionGate[] {
   if (!database) return [login];
   // A stored file is never turned away: it is read from the storage (the database is asked at most the maintenance
   // switch), and an <img> whose preview was refused is not asked for again, so it would stay a broken image.
-  return [{ gate: database, applies: (request) => request.routeOptions.url !== STORED_FILE_ROUTE }, login];
+  // A login does not queue behind the database's waiters (it goes first in line), so their wait does not turn it
+  // away; the login gate bounds how many logins are under way.
+  return [
+    {
+      gate: database,
+      applies: (request) => request.routeOptions.url !== STORED_FILE_ROUTE && !isLogin(request),
+    },
+    login,
+  ];
 }
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -104,7 +116,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('ctx', ctx);
   // First of all hooks: database connections are handed out in the order requests arrived.
-  registerArrivalOrder(app);
+  registerArrivalOrder(app, isLogin);
   // Before any route: every route's declared guard becomes its preValidation (http/guarded-route.ts).
   registerRouteGuards(app);
 

@@ -4,6 +4,12 @@ import { resolve } from 'node:path';
 export interface ServerConfig {
   port: number;
   host: string;
+  /**
+   * How many new connections one turn of the event loop may accept (ACCEPTS_PER_TURN, 16): `npm run server` binds
+   * the port and runs the server in a child given the listening socket that many times (server/listening-socket.ts);
+   * 1 runs it in one process that takes one connection per turn.
+   */
+  acceptsPerTurn: number;
   /** The portal's parent domain: the public host is `{domain}`, tenants are `{company}.{domain}`. */
   domain: string;
   /**
@@ -103,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const pgliteDir = env.PGLITE_DIR ?? resolve(dataDir, 'db');
   return {
     port: int(env.PORT, 8080),
+    acceptsPerTurn: Math.max(1, int(env.ACCEPTS_PER_TURN, 16)),
     host: env.HOST ?? '0.0.0.0',
     domain: env.APP_DOMAIN ?? 'portal.localhost',
     environment: env.APP_ENVIRONMENT || null,

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
+import { spawnWithListeningSocket } from '../../server/listening-socket';
 
 export interface BenchChild<Announcement> {
   child: ChildProcess;
@@ -17,19 +18,28 @@ export interface BenchChild<Announcement> {
 
 /**
  * Runs `script ...args` under tsx and resolves with the first line it prints, parsed as JSON. With
- * BENCH_CPU_PROFILE set to a folder, the server writes a V8 CPU profile there when it stops (open it in Chrome's
- * DevTools, Performance panel).
+ * `listeningSocketCopies`, this process binds a port on 127.0.0.1 and gives the child its listening socket that
+ * many times, as `npm run server` does (server/listening-socket.ts). With BENCH_CPU_PROFILE set to a folder, the
+ * server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools, Performance panel).
  */
-export function startBenchChild<Announcement>(
+export async function startBenchChild<Announcement>(
   script: string,
   args: string[],
+  listeningSocketCopies?: number,
 ): Promise<BenchChild<Announcement>> {
   const profile = process.env.BENCH_CPU_PROFILE;
   const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
-  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', script, ...args], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, LOG_LEVEL: 'error' },
-  });
+  const command = [...profiling, '--import', 'tsx', script, ...args];
+  const env = { ...process.env, LOG_LEVEL: 'error' };
+  const { child } = listeningSocketCopies
+    ? await spawnWithListeningSocket(process.execPath, command, {
+        port: 0,
+        host: '127.0.0.1',
+        copies: listeningSocketCopies,
+        stdio: ['pipe', 'pipe', 'inherit'],
+        env,
+      })
+    : { child: spawn(process.execPath, command, { stdio: ['pipe', 'pipe', 'inherit'], env }) };
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     const ask = <Answer>(command: string) =>

@@ -11,9 +11,13 @@ import { hashPassword, unknownUserHash, verifyPassword } from '../auth/passwords
 import {
   authenticate,
   issueToken,
+  type LoginCandidate,
+  loginCandidateOnTenant,
+  namedByIdentity,
   revokeAllTokens,
   revokeToken,
   type Session,
+  type SessionUser,
   sessionUser,
 } from '../auth/session';
 import { REMEMBER_TOKEN_DAYS } from '../config';
@@ -22,7 +26,7 @@ import { HttpError } from '../errors/http-errors';
 import { guard, guarded } from '../http/guarded-route';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { Filled, Flag, MessageSchema, Nullable, toBoolean } from '../http/schema-types';
-import { type Company, requestSubdomain, requestTenant } from '../http/tenancy';
+import { type Company, requestSubdomain } from '../http/tenancy';
 import { recordActivity } from '../domain/activity-recorder';
 import { fileUrl } from '../http/stored-files';
 import { AuthResponseSchema } from '../domain/schemas';
@@ -35,15 +39,13 @@ const LoginBody = Type.Object({
   remember: Type.Optional(Nullable(Flag)),
 });
 
-async function findUser(db: DB, identity: string) {
-  const needle = identity.trim().toLowerCase();
+/** The user a login's identity names, on the public host (a tenant host reads more: loginCandidateOnTenant). */
+async function findUser(db: DB, identity: string): Promise<LoginCandidate | undefined> {
   return db
     .selectFrom('users')
     .select(['id', 'password_hash', 'admin'])
     .where('deleted_at', 'is', null)
-    .where((eb) =>
-      eb.or([eb(eb.fn('lower', ['username']), '=', needle), eb(eb.fn('lower', ['email']), '=', needle)]),
-    )
+    .where(namedByIdentity(identity))
     .executeTakeFirst();
 }
 
@@ -54,15 +56,24 @@ async function rehash(db: DB, userId: number, password: string): Promise<void> {
 }
 
 /**
- * The company a login is for: the tenant of the host (the user must belong to it, or be admin); on the public
- * host the user's first company (admins without one: the first company).
+ * The company a login is for and the user's session there. On a tenant host: the tenant, read with the user (the
+ * user must belong to it, or be admin). On the public host: the user's first company (admins without one: the
+ * first company). Null when there is none.
  */
-async function loginCompany(
-  request: FastifyRequest,
-  user: { id: number; admin: boolean },
-): Promise<Company | null> {
-  const { db } = request.server.ctx;
-  if (requestSubdomain(request)) return requestTenant(request);
+async function loginSession(
+  db: DB,
+  user: LoginCandidate,
+): Promise<{ company: Company; profile: SessionUser } | null> {
+  if (user.onTenant) {
+    const { company, user: profile } = user.onTenant;
+    return profile ? { company, profile } : null;
+  }
+  const company = await publicHostCompany(db, user);
+  const profile = company ? await sessionUser(db, user.id, company) : null;
+  return company && profile ? { company, profile } : null;
+}
+
+async function publicHostCompany(db: DB, user: LoginCandidate): Promise<Company | null> {
   const membership = await db
     .selectFrom('company_user')
     .innerJoin('companies', 'companies.id', 'company_user.company_id')
@@ -119,29 +130,30 @@ export default async function authRoutes(server: FastifyInstance): Promise<void>
     }),
     async (request) => {
       const { identity, password } = request.body;
-      await throttle.attempt(identity, request.ip);
       const { db, config } = app.ctx;
-      const user = await findUser(db, identity);
+      const subDomain = requestSubdomain(request);
+      // The database's work of a login in two round trips (each costs a turn of the event loop under load): the
+      // throttle and the user (with the tenant and their session there) at once, and after the password every write.
+      const [user] = await Promise.all([
+        subDomain ? loginCandidateOnTenant(db, subDomain, identity) : findUser(db, identity),
+        throttle.attempt(identity, request.ip),
+      ]);
       const check = await verifyPassword(password, user?.password_hash ?? (await unknownUserHash()));
-      const company = user && check.matches ? await loginCompany(request, user) : null;
-      const profile = user && company ? await sessionUser(db, user.id, company) : null;
-      if (!user || !company || !profile) {
+      const session = user && check.matches ? await loginSession(db, user) : null;
+      if (!user || !session) {
         await throttle.failed(identity);
         throw invalidCredentials();
       }
-      await throttle.succeeded(identity);
-      await recordActivity(db, { companyId: company.id, userId: user.id, action: 'signed_in' });
-      if (check.needsRehash) await rehash(db, user.id, password);
+      const { company, profile } = session;
       const lifetimeMs = toBoolean(request.body.remember)
         ? REMEMBER_TOKEN_DAYS * 24 * 60 * 60 * 1000
         : config.tokenLifetimeMinutes * 60 * 1000;
-      const onTenantHost = requestSubdomain(request) !== null;
-      const issued = await issueToken(
-        db,
-        user.id,
-        onTenantHost ? company.id : null,
-        new Date(Date.now() + lifetimeMs),
-      );
+      const [issued] = await Promise.all([
+        issueToken(db, user.id, subDomain ? company.id : null, new Date(Date.now() + lifetimeMs)),
+        throttle.succeeded(identity),
+        recordActivity(db, { companyId: company.id, userId: user.id, action: 'signed_in' }),
+        check.needsRehash ? rehash(db, user.id, password) : undefined,
+      ]);
       return authResponse(request, { ...issued, user: profile });
     },
   );

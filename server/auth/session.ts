@@ -5,12 +5,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { hasAbility, type RequiredAbilities, type RequiredLicences } from '../../shared/abilities';
 import type { SavedViewStateValue } from '../../shared/entities/saved-view-values';
 import type { SessionUser } from '../../shared/session';
 import { memberAbilities } from './user-fields';
 import type { DB } from '../db/database';
+import type { Database } from '../db/schema';
 import { forbidden, unauthenticated } from '../errors/http-errors';
 import {
   type Company,
@@ -107,6 +108,50 @@ function toSessionUser(row: SessionUserRow | undefined): SessionUser | null {
   if (!row.admin && row.invitation_pending) return null;
   const { member: _member, invitation_pending: _pending, tenant: _tenant, ...user } = row;
   return user;
+}
+
+/** Matches the user a login's identity names: their username or email, whatever the case. */
+export const namedByIdentity =
+  (identity: string) =>
+  (eb: ExpressionBuilder<Database, 'users'>): Expression<SqlBool> => {
+    const needle = identity.trim().toLowerCase();
+    return eb.or([
+      eb(eb.fn('lower', ['users.username']), '=', needle),
+      eb(eb.fn('lower', ['users.email']), '=', needle),
+    ]);
+  };
+
+/** What a login reads before checking the password: the user, and on a tenant host their session there. */
+export interface LoginCandidate {
+  id: number;
+  password_hash: string | null;
+  admin: boolean;
+  /** On a tenant host: the tenant and the user's session there (null: not a member, or invited and not yet in). */
+  onTenant?: { company: Company; user: SessionUser | null };
+}
+
+/**
+ * A login on a tenant host reads the user the identity names, their password hash, the tenant and the user's
+ * session there in one statement (each round trip costs a sign-in a turn of the event loop under load).
+ * Undefined when there is no such user, or no such tenant.
+ */
+export async function loginCandidateOnTenant(
+  db: DB,
+  subDomain: string,
+  identity: string,
+): Promise<LoginCandidate | undefined> {
+  const row = await sessionUserQuery(db, { subDomain })
+    .select('users.password_hash')
+    .where(namedByIdentity(identity))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { password_hash: passwordHash, ...fields } = row;
+  return {
+    id: row.id,
+    password_hash: passwordHash,
+    admin: row.admin,
+    onTenant: { company: companyFromJson(fields.tenant), user: toSessionUser(fields) },
+  };
 }
 
 /** The session user of spec 1 §3 for a user in a company (a member whose invitation is open is not one yet). */

@@ -8,6 +8,8 @@
  * processing worker, retention) takes a ticket when it asks for a connection, so it queues fairly as well.
  * A request whose client went away before the answer (a timeout, a closed tab) gives up its place: its waiting
  * and later queries fail with 499 instead of delaying everybody behind work nobody waits for.
+ * A sign-in goes first in line (`firstInLine`): a person waits at the login form for it, while the requests of the
+ * signed-in are mostly a screen's reloads, and the login gate (../http/overload.ts) bounds how many are under way.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -22,14 +24,16 @@ interface Arrival {
 
 const arrival = new AsyncLocalStorage<Arrival>();
 let lastTicket = 0;
-const nextTicket = () => ++lastTicket;
+/** Taken off the ticket of an arrival first in line: below every other's, and in arrival order among its kind. */
+const FIRST_IN_LINE = 2 ** 40;
+const nextTicket = (firstInLine = false) => ++lastTicket - (firstInLine ? FIRST_IN_LINE : 0);
 
 /**
- * Runs `work` as a new arrival: the database connections it asks for queue behind every earlier arrival's; once
- * `abandoned` aborts, they are refused.
+ * Runs `work` as a new arrival: the database connections it asks for queue behind every earlier arrival's (with
+ * `firstInLine`, only behind earlier arrivals first in line); once `abandoned` aborts, they are refused.
  */
-export function asNewArrival<T>(work: () => T, abandoned?: AbortSignal): T {
-  return arrival.run({ ticket: nextTicket(), abandoned }, work);
+export function asNewArrival<T>(work: () => T, abandoned?: AbortSignal, firstInLine = false): T {
+  return arrival.run({ ticket: nextTicket(firstInLine), abandoned }, work);
 }
 
 const abandoned = () => new HttpError(499, 'Client Closed Request');
@@ -198,12 +202,15 @@ const arrivals = new WeakMap<FastifyRequest, Arrival>();
 /**
  * Gives every request its ticket on arrival and keeps it in force for the request's work: from `onRequest`, and
  * again from `preValidation`, because a request body is read in the socket's own async context. The connection
- * closing before the answer was sent abandons the request.
+ * closing before the answer was sent abandons the request. Requests `firstInLine` says so of go ahead of the others.
  */
-export function registerArrivalOrder(app: FastifyInstance): void {
+export function registerArrivalOrder(
+  app: FastifyInstance,
+  firstInLine: (request: FastifyRequest) => boolean = () => false,
+): void {
   app.addHook('onRequest', (request, reply, done) => {
     const controller = new AbortController();
-    const current: Arrival = { ticket: nextTicket(), abandoned: controller.signal };
+    const current: Arrival = { ticket: nextTicket(firstInLine(request)), abandoned: controller.signal };
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) controller.abort();
     });

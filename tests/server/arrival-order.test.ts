@@ -66,6 +66,30 @@ describe('ArrivalOrderGate', () => {
     expect(order).toEqual([1, 2, 3]);
   });
 
+  it('admits an arrival first in line (a sign-in) before every other waiting arrival, in order among its kind', async () => {
+    const gate = new ArrivalOrderGate(1);
+    const admitted: string[] = [];
+    const releaseHolder = await asNewArrival(() => gate.acquire());
+    const arrive = (name: string, firstInLine: boolean) =>
+      asNewArrival(
+        async () => {
+          (await gate.acquire())();
+          admitted.push(name);
+        },
+        undefined,
+        firstInLine,
+      );
+    const waiting = [
+      arrive('list 1', false),
+      arrive('login 1', true),
+      arrive('list 2', false),
+      arrive('login 2', true),
+    ];
+    releaseHolder();
+    await Promise.all(waiting);
+    expect(admitted).toEqual(['login 1', 'login 2', 'list 1', 'list 2']);
+  });
+
   it('refuses the queries of an arrival whose client went away, waiting or not, and goes on with the next', async () => {
     const gate = new ArrivalOrderGate(1);
     const releaseHolder = await gate.acquire();

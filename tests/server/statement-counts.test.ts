@@ -5,7 +5,7 @@
  * code has; a change that adds a statement to these paths shows here and needs a reason.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenFor } from './api-helpers';
+import { login, tokenFor } from './api-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -37,6 +37,16 @@ describe('statements per request', () => {
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatch(/"companies"\."sub_domain" = \$\d+/);
     expect(statements[0]).toMatch(/"access_tokens"\."token_hash" = \$\d+/);
+  });
+
+  it('signs in on a tenant host reading the user, their password hash, the tenant and their session there in one statement', async () => {
+    const statements = await server.statementsDuring(() => login(server, 'bob'));
+    const reads = statements.filter((statement) => /^select/i.test(statement.trim()));
+    expect(reads.filter((statement) => statement.includes('"users"'))).toHaveLength(1);
+    const [userRead] = reads.filter((statement) => statement.includes('"users"'));
+    expect(userRead).toMatch(/"password_hash"/);
+    expect(userRead).toMatch(/"companies"\."sub_domain" = \$\d+/);
+    expect(userRead).toMatch(/"abilities"/);
   });
 
   it('lists projects in three: the session, the page with its total and filter labels, and the labels, members and favourites of the page', async () => {
