@@ -18,11 +18,11 @@ import type { DatabaseEngine } from '../db/database';
 import { HttpError } from '../errors/http-errors';
 
 /**
- * A queue older than this sheds new requests: part of the time a request may take under load on the engine (issue
- * 29: p99 at most 1 s on embedded PGlite, 300 ms on a PostgreSQL server; docs/performance.md, load), leaving the
- * rest for the request's own work once admitted. Half on PGlite; a third on PostgreSQL, where that work is a few
- * round trips to the server, each waiting a turn of a busy event loop (with half, p99 was 310 to 330 ms on a
- * two-core machine where a turn took 15 ms at the median).
+ * A queue older than this sheds new requests: a third of the time a request may take under load on the engine
+ * (issue 29: p99 at most 1 s on embedded PGlite, 300 ms on a PostgreSQL server; docs/performance.md, load), leaving
+ * the rest for the request's own work once admitted: a few round trips to the database, each waiting a turn of a
+ * busy event loop. With half, on a two-core machine where a turn took 15 ms at the median, p99 was 310 to 330 ms
+ * on PostgreSQL and 1.2 to 1.4 s on PGlite.
  */
 export const SHED_AFTER_MS: Record<DatabaseEngine, number> = { pglite: 330, postgresql: 100 };
 const MAX_RETRY_AFTER_SECONDS = 30;
