@@ -250,13 +250,13 @@ async function loginGateApp(
 
 describe('a burst of logins', () => {
   it('is shed at the door beyond what can be hashed in time, counting the logins admitted and still on their way to the hashing', async () => {
-    // One hashing slot, 100 ms a hash: on PGlite (shedding past 500 ms) five logins ahead are the most a new one may
-    // find. The logins here never reach the hashing (they wait for the test), as a burst still reading its users.
+    // One hashing slot, a fifth of PGlite's threshold a hash: five logins ahead are the most a new one may find.
+    // The logins here never reach the hashing (they wait for the test), as a burst still reading its users.
     const hashing = new ArrivalOrderGate(1);
-    hashing.measuredHold(100);
+    hashing.measuredHold(SHED_AFTER_MS.pglite / 5);
     const gateApp = await loginGateApp(hashing, SHED_AFTER_MS.pglite);
     try {
-      // Six are admitted, one after another (the sixth finds 500 ms ahead of it, not more).
+      // Six are admitted, one after another (the sixth finds the threshold's wait ahead of it, not more).
       const admitted = await gateApp.admitted(6);
       // The next ones are refused at once, while the admitted ones still wait.
       for (const answer of await Promise.all([gateApp.login(), gateApp.login()])) {

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const MAIN = fileURLToPath(new URL('../../server/main.ts', import.meta.url));
 
@@ -52,44 +52,56 @@ const alive = (pid: number) => {
   }
 };
 
+const linux = process.platform === 'linux';
 let parent: ChildProcess | undefined;
-afterEach(() => {
-  if (parent?.exitCode === null) parent.kill('SIGKILL');
+let port = 0;
+
+// The start is the hook (a whole server in a fresh process: tsx compiles its code, PGlite migrates).
+beforeAll(async () => {
+  if (!linux) return;
+  port = await freePort();
+  parent = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PGLITE_DIR: 'memory://',
+      SEED: '0',
+      DEMO_FILES: '0',
+      PORTAL_DIR: '',
+      LOG_LEVEL: 'error',
+      ACCEPTS_PER_TURN: '4',
+    },
+  });
+  // The start banner comes once the server listens.
+  const lines = createInterface({ input: parent.stdout! });
+  await new Promise<void>((resolve) => lines.once('line', () => resolve()));
+});
+
+afterAll(async () => {
+  if (!parent || parent.exitCode !== null) return;
+  // SIGTERM, not SIGKILL: the parent passes it on and ends with the server, which holds the output pipe too.
+  const exited = once(parent, 'exit');
+  parent.kill('SIGTERM');
+  await exited;
 });
 
 describe('npm run server', () => {
-  it.skipIf(process.platform !== 'linux')(
+  it.skipIf(!linux)(
     'serves the API from a child with the socket several times, and stops both on SIGTERM',
     async () => {
-      const port = await freePort();
-      parent = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PGLITE_DIR: 'memory://',
-          DATA_DIR: '',
-          DEMO_FILES: '0',
-          PORTAL_DIR: '',
-          LOG_LEVEL: 'error',
-          ACCEPTS_PER_TURN: '4',
-        },
-      });
-      // The start banner comes once the child listens.
-      const lines = createInterface({ input: parent.stdout! });
-      await new Promise<void>((resolve) => lines.once('line', () => resolve()));
-
-      const [server] = childrenOf(parent.pid!);
+      const running = parent!;
+      const [server] = childrenOf(running.pid!);
       expect(descriptorsOfListeningSocket(server, port)).toBe(4);
-      expect(descriptorsOfListeningSocket(parent.pid!, port)).toBe(0);
+      expect(descriptorsOfListeningSocket(running.pid!, port)).toBe(0);
       const response = await fetch(`http://127.0.0.1:${port}/api/v2/auth/validate`, {
         headers: { host: `acme.portal.localhost:${port}` },
       });
       expect(response.status).toBe(401);
 
-      const exited = once(parent, 'exit');
-      parent.kill('SIGTERM');
+      const exited = once(running, 'exit');
+      running.kill('SIGTERM');
       expect(await exited).toEqual([0, null]);
       expect(alive(server)).toBe(false);
     },
