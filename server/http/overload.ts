@@ -18,13 +18,14 @@ import type { DatabaseEngine } from '../db/database';
 import { HttpError } from '../errors/http-errors';
 
 /**
- * A queue older than this sheds new requests: a third of the time a request may take under load on the engine
- * (issue 29: p99 at most 1 s on embedded PGlite, 300 ms on a PostgreSQL server; docs/performance.md, load), leaving
- * the rest for the request's own work once admitted: a few round trips to the database, each waiting a turn of a
- * busy event loop. With half, on a two-core machine where a turn took 15 ms at the median, p99 was 310 to 330 ms
- * on PostgreSQL and 1.2 to 1.4 s on PGlite.
+ * A queue older than this sheds new requests: part of the time a request may take under load on the engine (issue
+ * 29: p99 at most 1 s on embedded PGlite, 300 ms on a PostgreSQL server; docs/performance.md, load), leaving the
+ * rest for the request's own work once admitted: a few round trips to the database, each waiting a turn of a busy
+ * event loop, and on PGlite each queueing again at its one connection. A third on PostgreSQL, a quarter on PGlite:
+ * with half, on a two-core machine where a turn took 15 ms at the median, p99 was 310 to 330 ms on PostgreSQL and
+ * 1.2 to 1.4 s on PGlite; with a third, 0.86 to 0.98 s on PGlite.
  */
-export const SHED_AFTER_MS: Record<DatabaseEngine, number> = { pglite: 330, postgresql: 100 };
+export const SHED_AFTER_MS: Record<DatabaseEngine, number> = { pglite: 250, postgresql: 100 };
 const MAX_RETRY_AFTER_SECONDS = 30;
 
 export const BUSY_MESSAGE = 'The server is busy. Try again in a moment.';
