@@ -34,7 +34,8 @@ export function inheritedListeningSocket(env: NodeJS.ProcessEnv = process.env): 
  */
 export async function listenOnInheritedSocket(app: FastifyInstance, fds: number[]): Promise<void> {
   const [first, ...others] = fds;
-  // Node's server.listen takes a descriptor ({fd}); Fastify passes its options on to it.
+  // Node's server.listen takes a descriptor ({fd}), and Fastify passes its options on to it. Node ignores the host
+  // beside a descriptor; without one Fastify would take 'localhost' and listen on each of its addresses too.
   const onDescriptor = { fd: first, host: '127.0.0.1' };
   const copies: TcpServer[] = others.map((fd) =>
     createTcpServer((connection) => app.server.emit('connection', connection)).listen({ fd }),
