@@ -5,7 +5,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -55,11 +57,13 @@ const alive = (pid: number) => {
 const linux = process.platform === 'linux';
 let parent: ChildProcess | undefined;
 let port = 0;
+let dataDir = '';
 
 // The start is the hook (a whole server in a fresh process: tsx compiles its code, PGlite migrates).
 beforeAll(async () => {
   if (!linux) return;
   port = await freePort();
+  dataDir = mkdtempSync(join(tmpdir(), 'server-entry-'));
   parent = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
@@ -67,6 +71,9 @@ beforeAll(async () => {
       PORT: String(port),
       HOST: '127.0.0.1',
       PGLITE_DIR: 'memory://',
+      // Whatever the server writes, outside the checkout.
+      DATA_DIR: dataDir,
+      STORAGE_DIR: join(dataDir, 'files'),
       SEED: '0',
       DEMO_FILES: '0',
       PORTAL_DIR: '',
@@ -80,11 +87,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (!parent || parent.exitCode !== null) return;
-  // SIGTERM, not SIGKILL: the parent passes it on and ends with the server, which holds the output pipe too.
-  const exited = once(parent, 'exit');
-  parent.kill('SIGTERM');
-  await exited;
+  if (parent && parent.exitCode === null) {
+    // SIGTERM, not SIGKILL: the parent passes it on and ends with the server, which holds the output pipe too.
+    const exited = once(parent, 'exit');
+    parent.kill('SIGTERM');
+    await exited;
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('npm run server', () => {
