@@ -61,8 +61,9 @@ it(
     expect(within(nameField).getByText('The name has already been taken.')).toHaveClass(
       'ant-form-item-explain-error',
     );
+    // Each field shows its message as it renders: the second may come a frame after the first.
     const itemField = screen.getByLabelText('First item').closest('.ant-form-item')! as HTMLElement;
-    expect(within(itemField).getByText('The item name is too short.')).toHaveClass(
+    expect(await within(itemField).findByText('The item name is too short.')).toHaveClass(
       'ant-form-item-explain-error',
     );
     expect(api.calls('/labels', 'POST')[0].body).toEqual({ name: 'Urgent', items: [{ name: 'first' }] });
