@@ -249,27 +249,35 @@ describe('PATCH /projects/models/{id}', () => {
     ).toEqual({ name: ['The name field is required.'] });
   });
 
-  it('replaces the file by POST + _method=PATCH and processes the model again', async () => {
-    const model = await created(await createModel({ name: 'Replaced' }, [FBX_ASCII, 'first.fbx']));
-    await modelReaching(server, alice, model.id, ['FINISHED']);
-    const replacement = fbxBinary(7500);
-    const response = await call(`/projects/models/${model.id}`, {
-      method: 'POST',
-      ...multipartBody({ _method: 'PATCH' }, { file: [fileBlob(replacement), 'second.fbx'] }),
+  describe('with a file processed before', () => {
+    let model: ModelBody;
+    // The first processing run is the hook's, the test's the second: each is a 3D pipeline process of its own,
+    // and two in one test outlasted its limit under a full `npm test` on a slow machine.
+    beforeAll(async () => {
+      model = await created(await createModel({ name: 'Replaced' }, [FBX_ASCII, 'first.fbx']));
+      await modelReaching(server, alice, model.id, ['FINISHED']);
     });
-    expect(response.status).toBe(200);
-    const { data } = (await response.json()) as { data: ModelBody };
-    expect(data).toMatchObject({
-      status: 'QUEUED',
-      started_at: null,
-      finished_at: null,
-      file: { name: 'second.fbx', size: replacement.length },
-      geometry_events: [{ message: 'Upload received', created_at: expect.any(String) }],
+
+    it('replaces the file by POST + _method=PATCH and processes the model again', async () => {
+      const replacement = fbxBinary(7500);
+      const response = await call(`/projects/models/${model.id}`, {
+        method: 'POST',
+        ...multipartBody({ _method: 'PATCH' }, { file: [fileBlob(replacement), 'second.fbx'] }),
+      });
+      expect(response.status).toBe(200);
+      const { data } = (await response.json()) as { data: ModelBody };
+      expect(data).toMatchObject({
+        status: 'QUEUED',
+        started_at: null,
+        finished_at: null,
+        file: { name: 'second.fbx', size: replacement.length },
+        geometry_events: [{ message: 'Upload received', created_at: expect.any(String) }],
+      });
+      const again = await modelReaching(server, alice, model.id, ['FINISHED']);
+      expect(again.geometry_events.map((event) => event.message)).toContain(
+        'Geometry read: FBX 7.5 (binary), 1 mesh, 1 material, 0 textures',
+      );
     });
-    const again = await modelReaching(server, alice, model.id, ['FINISHED']);
-    expect(again.geometry_events.map((event) => event.message)).toContain(
-      'Geometry read: FBX 7.5 (binary), 1 mesh, 1 material, 0 textures',
-    );
   });
 
   it('needs update-project-models and a model of the tenant', async () => {
