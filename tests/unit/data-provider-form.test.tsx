@@ -37,35 +37,32 @@ afterEach(() => {
   signInAs(null);
 });
 
-it(
-  'shows the messages of a 422 under the fields of an antd form, dotted keys included',
-  async () => {
-    const api = stubApi().on('POST', '/labels', {
-      status: 422,
-      body: {
-        message: 'The name has already been taken. (and 1 more error)',
-        errors: {
-          name: ['The name has already been taken.'],
-          'items.0.name': ['The item name is too short.'],
-        },
+it('shows the messages of a 422 under the fields of an antd form, dotted keys included', async () => {
+  const api = stubApi().on('POST', '/labels', {
+    status: 422,
+    body: {
+      message: 'The name has already been taken. (and 1 more error)',
+      errors: {
+        name: ['The name has already been taken.'],
+        'items.0.name': ['The item name is too short.'],
       },
-    });
-    const user = userEvent.setup();
-    renderInPortal(<LabelCreateForm />);
+    },
+  });
+  const user = userEvent.setup();
+  renderInPortal(<LabelCreateForm />);
 
-    await user.type(screen.getByLabelText('Name'), 'Urgent');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+  await user.type(screen.getByLabelText('Name'), 'Urgent');
+  await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('The name has already been taken.')).toBeInTheDocument();
-    const nameField = screen.getByLabelText('Name').closest('.ant-form-item')! as HTMLElement;
-    expect(within(nameField).getByText('The name has already been taken.')).toHaveClass(
-      'ant-form-item-explain-error',
-    );
-    // Each field shows its message as it renders: the second may come a frame after the first.
-    const itemField = screen.getByLabelText('First item').closest('.ant-form-item')! as HTMLElement;
-    expect(await within(itemField).findByText('The item name is too short.')).toHaveClass(
-      'ant-form-item-explain-error',
-    );
-    expect(api.calls('/labels', 'POST')[0].body).toEqual({ name: 'Urgent', items: [{ name: 'first' }] });
-  },
-);
+  expect(await screen.findByText('The name has already been taken.')).toBeInTheDocument();
+  const nameField = screen.getByLabelText('Name').closest('.ant-form-item')! as HTMLElement;
+  expect(within(nameField).getByText('The name has already been taken.')).toHaveClass(
+    'ant-form-item-explain-error',
+  );
+  // Each field shows its message as it renders: the second may come a frame after the first.
+  const itemField = screen.getByLabelText('First item').closest('.ant-form-item')! as HTMLElement;
+  expect(await within(itemField).findByText('The item name is too short.')).toHaveClass(
+    'ant-form-item-explain-error',
+  );
+  expect(api.calls('/labels', 'POST')[0].body).toEqual({ name: 'Urgent', items: [{ name: 'first' }] });
+});
