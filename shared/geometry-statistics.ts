@@ -1,16 +1,19 @@
 /**
  * What the 3D pipeline found in a processed file (issue 28), as a model's or library item's detail answers it
- * (`statistics`) and the viewer's statistics panel shows it: the source format, what the converted glTF holds
+ * (`statistics`) and the viewer's statistics panel shows it: the source format and its version, what the converted glTF holds
  * (meshes, materials, textures, nodes, triangles and vertices as drawn, the size of its bounding box in metres)
  * and the bytes of the original file, the converted glb and the optimized glb the viewer loads.
  */
 import { type Static, Type } from '@sinclair/typebox';
+import { MODEL_FORMAT_NAMES } from './model-formats';
 
 export const GeometryStatisticsSchema = Type.Object({
-  format: Type.Literal('FBX'),
-  /** e.g. '7.4'. */
-  version: Type.String(),
-  encoding: Type.Union([Type.Literal('binary'), Type.Literal('ascii')]),
+  /** The source file's format (shared/model-formats.ts). */
+  format: Type.Union(MODEL_FORMAT_NAMES.map((name) => Type.Literal(name))),
+  /** e.g. '7.4' (FBX), '2.0' (glTF), 'AP214' (STEP), 'IFC4'; null when the file does not say. */
+  version: Type.Union([Type.String(), Type.Null()]),
+  /** Null for formats with one encoding (OBJ, STEP, IFC…). */
+  encoding: Type.Union([Type.Literal('binary'), Type.Literal('ascii'), Type.Null()]),
   meshes: Type.Integer(),
   materials: Type.Integer(),
   textures: Type.Integer(),

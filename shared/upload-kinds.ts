@@ -3,10 +3,13 @@
  * types each takes: extensions as the 422 names them (Laravel's `mimes`); none listed: any type. Every upload has at
  * least one byte. The server declares each kind's ability and size limit beside it (server/domain/upload-kinds.ts);
  * the portal checks a picked file against the same types before sending it (src/components/upload/upload-rules.ts).
+ * Model files are of the 3D formats of model-formats.ts, or a zip archive holding one with its textures.
  */
+import { MODEL_EXTENSIONS } from './model-formats';
+
 export const UPLOAD_KIND_TYPES = {
-  'model-file': ['fbx', 'zip'],
-  'library-item-file': ['fbx', 'zip', 'matz'],
+  'model-file': [...MODEL_EXTENSIONS, 'zip'],
+  'library-item-file': [...MODEL_EXTENSIONS, 'zip', 'matz'],
   'material-archive': ['matz', 'zip'],
   image: ['jpeg', 'png', 'bmp'],
   'download-file': [],

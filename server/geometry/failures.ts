@@ -2,6 +2,8 @@
  * Why the 3D pipeline could not use a file: a code per reason, each a text under `models:processing.failed.<code>`
  * in public/locales (the geometry event of the failed run, in the reader's language) with its parameters. The
  * pipeline throws a GeometryFailure; anything else it throws is a fault of ours, reported as `unexpected`.
+ * Parameters: `unreadable` {format} (a reader could not make sense of the file), `tooManyTriangles` {limit}
+ * (its geometry passes the reader's cap).
  */
 import type { MessageParams } from '../../shared/messages';
 
@@ -13,6 +15,8 @@ export type GeometryFailureCode =
   | 'fbxDamaged'
   | 'fbxUnreadable'
   | 'noGeometry'
+  | 'unreadable'
+  | 'tooManyTriangles'
   | 'archiveEmpty'
   | 'archiveDamaged'
   | 'archiveNoModel'

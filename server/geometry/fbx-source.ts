@@ -1,7 +1,9 @@
 /**
  * The first look at an FBX file, before the converter reads it: binary (the `Kaydara FBX Binary` magic, then the
  * version as a little-endian 32-bit integer) or ASCII (`; FBX 7.4.0 project file`, `FBXVersion: 7400`), and its
- * version, which must be one the FBX SDK reads: 6.1 up to the 7.x line; and whether the file is whole. The FBX
+ * version, which must be one the FBX SDK reads: 5.0 up to the 7.x line (FBX 5 binary files, written by 3ds Max 7
+ * to 2009, say 3000 in their header and their real version in the header extension's `FBXVersion` record, which
+ * comes first); and whether the file is whole. The FBX
  * SDK reads a damaged or cut-off file as an empty scene without a word, so the file's structure is checked here:
  * a binary file's top-level records must each end inside the file and the list must end with its null record; an
  * ASCII file's braces must close. The binary check reads only the records' headers; the ASCII one streams.
@@ -9,6 +11,7 @@
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { GeometryFailure } from './failures';
+import { FBX_BINARY_MAGIC } from './fbx-tree';
 
 export interface FbxSource {
   encoding: 'binary' | 'ascii';
@@ -16,9 +19,10 @@ export interface FbxSource {
   version: number | null;
 }
 
-export const FBX_BINARY_MAGIC = Buffer.from('Kaydara FBX Binary  \0', 'latin1');
-/** FBX versions the converter reads: 6100 (FBX 6.1) up to the 7.x line. */
-export const FBX_VERSIONS = { min: 6100, max: 7999 };
+/** FBX versions the converter reads: 5000 (FBX 5.0) up to the 7.x line (measured on real files of each). */
+export const FBX_VERSIONS = { min: 5000, max: 7999 };
+/** The header version of FBX 5 binary files; their real version is inside. */
+const FBX5_HEADER_VERSION = 3000;
 const HEAD_BYTES = 4096;
 
 /** '7.4' for 7400. */
@@ -80,6 +84,14 @@ function checkVersion(version: number): number {
   return version;
 }
 
+/** A binary file's `FBXVersion` record (its name, then an `I` property) in its first bytes. */
+function declaredBinaryVersion(head: Buffer): number | null {
+  const name = head.indexOf('FBXVersion', 27, 'latin1');
+  const type = name + 'FBXVersion'.length;
+  if (name < 0 || head.length < type + 5 || head[type] !== 0x49) return null;
+  return head.readInt32LE(type + 1);
+}
+
 function asciiVersion(head: Buffer): number | null {
   const text = head.toString('latin1');
   const declared = /FBXVersion:\s*(\d+)/.exec(text);
@@ -95,8 +107,11 @@ export async function readFbxSource(path: string): Promise<FbxSource> {
   if (head.subarray(0, FBX_BINARY_MAGIC.length).equals(FBX_BINARY_MAGIC)) {
     // Magic (21 bytes), 0x1A 0x00, the version (4 bytes), then at least one node record.
     if (head.length < 40) throw new GeometryFailure('fbxCutOff');
-    const version = checkVersion(head.readUInt32LE(23));
-    if (!(await binaryIsWhole(path, version))) throw new GeometryFailure('fbxDamaged');
+    const headerVersion = head.readUInt32LE(23);
+    const version = checkVersion(
+      headerVersion === FBX5_HEADER_VERSION ? (declaredBinaryVersion(head) ?? headerVersion) : headerVersion,
+    );
+    if (!(await binaryIsWhole(path, headerVersion))) throw new GeometryFailure('fbxDamaged');
     return { encoding: 'binary', version };
   }
   const text = head

@@ -1,26 +1,38 @@
 /**
- * The 3D pipeline of one model or library item file, in a work folder of its own: an FBX, or a zip holding one
- * with its textures (unpacked safely, archive.ts), is checked (fbx-source.ts), converted to glb by FBX2glTF
- * (fbx-converter.ts), measured (geometry-statistics.ts), optimized with glTF-Transform (optimizer.ts) and drawn
- * as a preview at card size and at 2× (preview-render.ts). Each step reports what it found as it ends (`report`),
- * so the worker publishes a true statement about the file at every step; a file the pipeline cannot use throws a
- * GeometryFailure (failures.ts). Everything it writes stays inside the work folder: the caller stores the results
- * and removes the folder.
+ * The 3D pipeline of one model or library item file, in a work folder of its own. The file (or the model a zip
+ * holds with its companion files, unpacked safely: archive.ts) is read by its format's reader (readers/: FBX,
+ * glTF, OBJ, STL, PLY, 3MF, STEP, IGES, IFC, 3DM) into a glTF document in metres with Y up; its textures are made
+ * browser-decodable (texture-images.ts); it is measured (geometry-statistics.ts) against what the file itself
+ * holds; it is optimized with glTF-Transform (optimizer.ts), and the smaller of the converted and the optimized glb
+ * is what the viewer loads; and the preview is drawn at card size and at 2× (preview-render.ts). Each step reports
+ * what it found as it ends (`report`), so the worker publishes a true statement about the file at every step,
+ * warnings included (textures missing from the upload or converted, fewer triangles than the file holds); a file
+ * the pipeline cannot use throws a GeometryFailure (failures.ts). Everything it writes stays inside the work
+ * folder: the caller stores the results and removes the folder.
  */
-import { mkdir, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, link, mkdir, stat, writeFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
 import { cloneDocument } from '@gltf-transform/functions';
 import type { GeometryStatistics } from '../../shared/geometry-statistics';
-import { ARCHIVE_LIMITS, type ArchiveLimits, unpackArchive } from './archive';
+import {
+  ARCHIVE_MODEL_PREFERENCE,
+  MODEL_EXTENSIONS,
+  type ModelFormat,
+  modelFormatOf,
+} from '../../shared/model-formats';
+import { ARCHIVE_LIMITS, type ArchiveLimits, type UnpackedFile, unpackArchive } from './archive';
 import { GeometryFailure } from './failures';
-import { CONVERSION_LIMITS, type ConversionLimits, convertFbx } from './fbx-converter';
-import { fbxVersionText, readFbxSource } from './fbx-source';
+import type { ConversionLimits } from './fbx-converter';
 import { drawnGeometry } from './geometry-statistics';
 import { gltfIO } from './gltf-io';
 import { optimizeDocument } from './optimizer';
 import { renderModelPreview } from './preview-render';
+import { READERS } from './readers/readers';
+import { READER_LIMITS, type ReaderLimits } from './readers/source-model';
+import { makeImagesViewable } from './texture-images';
 
-export type ModelFileKind = 'fbx' | 'zip';
+/** How an uploaded file reaches the pipeline: a model file by its extension, or a zip archive holding one. */
+export type ModelFileKind = (typeof MODEL_EXTENSIONS)[number] | 'zip';
 
 export interface ModelPipelineInput {
   /** The original file, on the local disk. */
@@ -28,26 +40,37 @@ export interface ModelPipelineInput {
   kind: ModelFileKind;
   /** An empty folder the pipeline may fill. */
   workFolder: string;
-  limits?: { archive?: ArchiveLimits; conversion?: ConversionLimits };
+  limits?: { archive?: ArchiveLimits; conversion?: ConversionLimits; reader?: Partial<ReaderLimits> };
 }
 
 /** What each step found, in the order they end. */
 export type PipelineReport =
   | {
       step: 'read';
-      encoding: 'binary' | 'ascii';
-      version: string;
+      format: ModelFormat;
+      /** e.g. '7.4'; null when the file does not say. */
+      version: string | null;
+      encoding: 'binary' | 'ascii' | null;
       meshes: number;
       materials: number;
       textures: number;
     }
+  /** Texture files the model names that the upload does not hold. */
+  | { step: 'missingTextures'; files: string[] }
+  /** Textures converted to PNG for browsers. */
+  | { step: 'texturesConverted'; files: string[] }
+  /** Textures in a form no browser shows (taken off their materials). */
+  | { step: 'texturesUnsupported'; files: string[] }
+  /** The converted model draws fewer triangles than the file's own polygons make. */
+  | { step: 'geometryShort'; drawn: number; own: number }
   | {
       step: 'converted';
       triangles: number;
       vertices: number;
       size: [number, number, number];
     }
-  | { step: 'optimized'; before: number; after: number }
+  /** `after`: the bytes of the glb the viewer loads, never more than `before`; `kept`: optimizing did not help. */
+  | { step: 'optimized'; before: number; after: number; kept: boolean }
   | { step: 'preview'; width: number; height: number };
 
 export interface ModelPipelineResult {
@@ -59,61 +82,97 @@ export interface ModelPipelineResult {
 /** The card's preview size (16:9, as the cards show it); the 2× copy is twice that. */
 export const PREVIEW_SIZE = { width: 480, height: 270 };
 
-const IMAGE = /\.(png|jpe?g|tga|bmp|tiff?|gif|webp|psd|dds)$/i;
-const FBX = /\.fbx$/i;
+/** The share of the file's own triangles a conversion may drop (degenerate polygons) before it is reported. */
+export const GEOMETRY_SHORT_TOLERANCE = 0.02;
 
-/** The FBX an unpacked archive holds: the only one, or the largest of several. */
-async function modelOfArchive(input: ModelPipelineInput, folder: string): Promise<string> {
-  const files = await unpackArchive(
-    input.source,
-    folder,
-    (name) => FBX.test(name) || IMAGE.test(name),
-    input.limits?.archive ?? ARCHIVE_LIMITS,
-  );
-  const models = files.filter((file) => FBX.test(file.name)).sort((a, b) => b.size - a.size);
-  if (!models.length) throw new GeometryFailure('archiveNoModel');
-  return models[0].path;
+/** What an archive may hold that a model uses: model files, images, OBJ materials, glTF buffers. */
+const COMPANION = /\.(png|jpe?g|tga|bmp|tiff?|gif|webp|psd|dds|ktx2|mtl|bin)$/i;
+
+const extensionOf = (name: string) => extname(name).slice(1).toLowerCase();
+
+/** The model an archive's files make: the preferred format present (shared/model-formats.ts), its largest file. */
+function archiveModel(files: UnpackedFile[]): { path: string; format: ModelFormat } {
+  for (const format of ARCHIVE_MODEL_PREFERENCE) {
+    const [largest] = files
+      .filter((file) => modelFormatOf(extensionOf(file.name)) === format)
+      .sort((a, b) => b.size - a.size);
+    if (largest) return { path: largest.path, format };
+  }
+  throw new GeometryFailure('archiveNoModel');
+}
+
+/** The model file and the folder of its companions: the unpacked zip, or a folder holding the file alone. */
+async function modelSource(
+  input: ModelPipelineInput,
+  folder: string,
+): Promise<{ path: string; format: ModelFormat }> {
+  if (input.kind === 'zip') {
+    const files = await unpackArchive(
+      input.source,
+      folder,
+      (name) => modelFormatOf(extensionOf(name)) !== null || COMPANION.test(name),
+      input.limits?.archive ?? ARCHIVE_LIMITS,
+    );
+    return archiveModel(files);
+  }
+  const format = modelFormatOf(input.kind);
+  if (!format) throw new GeometryFailure('wrongType');
+  // The reader sees the file under its own extension, alone in its folder (nothing else to take for a texture).
+  const path = join(folder, `model.${input.kind}`);
+  await link(input.source, path).catch(() => copyFile(input.source, path));
+  return { path, format };
 }
 
 export async function runModelPipeline(
   input: ModelPipelineInput,
   report: (found: PipelineReport) => void | Promise<void>,
 ): Promise<ModelPipelineResult> {
-  const unpacked = join(input.workFolder, 'source');
+  const sourceFolder = join(input.workFolder, 'source');
+  const scratch = join(input.workFolder, 'scratch');
   const output = join(input.workFolder, 'output');
-  await mkdir(unpacked, { recursive: true });
-  await mkdir(output, { recursive: true });
+  await Promise.all([sourceFolder, scratch, output].map((folder) => mkdir(folder, { recursive: true })));
   const originalBytes = (await stat(input.source)).size;
   if (!originalBytes) throw new GeometryFailure('fileEmpty');
 
-  const fbx = input.kind === 'zip' ? await modelOfArchive(input, unpacked) : input.source;
-  const source = await readFbxSource(fbx);
-  const convertedPath = await convertFbx(
-    fbx,
-    join(output, 'converted'),
-    input.workFolder,
-    input.limits?.conversion ?? CONVERSION_LIMITS,
-  );
-  const io = await gltfIO();
-  const document = await io.read(convertedPath);
+  const model = await modelSource(input, sourceFolder);
+  const limits: ReaderLimits = {
+    ...READER_LIMITS,
+    ...input.limits?.reader,
+    conversion: input.limits?.conversion,
+  };
+  const read = await READERS[model.format]({ path: model.path, folder: sourceFolder, scratch, limits });
+  const { document } = read;
+  const images = await makeImagesViewable(document);
   const drawn = drawnGeometry(document);
-  const version = fbxVersionText(source.version);
   await report({
     step: 'read',
-    encoding: source.encoding,
-    version,
+    format: read.format,
+    version: read.version,
+    encoding: read.encoding,
     meshes: drawn.meshes,
     materials: drawn.materials,
     textures: drawn.textures,
   });
+  if (read.missingTextures.length) await report({ step: 'missingTextures', files: read.missingTextures });
+  const converted = images.flatMap((image) => ('unsupported' in image ? [] : [image.name]));
+  const unsupported = images.flatMap((image) => ('unsupported' in image ? [image.name] : []));
+  if (converted.length) await report({ step: 'texturesConverted', files: converted });
+  if (unsupported.length) await report({ step: 'texturesUnsupported', files: unsupported });
   if (!drawn.triangles) throw new GeometryFailure('noGeometry');
+  if (read.sourceTriangles && drawn.triangles < read.sourceTriangles * (1 - GEOMETRY_SHORT_TOLERANCE))
+    await report({ step: 'geometryShort', drawn: drawn.triangles, own: read.sourceTriangles });
   await report({ step: 'converted', triangles: drawn.triangles, vertices: drawn.vertices, size: drawn.size });
 
-  const convertedBytes = (await stat(convertedPath)).size;
-  const optimized = await io.writeBinary(await optimizeDocument(cloneDocument(document)));
-  const glb = join(output, 'optimized.glb');
-  await writeFile(glb, optimized);
-  await report({ step: 'optimized', before: convertedBytes, after: optimized.byteLength });
+  // The converted glb is the document as read, its images made viewable; the optimized one is kept only where it
+  // is smaller (the optimizer keeps each texture's smaller encoding; this keeps the smaller file).
+  const io = await gltfIO();
+  const convertedGlb = await io.writeBinary(document);
+  const optimizedGlb = await io.writeBinary(await optimizeDocument(cloneDocument(document)));
+  const kept = optimizedGlb.byteLength >= convertedGlb.byteLength;
+  const glb = join(output, kept ? 'converted.glb' : 'optimized.glb');
+  await writeFile(glb, kept ? convertedGlb : optimizedGlb);
+  const viewerBytes = Math.min(optimizedGlb.byteLength, convertedGlb.byteLength);
+  await report({ step: 'optimized', before: convertedGlb.byteLength, after: viewerBytes, kept });
 
   // The preview is drawn from the converted geometry as it was before quantization.
   const preview = await renderModelPreview(document, PREVIEW_SIZE);
@@ -124,9 +183,9 @@ export async function runModelPipeline(
 
   return {
     statistics: {
-      format: 'FBX',
-      version,
-      encoding: source.encoding,
+      format: read.format,
+      version: read.version,
+      encoding: read.encoding,
       meshes: drawn.meshes,
       materials: drawn.materials,
       textures: drawn.textures,
@@ -135,8 +194,8 @@ export async function runModelPipeline(
       vertices: drawn.vertices,
       size_m: drawn.size,
       original_bytes: originalBytes,
-      converted_bytes: convertedBytes,
-      optimized_bytes: optimized.byteLength,
+      converted_bytes: convertedGlb.byteLength,
+      optimized_bytes: viewerBytes,
     },
     files,
   };

@@ -175,6 +175,12 @@ const DUTCH_RULES: Rule[] = [
     /^The (.+) field must be a file of type: (.+)\.$/,
     (f, types) => `Het veld ${field(f)} moet een bestand zijn van het type: ${types}.`,
   ],
+  // A model's or library item's file whose content is not what its name says (server/processing/model-file.ts).
+  [
+    /^The file is not a readable (\S+) (model|archive): its first bytes are not those of an? \S+ file\.$/,
+    (format, kind) =>
+      `Het bestand is geen leesbaar ${format}-${kind === 'model' ? 'model' : 'archief'}: de eerste bytes zijn niet die van een ${format}-bestand.`,
+  ],
   [/^The (.+) field format is invalid\.$/, (f) => `Het formaat van het veld ${field(f)} is ongeldig.`],
   [/^The selected (.+) is invalid\.$/, (f) => `De gekozen ${field(f)} is ongeldig.`],
   [
@@ -203,11 +209,6 @@ const DUTCH_SENTENCES: Record<string, string> = {
     'Alleen voltooide of mislukte modellen kunnen opnieuw worden verwerkt.',
   'Only finished or failed items can be reprocessed.':
     'Alleen voltooide of mislukte items kunnen opnieuw worden verwerkt.',
-  // A model's or library item's file whose content is not what its name says (server/processing/model-file.ts).
-  'The file is not a readable FBX model: its first bytes are not those of an FBX file.':
-    'Het bestand is geen leesbaar FBX-model: de eerste bytes zijn niet die van een FBX-bestand.',
-  'The file is not a readable zip archive: its first bytes are not those of a zip file.':
-    'Het bestand is geen leesbaar zip-archief: de eerste bytes zijn niet die van een zip-bestand.',
 };
 
 /** One English text in Dutch: a known sentence, a Laravel rule, a summary with '(and N more errors)'. */

@@ -1,17 +1,23 @@
 /**
- * What a model file may be (spec 2 §5, §9): `.fbx` is FBX; `.zip` and `.matz` are zip archives. The server checks
- * the name AND the content, at least 1 byte and at most MODEL_UPLOAD_MAX_BYTES, with Laravel-worded 422 messages.
- * The same rules refuse a resumable upload at creation (name and declared length), once its last byte arrived (its
- * content: uploads.ts) and as a model's or library item's file (all of them).
+ * What a model file may be (spec 2 §5, §9, and the 3D formats of shared/model-formats.ts): `.fbx` is FBX, `.zip`
+ * and `.matz` are zip archives, and each other model extension its format. The server checks the name AND the
+ * content, at least 1 byte and at most MODEL_UPLOAD_MAX_BYTES, with Laravel-worded 422 messages. The same rules
+ * refuse a resumable upload at creation (name and declared length), once its last byte arrived (its content:
+ * uploads.ts) and as a model's or library item's file (all of them).
  *
  * The content (issue 31): the first bytes must be those of the type the name claims (a binary FBX starts with
- * `Kaydara FBX Binary  \0`, an ASCII FBX with `; FBX`, a zip with `PK\x03\x04`); a refusal says what is wrong
- * with the content ('The file is not a readable FBX model: …'), not that the type is wrong. A name of another type
- * names the types of the upload's own kind (shared/upload-kinds.ts: a library item's file also takes `matz`).
+ * `Kaydara FBX Binary  \0`, an ASCII FBX with `; FBX`, a zip or 3MF with `PK\x03\x04`, a GLB with `glTF`, a STEP or
+ * IFC file with `ISO-10303-21;`, a 3DM file with `3D Geometry File Format`, a PLY file with `ply`, a .gltf with
+ * JSON; OBJ and IGES are text); a refusal says what is wrong with the content ('The file is not a readable FBX
+ * model: …'), not that the type is wrong. STL has no signature (a binary one starts with any 80 bytes). A name of
+ * another type names the types of the upload's own kind (shared/upload-kinds.ts: a library item's file also takes
+ * `matz`). What lies beyond the first bytes is the 3D pipeline's to tell: the record then ends FAILED with why.
  */
 import { open } from 'node:fs/promises';
+import { type ModelFormat, modelFormatOf } from '../../shared/model-formats';
 import { MIN_UPLOAD_BYTES, UPLOAD_KIND_TYPES, type UploadKindName } from '../../shared/upload-kinds';
 import { type FieldErrors, ValidationError } from '../errors/http-errors';
+import { FBX_BINARY_MAGIC } from '../geometry/fbx-tree';
 import { canonicalExtension, extensionOf, sniffExtension } from '../storage/content-types';
 
 /** The kind of resumable upload (tus metadata `kind`) that brings a model file. */
@@ -21,27 +27,55 @@ export const MODEL_FILE_UPLOAD = 'model-file' satisfies UploadKindName;
 export const MODEL_FILE_TYPES = UPLOAD_KIND_TYPES[MODEL_FILE_UPLOAD];
 export type ModelFileType = (typeof MODEL_FILE_TYPES)[number];
 
-export const FBX_BINARY_MAGIC = Buffer.from('Kaydara FBX Binary  \0', 'latin1');
-const FBX_ASCII_START = '; FBX';
+export { FBX_BINARY_MAGIC };
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /** Bytes of a file's start that decide its type. */
-export const HEAD_BYTES = 64;
+export const HEAD_BYTES = 128;
 
-/** The model file type a file name gives (`.fbx` → fbx; `.zip`, `.matz` → zip), or null for any other name. */
+/** The model file type a file name gives (`.fbx` → fbx; `.zip`, `.matz` → zip; `.stp` → stp), or null. */
 export function modelFileTypeOfName(name: string): ModelFileType | null {
   const extension = canonicalExtension(extensionOf(name));
   return MODEL_FILE_TYPES.find((type) => type === extension) ?? null;
 }
 
+/** The text of a file's first bytes, without a UTF-8 byte order mark or leading white space. */
+const headText = (head: Buffer) =>
+  head
+    .subarray(head.subarray(0, 3).equals(UTF8_BOM) ? 3 : 0)
+    .toString('latin1')
+    .trimStart();
+
+/** Text, not binary: no NUL byte in the first bytes. */
+const isText = (head: Buffer) => head.length > 0 && !head.includes(0);
+
+/** How each model format's first bytes look. */
+const SIGNATURES: { readonly [Format in ModelFormat]: (head: Buffer) => boolean } = {
+  FBX: (head) =>
+    head.subarray(0, FBX_BINARY_MAGIC.length).equals(FBX_BINARY_MAGIC) || headText(head).startsWith('; FBX'),
+  glTF: (head) => head.subarray(0, 4).toString('latin1') === 'glTF' || headText(head).startsWith('{'),
+  OBJ: isText,
+  // Binary STL starts with any 80-byte header; ASCII with `solid`. The pipeline tells a broken one.
+  STL: (head) => head.length > 0,
+  PLY: (head) => /^ply\r?\n/.test(head.toString('latin1')),
+  '3MF': (head) => sniffExtension(head) === 'zip',
+  STEP: (head) => headText(head).startsWith('ISO-10303-21'),
+  // IGES: 80-column lines, the section letter in column 73 (S for the start section).
+  IGES: (head) => isText(head) && /^[^\r\n]{72}[SG]/.test(head.toString('latin1')),
+  IFC: (head) => headText(head).startsWith('ISO-10303-21'),
+  '3DM': (head) => head.toString('latin1').startsWith('3D Geometry File Format'),
+};
+
 /** Whether a file's first bytes are those of the type its name claims. */
 export function headMatchesType(type: ModelFileType, head: Uint8Array): boolean {
-  if (type === 'zip') return sniffExtension(head) === 'zip';
   const bytes = Buffer.from(head);
-  if (bytes.subarray(0, FBX_BINARY_MAGIC.length).equals(FBX_BINARY_MAGIC)) return true;
-  const text = bytes.subarray(bytes.subarray(0, 3).equals(UTF8_BOM) ? 3 : 0).toString('latin1');
-  return text.trimStart().startsWith(FBX_ASCII_START);
+  if (type === 'zip') return sniffExtension(bytes) === 'zip';
+  const format = modelFormatOf(type);
+  return format !== null && SIGNATURES[format](bytes);
 }
+
+/** The words a refusal names a type by: 'FBX model', 'zip archive'. */
+const typeWords = (type: ModelFileType) => (type === 'zip' ? 'zip archive' : `${modelFormatOf(type)} model`);
 
 export async function readHead(path: string, length = HEAD_BYTES): Promise<Buffer> {
   const handle = await open(path, 'r');
@@ -66,10 +100,10 @@ export const modelFileMessages = {
     `The ${field} field must not be greater than ${kilobytes(maxBytes)} kilobytes.`,
 };
 
-/** What is wrong with a file's content (server/http/language.ts words each in Dutch). */
-export const contentMessages = {
-  fbx: 'The file is not a readable FBX model: its first bytes are not those of an FBX file.',
-  zip: 'The file is not a readable zip archive: its first bytes are not those of a zip file.',
+/** What is wrong with a file's content (server/http/language.ts words it in Dutch). */
+export const contentMessage = (type: ModelFileType) => {
+  const name = type === 'zip' ? 'zip' : modelFormatOf(type)!;
+  return `The file is not a readable ${typeWords(type)}: its first bytes are not those of ${/^[AEFHILMNORSX]/.test(name) ? 'an' : 'a'} ${name} file.`;
 };
 
 /**
@@ -78,7 +112,7 @@ export const contentMessages = {
  * archive without a model) is the 3D pipeline's to tell: the record then ends FAILED with the reason.
  */
 export async function contentErrors(field: string, type: ModelFileType, path: string): Promise<FieldErrors> {
-  return headMatchesType(type, await readHead(path)) ? {} : { [field]: [contentMessages[type]] };
+  return headMatchesType(type, await readHead(path)) ? {} : { [field]: [contentMessage(type)] };
 }
 
 /** What can be said about a file from its name and size alone (a resumable upload before its bytes arrive). */

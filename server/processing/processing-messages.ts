@@ -74,9 +74,28 @@ const metres = (value: number) => Math.round(value * 100) / 100;
 
 type Found<S extends PipelineReport['step']> = Extract<PipelineReport, { step: S }>;
 
+/** What a list of file names reads as in an event: the first ten, and how many more. */
+const fileList = (files: string[]) =>
+  files.length > 10 ? `${files.slice(0, 10).join(', ')} (+${files.length - 10})` : files.join(', ');
+
 const FOUND: { [S in PipelineReport['step']]: (found: Found<S>) => StoredMessage } = {
-  read: ({ encoding, version, meshes, materials, textures }) =>
-    message(key(`read.${encoding}`), { version, meshes, materials, textures }),
+  read: ({ format, version, encoding, meshes, materials, textures }) =>
+    message(
+      key(encoding === 'binary' ? 'read.fileBinary' : encoding === 'ascii' ? 'read.fileAscii' : 'read.file'),
+      {
+        label: version ? `${format} ${version}` : format,
+        meshes,
+        materials,
+        textures,
+      },
+    ),
+  missingTextures: ({ files }) =>
+    message(key('missingTextures'), { count: files.length, files: fileList(files) }),
+  texturesConverted: ({ files }) =>
+    message(key('texturesConverted'), { count: files.length, files: fileList(files) }),
+  texturesUnsupported: ({ files }) =>
+    message(key('texturesUnsupported'), { count: files.length, files: fileList(files) }),
+  geometryShort: ({ drawn, own }) => message(key('geometryShort'), { drawn, own }),
   converted: ({ triangles, vertices, size: [width, height, depth] }) =>
     message(key('converted'), {
       triangles,
@@ -85,14 +104,16 @@ const FOUND: { [S in PipelineReport['step']]: (found: Found<S>) => StoredMessage
       height: metres(height),
       depth: metres(depth),
     }),
-  optimized: ({ before, after }) =>
-    after < before
-      ? message(key('optimizedSmaller'), {
-          before: kB(before),
-          after: kB(after),
-          saved: Math.round((1 - after / before) * 100),
-        })
-      : message(key('optimizedSame'), { before: kB(before), after: kB(after) }),
+  optimized: ({ before, after, kept }) =>
+    kept
+      ? message(key('optimizedKept'), { before: kB(before) })
+      : after < before
+        ? message(key('optimizedSmaller'), {
+            before: kB(before),
+            after: kB(after),
+            saved: Math.round((1 - after / before) * 100),
+          })
+        : message(key('optimizedSame'), { before: kB(before), after: kB(after) }),
   preview: ({ width, height }) => message(key('previewRendered'), { width, height }),
 };
 

@@ -98,6 +98,8 @@ export function StatisticsPanel({
       ? Math.round((1 - statistics.optimized_bytes / statistics.original_bytes) * 100)
       : 0;
   const optimized = formatBytes(statistics.optimized_bytes, language);
+  // 'FBX 7.4', 'STEP AP214', 'OBJ' (a format without versions).
+  const formatLabel = statistics.version ? `${statistics.format} ${statistics.version}` : statistics.format;
   const rows: Array<[string, string]> = [
     ['triangles', whole(statistics.triangles)],
     ['vertices', whole(statistics.vertices)],
@@ -115,11 +117,9 @@ export function StatisticsPanel({
     ],
     [
       'format',
-      t('statistics.formatValue', {
-        format: statistics.format,
-        version: statistics.version,
-        encoding: t(`statistics.${statistics.encoding}`),
-      }),
+      statistics.encoding
+        ? t('statistics.formatValue', { format: formatLabel, encoding: t(`statistics.${statistics.encoding}`) })
+        : formatLabel,
     ],
   ];
   return (

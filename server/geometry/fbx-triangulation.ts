@@ -1,0 +1,208 @@
+/**
+ * Triangulates an FBX file's polygons before the converter reads it, for files whose polygons the FBX SDK's own
+ * triangulation loses (measured on real files: a concave 66-gon became one triangle, and a ZBrush mesh of quads
+ * kept one triangle per quad). Each polygon of four or more corners is cut into n − 2 triangles by earcut on the
+ * polygon's best-fitting plane (Newell's normal; a fan where earcut cannot cut it, e.g. a polygon that crosses
+ * itself), each triangle wound like its polygon. Everything the mesh keeps per polygon corner (normals, UVs,
+ * colours, their index arrays) follows the corners, what it keeps per polygon (materials, smoothing, groups) is
+ * repeated for each of its triangles, and what it keeps per edge is dropped with the edge list (the SDK derives
+ * edges again). Per control point and all-same layers stay as they are.
+ */
+import earcut from 'earcut';
+import { polygonSizes } from './fbx-facts';
+import { childOf, type FbxRecord, type FbxTree, recordArray, setRecordArray, stringOf } from './fbx-tree';
+
+/** Corner index triples (into the polygon's own corners) cutting a polygon of `points` (x, y, z each) into triangles. */
+export function triangulatePolygon(points: ArrayLike<number>): number[] {
+  const corners = points.length / 3;
+  // Newell's normal: robust for non-planar and concave polygons.
+  let nx = 0;
+  let ny = 0;
+  let nz = 0;
+  for (let k = 0; k < corners; k += 1) {
+    const a = k * 3;
+    const b = ((k + 1) % corners) * 3;
+    nx += (points[a + 1] - points[b + 1]) * (points[a + 2] + points[b + 2]);
+    ny += (points[a + 2] - points[b + 2]) * (points[a] + points[b]);
+    nz += (points[a] - points[b]) * (points[a + 1] + points[b + 1]);
+  }
+  // Project onto the plane of the two axes the normal points least along.
+  const ax = Math.abs(nx);
+  const ay = Math.abs(ny);
+  const az = Math.abs(nz);
+  const [u, v] = az >= ax && az >= ay ? [0, 1] : ax >= ay ? [1, 2] : [2, 0];
+  const flat = new Float64Array(corners * 2);
+  for (let k = 0; k < corners; k += 1) {
+    flat[k * 2] = points[k * 3 + u];
+    flat[k * 2 + 1] = points[k * 3 + v];
+  }
+  const cut = earcut(flat);
+  if (cut.length / 3 !== corners - 2) return fan(corners);
+  // earcut winds its triangles its own way: wind each as the polygon is wound in the projection.
+  const signed = (a: number, b: number, c: number) =>
+    (flat[b * 2] - flat[a * 2]) * (flat[c * 2 + 1] - flat[a * 2 + 1]) -
+    (flat[c * 2] - flat[a * 2]) * (flat[b * 2 + 1] - flat[a * 2 + 1]);
+  let polygonArea = 0;
+  for (let k = 0; k < corners; k += 1) {
+    const next = (k + 1) % corners;
+    polygonArea += flat[k * 2] * flat[next * 2 + 1] - flat[next * 2] * flat[k * 2 + 1];
+  }
+  for (let t = 0; t < cut.length; t += 3) {
+    if (Math.sign(signed(cut[t], cut[t + 1], cut[t + 2])) === -Math.sign(polygonArea)) {
+      const swap = cut[t + 1];
+      cut[t + 1] = cut[t + 2];
+      cut[t + 2] = swap;
+    }
+  }
+  return cut;
+}
+
+function fan(corners: number): number[] {
+  const triangles: number[] = [];
+  for (let k = 1; k < corners - 1; k += 1) triangles.push(0, k, k + 1);
+  return triangles;
+}
+
+/** The layer-element arrays that hold values per mapping item (not the lookup table of an IndexToDirect layer). */
+function perItemArrays(layer: FbxRecord, reference: string): FbxRecord[] {
+  const arrays = layer.children.filter(
+    (child) => child.name !== 'a' && recordArray(child) !== null && child.name !== 'Version',
+  );
+  if (reference === 'Direct') return arrays;
+  // IndexToDirect (and FBX 6's Index): the index array maps items to the table; a material or group layer's one
+  // array is its items.
+  const indices = arrays.filter((child) => /Index$/.test(child.name));
+  return indices.length
+    ? indices
+    : arrays.filter((child) => /^(Materials|TextureId|PolygonGroup)$/.test(child.name));
+}
+
+/** Whether a record's array holds integers (kept as integers when rewritten). */
+function holdsIntegers(record: FbxRecord): boolean {
+  const [first] = record.properties;
+  if (first?.kind === 'array') return first.code !== 'd' && first.code !== 'f';
+  if (first?.kind === 'number') return first.code !== 'D' && first.code !== 'F';
+  const nested = childOf(record, 'a');
+  return nested ? holdsIntegers(nested) : false;
+}
+
+/** `values` (width per item) rearranged so item k of the result is item `from[k]` of the source. */
+function gather(values: ArrayLike<number>, width: number, from: ArrayLike<number>): Float64Array {
+  const result = new Float64Array(from.length * width);
+  for (let k = 0; k < from.length; k += 1)
+    for (let w = 0; w < width; w += 1) result[k * width + w] = values[from[k] * width + w];
+  return result;
+}
+
+/** Removes per-edge layers and the edge list, and the layer entries that name a removed layer. */
+function dropEdgeData(mesh: FbxRecord): void {
+  const removed = new Map<string, number[]>();
+  mesh.children = mesh.children.filter((child) => {
+    if (child.name === 'Edges') return false;
+    if (!child.name.startsWith('LayerElement')) return true;
+    if (stringOf(childOf(child, 'MappingInformationType')?.properties[0]) !== 'ByEdge') return true;
+    const index = child.properties[0]?.kind === 'number' ? child.properties[0].value : 0;
+    removed.set(child.name, [...(removed.get(child.name) ?? []), index]);
+    return false;
+  });
+  if (!removed.size) return;
+  // The layers left of a type are numbered 0, 1, … again, and each Layer's entries follow.
+  const renumbered = new Map<string, Map<number, number>>();
+  for (const [type, gone] of removed) {
+    const kept = mesh.children.filter((child) => child.name === type);
+    const numbers = new Map<number, number>();
+    kept.forEach((child, position) => {
+      const first = child.properties[0];
+      if (first?.kind === 'number') {
+        numbers.set(first.value, position);
+        child.properties[0] = {
+          ...first,
+          value: position,
+          big: first.big !== undefined ? BigInt(position) : undefined,
+          text: undefined,
+        };
+      }
+    });
+    for (const index of gone) numbers.set(index, -1);
+    renumbered.set(type, numbers);
+  }
+  for (const layer of mesh.children.filter((child) => child.name === 'Layer')) {
+    layer.children = layer.children.filter((entry) => {
+      if (entry.name !== 'LayerElement') return true;
+      const type = stringOf(childOf(entry, 'Type')?.properties[0]) ?? '';
+      const typed = childOf(entry, 'TypedIndex');
+      const numbers = renumbered.get(type);
+      const first = typed?.properties[0];
+      if (!numbers || first?.kind !== 'number') return true;
+      const position = numbers.get(first.value);
+      if (position === -1) return false;
+      if (position !== undefined) typed!.properties[0] = { ...first, value: position, text: undefined };
+      return true;
+    });
+  }
+}
+
+/** Triangulates one mesh record; answers whether it had polygons to cut. */
+function triangulateMesh(tree: FbxTree, mesh: FbxRecord): boolean {
+  const polygonRecord = childOf(mesh, 'PolygonVertexIndex')!;
+  const indices = recordArray(polygonRecord) ?? [];
+  const sizes = polygonSizes(indices);
+  if (!sizes.some((corners) => corners > 3)) return false;
+  const vertices = recordArray(childOf(mesh, 'Vertices')!) ?? [];
+  const controlPoint = (corner: number) => (indices[corner] < 0 ? -indices[corner] - 1 : indices[corner]);
+
+  // The corners of the triangles (as corner numbers of the old list) and each triangle's polygon.
+  const corners: number[] = [];
+  const polygonOf: number[] = [];
+  let start = 0;
+  sizes.forEach((size, polygon) => {
+    if (size === 3) corners.push(start, start + 1, start + 2);
+    else if (size > 3) {
+      const points = new Float64Array(size * 3);
+      for (let k = 0; k < size; k += 1) {
+        const point = controlPoint(start + k) * 3;
+        points.set([vertices[point], vertices[point + 1], vertices[point + 2]], k * 3);
+      }
+      for (const local of triangulatePolygon(points)) corners.push(start + local);
+    }
+    for (let t = 0; t < Math.max(0, size - 2); t += 1) polygonOf.push(polygon);
+    start += size;
+  });
+
+  const rewritten = new Int32Array(corners.length);
+  corners.forEach((corner, k) => {
+    const point = controlPoint(corner);
+    rewritten[k] = k % 3 === 2 ? -point - 1 : point;
+  });
+  setRecordArray(tree, polygonRecord, rewritten, 'int');
+
+  const cornerCount = indices.length;
+  for (const layer of mesh.children.filter((child) => child.name.startsWith('LayerElement'))) {
+    const mapping = stringOf(childOf(layer, 'MappingInformationType')?.properties[0]);
+    const reference = stringOf(childOf(layer, 'ReferenceInformationType')?.properties[0]) ?? 'Direct';
+    const [items, from] =
+      mapping === 'ByPolygonVertex'
+        ? [cornerCount, corners]
+        : mapping === 'ByPolygon'
+          ? [sizes.length, polygonOf]
+          : [0, []];
+    if (!items) continue;
+    for (const array of perItemArrays(layer, reference)) {
+      const values = recordArray(array)!;
+      const width = values.length / items;
+      // An array that does not hold a whole number of values per item is not per item: leave it.
+      if (!Number.isInteger(width) || width < 1) continue;
+      setRecordArray(tree, array, gather(values, width, from), holdsIntegers(array) ? 'int' : 'double');
+    }
+  }
+  dropEdgeData(mesh);
+  return true;
+}
+
+/**
+ * Cuts every polygon of four or more corners of every mesh of the tree into triangles, in place; answers how
+ * many meshes changed.
+ */
+export function triangulateFbx(tree: FbxTree, meshes: FbxRecord[]): number {
+  return meshes.filter((mesh) => triangulateMesh(tree, mesh)).length;
+}
