@@ -12,6 +12,7 @@
  */
 import { copyFile, link, mkdir, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { Logger } from '@gltf-transform/core';
 import { cloneDocument } from '@gltf-transform/functions';
 import type { GeometryStatistics } from '../../shared/geometry-statistics';
 import {
@@ -142,6 +143,8 @@ export async function runModelPipeline(
   };
   const read = await READERS[model.format]({ path: model.path, folder: sourceFolder, scratch, limits });
   const { document } = read;
+  // The optimizer's steps log what they drop and skip at their info and warning levels: nobody reads that here.
+  document.setLogger(new Logger(Logger.Verbosity.ERROR));
   const images = await makeImagesViewable(document);
   const drawn = drawnGeometry(document);
   await report({

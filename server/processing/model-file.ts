@@ -74,9 +74,6 @@ export function headMatchesType(type: ModelFileType, head: Uint8Array): boolean 
   return format !== null && SIGNATURES[format](bytes);
 }
 
-/** The words a refusal names a type by: 'FBX model', 'zip archive'. */
-const typeWords = (type: ModelFileType) => (type === 'zip' ? 'zip archive' : `${modelFormatOf(type)} model`);
-
 export async function readHead(path: string, length = HEAD_BYTES): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {
@@ -100,11 +97,15 @@ export const modelFileMessages = {
     `The ${field} field must not be greater than ${kilobytes(maxBytes)} kilobytes.`,
 };
 
+/** Whether a format's name is said with 'an' (as spoken: an F-B-X, an I-G-E-S; a STEP, a glTF). */
+const SAID_WITH_AN: ReadonlySet<string> = new Set(['FBX', 'OBJ', 'STL', 'IGES', 'IFC']);
+
 /** What is wrong with a file's content (server/http/language.ts words it in Dutch). */
-export const contentMessage = (type: ModelFileType) => {
+export function contentMessage(type: ModelFileType): string {
   const name = type === 'zip' ? 'zip' : modelFormatOf(type)!;
-  return `The file is not a readable ${typeWords(type)}: its first bytes are not those of ${/^[AEFHILMNORSX]/.test(name) ? 'an' : 'a'} ${name} file.`;
-};
+  const what = type === 'zip' ? 'zip archive' : `${name} model`;
+  return `The file is not a readable ${what}: its first bytes are not those of ${SAID_WITH_AN.has(name) ? 'an' : 'a'} ${name} file.`;
+}
 
 /**
  * What is wrong with the content of a file of `type` (its name's), as 422 messages under `field`; none when its

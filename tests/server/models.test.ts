@@ -168,12 +168,14 @@ describe('POST /projects/models', () => {
   });
 
   it('refuses a missing, mistyped, mislabelled, empty or too large file with 422 on file', async () => {
-    const typeMessage = ['The file field must be a file of type: fbx, zip.'];
+    const typeMessage = [
+      'The file field must be a file of type: fbx, glb, gltf, obj, stl, ply, 3mf, step, stp, iges, igs, ifc, 3dm, zip.',
+    ];
     expect(await errorsOf(await createModel({ name: 'No file' }))).toEqual({
       file: ['The file field is required.'],
     });
     expect(
-      await errorsOf(await createModel({ name: 'mesh.obj' }, [Buffer.from('v 0 0 0\n'), 'mesh.obj'])),
+      await errorsOf(await createModel({ name: 'plan.dwg' }, [Buffer.from('AC1032'), 'plan.dwg'])),
     ).toEqual({ file: typeMessage });
     // Named as a type it is not: the message names what is wrong with the content (issue 31).
     const notFbx = ['The file is not a readable FBX model: its first bytes are not those of an FBX file.'];

@@ -102,11 +102,15 @@ describe('a corrupt model file', () => {
     const item = await json<{ errors: Record<string, string[]> }>(
       await call('/libraries/items', {
         method: 'POST',
-        ...multipartBody({ name: 'Mesh' }, { file: [fileBlob(Buffer.from('v 0 0 0\n')), 'mesh.obj'] }),
+        ...multipartBody({ name: 'Mesh' }, { file: [fileBlob(Buffer.from('AC1032')), 'plan.dwg'] }),
       }),
       422,
     );
-    expect(item.errors).toEqual({ file: ['The file field must be a file of type: fbx, zip, matz.'] });
+    expect(item.errors).toEqual({
+      file: [
+        'The file field must be a file of type: fbx, glb, gltf, obj, stl, ply, 3mf, step, stp, iges, igs, ifc, 3dm, zip, matz.',
+      ],
+    });
   });
 
   it('is taken when it is what its name says', async () => {

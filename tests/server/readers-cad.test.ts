@@ -43,7 +43,7 @@ interface CorpusCase {
   read: SourceReader;
   format: ModelFormat;
   version: string | null;
-  encoding: 'ascii' | 'binary';
+  encoding: null;
   /** Width, height (up), depth in metres, as the file's own unit and axes give them. */
   size: [number, number, number];
   why: string;
@@ -55,7 +55,7 @@ const CASES: CorpusCase[] = [
     read: readStep,
     format: 'STEP',
     version: 'AP214',
-    encoding: 'ascii',
+    encoding: null,
     size: [0.01, 0.01, 0.01],
     why: 'a cube with rounded edges, 0–10 in the file, its unit the millimetre',
   },
@@ -64,7 +64,7 @@ const CASES: CorpusCase[] = [
     read: readStep,
     format: 'STEP',
     version: 'AP203',
-    encoding: 'ascii',
+    encoding: null,
     size: [5.08, 3.81, 2.2098],
     why: 'the CAX-IF as1 assembly, 200 × 87 × 150 in (its unit is the inch), its 150 in along Z turned to Y',
   },
@@ -73,7 +73,7 @@ const CASES: CorpusCase[] = [
     read: readStep,
     format: 'STEP',
     version: 'AP214',
-    encoding: 'ascii',
+    encoding: null,
     size: [0.05, 0.1, 0.087],
     why: 'an L bracket with bolts, 50 × 87 × 100 mm, its 100 mm along Z turned to Y',
   },
@@ -82,7 +82,7 @@ const CASES: CorpusCase[] = [
     read: readIges,
     format: 'IGES',
     version: '5.3',
-    encoding: 'ascii',
+    encoding: null,
     size: [5.08, 3.81, 2.2098],
     why: 'the same as1 assembly written by Open CASCADE as IGES 5.3',
   },
@@ -91,7 +91,7 @@ const CASES: CorpusCase[] = [
     read: readIges,
     format: 'IGES',
     version: '5.3',
-    encoding: 'ascii',
+    encoding: null,
     size: [0.01, 0.01, 0.01],
     why: 'the 10 mm cube of its name (the global section names the unit MM)',
   },
@@ -100,7 +100,7 @@ const CASES: CorpusCase[] = [
     read: readIfc,
     format: 'IFC',
     version: 'IFC4',
-    encoding: 'ascii',
+    encoding: null,
     size: [20, 13.91, 20],
     why: 'a 10 × 5 m house on a 20 m square site whose terrain and footing go below its ground floor',
   },
@@ -109,7 +109,7 @@ const CASES: CorpusCase[] = [
     read: readIfc,
     format: 'IFC',
     version: 'IFC2X3',
-    encoding: 'ascii',
+    encoding: null,
     size: [25.3008, 5.917, 9.742],
     why: 'a Revit house about 25 × 10 m and 6 m high, in millimetres in the file',
   },
@@ -118,7 +118,7 @@ const CASES: CorpusCase[] = [
     read: readRhino,
     format: '3DM',
     version: '6',
-    encoding: 'binary',
+    encoding: null,
     size: [0.0352, 0.02634, 0.00538],
     why: "Rhino's logo, 35 × 5 × 26 mm in the file (millimetres), its 26 mm along Z turned to Y",
   },
@@ -127,7 +127,7 @@ const CASES: CorpusCase[] = [
     read: readRhino,
     format: '3DM',
     version: '8',
-    encoding: 'binary',
+    encoding: null,
     size: [0.05025, 0.05025, 0.05025],
     why: 'a sphere mesh of radius 25.1 mm (millimetres)',
   },

@@ -190,9 +190,17 @@ describe('an upload interrupted in the middle of a chunk', () => {
 });
 
 describe('creating an upload', () => {
-  it('refuses a name that is not .fbx, .zip or .matz, an empty or too large length, and no name', async () => {
+  it('refuses a name of no model format, .zip or .matz, an empty or too large length, and no name', async () => {
     const cases: Array<[number, string | null, Record<string, string[]>]> = [
-      [100, 'model.obj', { file: ['The file field must be a file of type: fbx, zip.'] }],
+      [
+        100,
+        'plan.dwg',
+        {
+          file: [
+            'The file field must be a file of type: fbx, glb, gltf, obj, stl, ply, 3mf, step, stp, iges, igs, ifc, 3dm, zip.',
+          ],
+        },
+      ],
       [0, 'model.fbx', { file: ['The file field must be at least 1 byte.'] }],
       [MAX_BYTES + 1, 'model.zip', { file: ['The file field must not be greater than 1024 kilobytes.'] }],
       [100, null, { filename: ['The filename field is required.'] }],

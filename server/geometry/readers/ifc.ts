@@ -262,7 +262,7 @@ export const readIfc: SourceReader = async (input): Promise<SourceModel> => {
     document: builder.document,
     format: 'IFC',
     version: schema,
-    encoding: 'ascii',
+    encoding: null, // IFC (STEP physical file) is text only
     sourceTriangles: null,
     missingTextures: [],
   };

@@ -257,7 +257,7 @@ export const readObj: SourceReader = async (input) => {
     document: builder.document,
     format: FORMAT,
     version: null,
-    encoding: 'ascii',
+    encoding: null, // OBJ is text only: no encoding to tell apart
     sourceTriangles: triangles,
     missingTextures: [...missingTextures],
   };

@@ -281,7 +281,7 @@ async function readCad(input: SourceReaderInput, format: CadFormat): Promise<Sou
     document: buildDocument(result, basename(input.path)),
     format,
     version: format === 'STEP' ? stepSchemaVersion(head) : igesVersion(head),
-    encoding: 'ascii',
+    encoding: null, // STEP and IGES files are text only
     sourceTriangles: null,
     missingTextures: [],
   };

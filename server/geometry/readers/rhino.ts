@@ -515,7 +515,7 @@ function readDocument(
     document: builder.document,
     format: '3DM',
     version: archive >= 50 ? String(archive / 10) : archive > 0 ? String(archive) : null,
-    encoding: 'binary',
+    encoding: null, // 3DM is binary only
     sourceTriangles: ownTriangles,
     missingTextures: [],
     skippedObjects,

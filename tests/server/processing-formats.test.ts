@@ -1,0 +1,164 @@
+/**
+ * Every model format through the API, as a user uploads it: a real file of each (from the shared corpus,
+ * tests/server/corpus.ts) created as a model is processed to FINISHED with its real figures (the format and
+ * version read, the triangles its reference reader counts) and a glb the viewer loads; a damaged file of each
+ * ends FAILED with a message that says why; a file named as a format it is not is refused with 422; and no run
+ * leaves a work folder behind.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ModelFormat } from '../../shared/model-formats';
+import { PIPELINE_ROOT } from '../../server/processing/pipeline-runner';
+import { multipartBody } from './api-helpers';
+import { corpusPath } from './corpus';
+import { fileBlob, modelReaching } from './model-fixtures';
+import { createModel, startProcessingServer } from './processing-helpers';
+import { sendWithHost, type TestServer } from './test-server';
+
+let server: TestServer;
+let alice: string;
+
+beforeAll(async () => {
+  ({ server, alice } = await startProcessingServer());
+});
+afterAll(() => server?.close());
+
+const formats = (name: string) => readFile(corpusPath('formats', name));
+
+/** The first part of a file: what an interrupted copy leaves. */
+const firstHalf = async (name: string) => {
+  const bytes = await formats(name);
+  return bytes.subarray(0, Math.floor(bytes.length / 2));
+};
+
+describe('a model in each format', () => {
+  it.each<{
+    file: string;
+    format: ModelFormat;
+    version: string | null;
+    triangles: number;
+    read: string;
+  }>([
+    { file: 'BoxTextured.glb', format: 'glTF', version: '2.0', triangles: 12, read: 'glTF 2.0 (binary)' },
+    {
+      file: 'VertexColorTest_gltf.zip',
+      format: 'glTF',
+      version: '2.0',
+      triangles: 36,
+      read: 'glTF 2.0 (ASCII)',
+    },
+    { file: 'regr01_obj_mtl.zip', format: 'OBJ', version: null, triangles: 2710, read: 'OBJ' },
+    { file: '3DSMaxExport.STL', format: 'STL', version: null, triangles: 2000, read: 'STL (binary)' },
+    { file: 'Wuson.ply', format: 'PLY', version: '1.0', triangles: 3732, read: 'PLY 1.0 (ASCII)' },
+    { file: 'sphere_logo.3mf', format: '3MF', version: null, triangles: 3032, read: '3MF' },
+    { file: 'rounded-cube.step', format: 'STEP', version: 'AP214', triangles: 84, read: 'STEP AP214' },
+    { file: 'as1_pe_203.igs', format: 'IGES', version: '5.3', triangles: 3848, read: 'IGES 5.3' },
+    { file: 'IfcOpenHouse_IFC4.ifc', format: 'IFC', version: 'IFC4', triangles: 1098, read: 'IFC IFC4' },
+    { file: 'mesh.3dm', format: '3DM', version: '8', triangles: 276, read: '3DM 8' },
+  ])(
+    '$file is processed to FINISHED with its real figures',
+    async ({ file, format, version, triangles, read }) => {
+      const model = await createModel(server, alice, file, await formats(file), file);
+      const finished = await modelReaching(server, alice, model.id, ['FINISHED', 'FAILED']);
+      expect(finished.status, finished.latest_geometry_event?.message).toBe('FINISHED');
+      expect(finished.statistics).toMatchObject({ format, version, triangles });
+      const messages = finished.geometry_events.map((event) => event.message);
+      const readMessage = new RegExp(`^Geometry read: ${read.replace(/[()]/g, '\\$&')}, `);
+      expect(
+        messages.filter((text) => readMessage.test(text)),
+        messages.join('\n'),
+      ).toHaveLength(1);
+      const viewer = new URL(finished.viewer_model_url as string);
+      const glb = await sendWithHost(server.port, viewer.host, viewer.pathname);
+      expect(glb.headers.get('content-type')).toBe('model/gltf-binary');
+      expect(
+        Buffer.from(await glb.arrayBuffer())
+          .subarray(0, 4)
+          .toString('latin1'),
+      ).toBe('glTF');
+    },
+  );
+
+  it.each<{ file: string; bytes: () => Promise<Buffer>; message: string }>([
+    {
+      file: 'truncated.glb',
+      bytes: () => formats('damaged_truncated_VertexColorTest.glb'),
+      message: 'Conversion failed: the glTF file could not be read; it may be damaged or cut off',
+    },
+    {
+      file: 'nonsense.obj',
+      bytes: () => formats('damaged_nonsense.obj'),
+      message: 'Conversion failed: the file contains no geometry',
+    },
+    {
+      file: 'cut.stl',
+      bytes: () => firstHalf('3DSMaxExport.STL'),
+      message: 'Conversion failed: the STL file could not be read; it may be damaged or cut off',
+    },
+    {
+      file: 'cut.ply',
+      bytes: () => firstHalf('cube_rgb_binary.ply'),
+      message: 'Conversion failed: the PLY file could not be read; it may be damaged or cut off',
+    },
+    {
+      file: 'cut.3mf',
+      bytes: () => firstHalf('cube_gears.3mf'),
+      message: 'Conversion failed: the 3MF file could not be read; it may be damaged or cut off',
+    },
+    {
+      file: 'truncated.stp',
+      bytes: () => formats('damaged_truncated_io1-cm-214.stp'),
+      message: 'Conversion failed: the STEP file could not be read; it may be damaged or cut off',
+    },
+    {
+      file: 'cut.igs',
+      bytes: () => firstHalf('as1_pe_203.igs'),
+      message: 'Conversion failed: the IGES file could not be read; it may be damaged or cut off',
+    },
+    {
+      file: 'cut.ifc',
+      bytes: () => firstHalf('example.ifc'),
+      message: 'Conversion failed: the IFC file could not be read; it may be damaged or cut off',
+    },
+    {
+      file: 'cut.3dm',
+      bytes: () => firstHalf('RhinoLogo.3dm'),
+      message: 'Conversion failed: the 3DM file could not be read; it may be damaged or cut off',
+    },
+  ])('a damaged $file ends FAILED, saying why', async ({ file, bytes, message }) => {
+    const model = await createModel(server, alice, file, await bytes(), file);
+    const failed = await modelReaching(server, alice, model.id, ['FINISHED', 'FAILED']);
+    expect(failed).toMatchObject({
+      status: 'FAILED',
+      preview_image_url: null,
+      viewer_model_url: null,
+      latest_geometry_event: { message },
+    });
+  });
+
+  it('refuses with 422 a file named as a format its first bytes are not', async () => {
+    for (const [name, message] of [
+      ['part.step', 'The file is not a readable STEP model: its first bytes are not those of a STEP file.'],
+      ['house.ifc', 'The file is not a readable IFC model: its first bytes are not those of an IFC file.'],
+      ['logo.3dm', 'The file is not a readable 3DM model: its first bytes are not those of a 3DM file.'],
+      ['scan.ply', 'The file is not a readable PLY model: its first bytes are not those of a PLY file.'],
+      ['scene.glb', 'The file is not a readable glTF model: its first bytes are not those of a glTF file.'],
+    ]) {
+      const response = await server.request('acme', '/projects/models', {
+        method: 'POST',
+        token: alice,
+        ...multipartBody({ name }, { file: [fileBlob(Buffer.from('<html>not a model</html>')), name] }),
+      });
+      expect(response.status, name).toBe(422);
+      expect(((await response.json()) as { errors: unknown }).errors, name).toEqual({ file: [message] });
+    }
+  });
+
+  it('leaves no work folder behind', async () => {
+    await server.app.ctx.processor.idle();
+    const left = (await readdir(PIPELINE_ROOT).catch(() => [] as string[])).filter((name) =>
+      name.startsWith(`${process.pid}-`),
+    );
+    expect(left).toEqual([]);
+  });
+});
