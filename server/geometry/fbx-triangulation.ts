@@ -3,7 +3,7 @@
  * triangulation loses (measured on real files: a concave 66-gon became one triangle, and a ZBrush mesh of quads
  * kept one triangle per quad). Each polygon of four or more corners is cut into n − 2 triangles by earcut on the
  * polygon's best-fitting plane (Newell's normal; a fan where earcut cannot cut it, e.g. a polygon that crosses
- * itself), each triangle wound like its polygon. Everything the mesh keeps per polygon corner (normals, UVs,
+ * itself), each triangle wound like its polygon, every corner kept (earcut drops corners on a straight edge). Everything the mesh keeps per polygon corner (normals, UVs,
  * colours, their index arrays) follows the corners, what it keeps per polygon (materials, smoothing, groups) is
  * repeated for each of its triangles, and what it keeps per edge is dropped with the edge list (the SDK derives
  * edges again). Per control point and all-same layers stay as they are.
@@ -37,7 +37,6 @@ export function triangulatePolygon(points: ArrayLike<number>): number[] {
     flat[k * 2 + 1] = points[k * 3 + v];
   }
   const cut = earcut(flat);
-  if (cut.length / 3 !== corners - 2) return fan(corners);
   // earcut winds its triangles its own way: wind each as the polygon is wound in the projection.
   const signed = (a: number, b: number, c: number) =>
     (flat[b * 2] - flat[a * 2]) * (flat[c * 2 + 1] - flat[a * 2 + 1]) -
@@ -47,14 +46,47 @@ export function triangulatePolygon(points: ArrayLike<number>): number[] {
     const next = (k + 1) % corners;
     polygonArea += flat[k * 2] * flat[next * 2 + 1] - flat[next * 2] * flat[k * 2 + 1];
   }
+  let covered = 0;
   for (let t = 0; t < cut.length; t += 3) {
-    if (Math.sign(signed(cut[t], cut[t + 1], cut[t + 2])) === -Math.sign(polygonArea)) {
+    const area = signed(cut[t], cut[t + 1], cut[t + 2]);
+    covered += Math.abs(area);
+    if (Math.sign(area) === -Math.sign(polygonArea)) {
       const swap = cut[t + 1];
       cut[t + 1] = cut[t + 2];
       cut[t + 2] = swap;
     }
   }
-  return cut;
+  // Triangles that do not cover the polygon exactly once: it crosses itself (or is degenerate).
+  if (!cut.length || Math.abs(covered - Math.abs(polygonArea)) > 1e-9 * Math.max(1, Math.abs(polygonArea)))
+    return fan(corners);
+  return withEveryCorner(cut, corners);
+}
+
+/**
+ * earcut leaves out corners on a straight line between their neighbours; each is put back by splitting the
+ * triangle on whose edge it lies, so every corner keeps its normal and UV and the polygon is n − 2 triangles.
+ * The triangles are wound like the polygon, so the boundary edge spanning a left-out corner runs from the corner
+ * kept before it to the one kept after it.
+ */
+function withEveryCorner(cut: number[], corners: number): number[] {
+  const used = new Array<boolean>(corners).fill(false);
+  for (const corner of cut) used[corner] = true;
+  for (let corner = 0; corner < corners; corner += 1) {
+    if (used[corner]) continue;
+    let before = (corner - 1 + corners) % corners;
+    while (!used[before]) before = (before - 1 + corners) % corners;
+    let after = (corner + 1) % corners;
+    while (!used[after]) after = (after + 1) % corners;
+    for (let t = 0; t < cut.length; t += 3) {
+      const k = [0, 1, 2].find((side) => cut[t + side] === before && cut[t + ((side + 1) % 3)] === after);
+      if (k === undefined) continue;
+      const opposite = cut[t + ((k + 2) % 3)];
+      cut.splice(t, 3, before, corner, opposite, corner, after, opposite);
+      used[corner] = true;
+      break;
+    }
+  }
+  return used.every(Boolean) ? cut : fan(corners);
 }
 
 function fan(corners: number): number[] {

@@ -5,8 +5,9 @@
  * - polygons of four or more corners are triangulated before the converter reads the file (fbx-triangulation.ts),
  *   because the FBX SDK's own triangulation loses some (a concave n-gon becomes one triangle, a ZBrush mesh kept
  *   one triangle per quad);
- * - the converter looks for texture files beside the FBX only, so every image of the upload (a zip's subfolders
- *   too) and every image the file embeds is put there under its own name;
+ * - the converter looks for texture files beside the FBX only, by the name after the path's last `/`, so every
+ *   image of the upload (a zip's subfolders too) and every image the file embeds is put there under its own
+ *   name, and the file's texture paths (often Windows paths of the author's machine) are cut to that name;
  * - a texture whose file is in neither place becomes FBX2glTF's stand-in, a 1 × 1 half-transparent yellow
  *   image, which would paint the model yellow: it is taken off its materials, which get the FBX material's own
  *   colour back, and its file is named as missing.
@@ -18,9 +19,17 @@ import { basename, extname, join } from 'node:path';
 import type { Document, Material, Texture } from '@gltf-transform/core';
 import { GeometryFailure } from '../failures';
 import { CONVERSION_LIMITS, convertFbx } from '../fbx-converter';
-import { type FbxFacts, fbxFacts, meshRecords } from '../fbx-facts';
+import { baseName, type FbxFacts, fbxFacts, meshRecords } from '../fbx-facts';
 import { FBX_VERSIONS, fbxVersionText, readFbxSource } from '../fbx-source';
-import { FbxFormatError, parseFbx, writeFbx } from '../fbx-tree';
+import {
+  type FbxProperty,
+  type FbxRecord,
+  type FbxTree,
+  FbxFormatError,
+  parseFbx,
+  stringOf,
+  writeFbx,
+} from '../fbx-tree';
 import { triangulateFbx } from '../fbx-triangulation';
 import { gltfIO } from '../gltf-io';
 import type { SourceReader } from './source-model';
@@ -131,6 +140,37 @@ function missingTextures(facts: FbxFacts | null, images: Set<string>): string[] 
   return [...missing.values()];
 }
 
+/**
+ * Names every texture's and image's file by its base name alone. Exporters write the author's own paths
+ * (`D:\\projects\\maps\\wood.jpg`); FBX2glTF takes the name after the last `/`, so on this server a Windows path
+ * never matches the file beside the FBX, and a whole zip of textures went unused. Answers how many it renamed.
+ */
+function relinkTextureFiles(tree: FbxTree): number {
+  let renamed = 0;
+  const rename = (property: FbxProperty | undefined) => {
+    if (property?.kind !== 'string' || !/[\\/]/.test(property.value)) return;
+    property.value = baseName(property.value);
+    property.bytes = undefined;
+    renamed += 1;
+  };
+  const visit = (records: FbxRecord[]) => {
+    for (const record of records) {
+      if (record.name === 'Texture' || record.name === 'Video') {
+        for (const child of record.children) {
+          if (/^(FileName|Filename|RelativeFilename)$/.test(child.name)) rename(child.properties[0]);
+          if (child.name === 'Properties70' || child.name === 'Properties60')
+            for (const entry of child.children)
+              if (/^(Path|RelPath)$/.test(stringOf(entry.properties[0]) ?? ''))
+                rename(entry.properties.at(-1));
+        }
+      }
+      visit(record.children);
+    }
+  };
+  visit(tree.records);
+  return renamed;
+}
+
 function readTree(bytes: Buffer) {
   try {
     const tree = parseFbx(bytes);
@@ -149,10 +189,12 @@ export const readFbx: SourceReader = async (input) => {
   const version = facts?.version ?? source.version;
   if (version !== null && (version < FBX_VERSIONS.min || version > FBX_VERSIONS.max))
     throw new GeometryFailure('fbxVersion', { version: fbxVersionText(version) });
-  const corrected =
-    read?.facts.hasLargePolygons && triangulateFbx(read.tree, meshRecords(read.tree)) > 0
-      ? writeFbx(read.tree)
-      : null;
+  let corrected: Buffer | null = null;
+  if (read) {
+    // Both corrections run (`|`, not `||`): each changes the tree in place.
+    const triangulated = read.facts.hasLargePolygons && triangulateFbx(read.tree, meshRecords(read.tree)) > 0;
+    if (Number(triangulated) | Number(relinkTextureFiles(read.tree))) corrected = writeFbx(read.tree);
+  }
   const folder = await converterFolder(
     join(input.scratch, 'fbx'),
     { path: input.path, corrected },
