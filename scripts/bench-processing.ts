@@ -18,12 +18,16 @@
  *    in MB/s of input and triangles/s, peak memory, bytes before and after; beside it `gltf-transform optimize`
  *    of @gltf-transform/cli on the same converted glb as the reference, with its defaults (which simplify the
  *    mesh) and with `--simplify false` (like for like); and the preview render (preview-render.ts) at card size.
+ * 3. Formats: the whole pipeline (in its own process, as the worker runs it) on the largest real file of each
+ *    format in the shared corpus (../shared/corpus/), in MB/s of input and triangles/s with the process's peak
+ *    memory; then every corpus file through the pipeline and the corpus's score by its manifest
+ *    (tests/server/corpus.ts, the check the corpus tests make).
  *
  * Everything is written under one temporary folder, removed at the end (also on Ctrl-C).
  * Settings: BENCH_RUNS (3).
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -45,9 +49,18 @@ import type { FbxNode, FbxScene, Vec3 } from '../server/geometry/fbx-writer';
 import { writeFbxAscii, writeFbxBinary } from '../server/geometry/fbx-writer';
 import { drawnGeometry } from '../server/geometry/geometry-statistics';
 import { gltfIO } from '../server/geometry/gltf-io';
-import { PREVIEW_SIZE } from '../server/geometry/model-pipeline';
+import { type ModelPipelineResult, PREVIEW_SIZE } from '../server/geometry/model-pipeline';
 import { optimizeDocument } from '../server/geometry/optimizer';
 import { renderModelPreview } from '../server/geometry/preview-render';
+import { runPipeline } from '../server/processing/pipeline-runner';
+import { modelFormatOf } from '../shared/model-formats';
+import {
+  convertCorpusFile,
+  corpusExpectations,
+  corpusKind,
+  corpusPath,
+  corpusProblems,
+} from '../tests/server/corpus';
 import type { AssimpConversionReport } from './bench/assimp-convert';
 import { machineLoad } from './bench/child-server';
 
@@ -868,6 +881,88 @@ async function pipelineThroughput(root: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// 3. Formats: the whole pipeline on the largest real file of each format, and the corpus's score.
+
+/** Per format: the largest corpus file of it, as the pipeline's run takes it (in a process of its own). */
+async function formatThroughput(root: string): Promise<void> {
+  console.log(
+    '\n3. Every format through the whole pipeline (its process, as the worker runs it; the largest corpus file of ' +
+      `each format, ../shared/corpus/; median of ${RUNS})`,
+  );
+  const files = [
+    ...corpusExpectations('fbx').map((entry) => ['fbx', ...entry] as const),
+    ...corpusExpectations('formats').map((entry) => ['formats', ...entry] as const),
+  ]
+    .filter(([, , expected]) => expected.status === 'FINISHED')
+    .map(([folder, name]) => ({ folder, name, bytes: statSync(corpusPath(folder, name)).size }));
+  const largest = new Map<string, (typeof files)[number]>();
+  for (const file of files) {
+    const kind = corpusKind(file.name);
+    const key =
+      kind === 'zip' ? `zip (${file.folder === 'fbx' ? 'FBX' : 'other'})` : (modelFormatOf(kind) ?? kind);
+    if ((largest.get(key)?.bytes ?? -1) < file.bytes) largest.set(key, file);
+  }
+  const rows: string[][] = [];
+  for (const [format, file] of largest) {
+    const times: number[] = [];
+    let peak = 0;
+    let triangles = 0;
+    for (let run = 0; run < RUNS; run += 1) {
+      const workFolder = await mkdtemp(join(root, 'format-'));
+      const memory = watchChildMemory();
+      const started = performance.now();
+      const result = await runPipeline<ModelPipelineResult>(
+        {
+          kind: 'model',
+          input: { source: corpusPath(file.folder, file.name), kind: corpusKind(file.name), workFolder },
+        },
+        { signal: new AbortController().signal },
+      );
+      times.push(performance.now() - started);
+      peak = Math.max(peak, memory.stop());
+      triangles = result.statistics.triangles;
+    }
+    const time = median(times);
+    rows.push([
+      format,
+      file.name,
+      mb(file.bytes),
+      count(triangles),
+      ms(time),
+      perSecond(file.bytes, time, 1e6, 2),
+      perSecond(triangles, time, 1e3, 0),
+      mib(peak),
+    ]);
+  }
+  printTable(
+    ['format', 'file', 'MB', 'triangles', 'ms', 'MB/s', 'k triangles/s', 'peak MiB'],
+    rows,
+    'llrrrrrr',
+  );
+  console.log(
+    '(the time includes the process start, the reader, the optimizer and the preview: what a user waits for)',
+  );
+
+  const all = [
+    ...corpusExpectations('fbx').map((entry) => ['fbx', ...entry] as const),
+    ...corpusExpectations('formats').map((entry) => ['formats', ...entry] as const),
+  ];
+  const misses: string[] = [];
+  for (const [folder, name, expected] of all) {
+    const problems = corpusProblems(
+      await convertCorpusFile(folder, name, await mkdtemp(join(root, 'corpus-'))),
+      expected,
+    );
+    if (problems.length) misses.push(`${folder}/${name}: ${problems.join('; ')}`);
+  }
+  console.log(
+    `\nCorpus score: ${all.length - misses.length} of ${all.length} right by the manifest ` +
+      `(${(((all.length - misses.length) / all.length) * 100).toFixed(1)} %)${misses.length ? ':' : ''}`,
+  );
+  for (const miss of misses) console.log(`  ${miss}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 
 /** An installed package's version, from the package.json above its entry point (some packages export no package.json). */
 function version(name: string): string {
@@ -915,6 +1010,7 @@ async function main(): Promise<void> {
     console.log(`Before: ${machineLoad()} (other work on the machine slows every figure)`);
     await converterComparison(root);
     await pipelineThroughput(root);
+    await formatThroughput(root);
     console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(0)} s; ${machineLoad()}`);
   } finally {
     cleanUp();
