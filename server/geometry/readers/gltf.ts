@@ -20,7 +20,7 @@ import draco3d, { type DracoModule } from 'draco3dgltf';
 import { GeometryFailure } from '../failures';
 import { drawnGeometry } from '../geometry-statistics';
 import { gltfIO } from '../gltf-io';
-import { CompanionFiles, fileName } from './obj';
+import { CompanionFiles, fileName } from './companion-files';
 import type { SourceReader } from './source-model';
 
 const FORMAT = 'glTF';

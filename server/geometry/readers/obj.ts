@@ -8,12 +8,13 @@
  * tools need (the glTF reader finds its files the same way); a map the upload lacks is listed in `missingTextures`
  * and the material keeps its colour. OBJ has no units: metres, Y up, as the usual exporters mean them.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { basename, dirname, extname, join, relative } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, extname } from 'node:path';
 import { Color, SRGBColorSpace, type Group } from 'three';
 import { MTLLoader, type MaterialInfo } from 'three/examples/jsm/loaders/MTLLoader.js';
 import { OBJLoader } from 'three/examples/jsm/loaders/OBJLoader.js';
 import { GeometryFailure } from '../failures';
+import { CompanionFiles, fileName } from './companion-files';
 import { DocumentBuilder, rootMatrix, type ImageInput, type MaterialInput } from './document-builder';
 import type { SourceReader } from './source-model';
 import { addThreeScene, isMesh, sceneTriangles } from './three-scene';
@@ -40,48 +41,6 @@ function faceTriangles(text: string): number {
     triangles += Math.max(0, match[1].trim().split(/\s+/).length - 2);
   return triangles;
 }
-
-/** Every file under a folder, for looking companions up by path or base name, both without regard to case. */
-export class CompanionFiles {
-  private constructor(
-    private readonly folder: string,
-    private readonly byPath: Map<string, string>,
-    private readonly byName: Map<string, string>,
-  ) {}
-
-  static async of(folder: string): Promise<CompanionFiles> {
-    const byPath = new Map<string, string>();
-    const byName = new Map<string, string>();
-    const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-    for (const entry of entries) {
-      if (!entry.isFile()) continue;
-      const path = join(entry.parentPath, entry.name);
-      const key = relative(folder, path).split('\\').join('/').toLowerCase();
-      byPath.set(key, path);
-      if (!byName.has(entry.name.toLowerCase())) byName.set(entry.name.toLowerCase(), path);
-    }
-    return new CompanionFiles(folder, byPath, byName);
-  }
-
-  /**
-   * The file `reference` names, as a path relative to the folder `from` (a file of the upload), else by its base
-   * name anywhere in the upload (a Windows path, an absolute one, a folder the zip does not keep).
-   */
-  find(reference: string, from: string): string | undefined {
-    const name = reference.trim().replace(/\\/g, '/');
-    if (!name) return undefined;
-    const absolute = name.startsWith('/') || /^[a-z]:\//i.test(name);
-    if (!absolute) {
-      const key = relative(this.folder, join(from, name)).split('\\').join('/').toLowerCase();
-      const found = this.byPath.get(key);
-      if (found) return found;
-    }
-    return this.byName.get(fileName(name).toLowerCase());
-  }
-}
-
-/** The last part of a path written with either kind of slash. */
-export const fileName = (reference: string) => basename(reference.trim().replace(/\\/g, '/'));
 
 /**
  * The options a map statement may carry before its file name (`-s 1 1 1 file.png`), with the values each takes:
