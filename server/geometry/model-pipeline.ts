@@ -141,7 +141,8 @@ export async function runModelPipeline(
     ...input.limits?.reader,
     conversion: input.limits?.conversion,
   };
-  const read = await READERS[model.format]({ path: model.path, folder: sourceFolder, scratch, limits });
+  const reader = await READERS[model.format]();
+  const read = await reader({ path: model.path, folder: sourceFolder, scratch, limits });
   const { document } = read;
   // The optimizer's steps log what they drop and skip at their info and warning levels: nobody reads that here.
   document.setLogger(new Logger(Logger.Verbosity.ERROR));

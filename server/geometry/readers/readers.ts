@@ -1,28 +1,21 @@
 /**
  * The reader of each model format (shared/model-formats.ts): a format the shared list adds is a type error here
- * until it has one. ARCHITECTURE.md's reader table says which library reads each and why.
+ * until it has one. Each is imported when a file of its format comes: the pipeline's process reads one file, and
+ * importing every reader (three's loaders, Open CASCADE, web-ifc, rhino3dm) cost each run over two seconds.
+ * ARCHITECTURE.md's reader table says which library reads each format and why.
  */
 import type { ModelFormat } from '../../../shared/model-formats';
-import { readFbx } from './fbx';
-import { readGltf } from './gltf';
-import { readIfc } from './ifc';
-import { readObj } from './obj';
-import { readIges, readStep } from './occt';
-import { readPly } from './ply';
-import { readRhino } from './rhino';
 import type { SourceReader } from './source-model';
-import { readStl } from './stl';
-import { read3mf } from './threemf';
 
-export const READERS: { readonly [Format in ModelFormat]: SourceReader } = {
-  FBX: readFbx,
-  glTF: readGltf,
-  OBJ: readObj,
-  STL: readStl,
-  PLY: readPly,
-  '3MF': read3mf,
-  STEP: readStep,
-  IGES: readIges,
-  IFC: readIfc,
-  '3DM': readRhino,
+export const READERS: { readonly [Format in ModelFormat]: () => Promise<SourceReader> } = {
+  FBX: async () => (await import('./fbx')).readFbx,
+  glTF: async () => (await import('./gltf')).readGltf,
+  OBJ: async () => (await import('./obj')).readObj,
+  STL: async () => (await import('./stl')).readStl,
+  PLY: async () => (await import('./ply')).readPly,
+  '3MF': async () => (await import('./threemf')).read3mf,
+  STEP: async () => (await import('./occt')).readStep,
+  IGES: async () => (await import('./occt')).readIges,
+  IFC: async () => (await import('./ifc')).readIfc,
+  '3DM': async () => (await import('./rhino')).readRhino,
 };
