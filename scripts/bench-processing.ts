@@ -24,7 +24,7 @@
  *    (tests/server/corpus.ts, the check the corpus tests make).
  *
  * Everything is written under one temporary folder, removed at the end (also on Ctrl-C).
- * Settings: BENCH_RUNS (3).
+ * Settings: BENCH_RUNS (3), BENCH_SECTIONS (`123`: which of the three sections run).
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -65,6 +65,8 @@ import type { AssimpConversionReport } from './bench/assimp-convert';
 import { machineLoad } from './bench/child-server';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+/** The sections to run (BENCH_SECTIONS, e.g. `3`; all by default). */
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '123').split(''));
 const DENSE_TRIANGLES = 200_000;
 const BIG_TRIANGLES = 1_000_000;
 const PIPELINE_TEXTURE_SIZE = 4096;
@@ -1008,9 +1010,9 @@ async function main(): Promise<void> {
     );
     await warmUp(root);
     console.log(`Before: ${machineLoad()} (other work on the machine slows every figure)`);
-    await converterComparison(root);
-    await pipelineThroughput(root);
-    await formatThroughput(root);
+    if (SECTIONS.has('1')) await converterComparison(root);
+    if (SECTIONS.has('2')) await pipelineThroughput(root);
+    if (SECTIONS.has('3')) await formatThroughput(root);
     console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(0)} s; ${machineLoad()}`);
   } finally {
     cleanUp();

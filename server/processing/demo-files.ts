@@ -13,7 +13,8 @@
  *
  * It runs in the background and never delays the start; it is recorded as done in `app_settings` once the
  * models and items are queued (the queue resumes them after a restart) and again once the materials have their
- * pictures.
+ * pictures. All of it is background work (processable.ts `JobPriority`): its jobs never keep a user's upload
+ * waiting for a slot, and its pipeline processes, the materials' pictures' too, give the CPU to users' runs.
  */
 import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
@@ -29,7 +30,7 @@ import { type ProcessedFiles, requeue } from './file-processing';
 import { ITEM_FILES } from './library-item-processing';
 import { MODEL_MESSAGES } from './model-state';
 import { MODEL_FILES } from './model-processing';
-import { makeWorkFolder, runPipeline } from './pipeline-runner';
+import { backstopOf, makeWorkFolder, PIPELINE_LIMITS, runPipeline } from './pipeline-runner';
 import { storeMaterialPicture } from './material-import-processing';
 
 const FILES_DONE = 'demo:files';
@@ -113,7 +114,8 @@ async function attachFiles(
         .set({ file_key: key, file_name: file.fileName, file_size: file.bytes.length })
         .where('id', '=', row.id)
         .execute();
-      if (!NOT_QUEUED.includes(row.status)) await requeue(source, files, row.id, MODEL_MESSAGES.received);
+      if (!NOT_QUEUED.includes(row.status))
+        await requeue(source, files, row.id, MODEL_MESSAGES.received, 'background');
     }
   } finally {
     await rm(work, { recursive: true, force: true });
@@ -134,16 +136,17 @@ async function attachMaterialPictures(source: BroadcastSource): Promise<void> {
   if (!materials.length) return;
   const work = await makeWorkFolder();
   try {
-    // One folder per material, named by its id (a material's name may hold a slash); drawn in a pipeline process.
-    const signal = AbortSignal.timeout(10 * 60_000);
+    // One folder per material, named by its id (a material's name may hold a slash); drawn in a pipeline process
+    // each, as background work. The signal bounds the whole, waits for the CPU included.
+    const signal = AbortSignal.timeout(2 * backstopOf(PIPELINE_LIMITS));
     const folders = Object.fromEntries(materials.map((material) => [String(material.id), material.name]));
     const { archive } = await runPipeline<{ archive: string }>(
       { kind: 'swatches', input: { folders, workFolder: work } },
-      { signal },
+      { signal, priority: 'background' },
     );
     const { pictures } = await runPipeline<MaterialPipelineResult>(
       { kind: 'material', input: { source: archive, fileName: 'materials.zip', workFolder: work } },
-      { signal },
+      { signal, priority: 'background' },
     );
     for (const material of materials) {
       const picture = pictures[String(material.id)];

@@ -85,11 +85,15 @@ export interface ProcessedFiles {
   ): Promise<ProcessedFileRow>;
 }
 
-/** The job of a row's current processing attempt; queue it after the transaction that queued it committed. */
+/**
+ * The job of a row's current processing attempt, a user's unless said otherwise; queue it after the transaction
+ * that queued it committed.
+ */
 export const processingJob = (
   files: Pick<ProcessedFiles, 'entity'>,
   row: { id: number; processing_attempt: number },
-): ProcessingJob => ({ entity: files.entity, id: row.id, attempt: row.processing_attempt });
+  priority: ProcessingJob['priority'] = 'user',
+): ProcessingJob => ({ entity: files.entity, id: row.id, attempt: row.processing_attempt, priority });
 
 /** A change a run saves; the status brings its colour. */
 interface RunChange {
@@ -312,18 +316,19 @@ export function fileProcessing(files: ProcessedFiles): Processable {
 
 /**
  * Puts a row back in the queue (`files.queue` in a transaction of its own), then publishes the change and the
- * lists' reload and hands the job to the processor.
+ * lists' reload and hands the job to the processor: a user's (a reprocess), or background work (the demo content).
  */
 export async function requeue(
   source: BroadcastSource,
   files: ProcessedFiles,
   id: number,
   message: StoredMessage,
+  priority: ProcessingJob['priority'] = 'user',
 ): Promise<ProcessedFileRow> {
   const { db, processor } = source.server.ctx;
   const row = await db.transaction().execute((trx) => files.queue(trx, id, message));
   await files.publishProgress(source, row, message);
   await files.publishRefresh(source, row.company_id, [row.id]);
-  await processor.enqueue(processingJob(files, row));
+  await processor.enqueue(processingJob(files, row, priority));
   return row;
 }

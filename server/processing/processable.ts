@@ -8,13 +8,27 @@ import type { DB } from '../db/database';
 import type { BroadcastSource } from '../http/broadcast';
 import type { FileStorage } from '../storage/storage';
 
+/**
+ * Who waits for a job. 'user': a user's upload, new file or reprocess, whose run that user is waiting to see
+ * start. 'background': work nobody is waiting to see start, the demo content (demo-files.ts) and the work resumed
+ * when a worker starts (ProcessingRunner.unfinished says why). Background jobs never hold up users' jobs: they take
+ * at most one of a worker's slots and only a free one, a user's job starts even when they hold one (processor.ts),
+ * and their pipeline processes give the CPU to users' runs, held to a time limit that counts the CPU they got
+ * (pipeline-runner.ts).
+ */
+export type JobPriority = 'user' | 'background';
+
 /** One processing attempt of one entity row: a run of an older attempt finds itself stale and ends. */
 export interface ProcessingJob {
   /** The Processable's `entity`, e.g. 'model'. */
   entity: string;
   id: number;
   attempt: number;
+  /** A user's job when absent (as were the jobs queued before jobs had priorities). */
+  priority?: JobPriority;
 }
+
+export const priorityOf = (job: ProcessingJob): JobPriority => job.priority ?? 'user';
 
 /** What a run works with. */
 export interface ProcessingContext {

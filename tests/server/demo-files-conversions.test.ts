@@ -149,7 +149,7 @@ describe('the demo files of the records seeded on their way or FAILED', () => {
     expect(failedRow.file_key).not.toBeNull();
     expect(await getModel(server, alice, failedRow.id)).toMatchObject({
       status: 'FAILED',
-      latest_geometry_event: { message: 'Conversion failed: the FBX file contains no geometry' },
+      latest_geometry_event: { message: 'Conversion failed: the file contains no geometry' },
     });
   });
 

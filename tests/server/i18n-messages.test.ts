@@ -154,11 +154,11 @@ describe('processing events', () => {
     };
     const en = (await get(`/projects/models/${failed.id}`, alice, 'en')).data as typeof nl;
     expect(en.geometry_events[0]).toMatchObject({
-      message: 'Conversion failed: the FBX file contains no geometry',
+      message: 'Conversion failed: the file contains no geometry',
       message_key: 'models:processing.failed.noGeometry',
       message_params: {},
     });
-    expect(nl.geometry_events[0].message).toBe('Conversie mislukt: het FBX-bestand bevat geen geometrie');
+    expect(nl.geometry_events[0].message).toBe('Conversie mislukt: het bestand bevat geen geometrie');
     expect(nl.geometry_events.at(-1)?.message).toBe('Upload ontvangen');
   });
 });

@@ -165,7 +165,7 @@ describe('GET /projects/models', () => {
       status_color: '#f5222d',
       uploader_name: expect.any(String),
       latest_geometry_event: {
-        message: 'Conversion failed: the FBX file contains no geometry',
+        message: 'Conversion failed: the file contains no geometry',
         created_at: expect.any(String),
       },
       started_at: expect.any(String),

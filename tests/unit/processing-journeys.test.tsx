@@ -79,7 +79,7 @@ const item = (id: number, name: string, status: string) => ({
   started_at: '2026-01-01T10:00:00.000Z',
   finished_at: '2026-01-01T10:01:00.000Z',
   uploader_name: 'Alice Anders',
-  latest_geometry_event: { message: 'Conversion failed: the FBX file contains no geometry' },
+  latest_geometry_event: { message: 'Conversion failed: the file contains no geometry' },
 });
 
 function renderProcessor(tab: string, language = 'en') {
