@@ -118,7 +118,10 @@ export function StatisticsPanel({
     [
       'format',
       statistics.encoding
-        ? t('statistics.formatValue', { format: formatLabel, encoding: t(`statistics.${statistics.encoding}`) })
+        ? t('statistics.formatValue', {
+            format: formatLabel,
+            encoding: t(`statistics.${statistics.encoding}`),
+          })
         : formatLabel,
     ],
   ];
