@@ -177,7 +177,11 @@ describe('an upload the server refuses', () => {
         <ModelFiles />
       </I18nextProvider>,
     );
-    expect(screen.getByText('Accepted types: .fbx, .zip')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Accepted types: .fbx, .glb, .gltf, .obj, .stl, .ply, .3mf, .step, .stp, .iges, .igs, .ifc, .3dm, .zip',
+      ),
+    ).toBeInTheDocument();
     await user.upload(fileInput(), [patternFile('broken.fbx', 100)]);
     expect(await within(row('broken.fbx')).findByRole('alert')).toHaveTextContent(CONTENT_REFUSAL);
     expect(within(row('broken.fbx')).queryByText('Uploaded')).toBeNull();
@@ -211,7 +215,11 @@ describe('an upload the server refuses', () => {
         <ItemForm />
       </RefineHarness>,
     );
-    expect(screen.getByText('Accepted types: .fbx, .zip, .matz')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Accepted types: .fbx, .glb, .gltf, .obj, .stl, .ply, .3mf, .step, .stp, .iges, .igs, .ifc, .3dm, .zip, .matz',
+      ),
+    ).toBeInTheDocument();
     await user.upload(fileInput(), [patternFile('chair.fbx', 100)]);
     await waitFor(() => expect(form?.getFieldValue('upload_id')).toEqual(expect.any(String)));
     expect(within(row('chair.fbx')).getByText('Uploaded')).toBeInTheDocument();

@@ -25,7 +25,9 @@ describe('the upload kinds in the portal', () => {
     expect(refusal('material-archive', 'Wood.zip')).toBeNull();
     expect(refusal('material-archive', 'Wood.fbx')).toBe('invalidType');
     expect(refusal('model-file', 'Tower.matz')).toBeNull();
-    expect(refusal('model-file', 'Tower.obj')).toBe('invalidType');
+    expect(refusal('model-file', 'Tower.dwg')).toBe('invalidType');
+    for (const name of ['Tower.glb', 'Tower.obj', 'Part.STEP', 'House.ifc', 'Logo.3dm'])
+      expect(refusal('model-file', name)).toBeNull();
     expect(refusal('download-file', 'manual.pdf')).toBeNull();
     expect(refusal('download-file', 'anything-at-all')).toBeNull();
   });
