@@ -281,9 +281,12 @@ async function idle(stage: Locator) {
 }
 
 /** The overview of the model with the viewer ready. */
+/** Software WebGL compiles the shaders on the CPU: on a busy machine the first frame may take a minute. */
+const READY = { timeout: 150_000 };
+
 async function openViewer(page: Page, modelId: number, query = ''): Promise<Locator> {
   await page.goto(`/projects/models/overview/${modelId}${query}`);
-  await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready');
+  await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready', READY);
   return page.locator('.viewer__stage');
 }
 
@@ -291,6 +294,7 @@ test.describe('the model viewer', () => {
   // Software WebGL draws every pixel on the CPU: the behaviour tests use a small desktop frame; the layouts at
   // 1440 and 390 px are checked at the end of the first test and in the Dutch phone test below.
   test.use({ viewport: VIEWER_TEST_VIEWPORT });
+  test.slow();
 
   test('shows the model, follows the keyboard and its tools, and draws only on change', async ({
     page,
@@ -436,7 +440,7 @@ test.describe('the model viewer', () => {
         ),
     );
     await page.goto(`/materials/overview/${encodeURIComponent(material.name)}`);
-    await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready');
+    await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready', READY);
     const stage = page.getByRole('group', { name: `3D view of the material ${material.name} on a sphere` });
     const shot = await picture(stage);
     // The checkerboard's blue on the sphere around the centre, the background at the corners.
@@ -458,6 +462,7 @@ test.describe('the model viewer', () => {
 });
 
 test.describe('the viewer as it looks', () => {
+  test.slow();
   // English at desktop width is checked at the end of the first test above (same page, resized); the review
   // (SCREENSHOT_REVIEW) takes every variant's screenshots.
   for (const { size, viewport, language } of SCREEN_VARIANTS.filter(
