@@ -1,5 +1,11 @@
 /** Contract-server configuration from environment variables, with the working defaults of the demo. */
 import { resolve } from 'node:path';
+import {
+  READER_LIMITS,
+  TESSELLATION_QUALITIES,
+  type ModelReading,
+  type TessellationQuality,
+} from './geometry/readers/source-model';
 
 export interface ServerConfig {
   port: number;
@@ -87,8 +93,12 @@ export interface ServerConfig {
   trustProxy: boolean | string;
   /** Largest model file accepted, in bytes (multipart `file` or a resumable upload). */
   modelUploadMaxBytes: number;
-  /** The processing worker: milliseconds between its steps, runs at once per process. */
-  processing: { stepMs: number; concurrency: number };
+  /**
+   * The processing worker: milliseconds between its steps, runs at once per process, and how models are read
+   * (MODEL_TESSELLATION: how finely STEP, IGES, IFC and 3DM surfaces become triangles; MODEL_MAX_TRIANGLES: more
+   * fails the file instead of exhausting memory).
+   */
+  processing: { stepMs: number; concurrency: number; modelReading?: ModelReading };
   /** Whether this process works processing jobs (PROCESSING_WORKER=0: an API process that only queues them). */
   processingWorker: boolean;
   /** With DATABASE_URL: the schema pg-boss keeps the processing jobs in. */
@@ -102,6 +112,9 @@ const int = (value: string | undefined, fallback: number) => {
   const parsed = Number.parseInt(value ?? '', 10);
   return Number.isFinite(parsed) ? parsed : fallback;
 };
+
+const tessellationQuality = (value: string | undefined): TessellationQuality =>
+  TESSELLATION_QUALITIES.find((quality) => quality === value) ?? READER_LIMITS.quality;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
@@ -163,6 +176,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     processing: {
       stepMs: int(env.PROCESSING_STEP_MS, 1500),
       concurrency: Math.max(1, int(env.PROCESSING_CONCURRENCY, 2)),
+      modelReading: {
+        quality: tessellationQuality(env.MODEL_TESSELLATION),
+        maxTriangles: Math.max(1, int(env.MODEL_MAX_TRIANGLES, READER_LIMITS.maxTriangles)),
+      },
     },
     processingWorker: env.PROCESSING_WORKER !== '0' && env.PROCESSING_WORKER !== 'false',
     jobQueueSchema: env.JOB_QUEUE_SCHEMA || 'pgboss',

@@ -31,13 +31,14 @@ function processingQueue(
   storage: FileStorage,
   schema?: string,
 ): ProcessingQueue {
-  const { stepMs, concurrency } = config.processing;
-  if (!config.databaseUrl) return new InProcessQueue({ db, storage, stepMs, concurrency });
+  const { stepMs, concurrency, modelReading } = config.processing;
+  if (!config.databaseUrl) return new InProcessQueue({ db, storage, stepMs, concurrency, modelReading });
   return new PgBossQueue({
     db,
     storage,
     stepMs,
     concurrency,
+    modelReading,
     work: config.processingWorker,
     databaseUrl: config.databaseUrl,
     // A test's private schema keeps its jobs next to it.

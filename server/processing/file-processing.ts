@@ -235,7 +235,10 @@ export function fileProcessing(files: ProcessedFiles): Processable {
       let result: ModelPipelineResult;
       try {
         result = await runPipeline<ModelPipelineResult>(
-          { kind: 'model', input: { source, kind, workFolder: folder } },
+          {
+            kind: 'model',
+            input: { source, kind, workFolder: folder, limits: { reader: context.modelReading } },
+          },
           {
             signal: stopping.signal,
             onReport: async (found) => {

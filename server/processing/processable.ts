@@ -6,6 +6,7 @@
  */
 import type { DB } from '../db/database';
 import type { BroadcastSource } from '../http/broadcast';
+import type { ModelReading } from '../geometry/readers/source-model';
 import type { FileStorage } from '../storage/storage';
 
 /**
@@ -40,6 +41,8 @@ export interface ProcessingContext {
   signal: AbortSignal;
   /** Waits the time of one processing step (rejects when the worker stops meanwhile). */
   pause(): Promise<void>;
+  /** How model files are read, when the deployment sets it. */
+  modelReading?: ModelReading;
 }
 
 export interface Processable {

@@ -21,6 +21,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db/database';
 import type { BroadcastSource } from '../http/broadcast';
+import type { ModelReading } from '../geometry/readers/source-model';
 import type { FileStorage } from '../storage/storage';
 import { sweepWorkFolders, withRunPriority } from './pipeline-runner';
 import { type JobPriority, type Processable, type ProcessingJob, priorityOf } from './processable';
@@ -48,6 +49,8 @@ export interface ProcessorOptions {
   concurrency: number;
   /** The processed entities; every declared one by default. */
   processables?: readonly Processable[];
+  /** How model files are read (the deployment's tessellation and triangle cap); the pipeline's own by default. */
+  modelReading?: ModelReading;
 }
 
 export const jobKey = (job: ProcessingJob) => `${job.entity}:${job.id}:${job.attempt}`;
@@ -116,12 +119,12 @@ export class ProcessingRunner {
     const processable = this.processables.get(job.entity);
     if (!source) return Promise.reject(new Error('The processing runner is not attached to an app'));
     if (!processable) return Promise.reject(new Error(`No processable entity '${job.entity}'`));
-    const { db, storage, stepMs } = this.options;
+    const { db, storage, stepMs, modelReading } = this.options;
     const signal = this.stopping.signal;
     // The pipeline processes the run starts get the job's priority.
     const run = withRunPriority(priorityOf(job), () =>
       processable.run(
-        { db, storage, source, signal, pause: () => delay(stepMs, undefined, { signal }) },
+        { db, storage, source, signal, modelReading, pause: () => delay(stepMs, undefined, { signal }) },
         job,
       ),
     );

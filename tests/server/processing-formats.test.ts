@@ -8,12 +8,13 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelFormat } from '../../shared/model-formats';
+import { loadConfig } from '../../server/config';
 import { PIPELINE_ROOT } from '../../server/processing/pipeline-runner';
-import { multipartBody } from './api-helpers';
+import { multipartBody, tokenFor } from './api-helpers';
 import { corpusPath } from './corpus';
 import { fileBlob, modelReaching } from './model-fixtures';
 import { createModel, startProcessingServer } from './processing-helpers';
-import { sendWithHost, type TestServer } from './test-server';
+import { sendWithHost, startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
 let alice: string;
@@ -112,6 +113,25 @@ describe('a model in each format', () => {
       });
       expect(response.status, name).toBe(422);
       expect(((await response.json()) as { errors: unknown }).errors, name).toEqual({ file: [message] });
+    }
+  });
+
+  it('reads models as the deployment sets it (MODEL_MAX_TRIANGLES, MODEL_TESSELLATION)', async () => {
+    const config = loadConfig({ MODEL_MAX_TRIANGLES: '1000', MODEL_TESSELLATION: 'fine' });
+    expect(config.processing.modelReading).toEqual({ maxTriangles: 1000, quality: 'fine' });
+    expect(loadConfig({ MODEL_TESSELLATION: 'ultra' }).processing.modelReading?.quality).toBe('standard');
+    // A deployment with a cap below the file's 3,732 triangles.
+    const capped = await startTestServer({ processing: { ...config.processing, stepMs: 0 } });
+    try {
+      const token = await tokenFor(capped, 'alice');
+      const model = await createModel(capped, token, 'Capped scan', await formats('Wuson.ply'), 'Wuson.ply');
+      const failed = await modelReaching(capped, token, model.id, ['FINISHED', 'FAILED']);
+      expect(failed).toMatchObject({
+        status: 'FAILED',
+        latest_geometry_event: { message: 'Conversion failed: the model has more than 1,000 triangles' },
+      });
+    } finally {
+      await capped.close();
     }
   });
 

@@ -13,7 +13,8 @@ import type { ModelFormat } from '../../../shared/model-formats';
 export type { ModelFormat };
 
 /** How finely curved surfaces (STEP, IGES, IFC, 3DM breps) are cut into triangles. */
-export type TessellationQuality = 'draft' | 'standard' | 'fine';
+export const TESSELLATION_QUALITIES = ['draft', 'standard', 'fine'] as const;
+export type TessellationQuality = (typeof TESSELLATION_QUALITIES)[number];
 
 export interface ReaderLimits {
   /** More triangles than this fails the file (`tooManyTriangles`) instead of exhausting memory. */
@@ -24,6 +25,9 @@ export interface ReaderLimits {
 }
 
 export const READER_LIMITS: ReaderLimits = { maxTriangles: 10_000_000, quality: 'standard' };
+
+/** What a deployment sets of the reading (server/config.ts): the rest is the pipeline's own. */
+export type ModelReading = Pick<ReaderLimits, 'quality' | 'maxTriangles'>;
 
 export interface SourceReaderInput {
   /** The model file on the local disk (for a zip: the model file inside the unpacked folder). */
