@@ -13,6 +13,7 @@ import type { ServerConfig } from './config';
 import { registerArrivalOrder } from './db/arrival-order';
 import { connectionGate, databaseEngine, type DB } from './db/database';
 import { registerErrorHandling } from './http/errors';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './http/idempotency';
 import { guard, registerRouteGuards } from './http/guarded-route';
 import { registerResponseLanguage } from './http/language';
 import { JSON_BODY_LIMIT, multipartParsing } from './http/input-limits';
@@ -135,9 +136,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         'X-Socket-Id',
         'X-CSRF-TOKEN',
         'X-HTTP-Method-Override',
+        IDEMPOTENCY_HEADER,
         ...TUS_REQUEST_HEADERS,
       ],
-      exposedHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', ...TUS_RESPONSE_HEADERS],
+      exposedHeaders: [REPLAYED_HEADER, 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', ...TUS_RESPONSE_HEADERS],
       maxAge: 600,
     }),
   );

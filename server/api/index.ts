@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { isEntity } from '../http/crud/declared-entity';
 import { registerActivityRecorder } from '../domain/activity-recorder';
+import { registerIdempotency } from '../http/idempotency';
 
 /** An endpoint module's file name; this file is the registry, not a module. */
 const MODULE = /^[a-z0-9-]+(\.entity)?\.ts$/;
@@ -42,6 +43,7 @@ export async function endpointPlugins(folder = import.meta.dirname): Promise<Fas
 }
 
 export async function registerApi(app: FastifyInstance): Promise<void> {
+  registerIdempotency(app);
   registerActivityRecorder(app, app.prefix);
   for (const plugin of await endpointPlugins()) await app.register(plugin);
 }

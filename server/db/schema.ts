@@ -561,6 +561,18 @@ export interface Database {
   faq_questions: FaqQuestionsTable;
   issue_reports: IssueReportsTable;
   feedback_reports: FeedbackReportsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+/** The first answer to a user's Idempotency-Key (migration 0160); no status while the write is under way. */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  fingerprint: string;
+  status_code: number | null;
+  content_type: string | null;
+  body: string | null;
+  created_at: Timestamp;
 }
 
 /** FAQ categories and questions (migration 0070): one set for the whole platform. */

@@ -5,10 +5,12 @@
  * user Bob Brown', worded from the path, the request's body and the answer), which every reader sees in their
  * own language.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { StoredMessage } from '../../shared/messages';
 import { sessionOfRequest } from '../auth/session';
 import type { DB } from '../db/database';
+import { isReplayed } from '../http/idempotency';
+import { effectiveMethod } from '../http/request-input';
 import {
   type ActivityAction,
   activityMessage,
@@ -64,12 +66,6 @@ function parsedAnswer(payload: unknown): unknown {
   }
 }
 
-/** The method a route answered: a spoofed POST (`_method=PATCH`) counts as the method it stood for. */
-function effectiveMethod(request: FastifyRequest): string {
-  const spoofed = (request.routeOptions.config as { spoofedMethods?: string[] }).spoofedMethods;
-  return request.method === 'POST' && spoofed?.length ? spoofed[0] : request.method;
-}
-
 function actionOf(method: string, path: string): ActivityAction | null {
   if (method === 'DELETE') return 'deleted';
   if (method === 'PATCH' || method === 'PUT') return 'updated';
@@ -84,7 +80,8 @@ function actionOf(method: string, path: string): ActivityAction | null {
  */
 export function registerActivityRecorder(app: FastifyInstance, prefix = '/api/v2'): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode >= 300) return payload;
+    // A replayed answer (http/idempotency.ts) did nothing again.
+    if (reply.statusCode >= 300 || isReplayed(request)) return payload;
     const pending = sessionOfRequest(request);
     if (!pending) return payload;
     const path = request.url.split('?')[0].slice(prefix.length) || '/';

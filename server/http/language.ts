@@ -199,6 +199,13 @@ const DUTCH_SENTENCES: Record<string, string> = {
   'The server is busy. Try again in a moment.': 'De server is druk bezet. Probeer het zo opnieuw.',
   'The request body is malformed.': 'De inhoud van het verzoek is ongeldig.',
   'The body must be a JSON object.': 'De inhoud moet een JSON-object zijn.',
+  // Idempotent writes (server/http/idempotency.ts).
+  'The idempotency key must be 1 to 255 visible ASCII characters.':
+    'De idempotentiesleutel moet 1 tot 255 zichtbare ASCII-tekens lang zijn.',
+  'The idempotency key was already used for a different request.':
+    'De idempotentiesleutel is al gebruikt voor een ander verzoek.',
+  'A request with this idempotency key is still being processed.':
+    'Een verzoek met deze idempotentiesleutel wordt nog verwerkt.',
   // Removing a user from a company (`/users/{id}`, `/admin/users/{id}`).
   'You cannot remove yourself from this company.': 'U kunt uzelf niet uit dit bedrijf verwijderen.',
   'This user is not a member of this company.': 'Deze gebruiker is geen lid van dit bedrijf.',

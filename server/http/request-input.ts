@@ -36,6 +36,12 @@ import { parsePhpEntries, parsePhpQuery } from './php-params';
 
 const OVERRIDABLE = ['PATCH', 'PUT', 'DELETE'];
 
+/** The method a route answered: a spoofed POST (`_method=PATCH`) counts as the method it stood for. */
+export function effectiveMethod(request: FastifyRequest): string {
+  const spoofed = request.routeOptions.config.spoofedMethods;
+  return request.method === 'POST' && spoofed?.length ? spoofed[0] : request.method;
+}
+
 /** The body types every write accepts (a route's `consumes`, so the API docs offer all three). */
 export const FORM_CONTENT_TYPES = [
   'application/json',

@@ -3,7 +3,8 @@
  * the tenant's API host with `Authorization: Bearer <user_session>`, `Accept: application/json` and the portal's
  * language as `Accept-Language` (the API words its messages in it). A 401 and
  * a 503 are announced to whoever listens (the auth state logs out; the shell shows the maintenance screen);
- * aborted requests are only logged. Errors reject with ApiError, which carries Laravel's `errors` for 422s.
+ * aborted requests are only logged. Errors reject with ApiError, which carries Laravel's `errors` for 422s. Every
+ * signed-in write carries an `Idempotency-Key`, kept across its retries, so it is applied once.
  */
 import Cookies from 'js-cookie';
 import { deployment } from '@/lib/runtime-config';
@@ -236,6 +237,14 @@ function send<T>(url: string, token: string | undefined, options: RequestOptions
   return request;
 }
 
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** A key no other write shares (random UUID; a fallback where crypto.randomUUID is missing: plain http hosts). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /**
  * A busy server (server/http/overload.ts) answers 503 `{busy: true}` with `Retry-After` before it starts a request:
  * the request is sent again after that many seconds (and a random part of the next), up to BUSY_RETRIES times, and is
@@ -281,6 +290,10 @@ async function sendNow<T>(url: string, token: string | undefined, options: Reque
     ...options.headers,
   };
   if (token) headers.Authorization = `Bearer ${token}`;
+  // Every write is applied once however often it is sent (server/http/idempotency.ts): one key per write, the same
+  // in each of its retries below.
+  const method = options.method ?? 'GET';
+  if (token && method !== 'GET' && !headers[IDEMPOTENCY_HEADER]) headers[IDEMPOTENCY_HEADER] = newIdempotencyKey();
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -292,7 +305,7 @@ async function sendNow<T>(url: string, token: string | undefined, options: Reque
   for (let attempt = 1; ; attempt += 1) {
     try {
       response = await fetch(url, {
-        method: options.method ?? 'GET',
+        method,
         headers,
         body,
         signal: options.signal,

@@ -61,7 +61,8 @@ export function Button({
       )}
       disabled={disabled}
       aria-busy={loading || undefined}
-      onClick={loading ? undefined : onClick}
+      // While loading a press does nothing: not even a submit button's submitting of its form.
+      onClick={loading ? (event) => event.preventDefault() : onClick}
       {...rest}
     >
       {loading ? <Spinner size="small" /> : icon && <span className="ui-button__icon">{icon}</span>}

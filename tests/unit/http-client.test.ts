@@ -12,6 +12,7 @@ import {
   clearPrefetched,
   maintenanceEvents,
   forgetPrefetched,
+  IDEMPOTENCY_HEADER,
   peekPrefetched,
   PREFETCH_TTL_MS,
   SESSION_COOKIE,
@@ -124,6 +125,33 @@ describe('a busy server (503 busy, Retry-After)', () => {
     expect(fetch.mock.calls[1][1]).toMatchObject({ method: 'POST', body: JSON.stringify({ name: 'A' }) });
     expect(maintenance).not.toHaveBeenCalled();
     stopMaintenance();
+  });
+
+  it('sends a write again under the same Idempotency-Key, and each write under its own (never a read)', async () => {
+    vi.useFakeTimers();
+    Cookies.set(SESSION_COOKIE, 'token-1');
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(busy())
+      .mockImplementation(async () => Response.json({ data: 1 }, { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    try {
+      const request = apiRequest('/projects', { method: 'POST', body: { name: 'A' } });
+      await vi.advanceTimersByTimeAsync(2_000);
+      await request;
+      await apiRequest('/projects/1', { method: 'PATCH', body: { name: 'B' } });
+      await apiRequest('/projects');
+      const keys = fetch.mock.calls.map(
+        ([, init]) => (init as RequestInit & { headers: Record<string, string> }).headers[IDEMPOTENCY_HEADER],
+      );
+      expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+      expect(keys[1]).toBe(keys[0]);
+      expect(keys[2]).toMatch(/^[0-9a-f-]{32,36}$/);
+      expect(keys[2]).not.toBe(keys[0]);
+      expect(keys[3]).toBeUndefined();
+    } finally {
+      Cookies.remove(SESSION_COOKIE);
+    }
   });
 
   it(`gives up after ${BUSY_RETRIES} more tries with a 503 error, without the maintenance screen`, async () => {

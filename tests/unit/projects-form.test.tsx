@@ -75,6 +75,47 @@ describe('the project form', () => {
     expect(created.body).toMatchObject({ name: 'Lobby Fit-out Phase 2', parent_id: 1, status: 'active' });
   });
 
+  it('sends one write for a double click: Save is busy from the first press until the answer', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    api.on('POST', '/projects', async () => {
+      await answered;
+      return { status: 201, body: { data: { ...harbour, id: 41 } } };
+    });
+    const user = userEvent.setup();
+    render(
+      <RefineHarness path="/projects/create" routePath="/projects/create" i18n={portalI18n('en')}>
+        <ResourceFormPage resource={projects} action="create" />
+      </RefineHarness>,
+    );
+    await user.type(await screen.findByLabelText('Name'), 'Twice clicked');
+    const save = screen.getByRole('button', { name: 'Save' });
+    await user.dblClick(save);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(api.calls('/projects', 'POST')).toHaveLength(1));
+    expect(save).toBeDisabled();
+    answer();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/projects/overview/41');
+    expect(api.calls('/projects', 'POST')).toHaveLength(1);
+    expect(api.calls('/projects', 'POST')[0].headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{32,36}$/);
+  });
+
+  it('frees Save again when the form’s own check fails', async () => {
+    const user = userEvent.setup();
+    render(
+      <RefineHarness path="/projects/create" routePath="/projects/create" i18n={portalI18n('en')}>
+        <ResourceFormPage resource={projects} action="create" />
+      </RefineHarness>,
+    );
+    await screen.findByLabelText('Name');
+    const save = screen.getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    await waitFor(() => expect(save).toBeEnabled());
+    expect(api.calls('/projects', 'POST')).toHaveLength(0);
+  });
+
   it('shows a server validation error under its field and opens the tab holding it', async () => {
     api.on('GET', '/projects/:id', { body: { data: harbour } }).on('POST', '/projects/:id', {
       status: 422,

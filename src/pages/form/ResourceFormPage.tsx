@@ -26,6 +26,7 @@ import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { LoadFailure } from '@/components/LoadFailure';
 import { useGoBack } from '@/components/navigation-history';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
+import { useSafeSubmit } from '@/components/useSafeSubmit';
 import { recordKey, recordPath } from '@/declarations/derive';
 import { PageHeader } from '@/components/PageHeader';
 import {
@@ -91,7 +92,7 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
     if (tab) setActiveTab(tab);
   };
 
-  const { formProps, saveButtonProps, query, form, mutation } = useForm<
+  const { formProps, query, form } = useForm<
     BaseRecord,
     HttpError,
     Record<string, unknown>
@@ -123,6 +124,12 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
     },
     onMutationError: (error) => showInvalidTab(Object.keys(error.errors ?? {})),
   });
+
+  // Not refine's formLoading: that also holds while the record is fetched again in the background (a live event,
+  // another screen's write invalidating it), and a Save disabled for that moment swallows the click.
+  const submit = useSafeSubmit(form.submit, (values: Record<string, unknown>) =>
+    formProps.onFinish?.(payloadFromValues(fields, { ...presets?.(params), ...values })),
+  );
 
   // Duplicating starts from the original's values.
   const original = useOne<BaseRecord, HttpError>({
@@ -171,9 +178,6 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
     return <LoadFailure error={loadError} back={back} />;
   }
   const loading = (action === 'edit' && query?.isLoading) || (cloning && original.query.isLoading);
-  // Saving, not refine's formLoading: that also holds while the record is fetched again in the background (a live
-  // event, another screen's write invalidating it), and a Save disabled for that moment swallows the click.
-  const saving = mutation.isPending;
 
   const rulesOf = (field: FieldDeclaration) => {
     const label = t(field.labelKey);
@@ -227,14 +231,11 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
           ...(formProps.initialValues ? valuesFromRecord(fields, formProps.initialValues) : {}),
           ...presets?.(params),
         }}
-        onFinish={(values) =>
-          formProps.onFinish?.(
-            payloadFromValues(fields, { ...presets?.(params), ...(values as Record<string, unknown>) }),
-          )
-        }
-        onFinishFailed={({ errorFields }) =>
-          showInvalidTab(errorFields.map((field) => String(field.name[0])))
-        }
+        onFinish={(values) => submit.finish(values as Record<string, unknown>)}
+        onFinishFailed={({ errorFields }) => {
+          submit.failed();
+          showInvalidTab(errorFields.map((field) => String(field.name[0])));
+        }}
         className="form-page__card"
         // Until its rules have loaded the form is not ready to use (Save is disabled, required marks are missing).
         aria-busy={!rulesReady}
@@ -276,9 +277,10 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
           <Button onClick={goBack}>{tl('cancel')}</Button>
           <Button
             type="primary"
-            {...saveButtonProps}
-            disabled={loading || saving || !rulesReady}
-            loading={saving}
+            htmlType="button"
+            onClick={submit.press}
+            disabled={loading || submit.submitting || !rulesReady}
+            loading={submit.submitting}
           >
             {tl('save')}
           </Button>

@@ -28,6 +28,7 @@ import { type CompanyFormValues, COMPANY_FIELDS, companyPayload, companyValues }
 import { ImageField } from './ImageField';
 import '@/components/page.css';
 import '../my-account/my-account.css';
+import { useSafeSubmit } from '@/components/useSafeSubmit';
 
 const SUCCESS_MS = 3000;
 const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/bmp'];
@@ -62,7 +63,7 @@ export default function CompanyProfilePage() {
     config: { query: DEMO_MODELS_CALL.query, filters: DEMO_MODELS_CALL.filters },
     queryOptions: { enabled: editable, retry: false },
   });
-  const { mutateAsync: save, mutation } = useCustomMutation<{ data: CompanyProfile }>();
+  const { mutateAsync: patchCompany } = useCustomMutation<{ data: CompanyProfile }>();
   // The stored company: Cancel (or leaving unsaved) puts its colours back on the theme.
   const stored = useRef<CompanyProfile | null>(null);
   // The last custom colours, for 'Set Custom Company color'.
@@ -135,10 +136,10 @@ export default function CompanyProfilePage() {
     preview(form.getFieldsValue());
   };
 
-  const submit = async (values: CompanyFormValues) => {
+  const save = async (values: CompanyFormValues) => {
     setSaved(false);
     try {
-      const answer = await save({
+      const answer = await patchCompany({
         url: '/companies/my-company',
         method: 'patch',
         values: companyPayload(values, admin),
@@ -166,9 +167,11 @@ export default function CompanyProfilePage() {
     void navigate('/');
   };
 
+  const submit = useSafeSubmit(form.submit, save);
+
   if (query.isError && !company) return <LoadFailure error={query.error as ApiHttpError} />;
 
-  const saving = mutation.isPending;
+  const saving = submit.submitting;
   const modelOptions = [
     ...(models.result?.data?.data ?? []),
     ...(company?.demo_model &&
@@ -187,7 +190,7 @@ export default function CompanyProfilePage() {
             key: 'save',
             part: 'primary',
             node: (
-              <Button type="primary" disabled={saving || !company} onClick={() => form.submit()}>
+              <Button type="primary" disabled={saving || !company} onClick={submit.press}>
                 {saving ? t('saving') : t('save')}
               </Button>
             ),
@@ -220,7 +223,8 @@ export default function CompanyProfilePage() {
           form={form}
           layout="vertical"
           disabled={!editable || saving}
-          onFinish={(values) => void submit(values)}
+          onFinish={submit.finish}
+          onFinishFailed={submit.failed}
           onValuesChange={(_, values) => preview(values)}
         >
           <Form.Item name="is_default" hidden>

@@ -3,6 +3,7 @@ import { type HttpError, useCreate, useUpdate } from '@refinedev/core';
 import type { FaqQuestion, FaqQuestionInput } from '@shared/entities/faq';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSafeSubmit } from '@/components/useSafeSubmit';
 
 interface QuestionFormModalProps {
   categoryId: number;
@@ -17,9 +18,7 @@ export function QuestionFormModal({ categoryId, question, onClose, onSaved }: Qu
   const [form] = Form.useForm<FaqQuestionInput>();
   const create = useCreate<FaqQuestion, HttpError>();
   const update = useUpdate<FaqQuestion, HttpError>();
-  const saving = create.mutation.isPending || update.mutation.isPending;
-
-  const submit = async (values: FaqQuestionInput) => {
+  const save = async (values: FaqQuestionInput) => {
     try {
       if (question) {
         await update.mutateAsync({
@@ -49,14 +48,16 @@ export function QuestionFormModal({ categoryId, question, onClose, onSaved }: Qu
     }
   };
 
+  const submit = useSafeSubmit(form.submit, save);
+
   return (
     <Modal
       open
       title={question ? t('questions.edit') : t('questions.add')}
       okText={t('questions.save')}
       cancelText={t('questions.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
+      confirmLoading={submit.submitting}
+      onOk={submit.press}
       onCancel={onClose}
       destroyOnHidden
     >
@@ -64,7 +65,8 @@ export function QuestionFormModal({ categoryId, question, onClose, onSaved }: Qu
         form={form}
         layout="vertical"
         initialValues={question ? { question: question.question, answer: question.answer } : undefined}
-        onFinish={(values) => void submit(values)}
+        onFinish={submit.finish}
+        onFinishFailed={submit.failed}
       >
         <Form.Item
           name="question"

@@ -23,6 +23,7 @@ import type { ResourcePageProps } from '@/declarations/types';
 import { type MaterialImport, materialPath } from './materials.resource';
 import '@/components/page.css';
 import './materials.css';
+import { useSafeSubmit } from '@/components/useSafeSubmit';
 
 const POLL_MS = 1000;
 const RUNNING: ReadonlyArray<MaterialImport['status']> = ['QUEUED', 'PROCESSING'];
@@ -49,7 +50,7 @@ export default function MaterialImportPage({ resource }: ResourcePageProps) {
     debounce: 250,
     onSearch: (value) => [{ field: 'search', operator: 'eq', value }],
   });
-  const { mutateAsync: start, mutation: starting } = useCustomMutation<{ data: MaterialImport }>();
+  const { mutateAsync: start } = useCustomMutation<{ data: MaterialImport }>();
   const status = useCustom<{ data: MaterialImport }>({
     url: `/materials/import/${importId ?? 0}`,
     method: 'get',
@@ -62,9 +63,7 @@ export default function MaterialImportPage({ resource }: ResourcePageProps) {
     },
   });
 
-  if (!can('create')) return <ForbiddenPage reason="action" />;
-
-  const submit = async () => {
+  const startImport = async () => {
     setErrors({});
     if (!uploadId) return setErrors({ upload_id: [t('import.uploadFirst')] });
     try {
@@ -80,11 +79,15 @@ export default function MaterialImportPage({ resource }: ResourcePageProps) {
       setErrors((error as HttpError).errors as Record<string, string[]>);
     }
   };
+  const [form] = Form.useForm();
+  const submit = useSafeSubmit(form.submit, startImport);
   const restart = () => {
     upload.items.forEach((item) => upload.queue.cancel(item.key));
     setUploadId(undefined);
     setImportId(undefined);
   };
+
+  if (!can('create')) return <ForbiddenPage reason="action" />;
 
   const current: MaterialImport | undefined = status.result.data?.data;
   const running = !current || RUNNING.includes(current.status);
@@ -99,7 +102,13 @@ export default function MaterialImportPage({ resource }: ResourcePageProps) {
       <PageHeader title={t('titles.import')} />
       <div className="form-page__card">
         <p className="material-import__intro">{t('import.intro')}</p>
-        <Form layout="vertical" onFinish={submit} disabled={importId !== undefined}>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={submit.finish}
+          onFinishFailed={submit.failed}
+          disabled={importId !== undefined}
+        >
           <Form.Item label={t('import.file')} htmlFor="material-archive" {...fileState}>
             <ResumableUpload handle={upload} id="material-archive" disabled={importId !== undefined} />
           </Form.Item>
@@ -125,8 +134,8 @@ export default function MaterialImportPage({ resource }: ResourcePageProps) {
               <DisabledReason reason={!upload.busy && !uploadId ? t('import.uploadFirst') : undefined}>
                 <Button
                   type="primary"
-                  htmlType="submit"
-                  loading={starting.isPending}
+                  onClick={submit.press}
+                  loading={submit.submitting}
                   disabled={upload.busy || !uploadId}
                 >
                   {t('import.start')}

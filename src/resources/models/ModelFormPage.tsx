@@ -13,6 +13,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { LoadFailure } from '@/components/LoadFailure';
 import { useGoBack } from '@/components/navigation-history';
+import { useSafeSubmit } from '@/components/useSafeSubmit';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { PageHeader } from '@/components/PageHeader';
 import { ResumableUpload } from '@/components/upload/ResumableUpload';
@@ -44,7 +45,7 @@ export default function ModelFormPage({ resource, action, presets }: ResourcePag
   const preset = presets?.(params) ?? {};
   const { can } = useResourcePermissions(resource);
 
-  const { formProps, saveButtonProps, query, form, mutation } = useForm<ModelDetail, HttpError, ModelPayload>(
+  const { formProps, query, form } = useForm<ModelDetail, HttpError, ModelPayload>(
     {
       resource: resource.name,
       action: editing ? 'edit' : 'create',
@@ -80,6 +81,15 @@ export default function ModelFormPage({ resource, action, presets }: ResourcePag
     onSearch: (value) => [{ field: 'search', operator: 'eq', value }],
   });
 
+  const submit = useSafeSubmit(form.submit, (values: ModelPayload) =>
+    formProps.onFinish?.({
+      name: values.name,
+      description: values.description ?? null,
+      project_id: values.project_id ?? null,
+      ...(uploadId ? { upload_id: uploadId } : {}),
+    }),
+  );
+
   const record = query?.data?.data;
   // Cancel goes back where the form was opened (the processor, a project); opened directly (issue 31), to the
   // model's overview, its project or the projects.
@@ -103,14 +113,8 @@ export default function ModelFormPage({ resource, action, presets }: ResourcePag
         {...formProps}
         layout="vertical"
         initialValues={{ ...formProps.initialValues, ...preset }}
-        onFinish={(values) =>
-          formProps.onFinish?.({
-            name: values.name,
-            description: values.description ?? null,
-            project_id: values.project_id ?? null,
-            ...(uploadId ? { upload_id: uploadId } : {}),
-          })
-        }
+        onFinish={submit.finish}
+        onFinishFailed={submit.failed}
         className="form-page__card model-form"
       >
         {editing && query?.isLoading ? (
@@ -178,10 +182,11 @@ export default function ModelFormPage({ resource, action, presets }: ResourcePag
           <Button onClick={back}>{tl('cancel')}</Button>
           <Button
             type="primary"
-            {...saveButtonProps}
-            // Saving, not refine's formLoading, which also holds while the record is fetched again (ResourceFormPage).
-            disabled={upload.busy || (editing && query?.isLoading) || mutation.isPending}
-            loading={mutation.isPending}
+            htmlType="button"
+            onClick={submit.press}
+            // Submitting, not refine's formLoading, which also holds while the record is fetched again (ResourceFormPage).
+            disabled={upload.busy || (editing && query?.isLoading) || submit.submitting}
+            loading={submit.submitting}
           >
             {upload.busy ? t('waitingForUpload') : tl('save')}
           </Button>

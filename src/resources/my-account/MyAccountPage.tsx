@@ -29,6 +29,7 @@ import {
 } from './account-form';
 import '@/components/page.css';
 import './my-account.css';
+import { useSafeSubmit } from '@/components/useSafeSubmit';
 
 const TABS = ['details', 'activity', 'settings'] as const;
 type Tab = (typeof TABS)[number];
@@ -59,7 +60,7 @@ export default function MyAccountPage() {
     queryOptions: { refetchOnWindowFocus: false },
   });
   const account = result?.data?.data;
-  const { mutateAsync: save, mutation } = useCustomMutation<SaveAnswer>();
+  const { mutateAsync: patchAccount, mutation } = useCustomMutation<SaveAnswer>();
 
   useEffect(() => {
     if (!account) return;
@@ -86,10 +87,10 @@ export default function MyAccountPage() {
     setParams(nextParams, { replace: true });
   };
 
-  const submit = async (values: AccountFormValues) => {
+  const save = async (values: AccountFormValues) => {
     setSaved(false);
     try {
-      const answer = await save({
+      const answer = await patchAccount({
         url: '/my-account',
         method: 'patch',
         values: accountPayload(values),
@@ -124,9 +125,11 @@ export default function MyAccountPage() {
     }
   };
 
+  const submit = useSafeSubmit(form.submit, save);
+
   if (query.isError && !account) return <LoadFailure error={query.error as ApiHttpError} />;
 
-  const saving = mutation.isPending;
+  const saving = submit.submitting;
   return (
     <div className="account-page">
       <PageHeader
@@ -141,7 +144,7 @@ export default function MyAccountPage() {
             key: 'save',
             part: 'primary',
             node: (
-              <Button type="primary" loading={saving} disabled={!account} onClick={() => form.submit()}>
+              <Button type="primary" loading={saving} disabled={!account} onClick={submit.press}>
                 {saving ? t('saving') : t('save')}
               </Button>
             ),
@@ -167,7 +170,8 @@ export default function MyAccountPage() {
           form={form}
           layout="vertical"
           requiredMark
-          onFinish={(values) => void submit(values)}
+          onFinish={submit.finish}
+          onFinishFailed={submit.failed}
           disabled={saving}
         >
           <Tabs

@@ -8,9 +8,10 @@
  * from the light components, as the list page is.
  */
 import { type HttpError, useCustomMutation, useList } from '@refinedev/core';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@shared/entities/roles';
+import { useSafeFormSubmit } from '@/components/useSafeSubmit';
 import { Alert } from '@/ui/Alert';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
@@ -38,10 +39,9 @@ export default function InviteUserDialog({ close, done }: ActionDialogProps) {
     sorters: [{ field: 'title', order: 'asc' }],
     meta: { included_fields: ROLE_PICKER_FIELDS },
   });
-  const { mutateAsync, mutation } = useCustomMutation<{ message: string }, HttpError>();
+  const { mutateAsync } = useCustomMutation<{ message: string }, HttpError>();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = useSafeFormSubmit(async () => {
     setFailure(null);
     try {
       await mutateAsync({
@@ -63,7 +63,7 @@ export default function InviteUserDialog({ close, done }: ActionDialogProps) {
       setErrors(next);
       if (!next.email && !next.role_id) setFailure((error as HttpError).message || t('invite.failed'));
     }
-  };
+  });
 
   const formId = `${fieldId}-form`;
   return (
@@ -74,13 +74,13 @@ export default function InviteUserDialog({ close, done }: ActionDialogProps) {
       footer={
         <>
           <Button onClick={close}>{t('invite.cancel')}</Button>
-          <Button variant="primary" htmlType="submit" form={formId} loading={mutation.isPending}>
+          <Button variant="primary" htmlType="submit" form={formId} loading={submit.submitting}>
             {t('invite.send')}
           </Button>
         </>
       }
     >
-      <form id={formId} className="invite-form" onSubmit={submit} noValidate>
+      <form id={formId} className="invite-form" onSubmit={(event) => void submit.onSubmit(event)} noValidate>
         <div className="invite-form__field">
           <label htmlFor={`${fieldId}-email`}>{t('invite.email')}</label>
           <TextInput
