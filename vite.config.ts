@@ -138,10 +138,11 @@ export default defineConfig({
           // The time limits of every server test, set here once (no test sets its own, and no wait inside a test
           // has a limit of its own: it waits for the event or state it needs). Upper bounds on waiting, not delays:
           // under a full `npm test` on two cores the two server suites, the unit suite and the browsers share the
-          // machine, and a server start or a realtime round trip took over 30 s (hooks over 60 s) on such runs. No
-          // assertion depends on them.
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // machine, and a server start or a realtime round trip took over 30 s (hooks over 60 s) on such runs; a
+          // model's processing (a pipeline process per file, STEP's OpenCascade start alone 4 s of CPU) took over
+          // a minute beside them, a server started as `npm run server` over two. No assertion depends on them.
+          testTimeout: 240_000,
+          hookTimeout: 300_000,
           // Two files at once at least: a server test waits on its server, its database thread and child
           // processes much of the time, and one worker left the second core idle.
           maxWorkers: Math.max(2, availableParallelism() - 1),

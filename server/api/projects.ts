@@ -1,13 +1,15 @@
 /**
  * Projects (spec 2 §3, §4, §7): the list with the full list conventions, labels for the filter menu in
  * `meta_data.filters.labels`, and `count=1` for the dashboard tile (`include_sub_projects=1` counts sub-projects
- * too; without it only top-level projects are listed and counted); one project with its sub-projects and models;
+ * too; without it only top-level projects are listed and counted, unless a search asks: that finds every level);
+ * one project with its sub-projects and models;
  * create (a sub-project with `parent_id`), update, copy ("Duplicate"), the user's favourite flag, delete (the
  * project and everything below it, to the recycling bin) and restore. Request fields: server/domain/project-input.ts.
  */
+import { anyOf } from '../../shared/abilities';
 import { PROJECT_ABILITIES } from '../../shared/entities/project-values';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { type Selectable, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
@@ -28,7 +30,7 @@ import type { CrudContext } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { IdParams } from '../http/crud/ids';
 import { listQueryProperties } from '../http/list-query';
-import { enumFilter, isCount, listEndpointWith } from '../http/listing';
+import { enumFilter, isCount, listEndpoint, listEndpointWith, type ListSpec } from '../http/listing';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { DataSchema, ListResponseSchema, PaginatedSchema } from '../http/responses';
 import { Flag, MessageSchema, toBoolean } from '../http/schema-types';
@@ -283,6 +285,20 @@ const ProjectListSchema = Type.Object({
   meta_data: Type.Object({ filters: Type.Object({ labels: Type.Array(LabelSummarySchema) }) }),
 });
 
+const TeamOptionSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
+type TeamOption = Static<typeof TeamOptionSchema>;
+
+/** The Team picker's list: names only, so it needs no ability to see the company's users. */
+const TEAM_OPTIONS: ListSpec<'users' | 'company_user', TeamOption, TeamOption> = {
+  resource: 'users',
+  sorts: { name: 'users.name' },
+  defaultSort: 'name',
+  tiebreaker: 'users.id',
+  search: ['users.name'],
+  fields: ['id', 'name'],
+  present: async (rows) => rows,
+};
+
 /** The standard endpoints from the declaration, and beside them the list, copy and favourite. */
 export default async function projectRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
@@ -303,8 +319,11 @@ export default async function projectRoutes(server: FastifyInstance): Promise<vo
       const ctx = await contextOf(request);
       const companyId = ctx.session.company.id;
       let base = projectEntity.rows(db, companyId);
-      const filtersByParent = Object.hasOwn(request.query.filter ?? {}, 'parent_id');
-      const topLevelOnly = !toBoolean(request.query.include_sub_projects) && !filtersByParent;
+      const filters = request.query.filter ?? {};
+      const filtersByParent = Object.hasOwn(filters, 'parent_id');
+      // A search finds a project at every level (issue 42: a sub-project is found by its name).
+      const searching = typeof filters.search === 'string' && filters.search.trim() !== '';
+      const topLevelOnly = !toBoolean(request.query.include_sub_projects) && !filtersByParent && !searching;
       if (topLevelOnly) base = base.where('projects.parent_id', 'is', null);
       const spec = {
         ...projectEntity.listSpec(ctx),
@@ -319,6 +338,33 @@ export default async function projectRoutes(server: FastifyInstance): Promise<vo
       const { alongside, ...body } = listed;
       const { labels } = alongside;
       return { ...body, meta_data: { filters: { labels } } };
+    },
+  );
+
+  // Registered before the entity's `/projects/:id`.
+  app.get(
+    '/projects/team-options',
+    route(
+      anyOf('create-projects', 'update-projects'),
+      "The company's users a project's team may hold, by name only (id, name; sort name; filter search): the Team picker of whoever may create or edit a project, without view-system-users",
+      {
+        querystring: Type.Object(listQueryProperties),
+        response: { 200: ListResponseSchema(PaginatedSchema(TeamOptionSchema)) },
+      },
+    ),
+    async (request) => {
+      const ctx = await contextOf(request);
+      const members = db
+        .selectFrom('users')
+        .innerJoin('company_user', (join) =>
+          join
+            .onRef('company_user.user_id', '=', 'users.id')
+            .on('company_user.company_id', '=', ctx.session.company.id),
+        )
+        .select(['users.id', 'users.name'])
+        .where('users.deleted_at', 'is', null)
+        .where('users.admin', '=', false);
+      return listEndpoint(request, members, TEAM_OPTIONS, request.query);
     },
   );
 

@@ -556,6 +556,8 @@ export interface CountTileDeclaration {
   order: number;
   /** Further list parameters of the count (`{include_sub_projects: 1}`). */
   query?: Query;
+  /** `tiles.<noteKey>`: what the count holds, under it, where it differs from the list (sub-projects counted). */
+  noteKey?: string;
 }
 
 /** One step of a tree browser's breadcrumbs: a container. */

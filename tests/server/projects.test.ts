@@ -210,6 +210,28 @@ describe('POST /projects', () => {
     expect(list.data.map((item) => item.id)).toEqual([project.id]);
   });
 
+  it("offers the Team picker's names to whoever may create or edit a project, without view-system-users", async () => {
+    const designer = await memberWithAbilities(server, ['view-projects', 'create-projects', 'update-projects']);
+    expect((await call('/users', { token: designer })).status).toBe(403);
+    const options = await call('/projects/team-options?filter[search]=alice', { token: designer });
+    expect(options.status, await options.clone().text()).toBe(200);
+    const body = (await options.json()) as { data: Record<string, unknown>[]; meta: { total: number } };
+    expect(body.data).toEqual([{ id: await userId(server, 'alice'), name: 'Alice Anders' }]);
+    const viewer = await memberWithAbilities(server, ['view-projects']);
+    expect((await call('/projects/team-options', { token: viewer })).status).toBe(403);
+  });
+
+  it('finds sub-projects by a search (the list without one holds the top level only)', async () => {
+    const found = (await (await call('/projects?filter[search]=penthouse')).json()) as { data: Project[] };
+    expect(found.data.map((item) => item.name)).toEqual(['Harbour Tower – Penthouse']);
+    const counted = (await (await call('/projects?filter[search]=penthouse&count=1')).json()) as {
+      data: { count: number };
+    };
+    expect(counted.data.count).toBe(1);
+    const topLevel = (await (await call('/projects?per_page=100')).json()) as { data: Project[] };
+    expect(topLevel.data.some((item) => item.parent_id !== null)).toBe(false);
+  });
+
   it('creates from multipart with a preview image, and sub-projects with parent_id', async () => {
     const project = await data(
       await call('/projects', {

@@ -173,6 +173,8 @@ describe('DashboardPage', () => {
     expect(await screen.findByTestId('count-projects')).toHaveTextContent('34');
     expect(await screen.findByTestId('count-libraries')).toHaveTextContent('12');
     expect(await screen.findByTestId('count-models')).toHaveTextContent('1,500');
+    // The projects' count holds the sub-projects the list leaves out, and says so.
+    expect(screen.getByRole('article', { name: 'Projects' })).toHaveTextContent('including sub-projects');
     const countQueries = api.requests
       .filter((request) => request.query.get('count') === '1')
       .map((request) => `${request.path}?${decodeURIComponent(request.query.toString())}`);

@@ -71,7 +71,10 @@ export function stubApi(): ApiStub {
     };
     requests.push(request);
     if (request.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
-    for (const route of [...routes].reverse()) {
+    // The latest route of a path first; a path without parameters before one with (`/projects/team-options`
+    // before `/projects/:id`), as the server's router does.
+    const ordered = [...routes].reverse().sort((a, b) => Number(a.names.length > 0) - Number(b.names.length > 0));
+    for (const route of ordered) {
       const match = route.method === request.method ? route.pattern.exec(request.path) : null;
       if (!match) continue;
       const params = Object.fromEntries(

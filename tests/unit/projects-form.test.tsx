@@ -46,7 +46,7 @@ beforeEach(() => {
   signInAs(aliceUser);
   tenantStore.setTenant(acmeTenant);
   api = stubApi()
-    .on('GET', '/users', { body: laravelList([{ id: 2, name: 'Alice Anders' }]) })
+    .on('GET', '/projects/team-options', { body: laravelList([{ id: 2, name: 'Alice Anders' }]) })
     .on('GET', '/labels', { body: laravelList([{ id: 3, name: 'Residential', color: '#52c41a' }]) });
 });
 

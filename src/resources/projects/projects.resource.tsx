@@ -48,7 +48,12 @@ export const projects = defineResource<Project>({
   search: { key: 'projects', order: 10 },
   recyclingBin: { tabKey: 'projects', order: 10, sortKey: 'trash_projects', preview: 'preview_image' },
   // The dashboard counts sub-projects too.
-  countTile: { key: 'projects', order: 10, query: { include_sub_projects: 1 } },
+  countTile: {
+    key: 'projects',
+    order: 10,
+    query: { include_sub_projects: 1 },
+    noteKey: 'projectsNote',
+  },
   list: {
     ...settings.list,
     columns: [
@@ -133,7 +138,8 @@ export const projects = defineResource<Project>({
         name: 'users',
         labelKey: 'fields.users',
         kind: 'reference',
-        reference: { resource: 'users', labelField: 'name', multiple: true },
+        // Names only, for whoever may create or edit a project (GET /users needs view-system-users).
+        reference: { resource: 'projects/team-options', labelField: 'name', multiple: true },
         tab: 'team',
       },
       {

@@ -19,6 +19,7 @@ interface TileDefinition {
   resource: string;
   meta: ApiMeta;
   icon: ReactNode;
+  noteKey?: string;
 }
 
 /** The tiles of the declarations that have one, in their order: the list ability, count call and icon of each. */
@@ -36,6 +37,7 @@ export function countTiles(resources: readonly ResourceDeclaration[]): TileDefin
           ability,
           resource: resource.name,
           meta: { count: true, ...(tile.query && { query: tile.query }) },
+          noteKey: tile.noteKey,
           icon: resource.search?.icon ?? resource.navigation?.icon,
         },
       ];
@@ -68,6 +70,7 @@ function CountTile({ tile }: { tile: TileDefinition }) {
               : numberFormat(i18n.resolvedLanguage).format(result.total ?? 0)}
           </span>
         )}
+        {tile.noteKey && <span className="dashboard-tile-note">{t(`tiles.${tile.noteKey}`)}</span>}
       </div>
     </article>
   );
