@@ -139,7 +139,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         IDEMPOTENCY_HEADER,
         ...TUS_REQUEST_HEADERS,
       ],
-      exposedHeaders: [REPLAYED_HEADER, 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', ...TUS_RESPONSE_HEADERS],
+      exposedHeaders: [
+        REPLAYED_HEADER,
+        'Retry-After',
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        ...TUS_RESPONSE_HEADERS,
+      ],
       maxAge: 600,
     }),
   );

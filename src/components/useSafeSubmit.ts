@@ -21,10 +21,7 @@ export interface SafeSubmit<V> {
   failed(): void;
 }
 
-export function useSafeSubmit<V>(
-  submitForm: () => void,
-  send: (values: V) => unknown,
-): SafeSubmit<V> {
+export function useSafeSubmit<V>(submitForm: () => void, send: (values: V) => unknown): SafeSubmit<V> {
   const phase = useRef<Phase>('idle');
   const [submitting, setSubmitting] = useState(false);
   const settle = (next: Phase) => {
@@ -57,9 +54,10 @@ export function useSafeSubmit<V>(
  * The same for a plain `<form onSubmit>` (the sign-in pages, the light dialogs): the submit runs once at a time;
  * `submitting` holds until it has settled.
  */
-export function useSafeFormSubmit(
-  send: (event: FormEvent<HTMLFormElement>) => unknown,
-): { submitting: boolean; onSubmit(event: FormEvent<HTMLFormElement>): Promise<void> } {
+export function useSafeFormSubmit(send: (event: FormEvent<HTMLFormElement>) => unknown): {
+  submitting: boolean;
+  onSubmit(event: FormEvent<HTMLFormElement>): Promise<void>;
+} {
   const busy = useRef(false);
   const [submitting, setSubmitting] = useState(false);
   return {

@@ -242,7 +242,9 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** A key no other write shares (random UUID; a fallback where crypto.randomUUID is missing: plain http hosts). */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
 }
 
 /**
@@ -293,7 +295,8 @@ async function sendNow<T>(url: string, token: string | undefined, options: Reque
   // Every write is applied once however often it is sent (server/http/idempotency.ts): one key per write, the same
   // in each of its retries below.
   const method = options.method ?? 'GET';
-  if (token && method !== 'GET' && !headers[IDEMPOTENCY_HEADER]) headers[IDEMPOTENCY_HEADER] = newIdempotencyKey();
+  if (token && method !== 'GET' && !headers[IDEMPOTENCY_HEADER])
+    headers[IDEMPOTENCY_HEADER] = newIdempotencyKey();
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

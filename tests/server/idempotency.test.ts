@@ -71,7 +71,8 @@ describe('a write with an Idempotency-Key', () => {
 
   it('with a file (multipart, a new boundary each time) creates one model', async () => {
     const key = randomUUID();
-    const form = () => multipartBody({ name: 'Idempotent model' }, { file: [fileBlob(FBX_ASCII), 'cube.fbx'] });
+    const form = () =>
+      multipartBody({ name: 'Idempotent model' }, { file: [fileBlob(FBX_ASCII), 'cube.fbx'] });
     const first = await send('/projects/models', key, form());
     expect(first.status, await first.clone().text()).toBe(201);
     const again = await send('/projects/models', key, form());
@@ -87,7 +88,9 @@ describe('a write with an Idempotency-Key', () => {
 
   it('with another request under the same key is refused with 422, in the reader’s language', async () => {
     const key = randomUUID();
-    expect((await send('/projects', key, jsonBody({ name: 'Key owner', status: 'active' }))).status).toBe(201);
+    expect((await send('/projects', key, jsonBody({ name: 'Key owner', status: 'active' }))).status).toBe(
+      201,
+    );
     const other = await send('/projects', key, jsonBody({ name: 'Key thief', status: 'active' }));
     expect(other.status).toBe(422);
     expect(((await other.json()) as { errors: unknown }).errors).toEqual({
@@ -132,7 +135,11 @@ describe('a write with an Idempotency-Key', () => {
     const first = await send(`/projects/${id}`, key, update);
     expect(first.status, await first.clone().text()).toBe(200);
     // Changed meanwhile by someone else: the replay does not write its name back.
-    await server.app.ctx.db.updateTable('projects').set({ name: 'Changed since' }).where('id', '=', id).execute();
+    await server.app.ctx.db
+      .updateTable('projects')
+      .set({ name: 'Changed since' })
+      .where('id', '=', id)
+      .execute();
     const again = await send(`/projects/${id}`, key, update);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(await projectsNamed('Changed since')).toBe(1);

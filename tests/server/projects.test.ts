@@ -211,7 +211,11 @@ describe('POST /projects', () => {
   });
 
   it("offers the Team picker's names to whoever may create or edit a project, without view-system-users", async () => {
-    const designer = await memberWithAbilities(server, ['view-projects', 'create-projects', 'update-projects']);
+    const designer = await memberWithAbilities(server, [
+      'view-projects',
+      'create-projects',
+      'update-projects',
+    ]);
     expect((await call('/users', { token: designer })).status).toBe(403);
     const options = await call('/projects/team-options?filter[search]=alice', { token: designer });
     expect(options.status, await options.clone().text()).toBe(200);

@@ -73,7 +73,9 @@ export function stubApi(): ApiStub {
     if (request.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     // The latest route of a path first; a path without parameters before one with (`/projects/team-options`
     // before `/projects/:id`), as the server's router does.
-    const ordered = [...routes].reverse().sort((a, b) => Number(a.names.length > 0) - Number(b.names.length > 0));
+    const ordered = [...routes]
+      .reverse()
+      .sort((a, b) => Number(a.names.length > 0) - Number(b.names.length > 0));
     for (const route of ordered) {
       const match = route.method === request.method ? route.pattern.exec(request.path) : null;
       if (!match) continue;

@@ -92,11 +92,7 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
     if (tab) setActiveTab(tab);
   };
 
-  const { formProps, query, form } = useForm<
-    BaseRecord,
-    HttpError,
-    Record<string, unknown>
-  >({
+  const { formProps, query, form } = useForm<BaseRecord, HttpError, Record<string, unknown>>({
     resource:
       cloning && declaration.cloneEndpoint
         ? `${resource.name}/${id}/${declaration.cloneEndpoint}`

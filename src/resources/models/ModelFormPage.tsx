@@ -45,25 +45,23 @@ export default function ModelFormPage({ resource, action, presets }: ResourcePag
   const preset = presets?.(params) ?? {};
   const { can } = useResourcePermissions(resource);
 
-  const { formProps, query, form } = useForm<ModelDetail, HttpError, ModelPayload>(
-    {
-      resource: resource.name,
-      action: editing ? 'edit' : 'create',
-      id,
-      redirect: false,
-      liveMode: 'off',
-      successNotification: () => ({ message: tl('saved'), type: 'success' }),
-      onMutationSuccess: ({ data }) => navigate(`/projects/models/overview/${data.id}`),
-      // The file arrives as `upload_id`: its errors belong under the file, and the file shows the refusal instead
-      // of its 'Uploaded' tick (issue 31).
-      onMutationError: (error) => {
-        const messages = asMessages(error.errors?.upload_id);
-        if (messages.length) form.setFields([{ name: 'file', errors: messages }]);
-        const refusal = [...messages, ...asMessages(error.errors?.file)][0];
-        if (refusal) upload.queue.refuseFinished(refusal);
-      },
+  const { formProps, query, form } = useForm<ModelDetail, HttpError, ModelPayload>({
+    resource: resource.name,
+    action: editing ? 'edit' : 'create',
+    id,
+    redirect: false,
+    liveMode: 'off',
+    successNotification: () => ({ message: tl('saved'), type: 'success' }),
+    onMutationSuccess: ({ data }) => navigate(`/projects/models/overview/${data.id}`),
+    // The file arrives as `upload_id`: its errors belong under the file, and the file shows the refusal instead
+    // of its 'Uploaded' tick (issue 31).
+    onMutationError: (error) => {
+      const messages = asMessages(error.errors?.upload_id);
+      if (messages.length) form.setFields([{ name: 'file', errors: messages }]);
+      const refusal = [...messages, ...asMessages(error.errors?.file)][0];
+      if (refusal) upload.queue.refuseFinished(refusal);
     },
-  );
+  });
 
   const suggestedName = useRef<string | null>(null);
   const upload = useUploadQueue(MODEL_FILE_RULES, () => form.setFields([{ name: 'file', errors: [] }]));
