@@ -3,16 +3,30 @@
  * network until the second click has happened (so the test does not depend on how fast the answer comes), then let
  * through; the API then holds one record of the name.
  */
-import { expect, test } from './support/test';
+import { expect, type Page, test } from './support/test';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
 
-const CREATE_FORMS = [
+/** A label's required colour, chosen in antd's colour picker by its hex input. */
+async function pickColor(page: Page) {
+  await page.getByLabel('Color', { exact: true }).click();
+  const input = page.locator('.ant-color-picker:visible .ant-color-picker-hex-input input');
+  await input.fill('13c2c2');
+  await input.press('Enter');
+  await page.keyboard.press('Escape');
+}
+
+const CREATE_FORMS: {
+  name: string;
+  path: string;
+  collection: string;
+  fill?: (page: Page) => Promise<void>;
+}[] = [
   { name: 'New Project', path: '/projects/create', collection: 'projects' },
   { name: 'New Library', path: '/libraries/create', collection: 'libraries' },
-  { name: 'New Label', path: '/tools/labels/create', collection: 'labels' },
+  { name: 'New Label', path: '/tools/labels/create', collection: 'labels', fill: pickColor },
   { name: 'New Group', path: '/security/groups/create', collection: 'groups' },
-] as const;
+];
 
 test('a double click on Save of every create form makes one record', async ({ page, context, request }) => {
   await signedInAs(context, 'alice');
@@ -22,6 +36,7 @@ test('a double click on Save of every create form makes one record', async ({ pa
     const name = uniqueName(`Twice ${form.collection}`);
     await page.goto(`${origin('acme')}${form.path}`);
     await page.getByLabel('Name', { exact: true }).fill(name);
+    await form.fill?.(page);
     const save = page.getByRole('button', { name: 'Save' });
     await expect(save).toBeEnabled();
 
