@@ -121,7 +121,10 @@ describe('greeting', () => {
         <DashboardHeader user={{ ...aliceUser, profile_image: '/img/alice.png' }} />
       </I18nextProvider>,
     );
-    expect(screen.getByRole('heading', { name: 'Good morning, Alice Manager' })).toBeInTheDocument();
+    // The greeting is the page's one h1.
+    expect(
+      screen.getByRole('heading', { name: 'Good morning, Alice Manager', level: 1 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Alice Manager' })).toHaveAttribute('src', '/img/alice.png');
     const clock = screen.getByRole('group', { name: 'Current date and time' });
     expect(within(clock).getByText(/11:59:59/)).toBeInTheDocument();

@@ -159,8 +159,10 @@ describe('field kinds', () => {
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(screen.getByText('Color is required')).toBeInTheDocument();
     expect(screen.getByText('Type is required')).toBeInTheDocument();
-    // The schema's maximum length limits the input too.
-    expect(screen.getByLabelText('Name')).toHaveAttribute('maxlength', '20');
+    // The schema's maximum length is a rule, not a cut: a longer name stays as typed and is refused (issue 42).
+    await user.type(screen.getByLabelText('Name'), 'A name of twenty-five chars');
+    expect(screen.getByLabelText('Name')).toHaveValue('A name of twenty-five chars');
+    expect(await screen.findByText('Name may not be longer than 20 characters')).toBeInTheDocument();
     expect(api.requests.filter((request) => request.method !== 'GET')).toEqual([]);
   });
 

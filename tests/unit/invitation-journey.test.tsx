@@ -99,6 +99,7 @@ describe('the invitation page', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to sign in' })).not.toBeInTheDocument();
   });
 
   it("names the company's administrators when the inviter is gone, in Dutch too", async () => {

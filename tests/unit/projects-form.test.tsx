@@ -116,6 +116,24 @@ describe('the project form', () => {
     expect(api.calls('/projects', 'POST')).toHaveLength(0);
   });
 
+  it('keeps a pasted name that is too long as it is, says so under the field and saves nothing', async () => {
+    const user = userEvent.setup();
+    render(
+      <RefineHarness path="/projects/create" routePath="/projects/create" i18n={portalI18n('en')}>
+        <ResourceFormPage resource={projects} action="create" />
+      </RefineHarness>,
+    );
+    const name = await screen.findByLabelText('Name');
+    await user.click(name);
+    await user.paste('x'.repeat(300));
+    expect(name).toHaveValue('x'.repeat(300));
+    const save = screen.getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    expect(await screen.findByText('Name may not be longer than 255 characters')).toBeInTheDocument();
+    expect(api.calls('/projects', 'POST')).toHaveLength(0);
+  });
+
   it('shows a server validation error under its field and opens the tab holding it', async () => {
     api.on('GET', '/projects/:id', { body: { data: harbour } }).on('POST', '/projects/:id', {
       status: 422,

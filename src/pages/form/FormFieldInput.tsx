@@ -183,13 +183,16 @@ export function FormFieldInput({
     value: (props.value ?? '') as string,
     onChange: (event: { target: { value: string } }) => props.onChange?.(event.target.value),
   };
+  // Over the limit the text stays as typed or pasted (never cut without a word): the field turns red and its rule
+  // says how long it may be, and Save waits until it fits.
+  const limit = field.maxLength ? { count: { max: field.maxLength, show: field.kind === 'textarea' } } : {};
   switch (field.kind) {
     case 'textarea':
-      return <Input.TextArea {...text} rows={4} maxLength={field.maxLength} showCount={!!field.maxLength} />;
+      return <Input.TextArea {...text} rows={4} {...limit} />;
     case 'email':
-      return <Input {...text} type="email" autoComplete="email" maxLength={field.maxLength} />;
+      return <Input {...text} type="email" autoComplete="email" {...limit} />;
     case 'tel':
-      return <Input {...text} type="tel" autoComplete="tel" maxLength={field.maxLength} />;
+      return <Input {...text} type="tel" autoComplete="tel" {...limit} />;
     case 'password':
       return <Input.Password {...text} autoComplete="new-password" />;
     case 'datetime':
@@ -256,6 +259,6 @@ export function FormFieldInput({
         />
       );
     default:
-      return <Input {...text} maxLength={field.maxLength} />;
+      return <Input {...text} {...limit} />;
   }
 }

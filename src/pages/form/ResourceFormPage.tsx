@@ -194,7 +194,12 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
       if (field.kind === 'file') return keepsFile ? [] : rules.filter((rule) => 'required' in rule);
       return rules;
     }
-    return field.required ? [{ required: true, message: tl('required', { field: label }) }] : undefined;
+    return [
+      ...(field.required ? [{ required: true, message: tl('required', { field: label }) }] : []),
+      ...(field.maxLength
+        ? [{ max: field.maxLength, message: tl('rules.maxLength', { field: label, max: field.maxLength }) }]
+        : []),
+    ];
   };
   const renderField = (field: FieldDeclaration) => (
     <Form.Item

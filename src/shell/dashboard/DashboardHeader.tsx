@@ -17,7 +17,7 @@ export function DashboardHeader({ user }: { user: SessionUser | undefined }) {
       <div className="dashboard-greeting">
         <Avatar name={name} src={user?.profile_image || undefined} size={64} className="dashboard-avatar" />
         <div>
-          <h2 className="dashboard-greeting-title">{t(`greeting.${greetingPeriod(now)}`, { name })}</h2>
+          <h1 className="dashboard-greeting-title">{t(`greeting.${greetingPeriod(now)}`, { name })}</h1>
           <span className="dashboard-subtitle">{t('subtitle')}</span>
         </div>
       </div>

@@ -112,6 +112,8 @@ export function InvitationPage() {
     return (
       <PasswordResetCard
         title={status.accepted ? t('invitation.acceptedTitle') : t('invitation.declinedTitle')}
+        // Accepted, the card's own action is signing in: one link to it, not two.
+        backLink={!status.accepted}
         intro={
           status.accepted
             ? (licenceNotice(t, invitation, true) ?? t('invitation.accepted', { company }))

@@ -12,11 +12,14 @@ export function PasswordResetCard({
   title,
   intro,
   error,
+  backLink = true,
   children,
 }: {
   title: string;
   intro: string;
   error?: string | null;
+  /** 'Back to sign in' under the card; off where the card's own action is signing in. */
+  backLink?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation('account');
@@ -40,7 +43,7 @@ export function PasswordResetCard({
         )}
         {children}
         <footer className="login-footer">
-          <Link to="/login">{t('reset.backToLogin')}</Link>
+          {backLink && <Link to="/login">{t('reset.backToLogin')}</Link>}
           <LanguageSelect />
         </footer>
       </section>
