@@ -332,6 +332,22 @@ describe('DashboardPage', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/user/profile');
   });
 
+  it('keeps a dismissal whose write has not been answered yet: a quick reload does not bring the warning back', async () => {
+    const api = stubDashboardApi();
+    const unconnected: SessionUser = { ...aliceUser, autodesk_integration: true, autodesk_connected: false };
+    api.on('PATCH', '/my-account/preferences', () => new Promise(() => undefined));
+    const user = userEvent.setup();
+    const view = renderInPortal(<DashboardPage />, { user: unconnected, routePath: '/' });
+    await user.click(await screen.findByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(api.calls('/my-account/preferences', 'PATCH')).toHaveLength(1));
+    view.unmount();
+
+    // The reload: the session still says nothing of the dismissal.
+    renderInPortal(<DashboardPage />, { user: unconnected, routePath: '/' });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText('Your design software account is not connected')).not.toBeInTheDocument();
+  });
+
   it('shows no warning once dismissed for this problem, but warns again for another one', async () => {
     stubDashboardApi();
     const dismissed = { dismissed_design_software_warning: 'notConnected' as const };

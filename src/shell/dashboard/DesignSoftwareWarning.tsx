@@ -4,7 +4,8 @@
  * possible, the company's Autodesk integration being on (the session user's `autodesk_integration`; My account's
  * Autodesk card shows on the same condition, spec 2 §2), and a dismissal is kept on the server per user
  * (`PATCH /my-account/preferences`), so it stays dismissed after a reload and on the user's other devices. A
- * dismissal covers the problem it was shown for: a later need to reconnect warns again.
+ * dismissal covers the problem it was shown for: a later need to reconnect warns again. Until the server has it (the
+ * write under way, or failed), the browser keeps it too, so a quick reload does not bring the warning back.
  */
 import { useCustomMutation } from '@refinedev/core';
 import { useState } from 'react';
@@ -23,9 +24,29 @@ export function designSoftwareProblem(user: SessionUser | undefined): DesignSoft
   return null;
 }
 
+/** The dismissal this browser made for a user, kept until the server's preference holds it. */
+const dismissalKey = (user: SessionUser) => `design-software-warning-dismissed:${user.id}`;
+
+function readLocalDismissal(user: SessionUser | undefined): string | null {
+  try {
+    return user ? localStorage.getItem(dismissalKey(user)) : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepLocalDismissal(user: SessionUser, problem: DesignSoftwareProblem | null): void {
+  try {
+    if (problem) localStorage.setItem(dismissalKey(user), problem);
+    else localStorage.removeItem(dismissalKey(user));
+  } catch {
+    // No storage (private mode): the server's preference alone keeps it.
+  }
+}
+
 export function DesignSoftwareWarning({ user }: { user: SessionUser | undefined }) {
   const { t } = useTranslation('dashboard');
-  const [dismissed, setDismissed] = useState<DesignSoftwareProblem | null>(null);
+  const [dismissed, setDismissed] = useState<string | null>(() => readLocalDismissal(user));
   const { mutate } = useCustomMutation<{ data: UserPreferences }>();
   const problem = designSoftwareProblem(user);
   const kept = user?.preferences?.dismissed_design_software_warning ?? null;
@@ -33,6 +54,7 @@ export function DesignSoftwareWarning({ user }: { user: SessionUser | undefined 
 
   const dismiss = () => {
     setDismissed(problem);
+    if (user) keepLocalDismissal(user, problem);
     mutate(
       {
         url: PREFERENCES_PATH,
@@ -42,7 +64,12 @@ export function DesignSoftwareWarning({ user }: { user: SessionUser | undefined 
         errorNotification: false,
       },
       // The session user carries the preference from then on (another visit of the dashboard, the next load).
-      { onSuccess: () => void session.revalidate() },
+      {
+        onSuccess: () => {
+          if (user) keepLocalDismissal(user, null);
+          void session.revalidate();
+        },
+      },
     );
   };
 
