@@ -77,7 +77,12 @@ export async function sendResetLink(
       companyId: company,
       userId: user.id,
       type: 'passwordReset',
-      message: message('notifications:messages.passwordReset', { minutes: RESET_TOKEN_MINUTES, url }),
+      // `path`: the bell shows it as a link that opens the reset page (issue 42: the URL was plain text).
+      message: message('notifications:messages.passwordReset', {
+        minutes: RESET_TOKEN_MINUTES,
+        url,
+        path: `${new URL(url).pathname}${new URL(url).search}`,
+      }),
     });
   });
   await announceNotifications(request, [notice]);

@@ -78,7 +78,10 @@ test.describe('the projects list', () => {
     const filter = await openFilter(page);
     await filter.getByRole('textbox', { name: /Search/ }).fill('harbour');
     await expect(page).toHaveURL(/[?&]search=harbour/);
-    await expect.poll(() => shownNames(page)).toEqual(['Harbour Tower']);
+    // A search finds sub-projects too (issue 42), newest first.
+    await expect
+      .poll(() => shownNames(page))
+      .toEqual(['Harbour Tower – Penthouse', 'Harbour Tower – Lobby Fit-out', 'Harbour Tower']);
 
     await filter.getByRole('textbox', { name: /Search/ }).fill('no such project anywhere');
     await expect(page.getByText('no results found')).toBeVisible();
