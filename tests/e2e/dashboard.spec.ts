@@ -42,7 +42,7 @@ test.describe('dashboard', () => {
 
     await expect(
       page.getByRole('heading', {
-        level: 2,
+        level: 1,
         name: new RegExp(`^Good (morning|afternoon|evening), ${auth.user.name}$`),
       }),
     ).toBeVisible();

@@ -12,7 +12,7 @@ const WARNING = 'Your design software account is not connected';
 async function openDashboard(page: Page, name: string) {
   await page.goto('/');
   await expect(
-    page.getByRole('heading', { level: 2, name: new RegExp(`^Good (morning|afternoon|evening), ${name}$`) }),
+    page.getByRole('heading', { level: 1, name: new RegExp(`^Good (morning|afternoon|evening), ${name}$`) }),
   ).toBeVisible();
 }
 
