@@ -51,7 +51,7 @@ test('the design-software warning: only with the integration on, its dismissal k
 
     await page.reload();
     await expect(
-      page.getByRole('heading', { level: 2, name: new RegExp(`${alice.user.name}$`) }),
+      page.getByRole('heading', { level: 1, name: new RegExp(`${alice.user.name}$`) }),
     ).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: WARNING })).toHaveCount(0);
   } finally {
