@@ -141,9 +141,10 @@ export async function expireIdempotencyKeys(app: FastifyInstance, now = new Date
 export function registerIdempotency(app: FastifyInstance): void {
   app.addHook('preHandler', async (request, reply) => {
     if (!WRITES.has(request.method)) return;
-    const key = headerKey(request);
-    const pending = key ? sessionOfRequest(request) : undefined;
-    if (!key || !pending) return;
+    // Only a signed-in user's writes: a public route's header is ignored, whatever it holds.
+    const pending = sessionOfRequest(request);
+    const key = pending ? headerKey(request) : null;
+    if (!pending || !key) return;
     const session = await pending;
     return claimOrReplay(request, reply, { userId: session.user.id, key });
   });

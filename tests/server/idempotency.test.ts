@@ -163,6 +163,16 @@ describe('a write with an Idempotency-Key', () => {
     expect(await projectsNamed('Bad key')).toBe(0);
   });
 
+  it('is not looked at on a write without a session (sign-in, a forgotten password)', async () => {
+    const response = await server.request(null, '/password/forgot', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'nobody@nowhere.test' }),
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'has space' },
+    });
+    expect(response.status, await response.clone().text()).not.toBe(422);
+    expect(response.headers.get('idempotent-replayed')).toBeNull();
+  });
+
   it('is kept a day', async () => {
     const key = randomUUID();
     const body = jsonBody({ name: 'Day old', status: 'active' });
