@@ -51,7 +51,7 @@ export function useSafeSubmit<V>(submitForm: () => void, send: (values: V) => un
 }
 
 /**
- * The same for a plain `<form onSubmit>` (the sign-in pages, the light dialogs): the submit runs once at a time;
+ * The same for a plain `<form onSubmit>` (a light dialog: inviting a user): the submit runs once at a time;
  * `submitting` holds until it has settled.
  */
 export function useSafeFormSubmit(send: (event: FormEvent<HTMLFormElement>) => unknown): {
