@@ -54,6 +54,14 @@ const subProjectPresets = (params: Record<string, string | undefined>) => ({
   parent_id: Number(params.projectId),
 });
 
+/** The New Project form on its own route. */
+const renderNewProject = () =>
+  render(
+    <RefineHarness path="/projects/create" routePath="/projects/create" i18n={portalI18n('en')}>
+      <ResourceFormPage resource={projects} action="create" />
+    </RefineHarness>,
+  );
+
 describe('the project form', () => {
   it('creates a sub-project under the project of its route and opens the new overview', async () => {
     api.on('POST', '/projects', { status: 201, body: { data: { ...harbour, id: 40, parent_id: 1 } } });
@@ -83,11 +91,7 @@ describe('the project form', () => {
       return { status: 201, body: { data: { ...harbour, id: 41 } } };
     });
     const user = userEvent.setup();
-    render(
-      <RefineHarness path="/projects/create" routePath="/projects/create" i18n={portalI18n('en')}>
-        <ResourceFormPage resource={projects} action="create" />
-      </RefineHarness>,
-    );
+    renderNewProject();
     await user.type(await screen.findByLabelText('Name'), 'Twice clicked');
     const save = screen.getByRole('button', { name: 'Save' });
     await user.dblClick(save);
@@ -102,11 +106,7 @@ describe('the project form', () => {
 
   it('frees Save again when the form’s own check fails', async () => {
     const user = userEvent.setup();
-    render(
-      <RefineHarness path="/projects/create" routePath="/projects/create" i18n={portalI18n('en')}>
-        <ResourceFormPage resource={projects} action="create" />
-      </RefineHarness>,
-    );
+    renderNewProject();
     await screen.findByLabelText('Name');
     const save = screen.getByRole('button', { name: 'Save' });
     await waitFor(() => expect(save).toBeEnabled());
@@ -118,11 +118,7 @@ describe('the project form', () => {
 
   it('keeps a pasted name that is too long as it is, says so under the field and saves nothing', async () => {
     const user = userEvent.setup();
-    render(
-      <RefineHarness path="/projects/create" routePath="/projects/create" i18n={portalI18n('en')}>
-        <ResourceFormPage resource={projects} action="create" />
-      </RefineHarness>,
-    );
+    renderNewProject();
     const name = await screen.findByLabelText('Name');
     await user.click(name);
     await user.paste('x'.repeat(300));
