@@ -2,9 +2,10 @@
  * The Settings tab (spec 2 §My account, §4, §5): the Autodesk Integration card (unless the tenant's
  * autodesk_integration is 'no'), the accordions 'Receive Notification via Email' and 'Receive Notification in
  * Portal' (notification types by category, one switch each), and the Change Password card. The switches and
- * password fields belong to the page's form, which the header's Save submits.
+ * password fields belong to the page's form, which the header's Save submits; the card's own 'Change password'
+ * button submits it too, once its three fields are filled (MyAccountPage.tsx).
  */
-import { Card, Checkbox, Collapse, Form, Input, Switch } from 'antd';
+import { Button, Card, Checkbox, Collapse, Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MyAccount, NotificationSetting } from '@shared/entities/my-account';
 import { AutodeskCard } from './AutodeskCard';
@@ -55,9 +56,15 @@ function NotificationSwitches({
 export function AccountSettings({
   account,
   onAutodeskChange,
+  onChangePassword,
+  changingPassword,
 }: {
   account: MyAccount;
   onAutodeskChange: () => void;
+  /** The card's 'Change password' button was pressed. */
+  onChangePassword: () => void;
+  /** The form is being saved. */
+  changingPassword: boolean;
 }) {
   const { t } = useTranslation('account');
   const settings = account.notification_settings ?? [];
@@ -94,6 +101,9 @@ export function AccountSettings({
         <Form.Item name="logout_all_devices" valuePropName="checked">
           <Checkbox>{t('password.logoutAll')}</Checkbox>
         </Form.Item>
+        <Button type="primary" onClick={onChangePassword} loading={changingPassword}>
+          {t('password.change')}
+        </Button>
       </Card>
     </div>
   );

@@ -3,6 +3,8 @@
  * header's Save sends profile, notification settings and password change together (`POST /my-account`,
  * multipart with `_method=PATCH`), Cancel goes to /. 'Update successful' shows 3 s; server errors show under
  * their fields (the tab with the first one opens). A password change with logout-all ends the session here too.
+ * The Change Password card's own button sends the same form once its three fields are filled (an empty one says so
+ * under it); a changed password is confirmed as such.
  */
 import { useCustom, useCustomMutation } from '@refinedev/core';
 import { Alert, Button, Form, Skeleton, Tabs } from 'antd';
@@ -34,6 +36,12 @@ import { useSafeSubmit } from '@/components/useSafeSubmit';
 const TABS = ['details', 'activity', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 export const SUCCESS_MS = 3000;
+/** What an empty field of the Change Password card says when its button is pressed. */
+const PASSWORD_REQUIRED = {
+  current_password: 'password.currentRequired',
+  new_password: 'password.newRequired',
+  new_password_confirmation: 'password.confirmationRequired',
+} as const;
 /**
  * Spec 2 §7's `excluded_fields[]=users.settings,users.abilities`: the page shows neither the user's abilities nor
  * anything named `settings` (no field of the account; its notification settings are `notification_settings`, which
@@ -52,7 +60,7 @@ export default function MyAccountPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'details';
   const [form] = Form.useForm<AccountFormValues>();
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<'profile' | 'password' | null>(null);
   const { query, result } = useCustom<{ data: MyAccount }>({
     url: '/my-account',
     method: 'get',
@@ -76,7 +84,7 @@ export default function MyAccountPage() {
 
   useEffect(() => {
     if (!saved) return;
-    const timer = setTimeout(() => setSaved(false), SUCCESS_MS);
+    const timer = setTimeout(() => setSaved(null), SUCCESS_MS);
     return () => clearTimeout(timer);
   }, [saved]);
 
@@ -88,7 +96,7 @@ export default function MyAccountPage() {
   };
 
   const save = async (values: AccountFormValues) => {
-    setSaved(false);
+    setSaved(null);
     try {
       const answer = await patchAccount({
         url: '/my-account',
@@ -114,7 +122,7 @@ export default function MyAccountPage() {
       form.setFields(MESSAGE_FIELDS.map((name) => ({ name, errors: [] })));
       form.resetFields([...PASSWORD_FIELDS, 'logout_all_devices']);
       await query.refetch();
-      setSaved(true);
+      setSaved(body.meta_data.password_update_status === 'success' ? 'password' : 'profile');
     } catch (error) {
       const errors = (error as ApiHttpError).errors;
       if (!errors) return;
@@ -126,6 +134,11 @@ export default function MyAccountPage() {
   };
 
   const submit = useSafeSubmit(form.submit, save);
+  const changePassword = () => {
+    const missing = PASSWORD_FIELDS.filter((field) => !form.getFieldValue(field));
+    if (missing.length === 0) return submit.press();
+    form.setFields(missing.map((name) => ({ name, errors: [t(PASSWORD_REQUIRED[name])] })));
+  };
 
   if (query.isError && !account) return <LoadFailure error={query.error as ApiHttpError} />;
 
@@ -155,7 +168,7 @@ export default function MyAccountPage() {
         <Alert
           type="success"
           showIcon
-          message={t('updateSuccessful')}
+          message={t(saved === 'password' ? 'password.changed' : 'updateSuccessful')}
           role="status"
           className="account-banner"
         />
@@ -190,7 +203,14 @@ export default function MyAccountPage() {
                 key: 'settings',
                 label: t('tabs.settings'),
                 forceRender: true,
-                children: <AccountSettings account={account} onAutodeskChange={() => void query.refetch()} />,
+                children: (
+                  <AccountSettings
+                    account={account}
+                    onAutodeskChange={() => void query.refetch()}
+                    onChangePassword={changePassword}
+                    changingPassword={saving}
+                  />
+                ),
               },
             ]}
           />
