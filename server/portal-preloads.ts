@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // With its extension: the build's configuration (vite.config.ts) imports this file too.
+import { PUBLIC_SCREEN_PATHS } from '../shared/public-screens.js';
 import { SESSION_COOKIE } from '../shared/session.js';
 
 /** One manifest entry (the fields read here). */
@@ -40,15 +41,12 @@ export const SIGNED_IN_MODULES = [
   'src/shell/layout/ShellLayout.tsx',
 ] as const;
 
-/** The screens that are not the route table's (they carry their own code, and need no session). */
-const PUBLIC_PATHS = new Set(['/login', '/forgot-password', '/reset-password', '/unauthorized']);
-
 /**
  * The source modules a signed-in first visit of `path` loads next to the entry: `/` is always the dashboard, any
  * other path most often a list (as in `patchSignedInRoutes`). None for the public screens.
  */
 export function signedInFirstVisitModules(path: string): string[] {
-  if (PUBLIC_PATHS.has(path)) return [];
+  if (PUBLIC_SCREEN_PATHS.has(path)) return [];
   const page = path === '/' ? 'src/shell/dashboard/DashboardPage.tsx' : 'src/pages/list/ResourceListPage.tsx';
   return [...SIGNED_IN_MODULES, page];
 }

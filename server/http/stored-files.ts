@@ -7,11 +7,12 @@ import type { FastifyRequest } from 'fastify';
 export const FILES_PATH = '/api/v2/files';
 
 /**
- * Stored keys that are never served: model source files (`models/…`, reached only through their model), the files
+ * Stored keys that are never served: the source files of models and library items (`models/…`, `library-items/…`,
+ * reached only through their record's download), the pictures of material imports (`material-imports/…`), the files
  * of downloads (`downloads/…`, reached only through `GET /downloads/{id}/download`) and unfinished resumable
  * uploads (`uploads/…`, the tus store's working folder).
  */
-const PRIVATE_PREFIXES = ['models/', 'downloads/', 'uploads/'];
+const PRIVATE_PREFIXES = ['models/', 'library-items/', 'material-imports/', 'downloads/', 'uploads/'];
 export const isServedKey = (key: string) =>
   !key.split('/').includes('..') && !PRIVATE_PREFIXES.some((prefix) => key.startsWith(prefix));
 

@@ -158,11 +158,12 @@ describe('index.html of a signed-in first visit', () => {
     ]);
   });
 
-  it('names nothing without a session, nor for the sign-in screens', async () => {
+  it('names nothing without a session, nor for the screens that need none', async () => {
     expect(await preloadsOf('/projects')).toEqual([]);
     expect(await preloadsOf('/projects', 'user_session=')).toEqual([]);
-    expect(await preloadsOf('/login', 'user_session=42|secret')).toEqual([]);
-    expect(await preloadsOf('/reset-password', 'user_session=42|secret')).toEqual([]);
+    for (const path of ['/login', '/forgot-password', '/reset-password', '/invitation', '/unauthorized']) {
+      expect(await preloadsOf(path, 'user_session=42|secret'), path).toEqual([]);
+    }
   });
 });
 

@@ -148,9 +148,15 @@ describe('uploads', () => {
     }
   });
 
-  it('never serves model source files or unfinished resumable uploads, even by their exact key', async () => {
+  it('never serves source files, material import pictures, downloads or unfinished uploads, even by their exact key', async () => {
     const source = join(await mkdtemp(join(tmpdir(), 'private-files-')), 'model.fbx');
-    for (const key of ['models/secret.fbx', 'uploads/0123456789abcdef']) {
+    for (const key of [
+      'models/secret.fbx',
+      'library-items/secret.fbx',
+      'material-imports/secret.jpg',
+      'downloads/secret',
+      'uploads/0123456789abcdef',
+    ]) {
       await writeFile(source, 'Kaydara FBX Binary  \0');
       await server.app.ctx.storage.putFile(key, source);
       expect(await server.app.ctx.storage.read(key), key).not.toBeNull();

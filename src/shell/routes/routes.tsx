@@ -1,7 +1,8 @@
 /**
  * The router's route objects: the portal root (session and tenant ready) with the route-error handler; the
- * public routes /login, /forgot-password, /reset-password, /invitation and /unauthorized; refine's root (refine, its providers and antd's
- * theme) around /portal and the login-protected routes; and not-found for anything else.
+ * public routes (shared/public-screens.ts: /login, /forgot-password, /reset-password, /invitation, /unauthorized);
+ * refine's root (refine, its providers and antd's theme) around /portal and the login-protected routes; and
+ * not-found for anything else.
  *
  * Route-level code splitting: every page, the signed-in layout and refine's root are loaded by their route's
  * `lazy`, which the router starts as soon as it matches the location, all at once and on the first page together
@@ -10,6 +11,7 @@
  */
 import type { ComponentType } from 'react';
 import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
+import { PUBLIC_SCREENS } from '@shared/public-screens';
 import { PortalRoot } from '@/shell/PortalRoot';
 import { LoadingScreen } from '@/shell/states/LoadingScreen';
 import { NotFoundScreen } from '@/shell/states/NotFoundScreen';
@@ -32,35 +34,35 @@ export const portalRoutes: RouteObject[] = [
     hydrateFallbackElement: <LoadingScreen />,
     children: [
       {
-        path: '/login',
+        path: PUBLIC_SCREENS.login,
         lazy: lazyComponent(
           () => import('@/shell/login/LoginPage'),
           (module) => module.LoginPage,
         ),
       },
       {
-        path: '/forgot-password',
+        path: PUBLIC_SCREENS.forgotPassword,
         lazy: lazyComponent(
           () => import('@/shell/login/ForgotPasswordPage'),
           (module) => module.ForgotPasswordPage,
         ),
       },
       {
-        path: '/reset-password',
+        path: PUBLIC_SCREENS.resetPassword,
         lazy: lazyComponent(
           () => import('@/shell/login/ResetPasswordPage'),
           (module) => module.ResetPasswordPage,
         ),
       },
       {
-        path: '/invitation',
+        path: PUBLIC_SCREENS.invitation,
         lazy: lazyComponent(
           () => import('@/shell/login/InvitationPage'),
           (module) => module.InvitationPage,
         ),
       },
       {
-        path: '/unauthorized',
+        path: PUBLIC_SCREENS.unauthorized,
         lazy: lazyComponent(
           () => import('./UnauthorizedPage'),
           (module) => module.UnauthorizedPage,

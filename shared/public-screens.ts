@@ -1,0 +1,14 @@
+/**
+ * The screens of the portal that need no session: the sign-in, the password reset's two steps, the invitation and
+ * the refusal page. The client's route table declares them (src/shell/routes/routes.tsx) and the server sends no
+ * signed-in chunks with their first visit (server/portal-preloads.ts), both from this one list.
+ */
+export const PUBLIC_SCREENS = {
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  invitation: '/invitation',
+  unauthorized: '/unauthorized',
+} as const;
+
+export const PUBLIC_SCREEN_PATHS: ReadonlySet<string> = new Set(Object.values(PUBLIC_SCREENS));
