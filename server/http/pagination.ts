@@ -5,31 +5,9 @@
  * Previous + the UrlWindow page numbers with '...' gaps + Next, so a one-page list has exactly 3 links.
  */
 import type { FastifyRequest } from 'fastify';
+import type { PageLink, PaginationLinks, PaginationMeta } from '../../shared/envelopes';
 
-export interface PageLink {
-  url: string | null;
-  label: string;
-  active: boolean;
-}
-
-export interface PaginationLinks {
-  first: string;
-  last: string;
-  prev: string | null;
-  next: string | null;
-}
-
-export interface PaginationMeta {
-  current_page: number;
-  from: number | null;
-  last_page: number;
-  links: PageLink[];
-  path: string;
-  per_page: number;
-  to: number | null;
-  total: number;
-}
-
+/** A page of a list as the server sends it (the response schema: shared/envelopes.ts, `PaginatedSchema`). */
 export interface Paginated<T> {
   data: T[];
   links: PaginationLinks;
