@@ -72,9 +72,14 @@ for (const [size, viewport] of [
       // With the keyboard: the mouse left on the primary button would have axe check its hover colours.
       const { release } = await newProjectHeld(page, 'keyboard');
       expect(await seriousViolations(page)).toEqual([]);
-      await reviewScreenshot(() =>
-        page.screenshot({ path: `test-results/screenshots/route-progress-${size}-${colorScheme}.png` }),
-      );
+      // As the e2e runs see it (reduced motion: the bar stands still), and with its stripe running.
+      await reviewScreenshot(async () => {
+        await page.screenshot({ path: `test-results/screenshots/route-progress-${size}-${colorScheme}.png` });
+        await page.emulateMedia({ reducedMotion: 'no-preference' });
+        await page.screenshot({
+          path: `test-results/screenshots/route-progress-${size}-${colorScheme}-motion.png`,
+        });
+      });
       release();
       await expect(progressBar(page)).toHaveCount(0);
     });
