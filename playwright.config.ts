@@ -13,9 +13,10 @@ if (!existsSync(CHROMIUM)) {
 const SCREENSHOT_SPECS = /(^|\/)(projects-)?screenshots\.spec\.ts$/;
 /**
  * Specs that check screens in several widths and languages (tests/e2e/support/screen-variants.ts): the default run
- * checks two of the four combinations (both widths, both languages), the screenshot review all four.
+ * checks two of the four combinations (both widths, both languages), the screenshot review all four. The route
+ * progress bar (no text of its own) is checked at both widths, light and dark, in both runs.
  */
-const SCREEN_VARIANT_SPECS = /(^|\/)(faq-screens|first-use|viewer)\.spec\.ts$/;
+const SCREEN_VARIANT_SPECS = /(^|\/)(faq-screens|first-use|viewer|route-progress)\.spec\.ts$/;
 
 /**
  * The run's own folder for traces and attachments: Playwright empties its output folder when a run starts, and

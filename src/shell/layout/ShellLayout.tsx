@@ -3,7 +3,8 @@
  * `lg` breakpoint the navigation is a column (264px) the toggle narrows to icons (72px); below it, a drawer the
  * toggle opens (a modal panel: Escape or the backdrop closes it, the focus returns to the toggle). Planned
  * maintenance starting within a day is announced under the top bar. The first stop of the keyboard is a skip
- * link, shown when focused, that leads past the navigation and the top bar to the page.
+ * link, shown when focused, that leads past the navigation and the top bar to the page. While a route change
+ * is slow to show its screen, the page is marked busy (`RouteProgress` shows the bar).
  */
 import { type PropsWithChildren, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { Dialog } from '@/ui/Dialog';
 import { DESKTOP_QUERY, useMediaQuery } from '@/ui/useMediaQuery';
 import { SessionRevalidation } from '@/shell/session/SessionRevalidation';
 import { RememberVisits } from '@/shell/command-palette/RememberVisits';
+import { useRouteChangeSlow } from '@/shell/routes/RouteProgress';
 import { SideNavigation } from './SideNavigation';
 import { TopBar } from './TopBar';
 import { UpcomingMaintenance } from './UpcomingMaintenance';
@@ -25,6 +27,7 @@ export function ShellLayout({ children }: PropsWithChildren) {
   // The drawer is open for one location only: following a link closes it.
   const [drawerOpenAt, setDrawerOpenAt] = useState<string | null>(null);
   const content = useRef<HTMLElement>(null);
+  const changingRoute = useRouteChangeSlow();
   const drawerOpen = !desktop && drawerOpenAt === locationKey;
 
   const toggle = () =>
@@ -64,7 +67,13 @@ export function ShellLayout({ children }: PropsWithChildren) {
       <div className="shell__main">
         <TopBar menuOpen={desktop ? !collapsed : drawerOpen} onToggleMenu={toggle} />
         <UpcomingMaintenance />
-        <main ref={content} id="main-content" tabIndex={-1} className="shell__content">
+        <main
+          ref={content}
+          id="main-content"
+          tabIndex={-1}
+          className="shell__content"
+          aria-busy={changingRoute || undefined}
+        >
           {children}
         </main>
       </div>
