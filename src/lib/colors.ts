@@ -67,7 +67,8 @@ export function resolveThemeColors(
  * `--primary-strong` and `--accent-strong`, the colours' shades (lightness changed, never the hue) that read at
  * 4.5:1 as text on the theme's surface (`background`: white in the light theme, the lightest dark surface in the
  * dark one), `--on-primary`, the text on a `--primary-strong` background (white, or the dark surface where the
- * strong shade is light), and the selected look of a navigation entry (antd's selected menu item):
+ * strong shade is light), `--primary-hover`, a pressed-on look of that background that moves away from its text
+ * (darker under white text, lighter under dark text) so it reads at least as well, and the selected look of a navigation entry (antd's selected menu item):
  * `--selected-bg`, a tint of the primary on the surface, with `--selected-ink`, the primary's shade readable on it.
  */
 export function themeVariables(
@@ -80,23 +81,30 @@ export function themeVariables(
   | '--accent-alpha'
   | '--accent-strong'
   | '--on-primary'
+  | '--primary-hover'
   | '--selected-bg'
   | '--selected-ink',
   string
 > {
   const strong = readableOn(primary, background);
   const selectedBackground = blend(primary, background, isDark(background) ? 0.2 : 0.1);
+  const onPrimary = textOn(strong, background);
+  const hover = blend(strong, relativeLuminance(onPrimary) > 0.5 ? BLACK : WHITE, 1 - HOVER_SHIFT);
   return {
     '--primary': rgbTriplet(primary),
     '--primary-strong': rgbTriplet(strong),
     '--accent': rgbTriplet(accent),
     '--accent-alpha': String(accent.a),
     '--accent-strong': rgbTriplet(readableOn(accent, background)),
-    '--on-primary': rgbTriplet(textOn(strong, background)),
+    '--on-primary': rgbTriplet(onPrimary),
+    '--primary-hover': rgbTriplet(hover),
     '--selected-bg': rgbTriplet(selectedBackground),
     '--selected-ink': rgbTriplet(readableOn(primary, selectedBackground)),
   };
 }
+
+/** How far a primary button's hover moves from its colour, away from its text. */
+const HOVER_SHIFT = 0.12;
 
 /** Text on a solid colour: white where it reads at 4.5:1, the (dark) surface otherwise. */
 export function textOn(color: Rgba, darkSurface: Rgba): Rgba {

@@ -165,10 +165,17 @@ describe('the tenant colours in both themes (issue 33)', () => {
       expect(contrastRatio(triplet(variables['--accent-strong']), DARK_SURFACE)).toBeGreaterThanOrEqual(4.5);
       expect(contrastRatio(triplet(variables['--on-primary']), strong)).toBeGreaterThanOrEqual(4.5);
       expect(
+        contrastRatio(triplet(variables['--on-primary']), triplet(variables['--primary-hover'])),
+      ).toBeGreaterThanOrEqual(contrastRatio(triplet(variables['--on-primary']), strong));
+      expect(
         contrastRatio(triplet(variables['--selected-ink']), triplet(variables['--selected-bg'])),
       ).toBeGreaterThanOrEqual(4.5);
-      // The light theme keeps white text on the primary.
-      expect(themeVariables(colors)['--on-primary']).toBe('255 255 255');
+      // The light theme keeps white text on the primary, and its hover is no lighter (black cannot darken).
+      const light = themeVariables(colors);
+      expect(light['--on-primary']).toBe('255 255 255');
+      expect(contrastRatio(WHITE, triplet(light['--primary-hover']))).toBeGreaterThanOrEqual(
+        contrastRatio(WHITE, triplet(light['--primary-strong'])),
+      );
     },
   );
 });
