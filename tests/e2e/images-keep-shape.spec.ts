@@ -36,6 +36,19 @@ async function widePicture(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** An opaque wide picture: its left half red, its right half blue. */
+const halves = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 220, g: 20, b: 20 } } })
+    .composite([
+      {
+        input: { create: { width: width / 2, height, channels: 3, background: { r: 20, g: 20, b: 220 } } },
+        left: width / 2,
+        top: 0,
+      },
+    ])
+    .png()
+    .toBuffer();
+
 /** The natural and the shown size of an image. */
 const sizes = (page: Page, selector: string) =>
   page.locator(selector).evaluate((image: HTMLImageElement) => {
@@ -150,7 +163,7 @@ test('a wide project preview is stored wide and covers the dashboard card’s fr
     headers,
     multipart: {
       name,
-      preview_image: { name: 'wide.png', mimeType: 'image/png', buffer: await widePicture(3200, 800) },
+      preview_image: { name: 'wide.png', mimeType: 'image/png', buffer: await halves(3200, 800) },
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -174,6 +187,7 @@ test('a wide project preview is stored wide and covers the dashboard card’s fr
     const slide = page.locator('.recent-slide-image').first();
     await expect(slide).toBeVisible();
     await expect(slide).toHaveCSS('object-fit', 'cover');
+    await expect.poll(() => slide.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(2048);
     await shot(page, `dashboard-${size}`);
   }
   await page.setViewportSize(DESKTOP);
@@ -181,6 +195,7 @@ test('a wide project preview is stored wide and covers the dashboard card’s fr
   const hero = page.locator('.project-hero__preview img');
   await expect(hero).toBeVisible();
   await expect(hero).toHaveCSS('object-fit', 'contain');
+  await expect.poll(() => hero.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(2048);
   await shot(page, 'project-overview-1440');
 
   await request.delete(`${API}/projects/${project.id}`, { headers });
