@@ -31,7 +31,7 @@ import { fileUrl } from '../http/stored-files';
 type CompanyRow = Selectable<CompaniesTable>;
 type Input = Submitted<CompanyInput>;
 
-const LOGO: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 5120 };
+const LOGO: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 5120, bounded: true };
 const LOGO_FOLDER = 'logos';
 
 /** The host name a company is served under: `{sub_domain}.{domain}` (the portal's domain without one). */

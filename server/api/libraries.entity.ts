@@ -41,7 +41,7 @@ import {
 type LibraryRow = Selectable<LibrariesTable>;
 type LibraryBody = Submitted<LibraryInput> & { archived?: boolean | number | string | null };
 
-const PREVIEW_IMAGE: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 3 * 1024 };
+const PREVIEW_IMAGE: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 3 * 1024, bounded: true };
 const PREVIEW_FOLDER = 'libraries';
 
 export const STILL_CONNECTED = 'The library is still connected to a model.';

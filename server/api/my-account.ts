@@ -32,7 +32,7 @@ import { type ListSpec, listEndpoint } from '../http/listing';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { DataSchema, ListResponseSchema, PaginatedSchema } from '../http/responses';
 import { FileField, Flag, iso, MessageSchema, Nullable, StringEnum, toBoolean } from '../http/schema-types';
-import { acceptUpload, storeUpload } from '../storage/uploads';
+import { acceptUpload, storeUpload, type UploadRule } from '../storage/uploads';
 import {
   type ActivityCollections,
   declaredActivityCollections,
@@ -57,7 +57,11 @@ import {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const PROFILE_IMAGE = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 3 * 1024 };
+export const PROFILE_IMAGE: UploadRule = {
+  types: ['jpeg', 'png', 'bmp'],
+  maxKilobytes: 3 * 1024,
+  bounded: true,
+};
 
 const SettingInput = Type.Object({
   notification_type_id: Type.Optional(Nullable(Type.Integer())),

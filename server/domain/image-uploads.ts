@@ -1,7 +1,8 @@
 /**
  * A preview image that arrives as a finished resumable upload of the kind `image` (the form sends its id, e.g.
  * `preview_upload_id`): the upload of the session's user in its company, whose bytes are a JPEG, PNG or BMP (by
- * content; a 422 on the field otherwise), moved into the FileStorage under `{folder}/{uuid}.{type}`. A stored
+ * content; a 422 on the field otherwise), held to 2048 px on its longer side (bounded-images.ts, issue 42) and moved
+ * into the FileStorage under `{folder}/{uuid}.{type}`. A stored
  * preview is removed again when nothing names it any more (a duplicated material shares its original's).
  */
 import { randomUUID } from 'node:crypto';
@@ -12,6 +13,7 @@ import { finishedUpload, forgetUpload, type FinishedUpload } from '../processing
 import { canonicalExtension, sniffExtension } from '../storage/content-types';
 import type { FileStorage } from '../storage/storage';
 import type { UploadStore } from '../storage/upload-store';
+import { boundStoredImage } from '../storage/bounded-images';
 import { readHead } from '../storage/uploads';
 
 export const IMAGE_UPLOAD = 'image';
@@ -46,7 +48,7 @@ export async function imageUpload(
   if (!extension || !IMAGE_TYPES.includes(extension)) {
     throw invalidField(field, `The ${label} field must be a file of type: jpeg, png, bmp.`);
   }
-  return { upload, extension };
+  return { upload, extension: await boundStoredImage(upload.path, extension, field, label) };
 }
 
 /** Moves the image into the FileStorage and forgets the upload; answers the stored key. */

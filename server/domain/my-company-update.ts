@@ -17,7 +17,7 @@ import type { Company } from '../http/tenancy';
 import { type AcceptedUpload, acceptUpload, storeUpload, type UploadRule } from '../storage/uploads';
 import { invalidSelection, requiredField } from '../http/field-checks';
 
-export const LOGO: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 5 * 1024 };
+export const LOGO: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 5 * 1024, bounded: true };
 export const BACKGROUND_IMAGE: UploadRule = { types: ['jpeg', 'bmp'], maxKilobytes: 10 * 1024 };
 
 const {

@@ -32,7 +32,7 @@ import {
 } from '../http/field-checks';
 import { projectTreeIds } from './project-tree';
 
-const PREVIEW_IMAGE: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 3 * 1024 };
+const PREVIEW_IMAGE: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 3 * 1024, bounded: true };
 const PREVIEW_FOLDER = 'projects';
 
 /** A create, update or copy body as the handler sees it (shared/entities/projects.ts declares the fields). */

@@ -146,7 +146,7 @@ function isTga(bytes: Uint8Array): boolean {
 }
 
 /** Decoded pixels: RGBA, 8 bits a channel, top row first. */
-interface Pixels {
+export interface Pixels {
   data: Uint8Array | Uint8ClampedArray;
   width: number;
   height: number;
@@ -233,7 +233,8 @@ function bmpForBmpTs(bytes: Uint8Array): Buffer {
   return normalized;
 }
 
-async function decodeBmp(bytes: Uint8Array): Promise<Pixels> {
+/** A BMP's pixels, RGBA top row first, by bmp-ts; throws for a BMP it cannot read (also outside models). */
+export async function decodeBmp(bytes: Uint8Array): Promise<Pixels> {
   const header = view(bytes);
   const headerSize = header.getUint32(14, true);
   if (headerSize < 40) throw new UnsupportedImage('OS/2 BMP (12-byte header), which bmp-ts does not read');

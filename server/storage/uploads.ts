@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidField } from '../errors/http-errors';
+import { boundStoredImage } from './bounded-images';
 import { canonicalExtension, extensionOf, hasSignature, sniffExtension } from './content-types';
 import type { FileStorage } from './storage';
 
@@ -62,6 +63,8 @@ export interface UploadRule {
   types: string[];
   maxKilobytes?: number;
   minKilobytes?: number;
+  /** A picture stored held to 2048 px on its longer side (bounded-images.ts, issue 42); a screenshot is not. */
+  bounded?: boolean;
 }
 
 /** The first bytes of a file, enough for `sniffExtension` (content-types.ts). */
@@ -108,6 +111,7 @@ export async function acceptUpload(
   if (rule.minKilobytes !== undefined && kilobytes < rule.minKilobytes) {
     throw invalidField(field, `The ${label} field must be at least ${rule.minKilobytes} kilobytes.`);
   }
+  if (rule.bounded) return { file: value, extension: await boundStoredImage(value.path, extension, field) };
   return { file: value, extension };
 }
 

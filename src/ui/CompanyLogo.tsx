@@ -1,4 +1,11 @@
-/** A company's logo image, or a monogram of its name in the theme colour when it has none. */
+/**
+ * A company's logo image, or a monogram of its name in the theme colour when it has none. The image is `size`
+ * high and as wide as its own proportions make it (issue 42: a wide logo shows whole), at most LOGO_MAX_ASPECT
+ * times its height and never wider than its place, fitted in (contain) beyond that.
+ */
+
+/** A logo is at most this many times as wide as it is high; a wider one is fitted into that width. */
+export const LOGO_MAX_ASPECT = 4;
 export interface CompanyLogoProps {
   name: string;
   logo: string | null | undefined;
@@ -14,7 +21,16 @@ export const initialsOf = (name: string) =>
     .join('');
 
 export function CompanyLogo({ name, logo, size = 40 }: CompanyLogoProps) {
-  if (logo) return <img className="company-logo" src={logo} alt={name} width={size} height={size} />;
+  if (logo)
+    return (
+      <img
+        className="company-logo company-logo--image"
+        src={logo}
+        alt={name}
+        height={size}
+        style={{ height: size, maxWidth: `min(${size * LOGO_MAX_ASPECT}px, 100%)` }}
+      />
+    );
   return (
     <span
       className="company-logo company-logo--monogram"

@@ -1,14 +1,14 @@
 /**
  * Issue 31, spec 2 §9 in Chromium against the contract server: 'Upload component: preview height 250, resize
- * 100x100 cover, quality 50; image preview min 44, max 256'. A picture chosen for a material's preview shows 250 px
- * high and is stored as its 100×100 cover crop, drawn by the browser's canvas.
+ * 100x100 cover, quality 50; image preview min 44, max 256'. A picture chosen for a material's preview shows as the
+ * widget's 100×100 cover thumbnail, drawn by the browser's canvas; the stored picture is the original (issue 42).
  */
 import { expect, test } from './support/test';
 import sharp from 'sharp';
 import { API, apiHeaders, sharedSession, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
 
-test('a chosen preview image shows 250 px high and is stored as its 100×100 cover crop', async ({
+test('a chosen preview image shows as its 100×100 cover thumbnail and is stored whole', async ({
   page,
   context,
   request,
@@ -42,7 +42,13 @@ test('a chosen preview image shows 250 px high and is stored as its 100×100 cov
     .locator('input[type="file"]')
     .setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: picture });
   await expect(page.getByText('Uploaded', { exact: true })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Preview image' })).toHaveCSS('height', '250px');
+  const thumbnail = page.getByRole('img', { name: 'Preview image' });
+  await expect(thumbnail).toHaveCSS('height', '100px');
+  await expect(thumbnail).toHaveCSS('width', '100px');
+  // The thumbnail is drawn at 100×100: the wide picture's centre, red on its left and blue on its right.
+  expect(
+    await thumbnail.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]),
+  ).toEqual([100, 100]);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/materials\/overview\//);
 
@@ -52,12 +58,12 @@ test('a chosen preview image shows 250 px high and is stored as its 100×100 cov
   const file = await request.get(`${API}${new URL(stored).pathname.replace(/^\/api\/v2/, '')}`, { headers });
   expect(file.status()).toBe(200);
   const image = sharp(await file.body());
-  expect(await image.metadata()).toMatchObject({ width: 100, height: 100, format: 'png' });
-  // The centre of the wide picture: its left half red, its right half blue.
+  expect(await image.metadata()).toMatchObject({ width: 400, height: 200, format: 'png' });
+  // The whole picture: its left half red, its right half blue.
   const { data } = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const pixel = (x: number, y: number) => [...data.subarray((y * 100 + x) * 3, (y * 100 + x) * 3 + 3)];
-  expect(pixel(10, 50)[0]).toBeGreaterThan(150);
-  expect(pixel(90, 50)[2]).toBeGreaterThan(150);
+  const pixel = (x: number, y: number) => [...data.subarray((y * 400 + x) * 3, (y * 400 + x) * 3 + 3)];
+  expect(pixel(10, 100)[0]).toBeGreaterThan(150);
+  expect(pixel(390, 100)[2]).toBeGreaterThan(150);
 
   await request.delete(`${API}/materials/${encodeURIComponent(name)}`, { headers });
 });

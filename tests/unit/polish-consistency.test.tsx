@@ -203,7 +203,7 @@ describe('the role editor’s abilities', () => {
 });
 
 describe('the one image control for a multipart form (the image field kind, the company profile)', () => {
-  it('shows the record’s picture, previews a chosen one 250 px high, refuses other types, and removes', async () => {
+  it('shows the record’s picture, a chosen one as the 100×100 thumbnail, refuses other types, and removes', async () => {
     const { ImageFileInput } = await import('@/components/upload/ImageFileInput');
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
@@ -230,9 +230,12 @@ describe('the one image control for a multipart form (the image field kind, the 
     expect(changes[0]!.name).toBe('logo.png');
     expect(screen.queryByRole('alert')).toBeNull();
     rerender(view(changes[0]));
-    const preview = screen.getByRole('img', { name: 'Logo' });
-    expect(preview).toHaveAttribute('src', 'blob:chosen');
-    expect(preview).toHaveStyle({ height: '250px' });
+    // jsdom draws no canvas: the thumbnail is the chosen file itself, covering the 100×100 frame.
+    const preview = await screen.findByRole('img', { name: 'Logo' });
+    await waitFor(() => expect(preview).toHaveAttribute('src', 'blob:chosen'));
+    expect(preview).toHaveAttribute('width', '100');
+    expect(preview).toHaveAttribute('height', '100');
+    expect(preview).toHaveClass('image-upload__thumbnail');
 
     await user.click(screen.getByRole('button', { name: 'Remove image' }));
     expect(changes[1]).toBeNull();

@@ -8,17 +8,19 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resizeForUpload } from '@/components/upload/image-resize';
+import { resizeForUpload, thumbnailOf } from '@/components/upload/image-resize';
 import {
+  boundedSize,
   canvasPixelLimit,
   coverCrop,
   IOS_CANVAS_LIMIT,
   isIos,
   SELECT_MENU,
   SKELETON_ANIMATION_SECONDS,
-  UPLOAD_IMAGE_RESIZE,
+  STORED_IMAGE,
   UPLOAD_PREVIEW,
-  uploadPreviewHeight,
+  UPLOAD_THUMBNAIL,
+  uploadThumbnailSide,
   withinCanvasLimit,
 } from '@/lib/interface-constants';
 import { loadCategories, saveCategories } from '@/shell/search/search-settings';
@@ -115,18 +117,57 @@ describe("spec 2 §9: 'select menu max height 300, min 140, page jump 5'", () =>
 });
 
 describe("spec 2 §9: 'Upload component: preview height 250, … image preview min 44, max 256'", () => {
-  it('previews a chosen picture 250 px high, within 44 and 256', () => {
+  it('shows the widget’s thumbnail at its own 100 px, within 44 and 256', () => {
     expect(UPLOAD_PREVIEW).toEqual({ height: 250, minHeight: 44, maxHeight: 256 });
-    expect(uploadPreviewHeight()).toBe(250);
+    expect(uploadThumbnailSide()).toBe(100);
   });
 });
 
-describe("spec 2 §9: 'resize 100x100 cover, quality 50; … canvas limit 4096x4096 on iOS'", () => {
-  it('crops the centre of a picture at the target’s proportions, drawn at 100×100', () => {
-    expect(UPLOAD_IMAGE_RESIZE).toEqual({ width: 100, height: 100, mode: 'cover', quality: 0.5 });
+/** A browser's decoder and canvas, recording what the resize asks of them. */
+function stubCanvas(width: number, height: number) {
+  const drawn: unknown[][] = [];
+  const encoded: Array<{ type: string; quality: number }> = [];
+  const sizes: Array<{ width: number; height: number }> = [];
+  const decodes: unknown[] = [];
+  vi.stubGlobal(
+    'createImageBitmap',
+    vi.fn(async (_file: Blob, options?: { resizeWidth?: number; resizeHeight?: number }) => {
+      decodes.push(options);
+      return {
+        width: options?.resizeWidth ?? width,
+        height: options?.resizeHeight ?? height,
+        close: () => undefined,
+      };
+    }),
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
+    sizes.push({ width: this.width, height: this.height });
+    return { drawImage: (...args: unknown[]) => drawn.push(args.slice(1)) } as never;
+  });
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback, type, quality) => {
+    encoded.push({ type: type!, quality: quality as number });
+    callback(new Blob(['resized'], { type }));
+  });
+  return { drawn, encoded, sizes, decodes };
+}
+
+describe("spec 2 §9: 'resize 100x100 cover, quality 50; … canvas limit 4096x4096 on iOS' (the widget's thumbnail)", () => {
+  it('crops the centre of a picture at the thumbnail’s proportions, drawn at 100×100', () => {
+    expect(UPLOAD_THUMBNAIL).toEqual({ width: 100, height: 100, mode: 'cover', quality: 0.5 });
     expect(coverCrop(400, 200)).toEqual({ sx: 100, sy: 0, sw: 200, sh: 200, width: 100, height: 100 });
     expect(coverCrop(300, 900)).toEqual({ sx: 0, sy: 300, sw: 300, sh: 300, width: 100, height: 100 });
     expect(coverCrop(50, 50)).toEqual({ sx: 0, sy: 0, sw: 50, sh: 50, width: 100, height: 100 });
+  });
+
+  it('draws the widget’s thumbnail of a chosen picture as its 100×100 cover crop at quality 50', async () => {
+    const canvas = stubCanvas(400, 200);
+    Object.assign(URL, { createObjectURL: () => 'blob:thumbnail', revokeObjectURL: () => undefined });
+    const thumbnail = await thumbnailOf(new File(['x'], 'logo.png', { type: 'image/png' }), false);
+    expect(thumbnail).toBe('blob:thumbnail');
+    expect(canvas.sizes).toEqual([{ width: 100, height: 100 }]);
+    expect(canvas.drawn).toEqual([[100, 0, 200, 200, 0, 0, 100, 100]]);
+    expect(canvas.encoded).toEqual([{ type: 'image/png', quality: 0.5 }]);
+    expect(await thumbnailOf(new File(['x'], 'anim.gif', { type: 'image/gif' }), false)).toBeNull();
   });
 
   it('holds a picture within 4096×4096 pixels on iOS only', () => {
@@ -142,49 +183,6 @@ describe("spec 2 §9: 'resize 100x100 cover, quality 50; … canvas limit 4096x4
     expect([isIos(iphone), isIos(ipad), isIos(mac)]).toEqual([true, true, false]);
   });
 
-  /** A browser's decoder and canvas, recording what the resize asks of them. */
-  function stubCanvas(width: number, height: number) {
-    const drawn: unknown[][] = [];
-    const encoded: Array<{ type: string; quality: number }> = [];
-    const sizes: Array<{ width: number; height: number }> = [];
-    const decodes: unknown[] = [];
-    vi.stubGlobal(
-      'createImageBitmap',
-      vi.fn(async (_file: Blob, options?: { resizeWidth?: number; resizeHeight?: number }) => {
-        decodes.push(options);
-        return {
-          width: options?.resizeWidth ?? width,
-          height: options?.resizeHeight ?? height,
-          close: () => undefined,
-        };
-      }),
-    );
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (
-      this: HTMLCanvasElement,
-    ) {
-      sizes.push({ width: this.width, height: this.height });
-      return { drawImage: (...args: unknown[]) => drawn.push(args.slice(1)) } as never;
-    });
-    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback, type, quality) => {
-      encoded.push({ type: type!, quality: quality as number });
-      callback(new Blob(['resized'], { type }));
-    });
-    return { drawn, encoded, sizes, decodes };
-  }
-
-  it('sends a chosen picture as its 100×100 cover crop at quality 50, a BMP as JPEG', async () => {
-    const canvas = stubCanvas(400, 200);
-    const file = await resizeForUpload(new File(['x'], 'photo.bmp', { type: 'image/bmp' }), false);
-    expect(canvas.sizes).toEqual([{ width: 100, height: 100 }]);
-    expect(canvas.drawn).toEqual([[100, 0, 200, 200, 0, 0, 100, 100]]);
-    expect(canvas.encoded).toEqual([{ type: 'image/jpeg', quality: 0.5 }]);
-    expect([file.name, file.type, await file.text()]).toEqual(['photo.jpg', 'image/jpeg', 'resized']);
-
-    const png = await resizeForUpload(new File(['x'], 'logo.png', { type: 'image/png' }), false);
-    expect([png.name, png.type]).toEqual(['logo.png', 'image/png']);
-    expect(canvas.encoded.at(-1)).toEqual({ type: 'image/png', quality: 0.5 });
-  });
-
   it('decodes a picture beyond 4096×4096 on iOS at that size first; elsewhere whole', async () => {
     const canvas = stubCanvas(8192, 8192);
     await resizeForUpload(new File(['x'], 'huge.jpg', { type: 'image/jpeg' }), true);
@@ -192,15 +190,51 @@ describe("spec 2 §9: 'resize 100x100 cover, quality 50; … canvas limit 4096x4
       undefined,
       { resizeWidth: 4096, resizeHeight: 4096, resizeQuality: 'high' },
     ]);
-    expect(canvas.drawn.at(-1)).toEqual([0, 0, 4096, 4096, 0, 0, 100, 100]);
+    expect(canvas.drawn.at(-1)).toEqual([0, 0, 4096, 4096, 0, 0, 2048, 2048]);
     await resizeForUpload(new File(['x'], 'huge.jpg', { type: 'image/jpeg' }), false);
     expect(canvas.decodes.slice(2)).toEqual([undefined]);
+    expect(canvas.drawn.at(-1)).toEqual([0, 0, 8192, 8192, 0, 0, 2048, 2048]);
+  });
+});
+
+describe('issue 42: the stored picture is the original, held to 2048 px on its longer side', () => {
+  it('scales a picture down to 2048 px on its longer side, proportions kept, never up', () => {
+    expect(STORED_IMAGE).toEqual({ maxSide: 2048, jpegQuality: 0.85 });
+    expect(boundedSize(4000, 1000)).toEqual({ width: 2048, height: 512 });
+    expect(boundedSize(1000, 4000)).toEqual({ width: 512, height: 2048 });
+    expect(boundedSize(300, 200)).toEqual({ width: 300, height: 200 });
+    expect(boundedSize(2048, 2048)).toEqual({ width: 2048, height: 2048 });
+    expect(boundedSize(10000, 3)).toEqual({ width: 2048, height: 1 });
   });
 
-  it('leaves other files as they are, for the upload’s rules to judge', async () => {
+  it('sends a wide picture whole at 2048×512, a BMP as JPEG at quality 85', async () => {
+    const canvas = stubCanvas(4000, 1000);
+    const file = await resizeForUpload(new File(['x'], 'photo.bmp', { type: 'image/bmp' }), false);
+    expect(canvas.sizes).toEqual([{ width: 2048, height: 512 }]);
+    expect(canvas.drawn).toEqual([[0, 0, 4000, 1000, 0, 0, 2048, 512]]);
+    expect(canvas.encoded).toEqual([{ type: 'image/jpeg', quality: 0.85 }]);
+    expect([file.name, file.type, await file.text()]).toEqual(['photo.jpg', 'image/jpeg', 'resized']);
+  });
+
+  it('keeps a small picture’s size and a PNG a PNG (a logo keeps its transparency)', async () => {
+    const canvas = stubCanvas(300, 200);
+    const png = await resizeForUpload(new File(['x'], 'logo.png', { type: 'image/png' }), false);
+    expect(canvas.sizes).toEqual([{ width: 300, height: 200 }]);
+    expect(canvas.drawn).toEqual([[0, 0, 300, 200, 0, 0, 300, 200]]);
+    expect([png.name, png.type]).toEqual(['logo.png', 'image/png']);
+    expect(canvas.encoded).toEqual([{ type: 'image/png', quality: 0.85 }]);
+  });
+
+  it('leaves other files and pictures the browser cannot decode as they are, for the upload’s rules to judge', async () => {
     const canvas = stubCanvas(400, 200);
     const gif = new File(['x'], 'anim.gif', { type: 'image/gif' });
     expect(await resizeForUpload(gif, false)).toBe(gif);
     expect(canvas.decodes).toEqual([]);
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => Promise.reject(new DOMException('The source image could not be decoded.'))),
+    );
+    const broken = new File(['not a jpeg'], 'broken.jpg', { type: 'image/jpeg' });
+    expect(await resizeForUpload(broken, false)).toBe(broken);
   });
 });

@@ -1,10 +1,10 @@
 /**
  * The one image control (ImagePicker) for a form whose API takes the picture in its multipart body (a project's or
  * library's preview, a company's logo and background, a screenshot): the value is the record's picture (its URL),
- * the chosen file (resized as spec 2 §9 says unless `resize` is false), or null once removed. A file of another
+ * the chosen file (held to 2048 px and re-encoded unless `resize` is false: image-resize.ts, issue 42), or null once removed. A file of another
  * type is refused with 'File is of invalid type' and leaves the value as it was.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImagePicker } from './ImagePicker';
 import { resizeForUpload } from './image-resize';
@@ -52,8 +52,6 @@ export function ImageFileInput({
   const { t } = useTranslation('lists');
   const [refused, setRefused] = useState(false);
   const file = value instanceof File ? value : null;
-  const chosen = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => void (chosen && URL.revokeObjectURL(chosen)), [chosen]);
   const stored = typeof value === 'string' && value ? value : value === null ? null : (current ?? null);
   const types = accept
     .map((type) => EXTENSIONS[type]?.map((extension) => `.${extension}`).join(', '))
@@ -61,7 +59,7 @@ export function ImageFileInput({
   return (
     <ImagePicker
       current={stored}
-      chosen={chosen}
+      chosen={file}
       alt={alt}
       onRemove={removable && !disabled ? () => onChange?.(null) : undefined}
     >

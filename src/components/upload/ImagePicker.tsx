@@ -1,8 +1,9 @@
 /**
  * The portal's one image control (issue 31), for every place a user picks a picture: the picture the record has
- * (a thumbnail) or the one just chosen (previewed 250 px high, within 44 to 256: spec 2 §9), Remove, and the
- * upload's drop zone below. A chosen picture is sent as its 100×100 cover crop at quality 50 (image-resize.ts),
- * except where a field keeps it whole (a screenshot). Two ways to send it share this look:
+ * or the one just chosen, as the widget's 100×100 cover thumbnail (spec 2 §9; the chosen one's drawn at quality 50,
+ * useImageThumbnail.ts), Remove, and the upload's drop zone below. A chosen picture is sent whole, held to 2048 px
+ * and re-encoded (image-resize.ts, issue 42), except where a field keeps it as it is (a screenshot, the company's
+ * background). Two ways to send it share this look:
  * `ImageUploadInput` sends it through the resumable upload (the value is the upload's id), `ImageFileInput` hands
  * the form the file (sent in the multipart body).
  */
@@ -10,8 +11,8 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Thumbnail } from '@/components/cells';
-import { uploadPreviewHeight } from '@/lib/interface-constants';
+import { uploadThumbnailSide } from '@/lib/interface-constants';
+import { useImageThumbnail } from './useImageThumbnail';
 import './image-upload.css';
 
 export function ImagePicker({
@@ -23,8 +24,8 @@ export function ImagePicker({
 }: {
   /** The record's picture. */
   current?: string | null;
-  /** The picture just chosen (an object URL), shown instead. */
-  chosen?: string | null;
+  /** The picture just chosen, shown instead. */
+  chosen?: File | null;
   alt: string;
   /** Offered with a picture shown; without it the picture can be replaced but not removed. */
   onRemove?: () => void;
@@ -32,21 +33,14 @@ export function ImagePicker({
   children: ReactNode;
 }) {
   const { t } = useTranslation('lists');
-  const picture = chosen ?? current;
+  const thumbnail = useImageThumbnail(chosen ?? null);
+  const picture = chosen ? thumbnail : current;
+  const side = uploadThumbnailSide();
   return (
     <div className="image-upload">
       {picture && (
         <div className="image-upload__current">
-          {chosen ? (
-            <img
-              className="image-upload__preview"
-              src={chosen}
-              alt={alt}
-              style={{ height: uploadPreviewHeight() }}
-            />
-          ) : (
-            <Thumbnail src={picture} alt={alt} />
-          )}
+          <img className="image-upload__thumbnail" src={picture} alt={alt} width={side} height={side} />
           {onRemove && (
             <Button icon={<DeleteOutlined aria-hidden />} onClick={onRemove}>
               {t('image.remove')}

@@ -2,9 +2,8 @@
  * A preview image sent through the resumable upload (kind `image`: JPEG, PNG or BMP), for a form field whose value
  * the API takes as an upload id (`preview_upload_id`): the one image control (ImagePicker) with the record's
  * current picture (the field's `fromRecord` gives `{current: url}`, left out of the submit: current-image.ts) and
- * Remove (sends null), and the drop zone whose finished upload's id becomes the value. The chosen picture is
- * previewed 250 px high (within 44 to 256, spec 2 §9) and sent as its 100×100 cover crop at quality 50
- * (image-resize.ts).
+ * Remove (sends null), and the drop zone whose finished upload's id becomes the value. The chosen picture shows as
+ * the widget's 100×100 cover thumbnail (spec 2 §9) and is sent whole, held to 2048 px (image-resize.ts, issue 42).
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,8 +18,7 @@ import { useUploadQueue } from './useUploadQueue';
 export default function ImageUploadInput({ id, value, onChange, field, ns }: FieldInputProps) {
   const { t: tn } = useTranslation(ns);
   const upload = useUploadQueue(UPLOAD_RULES.image, (item) => onChange?.(item.uploadId));
-  const [chosen, setChosen] = useState<string | null>(null);
-  useEffect(() => () => void (chosen && URL.revokeObjectURL(chosen)), [chosen]);
+  const [chosen, setChosen] = useState<File | null>(null);
   // The finished upload taken off the list: the field no longer names it.
   const uploaded = upload.items.some((item) => item.uploadId === value);
   useEffect(() => {
@@ -41,9 +39,7 @@ export default function ImageUploadInput({ id, value, onChange, field, ns }: Fie
         handle={upload}
         id={id}
         prepare={(file) => resizeForUpload(file)}
-        onAdd={([file]) =>
-          setChosen(file && file.type.startsWith('image/') ? URL.createObjectURL(file) : null)
-        }
+        onAdd={([file]) => setChosen(file && file.type.startsWith('image/') ? file : null)}
       />
     </ImagePicker>
   );

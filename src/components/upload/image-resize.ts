@@ -1,21 +1,26 @@
 /**
- * The upload component's image resize (spec 2 §9: 'resize 100x100 cover, quality 50; … canvas limit 4096x4096 on
- * iOS'): a picture chosen for an image upload is sent as its 100×100 cover crop (the centre, at the target's
- * proportions) encoded at quality 50, as PNG when it was one and otherwise JPEG. On iOS the decoded picture is first
- * held within 4096×4096 pixels, the most a canvas may have there. A file the browser cannot decode is sent as it
- * is, so the upload's rules and the server say what is wrong with it. The numbers are in
- * src/lib/interface-constants.ts.
+ * The pictures the browser's canvas draws for an image upload (issue 42):
+ * - `resizeForUpload`: the picture to send, the original held to at most 2048 px on its longer side (never
+ *   enlarged, proportions kept) and re-encoded, a PNG as PNG (a logo keeps its transparency) and anything else as
+ *   JPEG at quality 85;
+ * - `thumbnailOf`: the upload widget's thumbnail of a chosen picture (spec 2 §9: 'resize 100x100 cover, quality
+ *   50'), its 100×100 cover crop, as an object URL.
+ * On iOS the decoded picture is first held within 4096×4096 pixels, the most a canvas may have there. A file the
+ * browser cannot decode is sent as it is (the upload's rules and the server say what is wrong with it) and has no
+ * thumbnail. The numbers are in src/lib/interface-constants.ts.
  */
 import {
+  boundedSize,
   canvasPixelLimit,
   coverCrop,
   isIos,
-  UPLOAD_IMAGE_RESIZE,
+  STORED_IMAGE,
+  UPLOAD_THUMBNAIL,
   withinCanvasLimit,
 } from '@/lib/interface-constants';
 
 /** The types the image upload takes (spec 2 §5: JPEG, PNG, BMP); nothing else is touched. */
-const RESIZED_TYPES = new Set(['image/jpeg', 'image/png', 'image/bmp']);
+const DRAWN_TYPES = new Set(['image/jpeg', 'image/png', 'image/bmp']);
 
 const encodedType = (file: File) => (file.type === 'image/png' ? 'image/png' : 'image/jpeg');
 
@@ -27,6 +32,7 @@ function renamed(file: File, type: string): string {
 }
 
 async function decode(file: File, ios: boolean): Promise<ImageBitmap | null> {
+  if (!DRAWN_TYPES.has(file.type) || typeof createImageBitmap !== 'function') return null;
   try {
     const bitmap = await createImageBitmap(file);
     const held = withinCanvasLimit(bitmap.width, bitmap.height, canvasPixelLimit(ios));
@@ -42,25 +48,62 @@ async function decode(file: File, ios: boolean): Promise<ImageBitmap | null> {
   }
 }
 
-/** The file to upload for a chosen picture: its resized copy, or the file itself where none can be made. */
+/** Where on a canvas of `width`×`height` a decoded picture is drawn: a part of it (`sx`…) or all of it. */
+interface Drawing {
+  sx: number;
+  sy: number;
+  sw: number;
+  sh: number;
+  width: number;
+  height: number;
+}
+
+/** The decoded picture drawn as `drawing` says, encoded as `type` at `quality`; null where the canvas fails. */
+async function drawn(
+  bitmap: ImageBitmap,
+  drawing: Drawing,
+  type: string,
+  quality: number,
+): Promise<Blob | null> {
+  const canvas = document.createElement('canvas');
+  canvas.width = drawing.width;
+  canvas.height = drawing.height;
+  const context = canvas.getContext('2d');
+  if (!context) return null;
+  context.imageSmoothingQuality = 'high';
+  const { sx, sy, sw, sh, width, height } = drawing;
+  context.drawImage(bitmap, sx, sy, sw, sh, 0, 0, width, height);
+  return new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, quality));
+}
+
+/** The file to upload for a chosen picture: its bounded copy, or the file itself where none can be made. */
 export async function resizeForUpload(file: File, ios = isIos()): Promise<File> {
-  if (!RESIZED_TYPES.has(file.type) || typeof createImageBitmap !== 'function') return file;
   const bitmap = await decode(file, ios);
   if (!bitmap) return file;
-  const crop = coverCrop(bitmap.width, bitmap.height);
-  const canvas = document.createElement('canvas');
-  canvas.width = crop.width;
-  canvas.height = crop.height;
-  const context = canvas.getContext('2d');
-  if (!context) {
-    bitmap.close();
-    return file;
-  }
-  context.drawImage(bitmap, crop.sx, crop.sy, crop.sw, crop.sh, 0, 0, crop.width, crop.height);
-  bitmap.close();
+  const { width: sw, height: sh } = bitmap;
+  const size = boundedSize(sw, sh, STORED_IMAGE.maxSide);
   const type = encodedType(file);
-  const blob = await new Promise<Blob | null>((resolve) =>
-    canvas.toBlob(resolve, type, UPLOAD_IMAGE_RESIZE.quality),
-  );
-  return blob ? new File([blob], renamed(file, type), { type, lastModified: file.lastModified }) : file;
+  try {
+    const blob = await drawn(bitmap, { sx: 0, sy: 0, sw, sh, ...size }, type, STORED_IMAGE.jpegQuality);
+    return blob ? new File([blob], renamed(file, type), { type, lastModified: file.lastModified }) : file;
+  } finally {
+    bitmap.close();
+  }
+}
+
+/** The widget's thumbnail of a chosen picture (an object URL, the caller revokes it); null where none is drawn. */
+export async function thumbnailOf(file: File, ios = isIos()): Promise<string | null> {
+  const bitmap = await decode(file, ios);
+  if (!bitmap) return null;
+  try {
+    const blob = await drawn(
+      bitmap,
+      coverCrop(bitmap.width, bitmap.height),
+      encodedType(file),
+      UPLOAD_THUMBNAIL.quality,
+    );
+    return blob ? URL.createObjectURL(blob) : null;
+  } finally {
+    bitmap.close();
+  }
 }
