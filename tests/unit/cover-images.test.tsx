@@ -43,7 +43,9 @@ describe("a project's row", () => {
   it("shows its cover (its model's render) and the icon without one", async () => {
     stubApi().on('GET', '/projects', {
       body: {
-        ...laravelList([project(1, 'Harbour Tower', RENDER), project(2, 'Atrium Mall', null)], { perPage: 5 }),
+        ...laravelList([project(1, 'Harbour Tower', RENDER), project(2, 'Atrium Mall', null)], {
+          perPage: 5,
+        }),
         meta_data: { filters: { labels: [] } },
       },
     });
