@@ -247,7 +247,6 @@ test.describe('changing projects', () => {
       const image = rows(page).filter({ hasText: project.name }).getByRole('img', { name: project.name });
       await expect(image).toHaveAttribute('src', /\/previews\//);
       expect(new URL((await image.getAttribute('src'))!).pathname).toBe(pathname);
-      await page.screenshot({ path: test.info().outputPath('project-row-cover.png') });
     } finally {
       await api.deleteProject(project.id);
     }
