@@ -29,6 +29,7 @@ import { Flag, iso, toBoolean } from '../http/schema-types';
 import { acceptUpload, type AcceptedUpload, storeUpload, type UploadRule } from '../storage/uploads';
 import { allValid, companyLabelIds, invalidSelection, notEmptied } from '../http/field-checks';
 import { fileUrl } from '../http/stored-files';
+import { libraryCover } from '../domain/cover-images';
 import {
   breadcrumbChains,
   connectedToModel,
@@ -38,7 +39,8 @@ import {
   trashLibraryTree,
 } from '../domain/library-tree';
 
-type LibraryRow = Selectable<LibrariesTable>;
+/** A library as its endpoints read it: the table's row and its cover (server/domain/cover-images.ts). */
+type LibraryRow = Selectable<LibrariesTable> & { cover_image: string | null };
 type LibraryBody = Submitted<LibraryInput> & { archived?: boolean | number | string | null };
 
 const PREVIEW_IMAGE: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 3 * 1024, bounded: true };
@@ -118,7 +120,11 @@ async function refuseConnected(db: DB, row: LibraryRow): Promise<void> {
 }
 
 const librariesOf = (db: DB, companyId: number) =>
-  db.selectFrom('libraries').selectAll('libraries').where('libraries.company_id', '=', companyId);
+  db
+    .selectFrom('libraries')
+    .selectAll('libraries')
+    .select(libraryCover.as('cover_image'))
+    .where('libraries.company_id', '=', companyId);
 
 export default defineEntity({
   collection: 'libraries',
@@ -187,6 +193,7 @@ export default defineEntity({
       name: row.name,
       description: row.description,
       preview_image: fileUrl(request, row.preview_image),
+      cover_image: fileUrl(request, row.cover_image),
       status: row.status,
       status_color: LIBRARY_STATUS_COLORS[row.status],
       is_deletable: !connected.has(row.id),

@@ -36,12 +36,14 @@ import {
   updatedPreview,
   written,
 } from '../domain/image-uploads';
+import { categoryCover } from '../domain/cover-images';
 import { categoryAndDescendants, categoryTreeFacts, companyCategoryIds } from '../domain/material-tree';
 
 /** Where uploaded previews are stored. */
 const PREVIEW_FOLDER = 'materials/categories/previews';
 
-type CategoryRow = Selectable<MaterialCategoriesTable>;
+/** A category as its endpoints read it: the table's row and its cover (server/domain/cover-images.ts). */
+type CategoryRow = Selectable<MaterialCategoriesTable> & { cover_image: string | null };
 type Input = Submitted<MaterialCategoryInput>;
 
 /** The columns an input writes (the preview arrives as an upload, not as a column). */
@@ -113,6 +115,7 @@ export default defineEntity({
     db
       .selectFrom('material_categories')
       .selectAll('material_categories')
+      .select(categoryCover.as('cover_image'))
       .where('material_categories.company_id', '=', companyId),
   nameOf: (category) => category.name,
   list: () => ({
@@ -144,6 +147,7 @@ export default defineEntity({
         name: row.name,
         description: row.description,
         preview_image_url: fileUrl(ctx.request, row.preview_image),
+        cover_image_url: fileUrl(ctx.request, row.cover_image),
         status: row.status,
         status_color: MATERIAL_STATUS_COLORS[row.status],
         indirect_materials_count: facts.indirectMaterials.get(row.id) ?? 0,

@@ -46,9 +46,11 @@ import {
   saveProjectRelations,
   storePreviewImage,
 } from '../domain/project-input';
+import { projectCover } from '../domain/cover-images';
 import { restoreProjectTree, trashProjectTree } from '../domain/project-tree';
 
-type ProjectRow = Selectable<ProjectsTable>;
+/** A project as its endpoints read it: the table's row and its cover (server/domain/cover-images.ts). */
+type ProjectRow = Selectable<ProjectsTable> & { cover_image: string | null };
 
 /** Groups rows of a relation by the id they belong to. */
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
@@ -73,7 +75,11 @@ export const projectEntity = defineEntity({
   abilities: PROJECT_ABILITIES,
   schemas: { input: ProjectInputSchema, item: ProjectSchema, detail: ProjectDetailSchema },
   rows: (db, companyId) =>
-    db.selectFrom('projects').selectAll('projects').where('projects.company_id', '=', companyId),
+    db
+      .selectFrom('projects')
+      .selectAll('projects')
+      .select(projectCover.as('cover_image'))
+      .where('projects.company_id', '=', companyId),
   nameOf: (project) => project.name,
   list({ session }) {
     const favorited = favoritedBy(session.user.id);
@@ -164,6 +170,7 @@ export const projectEntity = defineEntity({
       parent_id: row.parent_id,
       status: row.status,
       preview_image: fileUrl(request, row.preview_image),
+      cover_image: fileUrl(request, row.cover_image),
       name: row.name,
       description: row.description,
       labels: (labelsOf.get(row.id) ?? []).map(({ id, name, color }) => ({ id, name, color })),

@@ -31,7 +31,13 @@ export const LibrarySchema = Type.Object({
   parent_id: Nullable(Type.Integer()),
   name: Type.String(),
   description: Nullable(Type.String()),
+  /** The uploaded preview (what the form edits); null without one. */
   preview_image: Nullable(Type.String()),
+  /**
+   * What its card and row show: `preview_image`, else the newest render among the live items in it (then in the
+   * libraries below it); null when there is none.
+   */
+  cover_image: Nullable(Type.String()),
   status: StringEnum(LIBRARY_STATUSES),
   status_color: Type.String(),
   is_deletable: Type.Boolean(),

@@ -26,7 +26,13 @@ export const MaterialCategorySchema = Type.Object({
   parent_id: Nullable(Type.Integer()),
   name: Type.String(),
   description: Nullable(Type.String()),
+  /** The uploaded preview (what the form edits); null without one. */
   preview_image_url: Nullable(Type.String()),
+  /**
+   * What its card and row show: `preview_image_url`, else the newest preview among the live materials in it (then
+   * in the categories below it); null when there is none.
+   */
+  cover_image_url: Nullable(Type.String()),
   status: StringEnum(MATERIAL_CATEGORY_STATUSES),
   status_color: Type.String(),
   /** Live materials in this category and every category below it. */

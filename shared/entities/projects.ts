@@ -31,7 +31,13 @@ export const ProjectSchema = Type.Object({
   id: Type.Integer(),
   parent_id: Nullable(Type.Integer()),
   status: StringEnum(PROJECT_STATUSES),
+  /** The uploaded preview (what the form edits); null without one. */
   preview_image: Nullable(Type.String()),
+  /**
+   * What its row and card show: `preview_image`, else the newest render among its live models (its own first,
+   * then its sub-projects'); null when there is none.
+   */
+  cover_image: Nullable(Type.String()),
   name: Type.String(),
   description: Nullable(Type.String()),
   labels: Type.Array(LabelSummarySchema),

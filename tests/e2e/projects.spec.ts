@@ -2,7 +2,8 @@
  * Projects in Chromium against the contract server (spec 2 §Projects, §2–§9): paging 32 projects 5 at a time,
  * search, a sort that survives a reload, the label and status filters, delete with its exact confirmation and
  * banner, what bob may not do, favourites on Designs and Sales, and create, edit, sub-project and duplicate with
- * server validation under the fields. The read-only tests come first; the others make their own projects.
+ * server validation under the fields; a row shows its model's render once the model has processed. The read-only
+ * tests come first; the others make their own projects.
  */
 import { expect, type Locator, type Page, test } from './support/test';
 import { expectShown } from './support/shown-messages';
@@ -227,6 +228,30 @@ test.describe('the projects list', () => {
 });
 
 test.describe('changing projects', () => {
+  test("a project's row shows its model's render once the model has processed (issue 42)", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signedInAs(context, 'alice');
+    const api = await projectsApi(request);
+    const project = await api.createProject({ name: uniqueName('E2E Cover') });
+    try {
+      const model = await api.createModel('Cover cube', project.id);
+      await api.untilModelStatus(model.id, 'FINISHED');
+      const render = (await api.model(model.id)).preview_image_url;
+      expect(typeof render, 'the model has a render').toBe('string');
+      // The stored render's address (the host is the tenant's, as the page's).
+      const { pathname } = new URL(render as string);
+      await page.goto(`/projects?search=${encodeURIComponent(project.name)}`);
+      const image = rows(page).filter({ hasText: project.name }).getByRole('img', { name: project.name });
+      await expect(image).toHaveAttribute('src', /\/previews\//);
+      expect(new URL((await image.getAttribute('src'))!).pathname).toBe(pathname);
+    } finally {
+      await api.deleteProject(project.id);
+    }
+  });
+
   test('deletes a project after the exact confirmation and shows the banner', async ({
     page,
     context,

@@ -83,6 +83,8 @@ describe('GET /projects', () => {
       parent_id: null,
       status: 'active',
       preview_image: null,
+      // Its seeded models have no render without the demo files.
+      cover_image: null,
       name: 'Harbour Tower',
       description: 'Visualisation for Van Dijk Development.',
       labels: [

@@ -158,6 +158,7 @@ const project = (id: number, name: string, overrides: Partial<Project> = {}): Pr
   parent_id: null,
   status: 'active',
   preview_image: null,
+  cover_image: null,
   name,
   description: `About ${name}.`,
   labels: [{ id: 1, name: 'Urgent', color: '#f5222d' }],

@@ -63,6 +63,8 @@ describe('included_fields[] and excluded_fields[] of the lists (spec 2 §7)', ()
       'projects.id',
       'projects.status',
       'projects.preview_image',
+      // The cover its image column shows (issue 42).
+      'projects.cover_image',
       'projects.name',
       'projects.description',
       'projects.labels',

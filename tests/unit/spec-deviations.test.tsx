@@ -70,6 +70,7 @@ const project = (id: number, name: string): Project => ({
   parent_id: null,
   status: 'active',
   preview_image: null,
+  cover_image: null,
   name,
   description: `About ${name}.`,
   labels: [],

@@ -25,7 +25,7 @@ const LIBRARY_LIST_FIELDS = fieldSelection<Library>('libraries', [
   'parent_id',
   'name',
   'description',
-  'preview_image',
+  'cover_image',
   'status',
   'status_color',
   'is_deletable',
@@ -108,7 +108,7 @@ export const libraries = defineResource<Library>({
       initial: 'grid',
       card: (library, { t }) => (
         <PreviewCard
-          image={library.preview_image}
+          image={library.cover_image}
           name={library.name}
           status={t(`values.${library.status}`)}
           statusColor={library.status_color}
@@ -118,7 +118,8 @@ export const libraries = defineResource<Library>({
     },
     columns: [
       { field: 'status', titleKey: 'columns.status', kind: 'status', activeValues: ['ACTIVE'], width: 80 },
-      { field: 'preview_image', titleKey: 'columns.preview', kind: 'image', width: 96, hideBelow: 'md' },
+      // Its own preview, else its newest item's render (issue 42); the form edits `preview_image`.
+      { field: 'cover_image', titleKey: 'columns.preview', kind: 'image', width: 96, hideBelow: 'md' },
       { field: 'name', titleKey: 'columns.name', sort: 'name' },
       { field: 'description', titleKey: 'columns.description', hideBelow: 'lg', ellipsis: true },
       { field: 'labels', titleKey: 'columns.labels', kind: 'labels', hideBelow: 'lg' },

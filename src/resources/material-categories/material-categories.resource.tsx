@@ -101,7 +101,7 @@ export const materialCategories = defineResource<MaterialCategory>({
       initial: 'grid',
       card: (category, { t }) => (
         <PreviewCard
-          image={category.preview_image_url}
+          image={category.cover_image_url}
           name={category.name}
           status={t(`values.${category.status}`)}
           statusColor={category.status_color}
@@ -110,7 +110,8 @@ export const materialCategories = defineResource<MaterialCategory>({
       ),
     },
     columns: [
-      { field: 'preview_image_url', titleKey: 'columns.preview', kind: 'image', width: 96, hideBelow: 'md' },
+      // Its own preview, else its newest material's (issue 42); the form edits the own one.
+      { field: 'cover_image_url', titleKey: 'columns.preview', kind: 'image', width: 96, hideBelow: 'md' },
       { field: 'name', titleKey: 'columns.name', sort: 'name' },
       { field: 'status', titleKey: 'columns.status', kind: 'statusBadge', width: 120 },
       {

@@ -181,8 +181,8 @@ export default function ProjectOverviewPage({ resource }: ResourcePageProps) {
 
       <div className="project-hero show-page__card">
         <figure className="preview-frame project-hero__preview">
-          {project.preview_image ? (
-            <img src={project.preview_image} alt={t('overview.previewOf', { name: project.name })} />
+          {project.cover_image ? (
+            <img src={project.cover_image} alt={t('overview.previewOf', { name: project.name })} />
           ) : (
             <span className="preview-frame__empty" role="img" aria-label={t('overview.noPreview')}>
               <FileImageOutlined aria-hidden />

@@ -3,11 +3,15 @@ import type { Project } from '@shared/entities/projects';
 import { fieldSelection } from '@/declarations/field-selection';
 import type { FilterOption, ListSettings } from '@/declarations/types';
 
-/** `GET /projects | … included_fields[]`: spec 2 §3's project fields, the list's columns. */
+/**
+ * `GET /projects | … included_fields[]`: spec 2 §3's project fields, the list's columns, and the cover its image
+ * column shows (issue 42: its own preview, else its newest model's render).
+ */
 export const PROJECT_LIST_FIELDS = fieldSelection<Project>('projects', [
   'id',
   'status',
   'preview_image',
+  'cover_image',
   'name',
   'description',
   'labels',

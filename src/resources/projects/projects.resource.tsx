@@ -64,7 +64,8 @@ export const projects = defineResource<Project>({
         render: (project) => <FavoriteToggle project={project} />,
       },
       { field: 'status', titleKey: 'columns.status', kind: 'status', activeValues: ['active'], width: 80 },
-      { field: 'preview_image', titleKey: 'columns.preview', kind: 'image', width: 96, hideBelow: 'md' },
+      // Its own preview, else its newest model's render (issue 42); the form edits `preview_image`.
+      { field: 'cover_image', titleKey: 'columns.preview', kind: 'image', width: 96, hideBelow: 'md' },
       { field: 'name', titleKey: 'columns.name', sort: 'name', width: 170 },
       { field: 'description', titleKey: 'columns.description', hideBelow: 'lg', width: 140, ellipsis: true },
       {

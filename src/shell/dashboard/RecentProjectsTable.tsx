@@ -42,7 +42,7 @@ export function RecentProjectsTable() {
       stack: 'title',
       render: (project) => (
         <div className="project-cell">
-          <ProjectPreview src={project.preview_image} className="project-cell-image" />
+          <ProjectPreview src={project.cover_image} className="project-cell-image" />
           <div className="project-cell-text">
             <Link to={projectPath(project)} className="project-cell-name">
               {project.name}

@@ -10,6 +10,8 @@ export interface ProjectSummary {
   name: string;
   description: string | null;
   preview_image: string | null;
+  /** Its own preview, else its newest model's render (issue 42); in the table's full answer, not the slider's. */
+  cover_image?: string | null;
   status?: 'active' | 'inactive';
   labels?: ProjectLabel[];
   created_at?: string;

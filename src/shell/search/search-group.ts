@@ -14,6 +14,9 @@ export interface SearchRecord {
   color?: string | null;
   preview_image?: string | null;
   preview_image_url?: string | null;
+  /** A project's or library's (a category's `cover_image_url`) own preview, else a render in it (issue 42). */
+  cover_image?: string | null;
+  cover_image_url?: string | null;
   profile_image?: string | null;
   updated_at?: string | null;
   created_at?: string | null;

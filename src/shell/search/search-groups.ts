@@ -66,4 +66,9 @@ export const recordSubtitle = (record: SearchRecord): string | null =>
   (record.description || record.email || null) as string | null;
 
 export const recordImage = (record: SearchRecord): string | null =>
-  record.preview_image ?? record.preview_image_url ?? record.profile_image ?? null;
+  record.cover_image ??
+  record.cover_image_url ??
+  record.preview_image ??
+  record.preview_image_url ??
+  record.profile_image ??
+  null;
