@@ -5,7 +5,9 @@
  * breakpoints, row selection with a checkbox per row and one for the page, and sideways scrolling inside its own
  * wrapper on narrow screens. On phones (below antd's `sm`) each row is stacked: its title cell on top, the other
  * cells below it as 'label value' lines, its checkbox at the start and its actions at the end, so a row's name,
- * status and menu are seen without scrolling sideways; the header keeps only the sort buttons (table.css).
+ * status and menu are seen without scrolling sideways; the header keeps only the sort buttons (table.css). A
+ * record's name (the title cell's text) wraps, inside a word where one alone is too wide, and shows at most three
+ * lines, cut with '…', however long it is (issue 42).
  */
 import './table.css';
 import CaretDownOutlined from '@ant-design/icons-svg/es/asn/CaretDownOutlined';
@@ -265,6 +267,9 @@ export function DataTable<TRecord>({
                 >
                   {columns.map((column) => {
                     const content = column.render(record);
+                    const text = typeof content === 'string' || typeof content === 'number';
+                    // A record's name as text: at most three lines, cut with '…' (its whole text the title).
+                    const name = text && column.stack === 'title' && !column.ellipsis;
                     const style: CSSProperties | undefined = column.ellipsis
                       ? { maxWidth: cssLength(column.width) }
                       : undefined;
@@ -277,13 +282,9 @@ export function DataTable<TRecord>({
                         )}
                         style={style}
                         data-label={typeof column.title === 'string' ? column.title : undefined}
-                        title={
-                          column.ellipsis && (typeof content === 'string' || typeof content === 'number')
-                            ? String(content)
-                            : undefined
-                        }
+                        title={(column.ellipsis && text) || name ? String(content) : undefined}
                       >
-                        {content}
+                        {name ? <span className="ui-table__name">{content}</span> : content}
                       </td>
                     );
                   })}

@@ -10,6 +10,11 @@ import { classNames } from './class-names';
 export interface SegmentedOption<Value extends string> {
   value: Value;
   label: ReactNode;
+  /**
+   * The option's accessible name, and its tooltip, where its label shows no text (an icon, which is then hidden
+   * from assistive technology: `aria-hidden`).
+   */
+  name?: string;
   disabled?: boolean;
 }
 
@@ -85,6 +90,8 @@ export function Segmented<Value extends string>({
             type="button"
             role="radio"
             aria-checked={checked}
+            aria-label={option.name}
+            title={option.name}
             tabIndex={index === tabStop ? 0 : -1}
             disabled={!enabled(option)}
             className={classNames('ui-segmented__option', checked && 'is-checked')}

@@ -281,6 +281,23 @@ describe('Segmented', () => {
     expect(onChange.mock.calls.map(([value]) => value)).toEqual(['all', 'unread', 'all', 'unread', 'all']);
   });
 
+  it('names an option whose label is an icon by its name, the icon hidden', () => {
+    renderWithTexts(
+      <Segmented
+        label="View"
+        value="grid"
+        onChange={() => undefined}
+        options={[
+          { value: 'grid', label: <svg aria-hidden />, name: 'Grid view' },
+          { value: 'list', label: <svg aria-hidden />, name: 'List view' },
+        ]}
+      />,
+    );
+    const group = screen.getByRole('radiogroup', { name: 'View' });
+    expect(within(group).getByRole('radio', { name: 'Grid view' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'List view' })).toHaveAttribute('title', 'List view');
+  });
+
   it('disables every option when disabled', () => {
     renderWithTexts(
       <Segmented

@@ -154,6 +154,20 @@ describe('DataTable', () => {
     expect(cell.closest('tr')).toHaveAttribute('tabindex', '0');
     expect(cell.closest('tr')).toHaveAttribute('data-row-key', '2');
   });
+
+  it("shows a record's whole name as its title cell's title, the name cut after three lines (issue 42)", () => {
+    render(
+      <DataTable<Row>
+        columns={[{ key: 'name', title: 'Name', stack: 'title', render: (row) => row.name }]}
+        rows={ROWS}
+        rowKey={(row) => String(row.id)}
+        emptyText="no results found"
+      />,
+    );
+    const cell = screen.getByRole('cell', { name: 'Atrium Mall' });
+    expect(cell).toHaveAttribute('title', 'Atrium Mall');
+    expect(within(cell).getByText('Atrium Mall')).toHaveClass('ui-table__name');
+  });
 });
 
 const LABELS = {

@@ -303,8 +303,8 @@ export function ListView({
                   value={view}
                   onChange={setView}
                   options={[
-                    { value: 'grid', label: <AppstoreOutlined aria-label={tl('view.grid')} /> },
-                    { value: 'list', label: <UnorderedListOutlined aria-label={tl('view.list')} /> },
+                    { value: 'grid', label: <AppstoreOutlined aria-hidden />, name: tl('view.grid') },
+                    { value: 'list', label: <UnorderedListOutlined aria-hidden />, name: tl('view.list') },
                   ]}
                 />
               ),

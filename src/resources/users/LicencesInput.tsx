@@ -1,7 +1,9 @@
 /**
  * The user form's licence toggles (spec 2 §4, §5): one switch per licence, disabled when the company bought none,
  * Converter & Optimizer (hatch) also without Design & Sales, each with the seats available (bought minus used);
- * switching Design & Sales off switches hatch off too. The server enforces the same and the seat count.
+ * switching Design & Sales off switches hatch off too. The server enforces the same and the seat count. Each switch
+ * is named by its licence's name, a `<label>` of it (issue 42: a click on the name switches it too), and described
+ * by its seats or the reason it is off.
  */
 import { useOne } from '@refinedev/core';
 import { Switch } from 'antd';
@@ -48,21 +50,21 @@ export default function LicencesInput({ id, value, onChange, ns }: FieldInputPro
             : key === 'hatch' && !held.includes('design_and_sales')
               ? t('licences.needsDesign')
               : undefined;
-        const labelId = `${id ?? 'licences'}-${key}`;
+        const switchId = `${id ?? 'licences'}-${key}`;
         return (
           <div key={key} className="licence-switches__row">
             <Switch
               checked={on}
               disabled={!company || (!!reason && !on)}
               onChange={(checked) => onChange?.(toggleLicence(held, key, checked))}
-              aria-labelledby={labelId}
-              aria-describedby={`${labelId}-seats`}
+              id={switchId}
+              aria-describedby={`${switchId}-seats`}
               data-licence={key}
             />
-            <span id={labelId} className="licence-switches__name">
+            <label htmlFor={switchId} className="licence-switches__name">
               {t(licenceNameKey(key))}
-            </span>
-            <span id={`${labelId}-seats`} className="licence-switches__seats">
+            </label>
+            <span id={`${switchId}-seats`} className="licence-switches__seats">
               {company && (reason ?? t('licences.available', { count: available }))}
             </span>
           </div>

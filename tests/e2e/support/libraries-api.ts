@@ -1,7 +1,7 @@
 /**
  * Libraries and items through the API as alice (acme), for the end-to-end tests that make their own: create a
  * library (optionally under a parent) or an item in one, archive a library through `POST /libraries/update`,
- * reprocess an item, read them back; and a list section of the tree browser by its heading.
+ * reprocess an item, read them back, delete a library; and a list section of the tree browser by its heading.
  */
 import { type APIRequestContext, expect, type Page } from './test';
 import { API, apiHeaders, sharedSession } from './portal';
@@ -45,6 +45,14 @@ export async function librariesApi(request: APIRequestContext) {
       const response = await request.post(`${API}/libraries/update`, {
         headers,
         form: { action: 'archive', 'libraries[0][id]': String(libraryId) },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    },
+    /** Deletes a library and everything below it (`POST /libraries/update`, the list's bulk call). */
+    async remove(libraryId: number) {
+      const response = await request.post(`${API}/libraries/update`, {
+        headers,
+        form: { action: 'delete', 'libraries[0][id]': String(libraryId) },
       });
       expect(response.status(), await response.text()).toBe(200);
     },
