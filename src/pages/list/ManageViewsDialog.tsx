@@ -2,7 +2,7 @@
  * 'Manage views' (issue 42): every saved view of the list in one dialog, each with Rename (in place: the name
  * becomes a field, Enter saves, Escape or Cancel leaves it, the server's 422 under it), Set as / Unset default and
  * Delete (confirmed in place, in its row). In place rather than in a dialog over this one, so the focus never
- * leaves the dialog: it returns to the row's button after a rename, and to Close after a delete. Opened from the
+ * leaves the dialog: it returns to the row's button after a rename, and to Done after a delete. Opened from the
  * 'Views' menu (SavedViewsMenu.tsx), which does the writes.
  */
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { Tag } from '@/ui/Tag';
 import { TextInput } from '@/ui/TextInput';
+import { toast } from '@/ui/toast';
 import { savedViewError } from './saved-view-error';
 
 export interface ManageViewsDialogProps {
@@ -38,13 +39,18 @@ export function ManageViewsDialog({
   const { t } = useTranslation('lists');
   const [row, setRow] = useState<RowMode>(null);
   const [busy, setBusy] = useState(false);
-  const closeButton = useRef<HTMLButtonElement>(null);
+  const doneButton = useRef<HTMLButtonElement>(null);
   const renameButtons = useRef(new Map<number, HTMLButtonElement>());
 
+  /** Runs a write with the row's buttons disabled; whether it succeeded (a failure is said in a toast). */
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
     try {
       await action();
+      return true;
+    } catch {
+      toast.error(t('actionFailed'));
+      return false;
     } finally {
       setBusy(false);
     }
@@ -61,8 +67,8 @@ export function ManageViewsDialog({
       onClose={() => !busy && onClose()}
       width={560}
       footer={
-        <Button ref={closeButton} onClick={onClose} disabled={busy}>
-          {t('savedViews.close')}
+        <Button ref={doneButton} onClick={onClose} disabled={busy}>
+          {t('savedViews.done')}
         </Button>
       }
     >
@@ -92,10 +98,10 @@ export function ManageViewsDialog({
                       variant="primary"
                       loading={busy}
                       onClick={() =>
-                        void run(async () => {
-                          await onDelete(view);
+                        void run(() => onDelete(view)).then((deleted) => {
+                          if (!deleted) return;
                           setRow(null);
-                          closeButton.current?.focus();
+                          requestAnimationFrame(() => doneButton.current?.focus());
                         })
                       }
                     >
