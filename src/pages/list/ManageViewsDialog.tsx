@@ -2,10 +2,11 @@
  * 'Manage views' (issue 42): every saved view of the list in one dialog, each with Rename (in place: the name
  * becomes a field, Enter saves, Escape or Cancel leaves it, the server's 422 under it), Set as / Unset default and
  * Delete (confirmed in place, in its row). In place rather than in a dialog over this one, so the focus never
- * leaves the dialog: it returns to the row's button after a rename, and to Done after a delete. Opened from the
- * 'Views' menu (SavedViewsMenu.tsx), which does the writes.
+ * leaves the dialog: it returns to the row's button after a rename or a cancelled delete, and to Done after a
+ * delete. Opened from the 'Views' menu (SavedViewsMenu.tsx), which does the writes.
  */
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { SavedView } from '@shared/entities/saved-views';
 import { Button } from '@/ui/Button';
@@ -40,7 +41,12 @@ export function ManageViewsDialog({
   const [row, setRow] = useState<RowMode>(null);
   const [busy, setBusy] = useState(false);
   const doneButton = useRef<HTMLButtonElement>(null);
-  const renameButtons = useRef(new Map<number, HTMLButtonElement>());
+  // Each row's Rename and Delete buttons, where the focus returns when the row leaves its rename or delete mode.
+  const rowButtons = useRef(new Map<string, HTMLButtonElement>());
+  const rowButton = (key: string) => (button: HTMLButtonElement | null) => {
+    if (button) rowButtons.current.set(key, button);
+    else rowButtons.current.delete(key);
+  };
 
   /** Runs a write with the row's buttons disabled; whether it succeeded (a failure is said in a toast). */
   const run = async (action: () => Promise<void>) => {
@@ -55,9 +61,11 @@ export function ManageViewsDialog({
       setBusy(false);
     }
   };
-  const leaveRename = (id: number) => {
-    setRow(null);
-    requestAnimationFrame(() => renameButtons.current.get(id)?.focus());
+  /** Leaves a row's rename or delete mode, the focus back on the row's button of that mode. */
+  const leaveRow = (id: number, mode: 'rename' | 'delete') => {
+    // The row's buttons are back once this render is done.
+    flushSync(() => setRow(null));
+    rowButtons.current.get(`${id}:${mode}`)?.focus();
   };
 
   return (
@@ -82,7 +90,7 @@ export function ManageViewsDialog({
                 <RenameForm
                   view={view}
                   onRename={(name) => onRename(view, name)}
-                  onDone={() => leaveRename(view.id)}
+                  onDone={() => leaveRow(view.id, 'rename')}
                 />
               ) : row?.id === view.id && row.mode === 'delete' ? (
                 <div className="manage-views__confirm" role="group" aria-label={view.name}>
@@ -90,7 +98,7 @@ export function ManageViewsDialog({
                     {t('savedViews.deleteConfirm', { name: view.name })}
                   </span>
                   <span className="manage-views__actions">
-                    <Button onClick={() => setRow(null)} disabled={busy} autoFocus>
+                    <Button onClick={() => leaveRow(view.id, 'delete')} disabled={busy} autoFocus>
                       {t('cancel')}
                     </Button>
                     <Button
@@ -100,8 +108,8 @@ export function ManageViewsDialog({
                       onClick={() =>
                         void run(() => onDelete(view)).then((deleted) => {
                           if (!deleted) return;
-                          setRow(null);
-                          requestAnimationFrame(() => doneButton.current?.focus());
+                          flushSync(() => setRow(null));
+                          doneButton.current?.focus();
                         })
                       }
                     >
@@ -118,10 +126,7 @@ export function ManageViewsDialog({
                   <span className="manage-views__actions">
                     <Button
                       size="small"
-                      ref={(button) => {
-                        if (button) renameButtons.current.set(view.id, button);
-                        else renameButtons.current.delete(view.id);
-                      }}
+                      ref={rowButton(`${view.id}:rename`)}
                       aria-label={t('savedViews.renameRowLabel', { name: view.name })}
                       disabled={busy}
                       onClick={() => setRow({ id: view.id, mode: 'rename' })}
@@ -144,6 +149,7 @@ export function ManageViewsDialog({
                     <Button
                       size="small"
                       danger
+                      ref={rowButton(`${view.id}:delete`)}
                       aria-label={t('savedViews.deleteRowLabel', { name: view.name })}
                       disabled={busy}
                       onClick={() => setRow({ id: view.id, mode: 'delete' })}
