@@ -1,4 +1,7 @@
-/** A list's Filter button (spec 2 §2): opens and closes its filter panel, saying which it is (`aria-expanded`). */
+/**
+ * A list's Filter button (spec 2 §2): opens and closes its filter panel, saying which it is (`aria-expanded`), and
+ * how many filters the list has (issue 42): a count beside its text, in its name ('Filter, 2 active').
+ */
 import { FilterOutlined } from '@ant-design/icons';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,17 +10,31 @@ import { Button } from '@/ui/Button';
 export function FilterToggle({
   open,
   onToggle,
+  activeCount = 0,
   ref,
 }: {
   open: boolean;
   onToggle(): void;
+  /** The filters in effect, the search included (`activeFilterCount`); none shows none. */
+  activeCount?: number;
   /** The panel gives the focus back here when it closes. */
   ref?: Ref<HTMLButtonElement>;
 }) {
   const { t } = useTranslation('lists');
   return (
-    <Button ref={ref} icon={<FilterOutlined aria-hidden />} aria-expanded={open} onClick={onToggle}>
+    <Button
+      ref={ref}
+      icon={<FilterOutlined aria-hidden />}
+      aria-expanded={open}
+      aria-label={activeCount > 0 ? t('filterActive', { count: activeCount }) : undefined}
+      onClick={onToggle}
+    >
       {t('filter')}
+      {activeCount > 0 && (
+        <span className="filter-toggle__count" aria-hidden>
+          {activeCount}
+        </span>
+      )}
     </Button>
   );
 }

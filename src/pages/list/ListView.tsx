@@ -4,11 +4,19 @@
  * filter panel, a sortable table (or a grid of cards, when declared, with a grid/list switch) with the list's
  * loading and empty texts, pagination only when `meta.links` has more than 3 links, a three-dot row menu with
  * the actions the user may use, delete with its confirmation and banner, and row selection with bulk actions.
- * The page, sort and filters live in the URL.
+ * The page, sort and filters live in the URL. The Filter button counts the filters in effect, and while the list
+ * is filtered or in a saved view a Reset beside it takes the list back to its defaults (issue 42).
  */
-import { AppstoreOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, PlusOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { type BaseRecord, type CrudFilter, type HttpError, useList } from '@refinedev/core';
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -36,8 +44,9 @@ import { FilterPanel } from './FilterPanel';
 import { FilterToggle } from './FilterToggle';
 import { GridSort } from './GridSort';
 import { listCall } from './list-request';
-import { primarySort } from './list-state';
+import { activeFilterCount, primarySort } from './list-state';
 import { listDefaults } from './list-request';
+import { rememberView, useActiveView } from './active-view';
 import { SavedViewsButton } from './SavedViewsButton';
 import { savedStateParams, savedViewsKey, toSavedState } from './saved-view-state';
 import { useArrivedRows } from './useArrivedRows';
@@ -122,6 +131,21 @@ export function ListView({
   const setView = listState.setView;
   const filterButton = useRef<HTMLButtonElement>(null);
   const { banner, show: showBanner, dismiss } = useResultBanner();
+  const savedState = toSavedState(state, view);
+  const activeView = useActiveView(viewsKey, savedState);
+  const filterCount = activeFilterCount(state, listDefaults(list, platform, paramPrefix));
+  // A list opened with a URL that says nothing of it is in no remembered view (the default's name comes with the
+  // menu); before the first paint, so a view from an earlier visit is never shown.
+  const { opening } = listState;
+  useLayoutEffect(() => {
+    if (hasViews && opening !== 'url') rememberView(viewsKey, null);
+  }, [hasViews, opening, viewsKey]);
+  const resetList = () => {
+    rememberView(viewsKey, null);
+    listState.resetToDefaults();
+    // The Reset button goes with the filters: the focus goes to the Filter button.
+    filterButton.current?.focus();
+  };
 
   // The same call a first visit prefetched (list-request.ts), so it takes that answer; when the answer is already
   // in, the first render shows its rows and the query does not ask again (useArrivedRows.ts).
@@ -261,8 +285,9 @@ export function ListView({
   const viewsButton = hasViews && (
     <SavedViewsButton
       listKey={viewsKey}
-      current={toSavedState(state, view)}
+      current={savedState}
       onApply={listState.applySaved}
+      openedInDefault={opening === 'default'}
       linkFor={(saved) => {
         const params = savedStateParams(
           saved,
@@ -316,6 +341,7 @@ export function ListView({
                 <FilterToggle
                   ref={filterButton}
                   open={filterOpen}
+                  activeCount={filterCount}
                   onToggle={() => setFilterOpen((isOpen) => !isOpen)}
                 />
               ),
@@ -324,6 +350,20 @@ export function ListView({
               key: 'views',
               part: 'filter',
               node: viewsButton,
+            },
+            (filterCount > 0 || (hasViews && activeView)) && {
+              key: 'reset',
+              part: 'filter',
+              node: (
+                <Button
+                  variant="text"
+                  icon={<ReloadOutlined aria-hidden />}
+                  aria-label={tl('resetList')}
+                  onClick={resetList}
+                >
+                  {tl('reset')}
+                </Button>
+              ),
             },
             ...actions.headerActions.map((action) => ({
               key: `action-${action.key}`,

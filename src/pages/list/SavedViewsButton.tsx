@@ -5,13 +5,15 @@
  * as it has arrived. The stand-in gives way to the menu's own button only where that loses nothing: not while
  * the user is on it (a pointer pressed on it, or the focus on it) unless the press has ended in a click, so a
  * click that starts on the stand-in is never split between two buttons and the focus is never dropped.
+ * Both show the same face (SavedViewsTrigger.tsx): the name of the view the list is in, read from what this tab
+ * remembers (active-view.ts), so it is there from the first paint, before the menu or any request.
  */
-import { SaveOutlined } from '@ant-design/icons';
 import { type ComponentType, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button';
 import { usePaintedOnce } from '@/ui/usePaintedOnce';
+import { useActiveView } from './active-view';
 import type { SavedViewsMenuProps } from './SavedViewsMenu';
+import { useViewsTriggerFace } from './SavedViewsTrigger';
 
 type Menu = ComponentType<SavedViewsMenuProps>;
 
@@ -24,7 +26,7 @@ const loadMenu = () =>
   });
 
 export function SavedViewsButton(props: Omit<SavedViewsMenuProps, 'initiallyOpen'>) {
-  const { t } = useTranslation('lists');
+  const face = useViewsTriggerFace(useActiveView(props.listKey, props.current));
   const painted = usePaintedOnce();
   const [SavedViewsMenu, setMenu] = useState<Menu | null>(() => loadedMenu);
   const [pressed, setPressed] = useState(false);
@@ -46,7 +48,7 @@ export function SavedViewsButton(props: Omit<SavedViewsMenuProps, 'initiallyOpen
   if (SavedViewsMenu && (pressed || !touched)) return <SavedViewsMenu {...props} initiallyOpen={pressed} />;
   return (
     <Button
-      icon={<SaveOutlined aria-hidden />}
+      {...face}
       aria-haspopup="menu"
       aria-expanded={false}
       loading={pressed}
@@ -54,8 +56,6 @@ export function SavedViewsButton(props: Omit<SavedViewsMenuProps, 'initiallyOpen
       onFocus={() => setTouched(true)}
       onBlur={() => setTouched(false)}
       onClick={() => setPressed(true)}
-    >
-      {t('savedViews.button')}
-    </Button>
+    />
   );
 }

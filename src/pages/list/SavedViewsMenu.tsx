@@ -3,11 +3,15 @@
  * the menu first opens, never before the list's rows), shows the one the list is in, and offers to save the current
  * state under a name (the server's 422 under the field), and for the view shown: rename, delete (after its
  * confirmation), use as (or stop using as) the user's default of the list, and copy the link that restores it.
+ * Issue 42: the view the list is in is remembered (active-view.ts) when applied or saved, and named on the button;
+ * once the list has changed, 'Update “X” with current view' writes the list's state into it; 'Manage views…' renames,
+ * deletes and sets the default of any view (ManageViewsDialog.tsx). Where the list is in a view, or opened in the
+ * user's default, the views are asked for as soon as this chunk is in (after the list's paint), so the remembered
+ * view is checked against the server (renamed, changed or deleted elsewhere) and the default is named.
  * Loaded apart from the list page (SavedViewsButton.tsx), on the light components only.
  */
-import { SaveOutlined } from '@ant-design/icons';
 import { type BaseRecord, type HttpError, useCreate, useDelete, useList, useUpdate } from '@refinedev/core';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SavedViewStateValue } from '@shared/entities/saved-view-values';
 import type { SavedView } from '@shared/entities/saved-views';
@@ -18,7 +22,11 @@ import { Dialog } from '@/ui/Dialog';
 import { MenuButton, type MenuItem } from '@/ui/MenuButton';
 import { TextInput } from '@/ui/TextInput';
 import { toast } from '@/ui/toast';
+import { readActiveView, rememberView, useActiveView } from './active-view';
+import { ManageViewsDialog } from './ManageViewsDialog';
+import { savedViewError } from './saved-view-error';
 import { sameSavedState } from './saved-view-state';
+import { useViewsTriggerFace } from './SavedViewsTrigger';
 import './saved-views.css';
 
 export const SAVED_VIEWS = 'saved-views';
@@ -34,6 +42,8 @@ export interface SavedViewsMenuProps {
   linkFor(state: SavedViewStateValue): string;
   /** Open at once (the trigger was pressed before the menu had loaded). */
   initiallyOpen?: boolean;
+  /** The list opened in the user's default view (its URL said nothing of it): its name is looked up at once. */
+  openedInDefault?: boolean;
 }
 
 type NameDialog = { mode: 'save' } | { mode: 'rename'; view: SavedView };
@@ -46,11 +56,17 @@ export default function SavedViewsMenu({
   onApply,
   linkFor,
   initiallyOpen = false,
+  openedInDefault = false,
 }: SavedViewsMenuProps) {
   const { t } = useTranslation('lists');
   const [open, setOpen] = useState(initiallyOpen);
-  const [wanted, setWanted] = useState(initiallyOpen);
+  const [wanted, setWanted] = useState(
+    () => initiallyOpen || openedInDefault || readActiveView(listKey) !== null,
+  );
   const [dialog, setDialog] = useState<NameDialog | null>(null);
+  const [managing, setManaging] = useState(false);
+  const active = useActiveView(listKey, current);
+  const face = useViewsTriggerFace(active);
   const confirmation = useConfirmation();
   const { result, query } = useList<SavedView & BaseRecord, HttpError>({
     resource: SAVED_VIEWS,
@@ -62,7 +78,27 @@ export default function SavedViewsMenu({
   const { mutateAsync: remove } = useDelete<SavedView & BaseRecord>();
   const { mutateAsync: change } = useUpdate<SavedView & BaseRecord, HttpError>();
   const views = result.data;
-  const shown = views.find((view) => sameSavedState(view.state, current));
+  const activeView = active && views.find((view) => view.id === active.view.id);
+  // The view the list is in: the remembered one, or else one whose state the list has.
+  const shown = activeView ?? views.find((view) => sameSavedState(view.state, current));
+
+  // Each answer of the server corrects the remembered view (renamed, changed, deleted elsewhere); when the views
+  // first arrive and none is remembered, the view the list shows (its default first) becomes the one it is in.
+  // Only a new answer does (`dataUpdatedAt`): an older one must not undo what a write has just remembered.
+  const reconciledAt = useRef(0);
+  const { isSuccess, isFetching, dataUpdatedAt } = query;
+  useEffect(() => {
+    if (!isSuccess || isFetching || dataUpdatedAt === reconciledAt.current) return;
+    const first = reconciledAt.current === 0;
+    reconciledAt.current = dataUpdatedAt;
+    const remembered = readActiveView(listKey);
+    if (remembered) rememberView(listKey, views.find((view) => view.id === remembered.id) ?? null);
+    else if (first) {
+      const matching = views.filter((view) => sameSavedState(view.state, current));
+      const match = (openedInDefault && matching.find((view) => view.is_default)) || matching[0];
+      if (match) rememberView(listKey, match);
+    }
+  }, [current, dataUpdatedAt, isFetching, isSuccess, listKey, openedInDefault, views]);
 
   const setDefault = async (view: SavedView, isDefault: boolean) => {
     await change({ resource: SAVED_VIEWS, id: view.id, values: { is_default: isDefault }, ...NO_NOTICE });
@@ -78,17 +114,37 @@ export default function SavedViewsMenu({
       toast.error(t('savedViews.copyFailed'));
     }
   };
+  const deleteView = async (view: SavedView) => {
+    await remove({ resource: SAVED_VIEWS, id: view.id, ...NO_NOTICE });
+    if (readActiveView(listKey)?.id === view.id) rememberView(listKey, null);
+    if (view.is_default) void session.revalidate();
+    toast.success(t('savedViews.deleted', { name: view.name }));
+  };
   const askDelete = (view: SavedView) =>
     confirmation.ask({
       text: t('savedViews.deleteConfirm', { name: view.name }),
       confirmLabel: t('delete'),
       danger: true,
-      run: async () => {
-        await remove({ resource: SAVED_VIEWS, id: view.id, ...NO_NOTICE });
-        if (view.is_default) void session.revalidate();
-        toast.success(t('savedViews.deleted', { name: view.name }));
-      },
+      run: () => deleteView(view),
     });
+  const renameView = async (view: SavedView, name: string) => {
+    await change({ resource: SAVED_VIEWS, id: view.id, values: { name }, ...NO_NOTICE });
+    const remembered = readActiveView(listKey);
+    if (remembered?.id === view.id) rememberView(listKey, { ...remembered, name: name.trim() });
+    toast.success(t('savedViews.savedNotice', { name: name.trim() }));
+  };
+  // The view takes the list's state now; the list is in it, unmodified.
+  const updateView = async (view: SavedView) => {
+    try {
+      await change({ resource: SAVED_VIEWS, id: view.id, values: { state: current }, ...NO_NOTICE });
+    } catch {
+      toast.error(t('savedViews.failed'));
+      return;
+    }
+    rememberView(listKey, { ...view, state: current });
+    if (view.is_default) void session.revalidate();
+    toast.success(t('savedViews.updated', { name: view.name }));
+  };
 
   const viewItems: MenuItem[] = query.isLoading
     ? [{ key: 'loading', label: t('savedViews.loading'), disabled: true }]
@@ -98,12 +154,27 @@ export default function SavedViewsMenu({
           key: `view-${view.id}`,
           label: view.is_default ? t('savedViews.default', { name: view.name }) : view.name,
           checked: view.id === shown?.id,
-          onSelect: () => onApply(view.state),
+          onSelect: () => {
+            rememberView(listKey, view);
+            onApply(view.state);
+          },
         }));
   const items: MenuItem[] = [
     ...viewItems,
     { key: 'divider', divider: true },
+    ...(activeView && active?.modified
+      ? [
+          {
+            key: 'update',
+            label: t('savedViews.update', { name: activeView.name }),
+            onSelect: () => void updateView(activeView),
+          },
+        ]
+      : []),
     { key: 'save', label: t('savedViews.save'), onSelect: () => setDialog({ mode: 'save' }) },
+    ...(views.length > 0
+      ? [{ key: 'manage', label: t('savedViews.manage'), onSelect: () => setManaging(true) }]
+      : []),
     ...(shown
       ? [
           {
@@ -139,13 +210,27 @@ export default function SavedViewsMenu({
         placement="bottom-end"
         renderTrigger={(props) => (
           // Pressed while it loaded: the focus was on the stand-in this button replaces, and stays on the button.
-          <Button {...props} icon={<SaveOutlined aria-hidden />} autoFocus={initiallyOpen}>
-            {t('savedViews.button')}
-          </Button>
+          <Button {...props} {...face} autoFocus={initiallyOpen} />
         )}
       />
       {dialog && (
-        <ViewNameDialog dialog={dialog} listKey={listKey} current={current} onClose={() => setDialog(null)} />
+        <ViewNameDialog
+          dialog={dialog}
+          listKey={listKey}
+          current={current}
+          onRename={renameView}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {managing && (
+        <ManageViewsDialog
+          views={views}
+          activeId={shown?.id}
+          onClose={() => setManaging(false)}
+          onRename={renameView}
+          onSetDefault={setDefault}
+          onDelete={deleteView}
+        />
       )}
       {confirmation.dialog}
     </>
@@ -157,41 +242,43 @@ function ViewNameDialog({
   dialog,
   listKey,
   current,
+  onRename,
   onClose,
 }: {
   dialog: NameDialog;
   listKey: string;
   current: SavedViewStateValue;
+  onRename(view: SavedView, name: string): Promise<void>;
   onClose(): void;
 }) {
   const { t } = useTranslation('lists');
   const id = useId();
   const [name, setName] = useState(dialog.mode === 'rename' ? dialog.view.name : '');
   const [error, setError] = useState<string | null>(null);
-  const { mutateAsync: create, mutation: creating } = useCreate<SavedView & BaseRecord, HttpError>();
-  const { mutateAsync: update, mutation: updating } = useUpdate<SavedView & BaseRecord, HttpError>();
-  const busy = creating.isPending || updating.isPending;
+  const { mutateAsync: create } = useCreate<SavedView & BaseRecord, HttpError>();
+  const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    setBusy(true);
     try {
       if (dialog.mode === 'save') {
-        await create({
+        const { data } = await create({
           resource: SAVED_VIEWS,
           values: { list: listKey, name, state: current },
           ...NO_NOTICE,
         });
+        // The list is in the view it was saved as.
+        rememberView(listKey, { id: Number(data.id), name: name.trim(), state: current });
+        toast.success(t('savedViews.savedNotice', { name: name.trim() }));
       } else {
-        await update({ resource: SAVED_VIEWS, id: dialog.view.id, values: { name }, ...NO_NOTICE });
+        await onRename(dialog.view, name);
       }
-      toast.success(t('savedViews.savedNotice', { name: name.trim() }));
       onClose();
     } catch (caught) {
-      const failure = caught as HttpError;
-      const errors = failure.errors as Record<string, string[] | string> | undefined;
-      const message = errors?.name ?? errors?.state ?? failure.message;
-      setError((Array.isArray(message) ? message[0] : message) || t('savedViews.failed'));
+      setError(savedViewError(caught, t('savedViews.failed')));
+      setBusy(false);
     }
   };
 

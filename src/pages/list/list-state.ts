@@ -102,3 +102,20 @@ export function stateToFilters(state: Pick<ListState, 'search' | 'filters'>): Cr
   }
   return filters;
 }
+
+/**
+ * How many filters the user has set on the list (issue 42): the search, and each declared filter whose values
+ * differ from the list's default (a default filter kept is the list as it opens, not the user's filtering; one
+ * the user cleared narrows nothing).
+ */
+export function activeFilterCount(
+  state: Pick<ListState, 'search' | 'filters'>,
+  defaults: Pick<ListDefaults, 'filters'>,
+): number {
+  const same = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+  const filters = Object.entries(state.filters).filter(
+    ([key, values]) => values.length > 0 && !same(values, defaults.filters?.[key] ?? []),
+  );
+  return filters.length + (state.search.trim() ? 1 : 0);
+}

@@ -29,6 +29,24 @@ export interface ListStateHandle extends ListRequest {
   setView(view: ListViewKind): void;
   /** Shows a saved view: its filters, search, sort, rows per page and view, on the first page. */
   applySaved(saved: SavedViewStateValue): void;
+  /**
+   * Everything back to the list as it opens with a URL that says nothing (issue 42's toolbar Reset): the declared
+   * filters, sort, rows per page and grid or list view, no search, the first page; the user's stored sort goes.
+   */
+  resetToDefaults(): void;
+  /**
+   * How the list opened (decided once): from its URL ('url'), in the user's default view ('default'), or with a
+   * URL that said nothing of it and no default ('bare').
+   */
+  opening: 'url' | 'default' | 'bare';
+}
+
+/** The URL with the list's own parameters replaced by `own`, keeping those of the screen's other lists. */
+function withOwnParams(current: URLSearchParams, own: URLSearchParams, prefix?: string): URLSearchParams {
+  if (!prefix) return own;
+  const merged = new URLSearchParams([...current].filter(([key]) => !key.startsWith(`${prefix}.`)));
+  for (const [key, value] of own) merged.set(key, value);
+  return merged;
 }
 
 /** `prefix`: the list shares the URL with others (a tree browser's two lists); its parameters carry the prefix. */
@@ -42,16 +60,18 @@ export function useListState(
   const [params, setParams] = useSearchParams();
   const declared = useMemo(() => listDefaults(list, platform, prefix), [list, platform, prefix]);
   // Decided once, when the list opens: a Reset later empties the URL without bringing the default back.
-  const [openingView, setOpeningView] = useState(() =>
-    defaultView &&
-    !hasOwnState(
+  const [opening] = useState<ListStateHandle['opening']>(() =>
+    hasOwnState(
       params,
       declared,
       (list.filters ?? []).map((filter) => filter.key),
     )
-      ? defaultView
-      : undefined,
+      ? 'url'
+      : defaultView
+        ? 'default'
+        : 'bare',
   );
+  const [openingView, setOpeningView] = useState(() => (opening === 'default' ? defaultView : undefined));
   const shown = openingView ? savedStateParams(openingView, declared, params) : params;
   const request = listRequest(list, shown, platform, prefix);
   const { state } = request;
@@ -78,10 +98,7 @@ export function useListState(
           // The grid or list view stays as the URL has it.
           const shownView = viewInParams(current, prefix);
           if (shownView) own.set(paramName(declared, VIEW_PARAM), shownView);
-          if (!prefix) return own;
-          const merged = new URLSearchParams([...current].filter(([key]) => !key.startsWith(`${prefix}.`)));
-          for (const [key, value] of own) merged.set(key, value);
-          return merged;
+          return withOwnParams(current, own, prefix);
         },
         { replace: true },
       ),
@@ -101,6 +118,26 @@ export function useListState(
     [declared.filters, state.sort, write],
   );
 
+  const resetToDefaults = useCallback(() => {
+    storeSort(list.sortKey, undefined);
+    setParams(
+      (current) => {
+        const own = serializeListState(
+          {
+            page: 1,
+            perPage: declared.pageSize,
+            sort: declared.sort,
+            search: '',
+            filters: { ...declared.filters },
+          },
+          declared,
+        );
+        return withOwnParams(current, own, prefix);
+      },
+      { replace: true },
+    );
+  }, [declared, list.sortKey, prefix, setParams]);
+
   const setView = useCallback(
     (next: ListViewKind) =>
       setParams(
@@ -114,5 +151,5 @@ export function useListState(
     [declared, setParams],
   );
 
-  return { ...request, update, reset, view, setView, applySaved };
+  return { ...request, update, reset, resetToDefaults, view, setView, applySaved, opening };
 }
