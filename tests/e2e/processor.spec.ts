@@ -128,8 +128,12 @@ test('each tab has its own filter, kept while another tab is open; Reset touches
   await expect(searchBox(page)).toHaveValue('');
   await searchBox(page).fill('Aeron');
   await expect(grid(page, 'Items').getByRole('listitem').first()).toContainText('Aeron');
-  await page.getByRole('button', { name: 'Reset' }).click();
+  // The header's Filter button counts the open tab's search, and the toolbar's Reset clears it.
+  await expect(page.getByRole('button', { name: 'Filter, 1 active' })).toBeVisible();
+  await page.getByRole('button', { name: 'Reset the list' }).click();
   await expect(searchBox(page)).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Filter', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reset the list' })).toBeHidden();
 
   // The models' search is still there.
   await page.getByRole('tab', { name: 'Models' }).click();

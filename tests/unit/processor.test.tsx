@@ -120,6 +120,30 @@ describe('the processor', () => {
     vi.useRealTimers();
   });
 
+  it("counts the open tab's filters on the header's Filter button, and the toolbar's Reset clears them", async () => {
+    const user = userEvent.setup();
+    signInAs(aliceUser);
+    tenantStore.setTenant(acmeTenant);
+    render(
+      <RefineHarness
+        path="/processor?tab=items&items.search=Aeron"
+        live={live}
+        user={aliceUser}
+        i18n={portalI18n('en')}
+      >
+        <Routes>
+          <Route path="/processor" element={<ProcessorPage />} />
+        </Routes>
+      </RefineHarness>,
+    );
+    const filter = await screen.findByRole('button', { name: 'Filter, 1 active' });
+    expect(filter).toHaveTextContent('1');
+    await user.click(screen.getByRole('button', { name: 'Reset the list' }));
+    expect(await screen.findByRole('button', { name: 'Filter' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Reset the list' })).toBeNull();
+    await waitFor(() => expect(api.calls('/libraries/items').at(-1)?.query.get('search')).toBeNull());
+  });
+
   it('opens the tab named in the navigation state and shows the banner handed over for 3 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     renderProcessor(live, { tab: 'items', resultBanner: { type: 'success', text: 'Aeron Chair imported' } });

@@ -11,10 +11,13 @@ export function FilterToggle({
   open,
   onToggle,
   activeCount = 0,
+  controls,
   ref,
 }: {
   open: boolean;
   onToggle(): void;
+  /** The id of the panel it opens, while open (`aria-controls`). */
+  controls?: string;
   /** The filters in effect, the search included (`activeFilterCount`); none shows none. */
   activeCount?: number;
   /** The panel gives the focus back here when it closes. */
@@ -26,6 +29,7 @@ export function FilterToggle({
       ref={ref}
       icon={<FilterOutlined aria-hidden />}
       aria-expanded={open}
+      aria-controls={open ? controls : undefined}
       aria-label={activeCount > 0 ? t('filterActive', { count: activeCount }) : undefined}
       onClick={onToggle}
     >

@@ -7,13 +7,14 @@
  * The page, sort and filters live in the URL. The Filter button counts the filters in effect, and while the list
  * is filtered or in a saved view a Reset beside it takes the list back to its defaults (issue 42).
  */
-import { AppstoreOutlined, PlusOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { type BaseRecord, type CrudFilter, type HttpError, useList } from '@refinedev/core';
 import {
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
-  useLayoutEffect,
+  type RefObject,
+  useEffect,
   useRef,
   useState,
 } from 'react';
@@ -44,12 +45,12 @@ import { FilterPanel } from './FilterPanel';
 import { FilterToggle } from './FilterToggle';
 import { GridSort } from './GridSort';
 import { listCall } from './list-request';
-import { activeFilterCount, primarySort } from './list-state';
+import { primarySort } from './list-state';
 import { listDefaults } from './list-request';
-import { rememberView, useActiveView } from './active-view';
 import { SavedViewsButton } from './SavedViewsButton';
 import { savedStateParams, savedViewsKey, toSavedState } from './saved-view-state';
 import { useArrivedRows } from './useArrivedRows';
+import { useListReset } from './useListReset';
 import { useBulkActions } from './useBulkActions';
 import { useListActions } from './useListActions';
 import { useListState } from './useListState';
@@ -84,6 +85,10 @@ export interface ListViewProps {
    * user's default view of it.
    */
   viewsIn?: HTMLElement | null;
+  /** Told the number of filters in effect, where the screen shows the list's Filter button (`withHeader` false). */
+  onFilterCount?(count: number): void;
+  /** The screen's Filter button for the list, where the list has no header: the focus goes there after Reset. */
+  screenFilterButton?: RefObject<HTMLButtonElement | null>;
   /**
    * refine's live mode of the list's query: 'off' where the screen applies the resource's pushes itself (the
    * processor updates cards in place); the portal's default otherwise.
@@ -108,6 +113,8 @@ export function ListView({
   filterOpen: controlledFilterOpen,
   onFilterClose,
   viewsIn,
+  onFilterCount,
+  screenFilterButton,
   liveMode,
 }: ListViewProps) {
   const list = resource.list!;
@@ -132,20 +139,18 @@ export function ListView({
   const filterButton = useRef<HTMLButtonElement>(null);
   const { banner, show: showBanner, dismiss } = useResultBanner();
   const savedState = toSavedState(state, view);
-  const activeView = useActiveView(viewsKey, savedState);
-  const filterCount = activeFilterCount(state, listDefaults(list, platform, paramPrefix));
-  // A list opened with a URL that says nothing of it is in no remembered view (the default's name comes with the
-  // menu); before the first paint, so a view from an earlier visit is never shown.
   const { opening } = listState;
-  useLayoutEffect(() => {
-    if (hasViews && opening !== 'url') rememberView(viewsKey, null);
-  }, [hasViews, opening, viewsKey]);
-  const resetList = () => {
-    rememberView(viewsKey, null);
-    listState.resetToDefaults();
-    // The Reset button goes with the filters: the focus goes to the Filter button.
-    filterButton.current?.focus();
-  };
+  const { filterCount, resetButton } = useListReset({
+    viewsKey: hasViews ? viewsKey : null,
+    state,
+    defaults: listDefaults(list, platform, paramPrefix),
+    savedState,
+    listState,
+    // The Reset button goes with the filters: the focus goes to the Filter button (the screen's, where the list
+    // has no header of its own).
+    focusAfterReset: () => (screenFilterButton ?? filterButton).current?.focus(),
+  });
+  useEffect(() => onFilterCount?.(filterCount), [filterCount, onFilterCount]);
 
   // The same call a first visit prefetched (list-request.ts), so it takes that answer; when the answer is already
   // in, the first render shows its rows and the query does not ask again (useArrivedRows.ts).
@@ -309,7 +314,14 @@ export function ListView({
           <h2 id={titleId} tabIndex={-1} className="ui-visually-hidden">
             {title ?? t('title')}
           </h2>
-          {viewsIn && createPortal(viewsButton, viewsIn)}
+          {viewsIn &&
+            createPortal(
+              <>
+                {viewsButton}
+                {resetButton}
+              </>,
+              viewsIn,
+            )}
         </>
       ) : (
         <Header
@@ -351,20 +363,7 @@ export function ListView({
               part: 'filter',
               node: viewsButton,
             },
-            (filterCount > 0 || (hasViews && activeView)) && {
-              key: 'reset',
-              part: 'filter',
-              node: (
-                <Button
-                  variant="text"
-                  icon={<ReloadOutlined aria-hidden />}
-                  aria-label={tl('resetList')}
-                  onClick={resetList}
-                >
-                  {tl('reset')}
-                </Button>
-              ),
-            },
+            !!resetButton && { key: 'reset', part: 'filter', node: resetButton },
             ...actions.headerActions.map((action) => ({
               key: `action-${action.key}`,
               part: 'secondary' as const,

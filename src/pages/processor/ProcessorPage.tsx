@@ -1,6 +1,6 @@
 /**
  * The processor, /processor (spec 2 §Processor, §4, §6, §9). Its own page, as it is no entity's list: the
- * header 'Processor' with the Filter button, the open tab's saved views (issue 33: its 'Views' menu, each tab's
+ * header 'Processor' with the Filter button (the count of the open tab's filters), the open tab's saved views (issue 33: its 'Views' menu, each tab's
  * views apart) and the open tab's buttons (New Model; Import; New Material and
  * Import), and a tab per list of ./processor-tabs.tsx (Materials only with
  * list-materials), each the generic list (`ListView`) of its entity with its own URL parameters (`items.search`),
@@ -9,17 +9,18 @@
  * in the navigation state (`{tab: 'items'}`), as is a success banner (3 s). Models and items follow the
  * processor's pushes in place.
  */
-import { FilterOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { Tabs } from 'antd';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/PageHeader';
 import { deployment } from '@/lib/runtime-config';
 import { useAuthorization } from '@/providers/useAuthorization';
-import { type ProcessorTabKey, visibleTabs } from './processor-tabs';
+import { PROCESSOR_TAB_KEYS, type ProcessorTabKey, visibleTabs } from './processor-tabs';
 import { useProcessorLiveUpdates } from './useProcessorLiveUpdates';
 import { Button } from '@/ui/Button';
+import { FilterToggle } from '../list/FilterToggle';
 import { ListView } from '../list/ListView';
 import '@/components/page.css';
 import './processor.css';
@@ -48,6 +49,19 @@ export default function ProcessorPage() {
   const filterButton = useRef<HTMLButtonElement>(null);
   // Where the open tab's list shows its 'Views' menu (issue 33): the header, beside Filter.
   const [viewsSlot, setViewsSlot] = useState<HTMLElement | null>(null);
+  // Each tab's filters in effect, for the Filter button of the open one (issue 42).
+  const [filterCounts, setFilterCounts] = useState<Partial<Record<ProcessorTabKey, number>>>({});
+  const countFilters = useMemo(
+    () =>
+      Object.fromEntries(
+        PROCESSOR_TAB_KEYS.map((key) => [
+          key,
+          (count: number) =>
+            setFilterCounts((counts) => (counts[key] === count ? counts : { ...counts, [key]: count })),
+        ]),
+      ) as Record<ProcessorTabKey, (count: number) => void>,
+    [],
+  );
   useProcessorLiveUpdates();
 
   const tabs = visibleTabs(user, deployment.host.platform);
@@ -75,15 +89,13 @@ export default function ProcessorPage() {
             key: 'filter',
             part: 'filter',
             node: (
-              <Button
+              <FilterToggle
                 ref={filterButton}
-                icon={<FilterOutlined aria-hidden />}
-                aria-expanded={activeFilterOpen}
-                aria-controls={activeFilterOpen ? `processor-${active.key}-panel` : undefined}
-                onClick={() => setFilterOpen((open) => ({ ...open, [active.key]: !activeFilterOpen }))}
-              >
-                {t('filter')}
-              </Button>
+                open={activeFilterOpen}
+                controls={`processor-${active.key}-panel`}
+                activeCount={filterCounts[active.key] ?? 0}
+                onToggle={() => setFilterOpen((open) => ({ ...open, [active.key]: !activeFilterOpen }))}
+              />
             ),
           },
           {
@@ -130,6 +142,8 @@ export default function ProcessorPage() {
                     filterButton.current?.focus();
                   }}
                   viewsIn={tab.key === active.key ? viewsSlot : undefined}
+                  onFilterCount={countFilters[tab.key]}
+                  screenFilterButton={filterButton}
                   liveMode={tab.live ? 'off' : undefined}
                 />
               </div>

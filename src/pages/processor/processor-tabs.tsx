@@ -44,7 +44,8 @@ import type {
 import { archiveRowActions } from '@/declarations/archivable-rows';
 import { ItemCard } from './ItemCard';
 
-export type ProcessorTabKey = 'models' | 'items' | 'materials';
+export const PROCESSOR_TAB_KEYS = ['models', 'items', 'materials'] as const;
+export type ProcessorTabKey = (typeof PROCESSOR_TAB_KEYS)[number];
 
 /** A button of the processor's header while the tab is open (New Model, Import, New Material). */
 export interface ProcessorButton {

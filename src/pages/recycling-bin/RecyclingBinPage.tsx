@@ -1,8 +1,8 @@
 /**
  * The recycling bin, /tools/trash (spec 2 Tools, §4, §9). Its own page, as it is no entity's list: a tab per
  * declared resource with `recyclingBin` (in their declared order, where the user holds the resource's
- * permission), each listing that resource's trashed rows (TrashTab). The header's Filter button opens the open
- * tab's Filter panel (spec 2 §2: every list has one), its 'Views' menu the open tab's saved views (issue 33). `?tab=` keeps the open tab; the banner
+ * permission), each listing that resource's trashed rows (TrashTab). The header's Filter button (with the count of
+ * the open tab's filters) opens the open tab's Filter panel (spec 2 §2: every list has one), its 'Views' menu the open tab's saved views (issue 33). `?tab=` keeps the open tab; the banner
  * 'Restored successfully' shows for 3 s. Six tabs do not fit a phone, and a tab list scrolling sideways hid the
  * last ones behind a faint shadow: below antd's `md` the choice is a labelled select of the same entries.
  */
@@ -47,6 +47,8 @@ export default function RecyclingBinPage() {
   const filterButton = useRef<HTMLButtonElement>(null);
   // Where the open tab shows its 'Views' menu (issue 33): the header, beside Filter.
   const [viewsSlot, setViewsSlot] = useState<HTMLElement | null>(null);
+  // The open tab's filters in effect, for the Filter button (issue 42); a tab reports its own as it opens.
+  const [filterCount, setFilterCount] = useState(0);
 
   if (!isPermitted(user, platform, { ability: 'access-recycling-bin' })) return <ForbiddenPage />;
   const tabs = binResources(RESOURCES).filter((resource) => isPermitted(user, platform, resource.permission));
@@ -63,6 +65,8 @@ export default function RecyclingBinPage() {
       { replace: true },
     );
   const filter = {
+    onFilterCount: setFilterCount,
+    focusAfterReset: () => filterButton.current?.focus(),
     filterOpen,
     onFilterClose: () => {
       setFilterOpen(false);
@@ -82,6 +86,7 @@ export default function RecyclingBinPage() {
               <FilterToggle
                 ref={filterButton}
                 open={filterOpen}
+                activeCount={filterCount}
                 onToggle={() => setFilterOpen((isOpen) => !isOpen)}
               />
             ),
@@ -135,6 +140,7 @@ export default function RecyclingBinPage() {
                   onResult={show}
                   viewsIn={resource === active ? viewsSlot : undefined}
                   {...filter}
+                  onFilterCount={resource === active ? setFilterCount : undefined}
                 />
               ),
             }))}

@@ -9,7 +9,7 @@
  */
 import { UndoOutlined } from '@ant-design/icons';
 import { type BaseRecord, type HttpError, useInvalidate, useList } from '@refinedev/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { awaitingRows } from '@/components/awaiting-rows';
@@ -32,6 +32,7 @@ import { listDefaults } from '../list/list-request';
 import { primarySort } from '../list/list-state';
 import { SavedViewsButton } from '../list/SavedViewsButton';
 import { savedStateParams, savedViewsKey, toSavedState } from '../list/saved-view-state';
+import { useListReset } from '../list/useListReset';
 import { useListState } from '../list/useListState';
 import { daysLeft } from './days-left';
 
@@ -51,6 +52,10 @@ interface TrashTabProps {
    * until the page has it. The tab then also opens in the user's default view of it.
    */
   viewsIn?: HTMLElement | null;
+  /** Told the number of filters in effect, for the page's Filter button (issue 42). */
+  onFilterCount?(count: number): void;
+  /** Where the focus goes when the toolbar's Reset has put the tab back to its defaults: the Filter button. */
+  focusAfterReset?(): void;
 }
 
 /** A tab's list as the list state reads it: 10 per page at `-deleted_at`, its sort stored under `sortKey`. */
@@ -68,6 +73,8 @@ export function TrashTab({
   filterOpen,
   onFilterClose,
   viewsIn,
+  onFilterCount,
+  focusAfterReset = () => undefined,
 }: TrashTabProps) {
   const bin = resource.recyclingBin!;
   const { t, i18n } = useTranslation('recycling-bin');
@@ -78,12 +85,18 @@ export function TrashTab({
   // Each tab's saved views apart from the resource's own list (issue 33).
   const viewsKey = savedViewsKey('trash', bin.tabKey);
   const defaultView = useSession().auth?.user.default_views?.[viewsKey];
-  const { state, sorters, filters, update, reset, applySaved } = useListState(
-    list,
-    platform,
-    bin.tabKey,
-    viewsIn !== undefined ? defaultView : undefined,
-  );
+  const listState = useListState(list, platform, bin.tabKey, viewsIn !== undefined ? defaultView : undefined);
+  const { state, sorters, filters, update, reset, applySaved } = listState;
+  const savedState = toSavedState(state, 'list');
+  const { filterCount, resetButton } = useListReset({
+    viewsKey: viewsIn !== undefined ? viewsKey : null,
+    state,
+    defaults: listDefaults(list, platform, bin.tabKey),
+    savedState,
+    listState,
+    focusAfterReset,
+  });
+  useEffect(() => onFilterCount?.(filterCount), [filterCount, onFilterCount]);
   const [restoring, setRestoring] = useState<string | null>(null);
 
   const { result, query } = useList<BaseRecord, HttpError>({
@@ -181,19 +194,22 @@ export function TrashTab({
     <>
       {viewsIn &&
         createPortal(
-          <SavedViewsButton
-            listKey={viewsKey}
-            current={toSavedState(state, 'list')}
-            onApply={applySaved}
-            linkFor={(saved) => {
-              const params = savedStateParams(
-                saved,
-                listDefaults(list, platform, bin.tabKey),
-                new URLSearchParams(window.location.search),
-              );
-              return `${window.location.origin}${window.location.pathname}?${params}`;
-            }}
-          />,
+          <>
+            <SavedViewsButton
+              listKey={viewsKey}
+              current={savedState}
+              onApply={applySaved}
+              linkFor={(saved) => {
+                const params = savedStateParams(
+                  saved,
+                  listDefaults(list, platform, bin.tabKey),
+                  new URLSearchParams(window.location.search),
+                );
+                return `${window.location.origin}${window.location.pathname}?${params}`;
+              }}
+            />
+            {resetButton}
+          </>,
           viewsIn,
         )}
       {filterOpen && (
