@@ -184,8 +184,13 @@ async function walkForms(page: Page, walker: Walker): Promise<Walk> {
       await screenSettled(page);
       await settled();
       await lookForErrors();
-      if (await page.locator('main').getByRole('button', { name: SAVE }).filter({ visible: true }).count()) {
-        // The screen is a form itself (my account and the company profile, with Save in their header; the reports).
+      // The screen is a form itself: its Save in a form (the reports) or in its header (my account, the company
+      // profile).
+      const ownSave = page
+        .locator('main form, main .page-header__actions')
+        .getByRole('button', { name: SAVE })
+        .filter({ visible: true });
+      if (await ownSave.count()) {
         await checkForm(path, async () => page.locator('main'));
       }
 
