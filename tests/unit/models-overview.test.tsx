@@ -26,6 +26,7 @@ import {
   stubLive,
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
+import { recordStatuses } from './support/shown-statuses';
 
 /** The live provider places this resource channel on `Company.1.ProjectModel` (live-provider.test.ts). */
 const CHANNEL = 'resources/projects/models';
@@ -288,10 +289,17 @@ describe('the model overview', () => {
 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Are you sure you want to delete this model?')).toBeInTheDocument();
+    const statuses = recordStatuses();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByRole('heading', { name: 'Harbour Tower', level: 1 })).toBeInTheDocument();
-    expect(await screen.findByRole('status')).toHaveTextContent('Harbour Tower – Lobby successfully deleted');
+    // The banner shows for 3 s: seen whenever it was.
+    await waitFor(() =>
+      expect(statuses.texts).toContainEqual(
+        expect.stringContaining('Harbour Tower – Lobby successfully deleted'),
+      ),
+    );
+    statuses.stop();
     expect(api.calls('/projects/models/7', 'DELETE')).toHaveLength(1);
     // The deleted model is not asked for again (it would answer 404).
     expect(api.calls('/projects/models/7')).toHaveLength(1);
