@@ -191,10 +191,15 @@ async function walkForms(page: Page, walker: Walker): Promise<Walk> {
         .getByRole('button', { name: SAVE })
         .filter({ visible: true });
       if (await ownSave.count()) {
+        // A form screen offers no list of its own (no New, no rows).
         await checkForm(path, async () => page.locator('main'));
+        return;
       }
 
-      const create = page.locator('main').getByRole('button', { name: /^New\b/ });
+      const create = page
+        .locator('main')
+        .getByRole('button', { name: /^New\b/ })
+        .filter({ visible: true });
       if ((await create.count()) && (await create.first().isEnabled())) {
         await checkForm(`${path}: ${await create.first().innerText()}`, () => openForm(page, create.first()));
         await navigateInApp(page, path);
