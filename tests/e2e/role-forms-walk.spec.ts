@@ -107,10 +107,18 @@ async function inspectForm(page: Page, form: Locator) {
   }
 }
 
-/** The screen's content has loaded: its heading shows and nothing in it is still loading. */
-async function screenSettled(page: Page) {
+/**
+ * Goes to `path` inside the app and waits until its screen has replaced the one before (the router may keep the old
+ * screen up while the next one's code loads: its headings are marked first, so they are not taken for the new
+ * screen's) and nothing in it is still loading.
+ */
+async function openScreen(page: Page, path: string) {
+  await page.locator('main :is(h1, h2)').evaluateAll((headings) => {
+    for (const heading of headings) heading.setAttribute('data-e2e-left', '');
+  });
+  await navigateInApp(page, path);
   const main = page.locator('main');
-  await expect(main.getByRole('heading').first()).toBeVisible();
+  await expect(main.locator(':is(h1, h2):not([data-e2e-left])').first()).toBeVisible();
   await expect(main.locator('.ant-skeleton, .ant-spin-spinning, [aria-busy="true"]')).toHaveCount(0);
 }
 
@@ -180,8 +188,7 @@ async function walkForms(page: Page, walker: Walker): Promise<Walk> {
   for (const path of screens) {
     await test.step(path, async () => {
       screen = path;
-      await navigateInApp(page, path);
-      await screenSettled(page);
+      await openScreen(page, path);
       await settled();
       await lookForErrors();
       // The screen is a form itself: its Save in a form (the reports) or in its header (my account, the company
@@ -202,8 +209,7 @@ async function walkForms(page: Page, walker: Walker): Promise<Walk> {
         .filter({ visible: true });
       if ((await create.count()) && (await create.first().isEnabled())) {
         await checkForm(`${path}: ${await create.first().innerText()}`, () => openForm(page, create.first()));
-        await navigateInApp(page, path);
-        await screenSettled(page);
+        await openScreen(page, path);
       }
 
       // A row's Edit that opens a form (a link; an edit in place, such as an FAQ category's name, is no form).
