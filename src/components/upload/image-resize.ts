@@ -13,6 +13,7 @@ import {
   boundedSize,
   canvasPixelLimit,
   coverCrop,
+  type CoverCrop,
   isIos,
   STORED_IMAGE,
   UPLOAD_THUMBNAIL,
@@ -49,14 +50,7 @@ async function decode(file: File, ios: boolean): Promise<ImageBitmap | null> {
 }
 
 /** Where on a canvas of `width`×`height` a decoded picture is drawn: a part of it (`sx`…) or all of it. */
-interface Drawing {
-  sx: number;
-  sy: number;
-  sw: number;
-  sh: number;
-  width: number;
-  height: number;
-}
+type Drawing = CoverCrop;
 
 /** The decoded picture drawn as `drawing` says, encoded as `type` at `quality`; null where the canvas fails. */
 async function drawn(

@@ -12,7 +12,7 @@ import type { SavedView } from '@shared/entities/saved-views';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { Tag } from '@/ui/Tag';
-import { TextInput } from '@/ui/TextInput';
+import { ViewNameInput } from './ViewNameInput';
 import { toast } from '@/ui/toast';
 import { savedViewError } from './saved-view-error';
 
@@ -212,22 +212,13 @@ function RenameForm({
       noValidate
     >
       <div className="manage-views__field">
-        <TextInput
+        <ViewNameInput
           id={`${id}-name`}
-          aria-label={t('savedViews.nameOf', { name: view.name })}
+          label={t('savedViews.nameOf', { name: view.name })}
           value={name}
           onChange={setName}
-          status={error ? 'error' : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          maxLength={100}
-          required
-          autoFocus
+          error={error}
         />
-        {error && (
-          <div id={`${id}-error`} className="saved-views__error" role="alert">
-            {error}
-          </div>
-        )}
       </div>
       <span className="manage-views__actions">
         <Button size="small" onClick={onDone} disabled={busy}>

@@ -20,7 +20,7 @@ import { session } from '@/providers/session';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { MenuButton, type MenuItem } from '@/ui/MenuButton';
-import { TextInput } from '@/ui/TextInput';
+import { ViewNameInput } from './ViewNameInput';
 import { toast } from '@/ui/toast';
 import { readActiveView, rememberView, useActiveView } from './active-view';
 import { ManageViewsDialog } from './ManageViewsDialog';
@@ -307,21 +307,7 @@ function ViewNameDialog({
         <label htmlFor={`${id}-name`} className="saved-views__label">
           {t('savedViews.name')}
         </label>
-        <TextInput
-          id={`${id}-name`}
-          value={name}
-          onChange={setName}
-          status={error ? 'error' : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          maxLength={100}
-          required
-          autoFocus
-        />
-        {error && (
-          <div id={`${id}-error`} className="saved-views__error" role="alert">
-            {error}
-          </div>
-        )}
+        <ViewNameInput id={`${id}-name`} value={name} onChange={setName} error={error} />
       </form>
     </Dialog>
   );
