@@ -194,7 +194,7 @@ describe('DashboardPage', () => {
     renderInPortal(<DashboardPage />, { user: librarian });
 
     expect(await screen.findByTestId('count-libraries')).toHaveTextContent('12');
-    expect(await screen.findByText('Change number 2')).toBeInTheDocument();
+    await screen.findByText('Change number 2');
     expect(screen.queryByTestId('count-projects')).not.toBeInTheDocument();
     expect(screen.queryByTestId('count-models')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Recent projects' })).not.toBeInTheDocument();
@@ -274,7 +274,7 @@ describe('DashboardPage', () => {
     renderInPortal(<DashboardPage />);
 
     const slider = await screen.findByRole('region', { name: 'Recent projects' });
-    expect(await within(slider).findByText('No recent projects')).toBeInTheDocument();
+    await within(slider).findByText('No recent projects');
     expect(within(slider).queryByRole('button', { name: 'Next project' })).not.toBeInTheDocument();
   });
 
@@ -309,7 +309,7 @@ describe('DashboardPage', () => {
     const user = userEvent.setup();
     const view = renderInPortal(<DashboardPage />, { user: unconnected, routePath: '/' });
 
-    expect(await screen.findByText('Your design software account is not connected')).toBeInTheDocument();
+    await screen.findByText('Your design software account is not connected');
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() =>
       expect(screen.queryByText('Your design software account is not connected')).not.toBeInTheDocument(),
@@ -325,9 +325,7 @@ describe('DashboardPage', () => {
       user: { ...aliceUser, autodesk_integration: true, autodesk_scope_outdated: true },
       routePath: '/',
     });
-    expect(
-      await screen.findByText('Your design software account needs to be reconnected'),
-    ).toBeInTheDocument();
+    await screen.findByText('Your design software account needs to be reconnected');
     await user.click(screen.getByRole('link', { name: 'Open profile settings' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/user/profile');
   });
@@ -344,7 +342,7 @@ describe('DashboardPage', () => {
 
     // The reload: the session still says nothing of the dismissal.
     renderInPortal(<DashboardPage />, { user: unconnected, routePath: '/' });
-    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByText('Your design software account is not connected')).not.toBeInTheDocument();
   });
 
@@ -366,9 +364,7 @@ describe('DashboardPage', () => {
         preferences: dismissed,
       },
     });
-    expect(
-      await screen.findByText('Your design software account needs to be reconnected'),
-    ).toBeInTheDocument();
+    await screen.findByText('Your design software account needs to be reconnected');
   });
 
   it('shows no warning where the company has the Autodesk integration off: there is nothing to connect', async () => {

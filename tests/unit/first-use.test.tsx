@@ -31,7 +31,7 @@ describe('a record that cannot be shown', () => {
     signIn(user({ abilities: VIEWER }));
     const { router } = renderPortal('/projects/overview/999999');
     // With react-query's default retries it was asked four times (after 1 s, 2 s and 4 s more).
-    expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Not found' });
     expect(paths.filter((path) => path === '/projects/999999')).toHaveLength(1);
     // Nor when the tab is the user's again: react-query would refetch an errored query on focus, deciding so while
     // the focus changes (a refetch starts its query's fetch there and then).
@@ -52,7 +52,7 @@ describe('a record that cannot be shown', () => {
     const paths = stubApi({ '/labels/7': forbidden });
     signIn(user({ abilities: VIEWER }));
     renderPortal('/tools/labels/edit/7');
-    expect(await screen.findByRole('heading', { name: '403 Forbidden' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: '403 Forbidden' });
     expect(screen.getByText('You do not have permission to see this.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back to the list' })).toBeInTheDocument();
     expect(paths.filter((path) => path === '/labels/7')).toHaveLength(1);
@@ -104,7 +104,7 @@ describe('notices', () => {
     signIn(user({ abilities: [...VIEWER, 'create-projects'] }));
     renderPortal('/projects/create');
     await fillAndSave('Urgent');
-    expect(await screen.findByText(taken)).toBeInTheDocument();
+    await screen.findByText(taken);
     expect(messages()).toBeEmptyDOMElement();
   });
 
@@ -165,7 +165,7 @@ describe('deleting from an overview', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
-    expect(await screen.findByText('Harbour Tower successfully deleted')).toBeInTheDocument();
+    await screen.findByText('Harbour Tower successfully deleted');
     expect(reads).toEqual(['GET']);
     expect(screen.queryByRole('heading', { name: 'Not found' })).not.toBeInTheDocument();
   });
@@ -205,7 +205,7 @@ describe('deleting from a list in Dutch', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Verwijderen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bevestiging' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
-    expect(await screen.findByText('Urgent is succesvol verwijderd')).toBeInTheDocument();
+    await screen.findByText('Urgent is succesvol verwijderd');
     expect(languages).toEqual(['nl']);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(document.activeElement).toHaveTextContent('Labels'));
@@ -267,10 +267,8 @@ describe('/portal', () => {
     stubApi();
     signIn(user({ abilities: VIEWER, licenses: ['design_and_sales'] }));
     renderPortal('/portal');
-    expect(
-      await screen.findByRole('heading', {
-        name: 'You have no Converter & Optimizer license for Preparation & Content',
-      }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', {
+      name: 'You have no Converter & Optimizer license for Preparation & Content',
+    });
   });
 });

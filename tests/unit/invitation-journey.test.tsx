@@ -90,14 +90,12 @@ describe('the invitation page', () => {
     const clicks = userEvent.setup();
     renderWithTexts(<InvitationPage />, '/invitation?token=abc');
 
-    expect(await screen.findByText(new RegExp(escape(NO_ACCESS_YET)))).toBeInTheDocument();
+    await screen.findByText(new RegExp(escape(NO_ACCESS_YET)));
     await clicks.click(screen.getByRole('button', { name: 'Accept invitation' }));
-    expect(
-      await screen.findByText(
-        'You have joined Acme Visuals, but you cannot use a platform until you have a license. ' +
-          'Ask Alice Anders (alice@acme.test) to give you one, then sign in.',
-      ),
-    ).toBeInTheDocument();
+    await screen.findByText(
+      'You have joined Acme Visuals, but you cannot use a platform until you have a license. ' +
+        'Ask Alice Anders (alice@acme.test) to give you one, then sign in.',
+    );
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Back to sign in' })).not.toBeInTheDocument();
   });
@@ -105,11 +103,9 @@ describe('the invitation page', () => {
   it("names the company's administrators when the inviter is gone, in Dutch too", async () => {
     stubInvitation({ invited_by: null, invited_by_email: null });
     renderWithTexts(<InvitationPage />, '/invitation?token=abc', 'nl');
-    expect(
-      await screen.findByText(
-        /Je kunt pas een platform gebruiken als je een licentie hebt\. Vraag een beheerder van Acme Visuals om je er een te geven\./,
-      ),
-    ).toBeInTheDocument();
+    await screen.findByText(
+      /Je kunt pas een platform gebruiken als je een licentie hebt\. Vraag een beheerder van Acme Visuals om je er een te geven\./,
+    );
   });
 
   it('says nothing of licenses to an invitee who holds one already', async () => {
@@ -117,10 +113,10 @@ describe('the invitation page', () => {
     const clicks = userEvent.setup();
     renderWithTexts(<InvitationPage />, '/invitation?token=abc');
 
-    expect(await screen.findByText(/Alice Anders invited you to join Acme Visuals\./)).toBeInTheDocument();
+    await screen.findByText(/Alice Anders invited you to join Acme Visuals\./);
     expect(screen.queryByText(/license/)).not.toBeInTheDocument();
     await clicks.click(screen.getByRole('button', { name: 'Accept invitation' }));
-    expect(await screen.findByText('You have joined Acme Visuals. Sign in to start.')).toBeInTheDocument();
+    await screen.findByText('You have joined Acme Visuals. Sign in to start.');
   });
 });
 
@@ -203,11 +199,9 @@ describe('/portal', () => {
   it('names the missing license by its one name, with the platform, and whom to ask', async () => {
     signInAs(user({ licenses: [] }));
     renderWithTexts(<PortalPage />, '/portal');
-    expect(
-      await screen.findByRole('heading', {
-        name: 'You have no Converter & Optimizer license for Preparation & Content',
-      }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', {
+      name: 'You have no Converter & Optimizer license for Preparation & Content',
+    });
     expect(
       screen.getByText(
         'You cannot use a platform of this company until you have a license. Ask an administrator of your company to give you one.',

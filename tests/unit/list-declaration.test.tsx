@@ -210,7 +210,7 @@ describe('a declared list', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Sync' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Anchor II')).toBeInTheDocument();
+    await screen.findByText('Anchor II');
     expect(api.calls('/widgets', 'GET')).toHaveLength(2);
   });
 
@@ -225,9 +225,9 @@ describe('a declared list', () => {
         }),
     );
     renderList();
-    expect(await screen.findByRole('status', { name: 'Loading Widgets...' })).toBeInTheDocument();
+    await screen.findByRole('status', { name: 'Loading Widgets...' });
     act(() => release());
-    expect(await screen.findByText('No Widgets Found')).toBeInTheDocument();
+    await screen.findByText('No Widgets Found');
   });
 
   it('has header actions: a link with navigation state, and a call after its confirmation', async () => {
@@ -338,7 +338,7 @@ describe('a declared list', () => {
         cards: { initial: 'grid', card: (record) => <h3>{`Card ${String(record.name)}`}</h3> },
       },
     });
-    expect(await screen.findByRole('heading', { name: 'Card Anchor' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Card Anchor' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'List view' }));
     expect(screen.getByRole('table')).toBeInTheDocument();

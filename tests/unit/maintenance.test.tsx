@@ -40,7 +40,7 @@ describe("the page's maintenance state", () => {
         <p>the portal</p>
       </ShellStates>,
     );
-    expect(await screen.findByRole('heading', { name: 'Moving to a new server' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Moving to a new server' });
     expect(screen.queryByText('the portal')).not.toBeInTheDocument();
   });
 });

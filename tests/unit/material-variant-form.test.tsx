@@ -91,7 +91,7 @@ describe("a material variant's form", () => {
   it("starts with its base's categories and preview, and keeps them when the user does", async () => {
     const user = userEvent.setup();
     renderVariantForm();
-    expect(await screen.findByRole('heading', { name: 'New Variant' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'New Variant' });
     const preview = await screen.findByRole('img', { name: 'Preview image' });
     expect(preview).toHaveAttribute('src', PREVIEW);
     const categories = screen.getByLabelText('Categories').closest('.ant-select')!;

@@ -222,7 +222,7 @@ describe('the viewer with WebGL 2', () => {
         <RealViewer {...viewerProps} />
       </I18nextProvider>,
     );
-    expect(await screen.findByText(/The 3D view needs WebGL 2/)).toBeInTheDocument();
+    await screen.findByText(/The 3D view needs WebGL 2/);
     expect(screen.getByRole('img', { name: 'Preview of Lobby' })).toBeInTheDocument();
     // The stage stays labelled and focusable, with the keys described.
     const stage = screen.getByRole('group', { name: '3D view of Lobby' });
@@ -316,9 +316,7 @@ describe('the overviews', () => {
       body: { data: { ...lobby, status: 'PROCESSING', viewer_model_url: null, statistics: null } },
     });
     renderAt('/projects/models/overview/7', 'nl');
-    expect(
-      await screen.findByRole('img', { name: 'Voorbeeld van Harbour Tower – Lobby' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('img', { name: 'Voorbeeld van Harbour Tower – Lobby' });
     expect(screen.queryByTestId('model-viewer')).toBeNull();
     expect(screen.getByRole('button', { name: 'Origineel bestand downloaden' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'glTF downloaden (geoptimaliseerd)' })).toBeNull();

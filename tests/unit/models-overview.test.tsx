@@ -119,7 +119,7 @@ describe('the model overview', () => {
 
   it('shows every field of the model card', async () => {
     renderPages(api, live, '/projects/models/overview/7');
-    expect(await screen.findByRole('heading', { name: 'Harbour Tower – Lobby' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Harbour Tower – Lobby' });
     for (const [label, value] of [
       ['Status', 'Queued'],
       // The status colour as a colour, with its name: never a raw value alone.
@@ -292,7 +292,7 @@ describe('the model overview', () => {
     const statuses = recordStatuses();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByRole('heading', { name: 'Harbour Tower', level: 1 })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Harbour Tower', level: 1 });
     // The banner shows for 3 s: seen whenever it was.
     await waitFor(() =>
       expect(statuses.texts).toContainEqual(
@@ -331,7 +331,7 @@ describe("an overview's actions in the command palette", () => {
     const { dialog, names } = await paletteActions(user);
     expect(names).toEqual(['Duplicate', 'Delete', 'Edit']);
     await user.click(within(dialog).getByRole('option', { name: 'Delete' }));
-    expect(await screen.findByText(/Are you sure you want to delete/)).toBeInTheDocument();
+    await screen.findByText(/Are you sure you want to delete/);
   });
 
   it('leave out what the user may not do (the button disabled with its reason)', async () => {
@@ -358,7 +358,7 @@ describe('the project overview', () => {
     const live = stubLive();
     renderPages(api, live, '/projects/overview/1');
 
-    expect(await screen.findByRole('heading', { name: 'Harbour Tower', level: 1 })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Harbour Tower', level: 1 });
     expect(screen.getByText('Visualisation for Van Dijk Development.')).toBeInTheDocument();
     expect(screen.getByText('Residential')).toBeInTheDocument();
     expect(screen.getByText('3D artist')).toBeInTheDocument();
@@ -415,7 +415,7 @@ describe('the project overview', () => {
     };
     renderPages(api, stubLive(), '/projects/overview/1', bob);
 
-    expect(await screen.findByRole('heading', { name: 'Harbour Tower', level: 1 })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Harbour Tower', level: 1 });
     expect(screen.getByRole('button', { name: /Manage models/ })).toBeInTheDocument();
     for (const name of ['Edit', 'New Model', 'New sub-project', 'Add a label']) {
       expect(screen.queryByRole('button', { name: new RegExp(name) })).not.toBeInTheDocument();

@@ -60,7 +60,7 @@ describe('the notification provider', () => {
       undoableTimeout: 4,
     });
     await userEvent.click(screen.getByRole('button', { name: 'open' }));
-    expect(await screen.findByText('You have 4 seconds to undo')).toBeInTheDocument();
+    await screen.findByText('You have 4 seconds to undo');
     expect(screen.getByText('Deleting Harbour Tower')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(cancelMutation).toHaveBeenCalledTimes(1);

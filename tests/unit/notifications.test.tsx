@@ -131,7 +131,7 @@ describe('NotificationBell', () => {
     const panel = await openPanel(user);
     expect(within(panel).getByText('Loading Notifications...')).toBeInTheDocument();
     release();
-    expect(await within(panel).findByText('Notice 1')).toBeInTheDocument();
+    await within(panel).findByText('Notice 1');
     expect(within(panel).queryByText('Loading Notifications...')).not.toBeInTheDocument();
   });
 
@@ -154,7 +154,7 @@ describe('NotificationBell', () => {
       _method: 'PATCH',
     });
     await waitFor(() => expect(server.listCalls().length).toBeGreaterThan(callsBefore));
-    expect(await within(panel).findByText('4 unread')).toBeInTheDocument();
+    await within(panel).findByText('4 unread');
     expect(screen.getByRole('button', { name: 'Notifications, 4 unread' })).toBeInTheDocument();
   });
 
@@ -168,7 +168,7 @@ describe('NotificationBell', () => {
     await user.click(within(panel).getByRole('button', { name: /Mark all as read/ }));
 
     expect(server.api.calls('/my-account/notifications/read-all', 'POST')[0].body).toEqual({ read: true });
-    expect(await within(panel).findByText('0 unread')).toBeInTheDocument();
+    await within(panel).findByText('0 unread');
     expect(within(panel).getByRole('button', { name: /Mark all as read/ })).toBeDisabled();
     for (const option of within(panel).getAllByRole('radio')) expect(option).toBeDisabled();
     expect(within(panel).queryByRole('img', { name: 'Unread' })).not.toBeInTheDocument();
@@ -288,10 +288,10 @@ describe('NotificationBell', () => {
       live.emit('Company.1.User.2', 'UserNotificationUpdated', { notification: null, unread_count: 1 }),
     );
 
-    expect(await within(panel).findByText('Model finished')).toBeInTheDocument();
+    await within(panel).findByText('Model finished');
     // The count follows the answer that brought the list (one render later, from its meta).
-    expect(await within(panel).findByText('1 unread')).toBeInTheDocument();
-    expect(await screen.findByTestId('notification-ping')).toBeInTheDocument();
+    await within(panel).findByText('1 unread');
+    await screen.findByTestId('notification-ping');
   });
 });
 

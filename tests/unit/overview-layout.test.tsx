@@ -193,7 +193,7 @@ describe("every overview's dates", () => {
       it(`reads '${created}' and '${updated}' on the ${overview.name} overview (${language})`, async () => {
         renderAt(overview.path, language, overview.user);
         const title = overview.title[language];
-        expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+        await screen.findByRole('heading', { level: 1, name: title });
         expect(labels()).toEqual(expect.arrayContaining([created, updated]));
         expect(labels()).not.toContain('Modified');
       });
@@ -240,7 +240,7 @@ describe('the material overview', () => {
 describe('the issue report overview', () => {
   it('has the breadcrumbs back to the issue reports and no back button', async () => {
     renderAt('/admin/issue_report/overview/42', 'en', admin);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Issue report #42' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Issue report #42' });
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(trail).getByRole('link', { name: 'Issue reports' })).toHaveAttribute(
       'href',
@@ -252,7 +252,7 @@ describe('the issue report overview', () => {
 
   it('shows its details in the card of every overview, each label above its value, not a bordered table', async () => {
     const { container } = renderAt('/admin/issue_report/overview/42', 'nl', admin);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Probleemmelding #42' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Probleemmelding #42' });
     expect(container.querySelector('.ant-descriptions-bordered')).toBeNull();
     const card = container.querySelector('.show-page__card.overview-details')!;
     expect(card).not.toBeNull();
@@ -282,13 +282,13 @@ describe('the issue report overview', () => {
 describe('the generic overview (a feedback report)', () => {
   it('has the breadcrumbs back to its list and the details card of every overview', async () => {
     const { container } = renderAt('/admin/feedback_report/overview/9', 'nl', admin);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Feedbackmelding' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Feedbackmelding' });
     const trail = screen.getByRole('navigation', { name: 'Kruimelpad' });
     expect(within(trail).getByRole('link', { name: 'Feedbackmeldingen' })).toHaveAttribute(
       'href',
       '/admin/feedback_report',
     );
-    expect(await screen.findByText('Acme Visuals')).toBeInTheDocument();
+    await screen.findByText('Acme Visuals');
     expect(container.querySelector('.show-page__card.overview-details')).not.toBeNull();
     expect(labels()).toEqual(['Beoordeling', 'Bedrijfsnaam', 'Gebruikersnaam', 'Aangemaakt', 'Opmerking']);
     // The labels above their values, as on every overview: no colon after them.
@@ -306,7 +306,7 @@ describe('Reprocess on the item and model overviews', () => {
     'the %s overview shows Reprocess disabled with its reason while queued',
     async (_, path, title, reason) => {
       renderAt(path);
-      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      await screen.findByRole('heading', { level: 1, name: title });
       const reprocess = screen.getByRole('button', { name: 'Reprocess' });
       expect(reprocess).toBeDisabled();
       expect(reprocess).toHaveAccessibleDescription(reason);

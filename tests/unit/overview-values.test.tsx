@@ -129,7 +129,7 @@ describe('the overviews show no internal flags', () => {
   it("a library item's: no 'Deletable', its status colour named", async () => {
     stubApi().on('GET', '/libraries/items/:id', { body: { data: item } });
     renderAt('/libraries/items/overview/5');
-    expect(await screen.findByRole('heading', { name: 'Oak chair' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Oak chair' });
     expect(labels()).toContain('Libraries');
     expect(labels()).not.toContain('Deletable');
     expect(screen.getByText('#8c8c8c').parentElement).toHaveTextContent('Grey#8c8c8c');
@@ -140,7 +140,7 @@ describe('the overviews show no internal flags', () => {
       .on('GET', '/materials/:name', { body: { data: oak } })
       .on('GET', '/materials', { body: laravelList([]) });
     renderAt('/materials/overview/Oak');
-    expect(await screen.findByRole('heading', { name: 'Oak' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Oak' });
     expect(labels()).toContain('Categories');
     expect(labels()).not.toContain('Deletable');
     expect(screen.queryByText('Yes')).toBeNull();
@@ -153,7 +153,7 @@ describe('the overviews show no internal flags', () => {
       .on('GET', '/materials/:name', { body: { data: oak } })
       .on('GET', '/materials', { body: laravelList([]) });
     renderAt('/materials/overview/Oak');
-    expect(await screen.findByRole('heading', { name: 'Oak' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Oak' });
     // Beside the title and among the details (tests/unit/overview-layout.test.tsx).
     const badges = screen.getAllByText('Active', { selector: '.status-badge' });
     expect(badges).toHaveLength(2);

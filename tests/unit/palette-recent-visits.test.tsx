@@ -114,7 +114,7 @@ describe("the palette's Recent", () => {
     await screen.findByRole('heading', { name: 'Projects' });
 
     await act(() => router.navigate('/projects/overview/7'));
-    expect(await screen.findByRole('heading', { name: 'Harbour Tower' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Harbour Tower' });
     await act(() => router.navigate('/tools/labels'));
     await act(() => router.navigate('/projects'));
     await screen.findByRole('heading', { name: 'Projects' });

@@ -109,7 +109,7 @@ describe('the processor cards', () => {
 
   it('show the material status badge upper-cased', async () => {
     renderProcessor('materials');
-    expect(await screen.findByText('Oak Natural')).toBeInTheDocument();
+    await screen.findByText('Oak Natural');
     expect(cardOf('Oak Natural').querySelector('.status-badge')).toHaveTextContent(/^ACTIVE$/);
     expect(cardOf('Vintage Brass').querySelector('.status-badge')).toHaveTextContent(/^ARCHIVED$/);
     expect(api.calls('/materials')).toHaveLength(1);
@@ -117,7 +117,7 @@ describe('the processor cards', () => {
 
   it('show it upper-cased in Dutch too', async () => {
     renderProcessor('materials', 'nl');
-    expect(await screen.findByText('Oak Natural')).toBeInTheDocument();
+    await screen.findByText('Oak Natural');
     expect(cardOf('Oak Natural').querySelector('.status-badge')).toHaveTextContent(/^ACTIEF$/);
     expect(cardOf('Vintage Brass').querySelector('.status-badge')).toHaveTextContent(/^GEARCHIVEERD$/);
   });
@@ -246,28 +246,24 @@ describe('the Activity tab', () => {
   it("says 'No User Activity Found...' when there is none", async () => {
     stubApi().on('GET', '/my-account/activity', { body: laravelList([]) });
     renderActivity();
-    expect(await screen.findByText('No User Activity Found...')).toBeInTheDocument();
+    await screen.findByText('No User Activity Found...');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows the notice of spec 2 §8 when the activity data is missing or the route fails', async () => {
     stubApi().on('GET', '/my-account/activity', { body: { message: 'ok' } });
     renderActivity();
-    expect(
-      await screen.findByText(
-        'Route not accessible due to updates in BV-2146. Will be available after BV-2229 is completed.',
-      ),
-    ).toBeInTheDocument();
+    await screen.findByText(
+      'Route not accessible due to updates in BV-2146. Will be available after BV-2229 is completed.',
+    );
   });
 
   it('shows the notice when the route answers an error', async () => {
     stubApi().on('GET', '/my-account/activity', { status: 500, body: { message: 'Server Error' } });
     renderActivity();
-    expect(
-      await screen.findByText(
-        'Route not accessible due to updates in BV-2146. Will be available after BV-2229 is completed.',
-      ),
-    ).toBeInTheDocument();
+    await screen.findByText(
+      'Route not accessible due to updates in BV-2146. Will be available after BV-2229 is completed.',
+    );
   });
 
   it('words each entry from its stored message in the reader language, never the API path', async () => {
@@ -294,7 +290,7 @@ describe('the Activity tab', () => {
       ]),
     });
     renderActivity('nl');
-    expect(await screen.findByText('Gebruiker Bob Brink gewijzigd')).toBeInTheDocument();
+    await screen.findByText('Gebruiker Bob Brink gewijzigd');
     expect(screen.getByText('erin@umbrella.test uitgenodigd')).toBeInTheDocument();
     expect(screen.queryByText(/users\//)).toBeNull();
   });

@@ -166,7 +166,7 @@ describe('the processor', () => {
     api.on('GET', '/projects/models', { body: page([lobby]) });
     const user = userEvent.setup();
     renderProcessor(live);
-    expect(await screen.findByText('Harbour Tower – Lobby')).toBeInTheDocument();
+    await screen.findByText('Harbour Tower – Lobby');
     const card = cardOf('Harbour Tower – Lobby');
     expect(card.querySelector('.model-card')).not.toBeNull();
     expect(card.querySelector('.model-status')).toHaveTextContent('Processing');
@@ -204,7 +204,7 @@ describe('the processor', () => {
 
   it('asks for 10 items, newest first, and shows each card with its processing details', async () => {
     renderProcessor(live, { tab: 'items' });
-    expect(await screen.findByText('Oak Table')).toBeInTheDocument();
+    await screen.findByText('Oak Table');
     const [call] = api.calls('/libraries/items');
     expect(call.query.get('per_page')).toBe('10');
     expect(call.query.get('sort')).toBe('-created_at');

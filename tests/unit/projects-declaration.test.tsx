@@ -77,7 +77,7 @@ describe('an entity declared once', () => {
         <ResourceListPage resource={labels} action="list" />
       </RefineHarness>,
     );
-    expect(await screen.findByText('Urgent')).toBeInTheDocument();
+    await screen.findByText('Urgent');
     expect(api.calls('/labels')[0].query.get('sort')).toBe('-created_at');
     expect(screen.getByRole('button', { name: 'New Project' })).toBeInTheDocument();
 
@@ -111,13 +111,13 @@ describe('an entity declared once', () => {
       liveMode: 'auto',
       i18n: portalI18n('en'),
     });
-    expect(await screen.findByText('Urgent')).toBeInTheDocument();
+    await screen.findByText('Urgent');
     act(() => live.emit('resources/labels', '*', { ids: [1] }));
     await waitFor(() => expect(labelsRead.reads()).toBe(2));
 
     expect(screen.getByRole('table')).not.toHaveAttribute('aria-busy');
     await user.click(screen.getByRole('button', { name: 'Actions for Urgent' }));
-    expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
+    await screen.findByRole('menuitem', { name: 'Delete' });
   });
 
   it('is created through the generic form, with server validation under the field', async () => {
@@ -136,7 +136,7 @@ describe('an entity declared once', () => {
     );
     await user.type(await screen.findByLabelText('Name'), 'Urgent');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The name has already been taken.')).toBeInTheDocument();
+    await screen.findByText('The name has already been taken.');
     expect(api.calls('/labels', 'POST')[0].body).toEqual({ name: 'Urgent' });
   });
 
@@ -147,7 +147,7 @@ describe('an entity declared once', () => {
         <ResourceListPage resource={labels} action="list" />
       </RefineHarness>,
     );
-    expect(await screen.findByText('Urgent')).toBeInTheDocument();
+    await screen.findByText('Urgent');
     expect(screen.queryByRole('button', { name: 'New Project' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
   });
@@ -211,7 +211,7 @@ describe('the list anatomy (projects)', () => {
   it('filters: search 250 ms after typing stops, the declared filters, rows per page and Reset', async () => {
     const user = userEvent.setup();
     renderProjects();
-    expect(await screen.findByText('Harbour Tower')).toBeInTheDocument();
+    await screen.findByText('Harbour Tower');
     const toggle = screen.getByRole('button', { name: 'Filter' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('search')).not.toBeInTheDocument();
@@ -272,7 +272,7 @@ describe('the list anatomy (projects)', () => {
   it('reads page, sort, search and filters from the URL, and pages when there are more than 3 links', async () => {
     const user = userEvent.setup();
     renderProjects('/projects?page=2&sort=name&search=tower&status=active');
-    expect(await screen.findByText('Harbour Tower')).toBeInTheDocument();
+    await screen.findByText('Harbour Tower');
     const first = api.calls('/projects')[0].query;
     expect(
       Object.fromEntries(
@@ -302,7 +302,7 @@ describe('the list anatomy (projects)', () => {
   it('has no pagination for a single page', async () => {
     api.on('GET', '/projects', { body: { ...laravelList(PROJECTS, { perPage: 5 }), ...LABEL_FILTERS } });
     renderProjects();
-    expect(await screen.findByText('Harbour Tower')).toBeInTheDocument();
+    await screen.findByText('Harbour Tower');
     expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
   });
 
@@ -310,17 +310,17 @@ describe('the list anatomy (projects)', () => {
     let answer: (value: { body: unknown }) => void = () => undefined;
     api.on('GET', '/projects', () => new Promise((resolve) => (answer = resolve)));
     renderProjects();
-    expect(await screen.findByRole('status', { name: 'Loading...' })).toBeInTheDocument();
+    await screen.findByRole('status', { name: 'Loading...' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     answer({ body: laravelList([], { perPage: 5 }) });
-    expect(await screen.findByRole('cell', { name: 'no results found' })).toBeInTheDocument();
+    await screen.findByRole('cell', { name: 'no results found' });
     expect(screen.queryByRole('status', { name: 'Loading...' })).not.toBeInTheDocument();
   });
 
   it('shows the Forbidden (403) page when the API refuses the list', async () => {
     api.on('GET', '/projects', { status: 403, body: { message: 'This action is unauthorized.' } });
     renderProjects();
-    expect(await screen.findByRole('heading', { name: '403 Forbidden', level: 1 })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: '403 Forbidden', level: 1 });
     expect(screen.getByText('You do not have permission to see this list.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
@@ -328,7 +328,7 @@ describe('the list anatomy (projects)', () => {
   it('keeps the sort the user chose for this list in user_sorts, with antd’s order cycle', async () => {
     const user = userEvent.setup();
     const { unmount } = renderProjects();
-    expect(await screen.findByText('Harbour Tower')).toBeInTheDocument();
+    await screen.findByText('Harbour Tower');
     expect(lastCall().get('sort')).toBe('-created_at');
     const created = screen.getByRole('columnheader', { name: 'Created' });
     expect(created).toHaveAttribute('aria-sort', 'descending');
@@ -343,7 +343,7 @@ describe('the list anatomy (projects)', () => {
 
     unmount();
     renderProjects();
-    expect(await screen.findByText('Harbour Tower')).toBeInTheDocument();
+    await screen.findByText('Harbour Tower');
     expect(lastCall().get('sort')).toBe('-name');
     expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
   });

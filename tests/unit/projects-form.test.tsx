@@ -111,7 +111,7 @@ describe('the project form', () => {
     const save = screen.getByRole('button', { name: 'Save' });
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
-    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    await screen.findByText('Name is required');
     await waitFor(() => expect(save).toBeEnabled());
     expect(api.calls('/projects', 'POST')).toHaveLength(0);
   });
@@ -126,7 +126,7 @@ describe('the project form', () => {
     const save = screen.getByRole('button', { name: 'Save' });
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
-    expect(await screen.findByText('Name may not be longer than 255 characters')).toBeInTheDocument();
+    await screen.findByText('Name may not be longer than 255 characters');
     expect(api.calls('/projects', 'POST')).toHaveLength(0);
   });
 
@@ -193,7 +193,7 @@ describe('the project form', () => {
       </RefineHarness>,
     );
     const team = await screen.findByRole('tabpanel', { name: 'Team' });
-    expect(await within(team).findByText('Ada Admin')).toBeInTheDocument();
+    await within(team).findByText('Ada Admin');
     expect(within(team).queryByText('1')).not.toBeInTheDocument();
   });
 

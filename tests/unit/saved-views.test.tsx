@@ -144,7 +144,7 @@ describe('the default view', () => {
     // The default's state was asked for from the start: no request with the declared state.
     expect(listQueries().every((query) => query.get('sort') === 'name')).toBe(true);
     // Its name is looked up once the menu's chunk is in, and shown on the Views button.
-    expect(await screen.findByRole('button', { name: 'View: Finished by name' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'View: Finished by name' });
   });
 
   it('leaves a URL that has state of its own as it is', async () => {
@@ -199,7 +199,7 @@ describe('the Views menu', () => {
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
     await user.type(name, 'Failed by name');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('The name has already been taken.')).toBeInTheDocument();
+    await within(dialog).findByText('The name has already been taken.');
     expect(name).toHaveAccessibleDescription('The name has already been taken.');
     expect(name).toHaveAttribute('aria-invalid', 'true');
 
@@ -322,7 +322,7 @@ describe('the view the list is in', () => {
     expect(api.calls('/saved-views/7', 'PATCH')[0].body).toEqual({
       state: { ...FINISHED_BY_NAME, sort: '-name' },
     });
-    expect(await screen.findByRole('button', { name: 'View: Finished by name' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'View: Finished by name' });
     // The views asked for again after the write keep it unmodified.
     await waitFor(() => expect(api.calls('/saved-views', 'GET').length).toBeGreaterThan(1));
     expect(screen.getByRole('button', { name: 'View: Finished by name' })).toBeInTheDocument();

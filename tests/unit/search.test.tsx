@@ -95,7 +95,7 @@ describe('GlobalSearchPage', () => {
       '/projects/overview/7',
     );
     expect(within(projects).getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/projects');
-    expect(await screen.findByRole('region', { name: 'Models' })).toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Models' });
     expect(api.calls('/users')[0].query.get('sort')).toBe('email_verified_at');
     const users = await screen.findByRole('region', { name: 'Users' });
     expect(await within(users).findByRole('link', { name: 'View Users' })).toHaveAttribute(
@@ -132,7 +132,7 @@ describe('GlobalSearchPage', () => {
     });
 
     const users = await screen.findByRole('region', { name: 'Users' });
-    expect(await within(users).findByText('Harbour Master')).toBeInTheDocument();
+    await within(users).findByText('Harbour Master');
     expect(within(users).queryByRole('link', { name: 'Harbour Master' })).not.toBeInTheDocument();
 
     await user.click(

@@ -35,7 +35,7 @@ describe('signed out', () => {
   it('sends a protected path to the login page with the path to come back to', async () => {
     stubApi();
     const { router } = renderPortal('/tools/labels');
-    expect(await screen.findByRole('heading', { name: 'Asset Portal' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Asset Portal' });
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('?to=%2Ftools%2Flabels');
   });
@@ -54,7 +54,7 @@ describe('signed out', () => {
     await userEvent.type(await screen.findByLabelText('Username or email'), 'alice');
     await userEvent.type(screen.getByLabelText('Password'), 'password');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByRole('heading', { name: 'Labels' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Labels' });
     expect(router.state.location.pathname).toBe('/tools/labels');
     expect(paths).toContain('/login');
   });
@@ -108,7 +108,7 @@ describe('signed in', () => {
     stubApi();
     signIn(user({ abilities: VIEWER }));
     const { router } = renderPortal('/security/users');
-    expect(await screen.findByRole('heading', { name: 'Unauthorized' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Unauthorized' });
     expect(router.state.location.pathname).toBe('/unauthorized');
   });
 
@@ -116,11 +116,9 @@ describe('signed in', () => {
     stubApi();
     signIn(user({ abilities: VIEWER, licenses: ['design_and_sales'] }));
     const { router } = renderPortal('/projects');
-    expect(
-      await screen.findByRole('heading', {
-        name: 'You have no Converter & Optimizer license for Preparation & Content',
-      }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', {
+      name: 'You have no Converter & Optimizer license for Preparation & Content',
+    });
     expect(router.state.location.pathname).toBe('/portal');
     expect(screen.getByRole('button', { name: /Designs and Sales/ })).toBeInTheDocument();
   });
@@ -131,7 +129,7 @@ describe('signed in', () => {
     const { router } = renderPortal('/projects');
     await screen.findByRole('heading', { name: 'Projects' });
     await router.navigate('/admin/users', { state: { from: 'projects' } });
-    expect(await screen.findByRole('heading', { name: '404 | Page Not Found' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: '404 | Page Not Found' });
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
   });
@@ -145,7 +143,7 @@ describe('signed in', () => {
       signIn(user({ abilities: [...abilities] }));
       const view = renderPortal('/projects');
       await userEvent.click(await screen.findByRole('button', { name: 'Account menu of Alice Anders' }));
-      expect(await screen.findByRole('menuitem', { name: 'Account' })).toBeInTheDocument();
+      await screen.findByRole('menuitem', { name: 'Account' });
       expect(screen.queryByRole('menuitem', { name: 'Company' }) !== null).toBe(shown);
       view.unmount();
     }
@@ -157,7 +155,7 @@ describe('signed in', () => {
     const { i18n } = renderPortal('/projects');
     await screen.findByRole('heading', { name: 'Projects' });
     await i18n.changeLanguage('nl');
-    expect(await screen.findByRole('heading', { name: 'Projecten' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Projecten' });
     const menu = screen.getByRole('navigation', { name: 'Hoofdnavigatie' });
     expect(within(menu).getByRole('link', { name: 'Bibliotheken' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Accountmenu van Alice Anders' })).toBeInTheDocument();
@@ -302,7 +300,7 @@ describe('the layout', () => {
     renderPortal('/projects');
     await screen.findByRole('heading', { name: 'Projects' });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Dutch');
-    expect(await screen.findByRole('heading', { name: 'Projecten' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Projecten' });
     expect(screen.getByRole('combobox', { name: 'Taal' })).toHaveValue('nl');
   });
 

@@ -175,7 +175,7 @@ describe('the grid view', () => {
         <ResourceListPage resource={libraryItems} action="list" />
       </RefineHarness>,
     );
-    expect(await screen.findByText('Oak chair')).toBeInTheDocument();
+    await screen.findByText('Oak chair');
     // The grid is the list's first view: no column headers to sort by.
     expect(screen.queryByRole('columnheader')).not.toBeInTheDocument();
     const sort = screen.getByRole('combobox', { name: 'Sort by' });
@@ -219,7 +219,7 @@ describe('the recycling bin', () => {
         <RecyclingBinPage />
       </RefineHarness>,
     );
-    expect(await screen.findByText('Old project 1')).toBeInTheDocument();
+    await screen.findByText('Old project 1');
     expect(api.calls('/projects')[0].query.get('trashed')).toBe('1');
     // 12 trashed, 10 a page: two pages, so more than 3 links.
     expect(screen.getByRole('navigation', { name: 'Pages' })).toBeInTheDocument();
@@ -271,7 +271,7 @@ describe('the FAQ list', () => {
     }));
     const clicks = userEvent.setup();
     await renderFaq();
-    expect(await screen.findByText('Getting started')).toBeInTheDocument();
+    await screen.findByText('Getting started');
     expect(api.calls('/questions/categories')[0].query.get('sort')).toBe('-updated_at');
     expect(screen.getByRole('navigation', { name: 'Pages' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New FAQ' })).toBeInTheDocument();
@@ -308,7 +308,7 @@ describe('the FAQ list', () => {
     await waitFor(() => expect(input).toHaveFocus());
     await clicks.clear(input);
     await clicks.type(input, 'First steps{Enter}');
-    expect(await screen.findByText('First steps')).toBeInTheDocument();
+    await screen.findByText('First steps');
     expect(api.calls('/admin/questions/categories/1', 'PATCH')[0].body).toEqual({ name: 'First steps' });
     expect(screen.queryByRole('textbox', { name: /^New name for/ })).not.toBeInTheDocument();
     // Nothing was opened by the Enter.

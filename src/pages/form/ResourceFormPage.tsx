@@ -233,9 +233,9 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
           ...presets?.(params),
         }}
         onFinish={(values) => submit.finish(values as Record<string, unknown>)}
-        onFinishFailed={({ errorFields }) => {
-          submit.failed();
-          showInvalidTab(errorFields.map((field) => String(field.name[0])));
+        onFinishFailed={(failure) => {
+          submit.failed(failure);
+          showInvalidTab(failure.errorFields.map((field) => String(field.name[0])));
         }}
         className="form-page__card"
         // Until its rules have loaded the form is not ready to use (Save is disabled, required marks are missing).
