@@ -4,7 +4,7 @@
  * (tests/e2e/faq-screens.spec.ts).
  */
 import { render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, it } from 'vitest';
 import ResourceFormPage from '@/pages/form/ResourceFormPage';
 import { materialCategories } from '@/resources/material-categories/material-categories.resource';
 import { materials } from '@/resources/materials/materials.resource';
