@@ -29,6 +29,10 @@ import {
   stubApi,
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
+import { statusesOfEachTest } from './support/shown-statuses';
+
+/** The 3-s banners each test showed, seen however long the machine took to look. */
+const statuses = statusesOfEachTest();
 
 interface Widget {
   id: number;
@@ -242,7 +246,7 @@ describe('a declared list', () => {
     expect(api.calls('/widgets/sync', 'PATCH')).toHaveLength(0);
     const listCalls = api.calls('/widgets').length;
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('4 widgets synced');
+    await statuses.shown('4 widgets synced');
     expect(api.calls('/widgets/sync', 'PATCH')).toHaveLength(1);
     await waitFor(() => expect(api.calls('/widgets').length).toBeGreaterThan(listCalls));
 
@@ -277,7 +281,7 @@ describe('a declared list', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
     expect(within(dialog).getByText('Are you sure you want to reprocess this widget?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Reprocessing started...');
+    await statuses.shown('Reprocessing started...');
     expect(api.calls('/widgets/1/reprocess', 'POST')).toHaveLength(1);
   });
 
@@ -358,7 +362,7 @@ describe('a declared list', () => {
     await user.click(await screen.findByRole('button', { name: 'Actions for Oak / natural' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Oak / natural successfully deleted');
+    await statuses.shown('Oak / natural successfully deleted');
     expect(
       api.requests.filter((request) => request.method === 'DELETE').map((request) => request.path),
     ).toEqual(['/widgets/Oak%20%2F%20natural']);
@@ -398,7 +402,7 @@ describe('the cards of a grid view', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirmation' });
     expect(within(dialog).getByText('Are you sure you want to reprocess this widget?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Reprocessing started...');
+    await statuses.shown('Reprocessing started...');
     expect(api.calls('/widgets/1/reprocess', 'POST')).toHaveLength(1);
   });
 
@@ -474,7 +478,7 @@ describe('a row action running a bulk action', () => {
     expect(api.calls('/widgets/update', 'POST')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent('1 Widgets successfully archived');
+    await statuses.shown('1 Widgets successfully archived');
     const calls = api.calls('/widgets/update', 'POST');
     expect(calls).toHaveLength(1);
     expect(formEntries(calls[0].body)).toEqual({ action: 'archive', 'widgets[0][id]': '2' });

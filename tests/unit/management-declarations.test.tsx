@@ -23,6 +23,10 @@ import {
   stubApi,
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
+import { statusesOfEachTest } from './support/shown-statuses';
+
+/** The 3-s banners each test showed, seen however long the machine took to look. */
+const statuses = statusesOfEachTest();
 
 const declaration = (name: string) => RESOURCES.find((resource) => resource.name === name)!;
 const en = portalI18n('en');
@@ -228,7 +232,7 @@ describe('a library card', () => {
     expect(within(dialog).getByText('Are you sure you want to archive this library?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent('1 Libraries successfully archived');
+    await statuses.shown('1 Libraries successfully archived');
     const calls = api.calls('/libraries/update', 'POST');
     expect(calls).toHaveLength(1);
     expect(formEntries(calls[0].body)).toEqual({ action: 'archive', 'libraries[0][id]': '1' });

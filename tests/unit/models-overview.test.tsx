@@ -26,7 +26,10 @@ import {
   stubLive,
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
-import { recordStatuses } from './support/shown-statuses';
+import { recordStatuses, statusesOfEachTest } from './support/shown-statuses';
+
+/** The 3-s banners each test showed, seen however long the machine took to look. */
+const statuses = statusesOfEachTest();
 
 /** The live provider places this resource channel on `Company.1.ProjectModel` (live-provider.test.ts). */
 const CHANNEL = 'resources/projects/models';
@@ -273,7 +276,7 @@ describe('the model overview', () => {
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Reprocess' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Reprocessing started...');
+    await statuses.shown('Reprocessing started...');
     expect(api.calls('/projects/models/7/reprocess', 'POST')).toHaveLength(1);
   });
 

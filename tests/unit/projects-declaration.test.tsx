@@ -26,6 +26,10 @@ import {
   stubLive,
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
+import { statusesOfEachTest } from './support/shown-statuses';
+
+/** The 3-s banners each test showed, seen however long the machine took to look. */
+const statuses = statusesOfEachTest();
 
 interface Label {
   id: number;
@@ -93,7 +97,7 @@ describe('an entity declared once', () => {
     expect(within(dialog).getByText(/^Are you sure you want to delete this project/)).toBeInTheDocument();
     expect(api.calls('/labels/1', 'DELETE')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Urgent successfully deleted');
+    await statuses.shown('Urgent successfully deleted');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls('/labels/1', 'DELETE')).toHaveLength(1);
   });
