@@ -36,6 +36,7 @@ async function typeDateTime(page: Page, label: string, value: string) {
 const slug = (unique: string) => unique.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 interface CreateForm {
+  /** The form's page heading. */
   name: string;
   path: string;
   /** Who may use the form (alice by default; administrators' forms: admin). */
@@ -71,7 +72,7 @@ const CREATE_FORMS: CreateForm[] = [
     },
   },
   { name: 'New Property Map', path: '/tools/property-maps/create', write: 'property-maps' },
-  { name: 'New Material Category', path: '/materials/categories/create', write: 'materials/categories' },
+  { name: 'New Category', path: '/materials/categories/create', write: 'materials/categories' },
   {
     name: 'New Download',
     path: '/tools/downloads/create',
@@ -89,7 +90,7 @@ const CREATE_FORMS: CreateForm[] = [
     },
   },
   {
-    name: 'New FAQ',
+    name: 'New FAQ category',
     path: '/faq/create',
     user: 'admin',
     write: 'admin/questions/categories',
@@ -124,7 +125,7 @@ const CREATE_FORMS: CreateForm[] = [
     },
   },
   {
-    name: 'New administrator user',
+    name: 'New User',
     path: '/admin/users/create',
     user: 'admin',
     write: 'admin/users',
@@ -152,6 +153,8 @@ test('a double click on Save of every create form makes one record', async ({ pa
       await page.goto(`${origin('acme')}${form.path}`);
       signedIn = user;
     }
+    // The form's own screen, not the one before it, still shown while the next one loads.
+    await expect(page.getByRole('heading', { level: 1, name: form.name, exact: true })).toBeVisible();
     await page.getByLabel(unique.label, { exact: true }).fill(name);
     await form.fill?.(page, name);
     const save = page.getByRole('button', { name: 'Save' });
