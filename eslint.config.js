@@ -71,13 +71,13 @@ export default tseslint.config(
       ],
     },
   },
-  // The import rules of ARCHITECTURE.md ("Parts"), one block per folder: what each part must not import.
+  // The import rules of ARCHITECTURE.md ("The rules"), one block per folder: what each part must not import.
   ...layering(),
   prettier,
 );
 
 /**
- * The server's parts (ARCHITECTURE.md "Parts"): what each folder of server/ must not import, besides src/. A file
+ * The server's parts (ARCHITECTURE.md "The rules"): what each folder of server/ must not import, besides src/. A file
  * matches the last block whose `files` it is in, so each block repeats the rule against src/.
  */
 function serverLayers(forbid) {

@@ -60,7 +60,7 @@ export default defineConfig({
     // baseURL: the Acme host of the worker's own server (tests/e2e/support/test.ts).
     // A failed test leaves a screenshot of the moment it failed and its page's accessibility tree
     // (error-context.md). No trace by default: recording one for every test, passed or not, cost about a quarter of the
-    // e2e run's CPU (docs/performance.md, test suite), and CI keeps only the printed output. To look into a
+    // e2e run's CPU (git history of docs/performance.md), and CI keeps only the printed output. To look into a
     // failure: `npx playwright test <spec> --trace retain-on-failure` (README).
     trace: 'off',
     screenshot: 'only-on-failure',

@@ -131,8 +131,8 @@ export default defineConfig({
           // A worker runs its files one after another in one process, importing the server's modules once: each
           // file starts servers of its own (tests/server/test-server.ts), so what a file shares with the next is
           // the modules' code and their caches (the unknown user's hash, the declarations read), no server state.
-          // Isolating each file cost a third of the suite's CPU (docs/performance.md). ./tests/server/setup.ts
-          // puts back the clock and spies a failed file may have left.
+          // Isolating each file cost a third of the suite's CPU (git history of docs/performance.md).
+          // ./tests/server/setup.ts puts back the clock and spies a failed file may have left.
           isolate: false,
           setupFiles: ['tests/server/setup.ts'],
           // The time limits of every server test, set here once (no test sets its own, and no wait inside a test

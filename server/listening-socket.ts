@@ -1,12 +1,12 @@
 /**
- * Taking new connections as fast as they come, however busy the server is. libuv in Node 20 accepts one connection
- * per listening descriptor per turn of the event loop (libuv #3696), and under load a turn takes 10 to 50 ms: a
- * burst of 200 browsers waited up to 3 s in the kernel's accept queue before the server even saw them
- * (docs/performance.md, load). Node 20 has no `reusePort`. So the server is given its one listening socket several
+ * Taking new connections as fast as they come, however busy the server is. libuv in Node 20 accepts one connection per
+ * listening descriptor per turn of the event loop (libuv #3696), and under load a turn takes 10 to 50 ms: a burst of
+ * 200 browsers waited up to 3 s in the kernel's accept queue before the server even saw them (the git history of
+ * docs/performance.md, load). Node 20 has no `reusePort`. So the server is given its one listening socket several
  * times: a parent process binds the port and passes the socket to the server process as file descriptors 3, 4, …
- * (`spawnWithListeningSocket`; the kernel duplicates a descriptor handed to a child), and the server listens on
- * each (`listenOnInheritedSocket`). The event loop watches every descriptor, so a turn accepts up to one connection
- * per copy, from the same accept queue in the kernel's order, and every copy feeds the same HTTP server.
+ * (`spawnWithListeningSocket`; the kernel duplicates a descriptor handed to a child), and the server listens on each
+ * (`listenOnInheritedSocket`). The event loop watches every descriptor, so a turn accepts up to one connection per
+ * copy, from the same accept queue in the kernel's order, and every copy feeds the same HTTP server.
  */
 import { type ChildProcess, type IOType, spawn } from 'node:child_process';
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';

@@ -1,7 +1,7 @@
 /**
- * The generator behind `npm run make:resource -- <collection> [field:kind …] [options]` (ARCHITECTURE.md "Adding an entity"): writes a
- * new entity of the company, declared once on each side, with everything it needs to be listed, created, edited,
- * deleted, searched, guarded and translated:
+ * The generator behind `npm run make:resource -- <collection> [field:kind …] [options]` (docs/declarations.md
+ * "Adding an entity"): writes a new entity of the company, declared once on each side, with everything it needs to
+ * be listed, created, edited, deleted, searched, guarded and translated:
  *
  *   shared/entities/<collection>.ts                 the fields (TypeBox): input rules, answer, record types
  *   server/db/migrations/<NNNN>_<table>.ts          its table and indexes (found by the migrator in its folder)

@@ -1,6 +1,6 @@
 /**
  * FBX to glb with FBX2glTF (Facebook's converter on the Autodesk FBX SDK, the binary shipped in the `fbx2gltf`
- * package; ARCHITECTURE.md says why this converter). It runs as a process of its own under a memory limit (the
+ * package; docs/3d-pipeline.md says why this converter). It runs as a process of its own under a memory limit (the
  * shell's `ulimit -v`) and a time limit (killed when it passes), with the FBX SDK's temporary files in the work
  * folder. Units are converted to metres and axes to glTF's Y up by the SDK; textures are found beside the FBX
  * (an unpacked zip keeps its folders) and embedded in the glb.

@@ -1,5 +1,5 @@
 /**
- * The declaration of an entity (ARCHITECTURE.md "Adding an entity"): one object per entity says everything the
+ * The declaration of an entity (docs/declarations.md): one object per entity says everything the
  * portal needs to list, create, edit, show and delete it. The refine resource, the route table entries and the
  * side-navigation entry are derived from it (`src/declarations/derive.ts`); the generic pages in `src/pages/`
  * render from it. A screen that really differs replaces only its own page through `pages`.
@@ -567,7 +567,7 @@ export interface TreeCrumb {
 }
 
 /**
- * A tree browser (ARCHITECTURE.md "Tree browser"): the declaration is the container entity (libraries, material
+ * A tree browser (docs/declarations.md "Tree browser"): the declaration is the container entity (libraries, material
  * categories), browsed at its list route (the root) and at `route` (one container): breadcrumbs from the root,
  * a heading, the intro text at the root, then the containers below the current one and the leaves in it (the
  * leaf resource's declared list), each with its own paging, sort, search and filters in the URL, grid/list

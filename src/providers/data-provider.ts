@@ -9,7 +9,7 @@
  * - errors: an HttpError `{statusCode, message, errors}`, so antd forms show a 422's messages under the fields.
  * Only the keys of ApiMeta are read from `meta` (refine also merges route and query-string parameters into it).
  * Written for these conventions rather than on `@refinedev/simple-rest`, whose json-server conventions (`_start`,
- * `_sort`, `x-total-count`, `?id=`) none of these calls share (ARCHITECTURE.md "Resources").
+ * `_sort`, `x-total-count`, `?id=`) none of these calls share (docs/declarations.md, "The data provider").
  */
 import type {
   BaseKey,

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * No import goes round in a circle (ARCHITECTURE.md "Parts"): a type or constant both sides need lives in a small
+ * No import goes round in a circle (ARCHITECTURE.md "The rules"): a type or constant both sides need lives in a small
  * module below them. In `src/` and `server/` a circle may close only through a lazy load (`import(…)`, or the type
  * of one, `typeof import(…)`): a declaration's pages import their declaration, the shell's lazy screens the shell.
  * The light components (`src/ui/`) have no circle even through their lazy load: the floating machinery

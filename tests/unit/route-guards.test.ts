@@ -81,7 +81,7 @@ const ADMIN_ONLY = [
 
 const SPEC_ROUTES = [...ALWAYS, ...HATCH_ONLY, ...ADMIN_ONLY];
 /**
- * An entity added beyond the spec (`npm run make:resource`, ARCHITECTURE.md "Adding an entity") has the routes
+ * An entity added beyond the spec (`npm run make:resource`, docs/declarations.md "Adding an entity") has the routes
  * `<collection>`, `<collection>/create` and `<collection>/edit/:<singular>Id`, guarded by `list-<collection>`.
  */
 const addedCollection = (path: string) =>

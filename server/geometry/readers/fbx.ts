@@ -1,6 +1,6 @@
 /**
  * FBX, as other people's exporters write it, to a glTF document: FBX2glTF converts it (fbx-converter.ts;
- * ARCHITECTURE.md says why), and what the file itself says (fbx-facts.ts) corrects what the converter gets
+ * docs/3d-pipeline.md says why), and what the file itself says (fbx-facts.ts) corrects what the converter gets
  * wrong on real files:
  * - polygons of four or more corners are triangulated before the converter reads the file (fbx-triangulation.ts),
  *   because the FBX SDK's own triangulation loses some (a concave n-gon becomes one triangle, a ZBrush mesh kept

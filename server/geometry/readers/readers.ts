@@ -2,7 +2,7 @@
  * The reader of each model format (shared/model-formats.ts): a format the shared list adds is a type error here
  * until it has one. Each is imported when a file of its format comes: the pipeline's process reads one file, and
  * importing every reader (three's loaders, Open CASCADE, web-ifc, rhino3dm) cost each run over two seconds.
- * ARCHITECTURE.md's reader table says which library reads each format and why.
+ * docs/3d-pipeline.md's reader table says which library reads each format and why.
  */
 import type { ModelFormat } from '../../../shared/model-formats';
 import type { SourceReader } from './source-model';

@@ -1,5 +1,5 @@
 /**
- * The generic tree browser (ARCHITECTURE.md "Tree browser"): a declaration with `tree` (libraries, material
+ * The generic tree browser (docs/declarations.md "Tree browser"): a declaration with `tree` (libraries, material
  * categories) is browsed at its list route (the root) and at `tree.route` (one container): breadcrumbs from the
  * root to the container (`tree.breadcrumbs` of its single answer), the heading (the container's name, or the
  * root heading), the intro at the root, then the containers below it and the leaves in it, each the generic
