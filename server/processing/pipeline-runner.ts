@@ -1,7 +1,8 @@
 /**
  * Runs a 3D pipeline job (server/geometry/) in a Node process of its own, off the API's event loop: its heap is
  * capped (`--max-old-space-size`), the whole run is killed when it passes its time limit, and a run the worker
- * stops (its AbortSignal) is killed at once. Step reports are handed to `onReport` one at a time, in order, and
+ * stops (its AbortSignal) is killed at once. A process that answered is kept warm for the next run
+ * (pipeline-processes.ts), so a run does not wait for Node and the 3D libraries to start. Step reports are handed to `onReport` one at a time, in order, and
  * the run ends with the pipeline's result or a GeometryFailure: its own (a file it cannot use), or one made here
  * from how the process ended (time limit, memory limit, a crash).
  *
