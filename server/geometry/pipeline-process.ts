@@ -1,8 +1,10 @@
 /**
  * The process a pipeline runs in (started by server/processing/pipeline-runner.ts with Node's IPC channel): it
- * takes one job message, runs it, sends each step's report, then the result or the failure, and exits. A process
- * per file keeps the CPU-heavy conversion off the API's event loop and lets the worker hold it to a time and a
- * memory limit; whatever a hostile file does to it, the worker only sees the process end.
+ * takes a job message, runs it, sends each step's report, then the result or the failure with its heap in use, and
+ * waits for the next job (the worker keeps it warm: server/processing/pipeline-processes.ts) until the worker ends
+ * it or its channel closes. Its own process keeps the CPU-heavy conversion off the API's event loop and lets the
+ * worker hold it to a time and a memory limit; whatever a hostile file does to it, the worker only sees the process
+ * end, and a run that did not end with a result is never followed by another in the same process.
  */
 import { failureReport } from './failures';
 import type { PipelineJob, PipelineMessage } from './pipeline-protocol';
@@ -15,6 +17,8 @@ const send = (message: PipelineMessage) =>
     process.send!(message, undefined, {}, (error) => (error ? reject(error) : resolve())),
   );
 
+const heapUsedMb = () => process.memoryUsage().heapUsed / 2 ** 20;
+
 async function run(job: PipelineJob): Promise<void> {
   try {
     const result =
@@ -23,12 +27,15 @@ async function run(job: PipelineJob): Promise<void> {
         : job.kind === 'material'
           ? await runMaterialPipeline(job.input)
           : await writeSwatchArchive(job.input);
-    await send({ type: 'done', result });
+    await send({ type: 'done', result, heapUsedMb: heapUsedMb() });
   } catch (error) {
     await send({ type: 'failed', failure: failureReport(error), detail: String(error) });
   }
 }
 
-process.once('message', (job: PipelineJob) => {
-  void run(job).finally(() => process.exit(0));
+// One job at a time: the worker sends the next only after this one's answer.
+process.on('message', (job: PipelineJob) => {
+  void run(job).catch(() => process.exit(1));
 });
+// The worker has ended (or ended this process's wait): nothing more will come.
+process.on('disconnect', () => process.exit(0));

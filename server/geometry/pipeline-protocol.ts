@@ -13,5 +13,6 @@ export type PipelineResult = ModelPipelineResult | MaterialPipelineResult | { ar
 
 export type PipelineMessage =
   | { type: 'report'; found: PipelineReport }
-  | { type: 'done'; result: PipelineResult }
+  /** `heapUsedMb`: the process's heap in use after the run (whether it is kept for another: pipeline-processes.ts). */
+  | { type: 'done'; result: PipelineResult; heapUsedMb: number }
   | { type: 'failed'; failure: FailureReport; detail: string };

@@ -1,7 +1,8 @@
 /**
  * Runs a 3D pipeline job (server/geometry/) in a Node process of its own, off the API's event loop: its heap is
  * capped (`--max-old-space-size`), the whole run is killed when it passes its time limit, and a run the worker
- * stops (its AbortSignal) is killed at once. Step reports are handed to `onReport` one at a time, in order, and
+ * stops (its AbortSignal) is killed at once. A process that answered is kept warm for the next run
+ * (pipeline-processes.ts), so a run does not wait for Node and the 3D libraries to start. Step reports are handed to `onReport` one at a time, in order, and
  * the run ends with the pipeline's result or a GeometryFailure: its own (a file it cannot use), or one made here
  * from how the process ended (time limit, memory limit, a crash).
  *
@@ -27,17 +28,15 @@
  * read.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { getPriority, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GeometryFailure } from '../geometry/failures';
 import type { PipelineReport } from '../geometry/model-pipeline';
 import type { PipelineJob, PipelineMessage, PipelineResult } from '../geometry/pipeline-protocol';
+import { type PipelineProcess, returnPipelineProcess, takePipelineProcess } from './pipeline-processes';
 import type { JobPriority } from './processable';
 
 export interface PipelineLimits {
@@ -71,8 +70,6 @@ const CPU_TIME_READABLE = existsSync('/proc/self/stat');
 /** Where runs keep their work folders: `{pid}-{uuid}` each. */
 export const PIPELINE_ROOT = join(tmpdir(), 'portal-pipeline');
 
-const PROCESS_MODULE = fileURLToPath(new URL('../geometry/pipeline-process.ts', import.meta.url));
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const STDERR_TAIL = 4_000;
 
 /** A fresh work folder of this process. */
@@ -88,7 +85,7 @@ const runPriority = new AsyncLocalStorage<JobPriority>();
 /** This process's users' runs under way. */
 let usersRunning = 0;
 /** This process's background runs' pipeline processes under way. */
-const backgroundProcesses = new Set<number>();
+const backgroundProcesses = new Set<PipelineProcess>();
 
 /**
  * Calls `work` as the run of a job of `priority`: every pipeline process it starts (a model's conversion, a
@@ -98,7 +95,7 @@ const backgroundProcesses = new Set<number>();
 export async function withRunPriority<T>(priority: JobPriority, work: () => Promise<T>): Promise<T> {
   if (priority === 'background') return runPriority.run(priority, work);
   usersRunning += 1;
-  for (const pid of backgroundProcesses) lowerPriority(pid);
+  for (const entry of backgroundProcesses) lowerPriority(entry);
   try {
     return await runPriority.run(priority, work);
   } finally {
@@ -198,7 +195,11 @@ function processTreeThreads(pid: number, depth = 0): number[] {
  * it started (FBX2glTF); the threads and processes they start later inherit it. One gone meanwhile is left alone
  * (its end is the run's). A priority lowered stays lowered: raising it again takes a privilege a worker lacks.
  */
-function lowerPriority(pid: number): void {
+function lowerPriority(entry: PipelineProcess): void {
+  const { pid } = entry.child;
+  if (!pid) return;
+  // Lowered for good: it is not kept for a user's run afterwards (pipeline-processes.ts).
+  entry.lowered = true;
   const niceness = Math.min(19, getPriority() + BACKGROUND_NICENESS);
   for (const id of processTreeThreads(pid)) {
     try {
@@ -224,12 +225,15 @@ function cpuTimeLimit(
 ): () => void {
   let checking = false;
   let passed = false;
+  // A process kept from earlier runs has used CPU before this run: only what it uses from here on counts.
+  const before = clock.cpuMs(pid);
   return clock.every(async () => {
     if (checking || passed) return;
     checking = true;
     try {
       const elapsedMs = clock.elapsedMs();
-      const cpuMs = await clock.cpuMs(pid);
+      const total = await clock.cpuMs(pid);
+      const cpuMs = total === null ? null : total - ((await before) ?? 0);
       // Unknown (the process has just ended): its end decides the run.
       if (cpuMs === null || !passedTimeLimit(limits, { elapsedMs, cpuMs })) return;
       passed = true;
@@ -280,21 +284,19 @@ export async function runPipeline<R extends PipelineResult>(
   const limits = options.limits ?? PIPELINE_LIMITS;
   const priority = options.priority ?? runPriority.getStore() ?? 'user';
   options.signal.throwIfAborted();
-  const child = fork(PROCESS_MODULE, [], {
-    execArgv: ['--import', TSX_LOADER, `--max-old-space-size=${limits.heapMb}`],
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    serialization: 'advanced',
-  });
-  const backgroundProcess = priority === 'background' ? child.pid : undefined;
+  const entry = takePipelineProcess(limits.heapMb);
+  const { child } = entry;
+  const backgroundProcess = priority === 'background' ? entry : undefined;
   if (backgroundProcess) {
     backgroundProcesses.add(backgroundProcess);
     if (usersRunning) lowerPriority(backgroundProcess);
   }
   if (child.pid) options.onStart?.(child.pid);
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
+  const keepStderr = (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
-  });
+  };
+  child.stderr?.on('data', keepStderr);
   /** The limit it passed, in seconds, once it has. */
   let timedOut: number | null = null;
   const passTimeLimit = (seconds: number) => {
@@ -303,48 +305,65 @@ export async function runPipeline<R extends PipelineResult>(
   };
   const clock = options.clock ?? (CPU_TIME_READABLE ? systemClock() : null);
   const endTimeLimit =
-    backgroundProcess && clock
-      ? cpuTimeLimit(backgroundProcess, limits, clock, passTimeLimit)
+    backgroundProcess && child.pid && clock
+      ? cpuTimeLimit(child.pid, limits, clock, passTimeLimit)
       : wallClockLimit(limits, passTimeLimit);
   const stop = () => child.kill('SIGKILL');
   options.signal.addEventListener('abort', stop, { once: true });
 
   // Reports are applied in the order they came, each after the one before.
   let reports = Promise.resolve();
-  let outcome: PipelineMessage | undefined;
-  child.on('message', (message: PipelineMessage) => {
-    if (message.type === 'report') {
-      const found = message.found;
-      reports = reports.then(() => options.onReport?.(found));
-    } else outcome = message;
-  });
-  // A process that is gone before the job reaches it (killed at once) ends below like any other that ends
-  // without a result; the failed send is not an error of its own.
-  child.send(job, (error) => {
-    if (error) stderr += `\n${error.message}`;
-  });
+  let outcome: Exclude<PipelineMessage, { type: 'report' }> | undefined;
+  let endedWell = false;
+  let onMessage: (message: PipelineMessage) => void = () => undefined;
+  let onExit: (code: number | null, signal: NodeJS.Signals | null) => void = () => undefined;
   try {
-    const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
-      (resolve, reject) => {
-        child.once('error', reject);
-        child.once('exit', (code, signal) => resolve({ code, signal }));
+    // The run ends with its answer (the process then waits for another run), or with the process's end.
+    const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null } | null>(
+      (resolve) => {
+        onMessage = (message) => {
+          if (message.type === 'report') {
+            const found = message.found;
+            reports = reports.then(() => options.onReport?.(found));
+          } else {
+            outcome = message;
+            resolve(null);
+          }
+        };
+        onExit = (code, signal) => resolve({ code, signal });
+        child.on('message', onMessage);
+        child.once('exit', onExit);
+        // A process that is gone before the job reaches it (killed at once) ends below like any other that ends
+        // without a result; the failed send is not an error of its own.
+        child.send(job, (error) => {
+          if (error) stderr += `\n${error.message}`;
+        });
       },
     );
     await reports;
     options.signal.throwIfAborted();
     if (timedOut !== null) throw new GeometryFailure('timeLimit', { seconds: timedOut });
-    if (outcome?.type === 'done') return outcome.result as R;
+    if (outcome?.type === 'done') {
+      endedWell = true;
+      return outcome.result as R;
+    }
     if (outcome?.type === 'failed') {
       if (outcome.failure.code === 'unexpected') throw new Error(`Pipeline failed: ${outcome.detail}`);
       throw new GeometryFailure(outcome.failure.code, outcome.failure.params);
     }
     if (/heap out of memory|Allocation failed/i.test(stderr))
       throw new GeometryFailure('memoryLimit', { limitMb: limits.heapMb });
-    throw new Error(`The pipeline process ended (${exit.signal ?? exit.code}) without a result: ${stderr}`);
+    throw new Error(`The pipeline process ended (${exit?.signal ?? exit?.code}) without a result: ${stderr}`);
   } finally {
     if (backgroundProcess) backgroundProcesses.delete(backgroundProcess);
     endTimeLimit();
     options.signal.removeEventListener('abort', stop);
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    child.off('message', onMessage);
+    child.off('exit', onExit);
+    child.stderr?.off('data', keepStderr);
+    returnPipelineProcess(entry, {
+      endedWell: endedWell && timedOut === null && !options.signal.aborted,
+      heapUsedMb: outcome?.type === 'done' ? outcome.heapUsedMb : undefined,
+    });
   }
 }

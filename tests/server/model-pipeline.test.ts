@@ -285,6 +285,44 @@ describe('a run in a process of its own', () => {
     expect(await ours()).toEqual([]);
   });
 
+  it('keeps a process that answered for the next run, and never one whose run failed', async () => {
+    const workFolder = await makeWorkFolder();
+    const source = join(workFolder, 'cube.fbx');
+    await writeFile(source, writeFbxBinary(cube().scene, { version: 7400 }));
+    const job = { kind: 'model', input: { source, kind: 'fbx', workFolder } } as const;
+    /** The process each run ran in, and what the run answered. */
+    const runIn = async (limits?: { timeMs: number; heapMb: number }) => {
+      let pid = 0;
+      const outcome = await runPipeline<ModelPipelineResult>(job, {
+        signal: new AbortController().signal,
+        limits,
+        onStart: (started) => (pid = started),
+      }).then(
+        (result) => result.statistics.triangles,
+        (error: unknown) => error,
+      );
+      return { pid, outcome };
+    };
+    const first = await runIn();
+    const second = await runIn();
+    expect([first.outcome, second.outcome]).toEqual([12, 12]);
+    expect(second.pid).toBe(first.pid);
+    // Another heap limit needs a process started with it.
+    const otherHeap = await runIn({ timeMs: 180_000, heapMb: 1024 });
+    expect(otherHeap.outcome).toBe(12);
+    expect(otherHeap.pid).not.toBe(first.pid);
+
+    await writeFile(source, writeFbxBinary(cube().scene, { version: 7400 }).subarray(0, 200));
+    const refused = await runIn();
+    expect(refused.outcome).toBeInstanceOf(GeometryFailure);
+    expect(refused.pid).toBe(first.pid);
+    await writeFile(source, writeFbxBinary(cube().scene, { version: 7400 }));
+    const afterFailure = await runIn();
+    expect(afterFailure.outcome).toBe(12);
+    expect(afterFailure.pid).not.toBe(first.pid);
+    await rm(workFolder, { recursive: true, force: true });
+  });
+
   it('a process killed midway (a crash, the OOM killer) ends the run with an error for the queue to retry', async () => {
     const workFolder = await makeWorkFolder();
     const source = join(workFolder, 'cube.fbx');

@@ -348,9 +348,10 @@ describe("a background run's time limit", () => {
       elapsed: 0,
       addedCpu: 0,
       elapsedMs: () => clock.elapsed,
-      cpuMs: async (pid: number) => {
-        const used = await processTreeCpuMs(pid);
-        return used === null ? null : used + clock.addedCpu;
+      // The CPU time at the moment of asking: what the test adds later is not in an earlier reading.
+      cpuMs: (pid: number) => {
+        const added = clock.addedCpu;
+        return processTreeCpuMs(pid).then((used) => (used === null ? null : used + added));
       },
       every: (next: () => Promise<void>) => {
         check = next;

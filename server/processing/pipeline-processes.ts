@@ -1,0 +1,120 @@
+/**
+ * The pipeline processes of this worker (server/geometry/pipeline-process.ts), kept warm between runs. Starting
+ * one costs about a second of CPU (Node, the TypeScript loader, three.js, glTF-Transform and the readers), more
+ * than converting a 20,000-triangle file; a process that has ended a run well waits here for the next run with
+ * the same heap limit, so a user's upload is converted at once instead of after that start.
+ *
+ * A process is reused only while nothing about it is in doubt: its last run ended with a result (a failure, a
+ * time limit or a kill retires it, whatever state the file left behind goes with it), its priority was never
+ * lowered (a lowered priority cannot be raised again), it has run fewer than MAX_RUNS_PER_PROCESS runs, and its
+ * heap after the run is under half its limit. At most MAX_IDLE_PROCESSES wait, each for IDLE_MS at most; a
+ * waiting process keeps neither this process's event loop alive nor itself (it ends when its channel closes).
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const PROCESS_MODULE = fileURLToPath(new URL('../geometry/pipeline-process.ts', import.meta.url));
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/** Runs a process takes before it is replaced by a fresh one. */
+export const MAX_RUNS_PER_PROCESS = 25;
+/** Processes waiting for a run at once (the queue runs at most a few at a time). */
+const MAX_IDLE_PROCESSES = 2;
+/** How long a process waits for its next run before it ends. */
+const IDLE_MS = 120_000;
+
+export interface PipelineProcess {
+  child: ChildProcess;
+  /** The heap limit it was started with (`--max-old-space-size`): only a run with the same limit may use it. */
+  heapMb: number;
+  /** Runs it has started, this one included. */
+  runs: number;
+  /** Whether it ever ran at a lowered priority: it stays lowered. */
+  lowered: boolean;
+}
+
+interface Waiting {
+  process: PipelineProcess;
+  timer: NodeJS.Timeout;
+}
+
+const waiting: Waiting[] = [];
+
+const alive = (child: ChildProcess) =>
+  child.exitCode === null && child.signalCode === null && child.connected;
+
+/** Keeps (or stops keeping) this process's event loop alive for the child: only while it runs. */
+function holdOpen(child: ChildProcess, hold: boolean): void {
+  // The process itself, its IPC channel and its stderr pipe each hold the event loop.
+  const handles = [child, child.channel, child.stderr] as Array<
+    { ref?(): void; unref?(): void } | null | undefined
+  >;
+  for (const handle of handles) {
+    if (hold) handle?.ref?.();
+    else handle?.unref?.();
+  }
+}
+
+/** A process for a run with this heap limit: a waiting one when there is one, else a new one. */
+export function takePipelineProcess(heapMb: number): PipelineProcess {
+  for (;;) {
+    const index = waiting.findIndex((entry) => entry.process.heapMb === heapMb);
+    if (index < 0) break;
+    const [{ process: found, timer }] = waiting.splice(index, 1);
+    clearTimeout(timer);
+    if (!alive(found.child)) continue;
+    holdOpen(found.child, true);
+    found.runs += 1;
+    return found;
+  }
+  const child = fork(PROCESS_MODULE, [], {
+    execArgv: ['--import', TSX_LOADER, `--max-old-space-size=${heapMb}`],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    serialization: 'advanced',
+  });
+  // A failed start is seen as the process's end by its run; this keeps it from being thrown as well.
+  child.on('error', () => undefined);
+  return { child, heapMb, runs: 1, lowered: false };
+}
+
+/**
+ * Hands a process back after its run: it waits for the next run when `endedWell` and nothing else rules it out
+ * (see above); otherwise it is ended.
+ */
+export function returnPipelineProcess(
+  entry: PipelineProcess,
+  run: { endedWell: boolean; heapUsedMb?: number },
+): void {
+  const reusable =
+    run.endedWell &&
+    alive(entry.child) &&
+    !entry.lowered &&
+    entry.runs < MAX_RUNS_PER_PROCESS &&
+    (run.heapUsedMb ?? entry.heapMb) < entry.heapMb / 2 &&
+    waiting.length < MAX_IDLE_PROCESSES;
+  if (!reusable) {
+    if (alive(entry.child) || entry.child.exitCode === null) entry.child.kill('SIGKILL');
+    return;
+  }
+  holdOpen(entry.child, false);
+  const timer = setTimeout(() => endWaiting(entry), IDLE_MS);
+  timer.unref();
+  waiting.push({ process: entry, timer });
+}
+
+function endWaiting(entry: PipelineProcess): void {
+  const index = waiting.findIndex((candidate) => candidate.process === entry);
+  if (index >= 0) waiting.splice(index, 1);
+  entry.child.kill('SIGKILL');
+}
+
+/** Ends every waiting process (a worker stopping, a test cleaning up); answers how many there were. */
+export function endWaitingPipelineProcesses(): number {
+  const ended = waiting.splice(0);
+  for (const { process: entry, timer } of ended) {
+    clearTimeout(timer);
+    entry.child.kill('SIGKILL');
+  }
+  return ended.length;
+}
