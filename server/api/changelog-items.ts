@@ -233,6 +233,7 @@ export default async function changelogRoutes(server: FastifyInstance): Promise<
         body: Type.Object({ environment: Type.Optional(Nullable(StringEnum(ENVIRONMENTS))) }),
         response: { 200: Type.Object({ message: Type.String(), updated: Type.Integer() }) },
       },
+      { activity: { message: 'changelogSynced' } },
     ),
     async (request) => {
       const environment: Environment = request.body?.environment ?? 'development';

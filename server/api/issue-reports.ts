@@ -155,6 +155,7 @@ export default async function issueReportRoutes(server: FastifyInstance): Promis
         body: IssueReportInputSchema,
         response: { 201: DataSchema(IssueReportSchema) },
       },
+      { activity: { message: 'issueReported' } },
     ),
     async (request, reply) => {
       const session = await authenticate(request);
