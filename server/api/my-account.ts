@@ -32,7 +32,8 @@ import { type ListSpec, listEndpoint } from '../http/listing';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { DataSchema, ListResponseSchema, PaginatedSchema } from '../http/responses';
 import { FileField, Flag, iso, MessageSchema, Nullable, StringEnum, toBoolean } from '../http/schema-types';
-import { acceptUpload, storeUpload, type UploadRule } from '../storage/uploads';
+import { acceptUpload, storeUpload } from '../storage/uploads';
+import { IMAGE_RULES } from '../domain/image-uploads';
 import {
   type ActivityCollections,
   declaredActivityCollections,
@@ -57,12 +58,6 @@ import {
 } from '../domain/profile-images';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const PROFILE_IMAGE: UploadRule = {
-  types: ['jpeg', 'png', 'bmp'],
-  maxKilobytes: 3 * 1024,
-  bounded: true,
-};
 
 const SettingInput = Type.Object({
   notification_type_id: Type.Optional(Nullable(Type.Integer())),
@@ -356,7 +351,7 @@ export default async function myAccountRoutes(server: FastifyInstance): Promise<
       const changesPassword = wantsPasswordChange(body);
       if (changesPassword) Object.assign(errors, await passwordErrors(db, userId, body));
       const [image, uploaded] = await Promise.all([
-        fieldErrorsOf(errors, acceptUpload(body.profile_image, 'profile_image', PROFILE_IMAGE)),
+        fieldErrorsOf(errors, acceptUpload(body.profile_image, 'profile_image', IMAGE_RULES.preview)),
         fieldErrorsOf(errors, submittedProfileImage(app.ctx, session, body)),
       ]);
       if (Object.keys(errors).length) throw new ValidationError(errors);
