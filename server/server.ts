@@ -10,6 +10,7 @@ import { seedAreas, seedDemoData } from './db/seed/index';
 import { attachDemoFiles } from './processing/demo-files';
 import { PgBossQueue } from './processing/pg-boss-queue';
 import { InProcessQueue, type ProcessingQueue } from './processing/processor';
+import { declaredProcessables } from './processing/processables';
 import { pusherBroadcaster } from './realtime/broadcaster';
 import { withPushSecret } from './realtime/push-secret';
 import { UPLOAD_LIFETIME_MS, uploadDirectory } from './processing/incoming-uploads';
@@ -25,20 +26,23 @@ export interface RunningServer {
 }
 
 /** pg-boss on PostgreSQL (shared by every process), the in-process queue on the embedded database. */
-function processingQueue(
+async function processingQueue(
   config: ServerConfig,
   db: DB,
   storage: FileStorage,
   schema?: string,
-): ProcessingQueue {
+): Promise<ProcessingQueue> {
   const { stepMs, concurrency, modelReading } = config.processing;
-  if (!config.databaseUrl) return new InProcessQueue({ db, storage, stepMs, concurrency, modelReading });
+  const processables = await declaredProcessables();
+  if (!config.databaseUrl)
+    return new InProcessQueue({ db, storage, stepMs, concurrency, modelReading, processables });
   return new PgBossQueue({
     db,
     storage,
     stepMs,
     concurrency,
     modelReading,
+    processables,
     work: config.processingWorker,
     databaseUrl: config.databaseUrl,
     // A test's private schema keeps its jobs next to it.
@@ -63,7 +67,7 @@ export async function createServer(
   const uploads = config.s3
     ? s3UploadStore(config.s3, UPLOAD_LIFETIME_MS)
     : diskUploadStore(uploadDirectory(config), UPLOAD_LIFETIME_MS);
-  const processor = processingQueue(config, db, storage, options.schema);
+  const processor = await processingQueue(config, db, storage, options.schema);
   const app = await buildApp({ config, db, broadcaster, storage, uploads, processor });
   const stopPurging = schedulePurge(db, (error) =>
     app.log.error({ err: error }, 'Purging expired trash failed'),

@@ -22,7 +22,8 @@ import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { type FieldErrors, HttpError, ValidationError } from '../errors/http-errors';
 import { iso, toBoolean } from '../http/schema-types';
-import { acceptUpload, storeUpload, type UploadRule } from '../storage/uploads';
+import { acceptUpload, storeUpload } from '../storage/uploads';
+import { IMAGE_RULES } from '../domain/image-uploads';
 import { companyFiles, removeCompanyFiles, unreferencedKeys } from '../domain/admin-companies-files';
 import { allValid, notEmptied } from '../http/field-checks';
 import { licencesOf } from './companies';
@@ -31,7 +32,6 @@ import { fileUrl } from '../http/stored-files';
 type CompanyRow = Selectable<CompaniesTable>;
 type Input = Submitted<CompanyInput>;
 
-const LOGO: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 5120, bounded: true };
 const LOGO_FOLDER = 'logos';
 
 /** The host name a company is served under: `{sub_domain}.{domain}` (the portal's domain without one). */
@@ -95,7 +95,7 @@ async function checked(ctx: CrudContext, input: Input, row: CompanyRow | null) {
     notEmptied(input, ['name', 'sub_domain']),
     checkSubDomain(ctx.db, input.sub_domain, companyId),
     checkLicences(ctx.db, input.licenses, companyId),
-    'logo' in input ? acceptUpload(input.logo, 'logo', LOGO) : Promise.resolve(undefined),
+    'logo' in input ? acceptUpload(input.logo, 'logo', IMAGE_RULES.logo) : Promise.resolve(undefined),
   ] as const);
   return logo;
 }

@@ -121,13 +121,17 @@ export default async function authRoutes(server: FastifyInstance): Promise<void>
 
   app.post(
     '/login',
-    guarded(guard.public('signing in: identity and password are the credentials'), {
-      tags: ['auth'],
-      summary: 'Sign in with username or email; on a tenant host the user must belong to that company',
-      consumes: FORM_CONTENT_TYPES,
-      body: LoginBody,
-      response: { 200: AuthResponseSchema, 401: MessageSchema, 429: MessageSchema },
-    }),
+    guarded(
+      guard.public('signing in: identity and password are the credentials'),
+      {
+        tags: ['auth'],
+        summary: 'Sign in with username or email; on a tenant host the user must belong to that company',
+        consumes: FORM_CONTENT_TYPES,
+        body: LoginBody,
+        response: { 200: AuthResponseSchema, 401: MessageSchema, 429: MessageSchema },
+      },
+      { activity: false },
+    ),
     async (request) => {
       const { identity, password } = request.body;
       const { db, config } = app.ctx;

@@ -60,13 +60,17 @@ export default async function autodeskRoutes(server: FastifyInstance): Promise<v
 
   app.post(
     '/autodesk/oauth/login',
-    guarded(guard.signedIn, {
-      tags: ['autodesk'],
-      summary: 'Starts connecting Autodesk: answers the authorisation URL the browser goes to',
-      consumes: FORM_CONTENT_TYPES,
-      body: Type.Object({ redirect_url: Filled({ maxLength: 2000 }) }),
-      response: { 200: Type.Object({ redirect_url: Type.String() }) },
-    }),
+    guarded(
+      guard.signedIn,
+      {
+        tags: ['autodesk'],
+        summary: 'Starts connecting Autodesk: answers the authorisation URL the browser goes to',
+        consumes: FORM_CONTENT_TYPES,
+        body: Type.Object({ redirect_url: Filled({ maxLength: 2000 }) }),
+        response: { 200: Type.Object({ redirect_url: Type.String() }) },
+      },
+      { activity: { message: 'autodeskConnected' } },
+    ),
     async (request) => {
       const { user, company } = await authenticate(request);
       if (company.autodesk_integration === 'no')
@@ -165,11 +169,15 @@ export default async function autodeskRoutes(server: FastifyInstance): Promise<v
 
   app.post(
     '/autodesk/oauth/logout',
-    guarded(guard.signedIn, {
-      tags: ['autodesk'],
-      summary: 'Disconnects Autodesk (200 means disconnected)',
-      response: { 200: MessageSchema },
-    }),
+    guarded(
+      guard.signedIn,
+      {
+        tags: ['autodesk'],
+        summary: 'Disconnects Autodesk (200 means disconnected)',
+        response: { 200: MessageSchema },
+      },
+      { activity: { message: 'autodeskDisconnected' } },
+    ),
     async (request) => {
       const { user } = await authenticate(request);
       await db

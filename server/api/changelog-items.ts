@@ -25,10 +25,9 @@ import { listQueryProperties } from '../http/list-query';
 import { enumFilter, isCount, listEndpoint } from '../http/listing';
 import { CountSchema, DataSchema, PaginatedSchema } from '../http/responses';
 import { FileField, Filled, Flag, iso, Nullable, StringEnum, toBoolean } from '../http/schema-types';
-import { acceptUpload, storeUpload, type UploadRule } from '../storage/uploads';
+import { acceptUpload, storeUpload } from '../storage/uploads';
+import { IMAGE_RULES } from '../domain/image-uploads';
 import { fileUrl } from '../http/stored-files';
-
-const SCREENSHOT: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 5120 };
 
 type ChangelogRow = Selectable<ChangelogItemsTable>;
 
@@ -91,7 +90,7 @@ async function validated(body: ChangelogInput) {
   if (body.environments !== undefined && !ticked.length) {
     throw invalidField('environments', 'The environments field is required.');
   }
-  return acceptUpload(body.screenshot, 'screenshot', SCREENSHOT);
+  return acceptUpload(body.screenshot, 'screenshot', IMAGE_RULES.screenshot);
 }
 
 /** The screenshot's storage key after a write: a new one, none (sent empty: removed) or the current one. */
@@ -233,6 +232,7 @@ export default async function changelogRoutes(server: FastifyInstance): Promise<
         body: Type.Object({ environment: Type.Optional(Nullable(StringEnum(ENVIRONMENTS))) }),
         response: { 200: Type.Object({ message: Type.String(), updated: Type.Integer() }) },
       },
+      { activity: { message: 'changelogSynced' } },
     ),
     async (request) => {
       const environment: Environment = request.body?.environment ?? 'development';

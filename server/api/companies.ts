@@ -111,14 +111,18 @@ export default async function companyRoutes(server: FastifyInstance): Promise<vo
 
   app.patch(
     '/companies/my-company',
-    guarded(guard.ability('edit-company'), {
-      tags: ['companies'],
-      summary:
-        "Saves the user's company (multipart: details, colours, demo model, logo jpeg/png/bmp, background image jpeg/bmp; Autodesk option admin only); also POST with _method=PATCH",
-      consumes: FORM_CONTENT_TYPES,
-      body: MyCompanyUpdateBody,
-      response: { 200: DataSchema(MyCompanySchema) },
-    }),
+    guarded(
+      guard.ability('edit-company'),
+      {
+        tags: ['companies'],
+        summary:
+          "Saves the user's company (multipart: details, colours, demo model, logo jpeg/png/bmp, background image jpeg/bmp; Autodesk option admin only); also POST with _method=PATCH",
+        consumes: FORM_CONTENT_TYPES,
+        body: MyCompanyUpdateBody,
+        response: { 200: DataSchema(MyCompanySchema) },
+      },
+      { activity: { message: 'companyProfileUpdated' } },
+    ),
     async (request) => {
       const session = await authenticate(request);
       const updated = await updateMyCompany(request, session, request.body);

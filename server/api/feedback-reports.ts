@@ -81,11 +81,16 @@ export default async function feedbackReportRoutes(server: FastifyInstance): Pro
 
   app.post(
     '/feedback-reports',
-    feedbackReports.route(SIGNED_IN, 'Sends a feedback report for the company (every signed-in user)', {
-      consumes: FORM_CONTENT_TYPES,
-      body: FeedbackReportInputSchema,
-      response: { 201: DataSchema(FeedbackReportSchema) },
-    }),
+    feedbackReports.route(
+      SIGNED_IN,
+      'Sends a feedback report for the company (every signed-in user)',
+      {
+        consumes: FORM_CONTENT_TYPES,
+        body: FeedbackReportInputSchema,
+        response: { 201: DataSchema(FeedbackReportSchema) },
+      },
+      { activity: { message: 'feedbackSent' } },
+    ),
     async (request, reply) => {
       const session = await authenticate(request);
       const { id } = await db

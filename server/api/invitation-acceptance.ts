@@ -217,15 +217,19 @@ export default async function invitationAcceptanceRoutes(server: FastifyInstance
 
   app.post(
     '/invitations/:token/accept',
-    guarded(guard.public('the invitation token sent by mail is the credential'), {
-      tags: ['invitations'],
-      summary:
-        'Accepts an invitation (public, by its token); a new account sets name, username and password first',
-      consumes: FORM_CONTENT_TYPES,
-      params: TokenParams,
-      body: AcceptBody,
-      response: { 200: AnsweredSchema, 404: MessageSchema },
-    }),
+    guarded(
+      guard.public('the invitation token sent by mail is the credential'),
+      {
+        tags: ['invitations'],
+        summary:
+          'Accepts an invitation (public, by its token); a new account sets name, username and password first',
+        consumes: FORM_CONTENT_TYPES,
+        params: TokenParams,
+        body: AcceptBody,
+        response: { 200: AnsweredSchema, 404: MessageSchema },
+      },
+      { activity: false },
+    ),
     async (request) => {
       const invitation = await openInvitation(db, request.params.token);
       const account = invitation.new_account
@@ -261,12 +265,17 @@ export default async function invitationAcceptanceRoutes(server: FastifyInstance
 
   app.post(
     '/invitations/:token/decline',
-    guarded(guard.public('the invitation token sent by mail is the credential'), {
-      tags: ['invitations'],
-      summary: 'Declines an invitation (public, by its token): the membership, and an unused new account, go',
-      params: TokenParams,
-      response: { 200: AnsweredSchema, 404: MessageSchema },
-    }),
+    guarded(
+      guard.public('the invitation token sent by mail is the credential'),
+      {
+        tags: ['invitations'],
+        summary:
+          'Declines an invitation (public, by its token): the membership, and an unused new account, go',
+        params: TokenParams,
+        response: { 200: AnsweredSchema, 404: MessageSchema },
+      },
+      { activity: false },
+    ),
     async (request) => {
       const invitation = await openInvitation(db, request.params.token);
       await db.transaction().execute(async (trx) => {

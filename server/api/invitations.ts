@@ -77,6 +77,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
           201: Type.Object({ message: Type.String(), data: UserSchema }),
         },
       },
+      { activity: { message: 'invited', param: 'email' } },
     ),
     async (request, reply) => {
       const ctx = await contextOf(request);

@@ -31,11 +31,10 @@ import { enumFilter } from '../http/listing';
 import { DataSchema } from '../http/responses';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { iso, toBoolean } from '../http/schema-types';
-import { acceptUpload, storeUpload, type UploadRule } from '../storage/uploads';
+import { acceptUpload, storeUpload } from '../storage/uploads';
+import { IMAGE_RULES } from '../domain/image-uploads';
 import { fileUrl } from '../http/stored-files';
 import { PARTY_COLUMNS, PARTY_SEARCH, type PartyRow, presentParties } from '../domain/report-parties';
-
-const SCREENSHOT: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 5120 };
 
 type IssueRow = Selectable<IssueReportsTable> & PartyRow;
 
@@ -155,12 +154,13 @@ export default async function issueReportRoutes(server: FastifyInstance): Promis
         body: IssueReportInputSchema,
         response: { 201: DataSchema(IssueReportSchema) },
       },
+      { activity: { message: 'issueReported' } },
     ),
     async (request, reply) => {
       const session = await authenticate(request);
       const body = request.body;
       const products = selectedProducts(body.products);
-      const screenshot = await acceptUpload(body.screenshot, 'screenshot', SCREENSHOT);
+      const screenshot = await acceptUpload(body.screenshot, 'screenshot', IMAGE_RULES.screenshot);
       const key = screenshot ? await storeUpload(storage, 'issue-reports', screenshot) : null;
       const { id } = await db
         .insertInto('issue_reports')

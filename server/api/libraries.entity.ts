@@ -26,7 +26,8 @@ import { defineEntity } from '../http/crud/entity';
 import { HttpError, ValidationError } from '../errors/http-errors';
 import { enumFilter, parentFilter } from '../http/listing';
 import { Flag, iso, toBoolean } from '../http/schema-types';
-import { acceptUpload, type AcceptedUpload, storeUpload, type UploadRule } from '../storage/uploads';
+import { acceptUpload, type AcceptedUpload, storeUpload } from '../storage/uploads';
+import { IMAGE_RULES } from '../domain/image-uploads';
 import { allValid, companyLabelIds, invalidSelection, notEmptied } from '../http/field-checks';
 import { fileUrl } from '../http/stored-files';
 import { libraryCover } from '../domain/cover-images';
@@ -43,7 +44,6 @@ import {
 type LibraryRow = Selectable<LibrariesTable> & { cover_image: string | null };
 type LibraryBody = Submitted<LibraryInput> & { archived?: boolean | number | string | null };
 
-const PREVIEW_IMAGE: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 3 * 1024, bounded: true };
 const PREVIEW_FOLDER = 'libraries';
 
 export const STILL_CONNECTED = 'The library is still connected to a model.';
@@ -88,7 +88,7 @@ async function checkLibrary(
       : companyLabelIds(ctx.db, companyId, body.labels ?? []),
     checkedParent(ctx.db, companyId, body.parent_id, row?.id ?? null),
     'preview_image' in body
-      ? acceptUpload(body.preview_image, 'preview_image', PREVIEW_IMAGE)
+      ? acceptUpload(body.preview_image, 'preview_image', IMAGE_RULES.preview)
       : Promise.resolve(undefined),
   ] as const);
   return { labels, parentId, previewImage };

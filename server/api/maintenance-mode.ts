@@ -31,17 +31,21 @@ export default async function maintenanceModeRoutes(server: FastifyInstance): Pr
 
   app.patch(
     '/admin/maintenance-mode',
-    guarded(guard.admin, {
-      tags: ['maintenance'],
-      summary:
-        'Switches maintenance mode: every other /api/v2 call answers 503 {status, back_on} while on (admin)',
-      body: Type.Object({
-        enabled: Flag,
-        status: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
-        back_on: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
-      }),
-      response: { 200: DataSchema(MaintenanceSchema) },
-    }),
+    guarded(
+      guard.admin,
+      {
+        tags: ['maintenance'],
+        summary:
+          'Switches maintenance mode: every other /api/v2 call answers 503 {status, back_on} while on (admin)',
+        body: Type.Object({
+          enabled: Flag,
+          status: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+          back_on: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+        }),
+        response: { 200: DataSchema(MaintenanceSchema) },
+      },
+      { activity: { message: 'maintenanceMode' } },
+    ),
     async (request) => {
       const { enabled, status, back_on: backOn } = request.body;
       const on = toBoolean(enabled);

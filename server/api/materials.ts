@@ -395,6 +395,7 @@ export default async function materialRoutes(server: FastifyInstance): Promise<v
         body: MaterialImportInputSchema,
         response: { 201: DataSchema(MaterialImportSchema) },
       },
+      { activity: { message: 'materialsImported' } },
     ),
     async (request, reply) => {
       const session = (await contextOf(request)).session;

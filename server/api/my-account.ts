@@ -32,10 +32,12 @@ import { type ListSpec, listEndpoint } from '../http/listing';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { DataSchema, ListResponseSchema, PaginatedSchema } from '../http/responses';
 import { FileField, Flag, iso, MessageSchema, Nullable, StringEnum, toBoolean } from '../http/schema-types';
-import { acceptUpload, storeUpload, type UploadRule } from '../storage/uploads';
+import { acceptUpload, storeUpload } from '../storage/uploads';
+import { IMAGE_RULES } from '../domain/image-uploads';
 import {
   type ActivityCollections,
   declaredActivityCollections,
+  type RouteActivityAt,
   storedActivityMessage,
 } from '../domain/activity-messages';
 import { recordActivity } from '../domain/activity-recorder';
@@ -56,12 +58,6 @@ import {
 } from '../domain/profile-images';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const PROFILE_IMAGE: UploadRule = {
-  types: ['jpeg', 'png', 'bmp'],
-  maxKilobytes: 3 * 1024,
-  bounded: true,
-};
 
 const SettingInput = Type.Object({
   notification_type_id: Type.Optional(Nullable(Type.Integer())),
@@ -270,8 +266,13 @@ type ActivityRow = Selectable<UserActivitiesTable>;
  * An entry with what it says in `language` (server/domain/activity-messages.ts), and its stored message for the
  * portal.
  */
-const presentActivity = (row: ActivityRow, language: Language, collections: ActivityCollections) => {
-  const stored = storedActivityMessage(row, collections);
+const presentActivity = (
+  row: ActivityRow,
+  language: Language,
+  collections: ActivityCollections,
+  activityAt: RouteActivityAt,
+) => {
+  const stored = storedActivityMessage(row, collections, activityAt);
   return {
     id: row.id,
     action: row.action,
@@ -285,6 +286,7 @@ const presentActivity = (row: ActivityRow, language: Language, collections: Acti
 
 const activityList = (
   language: Language,
+  activityAt: RouteActivityAt,
 ): ListSpec<'user_activities', ActivityRow, ReturnType<typeof presentActivity>> => ({
   resource: 'activities',
   sorts: { datetime: 'user_activities.created_at' },
@@ -294,7 +296,7 @@ const activityList = (
   fields: ['id', 'action', 'subject', 'message', 'message_key', 'message_params', 'datetime'],
   present: async (rows) => {
     const collections = await declaredActivityCollections();
-    return rows.map((row) => presentActivity(row, language, collections));
+    return rows.map((row) => presentActivity(row, language, collections, activityAt));
   },
 });
 
@@ -323,14 +325,18 @@ export default async function myAccountRoutes(server: FastifyInstance): Promise<
 
   app.patch(
     '/my-account',
-    guarded(guard.signedIn, {
-      tags: ['my account'],
-      summary:
-        'Saves the profile (multipart with profile_image jpeg/png/bmp ≤ 3 MB), notification settings and password; also POST with _method=PATCH',
-      consumes: FORM_CONTENT_TYPES,
-      body: UpdateBody,
-      response: { 200: AccountResponse },
-    }),
+    guarded(
+      guard.signedIn,
+      {
+        tags: ['my account'],
+        summary:
+          'Saves the profile (multipart with profile_image jpeg/png/bmp ≤ 3 MB), notification settings and password; also POST with _method=PATCH',
+        consumes: FORM_CONTENT_TYPES,
+        body: UpdateBody,
+        response: { 200: AccountResponse },
+      },
+      { activity: { message: 'profileUpdated' } },
+    ),
     async (request) => {
       const session = await authenticate(request);
       const body = request.body;
@@ -345,7 +351,7 @@ export default async function myAccountRoutes(server: FastifyInstance): Promise<
       const changesPassword = wantsPasswordChange(body);
       if (changesPassword) Object.assign(errors, await passwordErrors(db, userId, body));
       const [image, uploaded] = await Promise.all([
-        fieldErrorsOf(errors, acceptUpload(body.profile_image, 'profile_image', PROFILE_IMAGE)),
+        fieldErrorsOf(errors, acceptUpload(body.profile_image, 'profile_image', IMAGE_RULES.preview)),
         fieldErrorsOf(errors, submittedProfileImage(app.ctx, session, body)),
       ]);
       if (Object.keys(errors).length) throw new ValidationError(errors);
@@ -408,11 +414,15 @@ export default async function myAccountRoutes(server: FastifyInstance): Promise<
 
   app.delete(
     '/my-account',
-    guarded(guard.signedIn, {
-      tags: ['my account'],
-      summary: 'Deletes the account: it can no longer sign in, and every session ends',
-      response: { 200: MessageSchema },
-    }),
+    guarded(
+      guard.signedIn,
+      {
+        tags: ['my account'],
+        summary: 'Deletes the account: it can no longer sign in, and every session ends',
+        response: { 200: MessageSchema },
+      },
+      { activity: { message: 'profileUpdated' } },
+    ),
     async (request) => {
       const { user } = await authenticate(request);
       await db.transaction().execute(async (trx) => {
@@ -425,11 +435,15 @@ export default async function myAccountRoutes(server: FastifyInstance): Promise<
 
   app.delete(
     '/my-account/membership',
-    guarded(guard.signedIn, {
-      tags: ['my account'],
-      summary: 'Leaves this company: role, groups and licences here are removed; sessions here end',
-      response: { 200: MessageSchema, 422: MessageSchema },
-    }),
+    guarded(
+      guard.signedIn,
+      {
+        tags: ['my account'],
+        summary: 'Leaves this company: role, groups and licences here are removed; sessions here end',
+        response: { 200: MessageSchema, 422: MessageSchema },
+      },
+      { activity: { message: 'leftCompany' } },
+    ),
     async (request) => {
       const { user, company } = await authenticate(request);
       const left = await db.transaction().execute(async (trx) => {
@@ -458,11 +472,15 @@ export default async function myAccountRoutes(server: FastifyInstance): Promise<
 
   app.post(
     '/my-account/reset-password',
-    guarded(guard.signedIn, {
-      tags: ['my account'],
-      summary: 'Sends the signed-in user a password reset link (as a notification)',
-      response: { 200: MessageSchema },
-    }),
+    guarded(
+      guard.signedIn,
+      {
+        tags: ['my account'],
+        summary: 'Sends the signed-in user a password reset link (as a notification)',
+        response: { 200: MessageSchema },
+      },
+      { activity: { message: 'resetLinkRequested' } },
+    ),
     async (request) => {
       const { user, company } = await authenticate(request);
       await sendResetLink(request, user, company.id);
@@ -472,11 +490,15 @@ export default async function myAccountRoutes(server: FastifyInstance): Promise<
 
   app.post(
     '/my-account/default-settings',
-    guarded(guard.signedIn, {
-      tags: ['my account'],
-      summary: 'Restores the default notification settings (every type by email and in the portal)',
-      response: { 200: DataSchema(MyAccountSchema) },
-    }),
+    guarded(
+      guard.signedIn,
+      {
+        tags: ['my account'],
+        summary: 'Restores the default notification settings (every type by email and in the portal)',
+        response: { 200: DataSchema(MyAccountSchema) },
+      },
+      { activity: { message: 'defaultSettings' } },
+    ),
     async (request) => {
       const session = await authenticate(request);
       await db
@@ -503,7 +525,12 @@ export default async function myAccountRoutes(server: FastifyInstance): Promise<
         .selectAll('user_activities')
         .where('user_activities.company_id', '=', session.company.id)
         .where('user_activities.user_id', '=', session.user.id);
-      return listEndpoint(request, base, activityList(requestLanguage(request)), request.query);
+      return listEndpoint(
+        request,
+        base,
+        activityList(requestLanguage(request), app.routeActivityAt),
+        request.query,
+      );
     },
   );
 }

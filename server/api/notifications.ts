@@ -110,13 +110,17 @@ export default async function notificationRoutes(server: FastifyInstance): Promi
 
   app.post(
     '/my-account/notifications/read-all',
-    guarded(guard.signedIn, {
-      tags: ['notifications'],
-      summary: 'Marks every notification of the user in this company read',
-      consumes: FORM_CONTENT_TYPES,
-      body: ReadAllBody,
-      response: { 200: Type.Object({ message: Type.String(), unread_count: Type.Integer() }) },
-    }),
+    guarded(
+      guard.signedIn,
+      {
+        tags: ['notifications'],
+        summary: 'Marks every notification of the user in this company read',
+        consumes: FORM_CONTENT_TYPES,
+        body: ReadAllBody,
+        response: { 200: Type.Object({ message: Type.String(), unread_count: Type.Integer() }) },
+      },
+      { activity: false },
+    ),
     async (request) => {
       const session = await authenticate(request);
       await app.ctx.db
@@ -133,14 +137,18 @@ export default async function notificationRoutes(server: FastifyInstance): Promi
 
   app.patch(
     '/my-account/notifications/:id',
-    guarded(guard.signedIn, {
-      tags: ['notifications'],
-      summary: 'Marks one notification read (read=1) or unread (read=0); also POST with _method=PATCH',
-      consumes: FORM_CONTENT_TYPES,
-      params: IdParams,
-      body: ReadBody,
-      response: { 200: DataSchema(NotificationSchema), 404: MessageSchema },
-    }),
+    guarded(
+      guard.signedIn,
+      {
+        tags: ['notifications'],
+        summary: 'Marks one notification read (read=1) or unread (read=0); also POST with _method=PATCH',
+        consumes: FORM_CONTENT_TYPES,
+        params: IdParams,
+        body: ReadBody,
+        response: { 200: DataSchema(NotificationSchema), 404: MessageSchema },
+      },
+      { activity: false },
+    ),
     async (request) => {
       const session = await authenticate(request);
       const { id } = request.params;

@@ -102,14 +102,18 @@ export default async function passwordResetRoutes(server: FastifyInstance): Prom
 
   app.post(
     '/password/forgot',
-    guarded(guard.public('a user who cannot sign in asks for a link; the same answer for any address'), {
-      tags: ['password reset'],
-      summary:
-        'Sends a password reset link to the account of the address (public; the same answer for any address)',
-      consumes: FORM_CONTENT_TYPES,
-      body: Type.Object({ email: Filled({ maxLength: 255 }) }),
-      response: { 200: MessageSchema },
-    }),
+    guarded(
+      guard.public('a user who cannot sign in asks for a link; the same answer for any address'),
+      {
+        tags: ['password reset'],
+        summary:
+          'Sends a password reset link to the account of the address (public; the same answer for any address)',
+        consumes: FORM_CONTENT_TYPES,
+        body: Type.Object({ email: Filled({ maxLength: 255 }) }),
+        response: { 200: MessageSchema },
+      },
+      { activity: false },
+    ),
     async (request) => {
       const email = request.body.email.trim().toLowerCase();
       const user = await db
@@ -125,13 +129,17 @@ export default async function passwordResetRoutes(server: FastifyInstance): Prom
 
   app.post(
     '/password/reset',
-    guarded(guard.public('the reset token sent by mail is the credential'), {
-      tags: ['password reset'],
-      summary: 'Sets a new password with a reset token (public); every session of the user ends',
-      consumes: FORM_CONTENT_TYPES,
-      body: ResetBody,
-      response: { 200: MessageSchema },
-    }),
+    guarded(
+      guard.public('the reset token sent by mail is the credential'),
+      {
+        tags: ['password reset'],
+        summary: 'Sets a new password with a reset token (public); every session of the user ends',
+        consumes: FORM_CONTENT_TYPES,
+        body: ResetBody,
+        response: { 200: MessageSchema },
+      },
+      { activity: false },
+    ),
     async (request) => {
       const { token, email, password, password_confirmation: confirmation } = request.body;
       const errors: FieldErrors = {};

@@ -85,7 +85,8 @@ export default defineEntity({
   tag: 'saved-views',
   model: 'SavedView',
   entity: 'saved_view',
-  activity: 'savedView',
+  // A user's own way of looking at the lists (issue 33), not the company's data: not in the activity.
+  activity: false,
   table: 'saved_views',
   owner: 'user_id',
   abilities: SAVED_VIEW_ABILITIES,

@@ -83,10 +83,11 @@ async function authorizeKind(db: DB, session: Session, kind: UploadKind | undefi
 const IdParams = Type.Object({ id: Type.String() });
 /**
  * Every upload route needs a session; which kinds it may upload (or resume) is the handler's check, as the kind
- * is named in the request (creation) or by the upload's record.
+ * is named in the request (creation) or by the upload's record. An upload is recorded in the activity by the write
+ * that uses it, not by itself.
  */
 const uploadRoute = <S extends FastifySchema>(summary: string, schema?: S) =>
-  guarded(guard.signedIn, { tags: ['uploads'], summary, ...(schema as S) });
+  guarded(guard.signedIn, { tags: ['uploads'], summary, ...(schema as S) }, { activity: false });
 
 export default async function uploadRoutes(server: FastifyInstance): Promise<void> {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();

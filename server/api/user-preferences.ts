@@ -30,13 +30,17 @@ export default async function userPreferenceRoutes(server: FastifyInstance): Pro
 
   app.patch(
     '/my-account/preferences',
-    guarded(guard.signedIn, {
-      tags: ['my-account'],
-      summary: 'Sets the signed-in user’s preferences (kept across devices); answers all of them',
-      consumes: FORM_CONTENT_TYPES,
-      body: PreferencesBody,
-      response: { 200: DataSchema(UserPreferencesSchema) },
-    }),
+    guarded(
+      guard.signedIn,
+      {
+        tags: ['my-account'],
+        summary: 'Sets the signed-in user’s preferences (kept across devices); answers all of them',
+        consumes: FORM_CONTENT_TYPES,
+        body: PreferencesBody,
+        response: { 200: DataSchema(UserPreferencesSchema) },
+      },
+      { activity: false },
+    ),
     async (request) => {
       const { user } = await authenticate(request);
       // Only the declared preferences arrive (the schema drops the rest); null is back for the handler.

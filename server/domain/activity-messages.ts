@@ -3,11 +3,14 @@
  * Brown', 'Invited erin@umbrella.test'), as a stored message (shared/messages.ts) under `account:activity.messages`
  * with the entity as i18next's `context` (`updated_user`: 'Updated user {{name}}'; a verb without a wording for
  * the entity falls back to 'Updated {{name}}'), rendered in the reader's language by the API and the portal alike.
- * The recorder (activity-recorder.ts) words a write from its path, its body and its answer (the record's name);
- * an entry recorded before keeps only its path and is worded from it when read, naming the record by its id.
+ * The recorder (activity-recorder.ts) words a write from what its route declared (`activity` of `guarded`,
+ * server/http/guarded-route.ts: its own wording, 'Left the company'), else from its path, its body and its answer
+ * (the record's name); an entry recorded before keeps only its path and is worded from it when read (with what the
+ * route at that path declares), naming the record by its id.
  */
 import { message, type MessageParams, type StoredMessage } from '../../shared/messages';
 import type { RegistrableEntity } from '../http/crud/declared-entity';
+import type { RouteActivity } from '../http/guarded-route';
 import { declaredEntities } from './declared-entities';
 
 /** What an entry records: a write by its kind, or one of the account's own events. */
@@ -52,14 +55,16 @@ export function activityCollections(
       Partial<Pick<RegistrableEntity, 'nameById'>>
   >,
 ): ActivityCollections {
-  const declared = entities.flatMap((entity) =>
-    [entity.collection, entity.writeCollection]
-      .filter((collection): collection is string => !!collection)
-      .map((collection): ActivityCollection => ({
-        collection,
-        entity: entity.activity ?? camelCase(entity.entity),
-        nameById: entity.nameById,
-      })),
+  const declared = entities.flatMap(({ activity, ...entity }) =>
+    activity === false
+      ? []
+      : [entity.collection, entity.writeCollection]
+          .filter((collection): collection is string => !!collection)
+          .map((collection): ActivityCollection => ({
+            collection,
+            entity: activity ?? camelCase(entity.entity),
+            nameById: entity.nameById,
+          })),
   );
   return [...declared, ...UNDECLARED].sort((a, b) => b.collection.length - a.collection.length);
 }
@@ -76,23 +81,6 @@ export function declaredActivityCollections(): Promise<ActivityCollections> {
     });
   return declared;
 }
-
-/** Writes that are no record's create, update or delete, by their whole path: their own wording. */
-const WHOLE_PATHS: Readonly<Record<string, string>> = {
-  'users/invite': 'invited',
-  'my-account': 'profileUpdated',
-  'my-account/default-settings': 'defaultSettings',
-  'my-account/membership': 'leftCompany',
-  'my-account/reset-password': 'resetLinkRequested',
-  'companies/my-company': 'companyProfileUpdated',
-  'admin/changelog-items/sync': 'changelogSynced',
-  'admin/maintenance-mode': 'maintenanceMode',
-  'materials/import': 'materialsImported',
-  'autodesk/oauth/login': 'autodeskConnected',
-  'autodesk/oauth/logout': 'autodeskDisconnected',
-  'issue-reports': 'issueReported',
-  'feedback-reports': 'feedbackSent',
-};
 
 /** A bulk call's action (`POST /{collection}/update`) and its wording. */
 const BULK: Readonly<Record<string, string>> = {
@@ -175,6 +163,8 @@ export interface ActivityWrite {
   answer?: unknown;
   /** The record's name where the answer does not carry it (`reprocessTarget`), looked up by the recorder. */
   recordName?: string | null;
+  /** What the route it went to declared (`guarded`'s `activity`); not stated, the path words it. */
+  declared?: RouteActivity;
 }
 
 /**
@@ -200,16 +190,16 @@ export function reprocessTarget(
 
 /** The stored message of an activity entry, naming the entity of the collection it went to. */
 export function activityMessage(
-  { action, path, body, answer, recordName }: ActivityWrite,
+  { action, path, body, answer, recordName, declared }: ActivityWrite,
   collections: ActivityCollections = [],
 ): StoredMessage {
   if (!path || (action !== 'created' && action !== 'updated' && action !== 'deleted')) return plain(action);
-  const whole = WHOLE_PATHS[path];
-  if (whole === 'invited') {
-    const email = text(isRecord(body) ? body.email : null) ?? nameIn(isRecord(answer) ? answer.data : null);
-    return email ? worded(whole, { email }) : plain(action);
+  if (declared) {
+    if (!declared.param) return worded(declared.message);
+    const named =
+      text(isRecord(body) ? body[declared.param] : null) ?? nameIn(isRecord(answer) ? answer.data : null);
+    return named ? worded(declared.message, { [declared.param]: named }) : plain(action);
   }
-  if (whole) return worded(whole);
 
   const found = collections.find(
     ({ collection }) => path.startsWith(`${collection}/`) || path === collection,
@@ -240,7 +230,13 @@ export function activityMessage(
   return worded(action, params);
 }
 
-/** What an entry as stored says: its message, or (recorded before issue 31) the message worded from its path. */
+/** What the route at an API path (`users/invite`) declares of its activity (`declaredRouteActivities`). */
+export type RouteActivityAt = (path: string) => RouteActivity | undefined;
+
+/**
+ * What an entry as stored says: its message, or (recorded before issue 31) the message worded from its path and
+ * what the route at that path declares.
+ */
 export function storedActivityMessage(
   row: {
     action: string;
@@ -249,7 +245,9 @@ export function storedActivityMessage(
     message_params: MessageParams | null;
   },
   collections: ActivityCollections,
+  activityAt: RouteActivityAt = () => undefined,
 ): StoredMessage {
   if (row.message_key) return message(row.message_key, row.message_params ?? {});
-  return activityMessage({ action: row.action as ActivityAction, path: row.subject }, collections);
+  const declared = row.subject === null ? undefined : activityAt(row.subject);
+  return activityMessage({ action: row.action as ActivityAction, path: row.subject, declared }, collections);
 }

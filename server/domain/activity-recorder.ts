@@ -3,33 +3,33 @@
  * update, delete) is recorded by one `onSend` hook on the API, and sign-ins by the login route. An entry is the
  * action, the API path it went to and what it did as a stored message (issue 31, activity-messages.ts: 'Updated
  * user Bob Brown', worded from the path, the request's body and the answer), which every reader sees in their
- * own language.
+ * own language. What a route records is its own declaration's (`activity` of `guarded`, server/http/guarded-route.ts:
+ * `false` for bookkeeping, or its own wording), read from the route that answered.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { StoredMessage } from '../../shared/messages';
 import { sessionOfRequest } from '../auth/session';
 import type { DB } from '../db/database';
 import { isReplayed } from '../http/idempotency';
+import type { RouteActivity } from '../http/guarded-route';
 import { effectiveMethod } from '../http/request-input';
 import {
   type ActivityAction,
   activityMessage,
   declaredActivityCollections,
   reprocessTarget,
+  type RouteActivityAt,
 } from './activity-messages';
 
-/** Writes that are bookkeeping rather than something the user did to the company's data. */
-const NOT_RECORDED = [
-  /^\/my-account\/notifications/,
-  /^\/uploads/,
-  // A user's own saved views of the lists (issue 33): their way of looking, not the company's data.
-  /^\/saved-views/,
-  /^\/broadcasting/,
-  /^\/login$/,
-  /^\/password\//,
-  // Accepting an invitation is recorded by its route (`invitation_accepted`); its path holds the token.
-  /^\/invitations\//,
-];
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * What the API's route at a path without parameters (`users/invite`) declares of its activity: the wording of
+     * an entry recorded before issue 31, which keeps only its path (activity-messages.ts).
+     */
+    routeActivityAt: RouteActivityAt;
+  }
+}
 
 export async function recordActivity(
   db: DB,
@@ -75,17 +75,27 @@ function actionOf(method: string, path: string): ActivityAction | null {
 }
 
 /**
- * Registers the hook on the API's scope (every route registered after it). The entry is written before the answer
- * is sent (`onSend`), so a client that reads its activity after the answer finds it.
+ * Registers the hook on the API's scope (every route registered after it), and keeps what its routes without
+ * parameters declare (`app.routeActivityAt`). The entry is written before the answer is sent (`onSend`), so a
+ * client that reads its activity after the answer finds it.
  */
 export function registerActivityRecorder(app: FastifyInstance, prefix = '/api/v2'): void {
+  const declaredAt = new Map<string, RouteActivity>();
+  app.addHook('onRoute', ({ url, config }: RouteOptions) => {
+    const declared = config?.activity;
+    const path = url.slice(prefix.length + 1);
+    if (declared && !/[:*]/.test(path) && !declaredAt.has(path)) declaredAt.set(path, declared);
+  });
+  app.decorate('routeActivityAt', (path: string) => declaredAt.get(path));
+
   app.addHook('onSend', async (request, reply, payload) => {
     // A replayed answer (http/idempotency.ts) did nothing again.
     if (reply.statusCode >= 300 || isReplayed(request)) return payload;
+    const declared = request.routeOptions.config.activity;
+    if (declared === false) return payload;
     const pending = sessionOfRequest(request);
     if (!pending) return payload;
     const path = request.url.split('?')[0].slice(prefix.length) || '/';
-    if (NOT_RECORDED.some((pattern) => pattern.test(path))) return payload;
     const action = actionOf(effectiveMethod(request), path);
     if (!action) return payload;
     try {
@@ -108,6 +118,7 @@ export function registerActivityRecorder(app: FastifyInstance, prefix = '/api/v2
             body: request.body,
             answer: parsedAnswer(payload),
             recordName,
+            declared,
           },
           collections,
         ),

@@ -14,10 +14,39 @@ import { canonicalExtension, sniffExtension } from '../storage/content-types';
 import type { FileStorage } from '../storage/storage';
 import type { UploadStore } from '../storage/upload-store';
 import { boundStoredImage } from '../storage/bounded-images';
-import { readHead } from '../storage/uploads';
+import { readHead, type UploadRule } from '../storage/uploads';
+import { UPLOAD_KIND_TYPES, type UploadKindName } from '../../shared/upload-kinds';
+import { fileUploadKind } from './upload-kind';
 
-export const IMAGE_UPLOAD = 'image';
-const IMAGE_TYPES = ['jpeg', 'png', 'bmp'];
+export const IMAGE_UPLOAD = 'image' satisfies UploadKindName;
+/** The types of every image the server takes, uploaded or sent with a form: the shared `image` kind's. */
+const IMAGE_TYPES: readonly string[] = UPLOAD_KIND_TYPES[IMAGE_UPLOAD];
+/** The largest resumable upload of the kind `image` (previews, profile pictures): 3 MB, as spec 2 says. */
+export const IMAGE_UPLOAD_MAX_BYTES = 3 * 1024 * 1024;
+
+/** Resumable uploads of images (kind `image`): any signed-in member, up to IMAGE_UPLOAD_MAX_BYTES. */
+export const imageUploadKind = fileUploadKind({
+  name: IMAGE_UPLOAD,
+  ability: null,
+  maxBytes: () => IMAGE_UPLOAD_MAX_BYTES,
+});
+
+/** The rule of an image sent as a form's file: the image types up to a size, held to 2048 px when `bounded`. */
+const imageRule = (maxKilobytes: number, bounded: boolean): UploadRule => ({
+  types: [...IMAGE_TYPES],
+  maxKilobytes,
+  bounded,
+});
+
+/** The image fields of the forms, each kind of picture declared once (`acceptUpload(value, field, rule)`). */
+export const IMAGE_RULES = {
+  /** A project's or library's preview and a profile picture: 3 MB, held to 2048 px. */
+  preview: imageRule(IMAGE_UPLOAD_MAX_BYTES / 1024, true),
+  /** A company's logo: 5 MB, held to 2048 px. */
+  logo: imageRule(5 * 1024, true),
+  /** An issue report's or changelog item's screenshot: 5 MB, kept as it is. */
+  screenshot: imageRule(5 * 1024, false),
+} as const satisfies Record<string, UploadRule>;
 
 export interface ImageUpload {
   upload: FinishedUpload;
@@ -46,7 +75,7 @@ export async function imageUpload(
   const sniffed = sniffExtension(await readHead(upload.path));
   const extension = sniffed ? canonicalExtension(sniffed) : null;
   if (!extension || !IMAGE_TYPES.includes(extension)) {
-    throw invalidField(field, `The ${label} field must be a file of type: jpeg, png, bmp.`);
+    throw invalidField(field, `The ${label} field must be a file of type: ${IMAGE_TYPES.join(', ')}.`);
   }
   return { upload, extension: await boundStoredImage(upload.path, extension, field, label) };
 }

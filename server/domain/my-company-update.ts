@@ -15,9 +15,9 @@ import { type FieldErrors, forbidden, ValidationError } from '../errors/http-err
 import { FileField, Flag, Nullable, toBoolean } from '../http/schema-types';
 import type { Company } from '../http/tenancy';
 import { type AcceptedUpload, acceptUpload, storeUpload, type UploadRule } from '../storage/uploads';
+import { IMAGE_RULES } from './image-uploads';
 import { invalidSelection, requiredField } from '../http/field-checks';
 
-export const LOGO: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 5 * 1024, bounded: true };
 export const BACKGROUND_IMAGE: UploadRule = { types: ['jpeg', 'bmp'], maxKilobytes: 10 * 1024 };
 
 const {
@@ -89,7 +89,7 @@ export async function updateMyCompany(
       .executeTakeFirst();
     if (!model) errors.demo_model_id = [invalidSelection('demo_model_id')];
   }
-  const logo = await checked(errors, body.logo, 'logo', LOGO);
+  const logo = await checked(errors, body.logo, 'logo', IMAGE_RULES.logo);
   const background = await checked(errors, body.background_image, 'background_image', BACKGROUND_IMAGE);
   if (Object.keys(errors).length) throw new ValidationError(errors);
 

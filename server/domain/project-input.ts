@@ -21,7 +21,8 @@ import type { Submitted } from '../http/crud/declaration';
 import { ValidationError } from '../errors/http-errors';
 import { extensionOf } from '../storage/content-types';
 import type { FileStorage } from '../storage/storage';
-import { acceptUpload, type AcceptedUpload, storeUpload, type UploadRule } from '../storage/uploads';
+import { acceptUpload, type AcceptedUpload, storeUpload } from '../storage/uploads';
+import { IMAGE_RULES } from './image-uploads';
 import {
   allValid,
   companyLabelIds,
@@ -32,7 +33,6 @@ import {
 } from '../http/field-checks';
 import { projectTreeIds } from './project-tree';
 
-const PREVIEW_IMAGE: UploadRule = { types: ['jpeg', 'png', 'bmp'], maxKilobytes: 3 * 1024, bounded: true };
 const PREVIEW_FOLDER = 'projects';
 
 /** A create, update or copy body as the handler sees it (shared/entities/projects.ts declares the fields). */
@@ -79,7 +79,7 @@ export async function checkProjectInput(
     body.users === undefined ? Promise.resolve(undefined) : companyMemberIds(db, companyId, ids(body.users)!),
     checkedParent(db, companyId, body.parent_id, projectId),
     'preview_image' in body
-      ? acceptUpload(body.preview_image, 'preview_image', PREVIEW_IMAGE)
+      ? acceptUpload(body.preview_image, 'preview_image', IMAGE_RULES.preview)
       : Promise.resolve(undefined),
   ] as const);
   return { labels, users, parentId, previewImage };

@@ -6,7 +6,8 @@
  * session with `authenticate(request)` (cached). A route that writes a preValidation of its own is refused at
  * registration; one registered without a guard is listed by `app.routeGuards.routes()`, which
  * tests/server/route-guards.test.ts checks. Checks of a record or of what a request asks for (may this user edit
- * this record, upload this kind, run this bulk action) stay in the handlers.
+ * this record, upload this kind, run this bulk action) stay in the handlers. A write route states there too what it
+ * records in the user's activity (`activity`, read by server/domain/activity-recorder.ts when the route answers).
  */
 import type {
   FastifyInstance,
@@ -17,6 +18,7 @@ import type {
 } from 'fastify';
 import type { RequiredAbilities, RequiredLicences } from '../../shared/abilities';
 import { authenticate, authorize, requireAdmin, requireCompanyLicence } from '../auth/session';
+import type accountTexts from '../../public/locales/en/account.json';
 
 /** Who may call a route. */
 export type RouteGuard =
@@ -48,10 +50,37 @@ export const guard = {
   }),
 };
 
+/** A wording of an activity entry: a key of `account:activity.messages` (public/locales/{en,nl}/account.json). */
+export type ActivityMessageKey = keyof (typeof accountTexts)['activity']['messages'];
+
+/**
+ * What a successful write through the route records in the user's activity (server/domain/activity-recorder.ts):
+ * - `false`: nothing: bookkeeping rather than something done to the company's data (the uploads, the
+ *   notifications read, the push service's sign-in), or recorded by the handler itself (an accepted invitation);
+ * - `{ message }`: the write is no record's create, update or delete, and says what it did in its own words
+ *   ('Left the company'); with `param` the wording names what the request's body gave under that field, else
+ *   the answered record's name ('Invited {{email}}'), and is the action alone where there is neither;
+ * - not stated: a write to a declared entity's collection, worded from its path ('Updated user Bob Brink').
+ */
+export type RouteActivity = false | { readonly message: ActivityMessageKey; readonly param?: string };
+
+/** What a route declares besides its guard and schema (`guarded(guard, schema, { activity })`). */
+export interface RouteDeclaration {
+  activity?: RouteActivity;
+}
+
+/** The config of a guarded route. */
+export interface GuardedConfig {
+  guard: RouteGuard;
+  activity?: RouteActivity;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (`guarded`); applied as its preValidation by `registerRouteGuards`. */
     guard?: RouteGuard;
+    /** What a write through the route records in the user's activity (`guarded`'s `activity`). */
+    activity?: RouteActivity;
   }
   interface FastifyInstance {
     routeGuards: RouteGuards;
@@ -120,27 +149,38 @@ const BEARER = [{ bearer: [] }] as const;
 
 /**
  * The options of a route: its guard and its schema with the OpenAPI documentation, plus bearer security unless
- * the route is open. `app.get(path, guarded(guard.signedIn, {tags, summary, response}), handler)`. Without a schema
- * (the portal's index.html) only the guard.
+ * the route is open, and what a write through it records in the activity (`RouteDeclaration`).
+ * `app.get(path, guarded(guard.signedIn, {tags, summary, response}), handler)`. Without a schema (the portal's
+ * index.html) only the guard.
  */
-export function guarded(declared: RouteGuard): { config: { guard: RouteGuard } };
+export function guarded(declared: RouteGuard): { config: GuardedConfig };
 export function guarded<S extends FastifySchema & RouteDocumentation>(
   declared: RouteGuard,
   schema: S,
-): { config: { guard: RouteGuard }; schema: S };
-export function guarded<S extends FastifySchema & RouteDocumentation>(declared: RouteGuard, schema?: S) {
-  if (!schema) return { config: { guard: declared } };
+  declaration?: RouteDeclaration,
+): { config: GuardedConfig; schema: S };
+export function guarded<S extends FastifySchema & RouteDocumentation>(
+  declared: RouteGuard,
+  schema?: S,
+  { activity }: RouteDeclaration = {},
+) {
+  const config: GuardedConfig = activity === undefined ? { guard: declared } : { guard: declared, activity };
+  if (!schema) return { config };
   return {
-    config: { guard: declared },
+    config,
     schema: isOpen(declared) ? schema : { ...schema, security: schema.security ?? BEARER },
   };
 }
 
-/** A route as registered, with the guard it declared (none: it was registered without `guarded`). */
+/**
+ * A route as registered, with the guard it declared (none: it was registered without `guarded`) and what it
+ * records in the activity (none stated: see `RouteActivity`).
+ */
 export interface RegisteredRoute {
   method: string | string[];
   url: string;
   guard: RouteGuard | undefined;
+  activity: RouteActivity | undefined;
 }
 
 export interface RouteGuards {
@@ -175,7 +215,12 @@ export function registerRouteGuards(app: FastifyInstance): void {
   });
   app.decorate('routeGuards', {
     routes: () =>
-      routes.map((route) => ({ method: route.method, url: route.url, guard: route.config?.guard })),
+      routes.map((route) => ({
+        method: route.method,
+        url: route.url,
+        guard: route.config?.guard,
+        activity: route.config?.activity,
+      })),
     async plugin(declared: RouteGuard, register: () => PromiseLike<unknown>) {
       pluginGuard = declared;
       try {

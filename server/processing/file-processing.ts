@@ -280,6 +280,7 @@ export function fileProcessing(files: ProcessedFiles): Processable {
 
   return {
     entity: files.entity,
+    table: files.table,
 
     async unfinished(db) {
       const rows = await db

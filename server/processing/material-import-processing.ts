@@ -114,6 +114,7 @@ async function save(
 
 export const materialImportProcessing: Processable = {
   entity: MATERIAL_IMPORT,
+  table: 'material_imports',
 
   async unfinished(db) {
     const rows = await db

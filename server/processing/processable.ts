@@ -5,6 +5,7 @@
  * `GeometryEventsUpdated` and `RefreshProcessorIndex` on the entity's own channel (processing-events.ts).
  */
 import type { DB } from '../db/database';
+import type { Database } from '../db/schema';
 import type { BroadcastSource } from '../http/broadcast';
 import type { ModelReading } from '../geometry/readers/source-model';
 import type { FileStorage } from '../storage/storage';
@@ -47,8 +48,22 @@ export interface ProcessingContext {
 
 export interface Processable {
   entity: string;
+  /** The table its rows are in (their `processing_attempt` numbers the attempts). */
+  table: keyof Database;
   /** The jobs still to be worked, resumed when a worker starts. */
   unfinished(db: DB): Promise<ProcessingJob[]>;
   /** Works one attempt; a stale attempt (queued again, replaced, deleted) ends quietly. */
   run(context: ProcessingContext, job: ProcessingJob): Promise<void>;
+}
+
+/** A Processable, told apart from anything else a processing module exports (processables.ts finds them). */
+export function isProcessable(value: unknown): value is Processable {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate: Partial<Record<keyof Processable, unknown>> = value;
+  return (
+    typeof candidate.entity === 'string' &&
+    typeof candidate.table === 'string' &&
+    typeof candidate.unfinished === 'function' &&
+    typeof candidate.run === 'function'
+  );
 }

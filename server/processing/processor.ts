@@ -2,7 +2,7 @@
  * The processing worker: one interface (ProcessingQueue) over two engines. The embedded default is an in-process
  * queue worked by `concurrency` runs at a time; with DATABASE_URL the jobs go through pg-boss
  * (./pg-boss-queue.ts) so any number of API and worker processes share them. Both hand each job to the
- * ProcessingRunner, which finds the job's Processable (./processables.ts) and runs it with the steps' pace and the
+ * ProcessingRunner, which finds the job's Processable (found by ./processables.ts) and runs it with the steps' pace and the
  * worker's stop signal.
  *
  * On start the unfinished work of every Processable is queued again. `stop()` ends the runs at their next step
@@ -25,7 +25,6 @@ import type { ModelReading } from '../geometry/readers/source-model';
 import type { FileStorage } from '../storage/storage';
 import { sweepWorkFolders, withRunPriority } from './pipeline-runner';
 import { type JobPriority, type Processable, type ProcessingJob, priorityOf } from './processable';
-import { PROCESSABLES } from './processables';
 
 export type { JobPriority, ProcessingJob };
 
@@ -47,8 +46,8 @@ export interface ProcessorOptions {
   stepMs: number;
   /** Users' runs at the same time (per process); background runs take one of them, only when it is free. */
   concurrency: number;
-  /** The processed entities; every declared one by default. */
-  processables?: readonly Processable[];
+  /** The processed entities: every declared one (`declaredProcessables()`, processables.ts) but in tests. */
+  processables: readonly Processable[];
   /** How model files are read (the deployment's tessellation and triangle cap); the pipeline's own by default. */
   modelReading?: ModelReading;
 }
@@ -66,7 +65,7 @@ export class ProcessingRunner {
   private source: BroadcastSource | null = null;
 
   constructor(private readonly options: ProcessorOptions) {
-    this.processables = new Map((options.processables ?? PROCESSABLES).map((entry) => [entry.entity, entry]));
+    this.processables = new Map(options.processables.map((entry) => [entry.entity, entry]));
   }
 
   get stopped(): boolean {

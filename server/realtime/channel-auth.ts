@@ -42,12 +42,16 @@ export async function channelAuthRoutes(server: FastifyInstance): Promise<void> 
     app.post(
       path,
       // The token is checked before the body, so a client without a session learns 401 first.
-      guarded(guard.signedIn, {
-        tags: ['realtime'],
-        summary: 'Authorise a private or presence channel subscription (form-urlencoded or JSON)',
-        body: ChannelAuthRequest,
-        response: { 200: ChannelAuthResponse, 401: MessageResponse, 403: MessageResponse },
-      }),
+      guarded(
+        guard.signedIn,
+        {
+          tags: ['realtime'],
+          summary: 'Authorise a private or presence channel subscription (form-urlencoded or JSON)',
+          body: ChannelAuthRequest,
+          response: { 200: ChannelAuthResponse, 401: MessageResponse, 403: MessageResponse },
+        },
+        { activity: false },
+      ),
       async (request) => {
         const session = await authenticate(request);
         const { socket_id: socketId, channel_name: channelName } = request.body;

@@ -97,6 +97,7 @@ function controlledRuns(resumed: ProcessingJob[] = []) {
   let mostBackground = 0;
   const processable: Processable = {
     entity: ENTITY,
+    table: 'project_models',
     unfinished: async () => resumed,
     run(_context, job) {
       started.push(job);
@@ -232,6 +233,7 @@ describe('the in-process queue', () => {
     const checks = new Set<() => void>();
     const piped: Processable = {
       entity: 'piped',
+      table: 'project_models',
       unfinished: async () => [],
       async run(context) {
         // As a file's run does (file-processing.ts): no priority passed, the job's own is taken.

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelJob } from '../../server/processing/model-processing';
 import { PgBossQueue } from '../../server/processing/pg-boss-queue';
 import type { Processable } from '../../server/processing/processable';
+import { declaredProcessables } from '../../server/processing/processables';
 import { IN_PROCESS_RETRIES, InProcessQueue } from '../../server/processing/processor';
 import { multipartBody } from './api-helpers';
 import {
@@ -152,6 +153,7 @@ describe('runs that were overtaken, resumed or stopped', () => {
       storage: server.app.ctx.storage,
       stepMs: 0,
       concurrency: 1,
+      processables: await declaredProcessables(),
     });
     await processor.start(server.app);
     await processor.idle();
@@ -164,6 +166,7 @@ describe('runs that were overtaken, resumed or stopped', () => {
     const runs: number[] = [];
     const flaky: Processable = {
       entity: 'flaky',
+      table: 'project_models',
       unfinished: async () => [],
       async run(_context, job) {
         runs.push(job.id);
@@ -218,6 +221,7 @@ describe('runs that were overtaken, resumed or stopped', () => {
       storage: server.app.ctx.storage,
       stepMs: 0,
       concurrency: 1,
+      processables: await declaredProcessables(),
     });
     // The run is held once it has saved PROCESSING; stop() is called there, then the run may go on.
     const started = publishedEvents(server).hold('the start of the run', isStartOf(model.id));
@@ -241,6 +245,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL job queue', () =
       storage: server.app.ctx.storage,
       stepMs: 0,
       concurrency: 1,
+      processables: await declaredProcessables(),
       work: true,
       databaseUrl: process.env.TEST_DATABASE_URL ?? '',
       schema: `${server.schema}_jobs`,

@@ -84,9 +84,10 @@ export interface EntityDeclaration<
   /**
    * The entity's word in activity entries, the context of their stored messages ('Updated user Bob Brink':
    * `account:activity.messages.updated_user`, server/domain/activity-messages.ts) when it is not `entity` in camel
-   * case (`property_map` → `propertyMap`); without a text of its own an entry says 'Updated {name}'.
+   * case (`property_map` → `propertyMap`); without a text of its own an entry says 'Updated {name}'. `false`: its
+   * writes are not recorded (a user's own way of looking at the lists: saved views).
    */
-  activity?: string;
+  activity?: string | false;
   /**
    * The table writes go to. It has `id`, `company_id` and `updated_at` (and `deleted_at` with softDelete); the
    * default create and update write the input schema's fields as columns of it.

@@ -7,7 +7,7 @@ import type { Static, TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
-import type { RouteGuard } from '../guarded-route';
+import type { GuardedConfig, RouteDeclaration } from '../guarded-route';
 import type { ListSpec } from '../listing';
 import type { AbilityRequirement, CrudContext, EntityDeclaration, Followup } from './declaration';
 import type { RowKey } from './ids';
@@ -19,10 +19,13 @@ export const ENTITY = Symbol('entity');
 export interface RegistrableEntity {
   readonly [ENTITY]: true;
   collection: string;
-  /** Where its writes go, its singular and its word in activity entries (server/domain/activity-messages.ts). */
+  /**
+   * Where its writes go, its singular and its word in activity entries (server/domain/activity-messages.ts; false:
+   * its writes are not recorded).
+   */
   writeCollection?: string;
   entity: string;
-  activity?: string;
+  activity?: string | false;
   /** Its table, and whether deletes go to the recycling bin (the purge's tables, server/domain/trash-purge.ts). */
   table: keyof Database;
   softDelete?: boolean;
@@ -75,11 +78,15 @@ export interface Entity<
   detailSchema: TObject;
   /** The prefix a requested field may carry (`included_fields[]=libraries.name`): the list's resource name. */
   fieldPrefix: string;
-  /** The options of a route (`guarded`): the guard of the ability, the tag, the summary and the schema parts. */
+  /**
+   * The options of a route (`guarded`): the guard of the ability, the tag, the summary and the schema parts, and
+   * what a write through it records in the activity (`activity: false` of the declaration holds for every route).
+   */
   route<S extends FastifySchema = FastifySchema>(
     ability: AbilityRequirement,
     summary: string,
     schema?: S,
+    declaration?: RouteDeclaration,
   ): EntityRouteOptions<S>;
 }
 
@@ -92,8 +99,8 @@ export interface FindOptions {
   userId?: number;
 }
 
-/** What `entity.route` gives a route: its guard and its documented schema. */
+/** What `entity.route` gives a route: its guard (and activity) and its documented schema. */
 export interface EntityRouteOptions<S extends FastifySchema> {
-  config: { guard: RouteGuard };
+  config: GuardedConfig;
   schema: S & { tags: string[]; summary: string };
 }

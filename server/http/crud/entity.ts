@@ -10,7 +10,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../../db/database';
 import { TRASH_RETENTION_DAYS } from '../../../shared/trash';
 import type { Database } from '../../db/schema';
-import { guard, guarded } from '../guarded-route';
+import { guard, guarded, type RouteDeclaration } from '../guarded-route';
 import { type AbilityRequirement, ADMIN_ONLY, type EntityDeclaration, SIGNED_IN } from './declaration';
 import { type Entity, ENTITY, type FindOptions } from './declared-entity';
 import { foundOr404, type RowKey } from './ids';
@@ -105,8 +105,18 @@ export function defineEntity<
       declaration.restore
         ? declaration.restore(ctx, row)
         : restoreRow(ctx.db, table, ctx.session.company.id, row.id),
-    route: <S extends FastifySchema>(ability: AbilityRequirement, summary: string, schema?: S) =>
-      guarded(guardOf(ability), { ...(schema as S), tags: [tag], summary }),
+    // An entity whose writes are not recorded says so for every route of it; a route may state its own wording.
+    route: <S extends FastifySchema>(
+      ability: AbilityRequirement,
+      summary: string,
+      schema?: S,
+      routeDeclaration?: RouteDeclaration,
+    ) =>
+      guarded(
+        guardOf(ability),
+        { ...(schema as S), tags: [tag], summary },
+        declaration.activity === false ? { activity: false } : routeDeclaration,
+      ),
   };
   return entity;
 }
