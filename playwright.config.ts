@@ -34,10 +34,8 @@ export default defineConfig({
   // Bounds on waiting for what must happen, not delays: on a busy machine (two cores shared by a whole team) a page
   // can take many seconds to render, and a test that waits for the event does not flake on it. An assertion may
   // wait most of its test's time: the 3D viewer's first frame in software WebGL takes 3 s on an idle machine and
-  // over 20 s beside the other suites of `npm test`. A journey of many steps (sign in, save a view, sign out and
-  // in again: 18 s on an idle machine) took over a minute in CI, beside the server and unit suites on two cores:
-  // the bound is two minutes, which no passing test comes near.
-  timeout: 120_000,
+  // over 20 s beside the other suites of `npm test`.
+  timeout: 60_000,
   expect: { timeout: 45_000 },
   // Every worker has a server and database of its own and runs its tests one at a time, so no test shares its
   // server with a test running at the same time: any test may run in any worker.
