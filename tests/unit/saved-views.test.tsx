@@ -141,8 +141,11 @@ describe('the default view', () => {
     expect(first.get('per_page')).toBe('10');
     await waitFor(() => expect(location().get('status')).toBe('FINISHED'));
     expect(location().get('sort')).toBe('name');
-    // The default's state was asked for from the start: no request with the declared state.
-    expect(listQueries().every((query) => query.get('sort') === 'name')).toBe(true);
+    // The default's state was asked for from the start, and kept while the URL takes it: no request with the
+    // declared state, nor with the default's sort and no filter (its sort is remembered before the URL has it).
+    expect(
+      listQueries().map((query) => [query.get('sort'), query.get('filter[status]'), query.get('per_page')]),
+    ).toEqual(listQueries().map(() => ['name', 'FINISHED', '10']));
     // Its name is looked up once the menu's chunk is in, and shown on the Views button.
     await screen.findByRole('button', { name: 'View: Finished by name' });
   });

@@ -4,7 +4,7 @@
  * every change. A list given the user's default saved view (issue 33) opens with it when its URL says nothing of
  * its own: its first request already asks for the view's rows, and the URL then says the view.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SavedViewStateValue } from '@shared/entities/saved-view-values';
 import type { PlatformKey } from '@shared/platforms';
@@ -84,11 +84,18 @@ export function useListState(
     },
     [declared, list.sortKey, setParams],
   );
+  // The default goes into the URL once; until the URL has it (the router's update may land a render after this
+  // state's), the list keeps showing the default, never the bare URL with only the remembered sort.
+  const openingParams = useRef(params);
+  const openingApplied = useRef(false);
   useEffect(() => {
     if (!openingView) return;
-    applySaved(openingView);
-    setOpeningView(undefined);
-  }, [applySaved, openingView]);
+    if (params !== openingParams.current) setOpeningView(undefined);
+    else if (!openingApplied.current) {
+      openingApplied.current = true;
+      applySaved(openingView);
+    }
+  }, [applySaved, openingView, params]);
 
   const write = useCallback(
     (next: ListState) =>
