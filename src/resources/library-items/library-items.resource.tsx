@@ -10,14 +10,14 @@ import { ContainerOutlined, EditOutlined, RedoOutlined } from '@ant-design/icons
 import { LIBRARY_ITEM_ABILITIES, LIBRARY_ITEM_STATUSES } from '@shared/entities/library-item-values';
 import { LIBRARY_ABILITIES } from '@shared/entities/library-values';
 import { isReprocessable } from '@shared/entities/model-values';
-import type { LibraryItem } from '@shared/entities/library-items';
+import type { LibraryItem, LibraryItemDetail } from '@shared/entities/library-items';
 import { moveToContainers } from '@/components/move-to-containers';
 import { PreviewCard } from '@/components/PreviewCard';
 import { archivableBulk } from '@/declarations/archivable-bulk';
 import { type ArchivePatch, archiveRowActions } from '@/declarations/archivable-rows';
 import { fieldSelection, type SelectableField } from '@/declarations/field-selection';
 import { permissionsFrom } from '@/declarations/permissions-from';
-import { defineResource } from '@/declarations/types';
+import { defineOverview, defineResource } from '@/declarations/types';
 
 export type { LibraryItem, LibraryItemDetail } from '@shared/entities/library-items';
 
@@ -70,6 +70,10 @@ export const itemArchivePatch: ArchivePatch<LibraryItem> = (item, archived) => (
   path: `libraries/items/${item.id}`,
   values: { archived },
 });
+
+/** An item's library (its overview's breadcrumb, where a deleted item's screen goes), or the libraries. */
+export const libraryPath = (library: { id: number } | undefined) =>
+  library ? `/libraries/${library.id}` : '/libraries';
 
 const overviewPath = (item: Pick<LibraryItem, 'id'>) => `/libraries/items/overview/${item.id}`;
 const editPath = (item: Pick<LibraryItem, 'id'>) => `/libraries/items/edit/${item.id}`;
@@ -211,6 +215,20 @@ export const libraryItems = defineResource<LibraryItem>({
   },
   liveEvents: [...PROCESSING_EVENTS],
   liveChannel: 'LibraryItem',
+  // Reprocess and Archive as on the row menu; Delete goes back to the item's (first) library.
+  overview: defineOverview<LibraryItemDetail>({
+    actions: [
+      {
+        kind: 'reprocess',
+        needs: REPROCESS_PERMISSION,
+        possible: canReprocess,
+        path: (item) => `libraries/items/${item.id}/reprocess`,
+      },
+      { kind: 'archive', needs: REPROCESS_PERMISSION, patch: itemArchivePatch, confirm: true },
+      { kind: 'delete', after: (item) => libraryPath(item.libraries[0]) },
+      { kind: 'edit' },
+    ],
+  }),
   pages: { show: () => import('./LibraryItemOverviewPage') },
 });
 

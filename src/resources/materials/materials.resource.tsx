@@ -18,7 +18,7 @@ import { archivableBulk } from '@/declarations/archivable-bulk';
 import { type ArchivePatch, archiveRowActions } from '@/declarations/archivable-rows';
 import { fieldSelection } from '@/declarations/field-selection';
 import { permissionsFrom } from '@/declarations/permissions-from';
-import { defineResource } from '@/declarations/types';
+import { defineOverview, defineResource } from '@/declarations/types';
 
 /** `GET /materials | filter[category], … excluded_fields`: the viewer's texture is the overview's. */
 export const MATERIAL_EXCLUDED_FIELDS = fieldSelection<Material>('materials', [
@@ -250,6 +250,27 @@ export const materials = defineResource<Material>({
     answerNameKey: 'material_name',
     disabledReason: (material) => (material.deletable === false ? 'notDeletable' : undefined),
   },
+  // New Variant, Duplicate (no confirmation: to the copy's overview) and Archive at once, then Delete and Edit.
+  overview: defineOverview<Material>({
+    actions: [
+      {
+        kind: 'link',
+        key: 'variant',
+        labelKey: 'actions.createVariant',
+        icon: <BranchesOutlined aria-hidden />,
+        needs: 'create',
+        to: (material) => materialPath('materials/create/variant', material),
+      },
+      {
+        kind: 'duplicate',
+        path: (material) => `materials/${encodeURIComponent(material.name)}/duplicate`,
+        to: (copy) => materialPath('materials/overview', copy),
+      },
+      { kind: 'archive', needs: 'edit', patch: materialArchivePatch },
+      { kind: 'delete', after: () => '/materials' },
+      { kind: 'edit' },
+    ],
+  }),
   pages: { show: () => import('./MaterialOverviewPage') },
 });
 
