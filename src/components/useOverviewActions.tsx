@@ -28,6 +28,7 @@ import { useNavigate } from 'react-router';
 import { recordKey, recordPath } from '@/declarations/derive';
 import type { CallDeclaration, OverviewActionDeclaration, ResourceDeclaration } from '@/declarations/types';
 import { DisabledReason } from '@/ui/DisabledReason';
+import { callRequest } from './call-request';
 import type { HeaderAction, HeaderActionPart, HeaderActions } from './PageHeader';
 import { useConfirmation } from './useConfirmation';
 import { useDeleteRecord } from './useDeleteRecord';
@@ -107,18 +108,12 @@ export function useOverviewActions(
   /** Sends a call; the answer goes to `done`, a failure to the banner. Answers whether it succeeded. */
   const send = async (
     key: string,
-    call: Pick<CallDeclaration, 'path' | 'values'> & { method: 'post' | 'patch' },
+    call: Pick<CallDeclaration, 'method' | 'path' | 'values'>,
     done: (answer: BaseRecord) => void | Promise<void>,
   ): Promise<boolean> => {
     setRunning(key);
     try {
-      const { data } = await mutateAsync({
-        url: `/${call.path}`,
-        method: call.method,
-        values: call.values ?? {},
-        successNotification: false,
-        errorNotification: false,
-      });
+      const { data } = await mutateAsync(callRequest(call));
       await done(data);
       return true;
     } catch (error) {

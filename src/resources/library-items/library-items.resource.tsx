@@ -6,7 +6,7 @@
  * FINISHED items unless the user chooses otherwise.
  */
 import { PROCESSING_EVENTS } from '@shared/events';
-import { ContainerOutlined, EditOutlined, RedoOutlined } from '@ant-design/icons';
+import { ContainerOutlined, RedoOutlined } from '@ant-design/icons';
 import { LIBRARY_ITEM_ABILITIES, LIBRARY_ITEM_STATUSES } from '@shared/entities/library-item-values';
 import { LIBRARY_ABILITIES } from '@shared/entities/library-values';
 import { isReprocessable } from '@shared/entities/model-values';
@@ -14,6 +14,7 @@ import type { LibraryItem, LibraryItemDetail } from '@shared/entities/library-it
 import { moveToContainers } from '@/components/move-to-containers';
 import { PreviewCard } from '@/components/PreviewCard';
 import { archivableBulk } from '@/declarations/archivable-bulk';
+import { editRowAction } from '@/declarations/edit-row-action';
 import { type ArchivePatch, archiveRowActions } from '@/declarations/archivable-rows';
 import { fieldSelection, type SelectableField } from '@/declarations/field-selection';
 import { permissionsFrom } from '@/declarations/permissions-from';
@@ -164,13 +165,7 @@ export const libraryItems = defineResource<LibraryItem>({
         via: 'patch',
         patch: itemArchivePatch,
       }),
-      {
-        key: 'edit',
-        labelKey: 'actions.edit',
-        icon: <EditOutlined aria-hidden />,
-        needs: 'edit',
-        to: editPath,
-      },
+      editRowAction(editPath),
     ],
     rowLink: { to: overviewPath },
     bulk: archivableBulk({

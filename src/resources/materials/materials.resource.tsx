@@ -1,13 +1,7 @@
 /** Materials (spec 2 §Materials and categories, §3, §4, §6, §7, §8, §9): keyed by name (`idField`, URL-encoded in
  * routes and calls). Listed inside the category tree (material-categories), created in a category or as a variant
  * of a base material, edited, shown, imported from an archive, duplicated, archived, moved and deleted. */
-import {
-  BgColorsOutlined,
-  BranchesOutlined,
-  CopyOutlined,
-  EditOutlined,
-  ImportOutlined,
-} from '@ant-design/icons';
+import { BgColorsOutlined, BranchesOutlined, CopyOutlined, ImportOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import { MATERIAL_ABILITIES } from '@shared/entities/material-values';
 import type { Material } from '@shared/entities/materials';
@@ -15,6 +9,7 @@ import { moveToContainers } from '@/components/move-to-containers';
 import { PreviewCard } from '@/components/PreviewCard';
 import { currentImage, imageUploadPayload } from '@/components/upload/current-image';
 import { archivableBulk } from '@/declarations/archivable-bulk';
+import { editRowAction } from '@/declarations/edit-row-action';
 import { type ArchivePatch, archiveRowActions } from '@/declarations/archivable-rows';
 import { fieldSelection } from '@/declarations/field-selection';
 import { permissionsFrom } from '@/declarations/permissions-from';
@@ -58,6 +53,15 @@ const MoveMaterialsDialog = moveToContainers({
   field: 'categories',
   currentParam: 'categoryId',
 });
+
+/** New Variant: the create form of a variant of this material (its row menu and its overview). */
+const variant = {
+  key: 'variant',
+  labelKey: 'actions.createVariant',
+  icon: <BranchesOutlined aria-hidden />,
+  needs: 'create',
+  to: (material: Pick<Material, 'name'>) => materialPath('materials/create/variant', material),
+} as const;
 
 export const materials = defineResource<Material>({
   name: 'materials',
@@ -153,22 +157,10 @@ export const materials = defineResource<Material>({
       },
     ],
     rowActions: [
-      {
-        key: 'edit',
-        labelKey: 'actions.edit',
-        icon: <EditOutlined aria-hidden />,
-        needs: 'edit',
-        to: (material) => materialPath('materials/edit', material),
-      },
+      editRowAction((material) => materialPath('materials/edit', material)),
       // Archive or unarchive by patching the archived flag (spec 2 §4); the banner says '{name} Archived...'.
       ...archiveRowActions<Material>({ needs: 'edit', via: 'patch', patch: materialArchivePatch }),
-      {
-        key: 'variant',
-        labelKey: 'actions.createVariant',
-        icon: <BranchesOutlined aria-hidden />,
-        needs: 'create',
-        to: (material) => materialPath('materials/create/variant', material),
-      },
+      variant,
       {
         key: 'duplicate',
         labelKey: 'actions.duplicate',
@@ -253,14 +245,7 @@ export const materials = defineResource<Material>({
   // New Variant, Duplicate (no confirmation: to the copy's overview) and Archive at once, then Delete and Edit.
   overview: defineOverview<Material>({
     actions: [
-      {
-        kind: 'link',
-        key: 'variant',
-        labelKey: 'actions.createVariant',
-        icon: <BranchesOutlined aria-hidden />,
-        needs: 'create',
-        to: (material) => materialPath('materials/create/variant', material),
-      },
+      { kind: 'link', ...variant },
       {
         kind: 'duplicate',
         path: (material) => `materials/${encodeURIComponent(material.name)}/duplicate`,

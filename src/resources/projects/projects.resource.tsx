@@ -1,10 +1,11 @@
 /** Projects (spec 2 §Projects, §3, §4, §6, §7, §8, §9): declared once; the list, forms and routes derive from it. */
-import { CopyOutlined, EditOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import { CopyOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { LabelsCell } from './LabelsCell';
 import { FavoriteToggle } from './FavoriteToggle';
 import { PROJECT_ABILITIES } from '@shared/entities/project-values';
 import type { Project } from '@shared/entities/projects';
 import { permissionsFrom } from '@/declarations/permissions-from';
+import { editRowAction } from '@/declarations/edit-row-action';
 import { defineOverview, defineResource } from '@/declarations/types';
 import settings from './list-settings';
 
@@ -108,16 +109,7 @@ export const projects = defineResource<Project>({
       },
       { field: 'users', titleKey: 'columns.users', kind: 'avatars', hideBelow: 'lg' },
     ],
-    rowActions: [
-      duplicate,
-      {
-        key: 'edit',
-        labelKey: 'actions.edit',
-        icon: <EditOutlined aria-hidden />,
-        needs: 'edit',
-        to: (project) => `/${path('projects/edit/:projectId', project)}`,
-      },
-    ],
+    rowActions: [duplicate, editRowAction((project) => `/${path('projects/edit/:projectId', project)}`)],
     rowLink: { to: (project) => `/${path('projects/overview/:projectId', project)}` },
   },
   form: {
