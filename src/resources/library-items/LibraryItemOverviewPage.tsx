@@ -2,9 +2,8 @@
  * Own page (not the generic show page): the item overview (spec 2 §3, §4, §8) follows processing live and has
  * the item's actions. Every field of §3 (name, preview, status and colour, libraries, description, created,
  * updated, started, finished, uploader, latest geometry event message), the elapsed time (a running
- * timer while unfinished), the file and the processing history. Reprocess (FINISHED only, after its
- * confirmation), Archive/Unarchive, Edit (hatch) and Delete (after its confirmation, then back to the item's
- * library with the '{library_item_name} {status}' banner).
+ * timer while unfinished), the file and the processing history. Its header actions (Reprocess, Archive/Unarchive,
+ * Delete back to the item's library, Edit) are declared (`overview` in library-items.resource.tsx).
  */
 import { type HttpError, useShow } from '@refinedev/core';
 import { Skeleton } from 'antd';

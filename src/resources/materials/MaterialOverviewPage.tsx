@@ -1,11 +1,9 @@
 /**
- * The material overview (spec 2 §Materials and categories, §3, §8): replaces the generic show page because a
- * material has actions of its own beside Edit: every field of §3 (preview, status badge, categories, the base
- * material of a variant, created, updated, uploaded by; whether it may be deleted shows on its Delete button, not
- * as a field) and its variants; Edit, New Variant,
- * Duplicate ('Material successfully duplicated', then the copy's overview), Archive/Unarchive by PATCH (the
- * '{name} Archived...' / '{name} Unarchived' banner after 500 ms) and Delete (back to the materials with the
- * '{material_name} {status}' banner), each by ability. Where the material has a base-colour map, a sphere wearing
+ * The material overview (spec 2 §Materials and categories, §3, §8): every field of §3 (preview, status badge,
+ * categories, the base material of a variant, created, updated, uploaded by; whether it may be deleted shows on its
+ * Delete button, not as a field) and its variants. Its header actions (New Variant, Duplicate to the copy's
+ * overview, Archive/Unarchive, Delete back to the materials, Edit) are declared (`overview` in
+ * materials.resource.tsx). Where the material has a base-colour map, a sphere wearing
  * it in the interactive 3D viewer takes the preview's place (issue 28; the viewer's code loads only then).
  */
 import { FileImageOutlined } from '@ant-design/icons';

@@ -1,9 +1,9 @@
 /**
  * The model overview (spec 2 §Models, §3, §4, §8): every field of the model card (name, status badge, colour,
  * preview image, description, created, updated, started, finished, uploader, latest geometry event message), the
- * elapsed time (a running timer while unfinished), its project and file, and the processing history. Edit (hatch),
- * Reprocess (FINISHED only, after its confirmation) and Delete (after its confirmation, then back to the project
- * with the '{model_name} {status}' banner). Processing pushes update it in place.
+ * elapsed time (a running timer while unfinished), its project and file, and the processing history. Its header
+ * actions (Reprocess, Delete back to the project, Edit) are declared (`overview` in models.resource.tsx).
+ * Processing pushes update it in place.
  */
 import { type HttpError, useShow } from '@refinedev/core';
 import { Skeleton } from 'antd';

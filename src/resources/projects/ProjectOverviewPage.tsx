@@ -1,8 +1,8 @@
 /**
  * The project overview (/projects/overview/{projectId}, spec 2 §Projects): name, status, labels (with the plus
  * button to the labels tab), team, description, preview image and dates; its models (live status, each opening its
- * overview) and sub-projects. Edit, Duplicate and Delete by ability (delete goes back to the list with the
- * '{project_name} {status}' banner); on hatch 'New Model' and 'New sub-project'; 'Manage models' for the project's
+ * overview) and sub-projects. Its header actions (Duplicate, Delete back to the list, Edit) are declared
+ * (`overview` in projects.resource.tsx); on hatch 'New Model' and 'New sub-project'; 'Manage models' for the project's
  * model management.
  */
 import { AppstoreOutlined, FileImageOutlined, PlusOutlined } from '@ant-design/icons';
