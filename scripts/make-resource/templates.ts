@@ -264,9 +264,10 @@ export function clientDeclaration(plan: Plan): string {
       ...notes,
     ].join(' '),
   )}
-import { DatabaseOutlined, EditOutlined } from '@ant-design/icons';
+import { DatabaseOutlined } from '@ant-design/icons';
 import type { ${names.singularPascal} } from '@shared/entities/${names.kebab}';
 import { ${abilities} } from '@shared/entities/${valuesModule(names)}';
+import { editRowAction } from '@/declarations/edit-row-action';
 import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
 import settings from './list-settings';
@@ -294,9 +295,7 @@ ${columns.join('\n')}
       { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at' },
       { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at' },
     ],
-    rowActions: [
-      { key: 'edit', labelKey: 'actions.edit', icon: <EditOutlined aria-hidden />, needs: 'edit', to: editPath },
-    ],
+    rowActions: [editRowAction(editPath)],
     rowLink: { to: editPath, needs: 'edit' },
   },
   form: {

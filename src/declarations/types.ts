@@ -204,6 +204,69 @@ export interface HeaderActionDeclaration {
 }
 
 /**
+ * A button in the header of a record's overview (issue 43), of one of a few kinds, each implemented once
+ * (`src/components/useOverviewActions.tsx`: its label, icon, ability, confirmation, banner and where it leads).
+ * The header places them by part: Edit last (primary), Delete before it, the others first in the order declared.
+ * Texts are the kind's own keys in the resource namespace (`actions.reprocess`, `reprocessConfirm`, ...).
+ */
+export type OverviewActionDeclaration<TRecord extends BaseRecord = BaseRecord> =
+  /** Edit ('Edit'): to the `edit` route, with the edit ability; none without that route. */
+  | { kind: 'edit' }
+  /**
+   * Delete after the `deletion` confirmation: shown to everyone who may see the record, disabled with why without
+   * the ability or where `deletion.disabledReason` says; after it, to `after` with the '{name} {status}' banner.
+   */
+  | { kind: 'delete'; after: (record: TRecord) => string }
+  /**
+   * Reprocess (`actions.reprocess`) with `needs`: disabled with `reprocessOnlyFinished` unless `possible`; after
+   * `reprocessConfirm`, `POST` to `path` and the `reprocessStarted` banner.
+   */
+  | {
+      kind: 'reprocess';
+      needs: ResourceAction | Permission;
+      possible: (record: TRecord) => boolean;
+      path: (record: TRecord) => string;
+    }
+  /**
+   * Archive or Unarchive (`actions.archive`, `actions.unarchive`) with `needs`: the record's `patch` with
+   * `archived`, after `archiveConfirm` or `unarchiveConfirm` where `confirm` (else at once, the button busy), then
+   * the `archived` or `unarchived` banner ('{name} Archived...').
+   */
+  | {
+      kind: 'archive';
+      needs: ResourceAction | Permission;
+      patch: (record: TRecord, archived: boolean) => Pick<CallDeclaration, 'path' | 'values'>;
+      confirm?: boolean;
+    }
+  /**
+   * Duplicate (`actions.duplicate`) with the clone ability: `POST` to `path` (the button busy), then to the copy
+   * (`to`, given the answer's `data`) with the `duplicated` banner.
+   */
+  | { kind: 'duplicate'; path: (record: TRecord) => string; to: (copy: TRecord) => string }
+  /**
+   * A button to another screen of the record (New Variant, a project's Duplicate): with `needs`, or offered to
+   * everyone and disabled with `withoutPermissionReason` (resource namespace) for a user without it.
+   */
+  | {
+      kind: 'link';
+      key: string;
+      labelKey: string;
+      icon: ReactNode;
+      needs?: ResourceAction | Permission;
+      withoutPermissionReason?: string;
+      to: (record: TRecord) => string;
+    };
+
+/** A record's overview (its show page, generic or the entity's own): what the page header offers. */
+export interface OverviewDeclaration<TRecord extends BaseRecord = BaseRecord> {
+  actions: OverviewActionDeclaration<TRecord>[];
+}
+
+/** Declares an overview with the record type of the show call (often more than the list's). */
+export const defineOverview = <TRecord extends BaseRecord>(overview: OverviewDeclaration<TRecord>) =>
+  overview as unknown as OverviewDeclaration;
+
+/**
  * A bulk action on the selected rows: `POST /{collection}/update` with `{action, <field>[n][<idField>]}`, answered
  * `{action, success, failed}` (spec 2 §7). Spec 2 §4/§8's banners: the success text with the count, the failure
  * text with the failed names; a failure suppresses the success; both cleared after 5 s. Spec 2 §5 wants a
@@ -649,6 +712,8 @@ export interface ResourceDeclaration<TRecord extends BaseRecord = BaseRecord> {
   liveEvents?: string[];
   /** The company sub-channel they arrive on (`ProjectModel` → `private-Company.{id}.ProjectModel`). */
   liveChannel?: ProcessingChannel;
+  /** Its overview's header actions; Edit alone (where it has an edit route) without. */
+  overview?: OverviewDeclaration;
   /** Pages that differ from the generic ones. */
   pages?: Partial<Record<PageAction, LazyPage>>;
   /** Its tab in the recycling bin (soft-deleted entities). */

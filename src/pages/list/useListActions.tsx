@@ -11,6 +11,7 @@ import { type BaseRecord, type HttpError, useCustomMutation } from '@refinedev/c
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { callRequest } from '@/components/call-request';
 import type { RowMenuItem } from '@/components/RowMenu';
 import { useConfirmation } from '@/components/useConfirmation';
 import { useDeleteRecord } from '@/components/useDeleteRecord';
@@ -86,13 +87,7 @@ export function useListActions(
       danger: call.danger,
       run: async () => {
         try {
-          const { data } = await mutateAsync({
-            url: `/${call.path}`,
-            method: call.method,
-            values: call.values ?? {},
-            successNotification: false,
-            errorNotification: false,
-          });
+          const { data } = await mutateAsync(callRequest(call));
           const answer = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
           showBanner({ type: 'success', text: t(call.successKey, answer) });
           changed();

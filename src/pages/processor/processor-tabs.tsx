@@ -5,7 +5,7 @@
  * on its three-dot button and on a right-click, a card click opening the record's overview. The page shows them
  * (src/pages/processor/ProcessorPage.tsx); the entities' own screens keep their declarations as they are.
  */
-import { EditOutlined, RedoOutlined } from '@ant-design/icons';
+import { RedoOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { canUseResource } from '@/providers/access-control';
 import type { Permission } from '@/lib/permissions';
@@ -42,6 +42,7 @@ import type {
   RowActionDeclaration,
 } from '@/declarations/types';
 import { archiveRowActions } from '@/declarations/archivable-rows';
+import { editRowAction } from '@/declarations/edit-row-action';
 import { ItemCard } from './ItemCard';
 
 export const PROCESSOR_TAB_KEYS = ['models', 'items', 'materials'] as const;
@@ -173,17 +174,6 @@ const reprocessAction = <TRecord extends ProjectModel | LibraryItem>(
   }),
 });
 
-const editAction = <TRecord extends ProjectModel | LibraryItem | Material>(
-  to: RowActionDeclaration<TRecord>['to'],
-  needs?: RowActionDeclaration['needs'],
-): RowActionDeclaration<TRecord> => ({
-  key: 'edit',
-  labelKey: 'actions.edit',
-  icon: <EditOutlined aria-hidden />,
-  needs,
-  to,
-});
-
 const modelsTab: ProcessorTab = {
   key: 'models',
   live: true,
@@ -200,10 +190,10 @@ const modelsTab: ProcessorTab = {
     models,
     processedList<ProjectModel>('models', MODEL_STATUSES, (model) => <ModelCard model={model} />, {
       rowActions: [
-        editAction<ProjectModel>(
-          (model) => ({ to: `/projects/models/edit/${model.id}`, state: PROCESSOR_STATE }),
-          'edit',
-        ),
+        editRowAction<ProjectModel>((model) => ({
+          to: `/projects/models/edit/${model.id}`,
+          state: PROCESSOR_STATE,
+        })),
         reprocessAction<ProjectModel>(
           'models',
           (model) => `projects/models/${model.id}/reprocess`,
@@ -237,7 +227,7 @@ const itemsTab: ProcessorTab = {
       rowActions: [
         reprocessAction<LibraryItem>('items', (item) => `libraries/items/${item.id}/reprocess`),
         ...archiveRowActions<LibraryItem>({ via: 'patch', patch: itemArchivePatch, confirmPrefix: 'items.' }),
-        editAction<LibraryItem>((item) => `/libraries/items/edit/${item.id}`),
+        editRowAction<LibraryItem>((item) => `/libraries/items/edit/${item.id}`, { needs: undefined }),
       ],
       rowLink: { to: (item) => `/libraries/items/overview/${item.id}` },
       meta: { included_fields: PROCESSOR_ITEM_FIELDS },
@@ -321,7 +311,7 @@ const materialsTab: ProcessorTab = {
             patch: materialArchivePatch,
             confirmPrefix: 'materials.',
           }),
-          editAction<Material>((material) => materialPath('materials/edit', material), 'edit'),
+          editRowAction<Material>((material) => materialPath('materials/edit', material)),
         ],
         rowLink: { to: (material) => materialPath('materials/overview', material) },
       },

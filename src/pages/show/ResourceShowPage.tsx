@@ -1,28 +1,36 @@
 /**
  * The generic overview of a declared resource: its declared columns as labelled values, on the layout of every
- * overview (issue 31): the breadcrumbs back to its list, the page header and the details card (OverviewDetails).
+ * overview (issue 31): the breadcrumbs back to its list, the page header with the declared actions
+ * (`overview.actions`, Edit without), the result banner and the details card (OverviewDetails).
  */
 import { type BaseRecord, type HttpError, useShow } from '@refinedev/core';
-import { Button, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { ResourcePageProps } from '@/declarations/types';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { LoadFailure } from '@/components/LoadFailure';
 import { OverviewDetails } from '@/components/OverviewDetails';
 import { renderCell } from '@/components/cells';
-import { recordPath } from '@/declarations/derive';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { PageHeader } from '@/components/PageHeader';
+import { ResultBanner } from '@/components/ResultBanner';
+import { useOverviewActions } from '@/components/useOverviewActions';
+import { useResultBanner } from '@/components/useResultBanner';
 import '@/components/page.css';
 
 export default function ResourceShowPage({ resource }: ResourcePageProps) {
   const { t, i18n } = useTranslation(resource.ns);
   const { t: tl } = useTranslation('lists');
-  const navigate = useNavigate();
   const id = useParams()[resource.idParam];
   const { can, platform } = useResourcePermissions(resource);
-  const { query, result: record } = useShow<BaseRecord, HttpError>({ resource: resource.name, id });
+  const { banner, show, dismiss } = useResultBanner();
+  const { actions, dialogs, removing } = useOverviewActions(resource, show);
+  const { query, result: record } = useShow<BaseRecord, HttpError>({
+    resource: resource.name,
+    id,
+    queryOptions: { enabled: removing === undefined },
+  });
 
   const list = resource.routes.list;
   if (query.error) {
@@ -48,30 +56,8 @@ export default function ResourceShowPage({ resource }: ResourcePageProps) {
           loading={!record}
         />
       )}
-      <PageHeader
-        title={name || t('titles.show')}
-        actions={[
-          !!record &&
-            !!resource.routes.edit &&
-            can('edit') && {
-              key: 'edit',
-              part: 'primary',
-              // The palette's command (issue 33): the same as the button.
-              command: {
-                label: tl('edit'),
-                run: () => void navigate(recordPath(resource.routes.edit!, resource, record)),
-              },
-              node: (
-                <Button
-                  type="primary"
-                  onClick={() => navigate(recordPath(resource.routes.edit!, resource, record))}
-                >
-                  {tl('edit')}
-                </Button>
-              ),
-            },
-        ]}
-      />
+      <PageHeader title={name || t('titles.show')} actions={record ? actions(record) : []} />
+      <ResultBanner banner={banner} onClose={dismiss} />
       {query.isLoading || !record ? (
         <div className="show-page__card">
           <Skeleton active />
@@ -94,6 +80,7 @@ export default function ResourceShowPage({ resource }: ResourcePageProps) {
             }))}
         />
       )}
+      {dialogs}
     </section>
   );
 }

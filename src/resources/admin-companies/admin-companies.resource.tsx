@@ -3,12 +3,13 @@
  * routes and the menu entry derive from it, the record type and the form's rules from
  * `shared/entities/companies.ts`. Select goes to the company's host keeping the path.
  */
-import { EditOutlined, LoginOutlined, ShopOutlined } from '@ant-design/icons';
+import { LoginOutlined, ShopOutlined } from '@ant-design/icons';
 import type { Company, CompanyDetail } from '@shared/entities/companies';
 import { COMPANY_ABILITIES } from '@shared/entities/company-values';
 import { LICENCE_KEYS } from '@shared/platforms';
 import { companySwitchUrl } from '@/lib/host-switch';
 import { permissionsFrom } from '@/declarations/permissions-from';
+import { editRowAction } from '@/declarations/edit-row-action';
 import { defineResource, type LinkTarget } from '@/declarations/types';
 import settings from './list-settings';
 
@@ -54,12 +55,7 @@ export default defineResource<Company>({
           }),
         disabledReason: (company) => (company.is_current ? 'reasons.current' : undefined),
       },
-      {
-        key: 'edit',
-        labelKey: 'actions.edit',
-        icon: <EditOutlined aria-hidden />,
-        to: editTarget,
-      },
+      editRowAction(editTarget, { needs: undefined }),
     ],
     rowLink: { to: editTarget },
   },

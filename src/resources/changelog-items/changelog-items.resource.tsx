@@ -1,6 +1,6 @@
 /** Changelog items (spec 2 §Admin, §3, §4, §5, §9): the admin list with its detail dialog and Sync, and the form.
  * The server side is server/api/changelog-items.ts; the record type is shared/entities/changelog-items.ts. */
-import { EditOutlined, ReadOutlined, SyncOutlined } from '@ant-design/icons';
+import { ReadOutlined, SyncOutlined } from '@ant-design/icons';
 import type { BaseRecord } from '@refinedev/core';
 import {
   CHANGELOG_ITEM_ABILITIES,
@@ -11,6 +11,7 @@ import {
 import type { ChangelogItem } from '@shared/entities/changelog-items';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { permissionsFrom } from '@/declarations/permissions-from';
+import { editRowAction } from '@/declarations/edit-row-action';
 import { type ActionDialogProps, defineResource } from '@/declarations/types';
 import settings from './list-settings';
 import { ChangelogEnvironments, ChangelogTypeBadge } from './changelog-cells';
@@ -77,15 +78,7 @@ export default defineResource<ChangelogItem>({
       { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at', hideBelow: 'sm' },
       { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at', hideBelow: 'lg' },
     ],
-    rowActions: [
-      {
-        key: 'edit',
-        labelKey: 'actions.edit',
-        icon: <EditOutlined aria-hidden />,
-        needs: 'edit',
-        to: editPath,
-      },
-    ],
+    rowActions: [editRowAction(editPath)],
     headerActions: [
       {
         key: 'sync',

@@ -5,10 +5,11 @@
  * its reason, for everyone but administrators); creating, editing (row click and row menu) and deleting are for
  * administrators, written under `admin/downloads`.
  */
-import { CloudDownloadOutlined, EditOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined } from '@ant-design/icons';
 import { DOWNLOAD_ABILITIES } from '@shared/entities/download-values';
 import type { Download } from '@shared/entities/downloads';
 import { permissionsFrom } from '@/declarations/permissions-from';
+import { editRowAction } from '@/declarations/edit-row-action';
 import { defineResource } from '@/declarations/types';
 import settings from './list-settings';
 import { DownloadButton } from './DownloadButton';
@@ -55,15 +56,7 @@ export default defineResource<Download>({
         render: (download) => <DownloadButton download={download} />,
       },
     ],
-    rowActions: [
-      {
-        key: 'edit',
-        labelKey: 'actions.edit',
-        icon: <EditOutlined aria-hidden />,
-        needs: 'edit',
-        to: editPath,
-      },
-    ],
+    rowActions: [editRowAction(editPath)],
     rowLink: { to: editPath, needs: 'edit' },
   },
   form: {

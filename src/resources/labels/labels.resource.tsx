@@ -1,9 +1,10 @@
 /** Labels (spec 2 Tools, §3, §6, §8, §9): declared once; the list, the forms, the routes, the menu entry and
  * the search group derive from it, the record type and the form's rules from `shared/entities/labels.ts`. */
-import { EditOutlined, TagsOutlined } from '@ant-design/icons';
+import { TagsOutlined } from '@ant-design/icons';
 import { LABEL_ABILITIES } from '@shared/entities/label-values';
 import type { Label } from '@shared/entities/labels';
 import { permissionsFrom } from '@/declarations/permissions-from';
+import { editRowAction } from '@/declarations/edit-row-action';
 import { defineResource } from '@/declarations/types';
 import { TOOLS_GUARD } from '@/lib/route-guards';
 import settings from './list-settings';
@@ -28,15 +29,7 @@ export default defineResource<Label>({
       { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at' },
       { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at' },
     ],
-    rowActions: [
-      {
-        key: 'edit',
-        labelKey: 'actions.edit',
-        icon: <EditOutlined aria-hidden />,
-        needs: 'edit',
-        to: editPath,
-      },
-    ],
+    rowActions: [editRowAction(editPath)],
     rowLink: { to: editPath, needs: 'edit' },
   },
   form: {

@@ -6,12 +6,13 @@
  * activate go through `POST /libraries/update` singly too (spec 2 §7 has no other call for them; issue 13), so a
  * row's archive answers like the bulk one: '1 Libraries successfully archived' (§8).
  */
-import { AppstoreOutlined, EditOutlined } from '@ant-design/icons';
+import { AppstoreOutlined } from '@ant-design/icons';
 import { LABEL_ABILITIES } from '@shared/entities/label-values';
 import type { Library } from '@shared/entities/libraries';
 import { LIBRARY_ABILITIES } from '@shared/entities/library-values';
 import { PreviewCard } from '@/components/PreviewCard';
 import { archivableBulk } from '@/declarations/archivable-bulk';
+import { editRowAction } from '@/declarations/edit-row-action';
 import { archiveRowActions } from '@/declarations/archivable-rows';
 import { fieldSelection } from '@/declarations/field-selection';
 import { permissionsFrom } from '@/declarations/permissions-from';
@@ -137,16 +138,7 @@ export const libraries = defineResource<Library>({
         ],
       },
     ],
-    rowActions: [
-      {
-        key: 'edit',
-        labelKey: 'actions.edit',
-        icon: <EditOutlined aria-hidden />,
-        needs: 'edit',
-        to: editPath,
-      },
-      ...archiveRowActions<Library>({ needs: 'edit', via: 'bulk' }),
-    ],
+    rowActions: [editRowAction(editPath), ...archiveRowActions<Library>({ needs: 'edit', via: 'bulk' })],
     rowLink: { to: browsePath },
     bulk: archivableBulk({
       field: 'libraries',

@@ -6,18 +6,19 @@
  * FINISHED items unless the user chooses otherwise.
  */
 import { PROCESSING_EVENTS } from '@shared/events';
-import { ContainerOutlined, EditOutlined, RedoOutlined } from '@ant-design/icons';
+import { ContainerOutlined, RedoOutlined } from '@ant-design/icons';
 import { LIBRARY_ITEM_ABILITIES, LIBRARY_ITEM_STATUSES } from '@shared/entities/library-item-values';
 import { LIBRARY_ABILITIES } from '@shared/entities/library-values';
 import { isReprocessable } from '@shared/entities/model-values';
-import type { LibraryItem } from '@shared/entities/library-items';
+import type { LibraryItem, LibraryItemDetail } from '@shared/entities/library-items';
 import { moveToContainers } from '@/components/move-to-containers';
 import { PreviewCard } from '@/components/PreviewCard';
 import { archivableBulk } from '@/declarations/archivable-bulk';
+import { editRowAction } from '@/declarations/edit-row-action';
 import { type ArchivePatch, archiveRowActions } from '@/declarations/archivable-rows';
 import { fieldSelection, type SelectableField } from '@/declarations/field-selection';
 import { permissionsFrom } from '@/declarations/permissions-from';
-import { defineResource } from '@/declarations/types';
+import { defineOverview, defineResource } from '@/declarations/types';
 
 export type { LibraryItem, LibraryItemDetail } from '@shared/entities/library-items';
 
@@ -70,6 +71,10 @@ export const itemArchivePatch: ArchivePatch<LibraryItem> = (item, archived) => (
   path: `libraries/items/${item.id}`,
   values: { archived },
 });
+
+/** An item's library (its overview's breadcrumb, where a deleted item's screen goes), or the libraries. */
+export const libraryPath = (library: { id: number } | undefined) =>
+  library ? `/libraries/${library.id}` : '/libraries';
 
 const overviewPath = (item: Pick<LibraryItem, 'id'>) => `/libraries/items/overview/${item.id}`;
 const editPath = (item: Pick<LibraryItem, 'id'>) => `/libraries/items/edit/${item.id}`;
@@ -160,13 +165,7 @@ export const libraryItems = defineResource<LibraryItem>({
         via: 'patch',
         patch: itemArchivePatch,
       }),
-      {
-        key: 'edit',
-        labelKey: 'actions.edit',
-        icon: <EditOutlined aria-hidden />,
-        needs: 'edit',
-        to: editPath,
-      },
+      editRowAction(editPath),
     ],
     rowLink: { to: overviewPath },
     bulk: archivableBulk({
@@ -211,6 +210,20 @@ export const libraryItems = defineResource<LibraryItem>({
   },
   liveEvents: [...PROCESSING_EVENTS],
   liveChannel: 'LibraryItem',
+  // Reprocess and Archive as on the row menu; Delete goes back to the item's (first) library.
+  overview: defineOverview<LibraryItemDetail>({
+    actions: [
+      {
+        kind: 'reprocess',
+        needs: REPROCESS_PERMISSION,
+        possible: canReprocess,
+        path: (item) => `libraries/items/${item.id}/reprocess`,
+      },
+      { kind: 'archive', needs: REPROCESS_PERMISSION, patch: itemArchivePatch, confirm: true },
+      { kind: 'delete', after: (item) => libraryPath(item.libraries[0]) },
+      { kind: 'edit' },
+    ],
+  }),
   pages: { show: () => import('./LibraryItemOverviewPage') },
 });
 

@@ -2,7 +2,7 @@
  * in. `/materials` is its root; create (optionally under a parent), edit, archive or activate, delete singly and
  * in bulk (not while a material in it is connected to a model). Browsed as a tree (`tree`): the categories below
  * the current one and the materials in it. */
-import { ApartmentOutlined, BgColorsOutlined, EditOutlined, FolderAddOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, BgColorsOutlined, FolderAddOutlined } from '@ant-design/icons';
 import type { MaterialCategory } from '@shared/entities/material-categories';
 import { MATERIAL_CATEGORY_ABILITIES } from '@shared/entities/material-category-values';
 import { MATERIAL_ABILITIES } from '@shared/entities/material-values';
@@ -10,6 +10,7 @@ import { lazy } from 'react';
 import { PreviewCard } from '@/components/PreviewCard';
 import { currentImage, imageUploadPayload } from '@/components/upload/current-image';
 import { archivableBulk } from '@/declarations/archivable-bulk';
+import { editRowAction } from '@/declarations/edit-row-action';
 import { archiveRowActions } from '@/declarations/archivable-rows';
 import { fieldSelection } from '@/declarations/field-selection';
 import { permissionsFrom } from '@/declarations/permissions-from';
@@ -131,13 +132,7 @@ export const materialCategories = defineResource<MaterialCategory>({
     ],
     filters: [{ key: 'status', labelKey: 'filters.status', options: STATUS_OPTIONS }],
     rowActions: [
-      {
-        key: 'edit',
-        labelKey: 'actions.edit',
-        icon: <EditOutlined aria-hidden />,
-        needs: 'edit',
-        to: (category) => `/materials/categories/edit/${category.id}`,
-      },
+      editRowAction((category) => `/materials/categories/edit/${category.id}`),
       // Spec 2 §7 has no PATCH for categories: one category goes through the bulk endpoint ('1 Categories …').
       ...archiveRowActions<MaterialCategory>({ needs: 'edit', via: 'bulk' }),
       {

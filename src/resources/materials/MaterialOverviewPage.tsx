@@ -1,43 +1,25 @@
 /**
- * The material overview (spec 2 §Materials and categories, §3, §8): replaces the generic show page because a
- * material has actions of its own beside Edit: every field of §3 (preview, status badge, categories, the base
- * material of a variant, created, updated, uploaded by; whether it may be deleted shows on its Delete button, not
- * as a field) and its variants; Edit, New Variant,
- * Duplicate ('Material successfully duplicated', then the copy's overview), Archive/Unarchive by PATCH (the
- * '{name} Archived...' / '{name} Unarchived' banner after 500 ms) and Delete (back to the materials with the
- * '{material_name} {status}' banner), each by ability. Where the material has a base-colour map, a sphere wearing
+ * The material overview (spec 2 §Materials and categories, §3, §8): every field of §3 (preview, status badge,
+ * categories, the base material of a variant, created, updated, uploaded by; whether it may be deleted shows on its
+ * Delete button, not as a field) and its variants. Its header actions (New Variant, Duplicate to the copy's
+ * overview, Archive/Unarchive, Delete back to the materials, Edit) are declared (`overview` in
+ * materials.resource.tsx). Where the material has a base-colour map, a sphere wearing
  * it in the interactive 3D viewer takes the preview's place (issue 28; the viewer's code loads only then).
  */
-import {
-  BranchesOutlined,
-  CopyOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  FileImageOutlined,
-  InboxOutlined,
-} from '@ant-design/icons';
-import {
-  type HttpError,
-  useCustomMutation,
-  useInvalidate,
-  useList,
-  useShow,
-  useUpdate,
-} from '@refinedev/core';
-import { Button, Skeleton } from 'antd';
-import { DisabledReason } from '@/ui/DisabledReason';
+import { FileImageOutlined } from '@ant-design/icons';
+import { type HttpError, useList, useShow } from '@refinedev/core';
+import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatDate, StatusBadge } from '@/components/cells';
 import { LoadFailure } from '@/components/LoadFailure';
 import { type OverviewDetail, OverviewDetails } from '@/components/OverviewDetails';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
-import { type HeaderActions, PageHeader } from '@/components/PageHeader';
+import { PageHeader } from '@/components/PageHeader';
 import { PageSection } from '@/components/PageSection';
 import { ResultBanner } from '@/components/ResultBanner';
-import { useDeleteRecord } from '@/components/useDeleteRecord';
-import { useResourcePermissions } from '@/components/useResourcePermissions';
-import { type Banner, bannerState, useResultBanner } from '@/components/useResultBanner';
+import { useOverviewActions } from '@/components/useOverviewActions';
+import { useResultBanner } from '@/components/useResultBanner';
 import { Viewer3D } from '@/components/viewer/Viewer3D';
 import type { ResourcePageProps } from '@/declarations/types';
 import { type Material, materialPath } from './materials.resource';
@@ -47,12 +29,15 @@ import './materials.css';
 export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
   const { t, i18n } = useTranslation('materials');
   const { t: tl } = useTranslation('lists');
-  const navigate = useNavigate();
   const name = useParams()[resource.idParam];
-  const { can, whyNot } = useResourcePermissions(resource);
   const { banner, show, dismiss } = useResultBanner();
-  const invalidate = useInvalidate();
-  const { query, result: material } = useShow<Material, HttpError>({ resource: resource.name, id: name });
+  const { actions, dialogs, removing } = useOverviewActions(resource, show);
+  const { query, result: material } = useShow<Material, HttpError>({
+    resource: resource.name,
+    id: name,
+    // A material being deleted is not read again.
+    queryOptions: { enabled: removing === undefined },
+  });
   const variants = useList<Material, HttpError>({
     resource: resource.name,
     filters: [{ field: 'parent_name', operator: 'eq', value: name }],
@@ -60,11 +45,6 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
     sorters: [{ field: 'name', order: 'asc' }],
     queryOptions: { enabled: !!name },
   });
-  const { mutateAsync: update, mutation: updating } = useUpdate<Material, HttpError>();
-  const { mutateAsync: call, mutation: duplicating } = useCustomMutation<{ data: Material }>();
-  const { confirmDelete, deleteDialog } = useDeleteRecord(resource, (result: Banner) =>
-    result.type === 'success' ? navigate('/materials', { state: bannerState(result) }) : show(result),
-  );
 
   if (query.error) {
     return <LoadFailure error={query.error} back={{ to: '/materials', label: t('import.back') }} />;
@@ -76,39 +56,6 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
       </section>
     );
   }
-
-  const archived = material.status === 'ARCHIVED';
-  const toggleArchive = async () => {
-    try {
-      const { data } = await update({
-        resource: resource.name,
-        id: material.name,
-        values: { archived: !archived },
-        successNotification: false,
-        errorNotification: false,
-      });
-      show({ type: 'success', text: t(archived ? 'unarchived' : 'archived', { data: { name: data.name } }) });
-    } catch (error) {
-      show({ type: 'error', text: (error as Error).message || tl('actionFailed') });
-    }
-  };
-  const duplicate = async () => {
-    try {
-      const { data } = await call({
-        url: `/materials/${encodeURIComponent(material.name)}/duplicate`,
-        method: 'post',
-        values: {},
-        successNotification: false,
-        errorNotification: false,
-      });
-      await invalidate({ resource: resource.name, invalidates: ['list'] });
-      navigate(materialPath('materials/overview', data.data), {
-        state: bannerState({ type: 'success', text: t('duplicated') }),
-      });
-    } catch (error) {
-      show({ type: 'error', text: (error as Error).message || tl('actionFailed') });
-    }
-  };
 
   const date = (value: string) => formatDate(value, i18n.resolvedLanguage, true);
   const none = t('values.none');
@@ -162,79 +109,6 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
     },
   ];
 
-  const deleteReason = whyNot('delete') ?? (material.deletable ? undefined : t('notDeletable'));
-  const actions: HeaderActions = [
-    can('create') && {
-      key: 'variant',
-      part: 'secondary',
-      // The palette offers what the user may do here (issue 33), as the buttons do.
-      command: {
-        label: t('actions.createVariant'),
-        run: () => void navigate(materialPath('materials/create/variant', material)),
-      },
-      node: (
-        <Button
-          icon={<BranchesOutlined aria-hidden />}
-          onClick={() => navigate(materialPath('materials/create/variant', material))}
-        >
-          {t('actions.createVariant')}
-        </Button>
-      ),
-    },
-    can('clone') && {
-      key: 'duplicate',
-      part: 'secondary',
-      command: { label: t('actions.duplicate'), run: duplicate },
-      node: (
-        <Button icon={<CopyOutlined aria-hidden />} loading={duplicating.isPending} onClick={duplicate}>
-          {t('actions.duplicate')}
-        </Button>
-      ),
-    },
-    can('edit') && {
-      key: 'archive',
-      part: 'secondary',
-      command: { label: t(archived ? 'actions.unarchive' : 'actions.archive'), run: toggleArchive },
-      node: (
-        <Button icon={<InboxOutlined aria-hidden />} loading={updating.isPending} onClick={toggleArchive}>
-          {t(archived ? 'actions.unarchive' : 'actions.archive')}
-        </Button>
-      ),
-    },
-    {
-      key: 'delete',
-      part: 'danger',
-      // Shown to everyone who may see the material, disabled with why where it cannot go (issue 33).
-      command: deleteReason ? undefined : { label: tl('delete'), run: () => confirmDelete(material) },
-      node: (
-        <DisabledReason reason={deleteReason}>
-          <Button
-            danger
-            icon={<DeleteOutlined aria-hidden />}
-            disabled={!!deleteReason}
-            onClick={() => confirmDelete(material)}
-          >
-            {tl('delete')}
-          </Button>
-        </DisabledReason>
-      ),
-    },
-    can('edit') && {
-      key: 'edit',
-      part: 'primary',
-      command: { label: tl('edit'), run: () => void navigate(materialPath('materials/edit', material)) },
-      node: (
-        <Button
-          type="primary"
-          icon={<EditOutlined aria-hidden />}
-          onClick={() => navigate(materialPath('materials/edit', material))}
-        >
-          {tl('edit')}
-        </Button>
-      ),
-    },
-  ];
-
   return (
     <section className="show-page material-overview" aria-labelledby="material-title">
       <Breadcrumbs
@@ -251,7 +125,7 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
           { name: material.name },
         ]}
       />
-      <PageHeader title={<span id="material-title">{material.name}</span>} actions={actions}>
+      <PageHeader title={<span id="material-title">{material.name}</span>} actions={actions(material)}>
         {status}
       </PageHeader>
       <ResultBanner banner={banner} onClose={dismiss} />
@@ -290,7 +164,7 @@ export default function MaterialOverviewPage({ resource }: ResourcePageProps) {
           <p className="muted">{t('overview.noVariants')}</p>
         )}
       </PageSection>
-      {deleteDialog}
+      {dialogs}
     </section>
   );
 }

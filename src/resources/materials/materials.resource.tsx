@@ -1,13 +1,7 @@
 /** Materials (spec 2 §Materials and categories, §3, §4, §6, §7, §8, §9): keyed by name (`idField`, URL-encoded in
  * routes and calls). Listed inside the category tree (material-categories), created in a category or as a variant
  * of a base material, edited, shown, imported from an archive, duplicated, archived, moved and deleted. */
-import {
-  BgColorsOutlined,
-  BranchesOutlined,
-  CopyOutlined,
-  EditOutlined,
-  ImportOutlined,
-} from '@ant-design/icons';
+import { BgColorsOutlined, BranchesOutlined, CopyOutlined, ImportOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import { MATERIAL_ABILITIES } from '@shared/entities/material-values';
 import type { Material } from '@shared/entities/materials';
@@ -15,10 +9,11 @@ import { moveToContainers } from '@/components/move-to-containers';
 import { PreviewCard } from '@/components/PreviewCard';
 import { currentImage, imageUploadPayload } from '@/components/upload/current-image';
 import { archivableBulk } from '@/declarations/archivable-bulk';
+import { editRowAction } from '@/declarations/edit-row-action';
 import { type ArchivePatch, archiveRowActions } from '@/declarations/archivable-rows';
 import { fieldSelection } from '@/declarations/field-selection';
 import { permissionsFrom } from '@/declarations/permissions-from';
-import { defineResource } from '@/declarations/types';
+import { defineOverview, defineResource } from '@/declarations/types';
 
 /** `GET /materials | filter[category], … excluded_fields`: the viewer's texture is the overview's. */
 export const MATERIAL_EXCLUDED_FIELDS = fieldSelection<Material>('materials', [
@@ -58,6 +53,15 @@ const MoveMaterialsDialog = moveToContainers({
   field: 'categories',
   currentParam: 'categoryId',
 });
+
+/** New Variant: the create form of a variant of this material (its row menu and its overview). */
+const variant = {
+  key: 'variant',
+  labelKey: 'actions.createVariant',
+  icon: <BranchesOutlined aria-hidden />,
+  needs: 'create',
+  to: (material: Pick<Material, 'name'>) => materialPath('materials/create/variant', material),
+} as const;
 
 export const materials = defineResource<Material>({
   name: 'materials',
@@ -153,22 +157,10 @@ export const materials = defineResource<Material>({
       },
     ],
     rowActions: [
-      {
-        key: 'edit',
-        labelKey: 'actions.edit',
-        icon: <EditOutlined aria-hidden />,
-        needs: 'edit',
-        to: (material) => materialPath('materials/edit', material),
-      },
+      editRowAction((material) => materialPath('materials/edit', material)),
       // Archive or unarchive by patching the archived flag (spec 2 §4); the banner says '{name} Archived...'.
       ...archiveRowActions<Material>({ needs: 'edit', via: 'patch', patch: materialArchivePatch }),
-      {
-        key: 'variant',
-        labelKey: 'actions.createVariant',
-        icon: <BranchesOutlined aria-hidden />,
-        needs: 'create',
-        to: (material) => materialPath('materials/create/variant', material),
-      },
+      variant,
       {
         key: 'duplicate',
         labelKey: 'actions.duplicate',
@@ -250,6 +242,20 @@ export const materials = defineResource<Material>({
     answerNameKey: 'material_name',
     disabledReason: (material) => (material.deletable === false ? 'notDeletable' : undefined),
   },
+  // New Variant, Duplicate (no confirmation: to the copy's overview) and Archive at once, then Delete and Edit.
+  overview: defineOverview<Material>({
+    actions: [
+      { kind: 'link', ...variant },
+      {
+        kind: 'duplicate',
+        path: (material) => `materials/${encodeURIComponent(material.name)}/duplicate`,
+        to: (copy) => materialPath('materials/overview', copy),
+      },
+      { kind: 'archive', needs: 'edit', patch: materialArchivePatch },
+      { kind: 'delete', after: () => '/materials' },
+      { kind: 'edit' },
+    ],
+  }),
   pages: { show: () => import('./MaterialOverviewPage') },
 });
 

@@ -3,11 +3,11 @@
 import { PROCESSING_EVENTS } from '@shared/events';
 import { BlockOutlined } from '@ant-design/icons';
 import type { Permission } from '@/lib/permissions';
-import { MODEL_ABILITIES } from '@shared/entities/model-values';
-import type { Model as ProjectModel } from '@shared/entities/models';
+import { isReprocessable, MODEL_ABILITIES } from '@shared/entities/model-values';
+import type { ModelDetail, Model as ProjectModel } from '@shared/entities/models';
 import { fieldSelection } from '@/declarations/field-selection';
 import { permissionsFrom } from '@/declarations/permissions-from';
-import { defineResource } from '@/declarations/types';
+import { defineOverview, defineResource } from '@/declarations/types';
 
 /** The record types come from the shared entity schema (shared/entities/models.ts). */
 export type { Model as ProjectModel, ModelDetail, ModelStatus } from '@shared/entities/models';
@@ -17,6 +17,10 @@ export const REPROCESS_PERMISSION: Permission = { ability: MODEL_ABILITIES.updat
 
 /** `GET /projects/models | … excluded_fields`: the model card (spec 2 §2) shows neither. */
 export const MODEL_EXCLUDED_FIELDS = fieldSelection<ProjectModel>('models', ['project_id', 'deleted_at']);
+
+/** A model's project overview (its breadcrumb, where a deleted model's screen goes), or the projects. */
+export const modelProjectPath = (model: Pick<ModelDetail, 'project'>) =>
+  model.project ? `/projects/overview/${model.project.id}` : '/projects';
 
 const HATCH = { platform: 'hatch' } as const;
 
@@ -55,6 +59,18 @@ export const models = defineResource<ProjectModel>({
   countTile: { key: 'models', order: 30 },
   liveEvents: [...PROCESSING_EVENTS],
   liveChannel: 'ProjectModel',
+  overview: defineOverview<ModelDetail>({
+    actions: [
+      {
+        kind: 'reprocess',
+        needs: REPROCESS_PERMISSION,
+        possible: (model) => isReprocessable(model.status),
+        path: (model) => `projects/models/${model.id}/reprocess`,
+      },
+      { kind: 'delete', after: modelProjectPath },
+      { kind: 'edit' },
+    ],
+  }),
   pages: {
     show: () => import('./ModelOverviewPage'),
     create: () => import('./ModelFormPage'),

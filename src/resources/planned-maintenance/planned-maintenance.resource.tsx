@@ -3,10 +3,11 @@
  * derive from it, the record type and the form's rules from `shared/entities/planned-maintenance.ts`. Signed-in
  * users are told of a window a day ahead by the layout's banner (src/shell/layout/UpcomingMaintenance.tsx).
  */
-import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
+import { HistoryOutlined } from '@ant-design/icons';
 import type { PlannedMaintenance } from '@shared/entities/planned-maintenance';
 import { PLANNED_MAINTENANCE_ABILITIES } from '@shared/entities/planned-maintenance-values';
 import { permissionsFrom } from '@/declarations/permissions-from';
+import { editRowAction } from '@/declarations/edit-row-action';
 import { defineResource } from '@/declarations/types';
 import settings from './list-settings';
 
@@ -50,7 +51,7 @@ export default defineResource<PlannedMaintenance>({
         sort: 'end_datetime',
       },
     ],
-    rowActions: [{ key: 'edit', labelKey: 'actions.edit', icon: <EditOutlined aria-hidden />, to: editPath }],
+    rowActions: [editRowAction(editPath, { needs: undefined })],
     rowLink: { to: editPath },
   },
   form: {

@@ -1,18 +1,11 @@
 /**
  * The project overview (/projects/overview/{projectId}, spec 2 §Projects): name, status, labels (with the plus
  * button to the labels tab), team, description, preview image and dates; its models (live status, each opening its
- * overview) and sub-projects. Edit, Duplicate and Delete by ability (delete goes back to the list with the
- * '{project_name} {status}' banner); on hatch 'New Model' and 'New sub-project'; 'Manage models' for the project's
+ * overview) and sub-projects. Its header actions (Duplicate, Delete back to the list, Edit) are declared
+ * (`overview` in projects.resource.tsx); on hatch 'New Model' and 'New sub-project'; 'Manage models' for the project's
  * model management.
  */
-import {
-  AppstoreOutlined,
-  CopyOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  FileImageOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { AppstoreOutlined, FileImageOutlined, PlusOutlined } from '@ant-design/icons';
 import { type HttpError, useOne, useShow } from '@refinedev/core';
 import { Avatar, Button, Descriptions, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -20,13 +13,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { LoadFailure } from '@/components/LoadFailure';
 import { formatDate } from '@/components/cells';
 import { initialsOf } from '@/ui/CompanyLogo';
-import { DisabledReason } from '@/ui/DisabledReason';
 import { ResultBanner } from '@/components/ResultBanner';
-import { useDeleteRecord } from '@/components/useDeleteRecord';
+import { useOverviewActions } from '@/components/useOverviewActions';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
-import { bannerState, useResultBanner } from '@/components/useResultBanner';
+import { useResultBanner } from '@/components/useResultBanner';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
-import { type HeaderActions, PageHeader } from '@/components/PageHeader';
+import { PageHeader } from '@/components/PageHeader';
 import { PageSection } from '@/components/PageSection';
 import { StatusDot } from '@/ui/StatusDot';
 import { ModelCard } from '../models/ModelCard';
@@ -65,16 +57,10 @@ export default function ProjectOverviewPage({ resource }: ResourcePageProps) {
   const { t: tl } = useTranslation('lists');
   const navigate = useNavigate();
   const id = useParams()[resource.idParam];
-  const { can, whyNot, platform } = useResourcePermissions(resource);
+  const { can, platform } = useResourcePermissions(resource);
   const modelAccess = useResourcePermissions(models);
   const { banner, show, dismiss } = useResultBanner();
-  const {
-    confirmDelete: remove,
-    deleteDialog,
-    removing,
-  } = useDeleteRecord(resource, (result) =>
-    result.type === 'success' ? navigate('/projects', { state: bannerState(result) }) : show(result),
-  );
+  const { actions, dialogs, removing } = useOverviewActions(resource, show);
   const { query, result: project } = useShow<ProjectDetail, HttpError>({
     resource: resource.name,
     id,
@@ -107,58 +93,6 @@ export default function ProjectOverviewPage({ resource }: ResourcePageProps) {
   const statusLabel = t(`values.${project.status}`);
   const editPath = `/projects/edit/${project.id}`;
 
-  const actions: HeaderActions = [
-    {
-      key: 'duplicate',
-      part: 'secondary',
-      // The palette offers what the user may do here (issue 33); a disabled button is not offered there.
-      command: can('clone')
-        ? { label: t('actions.duplicate'), run: () => void navigate(`/projects/copy/${project.id}`) }
-        : undefined,
-      // Offered to everyone (spec 2 §2); a copy is a new project, so without create-projects it says why not.
-      node: can('clone') ? (
-        <Button icon={<CopyOutlined aria-hidden />} onClick={() => navigate(`/projects/copy/${project.id}`)}>
-          {t('actions.duplicate')}
-        </Button>
-      ) : (
-        <DisabledReason reason={t('actions.duplicateNotAllowed')}>
-          <Button icon={<CopyOutlined aria-hidden />} disabled>
-            {t('actions.duplicate')}
-          </Button>
-        </DisabledReason>
-      ),
-    },
-    {
-      key: 'delete',
-      part: 'danger',
-      command: can('delete') ? { label: tl('delete'), run: () => remove(project) } : undefined,
-      // The overview shows Delete to everyone who may view the project (the row menu keeps spec 2 §6's rule of
-      // showing it only with delete-projects); without the ability it is disabled and says why (issue 33).
-      node: (
-        <DisabledReason reason={whyNot('delete')}>
-          <Button
-            danger
-            icon={<DeleteOutlined aria-hidden />}
-            disabled={!can('delete')}
-            onClick={() => remove(project)}
-          >
-            {tl('delete')}
-          </Button>
-        </DisabledReason>
-      ),
-    },
-    can('edit') && {
-      key: 'edit',
-      part: 'primary',
-      command: { label: t('actions.edit'), run: () => void navigate(editPath) },
-      node: (
-        <Button type="primary" icon={<EditOutlined aria-hidden />} onClick={() => navigate(editPath)}>
-          {t('actions.edit')}
-        </Button>
-      ),
-    },
-  ];
-
   return (
     <section className="show-page project-overview" aria-labelledby="project-title">
       <Breadcrumbs
@@ -170,7 +104,7 @@ export default function ProjectOverviewPage({ resource }: ResourcePageProps) {
           { name: project.name },
         ]}
       />
-      <PageHeader title={<span id="project-title">{project.name}</span>} actions={actions}>
+      <PageHeader title={<span id="project-title">{project.name}</span>} actions={actions(project)}>
         <span className="project-status">
           <StatusDot active={project.status === 'active'} label={statusLabel} />
           {statusLabel}
@@ -289,7 +223,7 @@ export default function ProjectOverviewPage({ resource }: ResourcePageProps) {
           <p className="muted">{t('overview.noSubProjects')}</p>
         )}
       </PageSection>
-      {deleteDialog}
+      {dialogs}
     </section>
   );
 }

@@ -1,17 +1,28 @@
 /** Projects (spec 2 §Projects, §3, §4, §6, §7, §8, §9): declared once; the list, forms and routes derive from it. */
-import { CopyOutlined, EditOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import { CopyOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { LabelsCell } from './LabelsCell';
 import { FavoriteToggle } from './FavoriteToggle';
 import { PROJECT_ABILITIES } from '@shared/entities/project-values';
 import type { Project } from '@shared/entities/projects';
 import { permissionsFrom } from '@/declarations/permissions-from';
-import { defineResource } from '@/declarations/types';
+import { editRowAction } from '@/declarations/edit-row-action';
+import { defineOverview, defineResource } from '@/declarations/types';
 import settings from './list-settings';
 
 /** The record types come from the shared entity schema (shared/entities/projects.ts). */
 export type { Project, ProjectDetail } from '@shared/entities/projects';
 
 const path = (route: string, project: Pick<Project, 'id'>) => route.replace(':projectId', String(project.id));
+
+/** Duplicate, offered to everyone (spec 2 §2): a copy is a new project, so without create-projects it says why not. */
+const duplicate = {
+  key: 'duplicate',
+  labelKey: 'actions.duplicate',
+  icon: <CopyOutlined aria-hidden />,
+  needs: 'clone',
+  withoutPermissionReason: 'actions.duplicateNotAllowed',
+  to: (project: Pick<Project, 'id'>) => `/${path('projects/copy/:projectId', project)}`,
+} as const;
 
 export const projects = defineResource<Project>({
   name: settings.name,
@@ -98,23 +109,7 @@ export const projects = defineResource<Project>({
       },
       { field: 'users', titleKey: 'columns.users', kind: 'avatars', hideBelow: 'lg' },
     ],
-    rowActions: [
-      {
-        key: 'duplicate',
-        labelKey: 'actions.duplicate',
-        icon: <CopyOutlined aria-hidden />,
-        needs: 'clone',
-        withoutPermissionReason: 'actions.duplicateNotAllowed',
-        to: (project) => `/${path('projects/copy/:projectId', project)}`,
-      },
-      {
-        key: 'edit',
-        labelKey: 'actions.edit',
-        icon: <EditOutlined aria-hidden />,
-        needs: 'edit',
-        to: (project) => `/${path('projects/edit/:projectId', project)}`,
-      },
-    ],
+    rowActions: [duplicate, editRowAction((project) => `/${path('projects/edit/:projectId', project)}`)],
     rowLink: { to: (project) => `/${path('projects/overview/:projectId', project)}` },
   },
   form: {
@@ -168,6 +163,11 @@ export const projects = defineResource<Project>({
     redirect: 'show',
   },
   deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'project_name' },
+  // The overview shows Delete to everyone who may view the project (the row menu keeps spec 2 §6's rule of showing
+  // it only with delete-projects); without the ability it is disabled and says why (issue 33).
+  overview: defineOverview<Project>({
+    actions: [{ kind: 'link', ...duplicate }, { kind: 'delete', after: () => '/projects' }, { kind: 'edit' }],
+  }),
   pages: { show: () => import('./ProjectOverviewPage') },
 });
 

@@ -3,10 +3,11 @@
  * menu entry and the search group derive from it, the record type and the form's rules from
  * `shared/entities/property-maps.ts`. Rows open edit on click without an ability check (spec 2 Tools).
  */
-import { EditOutlined, NodeIndexOutlined } from '@ant-design/icons';
+import { NodeIndexOutlined } from '@ant-design/icons';
 import { PROPERTY_MAP_ABILITIES } from '@shared/entities/property-map-values';
 import type { PropertyMap } from '@shared/entities/property-maps';
 import { permissionsFrom } from '@/declarations/permissions-from';
+import { editRowAction } from '@/declarations/edit-row-action';
 import { defineResource } from '@/declarations/types';
 import { TOOLS_GUARD } from '@/lib/route-guards';
 import settings from './list-settings';
@@ -39,15 +40,7 @@ export default defineResource<PropertyMap>({
       { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at' },
       { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at' },
     ],
-    rowActions: [
-      {
-        key: 'edit',
-        labelKey: 'actions.edit',
-        icon: <EditOutlined aria-hidden />,
-        needs: 'edit',
-        to: editPath,
-      },
-    ],
+    rowActions: [editRowAction(editPath)],
     rowLink: { to: editPath },
   },
   form: {

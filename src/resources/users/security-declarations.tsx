@@ -3,7 +3,6 @@
  * routes with their guard and abilities, the edit entry and row click, the created/modified columns, and the
  * user lists' columns, account fields (with the profile image) and removal.
  */
-import { EditOutlined } from '@ant-design/icons';
 import type { BaseRecord } from '@refinedev/core';
 import { lazy } from 'react';
 import { anyOf } from '@shared/abilities';
@@ -17,6 +16,7 @@ import type {
   ListSettings,
   ResourceDeclaration,
 } from '@/declarations/types';
+import { editRowAction } from '@/declarations/edit-row-action';
 import { UserNameCell } from './UserNameCell';
 
 type Breakpoint = NonNullable<ColumnDeclaration['hideBelow']>;
@@ -48,15 +48,7 @@ export function editEntries<TRecord extends BaseRecord>(
   editPath: (record: TRecord) => string,
 ): Pick<ListDeclaration<TRecord>, 'rowActions' | 'rowLink'> {
   return {
-    rowActions: [
-      {
-        key: 'edit',
-        labelKey: 'actions.edit',
-        icon: <EditOutlined aria-hidden />,
-        needs: 'edit',
-        to: editPath,
-      },
-    ],
+    rowActions: [editRowAction(editPath)],
     rowLink: { to: editPath, needs: 'edit' },
   };
 }

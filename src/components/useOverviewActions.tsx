@@ -1,0 +1,253 @@
+/**
+ * The header buttons of a record's overview from its declaration (`overview.actions`, issue 43), each kind
+ * implemented once here: Edit, Delete, Reprocess, Archive/Unarchive, Duplicate and a link to another of the record's
+ * screens. Each checks its ability as the rest of the portal does (`useResourcePermissions`), asks its
+ * confirmation where it has one, reports its result in the screen's banner (or, after Delete and Duplicate, on the
+ * screen it goes to) and offers itself to the command palette only where the button may be pressed. The generic
+ * show page and the entities' own overview pages render what this returns.
+ */
+import {
+  CopyOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  InboxOutlined,
+  RedoOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
+import {
+  type BaseKey,
+  type BaseRecord,
+  type HttpError,
+  useCustomMutation,
+  useInvalidate,
+} from '@refinedev/core';
+import { Button } from 'antd';
+import { type ReactNode, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { recordKey, recordPath } from '@/declarations/derive';
+import type { CallDeclaration, OverviewActionDeclaration, ResourceDeclaration } from '@/declarations/types';
+import { DisabledReason } from '@/ui/DisabledReason';
+import { callRequest } from './call-request';
+import type { HeaderAction, HeaderActionPart, HeaderActions } from './PageHeader';
+import { useConfirmation } from './useConfirmation';
+import { useDeleteRecord } from './useDeleteRecord';
+import { useResourcePermissions } from './useResourcePermissions';
+import { type Banner, bannerState } from './useResultBanner';
+
+/** An overview without declared actions offers Edit (where the resource has an edit route). */
+const EDIT_ONLY: OverviewActionDeclaration[] = [{ kind: 'edit' }];
+
+export interface OverviewActions {
+  /** The header's buttons for the record shown. */
+  actions(record: BaseRecord): HeaderActions;
+  /** The confirmation dialogs: render them once on the screen. */
+  dialogs: ReactNode;
+  /** The record being (or just) deleted: the screen stops reading it (`useDeleteRecord`'s `removing`). */
+  removing: BaseKey | undefined;
+}
+
+interface ButtonSpec {
+  key: string;
+  part: HeaderActionPart;
+  label: string;
+  icon: ReactNode;
+  run: () => void;
+  /** Why it is disabled; usable without one. */
+  reason?: string;
+  loading?: boolean;
+}
+
+/** One header button: disabled with its reason as tooltip and description, and a palette command only when usable. */
+function headerButton({ key, part, label, icon, run, reason, loading }: ButtonSpec): HeaderAction {
+  return {
+    key,
+    part,
+    command: reason ? undefined : { label, run },
+    node: (
+      <DisabledReason reason={reason}>
+        <Button
+          type={part === 'primary' ? 'primary' : undefined}
+          danger={part === 'danger'}
+          icon={icon}
+          disabled={!!reason}
+          loading={loading}
+          onClick={run}
+        >
+          {label}
+        </Button>
+      </DisabledReason>
+    ),
+  };
+}
+
+/**
+ * The declared header actions of `resource`'s overview; `onResult` shows a result on the screen (its banner).
+ */
+export function useOverviewActions(
+  resource: ResourceDeclaration,
+  onResult: (banner: Banner) => void,
+): OverviewActions {
+  const { t } = useTranslation(resource.ns);
+  const { t: tl } = useTranslation('lists');
+  const navigate = useNavigate();
+  const invalidate = useInvalidate();
+  const { can, whyNot } = useResourcePermissions(resource);
+  const { ask, dialog } = useConfirmation();
+  const { mutateAsync } = useCustomMutation<BaseRecord, HttpError, Record<string, unknown>>();
+  /** The action whose call runs without a confirmation dialog: its button shows that it is busy. */
+  const [running, setRunning] = useState<string>();
+  /** Where the screen goes after the record it shows is deleted. */
+  const afterDelete = useRef('');
+  const { confirmDelete, deleteDialog, removing } = useDeleteRecord(resource, (banner) =>
+    banner.type === 'success'
+      ? navigate(afterDelete.current, { state: bannerState(banner) })
+      : onResult(banner),
+  );
+
+  /** Sends a call; the answer goes to `done`, a failure to the banner. Answers whether it succeeded. */
+  const send = async (
+    key: string,
+    call: Pick<CallDeclaration, 'method' | 'path' | 'values'>,
+    done: (answer: BaseRecord) => void | Promise<void>,
+  ): Promise<boolean> => {
+    setRunning(key);
+    try {
+      const { data } = await mutateAsync(callRequest(call));
+      await done(data);
+      return true;
+    } catch (error) {
+      onResult({ type: 'error', text: (error as Error).message || tl('actionFailed') });
+      return false;
+    } finally {
+      setRunning(undefined);
+    }
+  };
+  /** The record (and its lists) read again after it changed in place. */
+  const reload = (record: BaseRecord) =>
+    void invalidate({
+      resource: resource.name,
+      id: recordKey(resource, record),
+      invalidates: ['list', 'detail'],
+    });
+  const nameOf = (record: BaseRecord) => String(record[resource.list?.nameField ?? 'name'] ?? '');
+
+  const build = (action: OverviewActionDeclaration, record: BaseRecord): HeaderAction | false => {
+    switch (action.kind) {
+      case 'edit': {
+        const route = resource.routes.edit;
+        if (!route || !can('edit')) return false;
+        return headerButton({
+          key: 'edit',
+          part: 'primary',
+          label: tl('edit'),
+          icon: <EditOutlined aria-hidden />,
+          run: () => void navigate(recordPath(route, resource, record)),
+        });
+      }
+      case 'delete': {
+        const declared = resource.deletion?.disabledReason?.(record);
+        return headerButton({
+          key: 'delete',
+          part: 'danger',
+          label: tl('delete'),
+          icon: <DeleteOutlined aria-hidden />,
+          reason: whyNot('delete') ?? (declared ? t(declared) : undefined),
+          run: () => {
+            afterDelete.current = action.after(record);
+            confirmDelete(record);
+          },
+        });
+      }
+      case 'reprocess': {
+        if (!can(action.needs)) return false;
+        return headerButton({
+          key: 'reprocess',
+          part: 'secondary',
+          label: t('actions.reprocess'),
+          icon: <RedoOutlined aria-hidden />,
+          reason: action.possible(record) ? undefined : t('reprocessOnlyFinished'),
+          run: () =>
+            ask({
+              text: t('reprocessConfirm'),
+              confirmLabel: t('actions.reprocess'),
+              run: () =>
+                send('reprocess', { method: 'post', path: action.path(record) }, () => {
+                  onResult({ type: 'success', text: t('reprocessStarted') });
+                  reload(record);
+                }),
+            }),
+        });
+      }
+      case 'archive': {
+        if (!can(action.needs)) return false;
+        const archived = record.status === 'ARCHIVED';
+        const label = t(archived ? 'actions.unarchive' : 'actions.archive');
+        const toggle = () =>
+          send('archive', { method: 'patch', ...action.patch(record, !archived) }, () => {
+            onResult({
+              type: 'success',
+              text: t(archived ? 'unarchived' : 'archived', { data: { name: nameOf(record) } }),
+            });
+            reload(record);
+          });
+        return headerButton({
+          key: 'archive',
+          part: 'secondary',
+          label,
+          icon: archived ? <UndoOutlined aria-hidden /> : <InboxOutlined aria-hidden />,
+          loading: !action.confirm && running === 'archive',
+          run: () =>
+            action.confirm
+              ? ask({
+                  text: t(archived ? 'unarchiveConfirm' : 'archiveConfirm'),
+                  confirmLabel: label,
+                  run: toggle,
+                })
+              : void toggle(),
+        });
+      }
+      case 'duplicate': {
+        if (!can('clone')) return false;
+        return headerButton({
+          key: 'duplicate',
+          part: 'secondary',
+          label: t('actions.duplicate'),
+          icon: <CopyOutlined aria-hidden />,
+          loading: running === 'duplicate',
+          run: () =>
+            void send('duplicate', { method: 'post', path: action.path(record) }, async (answer) => {
+              await invalidate({ resource: resource.name, invalidates: ['list'] });
+              navigate(action.to(answer.data as BaseRecord), {
+                state: bannerState({ type: 'success', text: t('duplicated') }),
+              });
+            }),
+        });
+      }
+      case 'link': {
+        const allowed = can(action.needs);
+        const withoutPermission = action.withoutPermissionReason;
+        if (!allowed && !withoutPermission) return false;
+        return headerButton({
+          key: action.key,
+          part: 'secondary',
+          label: t(action.labelKey),
+          icon: action.icon,
+          reason: allowed || !withoutPermission ? undefined : t(withoutPermission),
+          run: () => void navigate(action.to(record)),
+        });
+      }
+    }
+  };
+
+  return {
+    actions: (record) => (resource.overview?.actions ?? EDIT_ONLY).map((action) => build(action, record)),
+    dialogs: (
+      <>
+        {dialog}
+        {deleteDialog}
+      </>
+    ),
+    removing,
+  };
+}
