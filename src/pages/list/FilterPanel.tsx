@@ -71,17 +71,27 @@ export function FilterPanel({ ns, state, filters, response, onChange, onReset, o
   const [typed, setTyped] = useState(false);
   const id = useId();
 
-  // The URL may change the search from outside (reset, back/forward): follow it.
+  /** The searches this field applied whose way back through the URL has not arrived yet, oldest first. */
+  const [pending, setPending] = useState<string[]>([]);
+  // The URL may change the search from outside (reset, back/forward): follow it. The field's own search coming
+  // back is no such change: what the user typed meanwhile stays (on a slow machine a keystroke was lost).
   const [shown, setShown] = useState(state.search);
   if (shown !== state.search) {
     setShown(state.search);
-    setSearch(state.search);
-    if (!state.search) setTyped(false);
+    const own = pending.indexOf(state.search);
+    setPending(own >= 0 ? pending.slice(own + 1) : []);
+    if (own < 0) {
+      setSearch(state.search);
+      if (!state.search) setTyped(false);
+    }
   }
 
   useEffect(() => {
     if (search === state.search) return;
-    const timer = window.setTimeout(() => onChange({ search }), SEARCH_DEBOUNCE_MS);
+    const timer = window.setTimeout(() => {
+      setPending((applied) => [...applied, search]);
+      onChange({ search });
+    }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [search, state.search, onChange]);
 
