@@ -25,3 +25,9 @@ const SAME_TYPE: Readonly<Record<string, string>> = { jpg: 'jpeg', matz: 'zip' }
 
 /** The type an extension names (`jpg` → `jpeg`, `matz` → `zip`; others as they are). */
 export const canonicalExtension = (extension: string): string => SAME_TYPE[extension] ?? extension;
+
+/** The extensions that name a type, its other names first (`jpeg` → `jpg`, `jpeg`). */
+export const extensionsOfType = (type: string): string[] => [
+  ...Object.keys(SAME_TYPE).filter((extension) => SAME_TYPE[extension] === type),
+  type,
+];

@@ -14,7 +14,8 @@ import { canonicalExtension, sniffExtension } from '../storage/content-types';
 import type { FileStorage } from '../storage/storage';
 import type { UploadStore } from '../storage/upload-store';
 import { boundStoredImage } from '../storage/bounded-images';
-import { readHead, type UploadRule } from '../storage/uploads';
+import { readHead } from '../storage/uploads';
+import { IMAGE_RULES } from '../../shared/image-rules';
 import { UPLOAD_KIND_TYPES, type UploadKindName } from '../../shared/upload-kinds';
 import { fileUploadKind } from './upload-kind';
 
@@ -22,7 +23,7 @@ export const IMAGE_UPLOAD = 'image' satisfies UploadKindName;
 /** The types of every image the server takes, uploaded or sent with a form: the shared `image` kind's. */
 const IMAGE_TYPES: readonly string[] = UPLOAD_KIND_TYPES[IMAGE_UPLOAD];
 /** The largest resumable upload of the kind `image` (previews, profile pictures): 3 MB, as spec 2 says. */
-export const IMAGE_UPLOAD_MAX_BYTES = 3 * 1024 * 1024;
+export const IMAGE_UPLOAD_MAX_BYTES = IMAGE_RULES.preview.maxKilobytes * 1024;
 
 /** Resumable uploads of images (kind `image`): any signed-in member, up to IMAGE_UPLOAD_MAX_BYTES. */
 export const imageUploadKind = fileUploadKind({
@@ -31,22 +32,8 @@ export const imageUploadKind = fileUploadKind({
   maxBytes: () => IMAGE_UPLOAD_MAX_BYTES,
 });
 
-/** The rule of an image sent as a form's file: the image types up to a size, held to 2048 px when `bounded`. */
-const imageRule = (maxKilobytes: number, bounded: boolean): UploadRule => ({
-  types: [...IMAGE_TYPES],
-  maxKilobytes,
-  bounded,
-});
-
-/** The image fields of the forms, each kind of picture declared once (`acceptUpload(value, field, rule)`). */
-export const IMAGE_RULES = {
-  /** A project's or library's preview and a profile picture: 3 MB, held to 2048 px. */
-  preview: imageRule(IMAGE_UPLOAD_MAX_BYTES / 1024, true),
-  /** A company's logo: 5 MB, held to 2048 px. */
-  logo: imageRule(5 * 1024, true),
-  /** An issue report's or changelog item's screenshot: 5 MB, kept as it is. */
-  screenshot: imageRule(5 * 1024, false),
-} as const satisfies Record<string, UploadRule>;
+/** The image fields of the forms, each kind of picture declared once for both sides (`acceptUpload(value, field, rule)`). */
+export { IMAGE_RULES };
 
 export interface ImageUpload {
   upload: FinishedUpload;

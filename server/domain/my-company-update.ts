@@ -18,8 +18,6 @@ import { type AcceptedUpload, acceptUpload, storeUpload, type UploadRule } from 
 import { IMAGE_RULES } from './image-uploads';
 import { invalidSelection, requiredField } from '../http/field-checks';
 
-export const BACKGROUND_IMAGE: UploadRule = { types: ['jpeg', 'bmp'], maxKilobytes: 10 * 1024 };
-
 const {
   name,
   logo: _logo,
@@ -90,7 +88,7 @@ export async function updateMyCompany(
     if (!model) errors.demo_model_id = [invalidSelection('demo_model_id')];
   }
   const logo = await checked(errors, body.logo, 'logo', IMAGE_RULES.logo);
-  const background = await checked(errors, body.background_image, 'background_image', BACKGROUND_IMAGE);
+  const background = await checked(errors, body.background_image, 'background_image', IMAGE_RULES.background);
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
   const changes: Updateable<CompaniesTable> = { updated_at: new Date() };

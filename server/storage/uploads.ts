@@ -60,7 +60,7 @@ export function registerUploadCleanup(app: FastifyInstance): void {
 
 export interface UploadRule {
   /** Allowed types as extensions, like Laravel's `mimes:jpeg,png,bmp`. */
-  types: string[];
+  types: readonly string[];
   maxKilobytes?: number;
   minKilobytes?: number;
   /** A picture stored held to 2048 px on its longer side (bounded-images.ts, issue 42); a screenshot is not. */

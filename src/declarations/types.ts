@@ -8,6 +8,7 @@ import type { TObject } from '@sinclair/typebox';
 import type { BaseRecord } from '@refinedev/core';
 import type { ComponentType, ReactNode } from 'react';
 import type { RequiredAbilities } from '@shared/abilities';
+import type { ImageRuleName } from '@shared/image-rules';
 import type { ProcessingChannel } from '@shared/channels';
 import type { UploadKindName } from '@shared/upload-kinds';
 import type { Permission } from '@/lib/permissions';
@@ -464,13 +465,11 @@ export interface FieldDeclaration {
    * `['development']` as the flags `{development: true, test: false}`).
    */
   toPayload?: (value: unknown) => unknown;
-  /** Image types accepted by an `image` field. */
-  accept?: string;
   /**
-   * An `image` field whose picture is sent whole (a screenshot), not as spec 2 §9's 100×100 cover crop at quality 50
-   * that the one image control (ImagePicker) makes of previews, logos and profile images.
+   * The kind of picture an `image` field takes (shared/image-rules.ts; a preview without): its types, and whether
+   * it is sent resized (previews, logos) or whole (a screenshot).
    */
-  keepWhole?: boolean;
+  image?: ImageRuleName;
   /** A `file` field: the declared upload kind (sent as the tus metadata `kind`); the form sends the upload's id. */
   upload?: UploadKindName;
   /** Which form tab it belongs to (tabs are declared on the form). */

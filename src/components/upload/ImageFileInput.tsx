@@ -1,29 +1,22 @@
 /**
  * The one image control (ImagePicker) for a form whose API takes the picture in its multipart body (a project's or
  * library's preview, a company's logo and background, a screenshot): the value is the record's picture (its URL),
- * the chosen file (held to 2048 px and re-encoded unless `resize` is false: image-resize.ts, issue 42), or null once removed. A file of another
+ * the chosen file (held to 2048 px and re-encoded where its rule is `bounded`: image-resize.ts, issue 42), or null once removed. A file of another
  * type is refused with 'File is of invalid type' and leaves the value as it was.
  */
 import { useState } from 'react';
+import { IMAGE_RULES, type ImageRule, imageMediaTypes } from '@shared/image-rules';
+import { canonicalExtension, extensionsOfType } from '@shared/upload-kinds';
 import { useTranslation } from 'react-i18next';
 import { ImagePicker } from './ImagePicker';
 import { resizeForUpload } from './image-resize';
 import { DropZone } from './ResumableUpload';
 
-/** The image types of spec 2 §5 (JPEG, PNG, BMP), as a field's `accept` names them. */
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/bmp'] as const;
-
-const EXTENSIONS: Record<string, string[]> = {
-  'image/jpeg': ['jpg', 'jpeg'],
-  'image/png': ['png'],
-  'image/bmp': ['bmp'],
-};
-
 /** Whether a file is of one of the types: by its type, or by its name's extension where the browser gives none. */
 function accepted(file: File, types: readonly string[]) {
   if (file.type) return types.includes(file.type);
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  return types.some((type) => EXTENSIONS[type]?.includes(extension));
+  return types.includes(`image/${canonicalExtension(extension)}`);
 }
 
 export function ImageFileInput({
@@ -32,8 +25,7 @@ export function ImageFileInput({
   onChange,
   current,
   alt,
-  accept = IMAGE_TYPES,
-  resize = true,
+  rule = IMAGE_RULES.preview,
   removable = true,
   disabled,
 }: {
@@ -44,8 +36,8 @@ export function ImageFileInput({
   /** The record's picture where the form's value does not hold it. */
   current?: string | null;
   alt: string;
-  accept?: readonly string[];
-  resize?: boolean;
+  /** The kind of picture (shared/image-rules.ts): the types taken, and whether it is sent resized or whole. */
+  rule?: ImageRule;
   removable?: boolean;
   disabled?: boolean;
 }) {
@@ -53,8 +45,10 @@ export function ImageFileInput({
   const [refused, setRefused] = useState(false);
   const file = value instanceof File ? value : null;
   const stored = typeof value === 'string' && value ? value : value === null ? null : (current ?? null);
-  const types = accept
-    .map((type) => EXTENSIONS[type]?.map((extension) => `.${extension}`).join(', '))
+  const accept = imageMediaTypes(rule);
+  const types = rule.types
+    .flatMap(extensionsOfType)
+    .map((extension) => `.${extension}`)
     .join(', ');
   return (
     <ImagePicker
@@ -73,7 +67,7 @@ export function ImageFileInput({
             const ok = accepted(picked, accept);
             setRefused(!ok);
             if (!ok) return;
-            void (resize ? resizeForUpload(picked) : Promise.resolve(picked)).then((next) =>
+            void (rule.bounded ? resizeForUpload(picked) : Promise.resolve(picked)).then((next) =>
               onChange?.(next),
             );
           }}

@@ -9,6 +9,7 @@
  * browser cannot decode is sent as it is (the upload's rules and the server say what is wrong with it) and has no
  * thumbnail. The numbers are in src/lib/interface-constants.ts.
  */
+import { IMAGE_RULES, imageMediaTypes } from '@shared/image-rules';
 import {
   boundedSize,
   canvasPixelLimit,
@@ -21,7 +22,7 @@ import {
 } from '@/lib/interface-constants';
 
 /** The types the image upload takes (spec 2 §5: JPEG, PNG, BMP); nothing else is touched. */
-const DRAWN_TYPES = new Set(['image/jpeg', 'image/png', 'image/bmp']);
+const DRAWN_TYPES = new Set(imageMediaTypes(IMAGE_RULES.preview));
 
 const encodedType = (file: File) => (file.type === 'image/png' ? 'image/png' : 'image/jpeg');
 

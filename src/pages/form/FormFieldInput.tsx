@@ -16,6 +16,7 @@ import {
 import dayjs from 'dayjs';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IMAGE_RULES } from '@shared/image-rules';
 import { ImageFileInput } from '@/components/upload/ImageFileInput';
 import { ResumableUpload } from '@/components/upload/ResumableUpload';
 import { UPLOAD_RULES } from '@/components/upload/upload-rules';
@@ -86,8 +87,7 @@ function ImageInput({
       value={value}
       onChange={onChange}
       alt={t(field.labelKey)}
-      accept={field.accept?.split(',')}
-      resize={!field.keepWhole}
+      rule={IMAGE_RULES[field.image ?? 'preview']}
     />
   );
 }

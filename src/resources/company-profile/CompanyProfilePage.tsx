@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CompanyProfile } from '@shared/entities/company-profile';
 import { PLATFORMS } from '@shared/platforms';
+import { IMAGE_RULES } from '@shared/image-rules';
 import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import { AA_CONTRAST, contrastWithWhite, isHexColor } from '@/lib/colors';
@@ -31,8 +32,6 @@ import '../my-account/my-account.css';
 import { useSafeSubmit } from '@/components/useSafeSubmit';
 
 const SUCCESS_MS = 3000;
-const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/bmp'];
-const BACKGROUND_TYPES = ['image/jpeg', 'image/bmp'];
 
 const tenantOf = (company: CompanyProfile, colors?: Partial<CompanyProfile['colors']>) => ({
   id: company.id,
@@ -338,7 +337,7 @@ export default function CompanyProfilePage() {
           >
             <div className="company-grid">
               <Form.Item name="logo" label={t('company.logo')} extra={t('company.logoHint')}>
-                <ImageField current={company.logo} accept={LOGO_TYPES} alt={t('company.logo')} />
+                <ImageField current={company.logo} rule={IMAGE_RULES.logo} alt={t('company.logo')} />
               </Form.Item>
               <Form.Item
                 name="background_image"
@@ -347,9 +346,8 @@ export default function CompanyProfilePage() {
               >
                 <ImageField
                   current={company.background_image}
-                  accept={BACKGROUND_TYPES}
+                  rule={IMAGE_RULES.background}
                   alt={t('company.background')}
-                  keepWhole
                 />
               </Form.Item>
             </div>
