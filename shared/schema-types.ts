@@ -4,6 +4,7 @@
  * record types (`Static<>`) and its form rules are all derived from those schemas.
  */
 import { type TSchema, Type } from '@sinclair/typebox';
+import type { UploadKindName } from './upload-kinds';
 
 /** A value that may be null (documents and types what a handler or a page sees). */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -38,3 +39,29 @@ export const GeometryEventSchema = Type.Object({
   message_params: Type.Optional(MessageParamsSchema),
   created_at: DateTime,
 });
+
+/** Where an upload id's schema keeps its kind: a symbol, which the JSON Schema validator and documents never see. */
+const UPLOAD_KIND = Symbol.for('portal.uploadKind');
+
+/**
+ * The id of a finished resumable upload (`POST /uploads`) of one kind (shared/upload-kinds.ts), as a form sends it
+ * (`upload_id`, `preview_upload_id`). The schema keeps the kind (`uploadKindOf`), so a form's file field is held to
+ * the kind its API takes (tests/unit/upload-id-kinds.test.ts).
+ */
+export const UploadId = (kind: UploadKindName) =>
+  Object.assign(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: `A finished resumable upload (POST /uploads) of the kind '${kind}'`,
+    }),
+    { [UPLOAD_KIND]: kind },
+  );
+
+/** The upload kind of an upload id's schema (also inside Optional and Nullable); undefined for any other schema. */
+export function uploadKindOf(schema: TSchema): UploadKindName | undefined {
+  const own = (schema as { [UPLOAD_KIND]?: UploadKindName })[UPLOAD_KIND];
+  if (own) return own;
+  const anyOf = (schema as { anyOf?: TSchema[] }).anyOf;
+  return anyOf?.map(uploadKindOf).find((kind) => kind !== undefined);
+}

@@ -3,7 +3,7 @@
  * and delete them; the file arrives as a finished resumable upload of the kind `download-file` (`upload_id`).
  */
 import { type Static, Type } from '@sinclair/typebox';
-import { DateTime } from '../schema-types';
+import { DateTime, UploadId } from '../schema-types';
 import type { UploadKindName } from '../upload-kinds';
 
 /** The upload kind (tus metadata `kind`) of a download's file. */
@@ -17,7 +17,7 @@ export const DOWNLOAD_FILE_UPLOAD = 'download-file' satisfies UploadKindName;
 export const DownloadInputSchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255 }),
   extension: Type.String({ minLength: 1, maxLength: 16, pattern: '^[A-Za-z0-9]+(\\.[A-Za-z0-9]+)*$' }),
-  upload_id: Type.String({ minLength: 1, maxLength: 64 }),
+  upload_id: UploadId('download-file'),
 });
 
 /** A download as the API answers it. */

@@ -7,7 +7,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { ViewerFieldsSchema } from '../geometry-statistics';
-import { DateTime, FileInput, GeometryEventSchema, Nullable, StringEnum } from '../schema-types';
+import { DateTime, FileInput, GeometryEventSchema, Nullable, StringEnum, UploadId } from '../schema-types';
 import { LIBRARY_ITEM_STATUSES } from './library-item-values';
 
 /** Every status (spec 2 §4, library-item-values.ts). */
@@ -19,9 +19,7 @@ export const LibraryItemInputSchema = Type.Object({
   libraries: Type.Optional(
     Nullable(Type.Array(Type.Integer(), { description: 'Library ids of the company; null or [] for none' })),
   ),
-  upload_id: Type.Optional(
-    Nullable(Type.String({ maxLength: 64, description: 'A finished resumable upload (POST /uploads)' })),
-  ),
+  upload_id: Type.Optional(Nullable(UploadId('library-item-file'))),
   file: Type.Optional(FileInput),
 });
 

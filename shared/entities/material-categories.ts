@@ -5,7 +5,7 @@
  * `MaterialCategoryInputSchema` what a create or update may write (an update is its Partial).
  */
 import { type Static, Type } from '@sinclair/typebox';
-import { DateTime, Nullable, StringEnum } from '../schema-types';
+import { DateTime, Nullable, StringEnum, UploadId } from '../schema-types';
 
 /** Archived versus non-archived (spec 2 §4); the colour comes with the record (`status_color`). */
 export const MATERIAL_CATEGORY_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
@@ -16,7 +16,7 @@ export const MaterialCategoryInputSchema = Type.Object({
   parent_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   status: Type.Optional(StringEnum(MATERIAL_CATEGORY_STATUSES)),
   /** A finished resumable upload of the kind `image` (JPEG, PNG or BMP) that becomes the preview; null removes it. */
-  preview_upload_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 }))),
+  preview_upload_id: Type.Optional(Nullable(UploadId('image'))),
 });
 
 export const CategorySummarySchema = Type.Object({ id: Type.Integer(), name: Type.String() });

@@ -5,7 +5,7 @@
  * `MaterialImportSchema` an uploaded archive the worker turns into materials.
  */
 import { type Static, Type } from '@sinclair/typebox';
-import { DateTime, Nullable, StringEnum } from '../schema-types';
+import { DateTime, Nullable, StringEnum, UploadId } from '../schema-types';
 import type { UploadKindName } from '../upload-kinds';
 import { CategorySummarySchema } from './material-categories';
 
@@ -24,7 +24,7 @@ export const MaterialInputSchema = Type.Object({
   /** Archives (true) or unarchives (false) the material. */
   archived: Type.Optional(Type.Boolean()),
   /** A finished resumable upload of the kind `image` (JPEG, PNG or BMP) that becomes the preview; null removes it. */
-  preview_upload_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 }))),
+  preview_upload_id: Type.Optional(Nullable(UploadId('image'))),
 });
 
 export const MaterialSchema = Type.Object({
@@ -51,7 +51,7 @@ export const MATERIAL_IMPORT_STATUSES = ['QUEUED', 'PROCESSING', 'FINISHED', 'FA
 
 /** `POST /materials/import`: a finished 'material-archive' upload, optionally into a category. */
 export const MaterialImportInputSchema = Type.Object({
-  upload_id: Type.String({ minLength: 1, maxLength: 64 }),
+  upload_id: UploadId('material-archive'),
   category_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
 });
 

@@ -6,7 +6,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { ViewerFieldsSchema } from '../geometry-statistics';
-import { DateTime, FileInput, GeometryEventSchema, Nullable, StringEnum } from '../schema-types';
+import { DateTime, FileInput, GeometryEventSchema, Nullable, StringEnum, UploadId } from '../schema-types';
 import { MODEL_STATUSES } from './model-values';
 
 /** Processing states (spec 2 §4, model-values.ts); the server stores each with its `status_color`. */
@@ -16,9 +16,7 @@ export const ModelInputSchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255 }),
   description: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
   project_id: Type.Optional(Nullable(Type.Integer())),
-  upload_id: Type.Optional(
-    Nullable(Type.String({ maxLength: 64, description: 'A finished resumable upload (POST /uploads)' })),
-  ),
+  upload_id: Type.Optional(Nullable(UploadId('model-file'))),
   file: Type.Optional(FileInput),
 });
 

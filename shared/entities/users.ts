@@ -4,7 +4,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { LICENCE_KEYS } from '../platforms';
-import { DateTime, Nullable, StringEnum } from '../schema-types';
+import { DateTime, Nullable, StringEnum, UploadId } from '../schema-types';
 
 const EMAIL = { format: 'email', maxLength: 255 } as const;
 
@@ -12,7 +12,7 @@ const EMAIL = { format: 'email', maxLength: 255 } as const;
  * The profile image (spec 2 §5: JPEG, PNG or BMP) as a finished resumable upload of the kind `image`: its id, or
  * null to remove the picture; absent leaves it.
  */
-export const ProfileImageUploadId = Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 })));
+export const ProfileImageUploadId = Type.Optional(Nullable(UploadId('image')));
 
 /** What a create or an update in the company may write (licences only on the security user edit). */
 export const UserInputSchema = Type.Object({
