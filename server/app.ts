@@ -114,6 +114,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     ajv: { customOptions: { allErrors: true, verbose: true } },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
+    // Fastify gives each plugin 10 s to register. On a busy machine (a small container, the test suites side by
+    // side) loading a plugin's modules alone took longer; a plugin that truly hangs still fails the start.
+    pluginTimeout: 120_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('ctx', ctx);
   // First of all hooks: database connections are handed out in the order requests arrived.
