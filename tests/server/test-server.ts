@@ -45,6 +45,9 @@ export async function startTestServer(
     seed: true,
     // The seeded rows keep their fixture values; a test processes the files it makes itself.
     demoFiles: false,
+    // A test server never turns a request away as busy (a slow machine's queue is no test's subject) unless the
+    // test is about that: overload.test.ts starts its own with the engine's threshold (`shedAfterMs: null`).
+    shedAfterMs: 0,
     ...overrides,
   };
   const schema = sharing?.schema ?? (databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined);
@@ -188,7 +191,7 @@ export async function sendWithHost(
       request.end(body);
     });
   // As the portal does (src/providers/http-client.ts): a request a busy server refused before starting it
-  // (server/http/overload.ts) is sent again after Retry-After, so a slow machine does not fail a test. Unlike the
+  // (server/http/overload.ts, on a server started with shedding) is sent again after Retry-After. Unlike the
   // portal (three times, then the user sees the message), a test resends until the server takes it: the queue the
   // refusal measured drains, and the test's own time limit bounds the wait.
   for (;;) {
