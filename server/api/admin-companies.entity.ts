@@ -28,11 +28,12 @@ import { companyFiles, removeCompanyFiles, unreferencedKeys } from '../domain/ad
 import { allValid, notEmptied } from '../http/field-checks';
 import { licencesOf } from './companies';
 import { fileUrl } from '../http/stored-files';
+import { STORAGE_FOLDERS } from '../storage/storage-folders';
 
 type CompanyRow = Selectable<CompaniesTable>;
 type Input = Submitted<CompanyInput>;
 
-const LOGO_FOLDER = 'logos';
+const LOGO_FOLDER = STORAGE_FOLDERS.adminCompanyLogos;
 
 /** The host name a company is served under: `{sub_domain}.{domain}` (the portal's domain without one). */
 const fqdnOf = (ctx: CrudContext, subDomain: string, domain: string | null | undefined) =>

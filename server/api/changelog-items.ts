@@ -28,6 +28,7 @@ import { FileField, Filled, Flag, iso, Nullable, StringEnum, toBoolean } from '.
 import { acceptUpload, storeUpload } from '../storage/uploads';
 import { IMAGE_RULES } from '../domain/image-uploads';
 import { fileUrl } from '../http/stored-files';
+import { STORAGE_FOLDERS } from '../storage/storage-folders';
 
 type ChangelogRow = Selectable<ChangelogItemsTable>;
 
@@ -100,7 +101,8 @@ async function screenshotKey(
   current: ChangelogRow | null,
 ): Promise<string | null> {
   const screenshot = await validated(body);
-  if (screenshot) return storeUpload(ctx.request.server.ctx.storage, 'changelog', screenshot);
+  if (screenshot)
+    return storeUpload(ctx.request.server.ctx.storage, STORAGE_FOLDERS.changelogScreenshots, screenshot);
   // A screenshot sent empty removes it (as the company logo); an absent one keeps it.
   return 'screenshot' in body && body.screenshot === null ? null : (current?.screenshot ?? null);
 }

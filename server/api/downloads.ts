@@ -22,6 +22,7 @@ import { DataSchema, DeletedSchema, deletedResponse } from '../http/responses';
 import { iso, MessageSchema } from '../http/schema-types';
 import { finishedUpload, forgetUpload, type FinishedUpload } from '../processing/incoming-uploads';
 import { allValid, notEmptied } from '../http/field-checks';
+import { STORAGE_FOLDERS, storageKey } from '../storage/storage-folders';
 
 type DownloadBody = Submitted<Static<typeof DownloadInputSchema>>;
 
@@ -82,7 +83,7 @@ export default async function downloadRoutes(server: FastifyInstance): Promise<v
 
   /** Moves the upload's bytes into the FileStorage and forgets the upload. */
   async function store(upload: FinishedUpload) {
-    const key = `downloads/${randomUUID()}`;
+    const key = storageKey(STORAGE_FOLDERS.downloads, randomUUID());
     await storage.putFile(key, upload.path);
     await forgetUpload(db, uploads, upload.id);
     return { file_key: key, file_size: upload.size };

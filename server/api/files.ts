@@ -1,4 +1,7 @@
-/** Stored files served back (public, like Laravel's public disk: keys are unguessable) with their content type. */
+/**
+ * Stored files served back (public, like Laravel's public disk: keys are unguessable) with their content type; only
+ * keys in a folder declared served (server/storage/storage-folders.ts), 404 for any other.
+ */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +16,7 @@ export default async function fileRoutes(server: FastifyInstance): Promise<void>
     '/files/*',
     guarded(
       guard.public(
-        "stored files are public, like Laravel's public disk: their keys are unguessable, private prefixes are never served",
+        "stored files are public, like Laravel's public disk: their keys are unguessable, only keys in folders declared served are served",
       ),
       {
         tags: ['files'],

@@ -35,6 +35,7 @@ import { acceptUpload, storeUpload } from '../storage/uploads';
 import { IMAGE_RULES } from '../domain/image-uploads';
 import { fileUrl } from '../http/stored-files';
 import { PARTY_COLUMNS, PARTY_SEARCH, type PartyRow, presentParties } from '../domain/report-parties';
+import { STORAGE_FOLDERS } from '../storage/storage-folders';
 
 type IssueRow = Selectable<IssueReportsTable> & PartyRow;
 
@@ -161,7 +162,9 @@ export default async function issueReportRoutes(server: FastifyInstance): Promis
       const body = request.body;
       const products = selectedProducts(body.products);
       const screenshot = await acceptUpload(body.screenshot, 'screenshot', IMAGE_RULES.screenshot);
-      const key = screenshot ? await storeUpload(storage, 'issue-reports', screenshot) : null;
+      const key = screenshot
+        ? await storeUpload(storage, STORAGE_FOLDERS.issueScreenshots, screenshot)
+        : null;
       const { id } = await db
         .insertInto('issue_reports')
         .values({

@@ -39,12 +39,13 @@ import {
   restoreLibraryTree,
   trashLibraryTree,
 } from '../domain/library-tree';
+import { STORAGE_FOLDERS } from '../storage/storage-folders';
 
 /** A library as its endpoints read it: the table's row and its cover (server/domain/cover-images.ts). */
 type LibraryRow = Selectable<LibrariesTable> & { cover_image: string | null };
 type LibraryBody = Submitted<LibraryInput> & { archived?: boolean | number | string | null };
 
-const PREVIEW_FOLDER = 'libraries';
+const PREVIEW_FOLDER = STORAGE_FOLDERS.libraryPreviews;
 
 export const STILL_CONNECTED = 'The library is still connected to a model.';
 

@@ -43,6 +43,7 @@ import {
   registerProcessedFileRoutes,
   updateProcessedFile,
 } from '../domain/processed-files';
+import { STORAGE_FOLDERS } from '../storage/storage-folders';
 
 type ItemRow = Selectable<LibraryItemsTable> & { uploader_name: string | null };
 type ItemBody = Submitted<LibraryItemInput> & { archived?: boolean | number | string | null };
@@ -54,7 +55,7 @@ const LibraryItemUpdateSchema = Type.Object({
 });
 
 const ITEM_FILE_UPLOAD = 'library-item-file';
-const FILE_FOLDER = 'library-items';
+const FILE_FOLDER = STORAGE_FOLDERS.libraryItemSources;
 
 export const REPROCESS_REFUSED = 'Only finished or failed items can be reprocessed.';
 export const ITEM_STILL_CONNECTED = 'The item is still connected to a model.';

@@ -38,9 +38,10 @@ import {
 } from '../domain/image-uploads';
 import { categoryCover } from '../domain/cover-images';
 import { categoryAndDescendants, categoryTreeFacts, companyCategoryIds } from '../domain/material-tree';
+import { STORAGE_FOLDERS } from '../storage/storage-folders';
 
 /** Where uploaded previews are stored. */
-const PREVIEW_FOLDER = 'materials/categories/previews';
+const PREVIEW_FOLDER = STORAGE_FOLDERS.materialCategoryPreviews;
 
 /** A category as its endpoints read it: the table's row and its cover (server/domain/cover-images.ts). */
 type CategoryRow = Selectable<MaterialCategoriesTable> & { cover_image: string | null };

@@ -61,9 +61,10 @@ import {
   written,
 } from '../domain/image-uploads';
 import { companyCategoryIds } from '../domain/material-tree';
+import { STORAGE_FOLDERS, storageKey } from '../storage/storage-folders';
 
 /** Where uploaded previews are stored. */
-const PREVIEW_FOLDER = 'materials/previews';
+const PREVIEW_FOLDER = STORAGE_FOLDERS.materialPreviews;
 
 /** The bulk failure message of a material still connected to a model (the portal words the banner). */
 export const MATERIAL_CONNECTED = 'The material is still connected to a model.';
@@ -409,7 +410,7 @@ export default async function materialRoutes(server: FastifyInstance): Promise<v
         })(),
       ] as const);
       const extension = extname(upload.name).toLowerCase() === '.matz' ? 'matz' : 'zip';
-      const key = `material-imports/${randomUUID()}.${extension}`;
+      const key = storageKey(STORAGE_FOLDERS.materialImports, `${randomUUID()}.${extension}`);
       try {
         await storage.putFile(key, upload.path);
       } catch (error) {

@@ -39,12 +39,13 @@ import {
   registerProcessedFileRoutes,
   updateProcessedFile,
 } from '../domain/processed-files';
+import { STORAGE_FOLDERS } from '../storage/storage-folders';
 
 type ModelRow = Selectable<ProjectModelsTable> & { uploader_name: string | null };
 type ModelBody = Submitted<ModelInput>;
 
 /** Where a model's file is stored. */
-const FILE_FOLDER = 'models';
+const FILE_FOLDER = STORAGE_FOLDERS.modelSources;
 
 export const REPROCESS_REFUSED = 'Only finished or failed models can be reprocessed.';
 

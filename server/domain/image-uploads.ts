@@ -18,6 +18,7 @@ import { readHead } from '../storage/uploads';
 import { IMAGE_RULES } from '../../shared/image-rules';
 import { UPLOAD_KIND_TYPES, type UploadKindName } from '../../shared/upload-kinds';
 import { fileUploadKind } from './upload-kind';
+import { type StorageFolder, storageKey } from '../storage/storage-folders';
 
 export const IMAGE_UPLOAD = 'image' satisfies UploadKindName;
 /** The types of every image the server takes, uploaded or sent with a form: the shared `image` kind's. */
@@ -71,9 +72,9 @@ export async function imageUpload(
 export async function storeImageUpload(
   { db, uploads, storage }: Services,
   image: ImageUpload,
-  folder: string,
+  folder: StorageFolder,
 ): Promise<string> {
-  const key = `${folder}/${randomUUID()}.${image.extension}`;
+  const key = storageKey(folder, `${randomUUID()}.${image.extension}`);
   await storage.putFile(key, image.upload.path);
   await forgetUpload(db, uploads, image.upload.id);
   return key;
@@ -88,7 +89,7 @@ export async function updatedPreview(
   image: ImageUpload | null | undefined,
   uploadId: string | null | undefined,
   current: string | null,
-  folder: string,
+  folder: StorageFolder,
 ): Promise<string | null> {
   if (image) return storeImageUpload(services, image, folder);
   return uploadId === null ? null : current;

@@ -18,6 +18,7 @@ import {
 } from '../processing/model-file';
 import { UploadedFile } from '../storage/uploads';
 import { requiredField } from '../http/field-checks';
+import { STORAGE_FOLDERS, type StorageFolder, storageKey } from '../storage/storage-folders';
 
 export interface ModelFileInput {
   file?: unknown;
@@ -69,11 +70,11 @@ export interface StoredModelFile {
 export async function storeModelFile(
   app: FastifyInstance,
   file: IncomingModelFile,
-  /** The storage folder (library items keep theirs under `library-items`). */
-  folder = 'models',
+  /** The storage folder (library items keep theirs in their own). */
+  folder: StorageFolder = STORAGE_FOLDERS.modelSources,
 ): Promise<StoredModelFile> {
   const { storage, db, uploads } = app.ctx;
-  const key = `${folder}/${randomUUID()}.${file.type}`;
+  const key = storageKey(folder, `${randomUUID()}.${file.type}`);
   try {
     await storage.putFile(key, file.path);
   } catch (error) {

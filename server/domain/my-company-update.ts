@@ -17,6 +17,7 @@ import type { Company } from '../http/tenancy';
 import { type AcceptedUpload, acceptUpload, storeUpload, type UploadRule } from '../storage/uploads';
 import { IMAGE_RULES } from './image-uploads';
 import { invalidSelection, requiredField } from '../http/field-checks';
+import { STORAGE_FOLDERS } from '../storage/storage-folders';
 
 const {
   name,
@@ -100,8 +101,9 @@ export async function updateMyCompany(
     changes.colors_is_default = toBoolean(body.is_default);
   if (body.autodesk_integration !== undefined) changes.autodesk_integration = body.autodesk_integration;
   if ('demo_model_id' in body) changes.demo_model_id = body.demo_model_id ?? null;
-  if (logo) changes.logo = await storeUpload(storage, 'company-logos', logo);
-  if (background) changes.background_image = await storeUpload(storage, 'company-backgrounds', background);
+  if (logo) changes.logo = await storeUpload(storage, STORAGE_FOLDERS.companyLogos, logo);
+  if (background)
+    changes.background_image = await storeUpload(storage, STORAGE_FOLDERS.companyBackgrounds, background);
   return db
     .updateTable('companies')
     .set(changes)

@@ -30,6 +30,7 @@ import { MODEL_MESSAGES } from '../processing/model-state';
 import { presentEvent } from '../processing/processing-messages';
 import { attachmentDisposition, fileUrl } from '../http/stored-files';
 import { type IncomingModelFile, storeModelFile, type StoredModelFile } from './model-files';
+import type { StorageFolder } from '../storage/storage-folders';
 
 /** Geometry events a detail carries, newest first. */
 export const GEOMETRY_EVENTS_SHOWN = 50;
@@ -181,7 +182,7 @@ export async function createProcessedFile(
   { db, session, request }: CrudContext,
   files: ProcessedFiles,
   file: IncomingModelFile,
-  folder: string,
+  folder: StorageFolder,
   insert: (trx: DB, columns: QueuedFileColumns) => Promise<{ id: number; processing_attempt: number }>,
 ): Promise<{ id: number; followup: Followup }> {
   const app = request.server;
@@ -229,7 +230,7 @@ export async function updateProcessedFile(
   files: ProcessedFiles,
   current: { id: number; file_key: string | null },
   file: IncomingModelFile | null,
-  folder: string,
+  folder: StorageFolder,
   write: {
     changes: ProcessedFileChanges;
     save(trx: DB): Promise<unknown>;

@@ -16,9 +16,10 @@ import {
   storeImageUpload,
   written,
 } from './image-uploads';
+import { STORAGE_FOLDERS } from '../storage/storage-folders';
 
 export const PROFILE_IMAGE_UPLOAD_FIELD = 'profile_image_upload_id';
-export const PROFILE_IMAGE_FOLDER = 'profile-images';
+export const PROFILE_IMAGE_FOLDER = STORAGE_FOLDERS.profileImages;
 
 interface Services {
   db: DB;

@@ -32,8 +32,9 @@ import {
   notEmptied,
 } from '../http/field-checks';
 import { projectTreeIds } from './project-tree';
+import { STORAGE_FOLDERS, storageKey } from '../storage/storage-folders';
 
-const PREVIEW_FOLDER = 'projects';
+const PREVIEW_FOLDER = STORAGE_FOLDERS.projectPreviews;
 
 /** A create, update or copy body as the handler sees it (shared/entities/projects.ts declares the fields). */
 export type ProjectInput = Submitted<ProjectFields>;
@@ -96,7 +97,7 @@ export async function copyStoredFile(storage: FileStorage, key: string): Promise
   await mkdir(folder, { recursive: true });
   const path = join(folder, randomUUID());
   await pipeline(stored.stream, createWriteStream(path));
-  const copy = `${PREVIEW_FOLDER}/${randomUUID()}.${extensionOf(key)}`;
+  const copy = storageKey(PREVIEW_FOLDER, `${randomUUID()}.${extensionOf(key)}`);
   await storage.putFile(copy, path);
   return copy;
 }

@@ -1,20 +1,18 @@
 /**
  * Stored files as the API hands them out: the URL of a stored file (served by server/api/files.ts), which keys are
- * never served, and the `Content-Disposition` of a file sent as a download.
+ * served, and the `Content-Disposition` of a file sent as a download.
  */
 import type { FastifyRequest } from 'fastify';
+import { folderOf } from '../storage/storage-folders';
 
 export const FILES_PATH = '/api/v2/files';
 
 /**
- * Stored keys that are never served: the source files of models and library items (`models/…`, `library-items/…`,
- * reached only through their record's download), the pictures of material imports (`material-imports/…`), the files
- * of downloads (`downloads/…`, reached only through `GET /downloads/{id}/download`) and unfinished resumable
- * uploads (`uploads/…`, the tus store's working folder).
+ * Whether the public files route serves a key: only a key in a folder declared served (server/storage/
+ * storage-folders.ts). Source files, material import archives, downloads and unfinished uploads lie in private
+ * folders and are reached through their record only; a key in no declared folder is never served either.
  */
-const PRIVATE_PREFIXES = ['models/', 'library-items/', 'material-imports/', 'downloads/', 'uploads/'];
-export const isServedKey = (key: string) =>
-  !key.split('/').includes('..') && !PRIVATE_PREFIXES.some((prefix) => key.startsWith(prefix));
+export const isServedKey = (key: string) => !key.split('/').includes('..') && folderOf(key)?.served === true;
 
 /** The absolute URL of a stored file (a value that already is a URL or an absolute path is kept). */
 export function fileUrl(request: FastifyRequest, keyOrUrl: string | null): string | null {

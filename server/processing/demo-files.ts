@@ -32,6 +32,7 @@ import { MODEL_MESSAGES } from './model-state';
 import { MODEL_FILES } from './model-processing';
 import { backstopOf, makeWorkFolder, PIPELINE_LIMITS, runPipeline } from './pipeline-runner';
 import { storeMaterialPicture } from './material-import-processing';
+import { STORAGE_FOLDERS, type StorageFolder, storageKey } from '../storage/storage-folders';
 
 const FILES_DONE = 'demo:files';
 /** Its own mark, so a database whose FINISHED records got their files before issue 31 gets the others' once too. */
@@ -88,7 +89,7 @@ const NOT_QUEUED: readonly string[] = ['FAILED'];
 async function attachFiles(
   source: BroadcastSource,
   files: ProcessedFiles,
-  folder: string,
+  folder: StorageFolder,
   statuses: typeof FINISHED | typeof ON_THEIR_WAY,
 ): Promise<void> {
   const { db, storage } = source.server.ctx;
@@ -105,7 +106,7 @@ async function attachFiles(
   try {
     for (const [index, row] of rows.entries()) {
       const file = await demoFileOf(row.name, index);
-      const key = `${folder}/${randomUUID()}.${file.fileName.endsWith('.zip') ? 'zip' : 'fbx'}`;
+      const key = storageKey(folder, `${randomUUID()}.${file.fileName.endsWith('.zip') ? 'zip' : 'fbx'}`);
       const path = join(work, file.fileName);
       await writeFile(path, file.bytes);
       await storage.putFile(key, path);
@@ -168,13 +169,13 @@ export async function attachDemoFiles(app: FastifyInstance): Promise<void> {
   const source: BroadcastSource = { server: app, log: app.log };
   const { db } = app.ctx;
   if (!(await isDone(db, FILES_DONE))) {
-    await attachFiles(source, MODEL_FILES, 'models', FINISHED);
-    await attachFiles(source, ITEM_FILES, 'library-items', FINISHED);
+    await attachFiles(source, MODEL_FILES, STORAGE_FOLDERS.modelSources, FINISHED);
+    await attachFiles(source, ITEM_FILES, STORAGE_FOLDERS.libraryItemSources, FINISHED);
     await markDone(db, FILES_DONE);
   }
   if (!(await isDone(db, ON_THEIR_WAY_DONE))) {
-    await attachFiles(source, MODEL_FILES, 'models', ON_THEIR_WAY);
-    await attachFiles(source, ITEM_FILES, 'library-items', ON_THEIR_WAY);
+    await attachFiles(source, MODEL_FILES, STORAGE_FOLDERS.modelSources, ON_THEIR_WAY);
+    await attachFiles(source, ITEM_FILES, STORAGE_FOLDERS.libraryItemSources, ON_THEIR_WAY);
     await markDone(db, ON_THEIR_WAY_DONE);
   }
   if (!(await isDone(db, MATERIALS_DONE))) {

@@ -35,6 +35,7 @@ import { makeWorkFolder, runPipeline } from './pipeline-runner';
 import type { Processable, ProcessingContext, ProcessingJob } from './processable';
 import type { ProcessingProgress } from './processing-events';
 import { previewKeyAt2x } from '../../shared/preview-images';
+import { STORAGE_FOLDERS, storageKey } from '../storage/storage-folders';
 
 /** The tables of processed 3D files; they share the columns a run reads and writes. */
 export type ProcessedFileTable = 'project_models' | 'library_items';
@@ -187,12 +188,15 @@ export function fileProcessing(files: ProcessedFiles): Processable {
   async function store(context: ProcessingContext, result: ModelPipelineResult): Promise<StoredResult> {
     const name = randomUUID();
     const keys = {
-      glb: `converted/${files.table}/${name}.glb`,
-      preview: `previews/${files.table}/${name}.webp`,
+      glb: storageKey(STORAGE_FOLDERS.converted, `${files.table}/${name}.glb`),
+      preview: storageKey(STORAGE_FOLDERS.previews, `${files.table}/${name}.webp`),
     };
     await context.storage.putFile(keys.glb, result.files.glb);
     await context.storage.putFile(keys.preview, result.files.preview);
-    await context.storage.putFile(previewKeyAt2x(keys.preview), result.files.preview2x);
+    await context.storage.putFile(
+      storageKey(STORAGE_FOLDERS.previews, previewKeyAt2x(`${files.table}/${name}.webp`)),
+      result.files.preview2x,
+    );
     return keys;
   }
 

@@ -12,12 +12,14 @@ import { invalidField } from '../errors/http-errors';
 import type { Session } from '../auth/session';
 import type { UploadStore } from '../storage/upload-store';
 import { MODEL_FILE_UPLOAD } from './model-file';
+import { STORAGE_FOLDERS } from '../storage/storage-folders';
 
 /** A day to finish an upload and create its model. */
 export const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** The tus file store's directory (absolute) when uploads are kept on disk. */
-export const uploadDirectory = (config: ServerConfig) => resolve(config.storageDir, 'uploads');
+export const uploadDirectory = (config: ServerConfig) =>
+  resolve(config.storageDir, STORAGE_FOLDERS.resumableUploads.path);
 
 /** tus ids are 16 random bytes in hex; anything else is no upload of ours (and never reaches the file system). */
 export const isUploadId = (id: string) => /^[0-9a-f]{32}$/.test(id);

@@ -29,6 +29,7 @@ import { type ArchiveFailure, readMaterialArchive } from './material-archive';
 import { makeWorkFolder, runPipeline } from './pipeline-runner';
 import { PROCESSING_MESSAGES } from './processing-messages';
 import type { Processable, ProcessingContext, ProcessingJob } from './processable';
+import { STORAGE_FOLDERS, storageKey } from '../storage/storage-folders';
 
 export const MATERIAL_IMPORT = 'material-import';
 
@@ -44,9 +45,15 @@ const importResult = {
 /** Stores a material's pictures under new keys; answers the preview's and the texture's. */
 export async function storeMaterialPicture(storage: FileStorage, picture: MaterialPicture) {
   const name = randomUUID();
-  const keys = { preview: `previews/materials/${name}.webp`, texture: `materials/textures/${name}.webp` };
+  const keys = {
+    preview: storageKey(STORAGE_FOLDERS.previews, `materials/${name}.webp`),
+    texture: storageKey(STORAGE_FOLDERS.materialTextures, `${name}.webp`),
+  };
   await storage.putFile(keys.preview, picture.preview);
-  await storage.putFile(previewKeyAt2x(keys.preview), picture.preview2x);
+  await storage.putFile(
+    storageKey(STORAGE_FOLDERS.previews, previewKeyAt2x(`materials/${name}.webp`)),
+    picture.preview2x,
+  );
   await storage.putFile(keys.texture, picture.texture);
   return keys;
 }

@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { StorageKey } from './storage-folders';
 
 export interface StoredObject {
   stream: Readable;
@@ -13,8 +14,8 @@ export interface StoredObject {
 }
 
 export interface FileStorage {
-  /** Moves a local (temporary) file into the store under `key`. */
-  putFile(key: string, sourcePath: string): Promise<void>;
+  /** Moves a local (temporary) file into the store under `key` (a key in a declared folder, storage-folders.ts). */
+  putFile(key: StorageKey, sourcePath: string): Promise<void>;
   /** The stored file, or null when there is none. */
   read(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;

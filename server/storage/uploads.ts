@@ -16,6 +16,7 @@ import { invalidField } from '../errors/http-errors';
 import { boundStoredImage } from './bounded-images';
 import { canonicalExtension, extensionOf, hasSignature, sniffExtension } from './content-types';
 import type { FileStorage } from './storage';
+import { type StorageFolder, storageKey } from './storage-folders';
 
 export class UploadedFile {
   constructor(
@@ -118,10 +119,10 @@ export async function acceptUpload(
 /** Moves an accepted upload into storage under `{folder}/{uuid}.{extension}` and returns its key. */
 export async function storeUpload(
   storage: FileStorage,
-  folder: string,
+  folder: StorageFolder,
   upload: AcceptedUpload,
 ): Promise<string> {
-  const key = `${folder}/${randomUUID()}.${upload.extension}`;
+  const key = storageKey(folder, `${randomUUID()}.${upload.extension}`);
   await storage.putFile(key, upload.file.path);
   return key;
 }

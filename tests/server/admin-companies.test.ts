@@ -14,6 +14,7 @@ import { storedFileColumns } from '../../server/domain/admin-companies-files';
 import { declaredEntities } from '../../server/domain/declared-entities';
 import { companyId, jsonBody, multipartBody, tokenFor } from './api-helpers';
 import { fileBlob } from './model-fixtures';
+import { declaredKey } from './stored-keys';
 import { sendWithHost, startTestServer, TEST_DOMAIN, type TestServer } from './test-server';
 
 const PNG = Buffer.from(
@@ -299,7 +300,7 @@ describe('admin companies: delete', () => {
     const store = async (key: string) => {
       const path = join(folder, key.replace(/\//g, '_'));
       await writeFile(path, PNG);
-      await storage.putFile(key, path);
+      await storage.putFile(declaredKey(key), path);
       return key;
     };
     const exists = async (key: string) => {

@@ -3,12 +3,14 @@
  * seeded records get their files and are queued on the engine's queue (in process on PGlite, pg-boss on
  * PostgreSQL), which leaves no job unfinished; once done, a second start does nothing. What the files are and what
  * their processing makes of them is demo-files-conversions.test.ts's. To keep the test short, all but one seeded
- * model on its way (QUEUED) is put in the bin first (the demo leaves binned records alone).
+ * model on its way (QUEUED) is put in the bin first (the demo leaves binned records alone). Every key the demo
+ * stores lies in a declared storage folder (server/storage/storage-folders.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachDemoFiles } from '../../server/processing/demo-files';
 import { getModel } from './model-fixtures';
 import { binAllBut, startProcessingServer } from './processing-helpers';
+import { keysOutsideDeclaredFolders } from './stored-keys';
 import type { TestServer } from './test-server';
 
 let server: TestServer;
@@ -45,6 +47,8 @@ describe('the demo files', () => {
         .execute();
       expect(stuck, table).toEqual([]);
     }
+    // The demo's sources and what their processing made lie in declared storage folders.
+    expect(await keysOutsideDeclaredFolders(server)).toEqual([]);
 
     // Done once: a second start changes nothing.
     const before = await server.db.selectFrom('project_models').select(['id', 'file_key']).execute();

@@ -14,6 +14,7 @@ import { connectionGate, databaseEngine } from '../../server/db/database';
 import { registerErrorHandling } from '../../server/http/errors';
 import { type AdmissionGate, registerOverloadShedding, SHED_AFTER_MS } from '../../server/http/overload';
 import { tokenFor } from './api-helpers';
+import { declaredKey } from './stored-keys';
 import { startTestServer, TEST_DOMAIN, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -80,7 +81,7 @@ describe('a busy server', () => {
     const previewKey = `previews/overload-${process.pid}.webp`;
     const file = join(await mkdtemp(join(tmpdir(), 'overload-')), 'preview.webp');
     await writeFile(file, 'RIFF\0\0\0\0WEBP');
-    await server.app.ctx.storage.putFile(previewKey, file);
+    await server.app.ctx.storage.putFile(declaredKey(previewKey), file);
     // Every connection taken: a request sent now waits for one.
     const releases = await Promise.all(
       Array.from({ length: gate.slots }, () => asNewArrival(() => gate.acquire())),

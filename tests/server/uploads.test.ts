@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSafeKey, localDiskStorage } from '../../server/storage/storage';
 import { multipartBody, tokenFor } from './api-helpers';
+import { declaredKey } from './stored-keys';
 import { sendWithHost, startTestServer, type TestServer } from './test-server';
 
 const PNG = Buffer.from(
@@ -158,7 +159,7 @@ describe('uploads', () => {
       'uploads/0123456789abcdef',
     ]) {
       await writeFile(source, 'Kaydara FBX Binary  \0');
-      await server.app.ctx.storage.putFile(key, source);
+      await server.app.ctx.storage.putFile(declaredKey(key), source);
       expect(await server.app.ctx.storage.read(key), key).not.toBeNull();
       expect((await server.request(null, `/files/${key}`)).status, key).toBe(404);
     }
@@ -176,15 +177,15 @@ describe('local disk storage', () => {
     const storage = localDiskStorage(join(root, 'files'));
     const source = join(root, 'upload.tmp');
     await writeFile(source, 'contents');
-    await storage.putFile('a/b/file.txt', source);
+    await storage.putFile(declaredKey('changelog/b/file.txt'), source);
     await expect(readFile(source)).rejects.toThrow();
-    const stored = await storage.read('a/b/file.txt');
+    const stored = await storage.read('changelog/b/file.txt');
     expect(stored?.size).toBe(8);
     const chunks: Buffer[] = [];
     for await (const chunk of stored!.stream) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).toString()).toBe('contents');
-    await storage.delete('a/b/file.txt');
-    expect(await storage.read('a/b/file.txt')).toBeNull();
+    await storage.delete('changelog/b/file.txt');
+    expect(await storage.read('changelog/b/file.txt')).toBeNull();
     expect(['../x', 'a/../../x', '/etc/passwd', 'a//b', 'a\\..\\b'].map(isSafeKey)).toEqual([
       false,
       false,
@@ -192,6 +193,8 @@ describe('local disk storage', () => {
       false,
       false,
     ]);
-    await expect(storage.putFile('../escape.txt', source)).rejects.toThrow(/Unsafe storage key/);
+    await expect(storage.putFile(declaredKey('changelog/../../escape.txt'), source)).rejects.toThrow(
+      /Unsafe storage key/,
+    );
   });
 });

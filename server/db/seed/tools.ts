@@ -11,6 +11,7 @@ import type { DB } from '../database';
 import { MODEL_STATUS_COLORS } from '../status-colors';
 import type { SeedContext } from './seed-area';
 import { daysAgo } from './time';
+import { STORAGE_FOLDERS, storageKey, type StorageKey } from '../../storage/storage-folders';
 
 const DOWNLOADS: Array<{ name: string; extension: string; content: string }> = [
   {
@@ -55,7 +56,7 @@ const TRASHED_MODELS: Array<[string, number]> = [
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 /** Writes the demo files into the storage (through a temporary file, as uploads arrive). */
-async function storeFiles(storage: FileStorage, files: Array<{ key: string; content: string }>) {
+async function storeFiles(storage: FileStorage, files: Array<{ key: StorageKey; content: string }>) {
   const folder = await mkdtemp(join(tmpdir(), 'seed-downloads-'));
   try {
     for (const file of files) {
@@ -79,7 +80,7 @@ export async function seedTools(db: DB, { storage }: SeedContext): Promise<void>
   const acme = companies.get('acme')!;
   const files = DOWNLOADS.map((download) => ({
     ...download,
-    key: `downloads/demo/${slug(download.name)}.${download.extension}`,
+    key: storageKey(STORAGE_FOLDERS.downloads, `demo/${slug(download.name)}.${download.extension}`),
   }));
   await db
     .insertInto('downloads')
