@@ -824,7 +824,7 @@ export interface ResourceDeclaration<TRecord extends BaseRecord = BaseRecord> {
   liveEvents?: string[];
   /** The company sub-channel they arrive on (`ProjectModel` → `private-Company.{id}.ProjectModel`). */
   liveChannel?: ProcessingChannel;
-  /** Its overview's header actions; Edit alone (where it has an edit route) without. */
+  /** Its overview: the header actions (Edit alone, where it has an edit route, without) and its declared screen. */
   overview?: OverviewDeclaration;
   /** Pages that differ from the generic ones. */
   pages?: Partial<Record<PageAction, LazyPage>>;
