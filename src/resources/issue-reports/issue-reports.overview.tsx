@@ -9,6 +9,7 @@ import { Image, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { defineOverviewPage, type OverviewPartProps } from '@/declarations/types';
 import { selectedProducts } from './issue-report-values';
+import settings from './list-settings';
 
 /** The report's status, changed in place (the success notice names the new status). */
 function IssueStatusSelect({ report }: { report: IssueReport }) {
@@ -23,7 +24,7 @@ function IssueStatusSelect({ report }: { report: IssueReport }) {
       style={{ minWidth: 160 }}
       onChange={(status) =>
         update({
-          resource: 'admin/issue-reports',
+          resource: settings.name,
           id: report.id,
           values: { status },
           successNotification: () => ({
