@@ -40,7 +40,8 @@ export const ROUTE_MODULES = {
   // their own that no other route loads.
   '/projects/models/overview/:id': [
     ...SIGNED_IN_MODULES,
-    'src/resources/models/ModelOverviewPage.tsx',
+    'src/pages/show/OverviewPage.tsx',
+    'src/resources/models/models.overview.tsx',
     ANTD_THEME_MODULE,
     VIEWER_MODULE,
   ],

@@ -4,7 +4,8 @@
  * screens. Each checks its ability as the rest of the portal does (`useResourcePermissions`), asks its
  * confirmation where it has one, reports its result in the screen's banner (or, after Delete and Duplicate, on the
  * screen it goes to) and offers itself to the command palette only where the button may be pressed. The generic
- * show page and the entities' own overview pages render what this returns.
+ * show page and the generic overview page of declared screens (src/pages/show/OverviewPage.tsx) render what this
+ * returns.
  */
 import {
   CopyOutlined,

@@ -258,9 +258,121 @@ export type OverviewActionDeclaration<TRecord extends BaseRecord = BaseRecord> =
       to: (record: TRecord) => string;
     };
 
-/** A record's overview (its show page, generic or the entity's own): what the page header offers. */
+/** A record's overview (its show page): what the page header offers, and the screen where it is declared. */
 export interface OverviewDeclaration<TRecord extends BaseRecord = BaseRecord> {
   actions: OverviewActionDeclaration<TRecord>[];
+  /**
+   * Loads the overview's screen (`() => import('./materials.overview')`, whose default export is
+   * `defineOverviewPage(...)`), rendered by the generic overview page (src/pages/show/OverviewPage.tsx); loaded
+   * with the show route, so its renderers stay out of the first visit. Without it, the generic show page shows the
+   * list's columns.
+   */
+  page?: () => Promise<{ default: OverviewPageDeclaration }>;
+}
+
+/** What the parts of a declared overview are given: the render context of a list's cells, and navigation. */
+export interface OverviewContext extends RenderContext {
+  /** The reader's language (`i18n.resolvedLanguage`), for dates and sizes. */
+  language: string | undefined;
+  navigate: (to: string) => void;
+}
+
+/** What a part of a declared overview rendered as a component receives (it may use hooks). */
+export interface OverviewPartProps<TRecord extends BaseRecord = BaseRecord> {
+  record: TRecord;
+  context: OverviewContext;
+}
+
+/** A step of an overview's breadcrumbs (`Crumb` of src/components/Breadcrumbs.tsx). */
+export interface OverviewCrumb {
+  name: string;
+  to?: string;
+}
+
+/**
+ * One labelled value of an overview's details card: a renderer, or a cell kind of `field` (as a list's cell). An
+ * empty value (null, undefined, '') reads the overview's `noneKey`.
+ */
+export interface OverviewFieldDeclaration<TRecord extends BaseRecord = BaseRecord> {
+  key: string;
+  /** The label (resource namespace). */
+  labelKey: string;
+  /** The label is a `<label for>` of this control in the value (a status changed in place). */
+  labelFor?: string;
+  /** Columns the value takes; `'filled'`: the rest of its row (OverviewDetails). */
+  span?: number | 'filled';
+  /** The record field a `kind` shows (the field's value as is without `kind` or `render`). */
+  field?: string;
+  kind?: CellKind;
+  render?: (record: TRecord, context: OverviewContext) => ReactNode;
+}
+
+/** A titled card below the details (PageSection): a material's variants, a project's models. */
+export interface OverviewSectionDeclaration<TRecord extends BaseRecord = BaseRecord> {
+  /** The heading's id (the section is labelled by it). */
+  id: string;
+  /** The heading (resource namespace), with `titleValues` (a count). */
+  titleKey: string;
+  titleValues?: (record: TRecord) => Record<string, unknown>;
+  className?: string;
+  /** Buttons beside the heading; none where it gives nothing. */
+  actions?: (record: TRecord, context: OverviewContext) => ReactNode;
+  content: ComponentType<OverviewPartProps<TRecord>>;
+}
+
+/**
+ * The screen of a record's overview (issue 43), rendered by the generic overview page
+ * (src/pages/show/OverviewPage.tsx): breadcrumbs from the list through `useTrail` to the record, the title with
+ * its badge and the declared header actions (`overview.actions`), the result banner, the details (`fields`, beside
+ * `media`, or handed to a `body` that places them) and the `sections`. Declared in a module loaded with the show
+ * route (`<entity>.overview.tsx`, named by `overview.page`), so its renderers stay out of the first visit.
+ */
+export interface OverviewPageDeclaration<TRecord extends BaseRecord = BaseRecord> {
+  /** The title's id, which names the page's landmark (`material-title`). */
+  titleId: string;
+  /** The page's class beside `show-page` (`material-overview`). */
+  className?: string;
+  /** The first step of the breadcrumbs: the list (resource namespace; `title` and the list route by default). */
+  root?: { labelKey: string; to: string };
+  /** The way back where the record cannot be loaded (resource namespace; `lists:` for the shared text). */
+  backKey?: string;
+  /**
+   * The steps between the list and the record (a model's project), called on every render, before the record has
+   * loaded too: a hook, so a step may load what it names (a project's parent).
+   */
+  useTrail?: (record: TRecord | undefined) => OverviewCrumb[];
+  /** The title; the record's name field by default. */
+  title?: (record: TRecord, context: OverviewContext) => string;
+  /** Beside the title (the status badge). */
+  badge?: (record: TRecord, context: OverviewContext) => ReactNode;
+  /** A hook called on every render (live updates of processing). */
+  useLive?: () => void;
+  /** `useShow`'s options: `liveMode: 'off'` where `useLive` applies the pushes itself. */
+  show?: { liveMode?: 'auto' | 'manual' | 'off' };
+  /** The text of an empty value (resource namespace); '---' without. */
+  noneKey?: string;
+  fields?: OverviewFieldDeclaration<TRecord>[];
+  /** Beside the details, in a grid of this class (a preview, the 3D viewer). */
+  media?: { className: string; render: (record: TRecord, context: OverviewContext) => ReactNode };
+  /**
+   * What only this entity shows, in place of the details card: given the rendered `fields` (`details`) and the
+   * `badge`, it places them (a processed file's preview or viewer, details and processing history).
+   */
+  body?: ComponentType<OverviewBodyProps<TRecord>>;
+  sections?: OverviewSectionDeclaration<TRecord>[];
+}
+
+/** Declares an overview's screen with the record type of the show call. */
+export const defineOverviewPage = <TRecord extends BaseRecord>(page: OverviewPageDeclaration<TRecord>) =>
+  page as unknown as OverviewPageDeclaration;
+
+/** What an overview's `body` receives. */
+export interface OverviewBodyProps<
+  TRecord extends BaseRecord = BaseRecord,
+> extends OverviewPartProps<TRecord> {
+  /** The declared fields, rendered. */
+  details: Array<{ key: string; label: ReactNode; span?: number | 'filled'; children: ReactNode }>;
+  badge: ReactNode;
 }
 
 /** Declares an overview with the record type of the show call (often more than the list's). */
@@ -711,7 +823,7 @@ export interface ResourceDeclaration<TRecord extends BaseRecord = BaseRecord> {
   liveEvents?: string[];
   /** The company sub-channel they arrive on (`ProjectModel` → `private-Company.{id}.ProjectModel`). */
   liveChannel?: ProcessingChannel;
-  /** Its overview's header actions; Edit alone (where it has an edit route) without. */
+  /** Its overview: the header actions (Edit alone, where it has an edit route, without) and its declared screen. */
   overview?: OverviewDeclaration;
   /** Pages that differ from the generic ones. */
   pages?: Partial<Record<PageAction, LazyPage>>;

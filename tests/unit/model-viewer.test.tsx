@@ -12,15 +12,16 @@ import type { ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { declaredOverviewPage } from '@/pages/show/OverviewPage';
 import type { GeometryStatistics } from '@shared/geometry-statistics';
 import type { ViewerProps } from '@/components/viewer/Viewer3D';
 import { Viewer3D } from '@/components/viewer/Viewer3D';
-import LibraryItemOverviewPage from '@/resources/library-items/LibraryItemOverviewPage';
+import libraryItemOverview from '@/resources/library-items/library-items.overview';
 import { libraryItems } from '@/resources/library-items/library-items.resource';
-import MaterialOverviewPage from '@/resources/materials/MaterialOverviewPage';
+import materialOverview from '@/resources/materials/materials.overview';
 import { materials } from '@/resources/materials/materials.resource';
 import { models } from '@/resources/models/models.resource';
-import ModelOverviewPage from '@/resources/models/ModelOverviewPage';
+import modelOverview from '@/resources/models/models.overview';
 import { tenantStore } from '@/shell/tenant/TenantContext';
 import { Toaster } from '@/ui/toast';
 import {
@@ -33,6 +34,10 @@ import {
   stubLive,
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
+
+const LibraryItemOverviewPage = declaredOverviewPage(libraryItemOverview);
+const MaterialOverviewPage = declaredOverviewPage(materialOverview);
+const ModelOverviewPage = declaredOverviewPage(modelOverview);
 
 /** The viewer's chunk stands in as a marker of what it was given; its arrival is held until a test lets it go. */
 const chunk = vi.hoisted(() => {

@@ -7,11 +7,12 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { declaredOverviewPage } from '@/pages/show/OverviewPage';
 import { formatDate } from '@/components/cells';
 import { CHANNEL_SUBSCRIBED } from '@/providers/live-provider';
 import { models } from '@/resources/models/models.resource';
-import ModelOverviewPage from '@/resources/models/ModelOverviewPage';
-import ProjectOverviewPage from '@/resources/projects/ProjectOverviewPage';
+import modelOverview from '@/resources/models/models.overview';
+import projectOverview from '@/resources/projects/projects.overview';
 import { projects } from '@/resources/projects/projects.resource';
 import { CommandPaletteLauncher } from '@/shell/command-palette/CommandPaletteLauncher';
 import { tenantStore } from '@/shell/tenant/TenantContext';
@@ -27,6 +28,9 @@ import {
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
 import { recordStatuses, statusesOfEachTest } from './support/shown-statuses';
+
+const ModelOverviewPage = declaredOverviewPage(modelOverview);
+const ProjectOverviewPage = declaredOverviewPage(projectOverview);
 
 /** The 3-s banners each test showed, seen however long the machine took to look. */
 const statuses = statusesOfEachTest();

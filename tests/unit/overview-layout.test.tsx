@@ -10,15 +10,16 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { declaredOverviewPage } from '@/pages/show/OverviewPage';
 import ResourceShowPage from '@/pages/show/ResourceShowPage';
 import feedbackReports from '@/resources/feedback-reports/admin-feedback-reports.resource';
 import issueReports from '@/resources/issue-reports/admin-issue-reports.resource';
-import IssueReportOverviewPage from '@/resources/issue-reports/IssueReportOverviewPage';
-import LibraryItemOverviewPage from '@/resources/library-items/LibraryItemOverviewPage';
+import issueReportOverview from '@/resources/issue-reports/issue-reports.overview';
+import libraryItemOverview from '@/resources/library-items/library-items.overview';
 import { libraryItems } from '@/resources/library-items/library-items.resource';
-import MaterialOverviewPage from '@/resources/materials/MaterialOverviewPage';
+import materialOverview from '@/resources/materials/materials.overview';
 import { materials } from '@/resources/materials/materials.resource';
-import ModelOverviewPage from '@/resources/models/ModelOverviewPage';
+import modelOverview from '@/resources/models/models.overview';
 import { models } from '@/resources/models/models.resource';
 import { CommandPaletteLauncher } from '@/shell/command-palette/CommandPaletteLauncher';
 import { tenantStore } from '@/shell/tenant/TenantContext';
@@ -32,6 +33,11 @@ import {
   stubLive,
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
+
+const LibraryItemOverviewPage = declaredOverviewPage(libraryItemOverview);
+const MaterialOverviewPage = declaredOverviewPage(materialOverview);
+const ModelOverviewPage = declaredOverviewPage(modelOverview);
+const IssueReportOverviewPage = declaredOverviewPage(issueReportOverview);
 
 const times = {
   created_at: '2026-01-01T10:00:00.000Z',

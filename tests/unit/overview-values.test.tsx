@@ -8,10 +8,11 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { declaredOverviewPage } from '@/pages/show/OverviewPage';
 import { type CellContext, renderCell } from '@/components/cells';
-import LibraryItemOverviewPage from '@/resources/library-items/LibraryItemOverviewPage';
+import libraryItemOverview from '@/resources/library-items/library-items.overview';
 import { libraryItems } from '@/resources/library-items/library-items.resource';
-import MaterialOverviewPage from '@/resources/materials/MaterialOverviewPage';
+import materialOverview from '@/resources/materials/materials.overview';
 import { materials } from '@/resources/materials/materials.resource';
 import type { CellKind } from '@/declarations/types';
 import { tenantStore } from '@/shell/tenant/TenantContext';
@@ -25,6 +26,9 @@ import {
   stubLive,
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
+
+const LibraryItemOverviewPage = declaredOverviewPage(libraryItemOverview);
+const MaterialOverviewPage = declaredOverviewPage(materialOverview);
 
 const context: CellContext = { language: 'en', describe: (value) => String(value ?? '') };
 

@@ -5,7 +5,7 @@ import { BugOutlined, EyeOutlined } from '@ant-design/icons';
 import { ISSUE_REPORT_ABILITIES } from '@shared/entities/issue-report-values';
 import type { IssueReport } from '@shared/entities/issue-reports';
 import { permissionsFrom } from '@/declarations/permissions-from';
-import { defineResource } from '@/declarations/types';
+import { defineOverview, defineResource } from '@/declarations/types';
 import { selectedProducts } from './issue-report-values';
 import settings from './list-settings';
 
@@ -69,5 +69,5 @@ export default defineResource<IssueReport>({
     rowLink: { to: overview },
   },
   deletion: { confirmKey: 'issue.deleteConfirm', answerNameKey: 'issue_report_name' },
-  pages: { show: () => import('./IssueReportOverviewPage') },
+  overview: defineOverview({ actions: [], page: () => import('./issue-reports.overview') }),
 });

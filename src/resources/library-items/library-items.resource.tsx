@@ -223,8 +223,8 @@ export const libraryItems = defineResource<LibraryItem>({
       { kind: 'delete', after: (item) => libraryPath(item.libraries[0]) },
       { kind: 'edit' },
     ],
+    page: () => import('./library-items.overview'),
   }),
-  pages: { show: () => import('./LibraryItemOverviewPage') },
 });
 
 export default libraryItems;

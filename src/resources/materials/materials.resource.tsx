@@ -255,8 +255,8 @@ export const materials = defineResource<Material>({
       { kind: 'delete', after: () => '/materials' },
       { kind: 'edit' },
     ],
+    page: () => import('./materials.overview'),
   }),
-  pages: { show: () => import('./MaterialOverviewPage') },
 });
 
 export default materials;

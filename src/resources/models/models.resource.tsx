@@ -70,9 +70,9 @@ export const models = defineResource<ProjectModel>({
       { kind: 'delete', after: modelProjectPath },
       { kind: 'edit' },
     ],
+    page: () => import('./models.overview'),
   }),
   pages: {
-    show: () => import('./ModelOverviewPage'),
     create: () => import('./ModelFormPage'),
     edit: () => import('./ModelFormPage'),
   },

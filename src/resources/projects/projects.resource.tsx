@@ -167,8 +167,8 @@ export const projects = defineResource<Project>({
   // it only with delete-projects); without the ability it is disabled and says why (issue 33).
   overview: defineOverview<Project>({
     actions: [{ kind: 'link', ...duplicate }, { kind: 'delete', after: () => '/projects' }, { kind: 'edit' }],
+    page: () => import('./projects.overview'),
   }),
-  pages: { show: () => import('./ProjectOverviewPage') },
 });
 
 export default projects;

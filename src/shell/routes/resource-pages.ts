@@ -1,12 +1,19 @@
 /**
- * The pages of declared resources: the generic page of each action (`src/pages/`), replaced by a declaration's
- * own page where it has one, loaded on first visit and handed the declaration. The generic list page is built
+ * The pages of declared resources: the generic page of each action (`src/pages/`; the show page with the
+ * declared overview screen, `overview.page`, where there is one), replaced by a declaration's own page where it has
+ * one, loaded on first visit and handed the declaration. The generic list page is built
  * from the light components (src/ui), so a list loads without antd; every other page, a declaration's own pages
  * included, may use antd and gets antd's theme loaded with it (`withAntdTheme`).
  */
 import { createElement } from 'react';
 import type { ResourceRoute } from '@/declarations/derive';
-import type { LazyPage, PageAction, ResourceDeclaration, ResourcePageProps } from '@/declarations/types';
+import type {
+  LazyPage,
+  OverviewDeclaration,
+  PageAction,
+  ResourceDeclaration,
+  ResourcePageProps,
+} from '@/declarations/types';
 import { withAntdTheme } from './antd-pages';
 import type { PageLoader, RouteEntry } from './route-entry';
 import { loadListPage } from './shared-chunks';
@@ -25,8 +32,22 @@ export const TREE_PAGE: LazyPage = () => import('@/pages/tree/TreeBrowserPage');
 
 const isAntdFree = (load: LazyPage) => load === GENERIC_PAGES.list || load === TREE_PAGE;
 
-const genericPage = (resource: ResourceDeclaration, action: PageAction): LazyPage =>
-  action === 'list' && resource.tree ? TREE_PAGE : GENERIC_PAGES[action];
+/** The generic overview page with the declared overview screen (`overview.page`), both loaded on first visit. */
+const declaredOverview =
+  (loadScreen: NonNullable<OverviewDeclaration['page']>): LazyPage =>
+  async () => {
+    const [{ declaredOverviewPage }, { default: screen }] = await Promise.all([
+      import('@/pages/show/OverviewPage'),
+      loadScreen(),
+    ]);
+    return { default: declaredOverviewPage(screen) };
+  };
+
+function genericPage(resource: ResourceDeclaration, action: PageAction): LazyPage {
+  if (action === 'list' && resource.tree) return TREE_PAGE;
+  if (action === 'show' && resource.overview?.page) return declaredOverview(resource.overview.page);
+  return GENERIC_PAGES[action];
+}
 
 /** Loads the page on first visit (the route's `lazy`) and hands it the declaration. */
 function pageLoader(load: LazyPage, props: ResourcePageProps): PageLoader {

@@ -1,0 +1,162 @@
+/**
+ * The generic overview of a record with a declared overview screen (`OverviewPageDeclaration`, issue 43): the
+ * breadcrumbs from the list through the declared trail to the record, the page header (title, badge and the
+ * declared actions), the result banner, the declared details (beside the media, or placed by the entity's body)
+ * and sections, on the layout of every overview (issue 31). An entity's `<entity>.overview.tsx` declares its
+ * screen (`overview.page` loads it with the show route, src/shell/routes/resource-pages.ts).
+ */
+import { type BaseRecord, type HttpError, useShow } from '@refinedev/core';
+import { Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { Breadcrumbs } from '@/components/Breadcrumbs';
+import { renderCell } from '@/components/cells';
+import { LoadFailure } from '@/components/LoadFailure';
+import { type OverviewDetail, OverviewDetails } from '@/components/OverviewDetails';
+import { PageHeader } from '@/components/PageHeader';
+import { PageSection } from '@/components/PageSection';
+import { ResultBanner } from '@/components/ResultBanner';
+import { useOverviewActions } from '@/components/useOverviewActions';
+import { useResourcePermissions } from '@/components/useResourcePermissions';
+import { useResultBanner } from '@/components/useResultBanner';
+import type {
+  OverviewContext,
+  OverviewCrumb,
+  OverviewFieldDeclaration,
+  OverviewPageDeclaration,
+  ResourcePage,
+  ResourcePageProps,
+} from '@/declarations/types';
+import '@/components/page.css';
+
+/** An empty value without a declared `noneKey`. */
+const NONE = '---';
+
+const noTrail = (): OverviewCrumb[] => [];
+const noLive = () => undefined;
+
+const isEmpty = (value: ReactNode) =>
+  value === null || value === undefined || value === '' || value === false;
+
+function fieldValue<TRecord extends BaseRecord>(
+  field: OverviewFieldDeclaration<TRecord>,
+  record: TRecord,
+  context: OverviewContext,
+): ReactNode {
+  if (field.render) return field.render(record, context);
+  const value: unknown = field.field === undefined ? undefined : record[field.field];
+  if (!field.kind) return isEmpty(value as ReactNode) ? undefined : String(value);
+  return renderCell(field.kind, value, {
+    language: context.language,
+    record,
+    describe: (shown) => context.t(`values.${String(shown)}`, { defaultValue: String(shown ?? '') }),
+  });
+}
+
+/** The show page of a declared overview screen (the default export of an entity's `<entity>.overview.tsx`). */
+export function declaredOverviewPage<TRecord extends BaseRecord>(
+  declaration: OverviewPageDeclaration<TRecord>,
+): ResourcePage {
+  // Chosen once per screen, so each is called on every render of it (hooks).
+  const useTrail = declaration.useTrail ?? noTrail;
+  const useLive = declaration.useLive ?? noLive;
+
+  function DeclaredOverviewPage({ resource }: ResourcePageProps) {
+    const { t, i18n } = useTranslation(resource.ns);
+    const { t: tl } = useTranslation('lists');
+    const navigate = useNavigate();
+    const id = useParams()[resource.idParam];
+    const { can, platform } = useResourcePermissions(resource);
+    const { banner, show, dismiss } = useResultBanner();
+    const { actions, dialogs, removing } = useOverviewActions(resource, show);
+    const { query, result: record } = useShow<TRecord, HttpError>({
+      resource: resource.name,
+      id,
+      ...declaration.show,
+      // A record being deleted is not read again.
+      queryOptions: { enabled: removing === undefined },
+    });
+    useLive();
+    const trail = useTrail(record);
+
+    const root = declaration.root ?? { labelKey: 'title', to: `/${resource.routes.list ?? ''}` };
+    if (query.error) {
+      return (
+        <LoadFailure
+          error={query.error}
+          back={{ to: root.to, label: t(declaration.backKey ?? 'lists:backToList') }}
+        />
+      );
+    }
+    if (!record) {
+      return (
+        <section className="show-page" aria-busy>
+          <Skeleton active paragraph={{ rows: 8 }} aria-label={tl('loading')} />
+        </section>
+      );
+    }
+
+    const context: OverviewContext = {
+      t: (key, options) => t(key, options ?? {}),
+      platform,
+      can,
+      language: i18n.resolvedLanguage,
+      navigate: (to) => void navigate(to),
+    };
+    const none = declaration.noneKey ? t(declaration.noneKey) : NONE;
+    const title = declaration.title
+      ? declaration.title(record, context)
+      : String(record[resource.list?.nameField ?? 'name'] ?? '');
+    const badge = declaration.badge?.(record, context);
+    const details: OverviewDetail[] = (declaration.fields ?? []).map((field) => {
+      const value = fieldValue(field, record, context);
+      const label = t(field.labelKey);
+      return {
+        key: field.key,
+        label: field.labelFor ? <label htmlFor={field.labelFor}>{label}</label> : label,
+        ...(field.span !== undefined && { span: field.span }),
+        children: isEmpty(value) ? none : value,
+      };
+    });
+    const { body: Body, media } = declaration;
+
+    return (
+      <section
+        className={declaration.className ? `show-page ${declaration.className}` : 'show-page'}
+        aria-labelledby={declaration.titleId}
+      >
+        <Breadcrumbs items={[{ name: t(root.labelKey), to: root.to }, ...trail, { name: title }]} />
+        <PageHeader title={<span id={declaration.titleId}>{title}</span>} actions={actions(record)}>
+          {badge}
+        </PageHeader>
+        <ResultBanner banner={banner} onClose={dismiss} />
+        {Body ? (
+          <Body record={record} context={context} details={details} badge={badge} />
+        ) : media ? (
+          <div className={media.className}>
+            {media.render(record, context)}
+            <OverviewDetails items={details} />
+          </div>
+        ) : (
+          details.length > 0 && <OverviewDetails items={details} />
+        )}
+        {declaration.sections?.map(
+          ({ id: sectionId, titleKey, titleValues, className, actions, content: Content }) => (
+            <PageSection
+              key={sectionId}
+              id={sectionId}
+              title={t(titleKey, titleValues?.(record) ?? {})}
+              actions={actions?.(record, context)}
+              className={className}
+            >
+              <Content record={record} context={context} />
+            </PageSection>
+          ),
+        )}
+        {dialogs}
+      </section>
+    );
+  }
+  return DeclaredOverviewPage;
+}

@@ -1,0 +1,118 @@
+/**
+ * The material overview (spec 2 §Materials and categories, §3, §8), declared for the generic overview page: every
+ * field of §3 (preview, status badge, categories, the base material of a variant, created, updated, uploaded by;
+ * whether it may be deleted shows on its Delete button, not as a field) and its variants. Its header actions (New
+ * Variant, Duplicate to the copy's overview, Archive/Unarchive, Delete back to the materials, Edit) are declared
+ * (`overview` in materials.resource.tsx). Where the material has a base-colour map, a sphere wearing it in the
+ * interactive 3D viewer takes the preview's place (issue 28; the viewer's code loads only then).
+ */
+import { FileImageOutlined } from '@ant-design/icons';
+import { type HttpError, useList } from '@refinedev/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { StatusBadge } from '@/components/cells';
+import { Viewer3D } from '@/components/viewer/Viewer3D';
+import { defineOverviewPage, type OverviewContext, type OverviewPartProps } from '@/declarations/types';
+import { type Material, materialPath } from './materials.resource';
+import './materials.css';
+
+/**
+ * The one status badge of every overview and list (issue 31): the ink colour beside a dot of its colour, next to
+ * the title as on the model and item overviews, and among the details.
+ */
+const status = (material: Material, { t }: OverviewContext) => (
+  <StatusBadge status={t(`values.${material.status}`)} color={material.status_color} />
+);
+
+function MaterialVariants({ record: material }: OverviewPartProps<Material>) {
+  const { t } = useTranslation('materials');
+  const variants = useList<Material, HttpError>({
+    resource: 'materials',
+    filters: [{ field: 'parent_name', operator: 'eq', value: material.name }],
+    pagination: { pageSize: 25 },
+    sorters: [{ field: 'name', order: 'asc' }],
+  });
+  return variants.result.data.length ? (
+    <ul className="material-variants">
+      {variants.result.data.map((variant) => (
+        <li key={variant.id}>
+          <Link to={materialPath('materials/overview', variant)}>{variant.name}</Link>
+        </li>
+      ))}
+    </ul>
+  ) : (
+    <p className="muted">{t('overview.noVariants')}</p>
+  );
+}
+
+export default defineOverviewPage<Material>({
+  titleId: 'material-title',
+  className: 'material-overview',
+  root: { labelKey: 'title', to: '/materials' },
+  backKey: 'import.back',
+  useTrail: (material) => {
+    const category = material?.categories[0];
+    return category ? [{ name: category.name, to: `/materials/categories/${category.id}` }] : [];
+  },
+  badge: status,
+  noneKey: 'values.none',
+  media: {
+    className: 'material-overview__grid',
+    render: (material) =>
+      material.viewer_texture_url ? (
+        <Viewer3D
+          variant="material"
+          url={material.viewer_texture_url}
+          name={material.name}
+          previewUrl={material.preview_image_url}
+          className="material-overview__viewer"
+        />
+      ) : (
+        <figure className="preview-frame material-overview__preview">
+          {material.preview_image_url ? (
+            <img src={material.preview_image_url} alt={material.name} />
+          ) : (
+            <span className="preview-frame__empty" aria-hidden>
+              <FileImageOutlined />
+            </span>
+          )}
+        </figure>
+      ),
+  },
+  // Two to a row where there is room: status and uploader, the dates, the base material and the categories.
+  fields: [
+    { key: 'status', labelKey: 'columns.status', render: status },
+    { key: 'uploadedBy', labelKey: 'columns.uploadedBy', field: 'active_version_creator_name' },
+    { key: 'created', labelKey: 'columns.created', field: 'created_at', kind: 'datetime' },
+    { key: 'updated', labelKey: 'columns.updated', field: 'updated_at', kind: 'datetime' },
+    {
+      key: 'parent',
+      labelKey: 'columns.parentName',
+      render: (material) =>
+        material.parent_name && (
+          <Link
+            to={materialPath('materials/overview', { name: material.parent_name })}
+            data-testid="parent-name"
+          >
+            {material.parent_name}
+          </Link>
+        ),
+    },
+    {
+      key: 'categories',
+      labelKey: 'columns.categories',
+      render: (material) =>
+        material.categories.length > 0 && (
+          <span className="material-categories">
+            {material.categories.map((category) => (
+              <Link key={category.id} to={`/materials/categories/${category.id}`}>
+                {category.name}
+              </Link>
+            ))}
+          </span>
+        ),
+    },
+    { key: 'description', labelKey: 'columns.description', span: 'filled', field: 'description' },
+  ],
+  sections: [{ id: 'material-variants', titleKey: 'overview.variants', content: MaterialVariants }],
+});

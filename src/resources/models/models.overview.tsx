@@ -1,0 +1,49 @@
+/**
+ * The model overview (spec 2 §Models, §3, §4, §8), declared for the generic overview page: every field of the
+ * model card (name, status badge, colour, preview image, description, created, updated, started, finished,
+ * uploader, latest geometry event message), the elapsed time (a running timer while unfinished), its project and
+ * file, and the processing history (ProcessedFileOverview, its body). Its header actions (Reprocess, Delete back to
+ * the project, Edit) are declared (`overview` in models.resource.tsx). Processing pushes update it in place.
+ */
+import { Link } from 'react-router';
+import { defineOverviewPage, type OverviewBodyProps } from '@/declarations/types';
+import { ModelStatusBadge } from './ModelStatusBadge';
+import { ProcessedFileOverview } from './ProcessedFileOverview';
+import { type ModelDetail, modelProjectPath } from './models.resource';
+import { useModelLiveUpdates } from './useModelLiveUpdates';
+import './models.css';
+
+function ModelBody({ record: model, details, badge }: OverviewBodyProps<ModelDetail>) {
+  return (
+    <ProcessedFileOverview
+      record={model}
+      ns="models"
+      idPrefix="model"
+      path={`/projects/models/${model.id}`}
+      status={badge}
+      details={details}
+    />
+  );
+}
+
+export default defineOverviewPage<ModelDetail>({
+  titleId: 'model-title',
+  className: 'model-overview',
+  root: { labelKey: 'breadcrumbProjects', to: '/projects' },
+  backKey: 'backToProjects',
+  useTrail: (model) => (model?.project ? [{ name: model.project.name, to: modelProjectPath(model) }] : []),
+  badge: (model) => <ModelStatusBadge status={model.status} color={model.status_color} />,
+  // Pushes are applied in place; refine itself need not refetch on each of them.
+  useLive: () => useModelLiveUpdates(),
+  show: { liveMode: 'off' },
+  fields: [
+    {
+      key: 'project',
+      labelKey: 'fields.project',
+      span: 2,
+      render: (model) => model.project && <Link to={modelProjectPath(model)}>{model.project.name}</Link>,
+    },
+    { key: 'description', labelKey: 'fields.description', span: 2, field: 'description' },
+  ],
+  body: ModelBody,
+});

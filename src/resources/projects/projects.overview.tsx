@@ -1,0 +1,212 @@
+/**
+ * The project overview (/projects/overview/{projectId}, spec 2 §Projects), declared for the generic overview page:
+ * name, status, labels (with the plus button to the labels tab), team, description, preview image and dates (its
+ * hero, ProjectHero); its models (live status, each opening its overview) and sub-projects. Its header actions
+ * (Duplicate, Delete back to the list, Edit) are declared (`overview` in projects.resource.tsx); on hatch 'New
+ * Model' and 'New sub-project'; 'Manage models' for the project's model management.
+ */
+import { AppstoreOutlined, FileImageOutlined, PlusOutlined } from '@ant-design/icons';
+import { type HttpError, useOne } from '@refinedev/core';
+import { Avatar, Button, Descriptions } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useResourcePermissions } from '@/components/useResourcePermissions';
+import { defineOverviewPage, type OverviewBodyProps, type OverviewPartProps } from '@/declarations/types';
+import { initialsOf } from '@/ui/CompanyLogo';
+import { StatusDot } from '@/ui/StatusDot';
+import { ModelCard } from '../models/ModelCard';
+import { models } from '../models/models.resource';
+import { useModelLiveUpdates } from '../models/useModelLiveUpdates';
+import { FavoriteToggle } from './FavoriteToggle';
+import { LabelsCell } from './LabelsCell';
+import type { Project, ProjectDetail } from './projects.resource';
+import '../models/models.css';
+import './projects.css';
+
+function ProjectPeople({ people }: { people: Project['users'] }) {
+  const { t } = useTranslation('projects');
+  if (!people.length) return <span className="muted">{t('overview.noUsers')}</span>;
+  return (
+    <ul className="project-people">
+      {people.map((person) => (
+        <li key={person.id}>
+          <Avatar size="small" src={person.profile_image ?? undefined} alt={person.name}>
+            {initialsOf(person.name)}
+          </Avatar>
+          <span className="project-people__name">{person.name}</span>
+          {(person.function || person.email) && (
+            <span className="project-people__detail">{person.function || person.email}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The project's preview beside its description and details. */
+function ProjectHero({ record: project, details, context: { t } }: OverviewBodyProps<ProjectDetail>) {
+  return (
+    <div className="project-hero show-page__card">
+      <figure className="preview-frame project-hero__preview">
+        {project.cover_image ? (
+          <img src={project.cover_image} alt={t('overview.previewOf', { name: project.name })} />
+        ) : (
+          <span className="preview-frame__empty" role="img" aria-label={t('overview.noPreview')}>
+            <FileImageOutlined aria-hidden />
+          </span>
+        )}
+      </figure>
+      <div className="project-hero__body">
+        <p className={project.description ? 'project-hero__description' : 'muted'}>
+          {project.description || t('overview.noDescription')}
+        </p>
+        <Descriptions
+          size="small"
+          layout="vertical"
+          colon={false}
+          column={{ xs: 2, sm: 2, md: 2, lg: 2, xl: 4 }}
+          items={details}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** Manage models, and New Model for a user who may create models. */
+function ModelActions({ project }: { project: ProjectDetail }) {
+  const { t } = useTranslation('projects');
+  const navigate = useNavigate();
+  const modelAccess = useResourcePermissions(models);
+  return (
+    <>
+      <Button
+        icon={<AppstoreOutlined aria-hidden />}
+        onClick={() => navigate(`/projects/manage/${project.id}`)}
+      >
+        {t('overview.manageModels')}
+      </Button>
+      {modelAccess.can('create') && (
+        <Button
+          type="primary"
+          icon={<PlusOutlined aria-hidden />}
+          onClick={() => navigate(`/projects/models/create/${project.id}`)}
+        >
+          {t('overview.newModel')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+function ProjectModels({ record: project, context: { t } }: OverviewPartProps<ProjectDetail>) {
+  return project.models.length ? (
+    <ul className="model-cards" aria-labelledby="project-models">
+      {project.models.map((model) => (
+        <li key={model.id}>
+          <ModelCard model={model} to={`/projects/models/overview/${model.id}`} />
+        </li>
+      ))}
+    </ul>
+  ) : (
+    <p className="muted">{t('overview.noModels')}</p>
+  );
+}
+
+function SubProjects({ record: project, context: { t } }: OverviewPartProps<ProjectDetail>) {
+  return project.sub_projects.length ? (
+    <ul className="sub-projects">
+      {project.sub_projects.map((sub) => (
+        <li key={sub.id}>
+          <Link to={`/projects/overview/${sub.id}`}>
+            <StatusDot active={sub.status === 'active'} label={t(`values.${sub.status}`)} />
+            <span>{sub.name}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  ) : (
+    <p className="muted">{t('overview.noSubProjects')}</p>
+  );
+}
+
+/** A sub-project's parent, read for its name. */
+function useParentTrail(project: ProjectDetail | undefined) {
+  const { t: tl } = useTranslation('lists');
+  const parentId = project?.parent_id ?? undefined;
+  const parent = useOne<Project, HttpError>({
+    resource: 'projects',
+    id: parentId ?? '',
+    queryOptions: { enabled: parentId !== undefined },
+    liveMode: 'off',
+  }).result;
+  return parentId !== undefined
+    ? [{ name: parent?.name ?? tl('loading'), to: `/projects/overview/${parentId}` }]
+    : [];
+}
+
+export default defineOverviewPage<ProjectDetail>({
+  titleId: 'project-title',
+  className: 'project-overview',
+  useTrail: useParentTrail,
+  badge: (project, { t, platform }) => {
+    const statusLabel = t(`values.${project.status}`);
+    return (
+      <>
+        <span className="project-status">
+          <StatusDot active={project.status === 'active'} label={statusLabel} />
+          {statusLabel}
+        </span>
+        {platform === 'customerportal' && <FavoriteToggle project={project} />}
+      </>
+    );
+  },
+  useLive: () => useModelLiveUpdates(),
+  show: { liveMode: 'off' },
+  fields: [
+    {
+      key: 'labels',
+      labelKey: 'columns.labels',
+      span: 2,
+      render: (project, { can }) => (
+        <LabelsCell
+          labels={project.labels}
+          editLabels={can('edit') ? `/projects/edit/${project.id}?tab=5` : undefined}
+        />
+      ),
+    },
+    { key: 'created', labelKey: 'columns.created', field: 'created_at', kind: 'date' },
+    { key: 'updated', labelKey: 'columns.updated', field: 'updated_at', kind: 'date' },
+    {
+      key: 'users',
+      labelKey: 'columns.users',
+      span: 'filled',
+      render: (project) => <ProjectPeople people={project.users} />,
+    },
+  ],
+  body: ProjectHero,
+  sections: [
+    {
+      id: 'project-models',
+      titleKey: 'overview.models',
+      titleValues: (project) => ({ count: project.models.length }),
+      actions: (project) => <ModelActions project={project} />,
+      content: ProjectModels,
+    },
+    {
+      id: 'project-sub-projects',
+      titleKey: 'overview.subProjects',
+      titleValues: (project) => ({ count: project.sub_projects.length }),
+      actions: (project, { platform, can, navigate, t }) =>
+        platform === 'hatch' &&
+        can('create') && (
+          <Button
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => navigate(`/projects/create/${project.id}`)}
+          >
+            {t('overview.newSubProject')}
+          </Button>
+        ),
+      content: SubProjects,
+    },
+  ],
+});
