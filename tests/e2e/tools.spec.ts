@@ -173,7 +173,12 @@ test.describe('property maps', () => {
 test.describe('recycling bin', () => {
   test('shows each tab’s trashed rows with the days left', async ({ page, context }) => {
     await signedInAs(context, 'alice');
-    await page.goto('/tools/trash');
+    // Oldest first: the seeded rows lead each tab whatever this worker's other tests have deleted since (newest
+    // first, ten to a page, they could push the 29-day row to page 2).
+    const oldestFirst = ['projects', 'models', 'libraries', 'items', 'materialCategories', 'materials'].map(
+      (tab) => `${tab}.sort=deleted_at`,
+    );
+    await page.goto(`/tools/trash?${oldestFirst.join('&')}`);
     await expect(page.getByRole('heading', { name: 'Recycling Bin', level: 1 })).toBeVisible();
     await expect(page.getByRole('tab')).toHaveText([
       'Projects',
