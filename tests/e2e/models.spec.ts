@@ -13,7 +13,7 @@ import { expectShown } from './support/shown-messages';
 import { origin, signedInAs } from './support/portal';
 import { notReloaded, recordStatuses, shownStatuses } from './support/processing-statuses';
 import { fbxFile, projectsApi, uniqueName } from './support/projects-api';
-import { VIEWER_TEST_VIEWPORT, withoutWebGL } from './support/no-webgl';
+import { VIEWER_READY, VIEWER_TEST_VIEWPORT, withoutWebGL } from './support/no-webgl';
 import { listenToPushes, reached } from './support/pushes';
 
 const PROJECT = 'Dune Pavilion';
@@ -108,6 +108,8 @@ test("a processed model's overview shows it in the 3D viewer with its statistics
   context,
   request,
 }) => {
+  // Software WebGL draws the model on the CPU (viewer.spec.ts).
+  test.slow();
   await signedInAs(context, 'alice');
   await page.setViewportSize(VIEWER_TEST_VIEWPORT);
   const api = await projectsApi(request);
@@ -120,7 +122,7 @@ test("a processed model's overview shows it in the 3D viewer with its statistics
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     // The converted cube in the 3D viewer (the viewer itself: viewer.spec.ts) with what the processor found in
     // it, and the optimized glb.
-    await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready');
+    await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready', VIEWER_READY);
     await expect(page.getByRole('group', { name: `3D view of ${name}` })).toBeVisible();
     await page.getByRole('button', { name: 'Statistics' }).click();
     const figures = page.getByRole('region', { name: 'Model statistics' });

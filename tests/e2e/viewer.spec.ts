@@ -26,7 +26,7 @@ import {
   SCREEN_VARIANTS,
   SCREENSHOT_REVIEW,
 } from './support/screen-variants';
-import { VIEWER_TEST_VIEWPORT } from './support/no-webgl';
+import { VIEWER_READY, VIEWER_TEST_VIEWPORT } from './support/no-webgl';
 
 const CUBE_URL = () => `${origin()}/api/v2/files/e2e-viewer/red-cube.glb`;
 const TEXTURE_URL = () => `${origin()}/api/v2/files/e2e-viewer/blue-checker.png`;
@@ -281,12 +281,9 @@ async function idle(stage: Locator) {
 }
 
 /** The overview of the model with the viewer ready. */
-/** Software WebGL compiles the shaders on the CPU: on a busy machine the first frame may take a minute. */
-const READY = { timeout: 150_000 };
-
 async function openViewer(page: Page, modelId: number, query = ''): Promise<Locator> {
   await page.goto(`/projects/models/overview/${modelId}${query}`);
-  await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready', READY);
+  await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready', VIEWER_READY);
   return page.locator('.viewer__stage');
 }
 
@@ -440,7 +437,7 @@ test.describe('the model viewer', () => {
         ),
     );
     await page.goto(`/materials/overview/${encodeURIComponent(material.name)}`);
-    await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready', READY);
+    await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready', VIEWER_READY);
     const stage = page.getByRole('group', { name: `3D view of the material ${material.name} on a sphere` });
     const shot = await picture(stage);
     // The checkerboard's blue on the sphere around the centre, the background at the corners.

@@ -19,3 +19,9 @@ export async function withoutWebGL(page: Page): Promise<void> {
  * every pixel on the CPU.
  */
 export const VIEWER_TEST_VIEWPORT = { width: 960, height: 720 };
+
+/**
+ * The bound on the viewer's first frame: software WebGL compiles the shaders on the CPU, and on a busy machine the
+ * first frame may take minutes (issue 44 is to speed it up). A bound on waiting, not a delay.
+ */
+export const VIEWER_READY = { timeout: 150_000 };
