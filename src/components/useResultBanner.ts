@@ -1,6 +1,7 @@
 /**
  * The success or failure banner of a list action (spec 2 §4, §9): shown after a 0.5 s delay, for 3 s (bulk
- * notices 5 s). A screen that goes elsewhere after an action (an overview after deleting its record) hands the
+ * notices 5 s). The 3 s count from the moment the banner is on the screen: a busy device that renders late still
+ * shows it for its whole time. A screen that goes elsewhere after an action (an overview after deleting its record) hands the
  * banner to the next screen in the navigation state (`bannerState`); that screen's banner shows it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -25,17 +26,21 @@ const passedBanner = (state: unknown): Banner | undefined => {
 };
 
 export function useResultBanner() {
-  const [banner, setBanner] = useState<Banner | null>(null);
-  const timers = useRef<number[]>([]);
-  useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
+  const [shown, setShown] = useState<{ banner: Banner; duration: number } | null>(null);
+  const delay = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(delay.current), []);
 
   const show = useCallback((next: Banner, duration = BANNER_DURATION_MS) => {
-    timers.current.forEach((timer) => window.clearTimeout(timer));
-    timers.current = [
-      window.setTimeout(() => setBanner(next), BANNER_DELAY_MS),
-      window.setTimeout(() => setBanner(null), BANNER_DELAY_MS + duration),
-    ];
+    window.clearTimeout(delay.current);
+    delay.current = window.setTimeout(() => setShown({ banner: next, duration }), BANNER_DELAY_MS);
   }, []);
+
+  // The time on screen starts once the banner is rendered (an effect runs after the commit).
+  useEffect(() => {
+    if (!shown) return;
+    const timer = window.setTimeout(() => setShown(null), shown.duration);
+    return () => window.clearTimeout(timer);
+  }, [shown]);
 
   // A banner handed over by the previous screen shows once; the state is cleared so a reload does not repeat it.
   const location = useLocation();
@@ -47,5 +52,5 @@ export function useResultBanner() {
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [location, navigate, show]);
 
-  return { banner, show, dismiss: () => setBanner(null) };
+  return { banner: shown?.banner ?? null, show, dismiss: () => setShown(null) };
 }
