@@ -163,7 +163,7 @@ export class PgBossQueue implements ProcessingQueue {
         { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS },
         async ([job]) => {
           // A failed run is thrown back to pg-boss, which retries it; a stopped one is retried by another worker.
-          await this.runner.run(job.data);
+          await this.runLogged(job);
         },
       );
     }
@@ -193,13 +193,27 @@ export class PgBossQueue implements ProcessingQueue {
       try {
         // As pg-boss does for a worker's job: a failed run is retried, a stopped one by another worker.
         if (this.runner.stopped) throw new Error('The worker stopped before the run started');
-        await this.runner.run(job.data);
+        await this.runLogged(job);
         await this.boss.complete(BACKGROUND_QUEUE, job.id);
       } catch (error) {
         await this.boss
           .fail(BACKGROUND_QUEUE, job.id, { message: String(error) })
           .catch((failing: unknown) => this.runner.log?.error({ err: failing }, 'The job queue failed'));
       }
+    }
+  }
+
+  /**
+   * Runs the job; a run that broke is logged as the in-process queue logs it (pg-boss retries it without a word),
+   * and rejects so that it is retried. A run the stop ended is no failure.
+   */
+  private async runLogged(job: PgBoss.Job<ProcessingJob>): Promise<void> {
+    try {
+      await this.runner.run(job.data);
+    } catch (error) {
+      if (!this.runner.stopped)
+        this.runner.log?.error({ err: error, job: job.data, queueJob: job.id }, 'Processing failed');
+      throw error;
     }
   }
 
