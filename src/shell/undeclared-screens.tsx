@@ -1,9 +1,8 @@
 /**
- * The one list of screens that are not declared resources (yet): spec 1 §2.7's routes with their guards (§2.7,
- * §2.8, §6), their side-navigation entries (§2.3) and their global-search groups (§2.6). The route table, the
- * navigation, refine's resources and the search groups are derived from the resource declarations plus this
- * list. Each entry is named by the API collection its declaration will have: declaring a resource of that name
- * replaces the entry's placeholder routes, menu entry and search group, with nothing else to touch.
+ * The one list of screens that are not declared resources: spec 1 §2.7's routes with their guards (§2.7, §2.8, §6)
+ * and their side-navigation entries (§2.3). The route table, the navigation and refine's resources are derived from
+ * the resource declarations plus this list. Each entry is named by the API collection a declaration would have:
+ * declaring a resource of that name replaces the entry's routes and menu entry, with nothing else to touch.
  */
 import { DashboardOutlined, DeleteOutlined, ExperimentOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -12,9 +11,8 @@ import type { Permission } from '@/lib/permissions';
 import { TOOLS_GUARD } from '@/lib/route-guards';
 import type { ResourceDeclaration } from '@/declarations/types';
 import { withAntdTheme } from './routes/antd-pages';
-import { loadDashboardPage } from './routes/shared-chunks';
+import { loadDashboardPage } from './routes/dashboard-chunk';
 import type { RouteEntry } from './routes/route-entry';
-import type { SearchGroup } from './search/search-group';
 
 /** A side-navigation entry: top level, or inside one of the groups of `navigation.tsx`. */
 export interface ScreenNavigation {
@@ -31,7 +29,6 @@ export interface UndeclaredScreen {
   name: string;
   routes: RouteEntry[];
   navigation?: ScreenNavigation;
-  search?: Omit<SearchGroup, 'resource'>;
 }
 
 const HATCH = { platform: 'hatch' } as const;

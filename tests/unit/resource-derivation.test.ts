@@ -49,15 +49,6 @@ const screens: UndeclaredScreen[] = [
     name: 'stickers',
     routes: [{ path: 'tools/stickers', screen: 'stickers.list' }],
     navigation: { labelKey: 'nav.stickers', icon: null, route: '/tools/stickers', group: 'tools', order: 15 },
-    search: {
-      key: 'stickers',
-      order: 105,
-      icon: null,
-      ability: 'list-property-maps',
-      viewAll: '/tools/stickers',
-      viewAllLabel: 'viewAll',
-      rowTarget: () => ({ to: '/placeholder' }),
-    },
   },
   {
     name: 'trash',
@@ -155,8 +146,8 @@ describe('deriving from a declaration', () => {
     expect(isPermitted({ ...user([]), admin: true }, 'hatch', real('admin'))).toBe(true);
   });
 
-  it('replaces the search group with one derived from the declaration', () => {
-    const [group] = buildSearchGroups([stickers], screens);
+  it('derives its search group from the declaration', () => {
+    const [group] = buildSearchGroups([stickers]);
     expect(group).toMatchObject({
       key: 'stickers',
       order: 105,

@@ -24,9 +24,9 @@ import {
   MATERIAL_EXCLUDED_FIELDS,
   type Material,
   materialArchivePatch,
-  materialPath,
   materials,
 } from '@/resources/materials/materials.resource';
+import { materialPath } from '@/resources/materials/material-paths';
 import { ModelCard } from '@/resources/models/ModelCard';
 import { MODEL_STATUSES } from '@/resources/models/model-status';
 import {

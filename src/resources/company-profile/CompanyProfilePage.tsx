@@ -22,7 +22,7 @@ import type { ApiHttpError } from '@/providers/data-provider';
 import type { LaravelList } from '@/providers/list-query';
 import { tenantUpdates } from '@/providers/tenant-updates';
 import { useAuthorization } from '@/providers/useAuthorization';
-import { COMPANY_PROFILE_ABILITIES } from './company-profile.resource';
+import { COMPANY_PROFILE_ABILITIES } from './company-profile-abilities';
 import { ColorField } from './ColorField';
 import { DEMO_MODELS_CALL, type DemoModel } from './demo-models';
 import { type CompanyFormValues, COMPANY_FIELDS, companyPayload, companyValues } from './company-form';

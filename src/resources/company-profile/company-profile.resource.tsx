@@ -3,17 +3,8 @@
  * view-company or edit-company (read-only without edit-company). A declaration with its own page fits: the
  * sections, the live colour preview of the theme and the licence overview are beyond the generic form.
  */
-import { anyOf } from '@shared/abilities';
 import { defineResource } from '@/declarations/types';
-
-/**
- * Who sees the profile (either ability; read-only without edit-company) and who changes it (the server's
- * `PATCH companies/my-company` asks edit-company; its read serves every signed-in user's theme).
- */
-export const COMPANY_PROFILE_ABILITIES = {
-  show: anyOf('view-company', 'edit-company'),
-  update: 'edit-company',
-} as const;
+import { COMPANY_PROFILE_ABILITIES } from './company-profile-abilities';
 
 const COMPANY = { ability: COMPANY_PROFILE_ABILITIES.show };
 

@@ -11,7 +11,8 @@ import { StatusBadge } from '@/components/cells';
 import { defineOverviewPage, type OverviewBodyProps } from '@/declarations/types';
 import { ProcessedFileOverview } from '../models/ProcessedFileOverview';
 import { type LiveProcessing, useProcessingLiveUpdates } from '../models/useModelLiveUpdates';
-import { type LibraryItemDetail, libraryPath } from './library-items.resource';
+import type { LibraryItemDetail } from '@shared/entities/library-items';
+import { libraryPath } from './library-paths';
 
 const LIVE: LiveProcessing = { resource: 'libraries/items', channel: 'LibraryItem' };
 

@@ -19,6 +19,7 @@ import { type ArchivePatch, archiveRowActions } from '@/declarations/archivable-
 import { fieldSelection, type SelectableField } from '@/declarations/field-selection';
 import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineOverview, defineResource } from '@/declarations/types';
+import { libraryPath } from './library-paths';
 
 export type { LibraryItem, LibraryItemDetail } from '@shared/entities/library-items';
 
@@ -71,10 +72,6 @@ export const itemArchivePatch: ArchivePatch<LibraryItem> = (item, archived) => (
   path: `libraries/items/${item.id}`,
   values: { archived },
 });
-
-/** An item's library (its overview's breadcrumb, where a deleted item's screen goes), or the libraries. */
-export const libraryPath = (library: { id: number } | undefined) =>
-  library ? `/libraries/${library.id}` : '/libraries';
 
 const overviewPath = (item: Pick<LibraryItem, 'id'>) => `/libraries/items/overview/${item.id}`;
 const editPath = (item: Pick<LibraryItem, 'id'>) => `/libraries/items/edit/${item.id}`;

@@ -13,7 +13,8 @@ import { Link } from 'react-router';
 import { StatusBadge } from '@/components/cells';
 import { Viewer3D } from '@/components/viewer/Viewer3D';
 import { defineOverviewPage, type OverviewContext, type OverviewPartProps } from '@/declarations/types';
-import { type Material, materialPath } from './materials.resource';
+import type { Material } from '@shared/entities/materials';
+import { materialPath } from './material-paths';
 import './materials.css';
 
 /**

@@ -14,6 +14,7 @@ import { type ArchivePatch, archiveRowActions } from '@/declarations/archivable-
 import { fieldSelection } from '@/declarations/field-selection';
 import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineOverview, defineResource } from '@/declarations/types';
+import { materialPath } from './material-paths';
 
 /** `GET /materials | filter[category], … excluded_fields`: the viewer's texture is the overview's. */
 export const MATERIAL_EXCLUDED_FIELDS = fieldSelection<Material>('materials', [
@@ -26,10 +27,6 @@ export const MATERIAL_EXCLUDED_FIELDS = fieldSelection<Material>('materials', [
 export type { Material, MaterialImport } from '@shared/entities/materials';
 
 const HATCH = { platform: 'hatch' } as const;
-
-/** A material's URL-encoded name in a route. */
-export const materialPath = (route: string, material: Pick<Material, 'name'>) =>
-  `/${route}/${encodeURIComponent(material.name)}`;
 
 /** Spec 2 §7: `PATCH /materials/{name} | name, archived`, the body of an archive or an unarchive. */
 export const materialArchiveValues = (material: Pick<Material, 'name'>, archived: boolean) => ({

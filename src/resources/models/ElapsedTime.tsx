@@ -7,13 +7,7 @@ import { elapsedMs, formatElapsed, isUnfinished, type ProcessingTimes } from './
 
 export const TIMER_TICK_MS = 1000;
 
-export function ElapsedTime({
-  model,
-  empty = '---',
-}: {
-  model: ProcessingTimes;
-  empty?: string;
-}) {
+export function ElapsedTime({ model, empty = '---' }: { model: ProcessingTimes; empty?: string }) {
   const running = isUnfinished(model.status) && !!model.started_at && !model.finished_at;
   const [now, setNow] = useState(() => new Date());
   // A (re)start begins from the current time, not from when this was first shown.

@@ -21,7 +21,7 @@ import { formatBytes, MODEL_FILE_RULES, refusalOf } from '@/components/upload/up
 import { useUploadQueue } from '@/components/upload/useUploadQueue';
 import type { ResourcePageProps } from '@/declarations/types';
 import { modelNameOf } from './model-status';
-import type { ModelDetail } from './models.resource';
+import type { ModelDetail } from '@shared/entities/models';
 import type { ModelInput } from '@shared/entities/models';
 import '@/components/page.css';
 import './models.css';

@@ -5,7 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 import { renderStoredMessage, type StoredMessageFields } from '@/components/stored-message';
-import type { ModelStatus } from './models.resource';
+import type { ModelStatus } from '@shared/entities/models';
 
 /** A geometry event: the server's text, and the stored message the portal renders in the reader's language. */
 export interface GeometryEvent extends StoredMessageFields {
@@ -83,10 +83,7 @@ export interface ProcessingTimes {
 }
 
 /** Milliseconds from start to finish, or to `now` while unfinished; null before it started. */
-export function elapsedMs(
-  model: ProcessingTimes,
-  now: Date,
-): number | null {
+export function elapsedMs(model: ProcessingTimes, now: Date): number | null {
   if (!model.started_at) return null;
   const start = Date.parse(model.started_at);
   const end = model.finished_at

@@ -9,7 +9,8 @@ import { Link } from 'react-router';
 import { defineOverviewPage, type OverviewBodyProps } from '@/declarations/types';
 import { ModelStatusBadge } from './ModelStatusBadge';
 import { ProcessedFileOverview } from './ProcessedFileOverview';
-import { type ModelDetail, modelProjectPath } from './models.resource';
+import type { ModelDetail } from '@shared/entities/models';
+import { modelProjectPath } from './model-paths';
 import { useModelLiveUpdates } from './useModelLiveUpdates';
 import './models.css';
 

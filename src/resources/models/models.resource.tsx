@@ -8,6 +8,7 @@ import type { ModelDetail, Model as ProjectModel } from '@shared/entities/models
 import { fieldSelection } from '@/declarations/field-selection';
 import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineOverview, defineResource } from '@/declarations/types';
+import { modelProjectPath } from './model-paths';
 
 /** The record types come from the shared entity schema (shared/entities/models.ts). */
 export type { Model as ProjectModel, ModelDetail, ModelStatus } from '@shared/entities/models';
@@ -17,10 +18,6 @@ export const REPROCESS_PERMISSION: Permission = { ability: MODEL_ABILITIES.updat
 
 /** `GET /projects/models | … excluded_fields`: the model card (spec 2 §2) shows neither. */
 export const MODEL_EXCLUDED_FIELDS = fieldSelection<ProjectModel>('models', ['project_id', 'deleted_at']);
-
-/** A model's project overview (its breadcrumb, where a deleted model's screen goes), or the projects. */
-export const modelProjectPath = (model: Pick<ModelDetail, 'project'>) =>
-  model.project ? `/projects/overview/${model.project.id}` : '/projects';
 
 const HATCH = { platform: 'hatch' } as const;
 

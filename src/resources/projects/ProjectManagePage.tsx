@@ -41,7 +41,7 @@ import { models, type ProjectModel, REPROCESS_PERMISSION } from '../models/model
 import { canReprocess, useModelActions } from '../models/useModelActions';
 import { useModelLiveUpdates } from '../models/useModelLiveUpdates';
 import type { ResourcePageProps } from '@/declarations/types';
-import type { Project } from './projects.resource';
+import type { Project } from '@shared/entities/projects';
 import '@/components/page.css';
 import '../models/models.css';
 import './projects.css';

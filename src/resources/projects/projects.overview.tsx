@@ -19,7 +19,7 @@ import { models } from '../models/models.resource';
 import { useModelLiveUpdates } from '../models/useModelLiveUpdates';
 import { FavoriteToggle } from './FavoriteToggle';
 import { LabelsCell } from './LabelsCell';
-import type { Project, ProjectDetail } from './projects.resource';
+import type { Project, ProjectDetail } from '@shared/entities/projects';
 import '../models/models.css';
 import './projects.css';
 

@@ -25,10 +25,12 @@ import { recordTitle, visibleSearchGroups } from '../search/search-groups';
 import type { SearchGroup, SearchRecord } from '../search/search-group';
 import { searchPath } from '../search/search-path';
 import { DEFAULT_SORT, groupSorters, SEARCH_DEBOUNCE_MS } from '../search/search-settings';
-import type { PaletteClose } from './CommandPaletteLauncher';
 import { buildPaletteScreens, mayOpen } from './palette-screens';
 import { readRecent, type RecentEntry, type RecentScope, rememberRecent } from './recent';
 import './command-palette.css';
+
+/** How the palette was closed: dismissed (Escape, outside), or something in it was opened or run. */
+export type PaletteClose = 'dismiss' | 'navigate' | 'run';
 
 /** Records shown per search group. */
 export const RECORDS_PER_GROUP = 5;

@@ -9,15 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button';
 import { CommandPaletteIcon } from '@/ui/icons';
 import { Tooltip } from '@/ui/Tooltip';
+// Its type only: the palette's code loads when it is first opened.
+import type { PaletteClose } from './CommandPalette';
 
 const CommandPalette = lazy(() => import('./CommandPalette'));
 
 /** ⌘K on Apple keyboards, Ctrl+K elsewhere (both are accepted everywhere). */
 export const isPaletteShortcut = (event: KeyboardEvent) =>
   (event.metaKey || event.ctrlKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
-
-/** How the palette was closed: dismissed (Escape, outside), or something in it was opened or run. */
-export type PaletteClose = 'dismiss' | 'navigate' | 'run';
 
 export function CommandPaletteLauncher() {
   const { t } = useTranslation();

@@ -22,7 +22,7 @@ import { useLocation } from 'react-router';
 import { THEME_PREFERENCES, type ThemePreference, type UserPreferences } from '@shared/session';
 import { session } from '@/providers/session';
 import { useAuthorization } from '@/providers/useAuthorization';
-import { COMPANY_PROFILE_ABILITIES } from '@/resources/company-profile/company-profile.resource';
+import { COMPANY_PROFILE_ABILITIES } from '@/resources/company-profile/company-profile-abilities';
 import { Avatar } from '@/ui/Avatar';
 import { type MenuItem, MenuButton } from '@/ui/MenuButton';
 import { setThemeChoice, useThemeChoice } from '../tenant/color-scheme';

@@ -3,8 +3,7 @@
  * first visits open, loaded through one function each so the route that renders them and the route-table patch
  * that asks for them early share the request.
  */
+export { loadDashboardPage } from './dashboard-chunk';
 export const loadRefineRoot = () => import('@/shell/RefineRoot');
 export const loadShellLayout = () => import('@/shell/layout/ShellLayout');
-export const loadDashboardPage = () =>
-  import('@/shell/dashboard/DashboardPage').then((module) => module.DashboardPage);
 export const loadListPage = () => import('@/pages/list/ResourceListPage');

@@ -1,15 +1,13 @@
 /**
  * The result groups of the global search (spec 1 §2.6, §6): the endpoint each searches, the permission that
  * shows it, the platform it belongs to, where 'View All' and a row lead, and which rows need an ability to be
- * opened. Derived from the declarations' `search` and the groups of the screens not declared yet
- * (`src/shell/undeclared-screens.tsx`), in their `order`.
+ * opened. Derived from the declarations' `search`, in their `order`.
  */
 import type { RequiredAbilities } from '@shared/abilities';
 import type { PlatformKey } from '@shared/platforms';
 import { recordPath } from '@/declarations/derive';
 import { RESOURCES } from '@/resources/index';
 import type { ResourceDeclaration } from '@/declarations/types';
-import { pendingScreens, type UndeclaredScreen, UNDECLARED_SCREENS } from '../undeclared-screens';
 import type { SearchGroup, SearchRecord } from './search-group';
 /**
  * A declaration's search group: what it leaves out comes from the declaration (the list ability, the list route,
@@ -36,17 +34,12 @@ export function declaredSearchGroup(resource: ResourceDeclaration): SearchGroup 
   };
 }
 
-/** The groups of the declared resources and of the screens none of them replaces, by order. */
-export function buildSearchGroups(
-  resources: readonly ResourceDeclaration[],
-  screens: readonly UndeclaredScreen[] = UNDECLARED_SCREENS,
-): SearchGroup[] {
-  return [
-    ...pendingScreens(resources, screens).flatMap((screen) =>
-      screen.search ? [{ ...screen.search, resource: screen.name }] : [],
-    ),
-    ...resources.filter((resource) => resource.search).map(declaredSearchGroup),
-  ].sort((a, b) => a.order - b.order);
+/** The groups of the declared resources, by order. */
+export function buildSearchGroups(resources: readonly ResourceDeclaration[]): SearchGroup[] {
+  return resources
+    .filter((resource) => resource.search)
+    .map(declaredSearchGroup)
+    .sort((a, b) => a.order - b.order);
 }
 
 export const SEARCH_GROUPS: readonly SearchGroup[] = buildSearchGroups(RESOURCES);
