@@ -27,7 +27,7 @@ import type { DB } from '../db/database';
 import type { LibraryItemsTable, ProjectModelsTable } from '../db/schema';
 import { GeometryFailure } from '../geometry/failures';
 import type { ModelPipelineResult } from '../geometry/model-pipeline';
-import type { BroadcastSource } from '../http/broadcast';
+import type { BroadcastSource } from '../realtime/broadcast';
 import { isStorageKey } from '../storage/storage';
 import { modelFileTypeOfName } from './model-file';
 import { MODEL_MESSAGES } from './model-state';
