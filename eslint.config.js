@@ -95,6 +95,7 @@ function serverLayers(forbid) {
     ['auth'],
     ['http'],
     ['realtime'],
+    ['uploads'],
     ['processing'],
     ['domain', 'seed'],
     ['api'],

@@ -13,7 +13,7 @@ import { InProcessQueue, type ProcessingQueue } from './processing/processor';
 import { declaredProcessables } from './processing/processables';
 import { pusherBroadcaster } from './realtime/broadcaster';
 import { withPushSecret } from './realtime/push-secret';
-import { UPLOAD_LIFETIME_MS, uploadDirectory } from './processing/incoming-uploads';
+import { UPLOAD_LIFETIME_MS, uploadDirectory } from './uploads/incoming-uploads';
 import { s3Storage } from './storage/s3';
 import { type FileStorage, localDiskStorage } from './storage/storage';
 import { diskUploadStore, s3UploadStore } from './storage/upload-store';

@@ -30,7 +30,7 @@ import { publishGeometryEvent, publishProcessorRefresh } from '../processing/mod
 import { MODEL_FILES, modelJob } from '../processing/model-processing';
 import { isProcessorWork, MODEL_MESSAGES, queueModel, UNFINISHED_STATUSES } from '../processing/model-state';
 import { allValid, companyProjectId, notEmptied } from '../http/field-checks';
-import { incomingModelFile } from '../domain/model-files';
+import { incomingModelFile } from '../uploads/model-files';
 import {
   createProcessedFile,
   fileAndHistory,
