@@ -86,50 +86,34 @@ function serverLayers(forbid) {
     '@/**',
     '**/src/**',
   ];
-  const part = (files, folders, message, ignores = []) => ({
-    ...forbid(files, [], message, above(...folders)),
-    ignores,
-  });
-  const upper = ['api', 'domain', 'processing', 'realtime', 'http', 'auth'];
+  const part = (files, folders, message) => forbid(files, [], message, above(...folders));
+  // From the bottom; each part may import the parts below it, never one above it. The seed stands beside domain,
+  // which it never imports: it writes its rows itself.
+  const order = [
+    ['errors'],
+    ['db', 'storage', 'geometry', 'mail'],
+    ['auth'],
+    ['http'],
+    ['realtime'],
+    ['uploads'],
+    ['processing'],
+    ['domain', 'seed'],
+    ['api'],
+  ];
+  const layer = (index) =>
+    order[index].map((folder) => {
+      const higher = order.slice(index + 1).flat();
+      const beside = { seed: ['domain'], domain: ['seed'] }[folder] ?? [];
+      const forbidden = [...higher, ...beside];
+      return part(
+        [`server/${folder}/**/*.ts`],
+        forbidden,
+        `server/${folder} never imports server/${forbidden.join(', server/')} (the layers of ARCHITECTURE.md).`,
+      );
+    });
   return [
     part(['server/**/*.ts'], [], 'server/ imports shared/ only, never src/.'),
-    part(
-      ['server/errors/**/*.ts'],
-      [...upper, 'db', 'storage', 'geometry', 'mail'],
-      'server/errors imports shared/ only: every layer throws its errors.',
-    ),
-    part(
-      ['server/db/**/*.ts', 'server/storage/**/*.ts', 'server/geometry/**/*.ts', 'server/mail/**/*.ts'],
-      upper,
-      'server/db, storage, geometry and mail import server/errors, each other and shared/, never auth, http, ' +
-        'realtime, processing, domain or api.',
-      ['server/db/seed/**'],
-    ),
-    part(
-      ['server/db/seed/**/*.ts'],
-      ['api', 'domain'],
-      'The demo seed writes its rows itself: it never imports server/domain or server/api.',
-    ),
-    part(
-      ['server/auth/**/*.ts'],
-      ['api', 'domain', 'processing', 'realtime'],
-      'server/auth never imports realtime, processing, domain or api.',
-    ),
-    part(
-      ['server/http/**/*.ts'],
-      ['api', 'domain', 'processing'],
-      'server/http (the conventions every endpoint shares) never imports processing, domain or api.',
-    ),
-    part(
-      ['server/realtime/**/*.ts', 'server/processing/**/*.ts'],
-      ['api', 'domain'],
-      'server/realtime and server/processing never import server/domain or server/api.',
-    ),
-    part(
-      ['server/domain/**/*.ts'],
-      ['api'],
-      'server/domain (helpers of several endpoints) never imports server/api; the endpoints import it.',
-    ),
+    ...order.flatMap((_, index) => layer(index)),
   ];
 }
 
@@ -154,9 +138,7 @@ function layering() {
       '**/src/**',
       '**/server/**',
     ]),
-    // The server's layers, from the bottom: server/errors; server/db, storage, geometry, mail; server/auth;
-    // server/http; server/realtime and server/processing; server/domain (helpers of several endpoints);
-    // server/api (the endpoints). A layer never imports one above it, and no server file imports src/.
+    // The server's layers (serverLayers): a layer never imports one above it, and no server file imports src/.
     ...serverLayers(forbid),
     forbid(
       ['src/lib/**/*.{ts,tsx}'],

@@ -3,7 +3,7 @@
  * Figures only: nothing here asserts a time. Every measurement runs BENCH_RUNS (3) times; the tables show the
  * median. Times are `performance.now()` milliseconds; memory is a process's peak resident set.
  *
- * 1. Converter comparison, the evidence docs/3d-pipeline.md cites: each fixture of server/geometry/fbx-fixtures.ts
+ * 1. Converter comparison, the evidence docs/3d-pipeline.md cites: each fixture of tests/server/fbx-fixtures.ts
  *    (cube, textured plane with its checker.png beside it, node hierarchy, dense mesh of 200,000 triangles),
  *    written as binary and as ASCII FBX 7.4, converted by FBX2glTF (`convertFbx`, as the pipeline does) and by
  *    assimpjs (assimp in WebAssembly, in a Node process of its own: scripts/bench/assimp-convert.ts). Each glb is
@@ -43,10 +43,10 @@ import {
   type FbxFixture,
   nodeHierarchy,
   texturedPlane,
-} from '../server/geometry/fbx-fixtures';
+} from '../tests/server/fbx-fixtures';
 import { convertFbx } from '../server/geometry/fbx-converter';
-import type { FbxNode, FbxScene, Vec3 } from '../server/geometry/fbx-writer';
-import { writeFbxAscii, writeFbxBinary } from '../server/geometry/fbx-writer';
+import type { FbxNode, FbxScene, Vec3 } from '../server/seed/fbx-writer';
+import { writeFbxAscii, writeFbxBinary } from '../server/seed/fbx-writer';
 import { drawnGeometry } from '../server/geometry/geometry-statistics';
 import { gltfIO } from '../server/geometry/gltf-io';
 import { type ModelPipelineResult, PREVIEW_SIZE } from '../server/geometry/model-pipeline';

@@ -50,7 +50,7 @@ export interface ServerConfig {
   /** Seed the demo fixture when the database is empty. */
   seed: boolean;
   /**
-   * Give the seeded models, items and materials real files (made at start, server/processing/demo-files.ts) and
+   * Give the seeded models, items and materials real files (made at start, server/seed/demo-files.ts) and
    * process them in the background, once per database. DEMO_FILES=1/0; on by default where the seed is.
    */
   demoFiles: boolean;

@@ -1,7 +1,7 @@
 /**
  * The kinds of resumable upload (spec 2 §5), by the name the portal sends as the tus metadata `kind`, with the file
  * types each takes: extensions as the 422 names them (Laravel's `mimes`); none listed: any type. Every upload has at
- * least one byte. The server declares each kind's ability and size limit beside it (server/domain/upload-kinds.ts);
+ * least one byte. The server declares each kind's ability and size limit beside it (server/uploads/upload-kinds.ts);
  * the portal checks a picked file against the same types before sending it (src/components/upload/upload-rules.ts).
  * Model files are of the 3D formats of model-formats.ts, or a zip archive holding one with its textures.
  */

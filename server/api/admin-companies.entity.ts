@@ -23,7 +23,7 @@ import { defineEntity } from '../http/crud/entity';
 import { type FieldErrors, HttpError, ValidationError } from '../errors/http-errors';
 import { iso, toBoolean } from '../http/schema-types';
 import { acceptUpload, storeUpload } from '../storage/uploads';
-import { IMAGE_RULES } from '../domain/image-uploads';
+import { IMAGE_RULES } from '../uploads/image-uploads';
 import { companyFiles, removeCompanyFiles, unreferencedKeys } from '../domain/admin-companies-files';
 import { allValid, notEmptied } from '../http/field-checks';
 import { licencesOf } from './companies';

@@ -26,7 +26,7 @@ import { HttpError } from '../errors/http-errors';
 import { guard, guarded } from '../http/guarded-route';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { Filled, Flag, MessageSchema, Nullable, toBoolean } from '../http/schema-types';
-import { type Company, requestSubdomain } from '../http/tenancy';
+import { type Company, requestSubdomain } from '../auth/tenancy';
 import { recordActivity } from '../domain/activity-recorder';
 import { fileUrl } from '../http/stored-files';
 import { AuthResponseSchema } from '../domain/schemas';

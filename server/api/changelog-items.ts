@@ -26,7 +26,7 @@ import { enumFilter, isCount, listEndpoint } from '../http/listing';
 import { CountSchema, DataSchema, PaginatedSchema } from '../http/responses';
 import { FileField, Filled, Flag, iso, Nullable, StringEnum, toBoolean } from '../http/schema-types';
 import { acceptUpload, storeUpload } from '../storage/uploads';
-import { IMAGE_RULES } from '../domain/image-uploads';
+import { IMAGE_RULES } from '../uploads/image-uploads';
 import { fileUrl } from '../http/stored-files';
 import { STORAGE_FOLDERS } from '../storage/storage-folders';
 

@@ -13,7 +13,7 @@ import { modelNotFound } from '../errors/http-errors';
 import { guard, guarded } from '../http/guarded-route';
 import { DataSchema } from '../http/responses';
 import { Nullable } from '../http/schema-types';
-import { type Company, presentTenant } from '../http/tenancy';
+import { type Company, presentTenant } from '../auth/tenancy';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { fileUrl } from '../http/stored-files';
 import { MyCompanyUpdateBody, updateMyCompany } from '../domain/my-company-update';

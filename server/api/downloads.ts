@@ -20,7 +20,7 @@ import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { attachmentDisposition } from '../http/stored-files';
 import { DataSchema, DeletedSchema, deletedResponse } from '../http/responses';
 import { iso, MessageSchema } from '../http/schema-types';
-import { finishedUpload, forgetUpload, type FinishedUpload } from '../processing/incoming-uploads';
+import { finishedUpload, forgetUpload, type FinishedUpload } from '../uploads/incoming-uploads';
 import { allValid, notEmptied } from '../http/field-checks';
 import { STORAGE_FOLDERS, storageKey } from '../storage/storage-folders';
 

@@ -32,7 +32,7 @@ import { DataSchema } from '../http/responses';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { iso, toBoolean } from '../http/schema-types';
 import { acceptUpload, storeUpload } from '../storage/uploads';
-import { IMAGE_RULES } from '../domain/image-uploads';
+import { IMAGE_RULES } from '../uploads/image-uploads';
 import { fileUrl } from '../http/stored-files';
 import { PARTY_COLUMNS, PARTY_SEARCH, type PartyRow, presentParties } from '../domain/report-parties';
 import { STORAGE_FOLDERS } from '../storage/storage-folders';

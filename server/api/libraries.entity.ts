@@ -27,7 +27,7 @@ import { HttpError, ValidationError } from '../errors/http-errors';
 import { enumFilter, parentFilter } from '../http/listing';
 import { Flag, iso, toBoolean } from '../http/schema-types';
 import { acceptUpload, type AcceptedUpload, storeUpload } from '../storage/uploads';
-import { IMAGE_RULES } from '../domain/image-uploads';
+import { IMAGE_RULES } from '../uploads/image-uploads';
 import { allValid, companyLabelIds, invalidSelection, notEmptied } from '../http/field-checks';
 import { fileUrl } from '../http/stored-files';
 import { libraryCover } from '../domain/cover-images';

@@ -34,7 +34,7 @@ import { requestLanguage } from '../http/language';
 import { publishItemRefresh } from '../processing/library-item-state';
 import { ITEM_FILES } from '../processing/library-item-processing';
 import { allValid, invalidSelection, notEmptied } from '../http/field-checks';
-import { incomingModelFile } from '../domain/model-files';
+import { incomingModelFile } from '../uploads/model-files';
 import {
   createProcessedFile,
   fileAndHistory,

@@ -35,7 +35,7 @@ import {
   storeImageUpload,
   updatedPreview,
   written,
-} from '../domain/image-uploads';
+} from '../uploads/image-uploads';
 import { categoryCover } from '../domain/cover-images';
 import { categoryAndDescendants, categoryTreeFacts, companyCategoryIds } from '../domain/material-tree';
 import { STORAGE_FOLDERS } from '../storage/storage-folders';

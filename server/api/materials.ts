@@ -48,7 +48,7 @@ import { type Language, requestLanguage } from '../http/language';
 import { renderStoredRow } from '../http/messages';
 import { DataSchema } from '../http/responses';
 import { Flag, iso, MessageSchema, toBoolean } from '../http/schema-types';
-import { finishedUpload, forgetUpload } from '../processing/incoming-uploads';
+import { finishedUpload, forgetUpload } from '../uploads/incoming-uploads';
 import { freeMaterialName, materialImportJob } from '../processing/material-import-processing';
 import { allValid, invalidSelection, notEmptied } from '../http/field-checks';
 import { fileUrl } from '../http/stored-files';
@@ -59,7 +59,7 @@ import {
   storeImageUpload,
   updatedPreview,
   written,
-} from '../domain/image-uploads';
+} from '../uploads/image-uploads';
 import { companyCategoryIds } from '../domain/material-tree';
 import { STORAGE_FOLDERS, storageKey } from '../storage/storage-folders';
 

@@ -21,7 +21,7 @@ import type { DB } from '../db/database';
 import { liveRowCount } from '../db/live-row-counts';
 import { restore, softDelete } from '../db/retention';
 import type { ProjectModelsTable } from '../db/schema';
-import { type BroadcastSource } from '../http/broadcast';
+import { type BroadcastSource } from '../realtime/broadcast';
 import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { requestLanguage } from '../http/language';
@@ -30,7 +30,7 @@ import { publishGeometryEvent, publishProcessorRefresh } from '../processing/mod
 import { MODEL_FILES, modelJob } from '../processing/model-processing';
 import { isProcessorWork, MODEL_MESSAGES, queueModel, UNFINISHED_STATUSES } from '../processing/model-state';
 import { allValid, companyProjectId, notEmptied } from '../http/field-checks';
-import { incomingModelFile } from '../domain/model-files';
+import { incomingModelFile } from '../uploads/model-files';
 import {
   createProcessedFile,
   fileAndHistory,

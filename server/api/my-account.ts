@@ -33,7 +33,7 @@ import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { DataSchema, ListResponseSchema, PaginatedSchema } from '../http/responses';
 import { FileField, Flag, iso, MessageSchema, Nullable, StringEnum, toBoolean } from '../http/schema-types';
 import { acceptUpload, storeUpload } from '../storage/uploads';
-import { IMAGE_RULES } from '../domain/image-uploads';
+import { IMAGE_RULES } from '../uploads/image-uploads';
 import {
   type ActivityCollections,
   declaredActivityCollections,

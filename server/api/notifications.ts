@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate, type Session } from '../auth/session';
-import { broadcast } from '../http/broadcast';
+import { broadcast } from '../realtime/broadcast';
 import { foundOr404, IdParams } from '../http/crud/ids';
 import { guard, guarded } from '../http/guarded-route';
 import { listQueryProperties } from '../http/list-query';

@@ -17,7 +17,7 @@ import { type FieldErrors, ValidationError } from '../errors/http-errors';
 import { guard, guarded } from '../http/guarded-route';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { Filled, MessageSchema } from '../http/schema-types';
-import { requestSubdomain } from '../http/tenancy';
+import { requestSubdomain } from '../auth/tenancy';
 import { portalLink, sendMail } from '../mail/outbox';
 import { recordActivity } from '../domain/activity-recorder';
 import { announceNotifications, deliverNotification } from '../domain/notifications-delivery';

@@ -1,6 +1,6 @@
 /**
  * Resumable uploads (spec 2 §5, §9: 5,000,000-byte chunks, resumable after a dropped connection) of every declared
- * kind (server/domain/upload-kinds.ts: model file, library item file, material archive, image): the tus 1.0
+ * kind (server/uploads/upload-kinds.ts: model file, library item file, material archive, image): the tus 1.0
  * protocol served by @tus/server, at `/api/v2/uploads` on the tenant API host with the bearer token. POST creates
  * (Upload-Length, Upload-Metadata `filename` and `kind`, 'model-file' when absent), HEAD answers the stored offset,
  * PATCH appends a chunk (`application/offset+octet-stream`; also POST + `X-HTTP-Method-Override: PATCH`), DELETE
@@ -32,9 +32,9 @@ import {
   forgetUploadRecord,
   isUploadId,
   removeStaleUploads,
-} from '../processing/incoming-uploads';
-import type { UploadKind } from '../domain/upload-kind';
-import { DEFAULT_UPLOAD_KIND, UPLOAD_KINDS, uploadKind } from '../domain/upload-kinds';
+} from '../uploads/incoming-uploads';
+import type { UploadKind } from '../uploads/upload-kind';
+import { DEFAULT_UPLOAD_KIND, UPLOAD_KINDS, uploadKind } from '../uploads/upload-kinds';
 const TUS_CHUNK_TYPE = 'application/offset+octet-stream';
 const STALE_UPLOAD_SWEEP_MS = 60 * 60 * 1000;
 

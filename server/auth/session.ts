@@ -19,7 +19,7 @@ import {
   companyFromJson,
   rememberTenant,
   requestSubdomain,
-} from '../http/tenancy';
+} from './tenancy';
 
 export type { SessionUser };
 

@@ -256,7 +256,7 @@ export interface ProjectModelsTable {
 export interface UploadsTable {
   /** The tus upload id (its object in the upload store). */
   id: string;
-  /** Its declared kind (server/domain/upload-kinds.ts), e.g. 'model-file'. */
+  /** Its declared kind (server/uploads/upload-kinds.ts), e.g. 'model-file'. */
   kind: Generated<string>;
   company_id: number;
   user_id: number;

@@ -20,7 +20,7 @@ import {
 } from '../../shared/notification-types';
 import type { DB } from '../db/database';
 import type { NotificationsTable } from '../db/schema';
-import { type BroadcastSource, broadcast } from '../http/broadcast';
+import { type BroadcastSource, broadcast } from '../realtime/broadcast';
 import type { Language } from '../http/language';
 import { renderTitled } from '../http/messages';
 import { iso } from '../http/schema-types';

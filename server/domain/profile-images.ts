@@ -15,7 +15,7 @@ import {
   removeUnnamedPreview,
   storeImageUpload,
   written,
-} from './image-uploads';
+} from '../uploads/image-uploads';
 import { STORAGE_FOLDERS } from '../storage/storage-folders';
 
 export const PROFILE_IMAGE_UPLOAD_FIELD = 'profile_image_upload_id';

@@ -22,7 +22,7 @@ import { ValidationError } from '../errors/http-errors';
 import { extensionOf } from '../storage/content-types';
 import type { FileStorage } from '../storage/storage';
 import { acceptUpload, type AcceptedUpload, storeUpload } from '../storage/uploads';
-import { IMAGE_RULES } from './image-uploads';
+import { IMAGE_RULES } from '../uploads/image-uploads';
 import {
   allValid,
   companyLabelIds,

@@ -3,7 +3,7 @@
  * membership changed, so the signed-in portals of the affected users re-validate their session at once.
  */
 import type { DB } from '../db/database';
-import { type BroadcastSource, broadcast } from '../http/broadcast';
+import { type BroadcastSource, broadcast } from '../realtime/broadcast';
 import { channels } from '../realtime/broadcaster';
 import { PERMISSIONS_EVENT } from '../../shared/events';
 

@@ -1,5 +1,5 @@
 /**
- * Base-colour maps for the demo's materials (server/processing/demo-files.ts), drawn from a material's name:
+ * Base-colour maps for the demo's materials (server/seed/demo-files.ts), drawn from a material's name:
  * wood grain (oak, walnut, pine, teak, in their tones), brushed or polished metal, veined stone, terrazzo, slate
  * tiles, woven fabric, leather, concrete, frosted glass and vinyl checks. Each is a tileable 512 × 512 PNG made
  * from raw pixels with sharp and a seeded noise, so a material looks the same on every start. Drawing them is

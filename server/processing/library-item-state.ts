@@ -9,7 +9,7 @@ import type { Selectable, Updateable } from 'kysely';
 import type { DB } from '../db/database';
 import type { LibraryItemsTable } from '../db/schema';
 import { LIBRARY_ITEM_STATUS_COLORS } from '../db/status-colors';
-import type { BroadcastSource } from '../http/broadcast';
+import type { BroadcastSource } from '../realtime/broadcast';
 import { channels } from '../realtime/broadcaster';
 import type { StoredMessage } from '../../shared/messages';
 import type { ProcessingJob } from './processable';

@@ -5,7 +5,7 @@
  * restored).
  */
 import type { StoredMessage } from '../../shared/messages';
-import type { BroadcastSource } from '../http/broadcast';
+import type { BroadcastSource } from '../realtime/broadcast';
 import { channels } from '../realtime/broadcaster';
 import { type ProcessingProgress, publishIndexRefresh, publishProgress } from './processing-events';
 

@@ -6,7 +6,7 @@
  */
 import type { DB } from '../db/database';
 import type { Database } from '../db/schema';
-import type { BroadcastSource } from '../http/broadcast';
+import type { BroadcastSource } from '../realtime/broadcast';
 import type { ModelReading } from '../geometry/readers/source-model';
 import type { FileStorage } from '../storage/storage';
 

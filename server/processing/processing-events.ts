@@ -5,7 +5,7 @@
  * message_key, message_params}}` (the English text and the stored message, processing-messages.ts),
  * and `RefreshProcessorIndex` `{owner_id}` when the entity's processor list should reload.
  */
-import { type BroadcastSource, broadcast } from '../http/broadcast';
+import { type BroadcastSource, broadcast } from '../realtime/broadcast';
 import { iso } from '../http/schema-types';
 import { GEOMETRY_EVENT, PROCESSOR_INDEX_EVENT } from '../../shared/events';
 import type { StoredMessage } from '../../shared/messages';

@@ -20,7 +20,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db/database';
-import type { BroadcastSource } from '../http/broadcast';
+import type { BroadcastSource } from '../realtime/broadcast';
 import type { ModelReading } from '../geometry/readers/source-model';
 import type { FileStorage } from '../storage/storage';
 import { sweepWorkFolders, withRunPriority } from './pipeline-runner';

@@ -1,5 +1,5 @@
 /**
- * What the demo data's real files (server/processing/demo-files.ts) are, the same on both database engines (that
+ * What the demo data's real files (server/seed/demo-files.ts) are, the same on both database engines (that
  * they are attached once per database, through the engine's queue, is demo-files.test.ts's): the seeded FINISHED
  * models and items get an FBX made from a procedural shape, picked by the record's name, are processed to FINISHED
  * again with a preview drawn from their geometry and a glb for the viewer, and no job is left unfinished; the seeded
@@ -10,7 +10,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachDemoFiles, demoKindOf } from '../../server/processing/demo-files';
+import { attachDemoFiles, demoKindOf } from '../../server/seed/demo-files';
 import { getModel } from './model-fixtures';
 import { binAllBut, startProcessingServer } from './processing-helpers';
 import { sendWithHost, type TestServer } from './test-server';
@@ -93,7 +93,7 @@ describe('the demo files', () => {
 });
 
 describe('the demo files of the records seeded on their way or FAILED', () => {
-  /** One seeded model of each status on its way, and a FAILED one (server/db/seed/projects.ts). */
+  /** One seeded model of each status on its way, and a FAILED one (server/seed/projects.ts). */
   const ON_THEIR_WAY = ['Harbour Tower – Lobby', 'Museum Quarter – Gallery', 'Riverside Lofts – Kitchen'];
   const FAILED_MODEL = 'Copper Works – Hall';
 

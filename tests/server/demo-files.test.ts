@@ -1,5 +1,5 @@
 /**
- * The demo data's real files (server/processing/demo-files.ts) as each engine keeps them: once per database, the
+ * The demo data's real files (server/seed/demo-files.ts) as each engine keeps them: once per database, the
  * seeded records get their files and are queued on the engine's queue (in process on PGlite, pg-boss on
  * PostgreSQL), which leaves no job unfinished; once done, a second start does nothing. What the files are and what
  * their processing makes of them is demo-files-conversions.test.ts's. To keep the test short, all but one seeded
@@ -7,7 +7,7 @@
  * stores lies in a declared storage folder (server/storage/storage-folders.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachDemoFiles } from '../../server/processing/demo-files';
+import { attachDemoFiles } from '../../server/seed/demo-files';
 import { getModel } from './model-fixtures';
 import { binAllBut, startProcessingServer } from './processing-helpers';
 import { keysOutsideDeclaredFolders } from './stored-keys';
@@ -23,7 +23,7 @@ afterAll(() => server?.close());
 
 describe('the demo files', () => {
   it('are attached once per database: the queue processes them, leaves no job unfinished, and a second start changes nothing', async () => {
-    // A seeded model on its way (server/db/seed/projects.ts), processed once its file is queued.
+    // A seeded model on its way (server/seed/projects.ts), processed once its file is queued.
     const QUEUED_MODEL = 'Riverside Lofts – Kitchen';
     await binAllBut(server, 'project_models', [QUEUED_MODEL]);
     await binAllBut(server, 'library_items', []);

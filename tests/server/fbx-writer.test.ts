@@ -1,5 +1,5 @@
 /**
- * The FBX writer against the real reader: every fixture (server/geometry/fbx-fixtures.ts) is written as ASCII
+ * The FBX writer against the real reader: every fixture (tests/server/fbx-fixtures.ts) is written as ASCII
  * 7.4 and 6.1 and binary 7.4, 7.5 and 6.1, put in a folder of its own with its textures, converted by FBX2glTF with the
  * server's options, and the glb read back with glTF-Transform must hold the fixture's triangles, nodes, textures
  * and bounds in metres (within 1 mm). Also: the binary layout itself (offset width and null record per version,
@@ -13,15 +13,15 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { getBounds, NodeIO } from '@gltf-transform/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SHAPE_KINDS, demoShape } from '../../server/geometry/demo-shapes';
+import { DEMO_SHAPE_KINDS, demoShape } from '../../server/seed/demo-shapes';
 import {
   allFixtures,
   checkerPng,
   expectationOf,
   type FixtureExpectation,
-} from '../../server/geometry/fbx-fixtures';
+} from './fbx-fixtures';
 import { fbx2gltfExecutable } from '../../server/geometry/fbx2gltf-binary';
-import { type FbxScene, writeFbxAscii, writeFbxBinary } from '../../server/geometry/fbx-writer';
+import { type FbxScene, writeFbxAscii, writeFbxBinary } from '../../server/seed/fbx-writer';
 
 const run = promisify(execFile);
 const io = new NodeIO();

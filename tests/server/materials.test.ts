@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyId, jsonBody, memberWithAbilities, tokenFor } from './api-helpers';
 import sharp from 'sharp';
 import yazl from 'yazl';
-import { checkerPng } from '../../server/geometry/fbx-fixtures';
+import { checkerPng } from './fbx-fixtures';
 import { zipOf } from './materials-zip';
 import { sendWithHost, startTestServer, TEST_DOMAIN, type TestServer } from './test-server';
 

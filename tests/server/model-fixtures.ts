@@ -1,17 +1,17 @@
 /**
  * Model files for the project, model, upload and processing tests: real FBX files (ASCII and binary, with and
- * without geometry, written by server/geometry/fbx-writer.ts), zip archives (whole, and cut off before their central
+ * without geometry, written by server/seed/fbx-writer.ts), zip archives (whole, and cut off before their central
  * directory), helpers to read models back, and the events a test server publishes (to wait for a processing run's
  * status, or hold a run at one of its events).
  */
 import { expect } from 'vitest';
-import { cube, emptyMesh } from '../../server/geometry/fbx-fixtures';
-import { writeFbxAscii, writeFbxBinary } from '../../server/geometry/fbx-writer';
+import { cube, emptyMesh } from './fbx-fixtures';
+import { writeFbxAscii, writeFbxBinary } from '../../server/seed/fbx-writer';
 import { type Broadcaster, laravelEvent } from '../../server/realtime/broadcaster';
 import { waitFor } from './realtime-helpers';
 import type { TestServer } from './test-server';
 
-/** An ASCII FBX 7.4 of a red cube (server/geometry/fbx-fixtures.ts): 12 triangles. */
+/** An ASCII FBX 7.4 of a red cube (tests/server/fbx-fixtures.ts): 12 triangles. */
 export const FBX_ASCII = writeFbxAscii(cube().scene);
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The 3D pipeline on real files (issue 28): FBX fixtures written by server/geometry/fbx-writer.ts (binary and
+ * The 3D pipeline on real files (issue 28): FBX fixtures written by server/seed/fbx-writer.ts (binary and
  * ASCII; a cube, a textured plane zipped with its texture, a node hierarchy, a mesh past 65,536 vertices) are
  * converted by FBX2glTF, measured, optimized and drawn. Each conversion must give what was written: its
  * triangles, textures and bounds; the optimized glb reads back and is smaller; the preview is a WebP at card size
@@ -23,8 +23,8 @@ import {
   type FbxFixture,
   nodeHierarchy,
   texturedPlane,
-} from '../../server/geometry/fbx-fixtures';
-import { writeFbxAscii, writeFbxBinary } from '../../server/geometry/fbx-writer';
+} from './fbx-fixtures';
+import { writeFbxAscii, writeFbxBinary } from '../../server/seed/fbx-writer';
 import { gltfIO } from '../../server/geometry/gltf-io';
 import { zipOf } from '../../server/geometry/zip-writer';
 import {

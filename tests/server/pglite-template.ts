@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { seedAreas, seedDemoData } from '../../server/db/seed/index';
+import { seedAreas, seedDemoData } from '../../server/seed/index';
 import { localDiskStorage } from '../../server/storage/storage';
 
 export interface PgliteTemplate {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { migrateToLatest } from '../../server/db/migrate';
 import { purgeExpiredTrash } from '../../server/domain/trash-purge';
-import { dropEverything, seedAreas, seedDemoData } from '../../server/db/seed/index';
+import { dropEverything, seedAreas, seedDemoData } from '../../server/seed/index';
 import { startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;

@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadDirectory } from '../../server/processing/incoming-uploads';
+import { uploadDirectory } from '../../server/uploads/incoming-uploads';
 import { jsonBody, memberWithAbilities, tokenFor } from './api-helpers';
 import { FBX_ASCII, getModel, type ModelBody } from './model-fixtures';
 import { hostOrigin, resolveLocalhostNames, waitFor } from './realtime-helpers';

@@ -2,7 +2,7 @@
  * State several server processes share through the database, and uploads of declared kinds:
  * - login_attempts: the login throttle's fixed-window counters (per identity, per client address), so every API
  *   process on one PostgreSQL counts the same attempts;
- * - model_uploads becomes uploads with the `kind` of each tus upload (server/domain/upload-kinds.ts): 'model-file'
+ * - model_uploads becomes uploads with the `kind` of each tus upload (server/uploads/upload-kinds.ts): 'model-file'
  *   for the uploads started before kinds existed.
  */
 import { type Kysely, sql } from 'kysely';

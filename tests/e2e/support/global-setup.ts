@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openPglite } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
-import { seedAreas, seedDemoData } from '../../../server/db/seed/index';
+import { seedAreas, seedDemoData } from '../../../server/seed/index';
 import { localDiskStorage } from '../../../server/storage/storage';
 import { runFolders } from './run-folder';
 

@@ -4,8 +4,8 @@
  */
 import { type APIRequestContext, expect } from '@playwright/test';
 import { API, apiHeaders, type DemoUser, sharedSession } from './portal';
-import { cube } from '../../../server/geometry/fbx-fixtures';
-import { writeFbxAscii } from '../../../server/geometry/fbx-writer';
+import { cube } from '../../server/fbx-fixtures';
+import { writeFbxAscii } from '../../../server/seed/fbx-writer';
 
 export interface ApiProject {
   id: number;
@@ -119,7 +119,7 @@ export async function projectsApi(request: APIRequestContext, user: DemoUser = '
 }
 
 /**
- * A real ASCII FBX 7.4 of a red cube (server/geometry/fbx-fixtures.ts), padded with comment lines to at least
+ * A real ASCII FBX 7.4 of a red cube (tests/server/fbx-fixtures.ts), padded with comment lines to at least
  * `size` bytes, as Playwright's file chooser takes it; the processor converts it to a model of 12 triangles.
  */
 export function fbxFile(name: string, size = 4_000) {

@@ -1,10 +1,10 @@
 /** `npm run db:reset`: drops everything, migrates and seeds the demo fixture again. */
 import { loadConfig } from '../config';
-import { openDatabase } from './database';
-import { migrateToLatest } from './migrate';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
 import { s3Storage } from '../storage/s3';
 import { localDiskStorage } from '../storage/storage';
-import { dropEverything, seedAreas, seedDemoData } from './seed/index';
+import { dropEverything, seedAreas, seedDemoData } from './index';
 
 const config = loadConfig();
 const db = await openDatabase(config);

@@ -5,12 +5,12 @@
  * `Furniture` > `Chairs` > `Office Chairs` and its siblings (one library is connected to a model), Globex's 4
  * projects starting with `Globex`, and trashed rows deleted 2, 15, 29 and 31 days ago (the last is purged).
  */
-import { storedMessageColumns } from '../../http/messages';
-import type { StoredMessage } from '../../../shared/messages';
-import { PROCESSING_MESSAGES } from '../../processing/processing-messages';
-import type { DB } from '../database';
-import type { LibraryStatus, ModelStatus } from '../schema';
-import { MODEL_STATUS_COLORS } from '../status-colors';
+import { storedMessageColumns } from '../http/messages';
+import type { StoredMessage } from '../../shared/messages';
+import { PROCESSING_MESSAGES } from '../processing/processing-messages';
+import type { DB } from '../db/database';
+import type { LibraryStatus, ModelStatus } from '../db/schema';
+import { MODEL_STATUS_COLORS } from '../db/status-colors';
 import { daysAgo, hoursAgo } from './time';
 
 const ACME_LABELS = [

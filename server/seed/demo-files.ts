@@ -1,6 +1,6 @@
 /**
  * Real files for the demo data (issue 28, DEMO_FILES): once per database, after the first start, the seeded
- * models and library items get an FBX made from a procedural shape (server/geometry/demo-shapes.ts: chairs,
+ * models and library items get an FBX made from a procedural shape (server/seed/demo-shapes.ts: chairs,
  * tables, sofas, lamps, shelves, buildings, picked by the record's name), written as binary or ASCII FBX, zipped
  * with its tiled textures where it has some, stored like an upload. The FINISHED ones and those the fixture seeds
  * as on their way (UPLOADING, QUEUED, PROCESSING) are queued: the processor converts them in the background like
@@ -21,17 +21,17 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db/database';
-import { DEMO_SHAPE_KINDS, type DemoShapeKind, demoShape } from '../geometry/demo-shapes';
+import { DEMO_SHAPE_KINDS, type DemoShapeKind, demoShape } from './demo-shapes';
 import type { MaterialPipelineResult } from '../geometry/material-pipeline';
-import { writeFbxAscii, writeFbxBinary } from '../geometry/fbx-writer';
+import { writeFbxAscii, writeFbxBinary } from './fbx-writer';
 import { zipOf } from '../geometry/zip-writer';
-import type { BroadcastSource } from '../http/broadcast';
-import { type ProcessedFiles, requeue } from './file-processing';
-import { ITEM_FILES } from './library-item-processing';
-import { MODEL_MESSAGES } from './model-state';
-import { MODEL_FILES } from './model-processing';
-import { backstopOf, makeWorkFolder, PIPELINE_LIMITS, runPipeline } from './pipeline-runner';
-import { storeMaterialPicture } from './material-import-processing';
+import type { BroadcastSource } from '../realtime/broadcast';
+import { type ProcessedFiles, requeue } from '../processing/file-processing';
+import { ITEM_FILES } from '../processing/library-item-processing';
+import { MODEL_MESSAGES } from '../processing/model-state';
+import { MODEL_FILES } from '../processing/model-processing';
+import { backstopOf, makeWorkFolder, PIPELINE_LIMITS, runPipeline } from '../processing/pipeline-runner';
+import { storeMaterialPicture } from '../processing/material-import-processing';
 import { STORAGE_FOLDERS, type StorageFolder, storageKey } from '../storage/storage-folders';
 
 const FILES_DONE = 'demo:files';

@@ -1,6 +1,6 @@
 /** Issue and feedback reports of the demo fixture: 5 issue reports of different severities, 5 ratings 1 to 5. */
-import type { IssueProduct, IssueSeverity, IssueStatus } from '../../../shared/entities/issue-reports';
-import type { DB } from '../database';
+import type { IssueProduct, IssueSeverity, IssueStatus } from '../../shared/entities/issue-reports';
+import type { DB } from '../db/database';
 import { daysAgo } from './time';
 
 interface IssueSeed {

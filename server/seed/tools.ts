@@ -6,12 +6,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FileStorage } from '../../storage/storage';
-import type { DB } from '../database';
-import { MODEL_STATUS_COLORS } from '../status-colors';
+import type { FileStorage } from '../storage/storage';
+import type { DB } from '../db/database';
+import { MODEL_STATUS_COLORS } from '../db/status-colors';
 import type { SeedContext } from './seed-area';
 import { daysAgo } from './time';
-import { STORAGE_FOLDERS, storageKey, type StorageKey } from '../../storage/storage-folders';
+import { STORAGE_FOLDERS, storageKey, type StorageKey } from '../storage/storage-folders';
 
 const DOWNLOADS: Array<{ name: string; extension: string; content: string }> = [
   {

@@ -3,7 +3,7 @@
  * failure is logged and never fails the request (the data is already saved; clients refetch on their own).
  */
 import type { FastifyRequest } from 'fastify';
-import { laravelEvent } from '../realtime/broadcaster';
+import { laravelEvent } from './broadcaster';
 
 /** Who publishes: a request, or background work of the app itself (`{ server: app, log: app.log }`). */
 export type BroadcastSource = Pick<FastifyRequest, 'server' | 'log'>;

@@ -9,13 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import type { UploadKindName } from '../../shared/upload-kinds';
 import type { Session } from '../auth/session';
 import { invalidField } from '../errors/http-errors';
-import { finishedUpload, forgetUpload } from '../processing/incoming-uploads';
+import { finishedUpload, forgetUpload } from './incoming-uploads';
 import {
   acceptModelFile,
   MODEL_FILE_UPLOAD,
   type ModelFileCandidate,
   type ModelFileType,
-} from '../processing/model-file';
+} from './model-file';
 import { UploadedFile } from '../storage/uploads';
 import { requiredField } from '../http/field-checks';
 import { STORAGE_FOLDERS, type StorageFolder, storageKey } from '../storage/storage-folders';

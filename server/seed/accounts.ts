@@ -1,8 +1,8 @@
 /** Companies, licences, roles and the demo accounts of ../shared/demo-fixture.md (password `password`). */
-import { ABILITIES } from '../../../shared/abilities';
-import { hashPassword } from '../../auth/passwords';
-import { createAccount } from '../accounts';
-import type { DB } from '../database';
+import { ABILITIES } from '../../shared/abilities';
+import { hashPassword } from '../auth/passwords';
+import { createAccount } from '../db/accounts';
+import type { DB } from '../db/database';
 
 export const DEMO_PASSWORD = 'password';
 

@@ -4,7 +4,7 @@
  * and its categories are not deletable, names with a space, a slash and non-ASCII characters), and trashed
  * materials and categories deleted 2, 15, 29 and 31 days ago (the last is purged).
  */
-import type { DB } from '../database';
+import type { DB } from '../db/database';
 import { daysAgo, hoursAgo } from './time';
 
 interface SeedCategory {

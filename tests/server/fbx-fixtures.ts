@@ -15,8 +15,8 @@
  * - `emptyMesh()`: a Model whose Geometry has vertices but no polygons, for the failure tests.
  */
 import sharp from 'sharp';
-import { box, cylinder, mergeMeshes } from './demo-shapes';
-import type { FbxMaterial, FbxNode, FbxScene, Vec3 } from './fbx-writer';
+import { box, cylinder, mergeMeshes } from '../../server/seed/demo-shapes';
+import type { FbxMaterial, FbxNode, FbxScene, Vec3 } from '../../server/seed/fbx-writer';
 
 export interface FixtureExpectation {
   triangles: number;

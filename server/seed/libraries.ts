@@ -5,12 +5,12 @@
  * model (not deletable), Globex's items, and trashed libraries and items deleted 2, 15 and 29 days ago plus one
  * deleted 31 days ago (past the retention, no longer listed).
  */
-import { storedMessageColumns } from '../../http/messages';
-import type { StoredMessage } from '../../../shared/messages';
-import { PROCESSING_MESSAGES } from '../../processing/processing-messages';
-import type { DB } from '../database';
-import type { LibraryItemStatus } from '../schema';
-import { LIBRARY_ITEM_STATUS_COLORS } from '../status-colors';
+import { storedMessageColumns } from '../http/messages';
+import type { StoredMessage } from '../../shared/messages';
+import { PROCESSING_MESSAGES } from '../processing/processing-messages';
+import type { DB } from '../db/database';
+import type { LibraryItemStatus } from '../db/schema';
+import { LIBRARY_ITEM_STATUS_COLORS } from '../db/status-colors';
 import { daysAgo, hoursAgo } from './time';
 
 const EVENT = PROCESSING_MESSAGES;

@@ -3,8 +3,8 @@
  * that in app_settings, so a database created by an older version receives the areas that arrived later.
  */
 import { sql } from 'kysely';
-import type { DB } from '../database';
-import { withSchemaChangeLock } from '../migrate';
+import type { DB } from '../db/database';
+import { withSchemaChangeLock } from '../db/migrate';
 import { seedAccount } from './account';
 import { seedAccounts } from './accounts';
 import { seedAdmin } from './admin';

@@ -4,12 +4,12 @@
  * with erin and frank (Managers, password `password`), a project with finished models for the demo-model
  * picker, alice's recent activity in Acme, and one of alice's notification settings switched off.
  */
-import { ABILITIES } from '../../../shared/abilities';
-import { message, type MessageParams, type StoredMessage } from '../../../shared/messages';
-import { notificationTypeOf } from '../../../shared/notification-types';
-import { hashPassword } from '../../auth/passwords';
-import { createAccount } from '../accounts';
-import type { DB } from '../database';
+import { ABILITIES } from '../../shared/abilities';
+import { message, type MessageParams, type StoredMessage } from '../../shared/messages';
+import { notificationTypeOf } from '../../shared/notification-types';
+import { hashPassword } from '../auth/passwords';
+import { createAccount } from '../db/accounts';
+import type { DB } from '../db/database';
 import { DEMO_PASSWORD } from './accounts';
 import { daysAgo } from './time';
 

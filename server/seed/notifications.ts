@@ -2,10 +2,10 @@
  * The shell's notifications (demo fixture: ≥15 for alice with ≥5 unread, 5 for bob; a few for carol and dave), each
  * with its type and stored message, so readers see them in their own language.
  */
-import { type MessageParams, message } from '../../../shared/messages';
-import { type NotificationTypeKey, notificationTypeOf } from '../../../shared/notification-types';
-import { renderTitled } from '../../http/messages';
-import type { DB } from '../database';
+import { type MessageParams, message } from '../../shared/messages';
+import { type NotificationTypeKey, notificationTypeOf } from '../../shared/notification-types';
+import { renderTitled } from '../http/messages';
+import type { DB } from '../db/database';
 import { hoursAgo } from './time';
 
 interface NotificationSeed {

@@ -1,5 +1,5 @@
 /** The FAQ of the demo fixture: 3 categories with their questions. */
-import type { DB } from '../database';
+import type { DB } from '../db/database';
 import { daysAgo } from './time';
 
 const CATEGORIES: Array<{ name: string; questions: Array<[question: string, answer: string]> }> = [

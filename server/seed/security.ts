@@ -2,8 +2,8 @@
  * The security part of ../shared/demo-fixture.md: the accounts seed brings the roles Manager, Viewer and a third
  * (Designer); this adds two groups per company (with members only in acme) and the roles' notification settings.
  */
-import { CONFIGURABLE_NOTIFICATION_TYPES } from '../../../shared/notification-types';
-import type { DB } from '../database';
+import { CONFIGURABLE_NOTIFICATION_TYPES } from '../../shared/notification-types';
+import type { DB } from '../db/database';
 
 interface GroupSeed {
   name: string;

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Session } from '../auth/session';
 import type { DB } from '../db/database';
 import { invalidField } from '../errors/http-errors';
-import { finishedUpload, forgetUpload, type FinishedUpload } from '../processing/incoming-uploads';
+import { finishedUpload, forgetUpload, type FinishedUpload } from './incoming-uploads';
 import { canonicalExtension, sniffExtension } from '../storage/content-types';
 import type { FileStorage } from '../storage/storage';
 import type { UploadStore } from '../storage/upload-store';

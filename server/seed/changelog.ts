@@ -2,8 +2,8 @@
  * Changelog items of each type, each with its Dutch description: some dated per environment (development →
  * production), some not dated at all.
  */
-import type { DB } from '../database';
-import type { ChangelogType } from '../schema';
+import type { DB } from '../db/database';
+import type { ChangelogType } from '../db/schema';
 import { daysAgo } from './time';
 
 interface ChangelogSeed {

@@ -2,7 +2,7 @@
  * The admin part of the demo fixture that concerns planned maintenance (../shared/demo-fixture.md "Admin"): two
  * planned windows, both further ahead than a day, so no banner announces them right after seeding.
  */
-import type { DB } from '../database';
+import type { DB } from '../db/database';
 import { daysAgo } from './time';
 
 /** A moment `days` from now at a whole hour (UTC), so the windows read naturally. */

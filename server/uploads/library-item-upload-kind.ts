@@ -4,7 +4,7 @@
  * library items.
  */
 import { LIBRARY_ITEM_ABILITIES } from '../../shared/entities/library-item-values';
-import { uploadContentErrors } from '../processing/model-file';
+import { uploadContentErrors } from './model-file';
 import { fileUploadKind } from './upload-kind';
 
 export const libraryItemUploadKind = fileUploadKind({
