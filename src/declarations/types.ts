@@ -264,8 +264,8 @@ export interface OverviewDeclaration<TRecord extends BaseRecord = BaseRecord> {
   /**
    * Loads the overview's screen (`() => import('./materials.overview')`, whose default export is
    * `defineOverviewPage(...)`), rendered by the generic overview page (src/pages/show/OverviewPage.tsx); loaded
-   * with the show route, so its renderers stay out of the first visit. Without it, the generic show page shows the
-   * list's columns.
+   * with the show route, so its renderers stay out of the first visit. Without it, the overview shows the list's
+   * columns (`columnsOverview`).
    */
   page?: () => Promise<{ default: OverviewPageDeclaration }>;
 }
@@ -304,7 +304,11 @@ export interface OverviewFieldDeclaration<TRecord extends BaseRecord = BaseRecor
   /** The record field a `kind` shows (the field's value as is without `kind` or `render`). */
   field?: string;
   kind?: CellKind;
+  /** A `status` kind's green values. */
+  activeValues?: readonly string[];
   render?: (record: TRecord, context: OverviewContext) => ReactNode;
+  /** Shown only where this holds (a platform, a permission). */
+  visible?: (context: Pick<RenderContext, 'platform' | 'can'>) => boolean;
 }
 
 /** A titled card below the details (PageSection): a material's variants, a project's models. */

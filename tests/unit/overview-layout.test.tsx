@@ -10,8 +10,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { declaredOverviewPage } from '@/pages/show/OverviewPage';
-import ResourceShowPage from '@/pages/show/ResourceShowPage';
+import { columnsOverview, declaredOverviewPage } from '@/pages/show/OverviewPage';
 import feedbackReports from '@/resources/feedback-reports/admin-feedback-reports.resource';
 import issueReports from '@/resources/issue-reports/admin-issue-reports.resource';
 import issueReportOverview from '@/resources/issue-reports/issue-reports.overview';
@@ -38,6 +37,7 @@ const LibraryItemOverviewPage = declaredOverviewPage(libraryItemOverview);
 const MaterialOverviewPage = declaredOverviewPage(materialOverview);
 const ModelOverviewPage = declaredOverviewPage(modelOverview);
 const IssueReportOverviewPage = declaredOverviewPage(issueReportOverview);
+const FeedbackOverviewPage = declaredOverviewPage(columnsOverview(feedbackReports));
 
 const times = {
   created_at: '2026-01-01T10:00:00.000Z',
@@ -149,7 +149,7 @@ function renderAt(path: string, language = 'en', user = aliceUser) {
         />
         <Route
           path="/admin/feedback_report/overview/:feedbackId"
-          element={<ResourceShowPage resource={feedbackReports} action="show" />}
+          element={<FeedbackOverviewPage resource={feedbackReports} action="show" />}
         />
         <Route
           path="/admin/issue_report/overview/:issueId"

@@ -3,7 +3,8 @@
  * breadcrumbs from the list through the declared trail to the record, the page header (title, badge and the
  * declared actions), the result banner, the declared details (beside the media, or placed by the entity's body)
  * and sections, on the layout of every overview (issue 31). An entity's `<entity>.overview.tsx` declares its
- * screen (`overview.page` loads it with the show route, src/shell/routes/resource-pages.ts).
+ * screen (`overview.page` loads it with the show route, src/shell/routes/resource-pages.ts); an entity without one
+ * shows its list's columns as its details (`columnsOverview`).
  */
 import { type BaseRecord, type HttpError, useShow } from '@refinedev/core';
 import { Skeleton } from 'antd';
@@ -25,6 +26,7 @@ import type {
   OverviewCrumb,
   OverviewFieldDeclaration,
   OverviewPageDeclaration,
+  ResourceDeclaration,
   ResourcePage,
   ResourcePageProps,
 } from '@/declarations/types';
@@ -50,8 +52,27 @@ function fieldValue<TRecord extends BaseRecord>(
   return renderCell(field.kind, value, {
     language: context.language,
     record,
+    activeValues: field.activeValues,
     describe: (shown) => context.t(`values.${String(shown)}`, { defaultValue: String(shown ?? '') }),
   });
+}
+
+/**
+ * The overview screen of an entity that declares none: the list's titled columns as its details, titled by the
+ * record's name (or the show title, for a record without one).
+ */
+export function columnsOverview(resource: ResourceDeclaration): OverviewPageDeclaration {
+  const nameField = resource.list?.nameField ?? 'name';
+  return {
+    titleId: `${resource.screen}-title`,
+    title: (record, { t }) => String(record[nameField] ?? '') || t('titles.show'),
+    fields: (resource.list?.columns ?? []).flatMap(
+      ({ field, titleKey, kind, activeValues, render, visible }) =>
+        titleKey
+          ? [{ key: field, labelKey: titleKey, field, kind: kind ?? 'text', activeValues, render, visible }]
+          : [],
+    ),
+  };
 }
 
 /** The show page of a declared overview screen (the default export of an entity's `<entity>.overview.tsx`). */
@@ -109,16 +130,18 @@ export function declaredOverviewPage<TRecord extends BaseRecord>(
       ? declaration.title(record, context)
       : String(record[resource.list?.nameField ?? 'name'] ?? '');
     const badge = declaration.badge?.(record, context);
-    const details: OverviewDetail[] = (declaration.fields ?? []).map((field) => {
-      const value = fieldValue(field, record, context);
-      const label = t(field.labelKey);
-      return {
-        key: field.key,
-        label: field.labelFor ? <label htmlFor={field.labelFor}>{label}</label> : label,
-        ...(field.span !== undefined && { span: field.span }),
-        children: isEmpty(value) ? none : value,
-      };
-    });
+    const details: OverviewDetail[] = (declaration.fields ?? [])
+      .filter((field) => !field.visible || field.visible(context))
+      .map((field) => {
+        const value = fieldValue(field, record, context);
+        const label = t(field.labelKey);
+        return {
+          key: field.key,
+          label: field.labelFor ? <label htmlFor={field.labelFor}>{label}</label> : label,
+          ...(field.span !== undefined && { span: field.span }),
+          children: isEmpty(value) ? none : value,
+        };
+      });
     const { body: Body, media } = declaration;
 
     return (

@@ -1,30 +1,23 @@
 /**
- * The pages of declared resources: the generic page of each action (`src/pages/`; the show page with the
- * declared overview screen, `overview.page`, where there is one), replaced by a declaration's own page where it has
+ * The pages of declared resources: the generic page of each action (`src/pages/`; the overview page with the
+ * declared overview screen, `overview.page`, or else the list's columns), replaced by a declaration's own page where it has
  * one, loaded on first visit and handed the declaration. The generic list page is built
  * from the light components (src/ui), so a list loads without antd; every other page, a declaration's own pages
  * included, may use antd and gets antd's theme loaded with it (`withAntdTheme`).
  */
 import { createElement } from 'react';
 import type { ResourceRoute } from '@/declarations/derive';
-import type {
-  LazyPage,
-  OverviewDeclaration,
-  PageAction,
-  ResourceDeclaration,
-  ResourcePageProps,
-} from '@/declarations/types';
+import type { LazyPage, PageAction, ResourceDeclaration, ResourcePageProps } from '@/declarations/types';
 import { withAntdTheme } from './antd-pages';
 import type { PageLoader, RouteEntry } from './route-entry';
 import { loadListPage } from './shared-chunks';
 
-/** The generic page of each action; a declaration's `pages` replaces it. */
-export const GENERIC_PAGES: Record<PageAction, LazyPage> = {
+/** The generic page of each action; a declaration's `pages` replaces it. The overview is built per resource. */
+export const GENERIC_PAGES: Record<Exclude<PageAction, 'show'>, LazyPage> = {
   list: loadListPage,
   create: () => import('@/pages/form/ResourceFormPage'),
   edit: () => import('@/pages/form/ResourceFormPage'),
   clone: () => import('@/pages/form/ResourceFormPage'),
-  show: () => import('@/pages/show/ResourceShowPage'),
 };
 
 /** The list page of a declaration browsed as a tree (`tree`): the generic tree browser. */
@@ -32,20 +25,23 @@ export const TREE_PAGE: LazyPage = () => import('@/pages/tree/TreeBrowserPage');
 
 const isAntdFree = (load: LazyPage) => load === GENERIC_PAGES.list || load === TREE_PAGE;
 
-/** The generic overview page with the declared overview screen (`overview.page`), both loaded on first visit. */
-const declaredOverview =
-  (loadScreen: NonNullable<OverviewDeclaration['page']>): LazyPage =>
+/**
+ * The generic overview page with the resource's declared overview screen (`overview.page`), both loaded on first
+ * visit; without one, the list's columns (`columnsOverview`).
+ */
+const overviewPage =
+  (resource: ResourceDeclaration): LazyPage =>
   async () => {
-    const [{ declaredOverviewPage }, { default: screen }] = await Promise.all([
+    const [{ declaredOverviewPage, columnsOverview }, screen] = await Promise.all([
       import('@/pages/show/OverviewPage'),
-      loadScreen(),
+      resource.overview?.page?.(),
     ]);
-    return { default: declaredOverviewPage(screen) };
+    return { default: declaredOverviewPage(screen?.default ?? columnsOverview(resource)) };
   };
 
 function genericPage(resource: ResourceDeclaration, action: PageAction): LazyPage {
   if (action === 'list' && resource.tree) return TREE_PAGE;
-  if (action === 'show' && resource.overview?.page) return declaredOverview(resource.overview.page);
+  if (action === 'show') return overviewPage(resource);
   return GENERIC_PAGES[action];
 }
 
