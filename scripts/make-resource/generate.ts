@@ -7,8 +7,11 @@
  *   server/db/migrations/<NNNN>_<table>.ts          its table and indexes (found by the migrator in its folder)
  *   server/api/<collection>.entity.ts               the server declaration (and the table's type)
  *   src/resources/<collection>/<collection>.resource.tsx, list-settings.ts   the portal declaration
+ *   src/resources/<collection>/<collection>.overview.tsx   its overview (show page): the details
  *   public/locales/{en,nl}/<collection>.json        its texts
+ *   server/seed/<collection>.ts                     three demo rows of acme's (a seed area)
  *   tests/server/<collection>.test.ts               a server test of its CRUD
+ *   tests/e2e/<collection>.spec.ts                  the journey in Chromium: list, create, overview, delete
  *
  * and adds it where a registry still names every entity (registries.ts says which and where). Field kinds: text
  * (required, at most 255; the first one is the record's name, unique in the company), textarea (optional, at most
@@ -26,12 +29,15 @@ import * as prettier from 'prettier';
 import { type DutchName, dutchSingular } from './dutch';
 import { parseFields } from './fields';
 import { entityNames, type EntityNames } from './names';
-import { addAbilityArea, addTexts, hasText } from './registries';
+import { addAbilityArea, addSeedArea, addTexts, hasText } from './registries';
 import {
   clientDeclaration,
+  e2eTest,
   listSettings,
   migration,
+  overviewScreen,
   type Plan,
+  seedArea,
   serverDeclaration,
   serverTest,
   sharedSchema,
@@ -151,6 +157,8 @@ async function conflicts(root: string, names: EntityNames, abilities: readonly s
     `public/locales/en/${names.kebab}.json`,
     `public/locales/nl/${names.kebab}.json`,
     `tests/server/${names.kebab}.test.ts`,
+    `tests/e2e/${names.kebab}.spec.ts`,
+    `server/seed/${names.kebab}.ts`,
   ];
   for (const path of paths) if (existsSync(join(root, path))) found.push(`${path} exists already.`);
 
@@ -222,15 +230,23 @@ export async function makeResource(root: string, argv: readonly string[]): Promi
     [`server/api/${names.kebab}.entity.ts`, serverDeclaration(plan)],
     [`src/resources/${names.kebab}/list-settings.ts`, listSettings(plan)],
     [`src/resources/${names.kebab}/${names.kebab}.resource.tsx`, clientDeclaration(plan)],
+    [`src/resources/${names.kebab}/${names.kebab}.overview.tsx`, overviewScreen(plan)],
     [`public/locales/en/${names.kebab}.json`, `${JSON.stringify(texts(plan, 'en'), null, 2)}\n`],
     [`public/locales/nl/${names.kebab}.json`, `${JSON.stringify(texts(plan, 'nl'), null, 2)}\n`],
+    [`server/seed/${names.kebab}.ts`, seedArea(plan)],
     [`tests/server/${names.kebab}.test.ts`, serverTest(plan)],
+    [`tests/e2e/${names.kebab}.spec.ts`, e2eTest(plan)],
   ]);
   const edits: Array<{ file: string; change: string; apply: (text: string) => string }> = [
     {
       file: 'shared/abilities.ts',
       change: `the abilities ${abilities.join(', ')} in the area '${names.camel}' at the end of ABILITY_AREAS`,
       apply: (text) => addAbilityArea(text, names.camel, abilities),
+    },
+    {
+      file: 'server/seed/index.ts',
+      change: `its seed area '${names.kebab}' (seed${names.pascal}) last in seedAreas`,
+      apply: (text) => addSeedArea(text, names.kebab, `seed${names.pascal}`, names.kebab),
     },
   ];
   for (const language of ['en', 'nl'] as const) {

@@ -351,6 +351,11 @@ export interface OverviewPageDeclaration<TRecord extends BaseRecord = BaseRecord
   badge?: (record: TRecord, context: OverviewContext) => ReactNode;
   /** A hook called on every render (live updates of processing). */
   useLive?: () => void;
+  /**
+   * A hook called on every render with the route's id, before the record has loaded: what a section will ask for,
+   * asked for at once instead of after the record (a material's variants, by the name in its URL).
+   */
+  usePreload?: (id: string | undefined) => void;
   /** `useShow`'s options: `liveMode: 'off'` where `useLive` applies the pushes itself. */
   show?: { liveMode?: 'auto' | 'manual' | 'off' };
   /** The text of an empty value (resource namespace); '---' without. */

@@ -4,8 +4,9 @@
  * registry edits type-check, lint and are formatted, whose texts are TODO-free in English and Dutch, whose
  * generated server test passes against the real test server (on TEST_DATABASE_URL's PostgreSQL when given one, else
  * PGlite), which the unit tests that enumerate every route, search group, declaration, ability and text take without
- * a change (both in one vitest of the copy, beside the checks here), and whose activity entries and Dutch field
- * names derive from what it wrote.
+ * a change (both in one vitest of the copy, beside the checks here), whose generated end-to-end test passes in
+ * Chromium against the copy's built portal (the seeded rows, a new record, its overview, its deletion), and whose
+ * activity entries and Dutch field names derive from what it wrote.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -46,11 +47,14 @@ const GENERATED = [
   'server/api/paint-suppliers.entity.ts',
   'src/resources/paint-suppliers/list-settings.ts',
   'src/resources/paint-suppliers/paint-suppliers.resource.tsx',
+  'src/resources/paint-suppliers/paint-suppliers.overview.tsx',
   'public/locales/en/paint-suppliers.json',
   'public/locales/nl/paint-suppliers.json',
+  'server/seed/paint-suppliers.ts',
   'tests/server/paint-suppliers.test.ts',
+  'tests/e2e/paint-suppliers.spec.ts',
 ];
-const EDITED_CODE = ['shared/abilities.ts'];
+const EDITED_CODE = ['shared/abilities.ts', 'server/seed/index.ts'];
 const EDITED_TEXTS = ['en', 'nl'].flatMap((language) =>
   ['common', 'search', 'securityRoles'].map((ns) => `public/locales/${language}/${ns}.json`),
 );
@@ -68,6 +72,7 @@ const UNIT_TESTS = [
   'tests/unit/entity-abilities.test.ts',
 ];
 const SERVER_TEST = 'tests/server/paint-suppliers.test.ts';
+const E2E_TEST = 'tests/e2e/paint-suppliers.spec.ts';
 
 let copy: string;
 
@@ -104,10 +109,12 @@ async function tree(): Promise<Map<string, string>> {
 /**
  * The copy's runs start afresh, not as workers of this vitest. Its server test runs on the database this run was
  * given: a schema of its own on the PostgreSQL server of TEST_DATABASE_URL (`npm test` gives it one when it has
- * one), else the embedded PGlite.
+ * one), else the embedded PGlite. Its end-to-end run builds the copy's portal (no E2E_PORTAL_DIR of this run's).
  */
 const childEnv = Object.fromEntries(
-  Object.entries({ ...process.env, NO_COLOR: '1' }).filter(([name]) => !name.startsWith('VITEST')),
+  Object.entries({ ...process.env, NO_COLOR: '1' }).filter(
+    ([name]) => !name.startsWith('VITEST') && name !== 'E2E_PORTAL_DIR',
+  ),
 );
 
 /** What the copy's vitest reports of each test file (its JSON reporter). */
@@ -243,6 +250,12 @@ describe('make:resource', () => {
     expect([...statuses.keys()].sort()).toEqual([SERVER_TEST, ...UNIT_TESTS].sort());
     expect(statuses.get(SERVER_TEST)).toEqual(Array(5).fill('passed'));
     for (const file of UNIT_TESTS) expect(new Set(statuses.get(file)), file).toEqual(new Set(['passed']));
+
+    // The generated journey in Chromium, on the copy's own build (its global setup builds it) and a server seeded
+    // with the new rows.
+    const journey = await run('playwright', ['test', E2E_TEST, '--workers=1', '--reporter=line']);
+    expect(journey.code, journey.output).toBe(0);
+    expect(journey.output).toMatch(/1 passed/);
 
     // What derives from the declaration alone: its activity entries name it, and Dutch messages its fields.
     await writeFile(

@@ -5,7 +5,7 @@
  * section with its heading, buttons and content, a body given the rendered fields, and the declared way back where
  * the record cannot be loaded.
  */
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -13,19 +13,39 @@ import { formatDate } from '@/components/cells';
 import { defineOverviewPage, type OverviewPageDeclaration } from '@/declarations/types';
 import { declaredOverviewPage } from '@/pages/show/OverviewPage';
 import issueReports from '@/resources/issue-reports/admin-issue-reports.resource';
+import materialOverview from '@/resources/materials/materials.overview';
+import { materials } from '@/resources/materials/materials.resource';
 import { tenantStore } from '@/shell/tenant/TenantContext';
 import {
   acmeTenant,
   aliceUser,
   LocationProbe,
   RefineHarness,
+  laravelList,
   signInAs,
+  type StubAnswer,
   stubApi,
   stubLive,
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
 
 const admin = { ...aliceUser, name: 'Ada Admin', admin: true, abilities: [] };
+
+const oak = {
+  id: 11,
+  name: 'Oak',
+  description: null,
+  preview_image_url: null,
+  viewer_texture_url: null,
+  status: 'ACTIVE',
+  status_color: '#52c41a',
+  categories: [{ id: 4, name: 'Woods' }],
+  parent_name: null,
+  deletable: true,
+  active_version_creator_name: 'Alice Anders',
+  created_at: '2026-01-01T10:00:00.000Z',
+  updated_at: '2026-01-02T10:00:00.000Z',
+};
 
 interface Report {
   id: number;
@@ -181,5 +201,49 @@ describe('a declared overview', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Back to issue reports' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/issue_report$/);
     expect(screen.queryByRole('heading', { level: 1, name: 'Upload stops' })).toBeNull();
+  });
+
+  it("asks for what a section shows with the record, not after it (a material's variants)", async () => {
+    signInAs(aliceUser);
+    tenantStore.setTenant(acmeTenant);
+    let answer: (value: StubAnswer) => void = () => undefined;
+    const pending = new Promise<StubAnswer>((resolve) => (answer = resolve));
+    const api = stubApi()
+      .on('GET', '/materials/:name', () => pending)
+      .on('GET', '/materials', {
+        body: laravelList([{ ...oak, id: 12, name: 'Oak, smoked', parent_name: 'Oak' }]),
+      });
+    const Page = declaredOverviewPage(materialOverview);
+    render(
+      <RefineHarness
+        path="/materials/overview/Oak"
+        live={stubLive()}
+        user={aliceUser}
+        i18n={portalI18n('en')}
+      >
+        <Routes>
+          <Route
+            path="/materials/overview/:materialName"
+            element={<Page resource={materials} action="show" />}
+          />
+        </Routes>
+      </RefineHarness>,
+    );
+
+    // The variants are asked for while the material's own answer is still on its way.
+    await waitFor(() =>
+      expect(api.calls('/materials').map((request) => request.query.get('filter[parent_name]'))).toContain(
+        'Oak',
+      ),
+    );
+    expect(api.calls('/materials/Oak')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    answer({ body: { data: oak } });
+    expect(await screen.findByRole('link', { name: 'Oak, smoked' })).toHaveAttribute(
+      'href',
+      '/materials/overview/Oak%2C%20smoked',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Oak' })).toBeVisible();
+    expect(api.calls('/materials')).toHaveLength(1);
   });
 });

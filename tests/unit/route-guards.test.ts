@@ -82,12 +82,13 @@ const ADMIN_ONLY = [
 const SPEC_ROUTES = [...ALWAYS, ...HATCH_ONLY, ...ADMIN_ONLY];
 /**
  * An entity added beyond the spec (`npm run make:resource`, docs/declarations.md "Adding an entity") has the routes
- * `<collection>`, `<collection>/create` and `<collection>/edit/:<singular>Id`, guarded by `list-<collection>`.
+ * `<collection>`, `<collection>/create`, `<collection>/edit/:<singular>Id` and `<collection>/overview/:<singular>Id`,
+ * guarded by `list-<collection>`.
  */
 const addedCollection = (path: string) =>
   SPEC_ROUTES.includes(path)
     ? undefined
-    : /^([a-z][a-z0-9-]*)(\/create|\/edit\/:[a-zA-Z]+Id)?$/.exec(path)?.[1];
+    : /^([a-z][a-z0-9-]*)(\/create|\/(edit|overview)\/:[a-zA-Z]+Id)?$/.exec(path)?.[1];
 
 /** Spec 1 §6 route groups (and §2.7: tools/downloads is for list-downloads). */
 function abilityGroup(path: string): string | undefined {

@@ -37,6 +37,7 @@ const NONE = '---';
 
 const noTrail = (): OverviewCrumb[] => [];
 const noLive = () => undefined;
+const noPreload = (_id: string | undefined) => undefined;
 
 const isEmpty = (value: ReactNode) =>
   value === null || value === undefined || value === '' || value === false;
@@ -82,6 +83,7 @@ export function declaredOverviewPage<TRecord extends BaseRecord>(
   // Chosen once per screen, so each is called on every render of it (hooks).
   const useTrail = declaration.useTrail ?? noTrail;
   const useLive = declaration.useLive ?? noLive;
+  const usePreload = declaration.usePreload ?? noPreload;
 
   function DeclaredOverviewPage({ resource }: ResourcePageProps) {
     const { t, i18n } = useTranslation(resource.ns);
@@ -99,6 +101,7 @@ export function declaredOverviewPage<TRecord extends BaseRecord>(
       queryOptions: { enabled: removing === undefined },
     });
     useLive();
+    usePreload(id);
     const trail = useTrail(record);
 
     const root = declaration.root ?? { labelKey: 'title', to: `/${resource.routes.list ?? ''}` };

@@ -25,14 +25,22 @@ const status = (material: Material, { t }: OverviewContext) => (
   <StatusBadge status={t(`values.${material.status}`)} color={material.status_color} />
 );
 
-function MaterialVariants({ record: material }: OverviewPartProps<Material>) {
-  const { t } = useTranslation('materials');
-  const variants = useList<Material, HttpError>({
+/**
+ * The variants of the material of this name: asked for with the material (`usePreload`, which also refreshes what
+ * an earlier visit left), shown below it by the section, which reads that answer without asking again.
+ */
+const useVariants = (name: string | undefined, part: 'preload' | 'section') =>
+  useList<Material, HttpError>({
     resource: 'materials',
-    filters: [{ field: 'parent_name', operator: 'eq', value: material.name }],
+    filters: [{ field: 'parent_name', operator: 'eq', value: name }],
     pagination: { pageSize: 25 },
     sorters: [{ field: 'name', order: 'asc' }],
+    queryOptions: { enabled: name !== undefined, refetchOnMount: part === 'preload' },
   });
+
+function MaterialVariants({ record: material }: OverviewPartProps<Material>) {
+  const { t } = useTranslation('materials');
+  const variants = useVariants(material.name, 'section');
   return variants.result.data.length ? (
     <ul className="material-variants">
       {variants.result.data.map((variant) => (
@@ -57,6 +65,7 @@ export default defineOverviewPage<Material>({
   },
   badge: status,
   noneKey: 'values.none',
+  usePreload: (name) => void useVariants(name, 'preload'),
   media: {
     className: 'material-overview__grid',
     render: (material) =>
