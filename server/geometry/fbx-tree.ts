@@ -15,6 +15,7 @@
  * as one array property (their texts kept, so ids beyond 2^53 are written back as they were).
  */
 import { deflateSync, inflateSync } from 'node:zlib';
+import { ByteWriter } from './byte-writer';
 
 export type FbxScalarCode = 'Y' | 'C' | 'I' | 'L' | 'F' | 'D';
 export type FbxArrayCode = 'b' | 'c' | 'i' | 'l' | 'f' | 'd';
@@ -273,62 +274,6 @@ function parseBinary(bytes: Buffer): FbxTree {
   }
   const footerId = bytes.length >= reader.at + 16 ? bytes.subarray(reader.at, reader.at + 16) : undefined;
   return { encoding: 'binary', headerVersion, records, preamble: '', footerId };
-}
-
-/** A growing byte buffer with little-endian writers and patching. */
-export class ByteWriter {
-  private buffer = Buffer.alloc(1 << 16);
-  length = 0;
-
-  private room(bytes: number): void {
-    if (this.length + bytes <= this.buffer.length) return;
-    let size = this.buffer.length * 2;
-    while (size < this.length + bytes) size *= 2;
-    const grown = Buffer.alloc(size);
-    this.buffer.copy(grown, 0, 0, this.length);
-    this.buffer = grown;
-  }
-
-  bytes(data: Uint8Array): void {
-    this.room(data.length);
-    this.buffer.set(data, this.length);
-    this.length += data.length;
-  }
-
-  zeros(count: number): void {
-    this.room(count);
-    this.buffer.fill(0, this.length, this.length + count);
-    this.length += count;
-  }
-
-  private fixed(size: number, write: (buffer: Buffer, at: number) => void): void {
-    this.room(size);
-    write(this.buffer, this.length);
-    this.length += size;
-  }
-
-  u8 = (n: number) => this.fixed(1, (buffer, at) => buffer.writeUInt8(n, at));
-  i16 = (n: number) => this.fixed(2, (buffer, at) => buffer.writeInt16LE(n, at));
-  u32 = (n: number) => this.fixed(4, (buffer, at) => buffer.writeUInt32LE(n, at));
-  i32 = (n: number) => this.fixed(4, (buffer, at) => buffer.writeInt32LE(n, at));
-  i64 = (n: bigint) => this.fixed(8, (buffer, at) => buffer.writeBigInt64LE(n, at));
-  f32 = (n: number) => this.fixed(4, (buffer, at) => buffer.writeFloatLE(n, at));
-  f64 = (n: number) => this.fixed(8, (buffer, at) => buffer.writeDoubleLE(n, at));
-
-  /** A record-header field: uint32, or uint64 from FBX 7.5. */
-  offset(n: number, wide: boolean): void {
-    if (wide) this.i64(BigInt(n));
-    else this.u32(n);
-  }
-
-  patchOffset(at: number, n: number, wide: boolean): void {
-    if (wide) this.buffer.writeBigUInt64LE(BigInt(n), at);
-    else this.buffer.writeUInt32LE(n, at);
-  }
-
-  result(): Buffer {
-    return Buffer.from(this.buffer.subarray(0, this.length));
-  }
 }
 
 const COMPRESS_FROM_BYTES = 128;

@@ -27,6 +27,7 @@
  * always gives the same bytes.
  */
 import { deflateSync } from 'node:zlib';
+import { ByteWriter } from '../geometry/byte-writer';
 
 export type Vec3 = [number, number, number];
 
@@ -805,78 +806,6 @@ const MAGIC = Buffer.from('Kaydara FBX Binary  \0\x1a\0', 'latin1');
 const FOOTER_MAGIC = Buffer.from('f85a8c6adef5d97eece90ce3758f290b', 'hex');
 const COMPRESS_FROM_BYTES = 128;
 
-/** A growing byte buffer with little-endian writers and patching. */
-class ByteWriter {
-  private buffer = Buffer.alloc(1 << 16);
-  length = 0;
-
-  private room(bytes: number): void {
-    if (this.length + bytes <= this.buffer.length) return;
-    let size = this.buffer.length * 2;
-    while (size < this.length + bytes) size *= 2;
-    const grown = Buffer.alloc(size);
-    this.buffer.copy(grown, 0, 0, this.length);
-    this.buffer = grown;
-  }
-
-  bytes(data: Uint8Array): void {
-    this.room(data.length);
-    this.buffer.set(data, this.length);
-    this.length += data.length;
-  }
-
-  zeros(count: number): void {
-    this.room(count);
-    this.buffer.fill(0, this.length, this.length + count);
-    this.length += count;
-  }
-
-  u8(n: number): void {
-    this.room(1);
-    this.buffer.writeUInt8(n, this.length);
-    this.length += 1;
-  }
-
-  u32(n: number): void {
-    this.room(4);
-    this.buffer.writeUInt32LE(n, this.length);
-    this.length += 4;
-  }
-
-  i32(n: number): void {
-    this.room(4);
-    this.buffer.writeInt32LE(n, this.length);
-    this.length += 4;
-  }
-
-  i64(n: number): void {
-    this.room(8);
-    this.buffer.writeBigInt64LE(BigInt(n), this.length);
-    this.length += 8;
-  }
-
-  f64(n: number): void {
-    this.room(8);
-    this.buffer.writeDoubleLE(n, this.length);
-    this.length += 8;
-  }
-
-  /** A record-header field: uint32, or uint64 in FBX 7.5. */
-  offset(n: number, wide: boolean): void {
-    if (wide) this.i64(n);
-    else this.u32(n);
-  }
-
-  patchOffset(at: number, n: number, wide: boolean): void {
-    if (wide) this.buffer.writeBigUInt64LE(BigInt(n), at);
-    else this.buffer.writeUInt32LE(n, at);
-  }
-
-  result(): Buffer {
-    return Buffer.from(this.buffer.subarray(0, this.length));
-  }
-}
-
 function arrayBytes(property: { type: 'd' | 'i'; values: ArrayLike<number> }): Buffer {
   const size = property.type === 'd' ? 8 : 4;
   const data = Buffer.alloc(property.values.length * size);
@@ -927,7 +856,7 @@ function writeBinaryProperty(out: ByteWriter, property: Property, style: BinaryS
       return;
     case 'L':
       out.u8(0x4c);
-      out.i64(property.value);
+      out.i64(BigInt(property.value));
       return;
     case 'D':
       out.u8(0x44);
