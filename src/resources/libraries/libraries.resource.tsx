@@ -10,7 +10,7 @@ import { AppstoreOutlined } from '@ant-design/icons';
 import { LABEL_ABILITIES } from '@shared/entities/label-values';
 import type { Library } from '@shared/entities/libraries';
 import { LIBRARY_ABILITIES } from '@shared/entities/library-values';
-import { PreviewCard } from '@/components/PreviewCard';
+import { previewCards } from '@/components/PreviewCard';
 import { archivableBulk } from '@/declarations/archivable-bulk';
 import { editRowAction } from '@/declarations/edit-row-action';
 import { archiveRowActions } from '@/declarations/archivable-rows';
@@ -105,18 +105,10 @@ export const libraries = defineResource<Library>({
     meta: { included_fields: LIBRARY_LIST_FIELDS },
     emptyKey: 'empty',
     loadingKey: 'loading',
-    cards: {
-      initial: 'grid',
-      card: (library, { t }) => (
-        <PreviewCard
-          image={library.cover_image}
-          name={library.name}
-          status={t(`values.${library.status}`)}
-          statusColor={library.status_color}
-          details={t('itemsCount', { count: library.indirect_items_count })}
-        />
-      ),
-    },
+    cards: previewCards(
+      (library) => library.cover_image,
+      (library, { t }) => t('itemsCount', { count: library.indirect_items_count }),
+    ),
     columns: [
       { field: 'status', titleKey: 'columns.status', kind: 'status', activeValues: ['ACTIVE'], width: 80 },
       // Its own preview, else its newest item's render (issue 42); the form edits `preview_image`.

@@ -12,7 +12,7 @@ import { LIBRARY_ABILITIES } from '@shared/entities/library-values';
 import { isReprocessable } from '@shared/entities/model-values';
 import type { LibraryItem, LibraryItemDetail } from '@shared/entities/library-items';
 import { moveToContainers } from '@/components/move-to-containers';
-import { PreviewCard } from '@/components/PreviewCard';
+import { previewCards } from '@/components/PreviewCard';
 import { archivableBulk } from '@/declarations/archivable-bulk';
 import { editRowAction } from '@/declarations/edit-row-action';
 import { type ArchivePatch, archiveRowActions } from '@/declarations/archivable-rows';
@@ -115,18 +115,10 @@ export const libraryItems = defineResource<LibraryItem>({
     loadingKey: 'loading',
     defaultFilters: ({ platform }): Record<string, string[]> =>
       platform === 'customerportal' ? { status: ['FINISHED'] } : {},
-    cards: {
-      initial: 'grid',
-      card: (item, { t }) => (
-        <PreviewCard
-          image={item.preview_image_url}
-          name={item.name}
-          status={t(`values.${item.status}`)}
-          statusColor={item.status_color}
-          details={item.uploader_name ? t('uploadedBy', { name: item.uploader_name }) : undefined}
-        />
-      ),
-    },
+    cards: previewCards(
+      (item) => item.preview_image_url,
+      (item, { t }) => (item.uploader_name ? t('uploadedBy', { name: item.uploader_name }) : undefined),
+    ),
     columns: [
       { field: 'preview_image_url', titleKey: 'columns.preview', kind: 'image', width: 96, hideBelow: 'md' },
       { field: 'name', titleKey: 'columns.name', sort: 'name' },

@@ -7,7 +7,7 @@ import type { MaterialCategory } from '@shared/entities/material-categories';
 import { MATERIAL_CATEGORY_ABILITIES } from '@shared/entities/material-category-values';
 import { MATERIAL_ABILITIES } from '@shared/entities/material-values';
 import { lazy } from 'react';
-import { PreviewCard } from '@/components/PreviewCard';
+import { previewCards } from '@/components/PreviewCard';
 import { currentImage, imageUploadPayload } from '@/components/upload/current-image';
 import { archivableBulk } from '@/declarations/archivable-bulk';
 import { editRowAction } from '@/declarations/edit-row-action';
@@ -98,18 +98,10 @@ export const materialCategories = defineResource<MaterialCategory>({
     defaultSort: '-updated_at',
     pageSize: 10,
     meta: { excluded_fields: CATEGORY_EXCLUDED_FIELDS },
-    cards: {
-      initial: 'grid',
-      card: (category, { t }) => (
-        <PreviewCard
-          image={category.cover_image_url}
-          name={category.name}
-          status={t(`values.${category.status}`)}
-          statusColor={category.status_color}
-          details={t('materialsCount', { count: category.indirect_materials_count })}
-        />
-      ),
-    },
+    cards: previewCards(
+      (category) => category.cover_image_url,
+      (category, { t }) => t('materialsCount', { count: category.indirect_materials_count }),
+    ),
     columns: [
       // Its own preview, else its newest material's (issue 42); the form edits the own one.
       { field: 'cover_image_url', titleKey: 'columns.preview', kind: 'image', width: 96, hideBelow: 'md' },

@@ -6,7 +6,7 @@ import { lazy } from 'react';
 import { MATERIAL_ABILITIES } from '@shared/entities/material-values';
 import type { Material } from '@shared/entities/materials';
 import { moveToContainers } from '@/components/move-to-containers';
-import { PreviewCard } from '@/components/PreviewCard';
+import { previewCards } from '@/components/PreviewCard';
 import { currentImage, imageUploadPayload } from '@/components/upload/current-image';
 import { archivableBulk } from '@/declarations/archivable-bulk';
 import { editRowAction } from '@/declarations/edit-row-action';
@@ -112,18 +112,11 @@ export const materials = defineResource<Material>({
     defaultSort: '-updated_at',
     pageSize: 10,
     meta: { excluded_fields: MATERIAL_EXCLUDED_FIELDS },
-    cards: {
-      initial: 'grid',
-      card: (material, { t }) => (
-        <PreviewCard
-          image={material.preview_image_url}
-          name={material.name}
-          status={t(`values.${material.status}`)}
-          statusColor={material.status_color}
-          details={t('uploadedBy', { name: material.active_version_creator_name ?? t('values.none') })}
-        />
-      ),
-    },
+    cards: previewCards(
+      (material) => material.preview_image_url,
+      (material, { t }) =>
+        t('uploadedBy', { name: material.active_version_creator_name ?? t('values.none') }),
+    ),
     columns: [
       { field: 'preview_image_url', titleKey: 'columns.preview', kind: 'image', width: 96, hideBelow: 'md' },
       { field: 'name', titleKey: 'columns.name', sort: 'name' },
