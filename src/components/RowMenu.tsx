@@ -3,25 +3,17 @@
  * which a card's right-click may also open at the pointer (`open`, `anchorPoint`).
  */
 import MoreOutlined from '@ant-design/icons-svg/es/asn/MoreOutlined';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button';
 import { Glyph } from '@/ui/Glyph';
 import { MenuButton, type MenuButtonProps } from '@/ui/MenuButton';
+import type { MenuEntry } from '@/ui/menu-button-props';
 
-export interface RowMenuItem {
-  key: string;
-  label: ReactNode;
-  icon?: ReactNode;
-  danger?: boolean;
-  /** Shown but not usable (with `reason`). */
-  disabled?: boolean;
-  /** Why it is disabled: its tooltip on hover and focus, and its accessible description. */
-  reason?: string;
-  /** A route the item leads to (a link). */
-  to?: string;
-  onSelect?(): void;
-}
+/** An entry of a row's menu: a menu entry without the menu-only states (current page, a chosen option). */
+export type RowMenuItem = Pick<
+  MenuEntry,
+  'key' | 'label' | 'icon' | 'danger' | 'disabled' | 'reason' | 'to' | 'onSelect'
+>;
 
 export function RowMenu({
   items,
