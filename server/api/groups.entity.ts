@@ -12,9 +12,8 @@ import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { checkUnique } from '../http/crud/writes';
 import { iso } from '../http/schema-types';
-import { allValid, companyMemberIds, notEmptied } from '../http/field-checks';
+import { allValid, companyMemberIds, companyRecordId, notEmptied } from '../http/field-checks';
 import { fileUrl } from '../http/stored-files';
-import { companyRoleId } from '../domain/roles-input';
 import { membersOfGroup, publishPermissionsUpdated } from '../domain/users-permissions';
 
 type GroupRow = Selectable<GroupsTable> & { role_title: string | null };
@@ -23,7 +22,7 @@ async function checkGroup(db: DB, companyId: number, body: Submitted<GroupInput>
   const [, , , users] = await allValid([
     notEmptied(body, ['name']),
     checkUnique(db, 'groups', companyId, ['name'], body, groupId, true),
-    companyRoleId(db, companyId, body.role_id),
+    companyRecordId(db, 'roles', companyId, body.role_id, 'role_id'),
     body.users ? companyMemberIds(db, companyId, body.users) : Promise.resolve(undefined),
   ] as const);
   return users;

@@ -19,11 +19,10 @@ import { contextOf } from '../http/crud/context';
 import { ValidationError } from '../errors/http-errors';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { portalLink, sendMail } from '../mail/outbox';
-import { allValid, requiredField } from '../http/field-checks';
+import { allValid, companyRecordId, requiredField } from '../http/field-checks';
 import { invitationTokenHash } from './invitation-acceptance';
 import { announceNotifications, deliverNotification } from '../domain/notifications-delivery';
 import { notifiedCompany } from './password-reset';
-import { companyRoleId } from '../domain/roles-input';
 import { unusablePassword, userEntity } from './users';
 
 export const INVITE_SUCCESS = 'User invite successful';
@@ -90,7 +89,7 @@ export default async function invitationRoutes(app: FastifyInstance): Promise<vo
           ? Promise.resolve()
           : Promise.reject(new ValidationError({ email: [requiredField('email')] })),
         body.role_id
-          ? companyRoleId(db, companyId, body.role_id)
+          ? companyRecordId(db, 'roles', companyId, body.role_id, 'role_id')
           : Promise.reject(new ValidationError({ role_id: [requiredField('role_id')] })),
       ]);
       const existing = await findAccount(db, identity);

@@ -28,7 +28,7 @@ import { enumFilter, parentFilter } from '../http/listing';
 import { Flag, iso, toBoolean } from '../http/schema-types';
 import { acceptUpload, type AcceptedUpload, storeUpload } from '../storage/uploads';
 import { IMAGE_RULES } from '../uploads/image-uploads';
-import { allValid, companyLabelIds, invalidSelection, notEmptied } from '../http/field-checks';
+import { allValid, companyRecordIds, invalidSelection, notEmptied } from '../http/field-checks';
 import { fileUrl } from '../http/stored-files';
 import { libraryCover } from '../domain/cover-images';
 import {
@@ -86,7 +86,7 @@ async function checkLibrary(
     notEmptied(body, row ? ['name', 'archived'] : ['name']),
     body.labels === undefined
       ? Promise.resolve(undefined)
-      : companyLabelIds(ctx.db, companyId, body.labels ?? []),
+      : companyRecordIds(ctx.db, 'labels', companyId, body.labels ?? []),
     checkedParent(ctx.db, companyId, body.parent_id, row?.id ?? null),
     'preview_image' in body
       ? acceptUpload(body.preview_image, 'preview_image', IMAGE_RULES.preview)

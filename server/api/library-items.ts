@@ -27,13 +27,13 @@ import { LIBRARY_ITEM_STATUS_COLORS } from '../db/status-colors';
 import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { Id } from '../http/crud/ids';
-import { HttpError, ValidationError } from '../errors/http-errors';
+import { HttpError } from '../errors/http-errors';
 import { enumFilter } from '../http/listing';
 import { Flag, toBoolean } from '../http/schema-types';
 import { requestLanguage } from '../http/language';
 import { publishItemRefresh } from '../processing/library-item-state';
 import { ITEM_FILES } from '../processing/library-item-processing';
-import { allValid, invalidSelection, notEmptied } from '../http/field-checks';
+import { allValid, companyRecordIds, notEmptied } from '../http/field-checks';
 import { incomingModelFile } from '../uploads/model-files';
 import {
   createProcessedFile,
@@ -67,26 +67,6 @@ const itemsOf = (db: DB, companyId: number) =>
     .selectAll('library_items')
     .select('users.name as uploader_name')
     .where('library_items.company_id', '=', companyId);
-
-/** `libraries[]`: live libraries of the company, without repeats (422 `libraries.N` otherwise). */
-async function companyLibraryIds(db: DB, companyId: number, ids: number[], field = 'libraries') {
-  const rows = ids.length
-    ? await db
-        .selectFrom('libraries')
-        .select('id')
-        .where('company_id', '=', companyId)
-        .where('deleted_at', 'is', null)
-        .where('id', 'in', ids)
-        .execute()
-    : [];
-  const known = new Set(rows.map((row) => row.id));
-  const errors: Record<string, string[]> = {};
-  ids.forEach((id, index) => {
-    if (!known.has(id)) errors[`${field}.${index}`] = [invalidSelection(`${field}.${index}`)];
-  });
-  if (Object.keys(errors).length) throw new ValidationError(errors);
-  return [...new Set(ids)];
-}
 
 /** Puts the item in these libraries; `replace` first takes it out of the ones it is in. */
 async function placeItem(trx: DB, itemId: number, libraries: number[], replace: boolean) {
@@ -225,7 +205,7 @@ export const libraryItemEntity = defineEntity({
     const { db, session, request } = ctx;
     const body = input as ItemBody & { name: string };
     const [libraries, file] = await allValid([
-      companyLibraryIds(db, session.company.id, body.libraries ?? []),
+      companyRecordIds(db, 'libraries', session.company.id, body.libraries ?? []),
       incomingModelFile(request.server, session, body, true, ITEM_FILE_UPLOAD),
     ] as const);
     return createProcessedFile(ctx, ITEM_FILES, file!, FILE_FOLDER, async (trx, queued) => {
@@ -246,7 +226,7 @@ export const libraryItemEntity = defineEntity({
       notEmptied(body, ['name', 'archived']),
       body.libraries === undefined
         ? Promise.resolve(undefined)
-        : companyLibraryIds(db, session.company.id, body.libraries ?? []),
+        : companyRecordIds(db, 'libraries', session.company.id, body.libraries ?? []),
       incomingModelFile(request.server, session, body, false, ITEM_FILE_UPLOAD),
     ] as const);
     const changes = {
@@ -289,8 +269,9 @@ export const libraryItemEntity = defineEntity({
             libraries?: Array<{ id: number }>;
             remove_from_current_libraries?: unknown;
           };
-          const targets = await companyLibraryIds(
+          const targets = await companyRecordIds(
             db,
+            'libraries',
             session.company.id,
             (body.libraries ?? []).map((entry) => entry.id),
           );

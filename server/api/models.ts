@@ -29,7 +29,7 @@ import { enumFilter } from '../http/listing';
 import { publishGeometryEvent, publishProcessorRefresh } from '../processing/model-events';
 import { MODEL_FILES, modelJob } from '../processing/model-processing';
 import { isProcessorWork, MODEL_MESSAGES, queueModel, UNFINISHED_STATUSES } from '../processing/model-state';
-import { allValid, companyProjectId, notEmptied } from '../http/field-checks';
+import { allValid, companyRecordId, notEmptied } from '../http/field-checks';
 import { incomingModelFile } from '../uploads/model-files';
 import {
   createProcessedFile,
@@ -118,7 +118,7 @@ export const modelEntity = defineEntity({
     const { db, session, request } = ctx;
     const body = input as ModelBody & { name: string };
     const [projectId, file] = await allValid([
-      companyProjectId(db, session.company.id, body.project_id, 'project_id'),
+      companyRecordId(db, 'projects', session.company.id, body.project_id, 'project_id'),
       incomingModelFile(request.server, session, body, true),
     ]);
     return createProcessedFile(ctx, MODEL_FILES, file!, FILE_FOLDER, (trx, queued) =>
@@ -139,7 +139,7 @@ export const modelEntity = defineEntity({
     const { db, session, request } = ctx;
     const [, projectId, file] = await allValid([
       notEmptied(body, ['name']),
-      companyProjectId(db, session.company.id, body.project_id, 'project_id'),
+      companyRecordId(db, 'projects', session.company.id, body.project_id, 'project_id'),
       incomingModelFile(request.server, session, body, false),
     ] as const);
     const changes = {

@@ -26,10 +26,9 @@ import { listEndpoint } from '../http/listing';
 import { ListResponseSchema, PaginatedSchema } from '../http/responses';
 import { iso } from '../http/schema-types';
 import { Type } from '@sinclair/typebox';
-import { allValid, notEmptied } from '../http/field-checks';
+import { allValid, companyRecordId, companyRecordIds, notEmptied } from '../http/field-checks';
 import { fileUrl } from '../http/stored-files';
 import { nextProfileImage, submittedProfileImage, writeProfileImage } from '../domain/profile-images';
-import { companyGroupIds, companyRoleId } from '../domain/roles-input';
 import { assignLicences } from '../domain/users-licences';
 import { publishPermissionsUpdated } from '../domain/users-permissions';
 import { adminFlag, NO_COMPANY_FIELDS, userCompanyFields } from '../auth/user-fields';
@@ -126,8 +125,8 @@ async function checkMember(ctx: CrudContext, body: Submitted<UserInput>, userId:
   const [, , , groups, image] = await allValid([
     notEmptied(body, REQUIRED_ACCOUNT_FIELDS),
     checkAccountUnique(ctx.db, body, userId),
-    companyRoleId(ctx.db, companyId, body.role_id),
-    body.groups ? companyGroupIds(ctx.db, companyId, body.groups) : Promise.resolve(undefined),
+    companyRecordId(ctx.db, 'roles', companyId, body.role_id, 'role_id'),
+    body.groups ? companyRecordIds(ctx.db, 'groups', companyId, body.groups) : Promise.resolve(undefined),
     submittedProfileImage(ctx.request.server.ctx, ctx.session, body),
   ] as const);
   return { groups, image };

@@ -25,9 +25,9 @@ import { acceptUpload, type AcceptedUpload, storeUpload } from '../storage/uploa
 import { IMAGE_RULES } from '../uploads/image-uploads';
 import {
   allValid,
-  companyLabelIds,
+  companyRecordIds,
   companyMemberIds,
-  companyProjectId,
+  companyRecordId,
   invalidSelection,
   notEmptied,
 } from '../http/field-checks';
@@ -56,7 +56,7 @@ async function checkedParent(
   parentId: number | null | undefined,
   projectId: number | null,
 ) {
-  const checked = await companyProjectId(db, companyId, parentId, 'parent_id');
+  const checked = await companyRecordId(db, 'projects', companyId, parentId, 'parent_id');
   if (checked && projectId !== null && (await projectTreeIds(db, companyId, projectId)).includes(checked)) {
     throw new ValidationError({ parent_id: [invalidSelection('parent_id')] });
   }
@@ -76,7 +76,7 @@ export async function checkProjectInput(
     notEmptied(body, ['name', 'status']),
     body.labels === undefined
       ? Promise.resolve(undefined)
-      : companyLabelIds(db, companyId, ids(body.labels)!),
+      : companyRecordIds(db, 'labels', companyId, ids(body.labels)!),
     body.users === undefined ? Promise.resolve(undefined) : companyMemberIds(db, companyId, ids(body.users)!),
     checkedParent(db, companyId, body.parent_id, projectId),
     'preview_image' in body

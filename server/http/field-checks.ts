@@ -48,18 +48,45 @@ function throwIfAny(errors: FieldErrors): void {
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
-/** `labels[]`: labels of the company. Answers the ids without repeats. */
-export async function companyLabelIds(db: DB, companyId: number, ids: number[], field = 'labels') {
-  const rows = ids.length
-    ? await db
-        .selectFrom('labels')
-        .select('id')
-        .where('company_id', '=', companyId)
-        .where('id', 'in', ids)
-        .execute()
-    : [];
-  throwIfAny(unknownIds(field, ids, new Set(rows.map((row) => row.id))));
+/** Tables of a company's own records that a field may name by id; the ones with `deleted_at` name only live rows. */
+type CompanyTable = 'labels' | 'groups' | 'libraries' | 'projects' | 'roles';
+const SOFT_DELETED: ReadonlySet<CompanyTable> = new Set(['groups', 'libraries', 'projects', 'roles']);
+
+/** Which of `ids` name a live row of the company in `table`. */
+async function liveRowIds(db: DB, table: CompanyTable, companyId: number, ids: number[]) {
+  if (!ids.length) return new Set<number>();
+  let query = db.selectFrom(table).select('id').where('company_id', '=', companyId).where('id', 'in', ids);
+  if (SOFT_DELETED.has(table)) query = query.where('deleted_at', 'is', null);
+  return new Set((await query.execute()).map((row) => row.id));
+}
+
+/**
+ * `field[]`: ids of the company's live rows of `table` (`labels[]`, `groups[]`, `libraries[]`), each unknown one a
+ * `field.N` error. Answers the ids without repeats.
+ */
+export async function companyRecordIds(
+  db: DB,
+  table: CompanyTable,
+  companyId: number,
+  ids: number[],
+  field: string = table,
+): Promise<number[]> {
+  throwIfAny(unknownIds(field, ids, await liveRowIds(db, table, companyId, ids)));
   return [...new Set(ids)];
+}
+
+/** `field`: the id of a live row of the company in `table` (`project_id`, `role_id`); null and absent stay so. */
+export async function companyRecordId<TId extends number | null | undefined>(
+  db: DB,
+  table: CompanyTable,
+  companyId: number,
+  id: TId,
+  field: string,
+): Promise<TId> {
+  if (id === null || id === undefined) return id;
+  if (!(await liveRowIds(db, table, companyId, [id])).has(id))
+    throw new ValidationError({ [field]: [invalidSelection(field)] });
+  return id;
 }
 
 /** `users[]`: users who belong to the company. Answers the ids without repeats. */
@@ -76,23 +103,4 @@ export async function companyMemberIds(db: DB, companyId: number, ids: number[],
     : [];
   throwIfAny(unknownIds(field, ids, new Set(rows.map((row) => row.id))));
   return [...new Set(ids)];
-}
-
-/** A live project of the company (e.g. `project_id`, `parent_id`); null stays null. */
-export async function companyProjectId(
-  db: DB,
-  companyId: number,
-  id: number | null | undefined,
-  field: string,
-) {
-  if (id === null || id === undefined) return id;
-  const row = await db
-    .selectFrom('projects')
-    .select('id')
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw new ValidationError({ [field]: [invalidSelection(field)] });
-  return id;
 }
