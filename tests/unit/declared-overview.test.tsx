@@ -28,24 +28,11 @@ import {
   stubLive,
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
+import { oakMaterial } from './support/material-records';
 
 const admin = { ...aliceUser, name: 'Ada Admin', admin: true, abilities: [] };
 
-const oak = {
-  id: 11,
-  name: 'Oak',
-  description: null,
-  preview_image_url: null,
-  viewer_texture_url: null,
-  status: 'ACTIVE',
-  status_color: '#52c41a',
-  categories: [{ id: 4, name: 'Woods' }],
-  parent_name: null,
-  deletable: true,
-  active_version_creator_name: 'Alice Anders',
-  created_at: '2026-01-01T10:00:00.000Z',
-  updated_at: '2026-01-02T10:00:00.000Z',
-};
+const oak = oakMaterial;
 
 interface Report {
   id: number;

@@ -32,6 +32,7 @@ import {
   stubLive,
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
+import { oakMaterial } from './support/material-records';
 
 const LibraryItemOverviewPage = declaredOverviewPage(libraryItemOverview);
 const MaterialOverviewPage = declaredOverviewPage(materialOverview);
@@ -80,20 +81,7 @@ const item = {
   ...processed,
 };
 
-const oak = {
-  id: 11,
-  name: 'Oak',
-  description: null,
-  preview_image_url: null,
-  viewer_texture_url: null,
-  status: 'ACTIVE',
-  status_color: '#52c41a',
-  categories: [{ id: 4, name: 'Woods' }],
-  parent_name: null,
-  deletable: true,
-  active_version_creator_name: 'Alice Anders',
-  ...times,
-};
+const oak = { ...oakMaterial, ...times };
 
 const report = {
   id: 42,

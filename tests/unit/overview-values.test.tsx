@@ -26,6 +26,7 @@ import {
   stubLive,
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
+import { oakMaterial } from './support/material-records';
 
 const LibraryItemOverviewPage = declaredOverviewPage(libraryItemOverview);
 const MaterialOverviewPage = declaredOverviewPage(materialOverview);
@@ -90,22 +91,7 @@ const item = {
   statistics: null,
 };
 
-const oak = {
-  id: 11,
-  name: 'Oak',
-  description: null,
-  preview_image_url: null,
-  viewer_texture_url: null,
-  status: 'ACTIVE',
-  status_color: '#52c41a',
-  categories: [{ id: 4, name: 'Woods' }],
-  parent_name: null,
-  deletable: false,
-  active_version_creator_name: 'Alice Anders',
-  created_at: '2026-01-01T10:00:00.000Z',
-  updated_at: '2026-01-01T10:00:00.000Z',
-  deleted_at: null,
-};
+const oak = { ...oakMaterial, deletable: false, updated_at: '2026-01-01T10:00:00.000Z' };
 
 function renderAt(path: string) {
   signInAs(aliceUser);
