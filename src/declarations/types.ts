@@ -574,7 +574,21 @@ export interface FieldDeclaration {
   /** Options of a `select` or a `checkboxes` group. */
   options?: FilterOption[];
   /** A `reference` picks records of another resource. */
-  reference?: { resource: string; labelField: string; multiple?: boolean; permission?: Permission };
+  reference?: {
+    resource: string;
+    labelField: string;
+    multiple?: boolean;
+    permission?: Permission;
+    /** Query parameters of the picker's list call (`{include_sub_projects: 1}`). */
+    query?: Query;
+  };
+  /** What an empty `select` or `reference` picker says (resource namespace), e.g. 'No project'. */
+  placeholderKey?: string;
+  /**
+   * The message when the field is left empty, which makes it required on create (a model's file: 'Choose the model
+   * file'); on edit a file field keeps the record's file and is never required.
+   */
+  requiredKey?: string;
   /** Where the value lives on a record when it differs from `name` (e.g. `labels` records for `labels[]` ids). */
   fromRecord?: (record: BaseRecord) => unknown;
   /** A hint below the input (resource namespace), e.g. what a subdomain may hold. */
@@ -591,8 +605,17 @@ export interface FieldDeclaration {
    * it is sent resized (previews, logos) or whole (a screenshot).
    */
   image?: ImageRuleName;
-  /** A `file` field: the declared upload kind (sent as the tus metadata `kind`); the form sends the upload's id. */
+  /**
+   * A `file` field: the declared upload kind (sent as the tus metadata `kind`); the form sends the upload's id. Save
+   * waits, reading 'Uploading...', while the file is on its way.
+   */
   upload?: UploadKindName;
+  /** A `file` field's text in its drop zone (resource namespace), on create and on edit; the accepted types without. */
+  uploadHint?: Partial<Record<'create' | 'edit', string>>;
+  /** A `file` field's chosen file names this field (its name without extension) unless the user typed one. */
+  namesField?: string;
+  /** A `file` field on edit says which file the record holds now ('Current file: lobby.fbx (4.1 kB)'). */
+  currentFile?: (record: BaseRecord) => { name: string; size: number } | null | undefined;
   /** Which form tab it belongs to (tabs are declared on the form). */
   tab?: string;
   /** Only on create, or only on edit. */
@@ -640,7 +663,7 @@ export interface FormDeclaration {
    * form opened directly, and Save with `redirect: 'list'` or `back`. An edit form with a `show` route falls
    * back to the record's overview instead.
    */
-  fallbackPath?: string;
+  fallbackPath?: string | ((params: Record<string, string | undefined>) => string);
   /** The collection creates and updates go to when it is not the resource's (`admin/questions/categories`). */
   endpoint?: string;
   /** The text shown while an edit form loads its record ('Loading existing data...'), resource namespace. */

@@ -36,7 +36,7 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
     await page.getByRole('button', { name: 'New Model' }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/models/create/${project.id}$`));
     await expect(page.getByLabel('Project')).toBeVisible();
-    await expect(page.locator('.model-form .ant-select-selection-item')).toHaveText(PROJECT);
+    await expect(page.locator('.form-page__card .ant-select-selection-item')).toHaveText(PROJECT);
 
     // The upload goes in 5 MB chunks (two for 6 MB): the second is held at the network until released, so the
     // progress is seen on its way whatever the machine's speed.
@@ -192,7 +192,7 @@ test('wrong files are refused: by type at once, and by their content on their ro
   await expect(page.getByRole('heading', { name: 'New Model' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('#file_help')).toHaveText('Choose the model file');
+  await expect(page.locator('#upload_id_help')).toHaveText('Choose the model file');
 
   await page.locator('input[type="file"]').setInputFiles({
     name: 'notes.txt',
@@ -221,7 +221,7 @@ test('wrong files are refused: by type at once, and by their content on their ro
   await expect(row.getByText('Uploaded', { exact: true })).toHaveCount(0);
   await page.getByLabel('Name', { exact: true }).fill(uniqueName('E2E Refused'));
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('#file_help')).toHaveText('Choose the model file');
+  await expect(page.locator('#upload_id_help')).toHaveText('Choose the model file');
   await expect(page).toHaveURL(/\/projects\/models\/create$/);
   expect((await api.models((await api.findProject(PROJECT)).id)).length).toBe(before);
 });

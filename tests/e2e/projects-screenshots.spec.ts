@@ -56,7 +56,7 @@ const SCREENS: Screen[] = [
     name: 'model-create',
     path: ({ harbour }) => `/projects/models/create/${harbour}`,
     ready: (page) =>
-      expect(page.locator('.model-form .ant-select-selection-item')).toHaveText('Harbour Tower'),
+      expect(page.locator('.form-page__card .ant-select-selection-item')).toHaveText('Harbour Tower'),
   },
 ];
 

@@ -9,9 +9,9 @@ import {
   formatElapsed,
   type GeometryEventsUpdated,
   isGeometryEvent,
-  modelNameOf,
   progressMessage,
 } from '@/resources/models/model-status';
+import { nameWithoutExtension } from '@/components/upload/upload-rules';
 import enModels from '../../public/locales/en/models.json';
 import nlModels from '../../public/locales/nl/models.json';
 
@@ -136,8 +136,8 @@ describe('model texts', () => {
   });
 
   it('names a model after its file, without the extension', () => {
-    expect(modelNameOf('Lobby v2.fbx')).toBe('Lobby v2');
-    expect(modelNameOf('scene.final.matz')).toBe('scene.final');
-    expect(modelNameOf('README')).toBe('README');
+    expect(nameWithoutExtension('Lobby v2.fbx')).toBe('Lobby v2');
+    expect(nameWithoutExtension('scene.final.matz')).toBe('scene.final');
+    expect(nameWithoutExtension('README')).toBe('README');
   });
 });

@@ -66,3 +66,6 @@ export function formatBytes(bytes: number, language?: string): string {
   const digits = unit === 0 || value >= 100 ? 0 : 1;
   return `${numberFormat(language, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
 }
+
+/** A file's name without its extension, as a record's name (`Lobby v2.fbx` → `Lobby v2`). */
+export const nameWithoutExtension = (fileName: string) => fileName.replace(/\.[^.]+$/, '') || fileName;

@@ -1,5 +1,6 @@
 /** The input of a declared form field, by kind. */
 import { useSelect } from '@refinedev/antd';
+import type { BaseKey } from '@refinedev/core';
 import {
   Button,
   Checkbox,
@@ -14,16 +15,20 @@ import {
   Switch,
 } from 'antd';
 import dayjs from 'dayjs';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_RULES } from '@shared/image-rules';
 import { ImageFileInput } from '@/components/upload/ImageFileInput';
 import { ResumableUpload } from '@/components/upload/ResumableUpload';
-import { UPLOAD_RULES } from '@/components/upload/upload-rules';
+import { nameWithoutExtension, refusalOf, UPLOAD_RULES } from '@/components/upload/upload-rules';
 import { useUploadQueue } from '@/components/upload/useUploadQueue';
 import { dateTimePickerFormats } from '@/lib/intl-formats';
 import type { FieldDeclaration } from '@/declarations/types';
 import type { KnownOption } from './form-values';
+import { useReportUpload } from './form-uploads';
+
+/** Whether the form creates a record (a duplicate too) or edits one. */
+export type FieldMode = 'create' | 'edit';
 
 /** What antd's Form.Item hands its input. */
 interface InputProps {
@@ -38,18 +43,25 @@ type SelectValue = string | number | Array<string | number> | undefined;
 
 function ReferenceSelect({
   field,
+  ns,
   known = [],
   id,
   value,
   onChange,
-}: InputProps & { field: FieldDeclaration; known?: KnownOption[] }) {
+}: InputProps & { field: FieldDeclaration; ns: string; known?: KnownOption[] }) {
+  const { t } = useTranslation(ns);
   const reference = field.reference!;
+  // A value the form starts with (a route's preset, e.g. the project a model is added to) shows its name even when
+  // it is not on the picker's first page.
+  const [startValue] = useState(value as BaseKey | BaseKey[] | undefined);
   const { selectProps } = useSelect({
     resource: reference.resource,
     optionLabel: reference.labelField as never,
     optionValue: 'id' as never,
+    defaultValue: startValue ?? undefined,
     pagination: { pageSize: 100, mode: 'server' },
     debounce: 250,
+    meta: reference.query ? { query: reference.query } : undefined,
     onSearch: (value) => [{ field: 'search', operator: 'eq', value }],
   });
   // The records the value already refers to keep their names, also when the list does not hold them.
@@ -66,6 +78,7 @@ function ReferenceSelect({
       value={value as SelectValue}
       onChange={(next) => onChange?.(next)}
       mode={reference.multiple ? 'multiple' : undefined}
+      placeholder={field.placeholderKey ? t(field.placeholderKey) : undefined}
       allowClear
       optionFilterProp="label"
     />
@@ -94,10 +107,20 @@ function ImageInput({
 
 /**
  * A file sent through the resumable upload (tus, with the declared upload kind as metadata `kind`): the field's
- * value is the finished upload's id, which the form submits.
+ * value is the finished upload's id, which the form submits. The form knows while it is uploading (Save waits), and
+ * a usable file names the form's `namesField` unless the user typed a name there.
  */
-function FileInput({ field, id, onChange }: InputProps & { field: FieldDeclaration }) {
-  const upload = useUploadQueue(UPLOAD_RULES[field.upload ?? 'image'], (item) => onChange?.(item.uploadId));
+function FileInput({
+  field,
+  ns,
+  mode,
+  id,
+  onChange,
+}: InputProps & { field: FieldDeclaration; ns: string; mode: FieldMode }) {
+  const { t } = useTranslation(ns);
+  const rules = UPLOAD_RULES[field.upload ?? 'image'];
+  const upload = useUploadQueue(rules, (item) => onChange?.(item.uploadId));
+  useReportUpload(field.name, upload.busy);
   // The server's refusal of the file (a 422 under this field) shows on the file, not an 'Uploaded' tick (issue 31).
   const { errors } = Form.Item.useStatus();
   const refusal = errors.find((error): error is string => typeof error === 'string');
@@ -105,7 +128,20 @@ function FileInput({ field, id, onChange }: InputProps & { field: FieldDeclarati
   useEffect(() => {
     if (refusal) queue.refuseFinished(refusal);
   }, [queue, refusal]);
-  return <ResumableUpload handle={upload} id={id} />;
+  const form = Form.useFormInstance();
+  const suggested = useRef<string | null>(null);
+  const nameFrom = ([file]: File[]) => {
+    const target = field.namesField;
+    if (!target || !file || refusalOf(file, rules)) return;
+    const typed: unknown = form.getFieldValue(target);
+    if (typed && typed !== suggested.current) return;
+    suggested.current = nameWithoutExtension(file.name);
+    form.setFieldValue(target, suggested.current);
+  };
+  const hintKey = field.uploadHint?.[mode];
+  return (
+    <ResumableUpload handle={upload} id={id} hint={hintKey ? t(hintKey) : undefined} onAdd={nameFrom} />
+  );
 }
 
 /**
@@ -166,8 +202,9 @@ export function FormFieldInput({
   field,
   ns,
   known,
+  mode = 'create',
   ...props
-}: InputProps & { field: FieldDeclaration; ns: string; known?: KnownOption[] }) {
+}: InputProps & { field: FieldDeclaration; ns: string; known?: KnownOption[]; mode?: FieldMode }) {
   const { t } = useTranslation(ns);
   if (field.input) {
     const OwnInput = field.input;
@@ -213,11 +250,12 @@ export function FormFieldInput({
         </div>
       );
     case 'file':
-      return <FileInput field={field} {...props} />;
+      return <FileInput field={field} ns={ns} mode={mode} {...props} />;
     case 'select':
       return (
         <Select<string>
           id={props.id}
+          placeholder={field.placeholderKey ? t(field.placeholderKey) : undefined}
           value={props.value as string | undefined}
           onChange={(next) => props.onChange?.(next)}
           options={(field.options ?? []).map((option) => ({
@@ -227,7 +265,7 @@ export function FormFieldInput({
         />
       );
     case 'reference':
-      return <ReferenceSelect field={field} known={known} {...props} />;
+      return <ReferenceSelect field={field} ns={ns} known={known} {...props} />;
     case 'image':
       return <ImageInput field={field} ns={ns} {...props} />;
     case 'color':

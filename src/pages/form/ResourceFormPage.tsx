@@ -39,6 +39,8 @@ import {
   valuesFromRecord,
 } from './form-values';
 import { FormFieldInput } from './FormFieldInput';
+import { FormUploadsProvider, useFormUploads } from './form-uploads';
+import { formatBytes } from '@/components/upload/upload-rules';
 import { rulesFromSchema, schemaMaxLength, useInputSchema } from './schema-rules';
 import '@/components/page.css';
 
@@ -49,24 +51,31 @@ const PHONE_QUERY = '(max-width: 575px)';
  * The screen a form falls back to when it has no page to go back to: the resource's list; without one, an edit
  * form's record overview (an item, a material) or the declared `fallbackPath` (`/libraries`), else the start page.
  */
-function fallbackOf(resource: ResourceDeclaration, action: PageAction, id: string | undefined): string {
+function fallbackOf(
+  resource: ResourceDeclaration,
+  action: PageAction,
+  params: Record<string, string | undefined>,
+): string {
+  const id = params[resource.idParam];
   if (resource.routes.list) return `/${resource.routes.list}`;
   if (action === 'edit' && resource.routes.show && id !== undefined) {
     return recordPath(resource.routes.show, resource, { [resource.idField ?? 'id']: id });
   }
-  return resource.form?.fallbackPath ?? '/';
+  const fallback = resource.form?.fallbackPath;
+  return (typeof fallback === 'function' ? fallback(params) : fallback) ?? '/';
 }
 
 export default function ResourceFormPage({ resource, action, presets, titleKey }: ResourcePageProps) {
   const declaration = resource.form!;
   const { t } = useTranslation(resource.ns);
-  const { t: tl } = useTranslation('lists');
+  const { t: tl, i18n } = useTranslation('lists');
   const navigate = useNavigate();
   const params = useParams();
+  const uploads = useFormUploads();
   const [search] = useSearchParams();
   const id = params[resource.idParam];
   const fields = useMemo(() => fieldsFor(declaration.fields, action), [declaration.fields, action]);
-  const listPath = fallbackOf(resource, action, id);
+  const listPath = fallbackOf(resource, action, params);
   const goBack = useGoBack(listPath);
   const cloning = action === 'clone';
   const { can } = useResourcePermissions(resource);
@@ -170,7 +179,7 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
   const loadError = cloning ? original.query.error : query?.error;
   if (loadError) {
     // Not the record's own overview: it is what failed to load.
-    const back = { to: fallbackOf(resource, 'list', id), label: tl('backToList') };
+    const back = { to: fallbackOf(resource, 'list', params), label: tl('backToList') };
     return <LoadFailure error={loadError} back={back} />;
   }
   const loading = (action === 'edit' && query?.isLoading) || (cloning && original.query.isLoading);
@@ -179,6 +188,7 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
     const label = t(field.labelKey);
     // On edit, a file field left empty keeps the record's file: it is never required there.
     const keepsFile = action === 'edit' && field.kind === 'file';
+    if (field.requiredKey && !keepsFile) return [{ required: true, message: t(field.requiredKey) }];
     if (schema) {
       const rules = rulesFromSchema(schema, field.name, {
         required: tl('required', { field: label }),
@@ -201,12 +211,19 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
         : []),
     ];
   };
+  /** Below the input: the declared hint, or on edit the file the record holds now. */
+  const extraOf = (field: FieldDeclaration) => {
+    if (field.helpKey) return t(field.helpKey);
+    const file = action === 'edit' && source && field.currentFile?.(source);
+    if (!file) return undefined;
+    return tl('upload.current', { name: file.name, size: formatBytes(file.size, i18n.resolvedLanguage) });
+  };
   const renderField = (field: FieldDeclaration) => (
     <Form.Item
       key={field.name}
       name={namePath(field.name)}
       label={t(field.labelKey)}
-      extra={field.helpKey ? t(field.helpKey) : undefined}
+      extra={extraOf(field)}
       valuePropName={field.kind === 'switch' ? 'checked' : 'value'}
       rules={rulesOf(field)}
     >
@@ -214,6 +231,7 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
         field={{ ...field, maxLength: field.maxLength ?? schemaMaxLength(schema, field.name) }}
         ns={resource.ns}
         known={known[field.name]}
+        mode={action === 'edit' ? 'edit' : 'create'}
       />
     </Form.Item>
   );
@@ -241,6 +259,7 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
         // Until its rules have loaded the form is not ready to use (Save is disabled, required marks are missing).
         aria-busy={!rulesReady}
       >
+        <FormUploadsProvider value={uploads.report}>
         {loading ? (
           <div role="status">
             {declaration.loadingKey && <p className="form-page__loading">{t(declaration.loadingKey)}</p>}
@@ -274,16 +293,17 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
         ) : (
           fields.map(renderField)
         )}
+        </FormUploadsProvider>
         <div className="form-page__actions">
           <Button onClick={goBack}>{tl('cancel')}</Button>
           <Button
             type="primary"
             htmlType="button"
             onClick={submit.press}
-            disabled={loading || submit.submitting || !rulesReady}
+            disabled={loading || submit.submitting || !rulesReady || uploads.busy}
             loading={submit.submitting}
           >
-            {tl('save')}
+            {uploads.busy ? tl('upload.inProgress') : tl('save')}
           </Button>
         </div>
       </Form>

@@ -186,7 +186,14 @@ export const libraryItems = defineResource<LibraryItem>({
         kind: 'reference',
         reference: { resource: 'libraries', labelField: 'name', multiple: true },
       },
-      { name: 'upload_id', labelKey: 'fields.file', kind: 'file', upload: 'library-item-file' },
+      {
+        name: 'upload_id',
+        labelKey: 'fields.file',
+        kind: 'file',
+        upload: 'library-item-file',
+        namesField: 'name',
+        currentFile: (item) => (item as LibraryItemDetail).file,
+      },
     ],
     // Saved, the item's overview follows its processing (issue 31); opened directly, Cancel goes to the libraries.
     redirect: 'show',

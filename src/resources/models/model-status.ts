@@ -119,6 +119,3 @@ export function progressMessage(
   const message = eventMessage(t, event);
   return model.status === 'PROCESSING' ? `${message}...` : message;
 }
-
-/** A file's name without its extension, as a model name (`Lobby v2.fbx` → `Lobby v2`). */
-export const modelNameOf = (fileName: string) => fileName.replace(/\.[^.]+$/, '') || fileName;

@@ -69,9 +69,34 @@ export const models = defineResource<ProjectModel>({
     ],
     page: () => import('./models.overview'),
   }),
-  pages: {
-    create: () => import('./ModelFormPage'),
-    edit: () => import('./ModelFormPage'),
+  // The model file goes as a resumable upload while the form is open (Save waits for it); on edit a new file
+  // replaces the old one and the model is processed again.
+  form: {
+    schema: () => import('@shared/entities/models').then((entity) => entity.ModelInputSchema),
+    fields: [
+      { name: 'name', labelKey: 'fields.name', kind: 'text' },
+      { name: 'description', labelKey: 'fields.description', kind: 'textarea' },
+      {
+        name: 'project_id',
+        labelKey: 'fields.project',
+        kind: 'reference',
+        reference: { resource: 'projects', labelField: 'name', query: { include_sub_projects: 1 } },
+        placeholderKey: 'noProject',
+      },
+      {
+        name: 'upload_id',
+        labelKey: 'fields.file',
+        kind: 'file',
+        upload: 'model-file',
+        requiredKey: 'fileRequired',
+        uploadHint: { create: 'fileHint', edit: 'fileHintReplace' },
+        namesField: 'name',
+        currentFile: (model) => (model as ModelDetail).file,
+      },
+    ],
+    // Saved, the overview follows the processing; opened directly, Cancel goes to the project or the projects.
+    redirect: 'show',
+    fallbackPath: (params) => (params.projectId ? `/projects/overview/${params.projectId}` : '/projects'),
   },
 });
 

@@ -30,12 +30,12 @@ import { PageHeader } from '@/components/PageHeader';
 import { PageSection } from '@/components/PageSection';
 import type { ApiListResponse } from '@/providers/list-query';
 import { ResumableUpload } from '@/components/upload/ResumableUpload';
-import { MODEL_FILE_RULES } from '@/components/upload/upload-rules';
+import { MODEL_FILE_RULES, nameWithoutExtension } from '@/components/upload/upload-rules';
 import { useUploadQueue } from '@/components/upload/useUploadQueue';
 import { type DataColumn, DataTable } from '@/ui/DataTable';
 import { Skeleton } from '@/ui/Skeleton';
 import { ElapsedTime } from '../models/ElapsedTime';
-import { modelNameOf, progressMessage } from '../models/model-status';
+import { progressMessage } from '../models/model-status';
 import { ModelStatusBadge } from '../models/ModelStatusBadge';
 import { models, type ProjectModel, REPROCESS_PERMISSION } from '../models/models.resource';
 import { canReprocess, useModelActions } from '../models/useModelActions';
@@ -74,7 +74,7 @@ export default function ProjectManagePage({ resource }: ResourcePageProps) {
 
   const { mutateAsync: createModel } = useCreate();
   const upload = useUploadQueue(MODEL_FILE_RULES, async (item) => {
-    const name = modelNameOf(item.name);
+    const name = nameWithoutExtension(item.name);
     try {
       await createModel({
         resource: models.name,
