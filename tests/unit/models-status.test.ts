@@ -10,7 +10,7 @@ import {
   type GeometryEventsUpdated,
   isGeometryEvent,
   progressMessage,
-} from '@/resources/models/model-status';
+} from '@/components/processing/model-status';
 import { nameWithoutExtension } from '@/components/upload/upload-rules';
 import enModels from '../../public/locales/en/models.json';
 import nlModels from '../../public/locales/nl/models.json';

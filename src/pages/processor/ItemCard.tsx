@@ -7,9 +7,9 @@
  */
 import { useTranslation } from 'react-i18next';
 import { PreviewCard } from '@/components/PreviewCard';
-import { CardFacts, ProcessingMessage, useCardFacts } from '@/resources/models/CardFacts';
+import { CardFacts, ProcessingMessage, useCardFacts } from '@/components/processing/CardFacts';
 import type { LibraryItem } from '@/resources/library-items/library-items.resource';
-import '@/resources/models/models.css';
+import '@/components/processing/processing.css';
 
 export type ItemCardRecord = Pick<
   LibraryItem,

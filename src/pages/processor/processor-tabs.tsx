@@ -28,7 +28,7 @@ import {
 } from '@/resources/materials/materials.resource';
 import { materialPath } from '@/resources/materials/material-paths';
 import { ModelCard } from '@/resources/models/ModelCard';
-import { MODEL_STATUSES } from '@/resources/models/model-status';
+import { MODEL_STATUSES } from '@/components/processing/model-status';
 import {
   MODEL_EXCLUDED_FIELDS,
   models,

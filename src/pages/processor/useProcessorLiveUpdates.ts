@@ -9,7 +9,7 @@ import {
   type LiveProcessing,
   useModelLiveUpdates,
   useProcessingLiveUpdates,
-} from '@/resources/models/useModelLiveUpdates';
+} from '@/components/processing/useModelLiveUpdates';
 
 const ITEMS: LiveProcessing = {
   resource: libraryItems.name,

@@ -9,10 +9,10 @@
 import { FileImageOutlined } from '@ant-design/icons';
 import { Link, type To } from 'react-router';
 import { previewSrcSet } from '@shared/preview-images';
-import { CardFacts, NONE, ProcessingMessage, useCardFacts } from './CardFacts';
-import { ModelStatusBadge } from './ModelStatusBadge';
+import { CardFacts, NONE, ProcessingMessage, useCardFacts } from '../../components/processing/CardFacts';
+import { ModelStatusBadge } from '../../components/processing/ModelStatusBadge';
 import type { ProjectModel } from './models.resource';
-import './models.css';
+import '@/components/processing/processing.css';
 
 export type ModelCardRecord = Pick<
   ProjectModel,

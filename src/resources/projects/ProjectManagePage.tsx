@@ -34,16 +34,16 @@ import { MODEL_FILE_RULES, nameWithoutExtension } from '@/components/upload/uplo
 import { useUploadQueue } from '@/components/upload/useUploadQueue';
 import { type DataColumn, DataTable } from '@/ui/DataTable';
 import { Skeleton } from '@/ui/Skeleton';
-import { ElapsedTime } from '../models/ElapsedTime';
-import { progressMessage } from '../models/model-status';
-import { ModelStatusBadge } from '../models/ModelStatusBadge';
+import { ElapsedTime } from '../../components/processing/ElapsedTime';
+import { progressMessage } from '../../components/processing/model-status';
+import { ModelStatusBadge } from '../../components/processing/ModelStatusBadge';
 import { models, type ProjectModel, REPROCESS_PERMISSION } from '../models/models.resource';
 import { canReprocess, useModelActions } from '../models/useModelActions';
-import { useModelLiveUpdates } from '../models/useModelLiveUpdates';
+import { useModelLiveUpdates } from '../../components/processing/useModelLiveUpdates';
 import type { ResourcePageProps } from '@/declarations/types';
 import type { Project } from '@shared/entities/projects';
 import '@/components/page.css';
-import '../models/models.css';
+import '@/components/processing/processing.css';
 import './projects.css';
 
 /** Models per page (spec 2 §9: the processor's model lists show 10). */

@@ -16,11 +16,11 @@ import { initialsOf } from '@/ui/CompanyLogo';
 import { StatusDot } from '@/ui/StatusDot';
 import { ModelCard } from '../models/ModelCard';
 import { models } from '../models/models.resource';
-import { useModelLiveUpdates } from '../models/useModelLiveUpdates';
+import { useModelLiveUpdates } from '../../components/processing/useModelLiveUpdates';
 import { FavoriteToggle } from './FavoriteToggle';
 import { LabelsCell } from './LabelsCell';
 import type { Project, ProjectDetail } from '@shared/entities/projects';
-import '../models/models.css';
+import '@/components/processing/processing.css';
 import './projects.css';
 
 function ProjectPeople({ people }: { people: Project['users'] }) {

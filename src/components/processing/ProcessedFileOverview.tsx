@@ -26,7 +26,7 @@ import {
   type ProcessingTimes,
 } from './model-status';
 import { ProcessedFileDownloads } from './ProcessedFileDownloads';
-import './models.css';
+import './processing.css';
 
 export const NONE = '---';
 
