@@ -5,16 +5,18 @@
  * Save ('Saving...', disabled) keeps them and shows 'Update successful' 3 s; Cancel returns to / with the stored
  * colours. A custom primary colour below WCAG AA against white text is saved but warned about.
  */
-import { useCustom, useCustomMutation } from '@refinedev/core';
+import { useCustom } from '@refinedev/core';
 import { Alert, Button, Card, Form, Input, Select, Skeleton, Table } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CompanyProfile } from '@shared/entities/company-profile';
 import { PLATFORMS } from '@shared/platforms';
 import { IMAGE_RULES } from '@shared/image-rules';
 import { LoadFailure } from '@/components/LoadFailure';
-import { PageHeader } from '@/components/PageHeader';
+import { SettingsPageHeader } from '@/components/settings-form/SettingsPageHeader';
+import { SettingsTextFields } from '@/components/settings-form/SettingsTextFields';
+import { useSettingsForm } from '@/components/settings-form/useSettingsForm';
 import { AA_CONTRAST, contrastWithWhite, isHexColor } from '@/lib/colors';
 import { licenceNameKey } from '@/lib/licence-names';
 import { deployment } from '@/lib/runtime-config';
@@ -25,13 +27,17 @@ import { useAuthorization } from '@/providers/useAuthorization';
 import { COMPANY_PROFILE_ABILITIES } from './company-profile-abilities';
 import { ColorField } from './ColorField';
 import { DEMO_MODELS_CALL, type DemoModel } from './demo-models';
-import { type CompanyFormValues, COMPANY_FIELDS, companyPayload, companyValues } from './company-form';
+import {
+  COMPANY_DESCRIPTION,
+  COMPANY_DETAILS,
+  COMPANY_FIELDS,
+  type CompanyFormValues,
+  companyPayload,
+  companyValues,
+} from './company-form';
 import { ImageField } from './ImageField';
 import '@/components/page.css';
-import '../my-account/my-account.css';
-import { useSafeSubmit } from '@/components/useSafeSubmit';
-
-const SUCCESS_MS = 3000;
+import './company-profile.css';
 
 const tenantOf = (company: CompanyProfile, colors?: Partial<CompanyProfile['colors']>) => ({
   id: company.id,
@@ -47,14 +53,36 @@ export default function CompanyProfilePage() {
   const { can, user } = useAuthorization();
   const editable = can(COMPANY_PROFILE_ABILITIES.update);
   const admin = !!user?.admin;
-  const [form] = Form.useForm<CompanyFormValues>();
-  const [saved, setSaved] = useState(false);
-  const { query, result } = useCustom<{ data: CompanyProfile }>({
+  // The stored company: Cancel (or leaving unsaved) puts its colours back on the theme.
+  const stored = useRef<CompanyProfile | null>(null);
+  // The last custom colours, for 'Set Custom Company color'.
+  const lastCustom = useRef({ primary_color: '', primary_accent: '' });
+  const {
+    form,
+    record: company,
+    query,
+    submit,
+    banner,
+    failed,
+  } = useSettingsForm<CompanyProfile, CompanyFormValues>({
     url: '/companies/my-company',
-    method: 'get',
-    queryOptions: { refetchOnWindowFocus: false },
+    values: (loaded) => {
+      stored.current = loaded;
+      lastCustom.current = {
+        primary_color: loaded.colors.primary_color ?? '',
+        primary_accent: loaded.colors.primary_accent ?? '',
+      };
+      return companyValues(loaded);
+    },
+    payload: (values) => companyPayload(values, admin),
+    messageFields: COMPANY_FIELDS,
+    afterSave: ({ data: updated }, saved) => {
+      stored.current = updated;
+      tenantUpdates.publish(tenantOf(updated));
+      saved.setFieldsValue({ ...companyValues(updated), logo: null, background_image: null });
+      return 'updateSuccessful';
+    },
   });
-  const company = result?.data?.data;
   const models = useCustom<LaravelList<DemoModel>>({
     url: DEMO_MODELS_CALL.url,
     method: 'get',
@@ -62,21 +90,6 @@ export default function CompanyProfilePage() {
     config: { query: DEMO_MODELS_CALL.query, filters: DEMO_MODELS_CALL.filters },
     queryOptions: { enabled: editable, retry: false },
   });
-  const { mutateAsync: patchCompany } = useCustomMutation<{ data: CompanyProfile }>();
-  // The stored company: Cancel (or leaving unsaved) puts its colours back on the theme.
-  const stored = useRef<CompanyProfile | null>(null);
-  // The last custom colours, for 'Set Custom Company color'.
-  const lastCustom = useRef({ primary_color: '', primary_accent: '' });
-
-  useEffect(() => {
-    if (!company) return;
-    stored.current = company;
-    lastCustom.current = {
-      primary_color: company.colors.primary_color ?? '',
-      primary_accent: company.colors.primary_accent ?? '',
-    };
-    form.setFieldsValue(companyValues(company));
-  }, [company, form]);
 
   useEffect(
     () => () => {
@@ -84,12 +97,6 @@ export default function CompanyProfilePage() {
     },
     [],
   );
-
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => setSaved(false), SUCCESS_MS);
-    return () => clearTimeout(timer);
-  }, [saved]);
 
   const isDefault = Form.useWatch('is_default', form) ?? false;
   const primary = Form.useWatch('primary_color', form) ?? '';
@@ -135,38 +142,10 @@ export default function CompanyProfilePage() {
     preview(form.getFieldsValue());
   };
 
-  const save = async (values: CompanyFormValues) => {
-    setSaved(false);
-    try {
-      const answer = await patchCompany({
-        url: '/companies/my-company',
-        method: 'patch',
-        values: companyPayload(values, admin),
-        meta: { multipart: true },
-        successNotification: false,
-        errorNotification: false,
-      });
-      const updated = answer.data.data;
-      stored.current = updated;
-      tenantUpdates.publish(tenantOf(updated));
-      form.setFields(COMPANY_FIELDS.map((name) => ({ name, errors: [] })));
-      form.setFieldsValue({ ...companyValues(updated), logo: null, background_image: null });
-      await query.refetch();
-      setSaved(true);
-    } catch (error) {
-      const errors = (error as ApiHttpError).errors ?? {};
-      form.setFields(
-        COMPANY_FIELDS.filter((name) => errors[name]).map((name) => ({ name, errors: [errors[name][0]] })),
-      );
-    }
-  };
-
   const cancel = () => {
     if (stored.current) tenantUpdates.publish(tenantOf(stored.current));
     void navigate('/');
   };
-
-  const submit = useSafeSubmit(form.submit, save);
 
   if (query.isError && !company) return <LoadFailure error={query.error as ApiHttpError} />;
 
@@ -181,30 +160,17 @@ export default function CompanyProfilePage() {
 
   return (
     <div className="account-page company-page">
-      <PageHeader
+      <SettingsPageHeader
         title={t('company.title')}
-        actions={[
-          { key: 'cancel', part: 'secondary', node: <Button onClick={cancel}>{t('cancel')}</Button> },
-          editable && {
-            key: 'save',
-            part: 'primary',
-            node: (
-              <Button type="primary" disabled={saving || !company} onClick={submit.press}>
-                {saving ? t('saving') : t('save')}
-              </Button>
-            ),
-          },
-        ]}
+        ns="account"
+        ready={!!company}
+        editable={editable}
+        saving={saving}
+        banner={banner}
+        failed={failed}
+        onCancel={cancel}
+        onSave={submit.press}
       />
-      {saved && (
-        <Alert
-          type="success"
-          showIcon
-          message={t('updateSuccessful')}
-          role="status"
-          className="account-banner"
-        />
-      )}
       {!editable && <Alert type="info" showIcon message={t('company.readOnly')} className="account-banner" />}
       {contrast !== null && contrast < AA_CONTRAST && (
         <Alert
@@ -221,6 +187,7 @@ export default function CompanyProfilePage() {
         <Form
           form={form}
           layout="vertical"
+          requiredMark={false}
           disabled={!editable || saving}
           onFinish={submit.finish}
           onFinishFailed={submit.failed}
@@ -233,37 +200,8 @@ export default function CompanyProfilePage() {
             className="account-card"
             title={<h2 className="account-card__title">{t('company.details')}</h2>}
           >
-            <div className="company-grid">
-              <Form.Item
-                name="name"
-                label={t('company.name')}
-                rules={[{ required: true, message: t('company.nameRequired') }]}
-                required={false}
-              >
-                <Input maxLength={255} />
-              </Form.Item>
-              <Form.Item name="address" label={t('company.address')}>
-                <Input maxLength={255} autoComplete="street-address" />
-              </Form.Item>
-              <Form.Item name="postal_code" label={t('company.postalCode')}>
-                <Input maxLength={20} autoComplete="postal-code" />
-              </Form.Item>
-              <Form.Item name="city" label={t('company.city')}>
-                <Input maxLength={255} autoComplete="address-level2" />
-              </Form.Item>
-              <Form.Item name="country" label={t('company.country')}>
-                <Input maxLength={255} autoComplete="country-name" />
-              </Form.Item>
-              <Form.Item name="phone_number" label={t('company.phone')}>
-                <Input type="tel" maxLength={50} autoComplete="tel" />
-              </Form.Item>
-              <Form.Item name="website" label={t('company.website')}>
-                <Input type="url" maxLength={255} autoComplete="url" />
-              </Form.Item>
-            </div>
-            <Form.Item name="description" label={t('company.description')}>
-              <Input.TextArea rows={3} maxLength={5000} />
-            </Form.Item>
+            <SettingsTextFields fields={COMPANY_DETAILS} ns="account" className="settings-grid" />
+            <SettingsTextFields fields={COMPANY_DESCRIPTION} ns="account" />
           </Card>
           <Card
             className="account-card"
@@ -293,7 +231,7 @@ export default function CompanyProfilePage() {
               ))
             }
           >
-            <div className="company-grid">
+            <div className="settings-grid">
               <Form.Item
                 name="primary_color"
                 label={t('company.primaryColor')}
@@ -335,7 +273,7 @@ export default function CompanyProfilePage() {
             className="account-card"
             title={<h2 className="account-card__title">{t('company.images')}</h2>}
           >
-            <div className="company-grid">
+            <div className="settings-grid">
               <Form.Item name="logo" label={t('company.logo')} extra={t('company.logoHint')}>
                 <ImageField current={company.logo} rule={IMAGE_RULES.logo} alt={t('company.logo')} />
               </Form.Item>

@@ -4,16 +4,15 @@
  * profile image is shown, not edited, here (spec 2 §My account).
  */
 import { UserOutlined } from '@ant-design/icons';
-import { Avatar, Form, Input, Tag, Tooltip } from 'antd';
+import { Avatar, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MyAccount } from '@shared/entities/my-account';
+import { SettingsTextFields } from '@/components/settings-form/SettingsTextFields';
 import { AccountActions } from './AccountActions';
+import { ACCOUNT_DETAILS } from './account-form';
 
 export function AccountDetails({ account }: { account: MyAccount }) {
   const { t } = useTranslation('account');
-  const required = (label: string) => [
-    { required: true, message: t('validation.required', { field: label }) },
-  ];
   return (
     <div className="account-details">
       <section className="account-identity" aria-label={t('details.identity')}>
@@ -41,23 +40,7 @@ export function AccountDetails({ account }: { account: MyAccount }) {
           </div>
         </div>
       </section>
-      <div className="account-fields">
-        <Form.Item name="name" label={t('fields.name')} rules={required(t('fields.name'))}>
-          <Input autoComplete="name" maxLength={255} />
-        </Form.Item>
-        <Form.Item name="username" label={t('fields.username')} rules={required(t('fields.username'))}>
-          <Input autoComplete="username" maxLength={255} />
-        </Form.Item>
-        <Form.Item name="email" label={t('fields.email')} rules={required(t('fields.email'))}>
-          <Input type="email" autoComplete="email" maxLength={255} />
-        </Form.Item>
-        <Form.Item name="phone_number" label={t('fields.phone')}>
-          <Input type="tel" autoComplete="tel" maxLength={50} />
-        </Form.Item>
-        <Form.Item name="function" label={t('fields.function')}>
-          <Input maxLength={255} />
-        </Form.Item>
-      </div>
+      <SettingsTextFields fields={ACCOUNT_DETAILS} ns="account" className="settings-grid" />
       <AccountActions />
     </div>
   );

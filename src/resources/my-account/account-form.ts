@@ -4,7 +4,20 @@
  * under their fields, the second new_password error (and any new_password_confirmation error) under the
  * confirmation.
  */
-import type { MyAccountInput, NotificationSetting, PasswordChange } from '@shared/entities/my-account';
+import type {
+  MyAccount,
+  MyAccountInput,
+  NotificationSetting,
+  PasswordChange,
+} from '@shared/entities/my-account';
+import {
+  type SettingsTextField,
+  textPayload,
+  textValues,
+} from '@/components/settings-form/SettingsTextFields';
+
+/** A required detail's message: '{{field}} is required'. */
+const REQUIRED = 'validation.required';
 
 /**
  * The form's values: the shared profile input's fields and password change (shared/entities/my-account.ts; the
@@ -19,6 +32,28 @@ export type AccountFormValues = Partial<Omit<MyAccountInput, 'profile_image' | '
 
 export const PASSWORD_FIELDS = ['current_password', 'new_password', 'new_password_confirmation'] as const;
 
+/** The Details tab's fields. */
+export const ACCOUNT_DETAILS: readonly SettingsTextField[] = [
+  { name: 'name', labelKey: 'fields.name', maxLength: 255, autoComplete: 'name', requiredKey: REQUIRED },
+  {
+    name: 'username',
+    labelKey: 'fields.username',
+    maxLength: 255,
+    autoComplete: 'username',
+    requiredKey: REQUIRED,
+  },
+  {
+    name: 'email',
+    labelKey: 'fields.email',
+    maxLength: 255,
+    input: 'email',
+    autoComplete: 'email',
+    requiredKey: REQUIRED,
+  },
+  { name: 'phone_number', labelKey: 'fields.phone', maxLength: 50, input: 'tel', autoComplete: 'tel' },
+  { name: 'function', labelKey: 'fields.function', maxLength: 255 },
+];
+
 /** The form's values of the settings: `{typeId: {email, browser}}` as switches. */
 export const settingsValues = (settings: NotificationSetting[] = []) =>
   Object.fromEntries(
@@ -28,6 +63,12 @@ export const settingsValues = (settings: NotificationSetting[] = []) =>
     ]),
   );
 
+/** The form's values for the account. */
+export const accountValues = (account: MyAccount): AccountFormValues => ({
+  ...textValues(ACCOUNT_DETAILS, account),
+  notification_settings: settingsValues(account.notification_settings),
+});
+
 export function accountPayload(values: AccountFormValues): Record<string, unknown> {
   const changesPassword = PASSWORD_FIELDS.some((field) => !!values[field]);
   const settings = Object.entries(values.notification_settings ?? {}).map(([typeId, setting]) => [
@@ -35,11 +76,7 @@ export function accountPayload(values: AccountFormValues): Record<string, unknow
     { notification_type_id: typeId, email: setting.email ? 1 : 0, browser: setting.browser ? 1 : 0 },
   ]);
   return {
-    name: values.name,
-    username: values.username,
-    email: values.email,
-    phone_number: values.phone_number ?? null,
-    function: values.function ?? null,
+    ...textPayload(ACCOUNT_DETAILS, values),
     ...(settings.length ? { notification_settings: Object.fromEntries(settings) } : {}),
     ...(changesPassword
       ? {
@@ -56,11 +93,7 @@ export type AccountField = keyof AccountFormValues;
 
 /** The fields a server message can be shown under. */
 export const MESSAGE_FIELDS: AccountField[] = [
-  'name',
-  'username',
-  'email',
-  'phone_number',
-  'function',
+  ...ACCOUNT_DETAILS.map((field) => field.name as AccountField),
   ...PASSWORD_FIELDS,
 ];
 
