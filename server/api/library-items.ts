@@ -38,7 +38,8 @@ import { incomingModelFile } from '../uploads/model-files';
 import {
   createProcessedFile,
   fileAndHistory,
-  GEOMETRY_EVENTS_SHOWN,
+  geometryHistory,
+  latestGeometryEvents,
   processingFields,
   registerProcessedFileRoutes,
   updateProcessedFile,
@@ -159,18 +160,8 @@ export const libraryItemEntity = defineEntity({
   }),
   async present({ db, request }, rows, fields) {
     const ids = rows.map((row) => row.id);
-    const [events, libraries] = await Promise.all([
-      fields.has('latest_geometry_event') && ids.length
-        ? db
-            .selectFrom('library_item_geometry_events')
-            .distinctOn('item_id')
-            .select(['item_id', 'message', 'message_key', 'message_params', 'created_at'])
-            .where('item_id', 'in', ids)
-            .orderBy('item_id')
-            .orderBy('created_at', 'desc')
-            .orderBy('id', 'desc')
-            .execute()
-        : [],
+    const [latest, libraries] = await Promise.all([
+      latestGeometryEvents(db, 'library_items', ids, fields.has('latest_geometry_event')),
       fields.has('libraries') && ids.length
         ? db
             .selectFrom('library_item_libraries')
@@ -182,7 +173,6 @@ export const libraryItemEntity = defineEntity({
             .execute()
         : [],
     ]);
-    const latest = new Map(events.map((event) => [event.item_id, event]));
     return rows.map((row) => {
       const event = latest.get(row.id);
       const deletable = row.model_id === null;
@@ -305,14 +295,7 @@ export const libraryItemEntity = defineEntity({
 async function presentDetail(ctx: CrudContext, row: ItemRow): Promise<LibraryItemDetail> {
   const [item, events] = await Promise.all([
     libraryItemEntity.itemOf(ctx, row),
-    ctx.db
-      .selectFrom('library_item_geometry_events')
-      .select(['message', 'message_key', 'message_params', 'created_at'])
-      .where('item_id', '=', row.id)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(GEOMETRY_EVENTS_SHOWN)
-      .execute(),
+    geometryHistory(ctx.db, 'library_items', row.id),
   ]);
   return { ...item, ...fileAndHistory(ctx.request, row, events, requestLanguage(ctx.request)) };
 }

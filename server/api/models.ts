@@ -34,7 +34,8 @@ import { incomingModelFile } from '../uploads/model-files';
 import {
   createProcessedFile,
   fileAndHistory,
-  GEOMETRY_EVENTS_SHOWN,
+  geometryHistory,
+  latestGeometryEvents,
   processingFields,
   registerProcessedFileRoutes,
   updateProcessedFile,
@@ -88,19 +89,7 @@ export const modelEntity = defineEntity({
   }),
   async present({ db, request }, rows, fields) {
     const ids = rows.map((row) => row.id);
-    const events =
-      fields.has('latest_geometry_event') && ids.length
-        ? await db
-            .selectFrom('model_geometry_events')
-            .distinctOn('model_id')
-            .select(['model_id', 'message', 'message_key', 'message_params', 'created_at'])
-            .where('model_id', 'in', ids)
-            .orderBy('model_id')
-            .orderBy('created_at', 'desc')
-            .orderBy('id', 'desc')
-            .execute()
-        : [];
-    const latest = new Map(events.map((event) => [event.model_id, event]));
+    const latest = await latestGeometryEvents(db, 'project_models', ids, fields.has('latest_geometry_event'));
     return rows.map((row) => {
       const event = latest.get(row.id);
       return {
@@ -192,14 +181,7 @@ async function presentDetail(ctx: CrudContext, row: ModelRow): Promise<ModelDeta
     row.project_id === null
       ? Promise.resolve(undefined)
       : db.selectFrom('projects').select(['id', 'name']).where('id', '=', row.project_id).executeTakeFirst(),
-    db
-      .selectFrom('model_geometry_events')
-      .select(['message', 'message_key', 'message_params', 'created_at'])
-      .where('model_id', '=', row.id)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(GEOMETRY_EVENTS_SHOWN)
-      .execute(),
+    geometryHistory(db, 'project_models', row.id),
   ]);
   return {
     ...model,
