@@ -1,7 +1,8 @@
 /**
  * The Dutch of the generated texts: the generic wordings (Nieuwe …, … bewerken, Aangemaakt) and a small dictionary
- * of the words field names are made of. A word it does not know stays as written in English, and the generator
- * says so in the declaration's header.
+ * of the words field names are made of. A field whose name holds a word it does not know needs its Dutch label given
+ * (`--nl-labels=`); the entity's Dutch name is always given (`--nl-name=`): the generator writes no English into the
+ * Dutch texts.
  */
 
 const WORDS: Readonly<Record<string, string>> = {
@@ -85,8 +86,8 @@ export interface DutchName {
   singular: string;
   /** `de` (Nieuwe leverancier, deze leverancier) or `het` (Nieuw label, dit label). */
   article: 'de' | 'het';
-  /** Whether the Dutch name is the English one (no --nl-name). */
-  fromEnglish: boolean;
+  /** Dutch field labels given by the user (`--nl-labels=serial=Serienummer`), by field name. */
+  labels: Readonly<Record<string, string>>;
 }
 
 /** The singular of a Dutch plural by its two regular endings (`leveranciers`, `merken`), when none is given. */

@@ -17,8 +17,10 @@
  * (required, at most 255; the first one is the record's name, unique in the company), textarea (optional, at most
  * 5000), number (optional integer), boolean (false unless sent), date (optional `YYYY-MM-DD`), color (required
  * `#rgb` or `#rrggbb`); `name:text` when none is given. Options: `--singular=<kebab>` (names.ts says how it is
- * guessed), `--nl-name=<Dutch plural>`, `--nl-singular=<Dutch singular>` (else the plural less its `s` or `en`),
- * `--nl-article=de|het` (`Nieuwe …`/`Nieuw …`; de by default), `--dry-run` (checks and lists, writes nothing).
+ * guessed), `--nl-name=<Dutch plural>` (required: the Dutch texts are Dutch), `--nl-singular=<Dutch singular>` (else
+ * the plural less its `s` or `en`), `--nl-article=de|het` (`Nieuwe …`/`Nieuw …`; de by default),
+ * `--nl-labels=<field>=<Dutch label>,…` (required for a field whose name has a word the dictionary lacks),
+ * `--dry-run` (checks and lists, writes nothing).
  * Bad input (a taken or reserved name, an unknown kind, a bad field name) is refused with the reason and exit code
  * 1, before anything is written.
  */
@@ -26,8 +28,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import * as prettier from 'prettier';
-import { type DutchName, dutchSingular } from './dutch';
-import { parseFields } from './fields';
+import { dutchLabel, type DutchName, dutchSingular } from './dutch';
+import { type Field, parseFields } from './fields';
 import { entityNames, type EntityNames } from './names';
 import { addAbilityArea, addSeedArea, addTexts, hasText } from './registries';
 import {
@@ -80,7 +82,7 @@ const RESERVED = new Set([
   'user',
 ]);
 
-const OPTIONS = ['singular', 'nl-name', 'nl-singular', 'nl-article', 'dry-run'] as const;
+const OPTIONS = ['singular', 'nl-name', 'nl-singular', 'nl-article', 'nl-labels', 'dry-run'] as const;
 type Option = (typeof OPTIONS)[number];
 
 interface Arguments {
@@ -114,19 +116,53 @@ function parseArguments(argv: readonly string[]): Arguments {
   return { collection, fields, options };
 }
 
+/** `--nl-labels=serial=Serienummer,founded_on=Opgericht op`: Dutch labels of fields, by field name. */
+function givenLabels(option: string | undefined): Record<string, string> {
+  if (option === undefined) return {};
+  return Object.fromEntries(
+    option.split(',').map((entry) => {
+      const [field, ...label] = entry.split('=');
+      const text = label.join('=').trim();
+      if (!field.trim() || !text) throw new Error(`--nl-labels: "${entry}" is no <field>=<Dutch label>.`);
+      return [field.trim(), text];
+    }),
+  );
+}
+
 function dutchName(names: EntityNames, options: Arguments['options']): DutchName {
   const article = options['nl-article'] ?? 'de';
   if (article !== 'de' && article !== 'het') throw new Error(`--nl-article=${article}: de or het.`);
   const given = options['nl-name']?.trim();
-  if (given !== undefined && !given) throw new Error('--nl-name is empty.');
-  if (!given) return { plural: names.words, singular: names.singularWords, article, fromEnglish: true };
+  if (!given) {
+    throw new Error(
+      `Give the Dutch name of the ${names.words} with --nl-name=<Dutch plural> (and --nl-singular= where it is ` +
+        'not the plural less its s or en): the Dutch texts name the entity in Dutch.',
+    );
+  }
   const plural = given.toLowerCase();
   return {
     plural,
     singular: options['nl-singular']?.trim().toLowerCase() || dutchSingular(plural),
     article,
-    fromEnglish: false,
+    labels: givenLabels(options['nl-labels']),
   };
+}
+
+/** Refuses fields whose Dutch label would keep English words, unless `--nl-labels` gives it. */
+function checkDutchLabels(fields: readonly Field[], dutch: DutchName): void {
+  const unknownLabels = Object.keys(dutch.labels).filter(
+    (name) => !fields.some((field) => field.name === name),
+  );
+  if (unknownLabels.length) throw new Error(`--nl-labels names no field: ${unknownLabels.join(', ')}.`);
+  const missing = fields.filter(
+    (field) => !dutch.labels[field.name] && dutchLabel(field.name).untranslated.length,
+  );
+  if (!missing.length) return;
+  const words = [...new Set(missing.flatMap((field) => dutchLabel(field.name).untranslated))];
+  throw new Error(
+    `The generator's dictionary has no Dutch for ${words.map((word) => `"${word}"`).join(', ')}: give the ` +
+      `Dutch label with --nl-labels=${missing.map((field) => `${field.name}=<Dutch label>`).join(',')}.`,
+  );
 }
 
 const read = (root: string, path: string) => readFile(join(root, path), 'utf8');
@@ -218,6 +254,7 @@ export async function makeResource(root: string, argv: readonly string[]): Promi
   const names = entityNames(args.collection, args.options.singular || undefined);
   const fields = parseFields(args.fields);
   const dutch = dutchName(names, args.options);
+  checkDutchLabels(fields, dutch);
   const abilities = ['list', 'create', 'update', 'delete'].map((action) => `${action}-${names.kebab}`);
   const problems = await conflicts(root, names, abilities);
   if (problems.length) throw new Error(problems.join('\n'));

@@ -44,18 +44,11 @@ const abilityNames = ({ kebab }: EntityNames) => ({
 /** The English label of a field: `Founded on`. */
 const englishLabel = (field: Field) => sentence(field.words);
 
-/** The Dutch field labels and the words none of them could translate. */
-export function dutchFields(fields: readonly Field[]) {
-  const untranslated = new Set<string>();
-  const labels = Object.fromEntries(
-    fields.map((field) => {
-      const { label, untranslated: words } = dutchLabel(field.name);
-      for (const word of words) untranslated.add(word);
-      return [field.name, label];
-    }),
+/** The Dutch field labels: given (`--nl-labels`), else from the dictionary (which the generator checked knows them). */
+export const dutchFields = (fields: readonly Field[], dutch: DutchName) =>
+  Object.fromEntries(
+    fields.map((field) => [field.name, dutch.labels[field.name] ?? dutchLabel(field.name).label]),
   );
-  return { labels, untranslated: [...untranslated] };
-}
 
 export function sharedSchema({ names, fields }: Plan): string {
   const nullable = fields.some((field) => KINDS[field.kind].input.includes('Nullable'));
@@ -231,23 +224,9 @@ export default {
 }
 
 export function clientDeclaration(plan: Plan): string {
-  const { names, fields, dutch } = plan;
+  const { names, fields } = plan;
   const abilities = abilitiesConstant(names);
   const name = nameField(fields);
-  const { untranslated } = dutchFields(fields);
-  const notes: string[] = [];
-  if (dutch.fromEnglish) {
-    notes.push(
-      `Its Dutch texts name the entity in English ('${sentence(dutch.plural)}': no --nl-name was given); ` +
-        `public/locales/nl/${names.kebab}.json holds them.`,
-    );
-  }
-  if (untranslated.length) {
-    notes.push(
-      `Its Dutch field labels keep these words in English (the generator's dictionary has none for them): ` +
-        `${untranslated.join(', ')}.`,
-    );
-  }
   const columns = fields.map((field) => {
     const rules = KINDS[field.kind];
     const parts = [`field: '${field.name}'`, `titleKey: 'columns.${field.name}'`];
@@ -262,7 +241,6 @@ export function clientDeclaration(plan: Plan): string {
         "overview's header, the routes, the menu entry and the search group derive from it, the record type and " +
         `the form's rules from \`shared/entities/${names.kebab}.ts\`; its overview's details from ` +
         `\`${names.kebab}.overview.tsx\`.`,
-      ...notes,
     ].join(' '),
   )}
 import { DatabaseOutlined } from '@ant-design/icons';
@@ -492,7 +470,7 @@ export function texts(plan: Plan, language: 'en' | 'nl'): Record<string, unknown
     };
   }
   const nl = dutchTexts(dutch);
-  const { labels } = dutchFields(fields);
+  const labels = dutchFields(fields, dutch);
   return {
     title: nl.plural,
     create: nl.create,

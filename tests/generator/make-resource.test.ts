@@ -140,8 +140,9 @@ function run(command: string, args: string[]): Promise<{ code: number | null; ou
   });
 }
 
-const refusal = (args: string[]) =>
-  makeResource(copy, args).then(
+/** The generator's refusal of these arguments (a Dutch name is added unless the arguments give or test it). */
+const refusal = (args: string[], dutchName = '--nl-name=proeven') =>
+  makeResource(copy, [...args, ...(dutchName ? [dutchName] : [])]).then(
     () => 'generated',
     (error: Error) => error.message,
   );
@@ -160,6 +161,26 @@ describe('make:resource', () => {
     expect(await refusal(['suppliers', 'name:text', 'Name:text'])).toContain('snake_case');
     expect(await refusal(['suppliers', 'stock:number'])).toContain('At least one field must be of kind text');
     expect(await refusal(['suppliers', '--colour=red'])).toContain('Unknown option --colour');
+    // The Dutch texts are Dutch: the entity's Dutch name is given, and so is a field label the dictionary lacks.
+    expect(await refusal(['suppliers', 'name:text'], '')).toContain(
+      'Give the Dutch name of the suppliers with --nl-name=<Dutch plural>',
+    );
+    expect(await refusal(['suppliers', 'name:text', 'preferred:boolean', 'since:date'])).toBe(
+      'The generator\'s dictionary has no Dutch for "preferred", "since": give the Dutch label with ' +
+        '--nl-labels=preferred=<Dutch label>,since=<Dutch label>.',
+    );
+    expect(await refusal(['suppliers', 'name:text', '--nl-labels=size=Grootte'])).toBe(
+      '--nl-labels names no field: size.',
+    );
+    expect(
+      await refusal([
+        'suppliers',
+        'name:text',
+        'preferred:boolean',
+        '--nl-labels=preferred=Voorkeur',
+        '--dry-run',
+      ]),
+    ).toBe('generated');
     const cli = await run('tsx', ['scripts/make-resource.ts', 'suppliers', 'name:text', 'size:huge']);
     expect(cli.code).toBe(1);
     expect(cli.output).toContain('make:resource: "size:huge": unknown field kind "huge"');
