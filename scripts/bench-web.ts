@@ -13,28 +13,27 @@
  *
  * Figures only: nothing here asserts a time. Settings: BENCH_PORT (8196), BENCH_RUNS (10).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import {
-  type Browser,
-  type BrowserContext,
-  chromium,
-  type Page,
-  request as playwrightRequest,
-  type Request,
-} from '@playwright/test';
-import type { AuthResponse } from '../shared/session';
+import { type Browser, chromium, type Page, type Request } from '@playwright/test';
 import playwrightConfig, { CHROMIUM } from '../playwright.config';
 import { gzipSize } from './build/precompress';
 import { ensureBuild } from './ensure-build';
+import {
+  acmeOrigin,
+  benchContext,
+  median,
+  signInAlice,
+  startPortalServer,
+  stopPortalServer,
+  table,
+} from './bench/portal-server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8196);
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
-const DOMAIN = 'portal.localhost';
 const DIST = 'dist';
-const ORIGIN = `http://acme.${DOMAIN}:${PORT}`;
+const ORIGIN = acmeOrigin(PORT);
 
 interface Scenario {
   name: string;
@@ -97,55 +96,6 @@ declare global {
   }
 }
 
-// ---------- the server ----------
-
-async function waitForServer(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}.`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server did not answer ${url} within two minutes.`);
-}
-
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn('npx', ['tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      APP_DOMAIN: DOMAIN,
-      PGLITE_DIR: 'memory://',
-      STORAGE_DIR: `test-results/bench-web-files-${PORT}`,
-      PORTAL_DIR: DIST,
-      SEED: '1',
-      LOG_LEVEL: 'error',
-      NODE_ENV: 'development',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  await waitForServer(`http://127.0.0.1:${PORT}/api/v2/companies/acme`, child);
-  return child;
-}
-
-async function signIn(): Promise<string> {
-  const api = await playwrightRequest.newContext();
-  const response = await api.post(`http://127.0.0.1:${PORT}/api/v2/login`, {
-    data: { identity: 'alice', password: 'password', remember: true },
-    headers: { Host: `acme.${DOMAIN}:${PORT}`, Accept: 'application/json' },
-  });
-  if (!response.ok()) throw new Error(`Signing in alice answered ${response.status()}.`);
-  const auth = (await response.json()) as AuthResponse;
-  await api.dispose();
-  return auth.access_token;
-}
-
 // ---------- measuring ----------
 
 interface Loaded {
@@ -170,17 +120,6 @@ function builtGzipSize(path: string): number {
 const kindOf = (path: string): Loaded['kind'] =>
   path.endsWith('.js') ? 'js' : path.endsWith('.css') ? 'css' : 'other';
 
-async function newContext(browser: Browser, token: string | null): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  if (token) {
-    await context.addCookies([
-      { name: 'user_session', value: token, domain: `.${DOMAIN}`, path: '/', sameSite: 'Lax' },
-      { name: 'remember_session', value: '1', domain: `.${DOMAIN}`, path: '/', sameSite: 'Lax' },
-    ]);
-  }
-  return context;
-}
-
 /** Navigates and returns the ms from navigation start until the target showed. */
 async function timeToTarget(page: Page, scenario: Scenario): Promise<number> {
   await page.goto(`${ORIGIN}${scenario.path}`, { waitUntil: 'commit' });
@@ -190,7 +129,7 @@ async function timeToTarget(page: Page, scenario: Scenario): Promise<number> {
 
 /** A first visit with an empty cache: every request with its timing and size. */
 async function firstVisit(browser: Browser, scenario: Scenario, token: string | null) {
-  const context = await newContext(browser, scenario.signedIn ? token : null);
+  const context = await benchContext(browser, scenario.signedIn ? token : null);
   const page = await context.newPage();
   await page.addInitScript(targetWatcher(scenario.ready));
   const finished: Request[] = [];
@@ -219,7 +158,7 @@ async function firstVisit(browser: Browser, scenario: Scenario, token: string | 
 }
 
 async function warmRuns(browser: Browser, scenario: Scenario, token: string | null, cpuRate: number) {
-  const context = await newContext(browser, scenario.signedIn ? token : null);
+  const context = await benchContext(browser, scenario.signedIn ? token : null);
   const page = await context.newPage();
   await page.addInitScript(targetWatcher(scenario.ready));
   const cdp = await context.newCDPSession(page);
@@ -233,12 +172,6 @@ async function warmRuns(browser: Browser, scenario: Scenario, token: string | nu
   return median(times);
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
 // ---------- printing ----------
 
 /** kB of 1,000 bytes, as the budgets count them. */
@@ -246,17 +179,6 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 const sum = (items: Loaded[], pick: (item: Loaded) => number) =>
   items.reduce((total, item) => total + pick(item), 0);
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column].length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
-      .join('  ');
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
-}
 
 /** Requests issued together may leave the browser a few ms apart (more on a loaded machine). */
 const SAME_MOMENT_MS = 20;
@@ -304,11 +226,11 @@ function firstDataTiming(loaded: Loaded[], { call, pageChunk }: NonNullable<Scen
 
 async function main(): Promise<void> {
   ensureBuild();
-  const server = await startServer();
+  const server = await startPortalServer(PORT, DIST);
   let browser: Browser | null = null;
   try {
     browser = await chromium.launch({ ...playwrightConfig.use?.launchOptions, executablePath: CHROMIUM });
-    const token = await signIn();
+    const token = await signInAlice(PORT);
     console.log(
       `\nWeb benchmark: production build (${DIST}/), contract server on :${PORT} (PGlite in memory, demo ` +
         `fixture, assets served with Brotli), Chromium ${browser.version()}, 1440×900, load average ` +
@@ -388,7 +310,7 @@ async function main(): Promise<void> {
   } finally {
     await browser?.close();
     // The server runs in a process group of its own (npx, tsx, node): stop all of it.
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    stopPortalServer(server);
   }
 }
 

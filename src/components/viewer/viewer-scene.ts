@@ -8,7 +8,8 @@
  * It renders on demand: a frame is drawn only when something asked for one (the controls moved, the size changed,
  * the content or the wireframe changed), and the next frame only while the controls' damping is still moving the
  * camera; idle, nothing runs. `dispose` frees every geometry, material, texture, the environment and the
- * renderer. The canvas's `data-frames` counts the frames drawn (the end-to-end tests read it).
+ * renderer. The canvas's `data-frames` counts the frames drawn (the end-to-end tests read it), and `data-drawn`
+ * says whether the last one showed the content (`content`) or only the empty stage (`empty`).
  */
 import {
   Box3,
@@ -195,6 +196,8 @@ export class ViewerScene {
     this.renderer.render(this.scene, this.camera);
     this.frames += 1;
     this.canvas.dataset.frames = String(this.frames);
+    // Whether the frame showed the content (bench:viewer times the first that did).
+    this.canvas.dataset.drawn = this.content ? 'content' : 'empty';
     if (moving) this.requestRender();
   };
 
