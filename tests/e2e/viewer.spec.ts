@@ -408,6 +408,38 @@ test.describe('the model viewer', () => {
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
   });
 
+  test('lights with plain lights without a GPU, and with the studio environment where WebGL has one', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signedInAs(context, 'alice');
+    const modelId = await seededModelId(request);
+    await serveCube(page, request, modelId);
+    // This browser draws with SwiftShader: the environment's shaders would hold the page for seconds (issue 44).
+    const stage = await openViewer(page, modelId);
+    await expect(stage.locator('canvas')).toHaveAttribute('data-lighting', 'simple');
+    const plain = await picture(stage);
+    expect(isRed(pixel(plain, plain.width / 2, plain.height / 2)), 'the centre is the cube').toBe(true);
+
+    // A WebGL that names a GPU gets the image-based lighting, and the cube shows the same.
+    await page.addInitScript(() => {
+      const UNMASKED_RENDERER = 0x9246;
+      for (const prototype of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
+        const read = prototype.getParameter;
+        prototype.getParameter = function (this: WebGLRenderingContext, parameter: number) {
+          return parameter === UNMASKED_RENDERER || parameter === this.RENDERER
+            ? 'ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11 vs_5_0 ps_5_0)'
+            : (read.call(this, parameter) as unknown);
+        } as typeof prototype.getParameter;
+      }
+    });
+    const lit = await openViewer(page, modelId);
+    await expect(lit.locator('canvas')).toHaveAttribute('data-lighting', 'image-based');
+    const studio = await picture(lit);
+    expect(isRed(pixel(studio, studio.width / 2, studio.height / 2)), 'the centre is the cube').toBe(true);
+  });
+
   test('keeps the preview with a note when the file cannot be loaded', async ({ page, context, request }) => {
     await signedInAs(context, 'alice');
     const modelId = await seededModelId(request);

@@ -1,7 +1,8 @@
 /**
  * The three.js side of the 3D viewer (issue 28), free of React: a WebGL 2 renderer on a canvas, a perspective
  * camera with OrbitControls (drag to orbit, right-drag or Shift-drag to pan, wheel to zoom), image-based lighting
- * from three's RoomEnvironment through a PMREM plus a key light, and a soft contact shadow under the content.
+ * from three's RoomEnvironment through a PMREM plus a key light (without a GPU a hemisphere light and the key light:
+ * canvas `data-lighting`), and a soft contact shadow under the content.
  * The content is either a glb (GLTFLoader with the meshopt decoder, so EXT_meshopt_compression and
  * KHR_mesh_quantization load) or a sphere wearing a material's base-colour map.
  *
@@ -16,6 +17,7 @@ import {
   CanvasTexture,
   Color,
   DirectionalLight,
+  HemisphereLight,
   Material,
   Mesh,
   MeshBasicMaterial,
@@ -39,6 +41,7 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { isSoftwareRenderer, rendererName } from './software-renderer';
 
 /** The device pixel ratio is capped here: sharper than this costs fill rate and shows no more. */
 export const MAX_PIXEL_RATIO = 2;
@@ -123,12 +126,29 @@ function contactShadow(): Mesh {
   return shadow;
 }
 
+/** three's RoomEnvironment through a PMREM: soft studio light from every side, for the materials' reflections. */
+function roomEnvironment(renderer: WebGLRenderer): Texture {
+  const pmrem = new PMREMGenerator(renderer);
+  const room = new RoomEnvironment();
+  const environment = pmrem.fromScene(room, 0.04).texture;
+  room.traverse((object) => {
+    if (object instanceof Mesh) {
+      object.geometry.dispose();
+      materialsOf(object).forEach(disposeMaterial);
+    }
+  });
+  pmrem.dispose();
+  return environment;
+}
+
 export class ViewerScene {
   readonly renderer: WebGLRenderer;
   private readonly scene = new Scene();
   private readonly camera = new PerspectiveCamera(35, 1, 0.01, 1000);
   private readonly controls: OrbitControls;
-  private readonly environment: Texture;
+  private readonly environment: Texture | null;
+  /** Image-based lighting with a GPU; plain lights without one (software-renderer.ts). */
+  readonly lighting: 'image-based' | 'simple';
   private readonly shadow = contactShadow();
   private content: Object3D | null = null;
   private view = MODEL_VIEW;
@@ -154,18 +174,16 @@ export class ViewerScene {
     this.renderer.toneMapping = NeutralToneMapping;
     this.renderer.toneMappingExposure = 1;
 
-    const pmrem = new PMREMGenerator(this.renderer);
-    const room = new RoomEnvironment();
-    this.environment = pmrem.fromScene(room, 0.04).texture;
-    room.traverse((object) => {
-      if (object instanceof Mesh) {
-        object.geometry.dispose();
-        materialsOf(object).forEach(disposeMaterial);
-      }
-    });
-    pmrem.dispose();
-    this.scene.environment = this.environment;
-    this.scene.environmentIntensity = 0.9;
+    // Without a GPU the environment's shaders would hold the page for seconds: plain lights stand in for it.
+    this.lighting = isSoftwareRenderer(rendererName(this.renderer.getContext())) ? 'simple' : 'image-based';
+    canvas.dataset.lighting = this.lighting;
+    this.environment = this.lighting === 'image-based' ? roomEnvironment(this.renderer) : null;
+    if (this.environment) {
+      this.scene.environment = this.environment;
+      this.scene.environmentIntensity = 0.9;
+    } else {
+      this.scene.add(new HemisphereLight(0xffffff, 0x8a8f98, 2.2));
+    }
 
     const key = new DirectionalLight(0xffffff, 1.1);
     key.position.set(3, 5, 4);
@@ -333,7 +351,7 @@ export class ViewerScene {
     this.controls.dispose();
     if (this.content) disposeTree(this.content);
     disposeTree(this.shadow);
-    this.environment.dispose();
+    this.environment?.dispose();
     this.scene.clear();
     this.renderer.dispose();
     // The canvas is thrown away with the viewer: its context goes now rather than when the GC finds it.
