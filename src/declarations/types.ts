@@ -585,8 +585,8 @@ export interface FieldDeclaration {
   /** What an empty `select` or `reference` picker says (resource namespace), e.g. 'No project'. */
   placeholderKey?: string;
   /**
-   * The message when the field is left empty, which makes it required on create (a model's file: 'Choose the model
-   * file'); on edit a file field keeps the record's file and is never required.
+   * The message when the field is left empty, which makes it required (a model's file: 'Choose the model file'); a
+   * file field on edit keeps the record's file and is never required.
    */
   requiredKey?: string;
   /** Where the value lives on a record when it differs from `name` (e.g. `labels` records for `labels[]` ids). */

@@ -44,16 +44,20 @@ type SelectValue = string | number | Array<string | number> | undefined;
 function ReferenceSelect({
   field,
   ns,
+  mode,
   known = [],
   id,
   value,
   onChange,
-}: InputProps & { field: FieldDeclaration; ns: string; known?: KnownOption[] }) {
+}: InputProps & { field: FieldDeclaration; ns: string; mode: FieldMode; known?: KnownOption[] }) {
   const { t } = useTranslation(ns);
   const reference = field.reference!;
-  // A value the form starts with (a route's preset, e.g. the project a model is added to) shows its name even when
-  // it is not on the picker's first page.
-  const [startValue] = useState(value as BaseKey | BaseKey[] | undefined);
+  // A value a new record starts with (a route's preset, e.g. the project a model is added to) is looked up by the
+  // referenced resource's show call, so its name shows even when it is not on the picker's first page. On edit
+  // the record names what it refers to (`known`); some references (the team's options) have no show call.
+  const [startValue] = useState(() =>
+    mode === 'create' && value !== undefined && value !== null ? (value as BaseKey | BaseKey[]) : undefined,
+  );
   const { selectProps } = useSelect({
     resource: reference.resource,
     optionLabel: reference.labelField as never,
@@ -139,9 +143,7 @@ function FileInput({
     form.setFieldValue(target, suggested.current);
   };
   const hintKey = field.uploadHint?.[mode];
-  return (
-    <ResumableUpload handle={upload} id={id} hint={hintKey ? t(hintKey) : undefined} onAdd={nameFrom} />
-  );
+  return <ResumableUpload handle={upload} id={id} hint={hintKey ? t(hintKey) : undefined} onAdd={nameFrom} />;
 }
 
 /**
@@ -265,7 +267,7 @@ export function FormFieldInput({
         />
       );
     case 'reference':
-      return <ReferenceSelect field={field} ns={ns} known={known} {...props} />;
+      return <ReferenceSelect field={field} ns={ns} mode={mode} known={known} {...props} />;
     case 'image':
       return <ImageInput field={field} ns={ns} {...props} />;
     case 'color':
