@@ -67,7 +67,7 @@ export function useSettingsForm<R, V extends object>(options: SettingsFormOption
 
   useEffect(() => {
     if (record) form.setFieldsValue(values(record) as Parameters<typeof form.setFieldsValue>[0]);
-    // `values` is the page's pure mapping: the form follows the record, not the function's identity.
+    // The form follows the record, not the identity of `values` (a page writes it inline, anew each render).
   }, [record, form]);
 
   useEffect(() => {
