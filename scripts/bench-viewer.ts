@@ -12,7 +12,7 @@
  * Emulation.setCPUThrottlingRate). Medians are printed beside issue 44's goals.
  *
  * Figures only: nothing here asserts a time. Settings: BENCH_PORT (8197), BENCH_RUNS (3), BENCH_SIZES (a comma list
- * of triangle counts, default `20000,200000,1000000`).
+ * of triangle counts, default `20000,200000,1000000`), BENCH_DEBUG (prints each visit's moments and long tasks).
  */
 import { loadavg } from 'node:os';
 import { chromium, request as playwrightRequest } from '@playwright/test';

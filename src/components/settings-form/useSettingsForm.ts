@@ -19,7 +19,7 @@ export interface FieldMessages {
   errors: string[];
 }
 
-export interface SettingsFormOptions<R, V> {
+export interface SettingsFormOptions<R, V, A extends { data: R }> {
   /** The record's URL, read (GET) and written (PATCH). */
   url: string;
   /** The read's meta (e.g. `excluded_fields`). */
@@ -36,7 +36,7 @@ export interface SettingsFormOptions<R, V> {
    * What follows a save, before the record is loaded again: the banner's text key (resource namespace), or
    * `null` when the page is left (a password change that signed out everywhere).
    */
-  afterSave: (answer: { data: R }, form: FormInstance<V>) => Promise<string | null> | string | null;
+  afterSave: (answer: A, form: FormInstance<V>) => Promise<string | null> | string | null;
   /** Told where a failed save's messages went (to open the tab holding the first). */
   onInvalid?: (placed: FieldMessages[]) => void;
 }
@@ -49,7 +49,10 @@ const firstMessages = (fields: readonly string[], errors: Record<string, string[
       return { name, errors: [Array.isArray(messages) ? messages[0] : messages] };
     });
 
-export function useSettingsForm<R, V extends object>(options: SettingsFormOptions<R, V>) {
+/** `A` is the save's answer (the record as `data`, and whatever else the endpoint tells). */
+export function useSettingsForm<R, V extends object, A extends { data: R } = { data: R }>(
+  options: SettingsFormOptions<R, V, A>,
+) {
   const { url, values, messageFields } = options;
   const [form] = Form.useForm<V>();
   // Messages are placed by field name, whatever the values' type.
@@ -63,7 +66,7 @@ export function useSettingsForm<R, V extends object>(options: SettingsFormOption
     queryOptions: { refetchOnWindowFocus: false },
   });
   const record = result?.data?.data;
-  const { mutateAsync: patch } = useCustomMutation<{ data: R }>();
+  const { mutateAsync: patch } = useCustomMutation<A>();
 
   useEffect(() => {
     if (record) form.setFieldsValue(values(record) as Parameters<typeof form.setFieldsValue>[0]);
@@ -79,7 +82,7 @@ export function useSettingsForm<R, V extends object>(options: SettingsFormOption
   const save = async (submitted: V) => {
     setBanner(null);
     setFailed(false);
-    let answer: { data: R };
+    let answer: A;
     try {
       answer = (
         await patch({

@@ -9,8 +9,8 @@
 import { Link } from 'react-router';
 import { StatusBadge } from '@/components/cells';
 import { defineOverviewPage, type OverviewBodyProps } from '@/declarations/types';
-import { ProcessedFileOverview } from '../../components/processing/ProcessedFileOverview';
-import { type LiveProcessing, useProcessingLiveUpdates } from '../../components/processing/useModelLiveUpdates';
+import { ProcessedFileOverview } from '@/components/processing/ProcessedFileOverview';
+import { type LiveProcessing, useProcessingLiveUpdates } from '@/components/processing/useModelLiveUpdates';
 import type { LibraryItemDetail } from '@shared/entities/library-items';
 import { libraryPath } from './library-paths';
 

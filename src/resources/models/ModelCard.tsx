@@ -9,8 +9,8 @@
 import { FileImageOutlined } from '@ant-design/icons';
 import { Link, type To } from 'react-router';
 import { previewSrcSet } from '@shared/preview-images';
-import { CardFacts, NONE, ProcessingMessage, useCardFacts } from '../../components/processing/CardFacts';
-import { ModelStatusBadge } from '../../components/processing/ModelStatusBadge';
+import { CardFacts, NONE, ProcessingMessage, useCardFacts } from '@/components/processing/CardFacts';
+import { ModelStatusBadge } from '@/components/processing/ModelStatusBadge';
 import type { ProjectModel } from './models.resource';
 import '@/components/processing/processing.css';
 

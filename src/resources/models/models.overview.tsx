@@ -7,11 +7,11 @@
  */
 import { Link } from 'react-router';
 import { defineOverviewPage, type OverviewBodyProps } from '@/declarations/types';
-import { ModelStatusBadge } from '../../components/processing/ModelStatusBadge';
-import { ProcessedFileOverview } from '../../components/processing/ProcessedFileOverview';
+import { ModelStatusBadge } from '@/components/processing/ModelStatusBadge';
+import { ProcessedFileOverview } from '@/components/processing/ProcessedFileOverview';
 import type { ModelDetail } from '@shared/entities/models';
 import { modelProjectPath } from './model-paths';
-import { useModelLiveUpdates } from '../../components/processing/useModelLiveUpdates';
+import { useModelLiveUpdates } from '@/components/processing/useModelLiveUpdates';
 import '@/components/processing/processing.css';
 
 function ModelBody({ record: model, details, badge }: OverviewBodyProps<ModelDetail>) {

@@ -71,7 +71,7 @@ export default function MyAccountPage() {
     submit,
     banner,
     failed,
-  } = useSettingsForm<MyAccount, AccountFormValues>({
+  } = useSettingsForm<MyAccount, AccountFormValues, SaveAnswer>({
     url: '/my-account',
     meta: { excluded_fields: EXCLUDED_FIELDS },
     values: accountValues,
@@ -82,8 +82,7 @@ export default function MyAccountPage() {
       if (placed.length && !placed.some((entry) => tabOfField(entry.name) === tab))
         openTab(tabOfField(placed[0].name));
     },
-    afterSave: async (answer, saved) => {
-      const { data, meta_data: meta } = answer as SaveAnswer;
+    afterSave: async ({ data, meta_data: meta }, saved) => {
       if (meta.password_update_status === 'success_and_logged_out_all_devices') {
         session.signOut('logout');
         await navigate('/login', { replace: true });

@@ -34,12 +34,12 @@ import { MODEL_FILE_RULES, nameWithoutExtension } from '@/components/upload/uplo
 import { useUploadQueue } from '@/components/upload/useUploadQueue';
 import { type DataColumn, DataTable } from '@/ui/DataTable';
 import { Skeleton } from '@/ui/Skeleton';
-import { ElapsedTime } from '../../components/processing/ElapsedTime';
-import { progressMessage } from '../../components/processing/model-status';
-import { ModelStatusBadge } from '../../components/processing/ModelStatusBadge';
+import { ElapsedTime } from '@/components/processing/ElapsedTime';
+import { progressMessage } from '@/components/processing/model-status';
+import { ModelStatusBadge } from '@/components/processing/ModelStatusBadge';
 import { models, type ProjectModel, REPROCESS_PERMISSION } from '../models/models.resource';
 import { canReprocess, useModelActions } from '../models/useModelActions';
-import { useModelLiveUpdates } from '../../components/processing/useModelLiveUpdates';
+import { useModelLiveUpdates } from '@/components/processing/useModelLiveUpdates';
 import type { ResourcePageProps } from '@/declarations/types';
 import type { Project } from '@shared/entities/projects';
 import '@/components/page.css';

@@ -16,7 +16,7 @@ import { initialsOf } from '@/ui/CompanyLogo';
 import { StatusDot } from '@/ui/StatusDot';
 import { ModelCard } from '../models/ModelCard';
 import { models } from '../models/models.resource';
-import { useModelLiveUpdates } from '../../components/processing/useModelLiveUpdates';
+import { useModelLiveUpdates } from '@/components/processing/useModelLiveUpdates';
 import { FavoriteToggle } from './FavoriteToggle';
 import { LabelsCell } from './LabelsCell';
 import type { Project, ProjectDetail } from '@shared/entities/projects';
