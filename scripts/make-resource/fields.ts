@@ -3,10 +3,10 @@
  * column (SQL and Kysely type), how the API presents it, its list column and form input in the portal, and the
  * values the generated server test sends (valid ones, and an invalid one with the 422 message it gets).
  */
+import { FIELD_KIND_RULES, FIELD_KINDS, type FieldKind } from '../../shared/fields';
 import { KEBAB } from './names';
 
-export const FIELD_KINDS = ['text', 'textarea', 'number', 'boolean', 'date', 'color'] as const;
-export type FieldKind = (typeof FIELD_KINDS)[number];
+export { FIELD_KINDS, type FieldKind } from '../../shared/fields';
 
 /** `name:text` when no fields are given. */
 export const DEFAULT_FIELDS = ['name:text'];
@@ -38,99 +38,47 @@ export interface Field {
   words: string;
 }
 
+/**
+ * What `make:resource` writes per kind beyond the declared field (its schema rules, column type, list column and
+ * form input follow from shared/fields.ts): its column in the migration, and the values the generated server test
+ * sends (two valid ones, and an invalid one with its 422 message's ending).
+ */
 export interface KindRules {
-  /** The rule in `<Entity>InputSchema`. */
-  input: string;
-  /** The type in `<Entity>Schema` (the answer). */
-  item: string;
-  /** The column in the migration. */
   sql: string;
-  /** The column's Kysely type. */
-  table: string;
-  /** Whether a create must send it (and the 422 of `{}` names it). */
+  /** Whether a create must send it (shared/fields.ts). */
   required: boolean;
-  /** Whether the list sorts by it. */
-  sortable: boolean;
-  /** The list column's `kind` (none: text). */
-  cell?: string;
-  /** The form field's `kind`. */
-  form: string;
-  /** Two valid values (create, update) as TypeScript literals, and an invalid one with its message's ending. */
   samples: [string, string];
   invalid: [value: string, message: string];
 }
 
-export const KINDS: Record<FieldKind, KindRules> = {
+const GENERATED: Record<FieldKind, Omit<KindRules, 'required'>> = {
   text: {
-    input: 'Type.String({ minLength: 1, maxLength: 255 })',
-    item: 'Type.String()',
     sql: 'text not null',
-    table: 'string',
-    required: true,
-    sortable: true,
-    form: 'text',
     samples: ["'Alpha'", "'Beta'"],
     invalid: ["'x'.repeat(256)", 'must not be greater than 255 characters.'],
   },
   textarea: {
-    input: 'Type.Optional(Nullable(Type.String({ maxLength: 5000 })))',
-    item: 'Nullable(Type.String())',
     sql: 'text',
-    table: 'string | null',
-    required: false,
-    sortable: false,
-    form: 'textarea',
     samples: ["'First line\\nSecond line'", "'Changed'"],
     invalid: ["'x'.repeat(5001)", 'must not be greater than 5000 characters.'],
   },
-  number: {
-    input: 'Type.Optional(Nullable(Type.Integer()))',
-    item: 'Nullable(Type.Integer())',
-    sql: 'integer',
-    table: 'number | null',
-    required: false,
-    sortable: true,
-    form: 'number',
-    samples: ['12', '-3'],
-    invalid: ["'twelve'", 'must be an integer.'],
-  },
+  number: { sql: 'integer', samples: ['12', '-3'], invalid: ["'twelve'", 'must be an integer.'] },
   boolean: {
-    input: 'Type.Optional(Type.Boolean())',
-    item: 'Type.Boolean()',
     sql: 'boolean not null default false',
-    table: 'Generated<boolean>',
-    required: false,
-    sortable: true,
-    cell: 'boolean',
-    form: 'switch',
     samples: ['true', 'false'],
     invalid: ["'maybe'", 'must be true or false.'],
   },
   date: {
-    input: "Type.Optional(Nullable(Type.String({ format: 'date' })))",
-    item: 'Nullable(Type.String())',
     sql: 'date',
-    table: 'ColumnType<string | null, string | null | undefined, string | null>',
-    required: false,
-    sortable: true,
-    cell: 'date',
-    form: 'date',
     samples: ["'2026-03-14'", "'2027-01-31'"],
     invalid: ["'2026-13-45'", 'must be a valid date.'],
   },
-  color: {
-    input: "Type.String({ pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$' })",
-    item: 'Type.String()',
-    sql: 'text not null',
-    table: 'string',
-    required: true,
-    sortable: false,
-    cell: 'colorChip',
-    form: 'color',
-    samples: ["'#13c2c2'", "'#abc'"],
-    invalid: ["'red'", 'format is invalid.'],
-  },
+  color: { sql: 'text not null', samples: ["'#13c2c2'", "'#abc'"], invalid: ["'red'", 'format is invalid.'] },
 };
+
+export const KINDS = Object.fromEntries(
+  FIELD_KINDS.map((kind) => [kind, { ...GENERATED[kind], required: FIELD_KIND_RULES[kind].required }]),
+) as Record<FieldKind, KindRules>;
 
 /** Parses `name:kind` arguments; throws with every problem found. */
 export function parseFields(specs: readonly string[]): Field[] {

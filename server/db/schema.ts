@@ -3,6 +3,8 @@
  * values are the entity schema's (shared/entities/), which the API answers.
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { LABEL_FIELDS } from '../../shared/entities/label-values';
+import type { PROPERTY_MAP_FIELDS } from '../../shared/entities/property-map-values';
 import type { ChangelogType } from '../../shared/entities/changelog-item-values';
 import type { LibraryStatus } from '../../shared/entities/libraries';
 import type { LibraryItemStatus } from '../../shared/entities/library-items';
@@ -13,6 +15,7 @@ import type { ProjectStatus } from '../../shared/entities/projects';
 import type { GeometryStatistics } from '../../shared/geometry-statistics';
 import type { MessageParams } from '../../shared/messages';
 import type { UserPreferences } from '../../shared/session';
+import type { DeclaredFieldsTable } from './declared-fields-table';
 
 /** A timestamp with a database default: optional on insert. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -182,15 +185,6 @@ export interface AppSettingsTable {
   value: ColumnType<unknown, string, string>;
 }
 
-export interface LabelsTable {
-  id: Generated<number>;
-  company_id: number;
-  name: string;
-  color: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
 export type { ProjectStatus };
 
 export interface ProjectsTable {
@@ -305,14 +299,6 @@ export interface DownloadsTable {
 }
 
 /** A property map (tools, hatch). */
-export interface PropertyMapsTable {
-  id: Generated<number>;
-  company_id: number;
-  name: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
 export type { LibraryItemStatus };
 
 /** A library item (migration 0010): processed after upload like a model, in any number of libraries. */
@@ -528,7 +514,7 @@ export interface Database {
   notifications: NotificationsTable;
   changelog_items: ChangelogItemsTable;
   app_settings: AppSettingsTable;
-  labels: LabelsTable;
+  labels: DeclaredFieldsTable<typeof LABEL_FIELDS>;
   projects: ProjectsTable;
   project_labels: ProjectLabelsTable;
   project_user: ProjectUserTable;
@@ -548,7 +534,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   role_notification_settings: RoleNotificationSettingsTable;
   downloads: DownloadsTable;
-  property_maps: PropertyMapsTable;
+  property_maps: DeclaredFieldsTable<typeof PROPERTY_MAP_FIELDS>;
   material_categories: MaterialCategoriesTable;
   materials: MaterialsTable;
   material_category: MaterialCategoryTable;

@@ -1,5 +1,9 @@
 /** Labels' constants without TypeBox, for the portal's registry every screen loads and the server. */
 import type { EntityAbilities } from '../entity-abilities';
+import { defineFields } from '../fields';
+
+/** A label's fields: a name unique in the company, and a hex colour `#rgb` or `#rrggbb`. */
+export const LABEL_FIELDS = defineFields({ name: { kind: 'text' }, color: { kind: 'color' } });
 
 /**
  * Who may use each endpoint (src/declarations/permissions-from.ts derives the portal's from it).

@@ -1,18 +1,11 @@
-/** Labels (spec 2 Tools, §3): coloured tags a company puts on its projects. */
-import { type Static, Type } from '@sinclair/typebox';
-import { DateTime } from '../schema-types';
-/** What a create or an update may write: a name unique in the company, and a hex colour `#rgb` or `#rrggbb`. */
-export const LabelInputSchema = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 255 }),
-  color: Type.String({ pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$' }),
-});
+/** Labels (spec 2 Tools, §3): coloured tags a company puts on its projects; their fields in label-values.ts. */
+import type { Static } from '@sinclair/typebox';
+import { inputSchemaOf, itemSchemaOf } from '../field-schemas';
+import { LABEL_FIELDS } from './label-values';
+
+/** What a create or an update may write. */
+export const LabelInputSchema = inputSchemaOf(LABEL_FIELDS);
 /** A label as the API answers it. */
-export const LabelSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  color: Type.String(),
-  created_at: DateTime,
-  updated_at: DateTime,
-});
+export const LabelSchema = itemSchemaOf(LABEL_FIELDS);
 export type Label = Static<typeof LabelSchema>;
 export type LabelInput = Static<typeof LabelInputSchema>;

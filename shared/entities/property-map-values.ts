@@ -1,5 +1,9 @@
 /** Property maps' constants without TypeBox, for the portal's registry every screen loads and the server. */
 import type { EntityAbilities } from '../entity-abilities';
+import { defineFields } from '../fields';
+
+/** A property map's fields: a name unique in the company. */
+export const PROPERTY_MAP_FIELDS = defineFields({ name: { kind: 'text' } });
 
 /**
  * Who may use each endpoint (src/declarations/permissions-from.ts derives the portal's from it).

@@ -1,8 +1,10 @@
 /** Labels (spec 2 Tools, §3, §6, §8, §9): declared once; the list, the forms, the routes, the menu entry and
- * the search group derive from it, the record type and the form's rules from `shared/entities/labels.ts`. */
+ * the search group derive from it, its columns, form fields, record type and form rules from the fields of
+ * `shared/entities/label-values.ts`. */
 import { TagsOutlined } from '@ant-design/icons';
-import { LABEL_ABILITIES } from '@shared/entities/label-values';
+import { LABEL_ABILITIES, LABEL_FIELDS } from '@shared/entities/label-values';
 import type { Label } from '@shared/entities/labels';
+import { columnsOf, formFieldsOf } from '@/declarations/declared-fields';
 import { permissionsFrom } from '@/declarations/permissions-from';
 import { editRowAction } from '@/declarations/edit-row-action';
 import { defineResource } from '@/declarations/types';
@@ -23,21 +25,13 @@ export default defineResource<Label>({
   search: { key: 'labels', order: 100, rowAbility: LABEL_ABILITIES.update },
   list: {
     ...settings.list,
-    columns: [
-      { field: 'name', titleKey: 'columns.name', sort: 'name' },
-      { field: 'color', titleKey: 'columns.color', kind: 'colorChip' },
-      { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at' },
-      { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at' },
-    ],
+    columns: columnsOf(LABEL_FIELDS),
     rowActions: [editRowAction(editPath)],
     rowLink: { to: editPath, needs: 'edit' },
   },
   form: {
     schema: () => import('@shared/entities/labels').then((entity) => entity.LabelInputSchema),
-    fields: [
-      { name: 'name', labelKey: 'fields.name', kind: 'text' },
-      { name: 'color', labelKey: 'fields.color', kind: 'color' },
-    ],
+    fields: formFieldsOf(LABEL_FIELDS),
   },
   deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'label_name' },
 });

@@ -1,11 +1,12 @@
 /**
  * Property maps (spec 2 Tools, §3, §6, §8, §9; hatch only): declared once; the list, the forms, the routes, the
- * menu entry and the search group derive from it, the record type and the form's rules from
- * `shared/entities/property-maps.ts`. Rows open edit on click without an ability check (spec 2 Tools).
+ * menu entry and the search group derive from it; its columns, form fields, record type and form rules from the
+ * fields of `shared/entities/property-map-values.ts`. Rows open edit on click without an ability check (spec 2 Tools).
  */
 import { NodeIndexOutlined } from '@ant-design/icons';
-import { PROPERTY_MAP_ABILITIES } from '@shared/entities/property-map-values';
+import { PROPERTY_MAP_ABILITIES, PROPERTY_MAP_FIELDS } from '@shared/entities/property-map-values';
 import type { PropertyMap } from '@shared/entities/property-maps';
+import { columnsOf, formFieldsOf } from '@/declarations/declared-fields';
 import { permissionsFrom } from '@/declarations/permissions-from';
 import { editRowAction } from '@/declarations/edit-row-action';
 import { defineResource } from '@/declarations/types';
@@ -35,17 +36,13 @@ export default defineResource<PropertyMap>({
   search: { key: 'propertyMaps', order: 120, platform: 'hatch', rowAbility: PROPERTY_MAP_ABILITIES.update },
   list: {
     ...settings.list,
-    columns: [
-      { field: 'name', titleKey: 'columns.name', sort: 'name' },
-      { field: 'created_at', titleKey: 'columns.created', kind: 'date', sort: 'created_at' },
-      { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at' },
-    ],
+    columns: columnsOf(PROPERTY_MAP_FIELDS),
     rowActions: [editRowAction(editPath)],
     rowLink: { to: editPath },
   },
   form: {
     schema: () => import('@shared/entities/property-maps').then((entity) => entity.PropertyMapInputSchema),
-    fields: [{ name: 'name', labelKey: 'fields.name', kind: 'text' }],
+    fields: formFieldsOf(PROPERTY_MAP_FIELDS),
   },
   deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'property_map_name' },
 });
