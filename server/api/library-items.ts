@@ -31,7 +31,7 @@ import { HttpError } from '../errors/http-errors';
 import { enumFilter } from '../http/listing';
 import { Flag, toBoolean } from '../http/schema-types';
 import { requestLanguage } from '../http/language';
-import { publishItemRefresh } from '../processing/library-item-state';
+import { ITEM_EVENTS, publishItemRefresh } from '../processing/library-item-state';
 import { ITEM_FILES } from '../processing/library-item-processing';
 import { allValid, companyRecordIds, notEmptied } from '../http/field-checks';
 import { incomingModelFile } from '../uploads/model-files';
@@ -161,7 +161,7 @@ export const libraryItemEntity = defineEntity({
   async present({ db, request }, rows, fields) {
     const ids = rows.map((row) => row.id);
     const [latest, libraries] = await Promise.all([
-      latestGeometryEvents(db, 'library_items', ids, fields.has('latest_geometry_event')),
+      latestGeometryEvents(db, ITEM_EVENTS, ids, fields.has('latest_geometry_event')),
       fields.has('libraries') && ids.length
         ? db
             .selectFrom('library_item_libraries')
@@ -295,7 +295,7 @@ export const libraryItemEntity = defineEntity({
 async function presentDetail(ctx: CrudContext, row: ItemRow): Promise<LibraryItemDetail> {
   const [item, events] = await Promise.all([
     libraryItemEntity.itemOf(ctx, row),
-    geometryHistory(ctx.db, 'library_items', row.id),
+    geometryHistory(ctx.db, ITEM_EVENTS, row.id),
   ]);
   return { ...item, ...fileAndHistory(ctx.request, row, events, requestLanguage(ctx.request)) };
 }

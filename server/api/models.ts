@@ -28,7 +28,13 @@ import { requestLanguage } from '../http/language';
 import { enumFilter } from '../http/listing';
 import { publishGeometryEvent, publishProcessorRefresh } from '../processing/model-events';
 import { MODEL_FILES, modelJob } from '../processing/model-processing';
-import { isProcessorWork, MODEL_MESSAGES, queueModel, UNFINISHED_STATUSES } from '../processing/model-state';
+import {
+  isProcessorWork,
+  MODEL_EVENTS,
+  MODEL_MESSAGES,
+  queueModel,
+  UNFINISHED_STATUSES,
+} from '../processing/model-state';
 import { allValid, companyRecordId, notEmptied } from '../http/field-checks';
 import { incomingModelFile } from '../uploads/model-files';
 import {
@@ -89,7 +95,7 @@ export const modelEntity = defineEntity({
   }),
   async present({ db, request }, rows, fields) {
     const ids = rows.map((row) => row.id);
-    const latest = await latestGeometryEvents(db, 'project_models', ids, fields.has('latest_geometry_event'));
+    const latest = await latestGeometryEvents(db, MODEL_EVENTS, ids, fields.has('latest_geometry_event'));
     return rows.map((row) => {
       const event = latest.get(row.id);
       return {
@@ -181,7 +187,7 @@ async function presentDetail(ctx: CrudContext, row: ModelRow): Promise<ModelDeta
     row.project_id === null
       ? Promise.resolve(undefined)
       : db.selectFrom('projects').select(['id', 'name']).where('id', '=', row.project_id).executeTakeFirst(),
-    geometryHistory(db, 'project_models', row.id),
+    geometryHistory(db, MODEL_EVENTS, row.id),
   ]);
   return {
     ...model,

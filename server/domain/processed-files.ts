@@ -9,7 +9,6 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { GeometryStatistics } from '../../shared/geometry-statistics';
 import { isReprocessable } from '../../shared/entities/model-values';
@@ -27,6 +26,7 @@ import {
   processingJob,
   requeue,
 } from '../processing/file-processing';
+import { addGeometryEvent, type GeometryEventTable, geometryEventsOf } from '../processing/geometry-events';
 import { MODEL_MESSAGES } from '../processing/model-state';
 import { presentEvent } from '../processing/processing-messages';
 import { attachmentDisposition, fileUrl } from '../http/stored-files';
@@ -36,34 +36,18 @@ import type { StorageFolder } from '../storage/storage-folders';
 /** Geometry events a detail carries, newest first. */
 export const GEOMETRY_EVENTS_SHOWN = 50;
 
-/** Each processed file entity's table, with the table of its geometry events and the column naming their owner. */
-const GEOMETRY_EVENT_TABLES = {
-  project_models: ['model_geometry_events', 'model_id'],
-  library_items: ['library_item_geometry_events', 'item_id'],
-} as const;
-export type ProcessedFileTable = keyof typeof GEOMETRY_EVENT_TABLES;
-
-/**
- * The events of a processed file entity. Both event tables have the same columns but the owner's: the query is
- * written against the models' and names the owner by its column.
- */
-function geometryEventsOf(db: DB, table: ProcessedFileTable) {
-  const [events, owner] = GEOMETRY_EVENT_TABLES[table];
-  return { query: db.selectFrom(events as 'model_geometry_events'), owner: sql.ref<number>(owner) };
-}
-
 const EVENT_FIELDS = ['message', 'message_key', 'message_params', 'created_at'] as const;
 
 /** The latest geometry event of each of these rows (a list's `latest_geometry_event`, when asked for), by row id. */
 export async function latestGeometryEvents(
   db: DB,
-  table: ProcessedFileTable,
+  events: GeometryEventTable,
   ids: readonly number[],
   wanted: boolean,
 ) {
   if (!wanted || !ids.length) return new Map<number, Parameters<typeof presentEvent>[0]>();
-  const { query, owner } = geometryEventsOf(db, table);
-  const events = await query
+  const { query, owner } = geometryEventsOf(db, events);
+  const latest = await query
     .distinctOn(owner)
     .select([...EVENT_FIELDS, owner.as('owner_id')])
     .where(owner, 'in', ids)
@@ -71,12 +55,12 @@ export async function latestGeometryEvents(
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return new Map(events.map(({ owner_id, ...event }) => [owner_id, event]));
+  return new Map(latest.map(({ owner_id, ...event }) => [owner_id, event]));
 }
 
 /** A row's latest geometry events, newest first (a detail's history). */
-export function geometryHistory(db: DB, table: ProcessedFileTable, id: number) {
-  const { query, owner } = geometryEventsOf(db, table);
+export function geometryHistory(db: DB, events: GeometryEventTable, id: number) {
+  const { query, owner } = geometryEventsOf(db, events);
   return query
     .select(EVENT_FIELDS)
     .where(owner, '=', id)
@@ -253,7 +237,7 @@ export async function createProcessedFile(
         processing_attempt: 1,
         ...stored,
       });
-      await files.addEvent(trx, created.id, MODEL_MESSAGES.received);
+      await addGeometryEvent(trx, files.events, created.id, MODEL_MESSAGES.received);
       return created;
     })
     .catch(async (error: unknown) => {

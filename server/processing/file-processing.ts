@@ -32,6 +32,7 @@ import { isStorageKey } from '../storage/storage';
 import { modelFileTypeOfName } from '../uploads/model-file';
 import { MODEL_MESSAGES } from './model-state';
 import { makeWorkFolder, runPipeline } from './pipeline-runner';
+import { addGeometryEvent, type GeometryEventTable } from './geometry-events';
 import type { Processable, ProcessingContext, ProcessingJob } from './processable';
 import type { ProcessingProgress } from './processing-events';
 import { previewKeyAt2x } from '../../shared/preview-images';
@@ -68,8 +69,8 @@ export interface ProcessedFiles {
   fileLabel: string;
   /** The colour of each status. */
   colors: Record<RunStatus, string>;
-  /** Records a geometry event of the row (inside the caller's transaction). */
-  addEvent(trx: DB, id: number, message: StoredMessage): Promise<void>;
+  /** Where its geometry events are kept (geometry-events.ts). */
+  events: GeometryEventTable;
   /** Publishes a status change with its message on the entity's channel. */
   publishProgress(source: BroadcastSource, row: ProcessingProgress, message: StoredMessage): Promise<unknown>;
   /** Tells the entity's processor lists to reload for these rows. */
@@ -151,7 +152,7 @@ export function fileProcessing(files: ProcessedFiles): Processable {
         .where('status', 'in', from)
         .returningAll()
         .executeTakeFirst();
-      if (updated) await files.addEvent(trx, updated.id, message);
+      if (updated) await addGeometryEvent(trx, files.events, updated.id, message);
       return updated ?? null;
     });
     if (row) await files.publishProgress(context.source, row, message);

@@ -7,8 +7,8 @@
 import { LIBRARY_ITEM_STATUS_COLORS } from '../db/status-colors';
 import { fileProcessing, type ProcessedFiles } from './file-processing';
 import {
-  addItemEvent,
   ITEM_ENTITY,
+  ITEM_EVENTS,
   publishItemEvent,
   publishItemRefresh,
   queueItem,
@@ -19,7 +19,7 @@ export const ITEM_FILES: ProcessedFiles = {
   table: 'library_items',
   fileLabel: 'item file',
   colors: LIBRARY_ITEM_STATUS_COLORS,
-  addEvent: addItemEvent,
+  events: ITEM_EVENTS,
   publishProgress: publishItemEvent,
   publishRefresh: publishItemRefresh,
   queue: (trx, id, message, changes) => queueItem(trx, id, message, changes),

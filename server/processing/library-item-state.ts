@@ -4,7 +4,6 @@
  * attempt; a run of an older one stops), and the events on the company's `private-Company.{id}.LibraryItem`
  * channel.
  */
-import { storedMessageColumns } from '../http/messages';
 import type { Selectable, Updateable } from 'kysely';
 import type { DB } from '../db/database';
 import type { LibraryItemsTable } from '../db/schema';
@@ -12,6 +11,7 @@ import { LIBRARY_ITEM_STATUS_COLORS } from '../db/status-colors';
 import type { BroadcastSource } from '../realtime/broadcast';
 import { channels } from '../realtime/broadcaster';
 import type { StoredMessage } from '../../shared/messages';
+import { type GeometryEventTable, replaceGeometryEvents } from './geometry-events';
 import type { ProcessingJob } from './processable';
 import { type ProcessingProgress, publishIndexRefresh, publishProgress } from './processing-events';
 
@@ -26,12 +26,8 @@ export const itemJob = (item: Pick<LibraryItemRow, 'id' | 'processing_attempt'>)
   attempt: item.processing_attempt,
 });
 
-export async function addItemEvent(trx: DB, itemId: number, message: StoredMessage): Promise<void> {
-  await trx
-    .insertInto('library_item_geometry_events')
-    .values({ item_id: itemId, ...storedMessageColumns(message) })
-    .execute();
-}
+/** Where an item's geometry events are kept. */
+export const ITEM_EVENTS: GeometryEventTable = { table: 'library_item_geometry_events', owner: 'item_id' };
 
 /** Puts an item (back) in the queue: QUEUED, a new attempt, its events replaced by `message`; with `changes`. */
 export async function queueItem(
@@ -55,8 +51,7 @@ export async function queueItem(
     .where('id', '=', itemId)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await trx.deleteFrom('library_item_geometry_events').where('item_id', '=', itemId).execute();
-  await addItemEvent(trx, itemId, message);
+  await replaceGeometryEvents(trx, ITEM_EVENTS, itemId, message);
   return row;
 }
 

@@ -7,14 +7,14 @@
 import { MODEL_STATUS_COLORS } from '../db/status-colors';
 import { fileProcessing, type ProcessedFiles, processingJob } from './file-processing';
 import { publishGeometryEvent, publishProcessorRefresh } from './model-events';
-import { addGeometryEvent, type ModelRow, queueModel } from './model-state';
+import { MODEL_EVENTS, type ModelRow, queueModel } from './model-state';
 
 export const MODEL_FILES: ProcessedFiles = {
   entity: 'model',
   table: 'project_models',
   fileLabel: 'model file',
   colors: MODEL_STATUS_COLORS,
-  addEvent: addGeometryEvent,
+  events: MODEL_EVENTS,
   publishProgress: publishGeometryEvent,
   publishRefresh: publishProcessorRefresh,
   queue: (trx, id, message, changes) => queueModel(trx, id, message, changes),

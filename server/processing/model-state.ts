@@ -2,12 +2,12 @@
  * The status changes of a model that both the API and the processor make, each inside the caller's transaction:
  * a geometry event is recorded with every change, so a model's `latest_geometry_event` is what was published last.
  */
-import { storedMessageColumns } from '../http/messages';
 import type { ExpressionBuilder, Selectable, Updateable } from 'kysely';
 import type { DB } from '../db/database';
 import type { Database, ModelStatus, ProjectModelsTable } from '../db/schema';
 import { MODEL_STATUS_COLORS } from '../db/status-colors';
 import type { StoredMessage } from '../../shared/messages';
+import { type GeometryEventTable, replaceGeometryEvents } from './geometry-events';
 import { PROCESSING_MESSAGES } from './processing-messages';
 
 export type ModelRow = Selectable<ProjectModelsTable>;
@@ -25,12 +25,8 @@ export const isProcessorWork = (eb: ExpressionBuilder<Database, 'project_models'
 /** The messages of a model's geometry events: keys with parameters (processing-messages.ts). */
 export const MODEL_MESSAGES = PROCESSING_MESSAGES;
 
-export async function addGeometryEvent(trx: DB, modelId: number, message: StoredMessage): Promise<void> {
-  await trx
-    .insertInto('model_geometry_events')
-    .values({ model_id: modelId, ...storedMessageColumns(message) })
-    .execute();
-}
+/** Where a model's geometry events are kept. */
+export const MODEL_EVENTS: GeometryEventTable = { table: 'model_geometry_events', owner: 'model_id' };
 
 /**
  * Puts a model (back) in the queue: QUEUED with no start or finish, a new processing attempt (a run of an older
@@ -56,7 +52,6 @@ export async function queueModel(
     .where('id', '=', modelId)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await trx.deleteFrom('model_geometry_events').where('model_id', '=', modelId).execute();
-  await addGeometryEvent(trx, modelId, message);
+  await replaceGeometryEvents(trx, MODEL_EVENTS, modelId, message);
   return row;
 }
