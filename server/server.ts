@@ -6,7 +6,7 @@ import type { ServerConfig } from './config';
 import { type DatabaseOptions, type DB, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { analyzeTables, scheduleAnalyze } from './db/statistics';
-import { seedAreas, seedDemoData } from './seed/index';
+import { seedDemoData } from './seed/index';
 import { attachDemoFiles } from './seed/demo-files';
 import { PgBossQueue } from './processing/pg-boss-queue';
 import { InProcessQueue, type ProcessingQueue } from './processing/processor';
@@ -58,7 +58,7 @@ export async function createServer(
   const db = await openDatabase({ ...config, ...options });
   await migrateToLatest(db);
   const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(config.storageDir);
-  if (config.seed) await seedDemoData(db, seedAreas, { storage });
+  if (config.seed) await seedDemoData(db, { storage });
   await purgeExpiredTrash(db);
   const embedded = !config.databaseUrl;
   await analyzeTables(db, embedded ? 'all' : 'never-analyzed');

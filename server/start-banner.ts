@@ -5,7 +5,7 @@
  */
 import { PLATFORMS } from '../shared/platforms';
 import type { ServerConfig } from './config';
-import { ACCOUNTS, type AccountSeed } from './seed/accounts';
+import { ACCOUNTS, type AccountSeed } from './seed/areas/accounts';
 
 type BannerConfig = Pick<ServerConfig, 'domain' | 'port' | 'databaseUrl' | 'pgliteDir'>;
 

@@ -3,13 +3,14 @@
  * "Adding an entity"): writes a new entity of the company, declared once on each side, with everything it needs to
  * be listed, created, edited, deleted, searched, guarded and translated:
  *
- *   shared/entities/<collection>.ts                 the fields (TypeBox): input rules, answer, record types
+ *   shared/entities/<singular>-values.ts            the fields (by kind) and the abilities, once
+ *   shared/entities/<collection>.ts                 the API's schemas and record types, derived from the fields
  *   server/db/migrations/<NNNN>_<table>.ts          its table and indexes (found by the migrator in its folder)
- *   server/api/<collection>.entity.ts               the server declaration (and the table's type)
+ *   server/api/<collection>.entity.ts               the server declaration (and the table's type), from the fields
  *   src/resources/<collection>/<collection>.resource.tsx, list-settings.ts   the portal declaration
  *   src/resources/<collection>/<collection>.overview.tsx   its overview (show page): the details
  *   public/locales/{en,nl}/<collection>.json        its texts
- *   server/seed/<collection>.ts                     three demo rows of acme's (a seed area)
+ *   server/seed/areas/<collection>.ts               three demo rows of acme's (a seed area, run after the others)
  *   tests/server/<collection>.test.ts               a server test of its CRUD
  *   tests/e2e/<collection>.spec.ts                  the journey in Chromium: list, create, overview, delete
  *
@@ -31,7 +32,7 @@ import * as prettier from 'prettier';
 import { dutchLabel, type DutchName, dutchSingular } from './dutch';
 import { type Field, parseFields } from './fields';
 import { entityNames, type EntityNames } from './names';
-import { addAbilityArea, addSeedArea, addTexts, hasText } from './registries';
+import { addAbilityArea, addTexts, hasText } from './registries';
 import {
   clientDeclaration,
   e2eTest,
@@ -194,7 +195,7 @@ async function conflicts(root: string, names: EntityNames, abilities: readonly s
     `public/locales/nl/${names.kebab}.json`,
     `tests/server/${names.kebab}.test.ts`,
     `tests/e2e/${names.kebab}.spec.ts`,
-    `server/seed/${names.kebab}.ts`,
+    `server/seed/areas/${names.kebab}.ts`,
   ];
   for (const path of paths) if (existsSync(join(root, path))) found.push(`${path} exists already.`);
 
@@ -243,6 +244,17 @@ async function nextMigration(root: string, names: EntityNames): Promise<string> 
   return `${String(next).padStart(4, '0')}_${names.snake}`;
 }
 
+/** The seed area's order: the highest one's next ten, so it runs after every area it may read. */
+async function nextSeedOrder(root: string): Promise<number> {
+  const folder = join(root, 'server/seed/areas');
+  const orders = await Promise.all(
+    (await readdir(folder)).map(async (file) =>
+      Number(/defineSeedArea\(\{ order: (\d+)/.exec(await readFile(join(folder, file), 'utf8'))?.[1] ?? 0),
+    ),
+  );
+  return Math.floor(Math.max(0, ...orders) / 10) * 10 + 10;
+}
+
 export interface Result {
   written: string[];
   edited: Array<{ file: string; change: string }>;
@@ -259,7 +271,13 @@ export async function makeResource(root: string, argv: readonly string[]): Promi
   const problems = await conflicts(root, names, abilities);
   if (problems.length) throw new Error(problems.join('\n'));
 
-  const plan: Plan = { names, fields, dutch, migration: await nextMigration(root, names) };
+  const plan: Plan = {
+    names,
+    fields,
+    dutch,
+    migration: await nextMigration(root, names),
+    seedOrder: await nextSeedOrder(root),
+  };
   const written = new Map<string, string>([
     [`shared/entities/${names.kebab}.ts`, sharedSchema(plan)],
     [`shared/entities/${valuesModule(names)}.ts`, sharedValues(plan)],
@@ -270,7 +288,7 @@ export async function makeResource(root: string, argv: readonly string[]): Promi
     [`src/resources/${names.kebab}/${names.kebab}.overview.tsx`, overviewScreen(plan)],
     [`public/locales/en/${names.kebab}.json`, `${JSON.stringify(texts(plan, 'en'), null, 2)}\n`],
     [`public/locales/nl/${names.kebab}.json`, `${JSON.stringify(texts(plan, 'nl'), null, 2)}\n`],
-    [`server/seed/${names.kebab}.ts`, seedArea(plan)],
+    [`server/seed/areas/${names.kebab}.ts`, seedArea(plan)],
     [`tests/server/${names.kebab}.test.ts`, serverTest(plan)],
     [`tests/e2e/${names.kebab}.spec.ts`, e2eTest(plan)],
   ]);
@@ -279,11 +297,6 @@ export async function makeResource(root: string, argv: readonly string[]): Promi
       file: 'shared/abilities.ts',
       change: `the abilities ${abilities.join(', ')} in the area '${names.camel}' at the end of ABILITY_AREAS`,
       apply: (text) => addAbilityArea(text, names.camel, abilities),
-    },
-    {
-      file: 'server/seed/index.ts',
-      change: `its seed area '${names.kebab}' (seed${names.pascal}) last in seedAreas`,
-      apply: (text) => addSeedArea(text, names.kebab, `seed${names.pascal}`, names.kebab),
     },
   ];
   for (const language of ['en', 'nl'] as const) {

@@ -5,9 +5,9 @@
  *   roles' ability enum, the Manager role of the seed and the administrators' abilities follow from it.
  * - the shared namespaces: `screens.<camel>` and `nav.<camel>` (common), `groups.<camel>` (search), `areas.<camel>`
  *   and `abilityNames.<ability>` (securityRoles), in English and Dutch.
- * - `server/seed/index.ts`: its seed area, last in `seedAreas` (the areas run in dependency order).
  * The table type needs no edit: the server declaration merges it into `Database`. Everything else is found (the
- * portal's declarations and list settings by glob, the server's declarations and the migrations by readdir, the namespaces by the build)
+ * portal's declarations and list settings by glob, the server's declarations, seed areas and migrations by readdir, the namespaces by
+ * the build)
  * or derived from them: the activity entries' collections, the Dutch field names of validation messages (from the
  * namespace's Dutch `fields.*`) and the menu groups' visibility.
  */
@@ -57,21 +57,4 @@ export function hasText(text: string, path: readonly string[]): boolean {
     target = (target as Record<string, unknown>)[key];
   }
   return true;
-}
-
-/** Imports the entity's seed area (`seed<Pascal>` of `./<kebab>`) and runs it after every other area. */
-export function addSeedArea(text: string, area: string, run: string, module: string): string {
-  const file = 'server/seed/index.ts';
-  if (!/^export const seedAreas: SeedArea\[\] = \[$/m.test(text))
-    throw new Error(`${file}: seedAreas is gone.`);
-  const imported = insertBefore(
-    text,
-    /^import type \{ SeedArea/m,
-    `import { ${run} } from './${module}';\n`,
-    file,
-  );
-  const start = imported.search(/^export const seedAreas: SeedArea\[\] = \[$/m);
-  const end = imported.indexOf('\n];', start);
-  if (end < 0) throw new Error(`${file}: the end of seedAreas is gone.`);
-  return `${imported.slice(0, end)}\n  { name: '${area}', run: ${run} },${imported.slice(end)}`;
 }

@@ -2,47 +2,37 @@
  * The demo fixture (../shared/demo-fixture.md). Each area seeds itself once, in one transaction, and records
  * that in app_settings, so a database created by an older version receives the areas that arrived later.
  */
+import { readdir } from 'node:fs/promises';
+import { basename, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
 import { withSchemaChangeLock } from '../db/migrate';
-import { seedAccount } from './account';
-import { seedAccounts } from './accounts';
-import { seedAdmin } from './admin';
-import { seedChangelog } from './changelog';
-import { seedLibraries } from './libraries';
-import { seedFaq } from './faq';
-import { seedNotifications } from './notifications';
-import { seedMaterials } from './materials';
-import { seedProjects } from './projects';
-import { seedSecurity } from './security';
-import { seedTools } from './tools';
+import { isSeedArea, type SeedArea, type SeedContext } from './seed-area';
 
-import { seedReports } from './reports';
-import type { SeedArea, SeedContext } from './seed-area';
+const AREAS = join(import.meta.dirname, 'areas');
 
-/** Areas in dependency order; a later issue appends its own. */
-export const seedAreas: SeedArea[] = [
-  { name: 'accounts', run: seedAccounts },
-  { name: 'notifications', run: seedNotifications },
-  { name: 'changelog', run: seedChangelog },
-  { name: 'projects', run: seedProjects },
-  { name: 'admin', run: seedAdmin },
-  { name: 'security', run: seedSecurity },
-  { name: 'tools', run: seedTools },
-  { name: 'libraries', run: seedLibraries },
-  { name: 'materials', run: seedMaterials },
-  { name: 'account', run: seedAccount },
-  { name: 'faq', run: seedFaq },
-  { name: 'reports', run: seedReports },
-];
+/**
+ * The areas of server/seed/areas/, found rather than listed, by `order`. A module whose default export is no
+ * `defineSeedArea(…)`, or two areas of one order, stop the start naming the files.
+ */
+export async function seedAreas(folder = AREAS): Promise<SeedArea[]> {
+  const files = (await readdir(folder)).filter((file) => /^[a-z0-9-]+\.ts$/.test(file)).sort();
+  const areas: SeedArea[] = [];
+  for (const file of files) {
+    const found: unknown = (await import(pathToFileURL(join(folder, file)).href)).default;
+    const path = relative(process.cwd(), join(folder, file));
+    if (!isSeedArea(found)) throw new Error(`${path}: the default export is no defineSeedArea(…)`);
+    const same = areas.find((area) => area.order === found.order);
+    if (same) throw new Error(`${path}: the order ${found.order} is taken by the area '${same.name}'`);
+    areas.push({ ...found, name: basename(file, '.ts') });
+  }
+  return areas.sort((a, b) => a.order - b.order);
+}
 
-export async function seedDemoData(
-  db: DB,
-  areas: SeedArea[] = seedAreas,
-  context: SeedContext = {},
-): Promise<string[]> {
+export async function seedDemoData(db: DB, context: SeedContext = {}, areas?: SeedArea[]): Promise<string[]> {
   const seeded: string[] = [];
-  for (const area of areas) {
+  for (const area of areas ?? (await seedAreas())) {
     const key = `seed:${area.name}`;
     const done = await db.selectFrom('app_settings').select('key').where('key', '=', key).executeTakeFirst();
     if (done) continue;

@@ -50,11 +50,11 @@ const GENERATED = [
   'src/resources/paint-suppliers/paint-suppliers.overview.tsx',
   'public/locales/en/paint-suppliers.json',
   'public/locales/nl/paint-suppliers.json',
-  'server/seed/paint-suppliers.ts',
+  'server/seed/areas/paint-suppliers.ts',
   'tests/server/paint-suppliers.test.ts',
   'tests/e2e/paint-suppliers.spec.ts',
 ];
-const EDITED_CODE = ['shared/abilities.ts', 'server/seed/index.ts'];
+const EDITED_CODE = ['shared/abilities.ts'];
 const EDITED_TEXTS = ['en', 'nl'].flatMap((language) =>
   ['common', 'search', 'securityRoles'].map((ns) => `public/locales/${language}/${ns}.json`),
 );

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { seedAreas, seedDemoData } from '../../server/seed/index';
+import { seedDemoData } from '../../server/seed/index';
 import { localDiskStorage } from '../../server/storage/storage';
 
 export interface PgliteTemplate {
@@ -37,7 +37,7 @@ export default async function setup(project: TestProject) {
   const { db, pglite } = await openPglite({ pgliteDir: 'memory://' });
   try {
     await migrateToLatest(db);
-    await seedDemoData(db, seedAreas, { storage: localDiskStorage(template.files) });
+    await seedDemoData(db, { storage: localDiskStorage(template.files) });
     const dump = await pglite.dumpDataDir('none');
     await writeFile(template.dataDir, Buffer.from(await dump.arrayBuffer()));
   } finally {

@@ -153,7 +153,7 @@ describe('the demo fixture', () => {
     const before = await fixture();
     await dropEverything(server.db);
     await migrateToLatest(server.db);
-    expect(await seedDemoData(server.db)).toEqual(seedAreas.map((area) => area.name));
+    expect(await seedDemoData(server.db)).toEqual((await seedAreas()).map((area) => area.name));
     await purgeExpiredTrash(server.db);
     const after = await fixture();
     expect(after.titles).toEqual(before.titles);

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '../../shared/session';
-import { ACCOUNTS } from '../../server/seed/accounts';
+import { ACCOUNTS } from '../../server/seed/areas/accounts';
 import { accountHosts, startBanner } from '../../server/start-banner';
 import { DEMO_PASSWORD } from './api-helpers';
 import { startTestServer, type TestServer } from './test-server';

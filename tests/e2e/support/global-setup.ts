@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openPglite } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
-import { seedAreas, seedDemoData } from '../../../server/seed/index';
+import { seedDemoData } from '../../../server/seed/index';
 import { localDiskStorage } from '../../../server/storage/storage';
 import { runFolders } from './run-folder';
 
@@ -35,7 +35,7 @@ async function makeTemplate(dataDir: string, files: string): Promise<void> {
   const { db, pglite } = await openPglite({ pgliteDir: 'memory://' });
   try {
     await migrateToLatest(db);
-    await seedDemoData(db, seedAreas, { storage: localDiskStorage(files) });
+    await seedDemoData(db, { storage: localDiskStorage(files) });
     const dump = await pglite.dumpDataDir('none');
     await writeFile(dataDir, Buffer.from(await dump.arrayBuffer()));
   } finally {

@@ -2,8 +2,9 @@
  * The security part of ../shared/demo-fixture.md: the accounts seed brings the roles Manager, Viewer and a third
  * (Designer); this adds two groups per company (with members only in acme) and the roles' notification settings.
  */
-import { CONFIGURABLE_NOTIFICATION_TYPES } from '../../shared/notification-types';
-import type { DB } from '../db/database';
+import { CONFIGURABLE_NOTIFICATION_TYPES } from '../../../shared/notification-types';
+import type { DB } from '../../db/database';
+import { defineSeedArea } from '../seed-area';
 
 interface GroupSeed {
   name: string;
@@ -77,3 +78,5 @@ export async function seedSecurity(db: DB): Promise<void> {
     }
   }
 }
+
+export default defineSeedArea({ order: 60, run: seedSecurity });

@@ -5,13 +5,14 @@
  * `Furniture` > `Chairs` > `Office Chairs` and its siblings (one library is connected to a model), Globex's 4
  * projects starting with `Globex`, and trashed rows deleted 2, 15, 29 and 31 days ago (the last is purged).
  */
-import { storedMessageColumns } from '../http/messages';
-import type { StoredMessage } from '../../shared/messages';
-import { PROCESSING_MESSAGES } from '../processing/processing-messages';
-import type { DB } from '../db/database';
-import type { LibraryStatus, ModelStatus } from '../db/schema';
-import { MODEL_STATUS_COLORS } from '../db/status-colors';
-import { daysAgo, hoursAgo } from './time';
+import { storedMessageColumns } from '../../http/messages';
+import type { StoredMessage } from '../../../shared/messages';
+import { PROCESSING_MESSAGES } from '../../processing/processing-messages';
+import type { DB } from '../../db/database';
+import type { LibraryStatus, ModelStatus } from '../../db/schema';
+import { MODEL_STATUS_COLORS } from '../../db/status-colors';
+import { daysAgo, hoursAgo } from '../time';
+import { defineSeedArea } from '../seed-area';
 
 const ACME_LABELS = [
   { name: 'Residential', color: '#52c41a' },
@@ -385,3 +386,5 @@ export async function seedProjects(db: DB): Promise<void> {
   await seedAcme(db, companies.get('acme')!, users, now);
   await seedGlobex(db, companies.get('globex')!, users.get('carol')!, now);
 }
+
+export default defineSeedArea({ order: 40, run: seedProjects });

@@ -5,13 +5,14 @@
  * model (not deletable), Globex's items, and trashed libraries and items deleted 2, 15 and 29 days ago plus one
  * deleted 31 days ago (past the retention, no longer listed).
  */
-import { storedMessageColumns } from '../http/messages';
-import type { StoredMessage } from '../../shared/messages';
-import { PROCESSING_MESSAGES } from '../processing/processing-messages';
-import type { DB } from '../db/database';
-import type { LibraryItemStatus } from '../db/schema';
-import { LIBRARY_ITEM_STATUS_COLORS } from '../db/status-colors';
-import { daysAgo, hoursAgo } from './time';
+import { storedMessageColumns } from '../../http/messages';
+import type { StoredMessage } from '../../../shared/messages';
+import { PROCESSING_MESSAGES } from '../../processing/processing-messages';
+import type { DB } from '../../db/database';
+import type { LibraryItemStatus } from '../../db/schema';
+import { LIBRARY_ITEM_STATUS_COLORS } from '../../db/status-colors';
+import { daysAgo, hoursAgo } from '../time';
+import { defineSeedArea } from '../seed-area';
 
 const EVENT = PROCESSING_MESSAGES;
 const ITEM_EVENTS: Record<LibraryItemStatus, StoredMessage[]> = {
@@ -240,3 +241,5 @@ export async function seedLibraries(db: DB): Promise<void> {
   await seedAcmeLibraries(db, companies.get('acme')!, users.get('alice')!, now);
   await seedGlobexLibraries(db, companies.get('globex')!, users.get('carol')!, now);
 }
+
+export default defineSeedArea({ order: 80, run: seedLibraries });

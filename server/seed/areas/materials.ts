@@ -4,8 +4,9 @@
  * and its categories are not deletable, names with a space, a slash and non-ASCII characters), and trashed
  * materials and categories deleted 2, 15, 29 and 31 days ago (the last is purged).
  */
-import type { DB } from '../db/database';
-import { daysAgo, hoursAgo } from './time';
+import type { DB } from '../../db/database';
+import { daysAgo, hoursAgo } from '../time';
+import { defineSeedArea } from '../seed-area';
 
 interface SeedCategory {
   name: string;
@@ -157,3 +158,5 @@ export async function seedMaterials(db: DB): Promise<void> {
       .execute();
   }
 }
+
+export default defineSeedArea({ order: 90, run: seedMaterials });

@@ -6,12 +6,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FileStorage } from '../storage/storage';
-import type { DB } from '../db/database';
-import { MODEL_STATUS_COLORS } from '../db/status-colors';
-import type { SeedContext } from './seed-area';
-import { daysAgo } from './time';
-import { STORAGE_FOLDERS, storageKey, type StorageKey } from '../storage/storage-folders';
+import type { FileStorage } from '../../storage/storage';
+import type { DB } from '../../db/database';
+import { MODEL_STATUS_COLORS } from '../../db/status-colors';
+import { daysAgo } from '../time';
+import { STORAGE_FOLDERS, storageKey, type StorageKey } from '../../storage/storage-folders';
+import { defineSeedArea, type SeedContext } from '../seed-area';
 
 const DOWNLOADS: Array<{ name: string; extension: string; content: string }> = [
   {
@@ -138,3 +138,5 @@ export async function seedTools(db: DB, { storage }: SeedContext): Promise<void>
     )
     .execute();
 }
+
+export default defineSeedArea({ order: 70, run: seedTools });

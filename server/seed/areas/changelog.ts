@@ -2,9 +2,10 @@
  * Changelog items of each type, each with its Dutch description: some dated per environment (development →
  * production), some not dated at all.
  */
-import type { DB } from '../db/database';
-import type { ChangelogType } from '../db/schema';
-import { daysAgo } from './time';
+import type { DB } from '../../db/database';
+import type { ChangelogType } from '../../db/schema';
+import { daysAgo } from '../time';
+import { defineSeedArea } from '../seed-area';
 
 interface ChangelogSeed {
   type: ChangelogType;
@@ -120,3 +121,5 @@ export async function seedChangelog(db: DB): Promise<void> {
     )
     .execute();
 }
+
+export default defineSeedArea({ order: 30, run: seedChangelog });

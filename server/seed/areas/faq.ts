@@ -1,6 +1,7 @@
 /** The FAQ of the demo fixture: 3 categories with their questions. */
-import type { DB } from '../db/database';
-import { daysAgo } from './time';
+import type { DB } from '../../db/database';
+import { daysAgo } from '../time';
+import { defineSeedArea } from '../seed-area';
 
 const CATEGORIES: Array<{ name: string; questions: Array<[question: string, answer: string]> }> = [
   {
@@ -68,3 +69,5 @@ export async function seedFaq(db: DB): Promise<void> {
       .execute();
   }
 }
+
+export default defineSeedArea({ order: 110, run: seedFaq });

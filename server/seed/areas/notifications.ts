@@ -2,11 +2,12 @@
  * The shell's notifications (demo fixture: ≥15 for alice with ≥5 unread, 5 for bob; a few for carol and dave), each
  * with its type and stored message, so readers see them in their own language.
  */
-import { type MessageParams, message } from '../../shared/messages';
-import { type NotificationTypeKey, notificationTypeOf } from '../../shared/notification-types';
-import { renderTitled } from '../http/messages';
-import type { DB } from '../db/database';
-import { hoursAgo } from './time';
+import { type MessageParams, message } from '../../../shared/messages';
+import { type NotificationTypeKey, notificationTypeOf } from '../../../shared/notification-types';
+import { renderTitled } from '../../http/messages';
+import type { DB } from '../../db/database';
+import { hoursAgo } from '../time';
+import { defineSeedArea } from '../seed-area';
 
 interface NotificationSeed {
   type: NotificationTypeKey;
@@ -187,3 +188,5 @@ export async function seedNotifications(db: DB): Promise<void> {
   );
   if (rows.length) await db.insertInto('notifications').values(rows).execute();
 }
+
+export default defineSeedArea({ order: 20, run: seedNotifications });

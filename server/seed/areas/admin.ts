@@ -2,8 +2,9 @@
  * The admin part of the demo fixture that concerns planned maintenance (../shared/demo-fixture.md "Admin"): two
  * planned windows, both further ahead than a day, so no banner announces them right after seeding.
  */
-import type { DB } from '../db/database';
-import { daysAgo } from './time';
+import type { DB } from '../../db/database';
+import { daysAgo } from '../time';
+import { defineSeedArea } from '../seed-area';
 
 /** A moment `days` from now at a whole hour (UTC), so the windows read naturally. */
 const daysAhead = (days: number, hourUtc: number) => {
@@ -35,3 +36,5 @@ export async function seedAdmin(db: DB): Promise<void> {
     ])
     .execute();
 }
+
+export default defineSeedArea({ order: 50, run: seedAdmin });

@@ -1,7 +1,8 @@
 /** Issue and feedback reports of the demo fixture: 5 issue reports of different severities, 5 ratings 1 to 5. */
-import type { IssueProduct, IssueSeverity, IssueStatus } from '../../shared/entities/issue-reports';
-import type { DB } from '../db/database';
-import { daysAgo } from './time';
+import type { IssueProduct, IssueSeverity, IssueStatus } from '../../../shared/entities/issue-reports';
+import type { DB } from '../../db/database';
+import { daysAgo } from '../time';
+import { defineSeedArea } from '../seed-area';
 
 interface IssueSeed {
   by: string;
@@ -148,3 +149,5 @@ export async function seedReports(db: DB): Promise<void> {
     )
     .execute();
 }
+
+export default defineSeedArea({ order: 120, run: seedReports });

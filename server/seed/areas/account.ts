@@ -4,14 +4,15 @@
  * with erin and frank (Managers, password `password`), a project with finished models for the demo-model
  * picker, alice's recent activity in Acme, and one of alice's notification settings switched off.
  */
-import { ABILITIES } from '../../shared/abilities';
-import { message, type MessageParams, type StoredMessage } from '../../shared/messages';
-import { notificationTypeOf } from '../../shared/notification-types';
-import { hashPassword } from '../auth/passwords';
-import { createAccount } from '../db/accounts';
-import type { DB } from '../db/database';
+import { ABILITIES } from '../../../shared/abilities';
+import { message, type MessageParams, type StoredMessage } from '../../../shared/messages';
+import { notificationTypeOf } from '../../../shared/notification-types';
+import { hashPassword } from '../../auth/passwords';
+import { createAccount } from '../../db/accounts';
+import type { DB } from '../../db/database';
 import { DEMO_PASSWORD } from './accounts';
-import { daysAgo } from './time';
+import { daysAgo } from '../time';
+import { defineSeedArea } from '../seed-area';
 
 const companyIdOf = async (db: DB, subDomain: string) =>
   (
@@ -197,3 +198,5 @@ export async function seedAccount(db: DB): Promise<void> {
     })
     .execute();
 }
+
+export default defineSeedArea({ order: 100, run: seedAccount });

@@ -1,8 +1,9 @@
 /** Companies, licences, roles and the demo accounts of ../shared/demo-fixture.md (password `password`). */
-import { ABILITIES } from '../../shared/abilities';
-import { hashPassword } from '../auth/passwords';
-import { createAccount } from '../db/accounts';
-import type { DB } from '../db/database';
+import { ABILITIES } from '../../../shared/abilities';
+import { hashPassword } from '../../auth/passwords';
+import { createAccount } from '../../db/accounts';
+import type { DB } from '../../db/database';
+import { defineSeedArea } from '../seed-area';
 
 export const DEMO_PASSWORD = 'password';
 
@@ -206,3 +207,5 @@ export async function seedAccounts(db: DB): Promise<void> {
     }
   }
 }
+
+export default defineSeedArea({ order: 10, run: seedAccounts });
