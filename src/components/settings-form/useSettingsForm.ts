@@ -112,3 +112,6 @@ export function useSettingsForm<R, V extends object, A extends { data: R } = { d
   const submit = useSafeSubmit(form.submit, save);
   return { form, record, query, submit, banner, failed };
 }
+
+/** What useSettingsForm gives a page (SettingsPage takes it whole). */
+export type SettingsForm<R, V extends object> = ReturnType<typeof useSettingsForm<R, V>>;

@@ -1,62 +1,102 @@
-/** The company profile form's fields, values and what `POST /companies/my-company` (`_method=PATCH`) sends (spec 2 §7). */
+/**
+ * The company profile's fields by section (spec 2 §Company profile, §5, §7): each one's input, its value from the
+ * record and what `POST /companies/my-company` (`_method=PATCH`) sends: an empty demo model or accent empty, the
+ * picked images only, the Autodesk option only by admins.
+ */
 import type { CompanyProfile, CompanyProfileInput } from '@shared/entities/company-profile';
+import type { ReactElement } from 'react';
+import { IMAGE_RULES } from '@shared/image-rules';
 import {
-  type SettingsTextField,
-  textPayload,
-  textValues,
-} from '@/components/settings-form/SettingsTextFields';
+  type SettingsField,
+  settingsPayload,
+  settingsValues,
+} from '@/components/settings-form/SettingsFields';
 
 /** The form's values: the shared input's fields (colours '' when unset), with the picked files as the picker gives them. */
 export type CompanyFormValues = Partial<Omit<CompanyProfileInput, 'logo' | 'background_image'>> & {
   logo?: File | null;
   background_image?: File | null;
 };
+type Field = SettingsField<CompanyProfile>;
 
-/** Company Details' fields in the grid, and its description below them. */
-export const COMPANY_DETAILS: readonly SettingsTextField[] = [
+/** Company Details: the fields in a grid, the description across it. */
+export const COMPANY_DETAILS: readonly Field[] = [
   { name: 'name', labelKey: 'company.name', maxLength: 255, requiredKey: 'company.nameRequired' },
   { name: 'address', labelKey: 'company.address', maxLength: 255, autoComplete: 'street-address' },
   { name: 'postal_code', labelKey: 'company.postalCode', maxLength: 20, autoComplete: 'postal-code' },
   { name: 'city', labelKey: 'company.city', maxLength: 255, autoComplete: 'address-level2' },
   { name: 'country', labelKey: 'company.country', maxLength: 255, autoComplete: 'country-name' },
-  { name: 'phone_number', labelKey: 'company.phone', maxLength: 50, input: 'tel', autoComplete: 'tel' },
-  { name: 'website', labelKey: 'company.website', maxLength: 255, input: 'url', autoComplete: 'url' },
+  { name: 'phone_number', labelKey: 'company.phone', maxLength: 50, kind: 'tel', autoComplete: 'tel' },
+  { name: 'website', labelKey: 'company.website', maxLength: 255, kind: 'url', autoComplete: 'url' },
+  { name: 'description', labelKey: 'company.description', maxLength: 5000, kind: 'textarea', wide: true },
 ];
-export const COMPANY_DESCRIPTION: readonly SettingsTextField[] = [
-  { name: 'description', labelKey: 'company.description', maxLength: 5000, input: 'textarea' },
+/** Its picker is the page's (the company's finished models). */
+export const demoModelField = (control?: ReactElement): Field => ({
+  name: 'demo_model_id',
+  labelKey: 'company.demoModelLabel',
+  kind: 'control',
+  control,
+  read: (company) => company.demo_model?.id ?? null,
+});
+const color = { kind: 'color', defaultFlag: 'is_default' } as const;
+/** The default flag (hidden, switched by the card's button) and the two colours. */
+export const COLORS: readonly Field[] = [
+  {
+    name: 'is_default',
+    kind: 'hidden',
+    read: (company) => company.colors.is_default,
+    send: (on) => (on ? 1 : 0),
+  },
+  {
+    ...color,
+    name: 'primary_color',
+    labelKey: 'company.primaryColor',
+    allowAlpha: false,
+    read: (company) => company.colors.primary_color ?? '',
+  },
+  {
+    ...color,
+    name: 'primary_accent',
+    labelKey: 'company.primaryAccent',
+    hintKey: 'company.accentHint',
+    allowAlpha: true,
+    optional: true,
+    read: (company) => company.colors.primary_accent ?? '',
+  },
 ];
-const TEXT_FIELDS = [...COMPANY_DETAILS, ...COMPANY_DESCRIPTION];
-
-/** The fields a server message shows under. */
-export const COMPANY_FIELDS = [
-  ...TEXT_FIELDS.map((field) => field.name),
-  'demo_model_id',
-  'primary_color',
-  'primary_accent',
-  'autodesk_integration',
-  'logo',
-  'background_image',
+export const IMAGES: readonly Field[] = [
+  {
+    name: 'logo',
+    labelKey: 'company.logo',
+    hintKey: 'company.logoHint',
+    kind: 'image',
+    rule: IMAGE_RULES.logo,
+  },
+  {
+    name: 'background_image',
+    labelKey: 'company.background',
+    hintKey: 'company.backgroundHint',
+    kind: 'image',
+    rule: IMAGE_RULES.background,
+  },
 ];
-
-export const companyValues = (company: CompanyProfile): CompanyFormValues => ({
-  ...textValues(TEXT_FIELDS, company),
-  demo_model_id: company.demo_model?.id ?? null,
-  primary_color: company.colors.primary_color ?? '',
-  primary_accent: company.colors.primary_accent ?? '',
-  is_default: company.colors.is_default,
-  autodesk_integration: company.autodesk_integration,
+/** Its select is the page's. */
+export const autodeskField = (control?: ReactElement): Field => ({
+  name: 'autodesk_integration',
+  labelKey: 'company.autodeskLabel',
+  kind: 'control',
+  control,
+  read: (company) => company.autodesk_integration,
+  send: (value) => value || undefined,
 });
 
-/** The multipart payload: an empty demo model or accent is sent empty; the Autodesk option only by admins. */
-export function companyPayload(values: CompanyFormValues, admin: boolean): Record<string, unknown> {
-  return {
-    ...textPayload(TEXT_FIELDS, values),
-    demo_model_id: values.demo_model_id ?? null,
-    primary_color: values.primary_color || null,
-    primary_accent: values.primary_accent || null,
-    is_default: values.is_default ? 1 : 0,
-    ...(admin && values.autodesk_integration ? { autodesk_integration: values.autodesk_integration } : {}),
-    ...(values.logo ? { logo: values.logo } : {}),
-    ...(values.background_image ? { background_image: values.background_image } : {}),
-  };
-}
+const FIELDS = [...COMPANY_DETAILS, demoModelField(), ...COLORS, ...IMAGES];
+const ADMIN_FIELDS = [...FIELDS, autodeskField()];
+/** The fields a server message shows under. */
+export const COMPANY_FIELDS = ADMIN_FIELDS.map((field) => field.name);
+
+export const companyValues = (company: CompanyProfile): CompanyFormValues =>
+  settingsValues(ADMIN_FIELDS, company);
+
+export const companyPayload = (values: CompanyFormValues, admin: boolean) =>
+  settingsPayload(admin ? ADMIN_FIELDS : FIELDS, values);

@@ -1,9 +1,16 @@
-/** Adding or editing a FAQ question (admin): question and answer, server errors under the fields. */
-import { type HttpError, useCreate, useUpdate } from '@refinedev/core';
+/**
+ * Adding or editing a FAQ question (admin): question and answer, server errors under the fields (refine's form,
+ * which writes `admin/questions` and places a 422's messages).
+ */
+import { useForm } from '@refinedev/antd';
+import type { HttpError } from '@refinedev/core';
 import type { FaqQuestion, FaqQuestionInput } from '@shared/entities/faq';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSafeSubmit } from '@/components/useSafeSubmit';
+
+/** A new question is written with its category. */
+type QuestionWrite = FaqQuestionInput & Partial<Pick<FaqQuestion, 'category_id'>>;
 
 interface QuestionFormModalProps {
   categoryId: number;
@@ -15,40 +22,24 @@ interface QuestionFormModalProps {
 
 export function QuestionFormModal({ categoryId, question, onClose, onSaved }: QuestionFormModalProps) {
   const { t } = useTranslation('faq');
-  const [form] = Form.useForm<FaqQuestionInput>();
-  const create = useCreate<FaqQuestion, HttpError>();
-  const update = useUpdate<FaqQuestion, HttpError>();
-  const save = async (values: FaqQuestionInput) => {
-    try {
-      if (question) {
-        await update.mutateAsync({
-          resource: 'admin/questions',
-          id: question.id,
-          values,
-          successNotification: () => ({ message: t('questions.updated'), type: 'success' }),
-          errorNotification: false,
-        });
-      } else {
-        await create.mutateAsync({
-          resource: 'admin/questions',
-          values: { ...values, category_id: categoryId },
-          successNotification: () => ({ message: t('questions.created'), type: 'success' }),
-          errorNotification: false,
-        });
-      }
-      onSaved();
-    } catch (failure) {
-      const errors = (failure as HttpError).errors ?? {};
-      form.setFields(
-        Object.entries(errors).map(([name, messages]) => ({
-          name: name as keyof FaqQuestionInput,
-          errors: Array.isArray(messages) ? messages.map(String) : [String(messages)],
-        })),
-      );
-    }
-  };
-
-  const submit = useSafeSubmit(form.submit, save);
+  const { form, formProps } = useForm<FaqQuestion, HttpError, QuestionWrite>({
+    resource: 'admin/questions',
+    action: question ? 'edit' : 'create',
+    id: question?.id,
+    redirect: false,
+    // The question comes with its category: nothing to read.
+    queryOptions: { enabled: false },
+    successNotification: () => ({
+      message: t(question ? 'questions.updated' : 'questions.created'),
+      type: 'success',
+    }),
+    errorNotification: false,
+    onMutationSuccess: onSaved,
+  });
+  const submit = useSafeSubmit(form.submit, (values: QuestionWrite) =>
+    formProps.onFinish?.(question ? values : { ...values, category_id: categoryId }),
+  );
+  const required = [{ required: true, whitespace: true, message: t('questions.required') }];
 
   return (
     <Modal
@@ -61,25 +52,17 @@ export function QuestionFormModal({ categoryId, question, onClose, onSaved }: Qu
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form<FaqQuestionInput>
+      <Form<QuestionWrite>
         form={form}
         layout="vertical"
         initialValues={question ? { question: question.question, answer: question.answer } : undefined}
         onFinish={submit.finish}
         onFinishFailed={submit.failed}
       >
-        <Form.Item
-          name="question"
-          label={t('questions.question')}
-          rules={[{ required: true, whitespace: true, message: t('questions.required') }]}
-        >
+        <Form.Item name="question" label={t('questions.question')} rules={required}>
           <Input maxLength={500} />
         </Form.Item>
-        <Form.Item
-          name="answer"
-          label={t('questions.answer')}
-          rules={[{ required: true, whitespace: true, message: t('questions.required') }]}
-        >
+        <Form.Item name="answer" label={t('questions.answer')} rules={required}>
           <Input.TextArea rows={5} maxLength={5000} showCount />
         </Form.Item>
       </Form>

@@ -8,18 +8,11 @@ import { type HttpError, useUpdate } from '@refinedev/core';
 import type { FaqCategory } from '@shared/entities/faq';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { firstFieldError } from '@/components/field-errors';
 import { TextInput } from '@/ui/TextInput';
 import settings from './list-settings';
 import { FAQ_WRITES, renaming } from './renaming';
 import './faq.css';
-
-/** The first message of a 422 under `name`, else the error's message. */
-function messageOf(failure: unknown): string {
-  const http = failure as HttpError;
-  const field = http.errors?.name;
-  const first = Array.isArray(field) ? field[0] : typeof field === 'string' ? field : undefined;
-  return (typeof first === 'string' ? first : undefined) ?? http.message;
-}
 
 export default function RenameInput({ category }: { category: FaqCategory }) {
   const { t } = useTranslation('faq');
@@ -59,7 +52,8 @@ export default function RenameInput({ category }: { category: FaqCategory }) {
       });
       done(refocus);
     } catch (failure) {
-      setError(messageOf(failure));
+      // The first message of a 422 under `name`, else the error's message.
+      setError(firstFieldError(failure, 'name') ?? (failure as HttpError).message);
     }
   };
 

@@ -5,29 +5,40 @@
  * (`GET /materials/import/{id}`, asked again every second while it is queued or running: spec 2 has no live
  * channel for materials) with a progress bar, and lists the materials it created. A 422 shows under its field.
  */
-import { type HttpError, useCustom, useCustomMutation } from '@refinedev/core';
 import { useSelect } from '@refinedev/antd';
+import { useCustom, useCustomMutation } from '@refinedev/core';
 import { Button, Form, Progress, Select } from 'antd';
-import { DisabledReason } from '@/ui/DisabledReason';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ForbiddenPage } from '@/components/ForbiddenPage';
+import type { MaterialImport } from '@shared/entities/materials';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
+import { fieldErrorsOf } from '@/components/field-errors';
+import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { PageHeader } from '@/components/PageHeader';
+import { useResourcePermissions } from '@/components/useResourcePermissions';
+import { useSafeSubmit } from '@/components/useSafeSubmit';
 import { ResumableUpload } from '@/components/upload/ResumableUpload';
 import { UPLOAD_RULES } from '@/components/upload/upload-rules';
 import { useUploadQueue } from '@/components/upload/useUploadQueue';
-import { useResourcePermissions } from '@/components/useResourcePermissions';
 import type { ResourcePageProps } from '@/declarations/types';
-import type { MaterialImport } from '@shared/entities/materials';
+import { DisabledReason } from '@/ui/DisabledReason';
 import { materialPath } from './material-paths';
 import '@/components/page.css';
 import './materials.css';
-import { useSafeSubmit } from '@/components/useSafeSubmit';
 
 const POLL_MS = 1000;
 const RUNNING: ReadonlyArray<MaterialImport['status']> = ['QUEUED', 'PROCESSING'];
+/** The progress bar's colour once the import has ended; 'active' until then. */
+const ENDED: Partial<Record<MaterialImport['status'], 'exception' | 'success'>> = {
+  FAILED: 'exception',
+  FINISHED: 'success',
+};
+
+interface ImportValues {
+  upload_id?: string;
+  category_id?: number;
+}
 
 export default function MaterialImportPage({ resource }: ResourcePageProps) {
   const { t } = useTranslation('materials');
@@ -35,14 +46,13 @@ export default function MaterialImportPage({ resource }: ResourcePageProps) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const { can } = useResourcePermissions(resource);
-  const [uploadId, setUploadId] = useState<string>();
-  const [categoryId, setCategoryId] = useState<number | undefined>(() => {
-    const preset = Number(search.get('category'));
-    return Number.isInteger(preset) && preset > 0 ? preset : undefined;
-  });
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [form] = Form.useForm<ImportValues>();
+  const uploadId = Form.useWatch('upload_id', form);
   const [importId, setImportId] = useState<number>();
-  const upload = useUploadQueue(UPLOAD_RULES['material-archive'], (item) => setUploadId(item.uploadId));
+  const started = importId !== undefined;
+  const upload = useUploadQueue(UPLOAD_RULES['material-archive'], (item) =>
+    form.setFieldValue('upload_id', item.uploadId),
+  );
   const { selectProps } = useSelect({
     resource: 'materials/categories',
     optionLabel: 'name' as never,
@@ -56,7 +66,7 @@ export default function MaterialImportPage({ resource }: ResourcePageProps) {
     url: `/materials/import/${importId ?? 0}`,
     method: 'get',
     queryOptions: {
-      enabled: importId !== undefined,
+      enabled: started,
       refetchInterval: (query) => {
         const current = query.state.data?.data.data.status;
         return current && !RUNNING.includes(current) ? false : POLL_MS;
@@ -64,38 +74,32 @@ export default function MaterialImportPage({ resource }: ResourcePageProps) {
     },
   });
 
-  const startImport = async () => {
-    setErrors({});
-    if (!uploadId) return setErrors({ upload_id: [t('import.uploadFirst')] });
+  const submit = useSafeSubmit(form.submit, async ({ upload_id, category_id }: ImportValues) => {
+    if (!upload_id) return form.setFields([{ name: 'upload_id', errors: [t('import.uploadFirst')] }]);
     try {
       const { data } = await start({
         url: '/materials/import',
         method: 'post',
-        values: { upload_id: uploadId, ...(categoryId ? { category_id: categoryId } : {}) },
+        values: { upload_id, ...(category_id ? { category_id } : {}) },
         successNotification: false,
         errorNotification: false,
       });
       setImportId(data.data.id);
-    } catch (error) {
-      setErrors((error as HttpError).errors as Record<string, string[]>);
+    } catch (failure) {
+      form.setFields(fieldErrorsOf<keyof ImportValues>(failure));
     }
-  };
-  const [form] = Form.useForm();
-  const submit = useSafeSubmit(form.submit, startImport);
+  });
   const restart = () => {
     upload.items.forEach((item) => upload.queue.cancel(item.key));
-    setUploadId(undefined);
+    form.setFieldValue('upload_id', undefined);
     setImportId(undefined);
   };
 
   if (!can('create')) return <ForbiddenPage reason="action" />;
 
+  const preset = Number(search.get('category'));
   const current: MaterialImport | undefined = status.result.data?.data;
   const running = !current || RUNNING.includes(current.status);
-  const fieldError = (field: string) =>
-    errors?.[field]?.length ? { validateStatus: 'error' as const, help: errors[field].join(' ') } : {};
-  const fileState = fieldError('upload_id');
-  const categoryState = fieldError('category_id');
 
   return (
     <section className="form-page material-import">
@@ -103,32 +107,21 @@ export default function MaterialImportPage({ resource }: ResourcePageProps) {
       <PageHeader title={t('titles.import')} />
       <div className="form-page__card">
         <p className="material-import__intro">{t('import.intro')}</p>
-        <Form
+        <Form<ImportValues>
           form={form}
           layout="vertical"
+          initialValues={Number.isInteger(preset) && preset > 0 ? { category_id: preset } : undefined}
           onFinish={submit.finish}
           onFinishFailed={submit.failed}
-          disabled={importId !== undefined}
+          disabled={started}
         >
-          <Form.Item label={t('import.file')} htmlFor="material-archive" {...fileState}>
-            <ResumableUpload handle={upload} id="material-archive" disabled={importId !== undefined} />
+          <Form.Item name="upload_id" label={t('import.file')}>
+            <ResumableUpload handle={upload} disabled={started} />
           </Form.Item>
-          <Form.Item
-            label={t('import.category')}
-            htmlFor="material-import-category"
-            extra={t('import.categoryHint')}
-            {...categoryState}
-          >
-            <Select<number>
-              {...(selectProps as object)}
-              id="material-import-category"
-              value={categoryId}
-              onChange={(value) => setCategoryId(value ?? undefined)}
-              allowClear
-              optionFilterProp="label"
-            />
+          <Form.Item name="category_id" label={t('import.category')} extra={t('import.categoryHint')}>
+            <Select<number> {...(selectProps as object)} allowClear optionFilterProp="label" />
           </Form.Item>
-          {importId === undefined && (
+          {!started && (
             <div className="form-page__actions">
               <Button onClick={() => navigate('/materials')}>{tl('cancel')}</Button>
               {/* Until an archive is uploaded Import says so (issue 33); while one uploads, it shows progress. */}
@@ -145,22 +138,16 @@ export default function MaterialImportPage({ resource }: ResourcePageProps) {
             </div>
           )}
         </Form>
-        {importId !== undefined && (
+        {started && (
           <div className="material-import__status" role="status" aria-live="polite">
             <h2 className="form-section__title">{t('import.progress')}</h2>
             <p data-testid="import-state">
-              {current ? t(`import.states.${current.status}`) : t('import.states.QUEUED')}
+              {t(`import.states.${current?.status ?? 'QUEUED'}`)}
               {current?.message ? ` · ${current.message}` : ''}
             </p>
             <Progress
               percent={current?.progress ?? 0}
-              status={
-                current?.status === 'FAILED'
-                  ? 'exception'
-                  : current?.status === 'FINISHED'
-                    ? 'success'
-                    : 'active'
-              }
+              status={(current && ENDED[current.status]) ?? 'active'}
               aria-label={t('import.progress')}
             />
             {!!current?.imported.length && (

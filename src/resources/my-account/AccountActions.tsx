@@ -23,13 +23,6 @@ export function AccountActions() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [privacyOpen, setPrivacyOpen] = useState(false);
 
-  const run = (method: 'GET' | 'POST' | 'DELETE', path: string) => apiRequest(path, { method });
-
-  const signedOutEverywhere = async () => {
-    session.signOut('logout');
-    await navigate('/login', { replace: true });
-  };
-
   const attempt = (action: () => Promise<void>) => async () => {
     setOutcome(null);
     try {
@@ -39,18 +32,44 @@ export function AccountActions() {
     }
   };
 
-  const resetPassword = attempt(async () => {
-    await run('POST', '/my-account/reset-password');
-    setOutcome({ type: 'success', text: t('actions.resetSent') });
-  });
-
-  const ask = (key: string, danger: boolean, action: () => Promise<void>) =>
+  const ask = (key: string, danger: boolean, action: () => Promise<void>) => () =>
     confirmation.ask({
       text: t(`confirm.${key}`),
       confirmLabel: t(`confirm.${key}Button`),
       danger,
       run: attempt(action),
     });
+  /** The call, then signed out (on every device). */
+  const leave = (method: 'GET' | 'DELETE', path: string) => async () => {
+    await apiRequest(path, { method });
+    session.signOut('logout');
+    await navigate('/login', { replace: true });
+  };
+
+  // The footer's links in their order: each one's text key, whether it is dangerous, and what it does.
+  const links: Array<[string, boolean, () => unknown]> = [
+    [
+      'resetPassword',
+      false,
+      attempt(async () => {
+        await apiRequest('/my-account/reset-password', { method: 'POST' });
+        setOutcome({ type: 'success', text: t('actions.resetSent') });
+      }),
+    ],
+    ['removeFromCompany', true, ask('removeFromCompany', true, leave('DELETE', '/my-account/membership'))],
+    ['privacyPolicy', false, () => setPrivacyOpen(true)],
+    [
+      'defaultSettings',
+      false,
+      ask('defaultSettings', false, async () => {
+        await apiRequest('/my-account/default-settings', { method: 'POST' });
+        await invalidate({ invalidates: ['all'] });
+        setOutcome({ type: 'success', text: t('actions.defaultsRestored') });
+      }),
+    ],
+    ['deleteAccount', true, ask('deleteAccount', true, leave('DELETE', '/my-account'))],
+    ['logoutAll', true, ask('logoutAll', true, leave('GET', '/logout-all'))],
+  ];
 
   return (
     <footer className="account-actions">
@@ -58,60 +77,11 @@ export function AccountActions() {
         <Alert type={outcome.type} showIcon message={outcome.text} role="status" className="account-banner" />
       )}
       <nav aria-label={t('actions.label')} className="account-actions__links">
-        <Button type="link" onClick={() => void resetPassword()}>
-          {t('actions.resetPassword')}
-        </Button>
-        <Button
-          type="link"
-          danger
-          onClick={() =>
-            ask('removeFromCompany', true, async () => {
-              await run('DELETE', '/my-account/membership');
-              await signedOutEverywhere();
-            })
-          }
-        >
-          {t('actions.removeFromCompany')}
-        </Button>
-        <Button type="link" onClick={() => setPrivacyOpen(true)}>
-          {t('actions.privacyPolicy')}
-        </Button>
-        <Button
-          type="link"
-          onClick={() =>
-            ask('defaultSettings', false, async () => {
-              await run('POST', '/my-account/default-settings');
-              await invalidate({ invalidates: ['all'] });
-              setOutcome({ type: 'success', text: t('actions.defaultsRestored') });
-            })
-          }
-        >
-          {t('actions.defaultSettings')}
-        </Button>
-        <Button
-          type="link"
-          danger
-          onClick={() =>
-            ask('deleteAccount', true, async () => {
-              await run('DELETE', '/my-account');
-              await signedOutEverywhere();
-            })
-          }
-        >
-          {t('actions.deleteAccount')}
-        </Button>
-        <Button
-          type="link"
-          danger
-          onClick={() =>
-            ask('logoutAll', true, async () => {
-              await run('GET', '/logout-all');
-              await signedOutEverywhere();
-            })
-          }
-        >
-          {t('actions.logoutAll')}
-        </Button>
+        {links.map(([key, danger, act]) => (
+          <Button key={key} type="link" danger={danger} onClick={() => void act()}>
+            {t(`actions.${key}`)}
+          </Button>
+        ))}
       </nav>
       <Modal
         open={privacyOpen}

@@ -7,7 +7,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MyAccount } from '@shared/entities/my-account';
-import { SettingsTextFields } from '@/components/settings-form/SettingsTextFields';
+import { SettingsFields } from '@/components/settings-form/SettingsFields';
 import { AccountActions } from './AccountActions';
 import { ACCOUNT_DETAILS } from './account-form';
 
@@ -40,7 +40,7 @@ export function AccountDetails({ account }: { account: MyAccount }) {
           </div>
         </div>
       </section>
-      <SettingsTextFields fields={ACCOUNT_DETAILS} ns="account" className="settings-grid" />
+      <SettingsFields fields={ACCOUNT_DETAILS} ns="account" />
       <AccountActions />
     </div>
   );

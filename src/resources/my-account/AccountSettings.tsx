@@ -5,9 +5,12 @@
  * password fields belong to the page's form, which the header's Save submits; the card's own 'Change password'
  * button submits it too, once its three fields are filled (MyAccountPage.tsx).
  */
-import { Button, Card, Checkbox, Collapse, Form, Input, Switch } from 'antd';
+import { Button, Collapse, Form, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MyAccount, NotificationSetting } from '@shared/entities/my-account';
+import { SettingsFields } from '@/components/settings-form/SettingsFields';
+import { SettingsCard } from '@/components/settings-form/SettingsPage';
+import { PASSWORD_CARD } from './account-form';
 import { AutodeskCard } from './AutodeskCard';
 
 function byCategory(settings: NotificationSetting[]): Array<[string, NotificationSetting[]]> {
@@ -88,23 +91,12 @@ export function AccountSettings({
           },
         ]}
       />
-      <Card title={<h2 className="account-card__title">{t('password.title')}</h2>} className="account-card">
-        <Form.Item name="current_password" label={t('password.current')}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item name="new_password" label={t('password.new')} extra={t('password.hint')}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="new_password_confirmation" label={t('password.confirmation')}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="logout_all_devices" valuePropName="checked">
-          <Checkbox>{t('password.logoutAll')}</Checkbox>
-        </Form.Item>
+      <SettingsCard title={t('password.title')}>
+        <SettingsFields fields={PASSWORD_CARD} ns="account" className="" />
         <Button type="primary" onClick={onChangePassword} loading={changingPassword}>
           {t('password.change')}
         </Button>
-      </Card>
+      </SettingsCard>
     </div>
   );
 }

@@ -6,12 +6,13 @@
  */
 import { ApiOutlined } from '@ant-design/icons';
 import { useCustom } from '@refinedev/core';
-import { Alert, Button, Card, Tag } from 'antd';
+import { Alert, Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { CompanyProfile } from '@shared/entities/company-profile';
 import type { MyAccount } from '@shared/entities/my-account';
+import { SettingsCard } from '@/components/settings-form/SettingsPage';
 import { apiRequest } from '@/providers/http-client';
 
 /** Where Autodesk sends the browser back: this page's Settings tab. */
@@ -34,41 +35,28 @@ export function AutodeskCard({ account, onChange }: { account: MyAccount; onChan
   if (!integration || integration === 'no') return null;
   const returned = params.get('autodesk');
 
-  const connect = async () => {
+  /** Busy while the call runs; a failure says so. Connecting leaves the page, so it stays busy. */
+  const call = (path: string, body?: object) => async () => {
     setBusy(true);
     setFailed(false);
     try {
-      const answer = await apiRequest<{ redirect_url: string }>('/autodesk/oauth/login', {
-        method: 'POST',
-        body: { redirect_url: autodeskReturnUrl(window.location.origin) },
-      });
-      browser.go(answer.redirect_url);
-    } catch {
-      setFailed(true);
-      setBusy(false);
-    }
-  };
-
-  const disconnect = async () => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      await apiRequest('/autodesk/oauth/logout', { method: 'POST' });
+      const answer = await apiRequest<{ redirect_url?: string }>(path, { method: 'POST', body });
+      if (answer?.redirect_url) return browser.go(answer.redirect_url);
       onChange();
     } catch {
       setFailed(true);
-    } finally {
-      setBusy(false);
     }
+    setBusy(false);
   };
+  const connect = call('/autodesk/oauth/login', { redirect_url: autodeskReturnUrl(window.location.origin) });
+  const disconnect = call('/autodesk/oauth/logout');
 
   return (
-    <Card
-      className="account-card"
+    <SettingsCard
       title={
-        <h2 className="account-card__title">
+        <>
           <ApiOutlined aria-hidden /> {t('autodesk.title')}
-        </h2>
+        </>
       }
       extra={
         account.autodesk_connected ? (
@@ -98,6 +86,6 @@ export function AutodeskCard({ account, onChange }: { account: MyAccount; onChan
           {t('autodesk.connect')}
         </Button>
       )}
-    </Card>
+    </SettingsCard>
   );
 }

@@ -6,15 +6,13 @@
  * The Change Password card's own button sends the same form once its three fields are filled (an empty one says so
  * under it); a changed password is confirmed as such.
  */
-import { Form, Skeleton, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { MyAccount, PasswordUpdateStatus } from '@shared/entities/my-account';
-import { LoadFailure } from '@/components/LoadFailure';
 import { fieldSelection } from '@/declarations/field-selection';
-import { SettingsPageHeader } from '@/components/settings-form/SettingsPageHeader';
+import { SettingsPage } from '@/components/settings-form/SettingsPage';
 import { useSettingsForm } from '@/components/settings-form/useSettingsForm';
-import type { ApiHttpError } from '@/providers/data-provider';
 import { session } from '@/providers/session';
 import { AccountActivity } from './AccountActivity';
 import { AccountDetails } from './AccountDetails';
@@ -28,7 +26,6 @@ import {
   accountValues,
   tabOfField,
 } from './account-form';
-import '@/components/page.css';
 import './my-account.css';
 
 const TABS = ['details', 'activity', 'settings'] as const;
@@ -64,14 +61,7 @@ export default function MyAccountPage() {
     setParams(nextParams, { replace: true });
   };
 
-  const {
-    form,
-    record: account,
-    query,
-    submit,
-    banner,
-    failed,
-  } = useSettingsForm<MyAccount, AccountFormValues, SaveAnswer>({
+  const settings = useSettingsForm<MyAccount, AccountFormValues, SaveAnswer>({
     url: '/my-account',
     meta: { excluded_fields: EXCLUDED_FIELDS },
     values: accountValues,
@@ -100,67 +90,51 @@ export default function MyAccountPage() {
     },
   });
 
+  const { form, submit } = settings;
   const changePassword = () => {
     const missing = PASSWORD_FIELDS.filter((field) => !form.getFieldValue(field));
     if (missing.length === 0) return submit.press();
     form.setFields(missing.map((name) => ({ name, errors: [t(PASSWORD_REQUIRED[name])] })));
   };
 
-  if (query.isError && !account) return <LoadFailure error={query.error as ApiHttpError} />;
-
-  const saving = submit.submitting;
   return (
-    <div className="account-page">
-      <SettingsPageHeader
-        title={t('title')}
-        ns="account"
-        ready={!!account}
-        saving={saving}
-        banner={banner}
-        failed={failed}
-        onCancel={() => void navigate('/')}
-        onSave={submit.press}
-      />
-      {!account ? (
-        <Skeleton active avatar paragraph={{ rows: 6 }} />
-      ) : (
-        <Form
-          form={form}
-          layout="vertical"
-          requiredMark
-          onFinish={submit.finish}
-          onFinishFailed={submit.failed}
-          disabled={saving}
-        >
-          <Tabs
-            activeKey={tab}
-            onChange={openTab}
-            destroyOnHidden={false}
-            items={[
-              {
-                key: 'details',
-                label: t('tabs.details'),
-                forceRender: true,
-                children: <AccountDetails account={account} />,
-              },
-              { key: 'activity', label: t('tabs.activity'), children: <AccountActivity /> },
-              {
-                key: 'settings',
-                label: t('tabs.settings'),
-                forceRender: true,
-                children: (
-                  <AccountSettings
-                    account={account}
-                    onAutodeskChange={() => void query.refetch()}
-                    onChangePassword={changePassword}
-                    changingPassword={saving}
-                  />
-                ),
-              },
-            ]}
-          />
-        </Form>
+    <SettingsPage
+      settings={settings}
+      title={t('title')}
+      ns="account"
+      skeleton={{ avatar: true, paragraph: { rows: 6 } }}
+      formProps={{ requiredMark: true }}
+      onCancel={() => void navigate('/')}
+    >
+      {(account) => (
+        <Tabs
+          activeKey={tab}
+          onChange={openTab}
+          destroyOnHidden={false}
+          items={[
+            {
+              key: 'details',
+              label: t('tabs.details'),
+              forceRender: true,
+              children: <AccountDetails account={account} />,
+            },
+            { key: 'activity', label: t('tabs.activity'), children: <AccountActivity /> },
+            {
+              key: 'settings',
+              label: t('tabs.settings'),
+              forceRender: true,
+              children: (
+                <AccountSettings
+                  account={account}
+                  onAutodeskChange={() => void settings.query.refetch()}
+                  onChangePassword={changePassword}
+                  changingPassword={submit.submitting}
+                />
+              ),
+            },
+          ]}
+        />
       )}
-    </div>
+    </SettingsPage>
   );
 }

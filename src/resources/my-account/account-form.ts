@@ -1,5 +1,5 @@
 /**
- * The profile form's payload and its server errors (spec 2 §5, §7): what `POST /my-account` (`_method=PATCH`)
+ * The profile form's fields, payload and server errors (spec 2 §5, §7): what `POST /my-account` (`_method=PATCH`)
  * sends, and where each 422 message shows. Password errors: the first of current_password and of new_password
  * under their fields, the second new_password error (and any new_password_confirmation error) under the
  * confirmation.
@@ -11,13 +11,13 @@ import type {
   PasswordChange,
 } from '@shared/entities/my-account';
 import {
-  type SettingsTextField,
-  textPayload,
-  textValues,
-} from '@/components/settings-form/SettingsTextFields';
+  type SettingsField,
+  settingsPayload,
+  settingsValues,
+} from '@/components/settings-form/SettingsFields';
 
-/** A required detail's message: '{{field}} is required'. */
-const REQUIRED = 'validation.required';
+/** A required detail: its message is '{{field}} is required'. */
+const required = { requiredKey: 'validation.required', maxLength: 255 } as const;
 
 /**
  * The form's values: the shared profile input's fields and password change (shared/entities/my-account.ts; the
@@ -33,29 +33,34 @@ export type AccountFormValues = Partial<Omit<MyAccountInput, 'profile_image' | '
 export const PASSWORD_FIELDS = ['current_password', 'new_password', 'new_password_confirmation'] as const;
 
 /** The Details tab's fields. */
-export const ACCOUNT_DETAILS: readonly SettingsTextField[] = [
-  { name: 'name', labelKey: 'fields.name', maxLength: 255, autoComplete: 'name', requiredKey: REQUIRED },
-  {
-    name: 'username',
-    labelKey: 'fields.username',
-    maxLength: 255,
-    autoComplete: 'username',
-    requiredKey: REQUIRED,
-  },
-  {
-    name: 'email',
-    labelKey: 'fields.email',
-    maxLength: 255,
-    input: 'email',
-    autoComplete: 'email',
-    requiredKey: REQUIRED,
-  },
-  { name: 'phone_number', labelKey: 'fields.phone', maxLength: 50, input: 'tel', autoComplete: 'tel' },
+export const ACCOUNT_DETAILS: readonly SettingsField<MyAccount>[] = [
+  { ...required, name: 'name', labelKey: 'fields.name', autoComplete: 'name' },
+  { ...required, name: 'username', labelKey: 'fields.username', autoComplete: 'username' },
+  { ...required, name: 'email', labelKey: 'fields.email', kind: 'email', autoComplete: 'email' },
+  { name: 'phone_number', labelKey: 'fields.phone', maxLength: 50, kind: 'tel', autoComplete: 'tel' },
   { name: 'function', labelKey: 'fields.function', maxLength: 255 },
 ];
 
-/** The form's values of the settings: `{typeId: {email, browser}}` as switches. */
-export const settingsValues = (settings: NotificationSetting[] = []) =>
+const password = (
+  name: string,
+  key: string,
+  autoComplete: 'current-password' | 'new-password',
+): SettingsField => ({
+  name,
+  labelKey: `password.${key}`,
+  kind: 'password',
+  autoComplete,
+});
+/** The Change Password card's fields, sent together (accountPayload) only when a password is typed. */
+export const PASSWORD_CARD: readonly SettingsField[] = [
+  password('current_password', 'current', 'current-password'),
+  { ...password('new_password', 'new', 'new-password'), hintKey: 'password.hint' },
+  password('new_password_confirmation', 'confirmation', 'new-password'),
+  { name: 'logout_all_devices', labelKey: 'password.logoutAll', kind: 'checkbox' },
+];
+
+/** The form's values of the notification settings: `{typeId: {email, browser}}` as switches. */
+const notificationValues = (settings: NotificationSetting[] = []) =>
   Object.fromEntries(
     settings.map((setting) => [
       String(setting.notification_type_id),
@@ -65,8 +70,8 @@ export const settingsValues = (settings: NotificationSetting[] = []) =>
 
 /** The form's values for the account. */
 export const accountValues = (account: MyAccount): AccountFormValues => ({
-  ...textValues(ACCOUNT_DETAILS, account),
-  notification_settings: settingsValues(account.notification_settings),
+  ...settingsValues(ACCOUNT_DETAILS, account),
+  notification_settings: notificationValues(account.notification_settings),
 });
 
 export function accountPayload(values: AccountFormValues): Record<string, unknown> {
@@ -76,16 +81,10 @@ export function accountPayload(values: AccountFormValues): Record<string, unknow
     { notification_type_id: typeId, email: setting.email ? 1 : 0, browser: setting.browser ? 1 : 0 },
   ]);
   return {
-    ...textPayload(ACCOUNT_DETAILS, values),
+    ...settingsPayload(ACCOUNT_DETAILS, values),
     ...(settings.length ? { notification_settings: Object.fromEntries(settings) } : {}),
-    ...(changesPassword
-      ? {
-          current_password: values.current_password ?? '',
-          new_password: values.new_password ?? '',
-          new_password_confirmation: values.new_password_confirmation ?? '',
-          logout_all_devices: values.logout_all_devices ? 1 : 0,
-        }
-      : {}),
+    ...(changesPassword && Object.fromEntries(PASSWORD_FIELDS.map((field) => [field, values[field] ?? '']))),
+    ...(changesPassword && { logout_all_devices: values.logout_all_devices ? 1 : 0 }),
   };
 }
 
@@ -108,14 +107,8 @@ export function placeErrors(
   };
   for (const [field, value] of Object.entries(errors)) {
     const messages = Array.isArray(value) ? value : [value];
-    if (field === 'new_password') {
-      add('new_password', messages[0]);
-      add('new_password_confirmation', messages[1]);
-    } else if (field === 'current_password' || field === 'new_password_confirmation') {
-      add(field, messages[0]);
-    } else {
-      add(field.split('.')[0], messages[0]);
-    }
+    add(field.split('.')[0], messages[0]);
+    if (field === 'new_password') add('new_password_confirmation', messages[1]);
   }
   return [...placed].map(([name, messages]) => ({ name, errors: messages }));
 }

@@ -3,7 +3,7 @@
  * models in one place. On hatch, with create-project-models, files dropped here upload resumably (2 at a time)
  * and each finished upload becomes a model of the project named after its file. The table lists the project's
  * models with live status, latest message and running timer, and per row Open, Edit (hatch), Reprocess (FINISHED
- * only, after its confirmation) and Delete (after its confirmation).
+ * or FAILED, after its confirmation) and Delete (after its confirmation).
  */
 import {
   ArrowLeftOutlined,
@@ -92,45 +92,34 @@ export default function ProjectManagePage({ resource }: ResourcePageProps) {
   if (loadError) return <LoadFailure error={loadError} back={{ to: '/projects', label: tl('backToList') }} />;
 
   const overviewPath = `/projects/overview/${id}`;
-  const menuItems = (model: ProjectModel): RowMenuItem[] => [
-    {
-      key: 'open',
-      label: tm('actions.open'),
-      icon: <EyeOutlined aria-hidden />,
-      onSelect: () => navigate(`/projects/models/overview/${model.id}`),
-    },
-    ...(can('edit')
-      ? [
-          {
-            key: 'edit',
-            label: tl('edit'),
-            icon: <EditOutlined aria-hidden />,
-            onSelect: () => navigate(`/projects/models/edit/${model.id}`),
-          },
-        ]
-      : []),
-    ...(can(REPROCESS_PERMISSION) && canReprocess(model)
-      ? [
-          {
+  const modelPath = (model: ProjectModel) => `/projects/models/overview/${model.id}`;
+  // Open and Edit are links; Reprocess (FINISHED or FAILED) and Delete ask first (useModelActions).
+  const menuItems = (model: ProjectModel) =>
+    (
+      [
+        { key: 'open', label: tm('actions.open'), icon: <EyeOutlined aria-hidden />, to: modelPath(model) },
+        can('edit') && {
+          key: 'edit',
+          label: tl('edit'),
+          icon: <EditOutlined aria-hidden />,
+          to: `/projects/models/edit/${model.id}`,
+        },
+        can(REPROCESS_PERMISSION) &&
+          canReprocess(model) && {
             key: 'reprocess',
             label: tm('actions.reprocess'),
             icon: <RedoOutlined aria-hidden />,
             onSelect: () => reprocess(model),
           },
-        ]
-      : []),
-    ...(can('delete')
-      ? [
-          {
-            key: 'delete',
-            label: tl('delete'),
-            icon: <DeleteOutlined aria-hidden />,
-            danger: true,
-            onSelect: () => remove(model),
-          },
-        ]
-      : []),
-  ];
+        can('delete') && {
+          key: 'delete',
+          label: tl('delete'),
+          icon: <DeleteOutlined aria-hidden />,
+          danger: true,
+          onSelect: () => remove(model),
+        },
+      ] satisfies Array<RowMenuItem | false>
+    ).filter((item) => item !== false);
 
   const columns: DataColumn<ProjectModel>[] = [
     {
@@ -144,7 +133,7 @@ export default function ProjectManagePage({ resource }: ResourcePageProps) {
       key: 'name',
       title: tm('fields.name'),
       stack: 'title',
-      render: (model) => <Link to={`/projects/models/overview/${model.id}`}>{model.name}</Link>,
+      render: (model) => <Link to={modelPath(model)}>{model.name}</Link>,
     },
     {
       key: 'status',

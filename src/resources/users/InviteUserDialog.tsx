@@ -11,6 +11,7 @@ import { type HttpError, useCustomMutation, useList } from '@refinedev/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@shared/entities/roles';
+import { firstFieldError } from '@/components/field-errors';
 import { useSafeFormSubmit } from '@/components/useSafeSubmit';
 import { Alert } from '@/ui/Alert';
 import { Button } from '@/ui/Button';
@@ -53,12 +54,9 @@ export default function InviteUserDialog({ close, done }: ActionDialogProps) {
       });
       done({ type: 'success', text: t('invite.success') });
     } catch (error) {
-      const fields = (error as HttpError).errors ?? {};
-      const first = (value: unknown) =>
-        Array.isArray(value) ? String(value[0]) : typeof value === 'string' ? value : undefined;
       const next: Errors = {
-        email: first(fields.email),
-        role_id: fields.role_id ? t('invite.roleRequired') : undefined,
+        email: firstFieldError(error, 'email'),
+        role_id: firstFieldError(error, 'role_id') ? t('invite.roleRequired') : undefined,
       };
       setErrors(next);
       if (!next.email && !next.role_id) setFailure((error as HttpError).message || t('invite.failed'));

@@ -1,0 +1,195 @@
+/**
+ * The fields of a page that edits the user's own record, declared once each: the form's inputs follow from the
+ * list, and so do the values taken from the record (`settingsValues`) and what Save sends (`settingsPayload`).
+ * Kinds: text inputs, passwords, a checkbox, a hidden value, a colour (spec 2 §5, §9: a 200 px picker and the hex
+ * text, hex digits only, at most 6 or 8 with alpha; 'default', disabled, while the form's `defaultFlag` is on), an
+ * image (ImageFileInput: the stored picture, replaced by a file of the rule's types, never removed) and a control
+ * the page gives (a select). The colour's texts are the namespace's `company.*` keys.
+ */
+import { Checkbox, ColorPicker, Form, Input, Space } from 'antd';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ImageRule } from '@shared/image-rules';
+import { ImageFileInput } from '@/components/upload/ImageFileInput';
+import { cleanHexInput, isHexColor } from '@/lib/colors';
+
+type FieldKind =
+  | { kind?: 'text' | 'email' | 'tel' | 'url' | 'textarea'; maxLength: number; autoComplete?: string }
+  | { kind: 'password'; autoComplete: 'current-password' | 'new-password' }
+  | { kind: 'checkbox' | 'hidden' }
+  | { kind: 'color'; allowAlpha: boolean; optional?: boolean; defaultFlag: string }
+  | { kind: 'image'; rule: ImageRule }
+  | { kind: 'control'; control?: ReactElement };
+
+export type SettingsField<R = never> = FieldKind & {
+  name: string;
+  labelKey?: string;
+  hintKey?: string;
+  /** The message when it is left empty, which makes it required. */
+  requiredKey?: string;
+  /** Across the whole grid. */
+  wide?: boolean;
+  /** The form's value from the record; a text field's is the record's own string (null when unset). */
+  read?: (record: R) => unknown;
+  /**
+   * What Save sends for the value (nothing when undefined); by default a text its string (an unset optional one
+   * null, an unset required one '', the server says why), a colour its value or null, an image a picked file.
+   */
+  send?: (value: unknown) => unknown;
+};
+
+const isText = (field: FieldKind) => 'maxLength' in field;
+
+/** The fields' values on the record. */
+export function settingsValues<R extends object>(fields: readonly SettingsField<R>[], record: R) {
+  return Object.fromEntries(
+    fields.flatMap((field) => {
+      const value: unknown = field.read ? field.read(record) : Reflect.get(record, field.name);
+      if (field.read) return [[field.name, value]];
+      return isText(field) ? [[field.name, typeof value === 'string' ? value : null]] : [];
+    }),
+  );
+}
+
+const defaultSend = <R,>(field: SettingsField<R>, value: unknown) => {
+  if (field.kind === 'image') return value instanceof File ? value : undefined;
+  if (field.kind === 'color') return value || null;
+  if (!isText(field)) return value ?? null;
+  return typeof value === 'string' ? value : field.requiredKey ? '' : null;
+};
+
+/** What Save sends for the fields. */
+export function settingsPayload<R>(
+  fields: readonly SettingsField<R>[],
+  values: object,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    fields.flatMap((field) => {
+      const value: unknown = Reflect.get(values, field.name);
+      const sent = field.send ? field.send(value) : defaultSend(field, value);
+      return sent === undefined ? [] : [[field.name, sent]];
+    }),
+  );
+}
+
+function ColorInput({
+  value,
+  onChange,
+  field: { allowAlpha, defaultFlag },
+  ns,
+  ...input
+}: {
+  id?: string;
+  value?: string;
+  onChange?: (value: string) => void;
+  field: { allowAlpha: boolean; defaultFlag: string };
+  ns: string;
+  'aria-describedby'?: string;
+}) {
+  const { t } = useTranslation(ns);
+  if (Form.useWatch<boolean | undefined>(defaultFlag))
+    return <Input {...input} value={t('company.default')} disabled />;
+  return (
+    <Space.Compact className="company-color">
+      <ColorPicker
+        value={value || undefined}
+        disabledAlpha={!allowAlpha}
+        format="hex"
+        styles={{ popupOverlayInner: { width: 200 + 24 } }}
+        onChange={(color) => onChange?.(cleanHexInput(color.toHexString(), allowAlpha))}
+      >
+        {/* A button as the trigger: antd's own trigger is a div that gets aria attributes only a control may have. */}
+        <button type="button" className="company-color__trigger" aria-label={t('company.pickColor')}>
+          <span style={{ background: value || 'transparent' }} />
+        </button>
+      </ColorPicker>
+      <Input
+        {...input}
+        value={value}
+        placeholder={allowAlpha ? t('company.hexAlphaPlaceholder') : t('company.hexPlaceholder')}
+        onChange={(event) => onChange?.(cleanHexInput(event.target.value, allowAlpha))}
+      />
+    </Space.Compact>
+  );
+}
+
+export function SettingsFields<R extends object>({
+  fields,
+  ns,
+  record,
+  className = 'settings-grid',
+}: {
+  fields: readonly (SettingsField<R> | false)[];
+  ns: string;
+  /** The record, whose stored pictures the image fields show. */
+  record?: R;
+  className?: string;
+}) {
+  const { t } = useTranslation(ns);
+  const render = (field: SettingsField<R>, label?: string) => {
+    switch (field.kind) {
+      case 'password':
+        return <Input.Password autoComplete={field.autoComplete} />;
+      case 'checkbox':
+        return <Checkbox>{label}</Checkbox>;
+      case 'hidden':
+        return <Input />;
+      case 'color':
+        return <ColorInput field={field} ns={ns} />;
+      case 'image': {
+        const current: unknown = record && Reflect.get(record, field.name);
+        const stored = typeof current === 'string' ? current : null;
+        return <ImageFileInput current={stored} rule={field.rule} alt={label || ''} removable={false} />;
+      }
+      case 'control':
+        return field.control;
+      case 'textarea':
+        return <Input.TextArea rows={3} maxLength={field.maxLength} />;
+      default:
+        return (
+          <Input
+            type={field.kind === 'text' ? undefined : field.kind}
+            maxLength={field.maxLength}
+            autoComplete={field.autoComplete}
+          />
+        );
+    }
+  };
+  const rules = (field: SettingsField<R>, label?: string) => {
+    if (field.kind === 'color') {
+      const { allowAlpha, optional, defaultFlag } = field;
+      const valid = (value = '', isDefault: boolean) =>
+        isDefault || (optional && !value) || isHexColor(value, allowAlpha);
+      return [
+        ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+          validator: async (_: unknown, value?: string) => {
+            if (!valid(value, !!getFieldValue(defaultFlag))) throw new Error(t('company.invalidColor'));
+          },
+        }),
+      ];
+    }
+    return field.requiredKey ? [{ required: true, message: t(field.requiredKey, { field: label }) }] : [];
+  };
+  const items = fields.map((field) => {
+    if (!field) return null;
+    const label = field.labelKey && t(field.labelKey);
+    return (
+      <Form.Item
+        key={field.name}
+        name={field.name}
+        label={field.kind === 'checkbox' ? undefined : label}
+        extra={field.hintKey && t(field.hintKey)}
+        className={field.wide ? 'settings-grid__wide' : undefined}
+        hidden={field.kind === 'hidden'}
+        valuePropName={field.kind === 'checkbox' ? 'checked' : 'value'}
+        getValueProps={
+          field.kind === 'image' ? (value: unknown) => ({ value: value ?? undefined }) : undefined
+        }
+        rules={rules(field, label)}
+      >
+        {render(field, label)}
+      </Form.Item>
+    );
+  });
+  return className ? <div className={className}>{items}</div> : <>{items}</>;
+}
