@@ -13,7 +13,6 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExitFullscreenIcon, FitIcon, FullscreenIcon, ResetIcon, WireframeIcon } from './viewer-icons';
 import { ToolButton, ViewerFrame, type ViewerProps, type ViewerState } from './viewer-parts';
-import { takeModelFile } from './model-file';
 import { ViewerScene } from './viewer-scene';
 
 /** Arrow keys as steps right and up. */
@@ -54,9 +53,6 @@ export default function ModelViewer(props: ViewerProps) {
     const resize = new ResizeObserver(([entry]) =>
       scene?.setSize(entry.contentRect.width, entry.contentRect.height),
     );
-    // The file was asked for when the page placed the viewer (Viewer3D.tsx): it arrives while WebGL starts.
-    const content =
-      variant === 'model' ? { kind: variant, url, file: takeModelFile(url) } : { kind: variant, url };
     const start = async () => {
       try {
         scene = new ViewerScene(canvas, { reducedMotion: prefersReducedMotion() });
@@ -69,7 +65,7 @@ export default function ModelViewer(props: ViewerProps) {
       scene.setSize(stage.clientWidth, stage.clientHeight);
       resize.observe(stage);
       try {
-        await scene.load(content);
+        await scene.load({ kind: variant, url });
         if (!ended) setState('ready');
       } catch (error) {
         if (ended) return;

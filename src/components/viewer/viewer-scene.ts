@@ -35,7 +35,6 @@ import {
   Texture,
   TextureLoader,
   Vector3,
-  LoaderUtils,
   WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
@@ -57,9 +56,7 @@ const MODEL_VIEW = new Vector3(0.55, 0.45, 1).normalize();
 /** The view the material sphere opens with: straight from the front, slightly above. */
 const SPHERE_VIEW = new Vector3(0, 0.2, 1).normalize();
 
-/** A model's glb (its bytes, being fetched: model-file.ts) or a material's base-colour map. */
-export type ViewerContent =
-  { kind: 'model'; url: string; file: Promise<ArrayBuffer> } | { kind: 'material'; url: string };
+export type ViewerContent = { kind: 'model'; url: string } | { kind: 'material'; url: string };
 
 /** Frees a texture and, for an ImageBitmap (GLTFLoader's images in Chromium), the bitmap. */
 function disposeTexture(texture: Texture) {
@@ -234,9 +231,7 @@ export class ViewerScene {
   /** Loads the content; rejects when it cannot be loaded. */
   async load(content: ViewerContent): Promise<void> {
     const object =
-      content.kind === 'model'
-        ? await this.loadModel(content.url, content.file)
-        : await this.materialSphere(content.url);
+      content.kind === 'model' ? await this.loadModel(content.url) : await this.materialSphere(content.url);
     if (this.disposed) {
       disposeTree(object);
       return;
@@ -248,9 +243,9 @@ export class ViewerScene {
     this.reset();
   }
 
-  private async loadModel(url: string, file: Promise<ArrayBuffer>): Promise<Object3D> {
+  private async loadModel(url: string): Promise<Object3D> {
     const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
-    const gltf = await loader.parseAsync(await file, LoaderUtils.extractUrlBase(url));
+    const gltf = await loader.loadAsync(url);
     return gltf.scene;
   }
 
