@@ -162,6 +162,14 @@ const seededModelId = async (request: APIRequestContext) =>
   (await firstOf<{ id: number }>(request, 'projects/models')).id;
 
 /**
+ * Ends a test's routes: the page may still ask for the model again (a live update) while the test ends, and a
+ * route answering it then would ask the server through a request context already gone.
+ */
+test.afterEach(async ({ page }) => {
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
+/**
  * Answers a request of the page with the server's own answer to it, changed: asked from here (Node does not
  * resolve `*.localhost`, so the call goes to 127.0.0.1 with the company's host and the page's token).
  */
