@@ -1,7 +1,8 @@
 /**
- * The server's half of an entity's declared fields (shared/fields.ts): its table's type, and the parts of its
- * declaration that follow from the fields (schemas, the unique name, the company's rows, the name, the list's
- * sorts and search, and the answer), so a plain entity's `*.entity.ts` states only its names and abilities:
+ * The server's half of an entity's declared fields (shared/fields.ts; the table's type is in
+ * server/db/declared-fields-table.ts): the parts of its declaration that follow from the fields (schemas, the
+ * unique name, the company's rows, the name, the list's sorts and search, and the answer), so a plain entity's
+ * `*.entity.ts` states only its names and abilities:
  *
  *   export default defineEntity({ collection: 'labels', …, abilities, ...declaredFields('labels', LABEL_FIELDS) });
  */
