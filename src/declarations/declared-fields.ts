@@ -64,17 +64,20 @@ export const formFieldsOf = (fields: EntityFields): FieldDeclaration[] =>
   }));
 
 /** An overview's details: every field but the name (the page's title), then when it was created and updated. */
-export const overviewFieldsOf = <TRecord extends BaseRecord>(
+export function overviewFieldsOf<TRecord extends BaseRecord>(
   fields: EntityFields,
-): Array<OverviewFieldDeclaration<TRecord>> => [
-  ...Object.entries(fields)
-    .filter(([name]) => name !== nameFieldOf(fields))
-    .map(([name, field]) => ({
-      key: name,
-      labelKey: `fields.${name}`,
-      field: name,
-      kind: CELLS[field.kind].kind as CellKind | undefined,
-    })),
-  { key: 'created_at', labelKey: 'columns.created', field: 'created_at', kind: 'datetime' },
-  { key: 'updated_at', labelKey: 'columns.updated', field: 'updated_at', kind: 'datetime' },
-];
+): Array<OverviewFieldDeclaration<TRecord>> {
+  const title = nameFieldOf(fields);
+  return [
+    ...Object.entries(fields)
+      .filter(([name]) => name !== title)
+      .map(([name, field]) => ({
+        key: name,
+        labelKey: `fields.${name}`,
+        field: name,
+        kind: CELLS[field.kind].kind as CellKind | undefined,
+      })),
+    { key: 'created_at', labelKey: 'columns.created', field: 'created_at', kind: 'datetime' },
+    { key: 'updated_at', labelKey: 'columns.updated', field: 'updated_at', kind: 'datetime' },
+  ];
+}
