@@ -34,6 +34,7 @@ import {
   runModelPipeline,
 } from '../../server/geometry/model-pipeline';
 import { makeWorkFolder, PIPELINE_ROOT, runPipeline } from '../../server/processing/pipeline-runner';
+import { endWaitingPipelineProcesses } from '../../server/processing/pipeline-processes';
 import { zipArchive } from './model-fixtures';
 
 /** The dense mesh's triangles: a grid of 257 × 257 quads, whose 258 × 258 vertices need 32-bit indices. */
@@ -286,6 +287,8 @@ describe('a run in a process of its own', () => {
   });
 
   it('keeps a process that answered for the next run, and never one whose run failed', async () => {
+    // From no waiting process: a run takes the oldest one waiting, which an earlier run may have left.
+    endWaitingPipelineProcesses();
     const workFolder = await makeWorkFolder();
     const source = join(workFolder, 'cube.fbx');
     await writeFile(source, writeFbxBinary(cube().scene, { version: 7400 }));
