@@ -8,6 +8,7 @@
  * returns.
  */
 import {
+  ArrowLeftOutlined,
   CopyOutlined,
   DeleteOutlined,
   EditOutlined,
@@ -39,9 +40,9 @@ import { type Banner, bannerState } from './useResultBanner';
 /** An overview without declared actions offers Edit (where the resource has an edit route). */
 const EDIT_ONLY: OverviewActionDeclaration[] = [{ kind: 'edit' }];
 
-export interface OverviewActions {
+export interface OverviewActions<TRecord extends BaseRecord = BaseRecord> {
   /** The header's buttons for the record shown. */
-  actions(record: BaseRecord): HeaderActions;
+  actions(record: TRecord): HeaderActions;
   /** The confirmation dialogs: render them once on the screen. */
   dialogs: ReactNode;
   /** The record being (or just) deleted: the screen stops reading it (`useDeleteRecord`'s `removing`). */
@@ -83,12 +84,14 @@ function headerButton({ key, part, label, icon, run, reason, loading }: ButtonSp
 }
 
 /**
- * The declared header actions of `resource`'s overview; `onResult` shows a result on the screen (its banner).
+ * The declared header actions of `resource`'s overview (or `declared`, a second screen's own); `onResult` shows a
+ * result on the screen (its banner).
  */
-export function useOverviewActions(
+export function useOverviewActions<TRecord extends BaseRecord = BaseRecord>(
   resource: ResourceDeclaration,
   onResult: (banner: Banner) => void,
-): OverviewActions {
+  screenActions: readonly OverviewActionDeclaration<TRecord>[] = resource.overview?.actions ?? EDIT_ONLY,
+): OverviewActions<TRecord> {
   const { t } = useTranslation(resource.ns);
   const { t: tl } = useTranslation('lists');
   const navigate = useNavigate();
@@ -133,7 +136,7 @@ export function useOverviewActions(
     });
   const nameOf = (record: BaseRecord) => String(record[resource.list?.nameField ?? 'name'] ?? '');
 
-  const build = (action: OverviewActionDeclaration, record: BaseRecord): HeaderAction | false => {
+  const build = (action: OverviewActionDeclaration<TRecord>, record: TRecord): HeaderAction | false => {
     switch (action.kind) {
       case 'edit': {
         const route = resource.routes.edit;
@@ -219,12 +222,20 @@ export function useOverviewActions(
           run: () =>
             void send('duplicate', { method: 'post', path: action.path(record) }, async (answer) => {
               await invalidate({ resource: resource.name, invalidates: ['list'] });
-              navigate(action.to(answer.data as BaseRecord), {
+              navigate(action.to(answer.data as TRecord), {
                 state: bannerState({ type: 'success', text: t('duplicated') }),
               });
             }),
         });
       }
+      case 'back':
+        return headerButton({
+          key: 'back',
+          part: 'back',
+          label: t(action.labelKey),
+          icon: <ArrowLeftOutlined aria-hidden />,
+          run: () => void navigate(action.to(record)),
+        });
       case 'link': {
         const allowed = can(action.needs);
         const withoutPermission = action.withoutPermissionReason;
@@ -242,7 +253,7 @@ export function useOverviewActions(
   };
 
   return {
-    actions: (record) => (resource.overview?.actions ?? EDIT_ONLY).map((action) => build(action, record)),
+    actions: (record) => screenActions.map((action) => build(action, record)),
     dialogs: (
       <>
         {dialog}

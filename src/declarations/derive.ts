@@ -8,7 +8,14 @@
 import type { BaseRecord, ResourceProps } from '@refinedev/core';
 import type { RouteGuard } from '@/lib/route-guards';
 import type { ResourceAccess } from '@/providers/access-control';
-import type { LazyPage, PageAction, ResourceAction, ResourceDeclaration, ResourcePageProps } from './types';
+import type {
+  LazyPage,
+  OverviewScreen,
+  PageAction,
+  ResourceAction,
+  ResourceDeclaration,
+  ResourcePageProps,
+} from './types';
 
 export const PAGE_ACTIONS: PageAction[] = ['list', 'create', 'edit', 'show', 'clone'];
 
@@ -49,6 +56,8 @@ export interface ResourceRoute {
   action?: PageAction;
   /** The declaration's own page for this route. */
   page?: LazyPage;
+  /** Its declared overview screen, shown by the generic overview page (`ExtraRoute.overview`). */
+  overview?: OverviewScreen;
   presets?: ResourcePageProps['presets'];
   titleKey?: string;
 }
@@ -83,6 +92,7 @@ export function toResourceRoutes(resource: ResourceDeclaration): ResourceRoute[]
       guard: extra.guard ?? resource.actionGuards?.[guardAction] ?? resource.guard,
       action: extra.action,
       page: extra.page ?? (extra.action ? resource.pages?.[extra.action] : undefined),
+      overview: extra.overview,
       presets: extra.presets,
       titleKey: extra.titleKey,
     });

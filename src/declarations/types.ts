@@ -5,7 +5,7 @@
  * render from it. A screen that really differs replaces only its own page through `pages`.
  */
 import type { TObject } from '@sinclair/typebox';
-import type { BaseRecord } from '@refinedev/core';
+import type { BaseRecord, CrudFilter } from '@refinedev/core';
 import type { ComponentType, ReactNode } from 'react';
 import type { RequiredAbilities } from '@shared/abilities';
 import type { ImageRuleName } from '@shared/image-rules';
@@ -45,6 +45,11 @@ export interface ExtraRoute {
   /** `screens.<screen>` in common.json names it (also for the "not available yet" page). */
   screen: string;
   page?: LazyPage;
+  /**
+   * Its screen, as a record's overview screen is declared (`() => import('./projects.manage')`): the project's
+   * models managed, rendered by the generic overview page with the record of the route's `:<idParam>`.
+   */
+  overview?: OverviewScreen;
   /** The action its page performs (a generic page needs it). */
   action?: PageAction;
   presets?: ResourcePageProps['presets'];
@@ -248,6 +253,8 @@ export type OverviewActionDeclaration<TRecord extends BaseRecord = BaseRecord> =
    * A button to another screen of the record (New Variant, a project's Duplicate): with `needs`, or offered to
    * everyone and disabled with `withoutPermissionReason` (resource namespace) for a user without it.
    */
+  /** Back to another screen of the record (`labelKey`, the left arrow), first in the header. */
+  | { kind: 'back'; labelKey: string; to: (record: TRecord) => string }
   | {
       kind: 'link';
       key: string;
@@ -267,14 +274,19 @@ export interface OverviewDeclaration<TRecord extends BaseRecord = BaseRecord> {
    * with the show route, so its renderers stay out of the first visit. Without it, the overview shows the list's
    * columns (`columnsOverview`).
    */
-  page?: () => Promise<{ default: OverviewPageDeclaration }>;
+  page?: OverviewScreen;
 }
+
+/** Loads a declared overview screen: a module whose default export is `defineOverviewPage(...)`. */
+export type OverviewScreen = () => Promise<{ default: OverviewPageDeclaration }>;
 
 /** What the parts of a declared overview are given: the render context of a list's cells, and navigation. */
 export interface OverviewContext extends RenderContext {
   /** The reader's language (`i18n.resolvedLanguage`), for dates and sizes. */
   language: string | undefined;
   navigate: (to: string) => void;
+  /** Shows the result of what a part did in the page's banner (an upload's model created). */
+  showBanner: (banner: { type: 'success' | 'error'; text: string }) => void;
 }
 
 /** What a part of a declared overview rendered as a component receives (it may use hooks). */
@@ -312,17 +324,34 @@ export interface OverviewFieldDeclaration<TRecord extends BaseRecord = BaseRecor
 }
 
 /** A titled card below the details (PageSection): a material's variants, a project's models. */
-export interface OverviewSectionDeclaration<TRecord extends BaseRecord = BaseRecord> {
-  /** The heading's id (the section is labelled by it). */
-  id: string;
-  /** The heading (resource namespace), with `titleValues` (a count). */
-  titleKey: string;
-  titleValues?: (record: TRecord) => Record<string, unknown>;
-  className?: string;
-  /** Buttons beside the heading; none where it gives nothing. */
-  actions?: (record: TRecord, context: OverviewContext) => ReactNode;
-  content: ComponentType<OverviewPartProps<TRecord>>;
-}
+export type OverviewSectionDeclaration<TRecord extends BaseRecord = BaseRecord> =
+  | {
+      /** The heading's id (the section is labelled by it). */
+      id: string;
+      /** The heading (resource namespace), with `titleValues` (a count). */
+      titleKey: string;
+      titleValues?: (record: TRecord) => Record<string, unknown>;
+      className?: string;
+      /** Buttons beside the heading; none where it gives nothing. */
+      actions?: (record: TRecord, context: OverviewContext) => ReactNode;
+      content: ComponentType<OverviewPartProps<TRecord>>;
+      list?: never;
+    }
+  | {
+      id: string;
+      /**
+       * Records of another declaration related to this one (a project's models): that declaration's list
+       * (its columns, row menu, search, filters and pages) as a section titled by its `title`, asked for with
+       * `scope`'s filters.
+       */
+      list: {
+        resource: ResourceDeclaration;
+        scope: (record: TRecord) => CrudFilter[];
+        /** 'off' where the screen applies the pushes itself (`useLive`). */
+        liveMode?: 'off';
+      };
+      content?: never;
+    };
 
 /**
  * The screen of a record's overview (issue 43), rendered by the generic overview page
@@ -369,6 +398,8 @@ export interface OverviewPageDeclaration<TRecord extends BaseRecord = BaseRecord
    */
   body?: ComponentType<OverviewBodyProps<TRecord>>;
   sections?: OverviewSectionDeclaration<TRecord>[];
+  /** The header's actions, in place of the entity's `overview.actions` (a second screen of the record). */
+  actions?: OverviewActionDeclaration<TRecord>[];
 }
 
 /** Declares an overview's screen with the record type of the show call. */

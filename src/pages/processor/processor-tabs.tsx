@@ -5,14 +5,12 @@
  * on its three-dot button and on a right-click, a card click opening the record's overview. The page shows them
  * (src/pages/processor/ProcessorPage.tsx); the entities' own screens keep their declarations as they are.
  */
-import { RedoOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { canUseResource } from '@/providers/access-control';
 import type { Permission } from '@/lib/permissions';
 import { PreviewCard } from '@/components/PreviewCard';
 import type { PermissionSubject } from '@shared/abilities';
 import { LIBRARY_ITEM_STATUSES } from '@shared/entities/library-item-values';
-import { isReprocessable } from '@shared/entities/model-values';
 import type { PlatformKey } from '@shared/platforms';
 import type { LibraryItem } from '@/resources/library-items/library-items.resource';
 import {
@@ -35,14 +33,10 @@ import {
   type ProjectModel,
   REPROCESS_PERMISSION,
 } from '@/resources/models/models.resource';
-import type {
-  ColumnDeclaration,
-  ListDeclaration,
-  ResourceDeclaration,
-  RowActionDeclaration,
-} from '@/declarations/types';
+import type { ColumnDeclaration, ListDeclaration, ResourceDeclaration } from '@/declarations/types';
 import { archiveRowActions } from '@/declarations/archivable-rows';
 import { editRowAction } from '@/declarations/edit-row-action';
+import { reprocessRowAction } from '@/declarations/reprocess-row-action';
 import { ItemCard } from './ItemCard';
 
 export const PROCESSOR_TAB_KEYS = ['models', 'items', 'materials'] as const;
@@ -154,26 +148,6 @@ const processedList = <TRecord extends ProjectModel | LibraryItem>(
     tab,
   );
 
-const reprocessAction = <TRecord extends ProjectModel | LibraryItem>(
-  tab: ProcessorTabKey,
-  path: (record: TRecord) => string,
-  needs?: Permission,
-): RowActionDeclaration<TRecord> => ({
-  key: 'reprocess',
-  labelKey: 'actions.reprocess',
-  icon: <RedoOutlined aria-hidden />,
-  needs,
-  // Spec 2 §4: a FINISHED record is reprocessed, after its confirmation; issue 31: a FAILED one too (its way out).
-  visible: (record) => isReprocessable(record.status),
-  call: (record) => ({
-    method: 'post',
-    path: path(record),
-    confirmKey: `${tab}.reprocessConfirm`,
-    confirmLabelKey: 'actions.reprocess',
-    successKey: 'reprocessStarted',
-  }),
-});
-
 const modelsTab: ProcessorTab = {
   key: 'models',
   live: true,
@@ -194,11 +168,10 @@ const modelsTab: ProcessorTab = {
           to: `/projects/models/edit/${model.id}`,
           state: PROCESSOR_STATE,
         })),
-        reprocessAction<ProjectModel>(
-          'models',
-          (model) => `projects/models/${model.id}/reprocess`,
-          REPROCESS_PERMISSION,
-        ),
+        reprocessRowAction<ProjectModel>((model) => `projects/models/${model.id}/reprocess`, {
+          needs: REPROCESS_PERMISSION,
+          confirmKey: 'models.reprocessConfirm',
+        }),
       ],
       rowLink: { to: (model) => ({ to: `/projects/models/overview/${model.id}`, state: PROCESSOR_STATE }) },
       meta: { excluded_fields: MODEL_EXCLUDED_FIELDS },
@@ -225,7 +198,9 @@ const itemsTab: ProcessorTab = {
       // Spec 2 §6: the processor shows the item actions without an ability check; the server still refuses
       // what the user may not do, and the banner says so.
       rowActions: [
-        reprocessAction<LibraryItem>('items', (item) => `libraries/items/${item.id}/reprocess`),
+        reprocessRowAction<LibraryItem>((item) => `libraries/items/${item.id}/reprocess`, {
+          confirmKey: 'items.reprocessConfirm',
+        }),
         ...archiveRowActions<LibraryItem>({ via: 'patch', patch: itemArchivePatch, confirmPrefix: 'items.' }),
         editRowAction<LibraryItem>((item) => `/libraries/items/edit/${item.id}`, { needs: undefined }),
       ],

@@ -8,7 +8,7 @@
  */
 import { type BaseRecord, type HttpError, useShow } from '@refinedev/core';
 import { Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
@@ -31,6 +31,9 @@ import type {
   ResourcePageProps,
 } from '@/declarations/types';
 import '@/components/page.css';
+
+/** A section's related list (`list`): the declared list, loaded only by an overview that shows one. */
+const ListView = lazy(() => import('@/pages/list/ListView').then((module) => ({ default: module.ListView })));
 
 /** An empty value without a declared `noneKey`. */
 const NONE = '---';
@@ -92,7 +95,7 @@ export function declaredOverviewPage<TRecord extends BaseRecord>(
     const id = useParams()[resource.idParam];
     const { can, platform } = useResourcePermissions(resource);
     const { banner, show, dismiss } = useResultBanner();
-    const { actions, dialogs, removing } = useOverviewActions(resource, show);
+    const { actions, dialogs, removing } = useOverviewActions(resource, show, declaration.actions);
     const { query, result: record } = useShow<TRecord, HttpError>({
       resource: resource.name,
       id,
@@ -127,6 +130,7 @@ export function declaredOverviewPage<TRecord extends BaseRecord>(
       can,
       language: i18n.resolvedLanguage,
       navigate: (to) => void navigate(to),
+      showBanner: show,
     };
     const none = declaration.noneKey ? t(declaration.noneKey) : NONE;
     const title = declaration.title
@@ -167,16 +171,26 @@ export function declaredOverviewPage<TRecord extends BaseRecord>(
         ) : (
           details.length > 0 && <OverviewDetails items={details} />
         )}
-        {declaration.sections?.map(
-          ({ id: sectionId, titleKey, titleValues, className, actions, content: Content }) => (
+        {declaration.sections?.map((section) =>
+          section.list ? (
+            <Suspense key={section.id} fallback={<Skeleton active aria-label={tl('loading')} />}>
+              <ListView
+                resource={section.list.resource}
+                level="section"
+                scope={section.list.scope(record)}
+                paramPrefix={section.id}
+                liveMode={section.list.liveMode}
+              />
+            </Suspense>
+          ) : (
             <PageSection
-              key={sectionId}
-              id={sectionId}
-              title={t(titleKey, titleValues?.(record) ?? {})}
-              actions={actions?.(record, context)}
-              className={className}
+              key={section.id}
+              id={section.id}
+              title={t(section.titleKey, section.titleValues?.(record) ?? {})}
+              actions={section.actions?.(record, context)}
+              className={section.className}
             >
-              <Content record={record} context={context} />
+              <section.content record={record} context={context} />
             </PageSection>
           ),
         )}

@@ -6,7 +6,7 @@
  * FINISHED items unless the user chooses otherwise.
  */
 import { PROCESSING_EVENTS } from '@shared/events';
-import { ContainerOutlined, RedoOutlined } from '@ant-design/icons';
+import { ContainerOutlined } from '@ant-design/icons';
 import { LIBRARY_ITEM_ABILITIES, LIBRARY_ITEM_STATUSES } from '@shared/entities/library-item-values';
 import { LIBRARY_ABILITIES } from '@shared/entities/library-values';
 import { isReprocessable } from '@shared/entities/model-values';
@@ -15,6 +15,7 @@ import { moveToContainers } from '@/components/move-to-containers';
 import { previewCards } from '@/components/PreviewCard';
 import { archivableBulk } from '@/declarations/archivable-bulk';
 import { editRowAction } from '@/declarations/edit-row-action';
+import { reprocessRowAction } from '@/declarations/reprocess-row-action';
 import { type ArchivePatch, archiveRowActions } from '@/declarations/archivable-rows';
 import { fieldSelection, type SelectableField } from '@/declarations/field-selection';
 import { permissionsFrom } from '@/declarations/permissions-from';
@@ -65,7 +66,6 @@ const UPDATE = { platform: 'hatch', ability: LIBRARY_ITEM_ABILITIES.update } as 
  * of the item).
  */
 export const REPROCESS_PERMISSION = { ability: LIBRARY_ITEM_ABILITIES.update } as const;
-export const canReprocess = (item: Pick<LibraryItem, 'status'>) => isReprocessable(item.status);
 
 /** An item's archive or unarchive: `PATCH /libraries/items/{id}` with `archived` (its list and the Processor's). */
 export const itemArchivePatch: ArchivePatch<LibraryItem> = (item, archived) => ({
@@ -135,20 +135,9 @@ export const libraryItems = defineResource<LibraryItem>({
       },
     ],
     rowActions: [
-      {
-        key: 'reprocess',
-        labelKey: 'actions.reprocess',
-        icon: <RedoOutlined aria-hidden />,
+      reprocessRowAction<LibraryItem>((item) => `libraries/items/${item.id}/reprocess`, {
         needs: REPROCESS_PERMISSION,
-        visible: canReprocess,
-        call: (item) => ({
-          method: 'post',
-          path: `libraries/items/${item.id}/reprocess`,
-          confirmKey: 'reprocessConfirm',
-          confirmLabelKey: 'actions.reprocess',
-          successKey: 'reprocessStarted',
-        }),
-      },
+      }),
       ...archiveRowActions<LibraryItem>({
         needs: REPROCESS_PERMISSION,
         via: 'patch',
@@ -212,7 +201,7 @@ export const libraryItems = defineResource<LibraryItem>({
       {
         kind: 'reprocess',
         needs: REPROCESS_PERMISSION,
-        possible: canReprocess,
+        possible: (item) => isReprocessable(item.status),
         path: (item) => `libraries/items/${item.id}/reprocess`,
       },
       { kind: 'archive', needs: REPROCESS_PERMISSION, patch: itemArchivePatch, confirm: true },

@@ -46,7 +46,7 @@ export const projects = defineResource<Project>({
       {
         path: 'projects/manage/:projectId',
         screen: 'projects.manage',
-        page: () => import('./ProjectManagePage'),
+        overview: () => import('./projects.manage'),
       },
     ],
   },

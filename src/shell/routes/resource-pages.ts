@@ -26,15 +26,15 @@ export const TREE_PAGE: LazyPage = () => import('@/pages/tree/TreeBrowserPage');
 const isAntdFree = (load: LazyPage) => load === GENERIC_PAGES.list || load === TREE_PAGE;
 
 /**
- * The generic overview page with the resource's declared overview screen (`overview.page`), both loaded on first
- * visit; without one, the list's columns (`columnsOverview`).
+ * The generic overview page with a declared overview screen (the resource's `overview.page`, or an extra route's
+ * `overview`), both loaded on first visit; without one, the list's columns (`columnsOverview`).
  */
 const overviewPage =
-  (resource: ResourceDeclaration): LazyPage =>
+  (resource: ResourceDeclaration, declared = resource.overview?.page): LazyPage =>
   async () => {
     const [{ declaredOverviewPage, columnsOverview }, screen] = await Promise.all([
       import('@/pages/show/OverviewPage'),
-      resource.overview?.page?.(),
+      declared?.(),
     ]);
     return { default: declaredOverviewPage(screen?.default ?? columnsOverview(resource)) };
   };
@@ -58,7 +58,13 @@ function pageLoader(load: LazyPage, props: ResourcePageProps): PageLoader {
 
 /** A declared route as a route-table entry: its own page, or the generic page of its action. */
 export function resourceRouteEntry(resource: ResourceDeclaration, route: ResourceRoute): RouteEntry {
-  const load = route.page ?? (route.action ? genericPage(resource, route.action) : undefined);
+  const load =
+    route.page ??
+    (route.overview
+      ? overviewPage(resource, route.overview)
+      : route.action
+        ? genericPage(resource, route.action)
+        : undefined);
   return {
     path: route.path,
     screen: route.screen,
