@@ -72,7 +72,7 @@ describe("a project's model management", () => {
     );
     // The screen's own header action, not the project overview's Edit, Delete or Duplicate.
     for (const name of ['Edit', 'Delete', 'Duplicate']) {
-      expect(screen.queryByRole('button', { name, exact: true })).toBeNull();
+      expect(screen.queryByRole('button', { name })).toBeNull();
     }
     expect(screen.getByRole('region', { name: 'Upload new models' })).toBeVisible();
 
