@@ -24,7 +24,7 @@ import {
   useInvalidate,
 } from '@refinedev/core';
 import { Button } from 'antd';
-import { type ReactNode, useRef, useState } from 'react';
+import { createElement, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { recordKey, recordPath } from '@/declarations/derive';
@@ -101,6 +101,8 @@ export function useOverviewActions<TRecord extends BaseRecord = BaseRecord>(
   const { mutateAsync } = useCustomMutation<BaseRecord, HttpError, Record<string, unknown>>();
   /** The action whose call runs without a confirmation dialog: its button shows that it is busy. */
   const [running, setRunning] = useState<string>();
+  /** The dialog action open, with its record. */
+  const [openDialog, setOpenDialog] = useState<{ key: string; record: TRecord } | null>(null);
   /** Where the screen goes after the record it shows is deleted. */
   const afterDelete = useRef('');
   const { confirmDelete, deleteDialog, removing } = useDeleteRecord(resource, (banner) =>
@@ -228,6 +230,15 @@ export function useOverviewActions<TRecord extends BaseRecord = BaseRecord>(
             }),
         });
       }
+      case 'dialog':
+        if (!can(action.needs)) return false;
+        return headerButton({
+          key: action.key,
+          part: 'primary',
+          label: t(action.labelKey),
+          icon: action.icon,
+          run: () => setOpenDialog({ key: action.key, record }),
+        });
       case 'back':
         return headerButton({
           key: 'back',
@@ -252,12 +263,31 @@ export function useOverviewActions<TRecord extends BaseRecord = BaseRecord>(
     }
   };
 
+  /** The open dialog action's dialog: `done` shows the banner and reads the record again. */
+  const dialogAction = screenActions.find(
+    (candidate) => candidate.kind === 'dialog' && candidate.key === openDialog?.key,
+  );
+  const closeDialog = () => setOpenDialog(null);
+  const actionDialog =
+    openDialog && dialogAction?.kind === 'dialog'
+      ? createElement(dialogAction.dialog, {
+          record: openDialog.record,
+          close: closeDialog,
+          done: (banner) => {
+            closeDialog();
+            onResult(banner);
+            reload(openDialog.record);
+          },
+        })
+      : null;
+
   return {
     actions: (record) => screenActions.map((action) => build(action, record)),
     dialogs: (
       <>
         {dialog}
         {deleteDialog}
+        {actionDialog}
       </>
     ),
     removing,

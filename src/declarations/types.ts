@@ -253,6 +253,18 @@ export type OverviewActionDeclaration<TRecord extends BaseRecord = BaseRecord> =
    * A button to another screen of the record (New Variant, a project's Duplicate): with `needs`, or offered to
    * everyone and disabled with `withoutPermissionReason` (resource namespace) for a user without it.
    */
+  /**
+   * A dialog about the record (a FAQ category's New question), the screen's primary button: with `needs`; its
+   * `done` shows the banner and reads the record again.
+   */
+  | {
+      kind: 'dialog';
+      key: string;
+      labelKey: string;
+      icon: ReactNode;
+      needs?: ResourceAction | Permission;
+      dialog: (props: ActionDialogProps<TRecord>) => ReactNode;
+    }
   /** Back to another screen of the record (`labelKey`, the left arrow), first in the header. */
   | { kind: 'back'; labelKey: string; to: (record: TRecord) => string }
   | {

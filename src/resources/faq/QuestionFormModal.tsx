@@ -1,6 +1,6 @@
 /**
  * Adding or editing a FAQ question (admin): question and answer, server errors under the fields (refine's form,
- * which writes `admin/questions` and places a 422's messages).
+ * which writes `admin/questions` and places a 422's messages). Saved, the screen is told (`onSaved`) and shows it.
  */
 import { useForm } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
@@ -29,10 +29,7 @@ export function QuestionFormModal({ categoryId, question, onClose, onSaved }: Qu
     redirect: false,
     // The question comes with its category: nothing to read.
     queryOptions: { enabled: false },
-    successNotification: () => ({
-      message: t(question ? 'questions.updated' : 'questions.created'),
-      type: 'success',
-    }),
+    successNotification: false,
     errorNotification: false,
     onMutationSuccess: onSaved,
   });

@@ -23,7 +23,7 @@ export default defineResource<FaqCategory>({
   routes: {
     list: settings.route,
     create: 'faq/create',
-    extra: [{ path: 'faq/:faqId', screen: 'faq.category', page: () => import('./FaqCategoryPage') }],
+    extra: [{ path: 'faq/:faqId', screen: 'faq.category', overview: () => import('./faq.category') }],
   },
   actionGuards: { create: ADMIN },
   ...permissionsFrom(FAQ_CATEGORY_ABILITIES),
