@@ -1,11 +1,11 @@
 /**
  * The header buttons of a record's overview from its declaration (`overview.actions`, issue 43), each kind
- * implemented once here: Edit, Delete, Reprocess, Archive/Unarchive, Duplicate and a link to another of the record's
- * screens. Each checks its ability as the rest of the portal does (`useResourcePermissions`), asks its
- * confirmation where it has one, reports its result in the screen's banner (or, after Delete and Duplicate, on the
- * screen it goes to) and offers itself to the command palette only where the button may be pressed. The generic
- * show page and the generic overview page of declared screens (src/pages/show/OverviewPage.tsx) render what this
- * returns.
+ * implemented once here: Edit, Delete, Reprocess, Archive/Unarchive, Duplicate, a link to another of the record's
+ * screens, Back and a dialog about the record. Each checks its ability as the rest of the portal does
+ * (`useResourcePermissions`), asks its confirmation where it has one, reports its result in the screen's banner
+ * (or, after Delete and Duplicate, on the screen it goes to) and offers itself to the command palette only where
+ * the button may be pressed. The generic show page and the generic overview page of declared screens
+ * (src/pages/show/OverviewPage.tsx) render what this returns.
  */
 import {
   ArrowLeftOutlined,
@@ -84,8 +84,8 @@ function headerButton({ key, part, label, icon, run, reason, loading }: ButtonSp
 }
 
 /**
- * The declared header actions of `resource`'s overview (or `declared`, a second screen's own); `onResult` shows a
- * result on the screen (its banner).
+ * The declared header actions of `resource`'s overview (or `screenActions`, a second screen's own); `onResult` shows
+ * a result on the screen (its banner).
  */
 export function useOverviewActions<TRecord extends BaseRecord = BaseRecord>(
   resource: ResourceDeclaration,

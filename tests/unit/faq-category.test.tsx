@@ -22,6 +22,10 @@ import {
   stubLive,
 } from './data-provider-stub';
 import { portalI18n } from './support/portal-app';
+import { statusesOfEachTest } from './support/shown-statuses';
+
+// A banner shows for 3 s: each is seen whenever it showed, however long this machine took to look.
+const statuses = statusesOfEachTest();
 
 const admin = { ...aliceUser, name: 'Ada Admin', admin: true };
 const signIn = {
@@ -88,7 +92,7 @@ describe("a FAQ category's questions", () => {
     await userEvent.type(within(adding).getByLabelText('Question'), 'Can I change my password?');
     await userEvent.type(within(adding).getByLabelText('Answer'), 'Yes, on My account.');
     await userEvent.click(within(adding).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Question added successfully')).toBeVisible();
+    await statuses.shown('Question added successfully');
     expect(api.calls('/admin/questions', 'POST')[0].body).toEqual({
       question: 'Can I change my password?',
       answer: 'Yes, on My account.',
@@ -103,13 +107,13 @@ describe("a FAQ category's questions", () => {
     await userEvent.clear(answer);
     await userEvent.type(answer, 'With your email address.');
     await userEvent.click(within(editing).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Question updated successfully')).toBeVisible();
+    await statuses.shown('Question updated successfully');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Delete question: How do I sign in?' }));
     const confirmation = await screen.findByRole('dialog', { name: 'Confirmation' });
     expect(confirmation).toHaveTextContent('Are you sure you want to delete this question?');
     await userEvent.click(within(confirmation).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Question deleted successfully')).toBeVisible();
+    await statuses.shown('Question deleted successfully');
     expect(api.calls('/admin/questions/5', 'DELETE')).toHaveLength(1);
     expect(await screen.findByText('This category has no questions yet.')).toBeVisible();
   });
