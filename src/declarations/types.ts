@@ -250,10 +250,6 @@ export type OverviewActionDeclaration<TRecord extends BaseRecord = BaseRecord> =
    */
   | { kind: 'duplicate'; path: (record: TRecord) => string; to: (copy: TRecord) => string }
   /**
-   * A button to another screen of the record (New Variant, a project's Duplicate): with `needs`, or offered to
-   * everyone and disabled with `withoutPermissionReason` (resource namespace) for a user without it.
-   */
-  /**
    * A dialog about the record (a FAQ category's New question), the screen's primary button: with `needs`; its
    * `done` shows the banner and reads the record again.
    */
@@ -267,6 +263,10 @@ export type OverviewActionDeclaration<TRecord extends BaseRecord = BaseRecord> =
     }
   /** Back to another screen of the record (`labelKey`, the left arrow), first in the header. */
   | { kind: 'back'; labelKey: string; to: (record: TRecord) => string }
+  /**
+   * A button to another screen of the record (New Variant, a project's Duplicate): with `needs`, or offered to
+   * everyone and disabled with `withoutPermissionReason` (resource namespace) for a user without it.
+   */
   | {
       kind: 'link';
       key: string;
@@ -299,6 +299,8 @@ export interface OverviewContext extends RenderContext {
   navigate: (to: string) => void;
   /** Shows the result of what a part did in the page's banner (an upload's model created). */
   showBanner: (banner: { type: 'success' | 'error'; text: string }) => void;
+  /** Reads the record again (after a part changed what it holds: a FAQ category's questions). */
+  reload: () => Promise<unknown>;
 }
 
 /** What a part of a declared overview rendered as a component receives (it may use hooks). */

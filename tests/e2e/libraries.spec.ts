@@ -10,12 +10,12 @@
 import { expect, type Page, test } from './support/test';
 import { expectShown, shownMessages } from './support/shown-messages';
 import { expectAccessibleAtBothWidths } from './support/axe';
-import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
+import { origin, signedInAs } from './support/portal';
 import { notReloaded, recordStatuses, shownStatuses } from './support/processing-statuses';
 import { uniqueName } from './support/projects-api';
 import { withoutWebGL } from './support/no-webgl';
 import { listenToPushes, reached } from './support/pushes';
-import { librariesApi, type Named, section } from './support/libraries-api';
+import { librariesApi, section } from './support/libraries-api';
 import { DESKTOP, PHONE, reviewScreenshot, SCREENSHOT_REVIEW } from './support/screen-variants';
 
 const breadcrumbs = (page: Page) => page.getByRole('navigation', { name: 'Libraries' });
@@ -310,11 +310,18 @@ test.describe('items', () => {
 });
 
 test.describe('accessibility and looks', () => {
+  type LibrariesApi = Awaited<ReturnType<typeof librariesApi>>;
   /** Each screen's path and the heading that shows it has loaded. */
-  const SCREENS: Array<[string, (ids: { office: number; item: Named }) => [string, string]]> = [
-    ['libraries', () => ['/libraries', 'Items']],
-    ['library', ({ office }) => [`/libraries/${office}`, 'Office Chairs']],
-    ['item', ({ item }) => [`/libraries/items/overview/${item.id}`, item.name]],
+  const SCREENS: Array<[string, (api: LibrariesApi) => Promise<[string, string]>]> = [
+    ['libraries', async () => ['/libraries', 'Items']],
+    ['library', async (api) => [`/libraries/${await api.libraryId('Office Chairs')}`, 'Office Chairs']],
+    [
+      'item',
+      async (api) => {
+        const item = await api.itemFound('Aeron');
+        return [`/libraries/items/overview/${item.id}`, item.name];
+      },
+    ],
   ];
   // A test per screen: six axe runs over full antd pages do not fit one test's time on a slow machine.
   for (const [name, path] of SCREENS) {
@@ -324,13 +331,7 @@ test.describe('accessibility and looks', () => {
       request,
     }) => {
       await signedInAs(context, 'alice');
-      const api = await librariesApi(request);
-      const items = (await request
-        .get(`${API}/libraries/items?filter[search]=Aeron`, {
-          headers: apiHeaders('acme', (await sharedSession('alice')).access_token),
-        })
-        .then((response) => response.json())) as { data: Named[] };
-      const [url, heading] = path({ office: await api.libraryId('Office Chairs'), item: items.data[0] });
+      const [url, heading] = await path(await librariesApi(request));
       await page.setViewportSize(DESKTOP);
       await page.goto(url);
       await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();

@@ -131,6 +131,7 @@ export function declaredOverviewPage<TRecord extends BaseRecord>(
       language: i18n.resolvedLanguage,
       navigate: (to) => void navigate(to),
       showBanner: show,
+      reload: () => query.refetch(),
     };
     const none = declaration.noneKey ? t(declaration.noneKey) : NONE;
     const title = declaration.title

@@ -9,6 +9,9 @@ import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSafeSubmit } from '@/components/useSafeSubmit';
 
+/** Where questions are written (spec 2 §7: under /admin; they are read with their category). */
+export const QUESTION_WRITES = 'admin/questions';
+
 /** A new question is written with its category. */
 type QuestionWrite = FaqQuestionInput & Partial<Pick<FaqQuestion, 'category_id'>>;
 
@@ -23,7 +26,7 @@ interface QuestionFormModalProps {
 export function QuestionFormModal({ categoryId, question, onClose, onSaved }: QuestionFormModalProps) {
   const { t } = useTranslation('faq');
   const { form, formProps } = useForm<FaqQuestion, HttpError, QuestionWrite>({
-    resource: 'admin/questions',
+    resource: QUESTION_WRITES,
     action: question ? 'edit' : 'create',
     id: question?.id,
     redirect: false,

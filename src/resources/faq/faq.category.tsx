@@ -5,30 +5,25 @@
  * reads.
  */
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useDelete, useInvalidate } from '@refinedev/core';
+import { useDelete } from '@refinedev/core';
 import type { FaqCategoryDetail, FaqQuestion } from '@shared/entities/faq';
 import { Button, Collapse, Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmation } from '@/components/useConfirmation';
 import { type ActionDialogProps, defineOverviewPage, type OverviewBodyProps } from '@/declarations/types';
-import { QuestionFormModal } from './QuestionFormModal';
+import { QUESTION_WRITES, QuestionFormModal } from './QuestionFormModal';
 import '@/components/page.css';
 import './faq.css';
-
-const CATEGORY_WRITES = 'admin/questions';
 
 /** The questions as an accordion; an administrator's Edit and Delete under each answer. */
 function Questions({
   record: category,
-  context: { t, can, showBanner },
+  context: { t, can, showBanner, reload },
 }: OverviewBodyProps<FaqCategoryDetail>) {
   const [editing, setEditing] = useState<FaqQuestion | null>(null);
   const { ask, dialog } = useConfirmation();
   const { mutateAsync: remove } = useDelete();
-  const invalidate = useInvalidate();
-  const reload = () =>
-    invalidate({ resource: 'questions/categories', id: category.id, invalidates: ['detail'] });
   const admin = can('edit');
 
   const confirmDelete = (question: FaqQuestion) =>
@@ -39,7 +34,7 @@ function Questions({
       run: async () => {
         try {
           await remove({
-            resource: CATEGORY_WRITES,
+            resource: QUESTION_WRITES,
             id: question.id,
             successNotification: false,
             errorNotification: false,

@@ -28,6 +28,13 @@ export async function librariesApi(request: APIRequestContext) {
       );
       return list.find((library) => library.name === name)!.id;
     },
+    /** The first item whose name holds `search`. */
+    async itemFound(search: string): Promise<Named> {
+      const list = await ok<Named[]>(
+        await request.get(`${API}/libraries/items?filter[search]=${encodeURIComponent(search)}`, { headers }),
+      );
+      return list[0];
+    },
     createLibrary: async (name: string, parentId?: number) =>
       ok<Named>(
         await request.post(`${API}/libraries`, { headers, data: { name, parent_id: parentId ?? null } }),
