@@ -85,7 +85,7 @@ describe("a FAQ category's questions", () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/faq$/));
   });
 
-  it('lets an administrator add, edit and delete questions, each said in the banner', async () => {
+  it('lets an administrator add a question from the header, said in the banner', async () => {
     const api = renderCategory();
     await userEvent.click(await screen.findByRole('button', { name: 'New question' }));
     const adding = await screen.findByRole('dialog', { name: 'New question' });
@@ -99,8 +99,11 @@ describe("a FAQ category's questions", () => {
       category_id: 3,
     });
     expect(await screen.findByRole('button', { name: /Can I change my password\?/ })).toBeVisible();
+  });
 
-    await userEvent.click(screen.getByRole('button', { name: /How do I sign in\?/ }));
+  it('lets an administrator edit a question, said in the banner', async () => {
+    renderCategory();
+    await userEvent.click(await screen.findByRole('button', { name: /How do I sign in\?/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Edit question: How do I sign in?' }));
     const editing = await screen.findByRole('dialog', { name: 'Edit question' });
     const answer = within(editing).getByLabelText('Answer');
@@ -108,7 +111,11 @@ describe("a FAQ category's questions", () => {
     await userEvent.type(answer, 'With your email address.');
     await userEvent.click(within(editing).getByRole('button', { name: 'Save' }));
     await statuses.shown('Question updated successfully');
+  });
 
+  it('lets an administrator delete a question after its confirmation, said in the banner', async () => {
+    const api = renderCategory();
+    await userEvent.click(await screen.findByRole('button', { name: /How do I sign in\?/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete question: How do I sign in?' }));
     const confirmation = await screen.findByRole('dialog', { name: 'Confirmation' });
     expect(confirmation).toHaveTextContent('Are you sure you want to delete this question?');
