@@ -23,8 +23,12 @@
  *    memory; then every corpus file through the pipeline and the corpus's score by its manifest
  *    (tests/server/corpus.ts, the check the corpus tests make).
  *
+ * 4. Upload to viewer ready: through the contract server with its default settings, from a model's upload to
+ *    FINISHED, on a quiet server and beside the demo content's processing (scripts/bench/upload-to-ready.ts).
+ *
  * Everything is written under one temporary folder, removed at the end (also on Ctrl-C).
- * Settings: BENCH_RUNS (3), BENCH_SECTIONS (`123`: which of the three sections run).
+ * Settings: BENCH_RUNS (3), BENCH_SECTIONS (`1234`: which of the four sections run), BENCH_PORT (8198, section 4's
+ * server).
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -62,11 +66,12 @@ import {
   corpusProblems,
 } from '../tests/server/corpus';
 import type { AssimpConversionReport } from './bench/assimp-convert';
+import { uploadToReady } from './bench/upload-to-ready';
 import { machineLoad } from './bench/child-server';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 /** The sections to run (BENCH_SECTIONS, e.g. `3`; all by default). */
-const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '123').split(''));
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '1234').split(''));
 const DENSE_TRIANGLES = 200_000;
 const BIG_TRIANGLES = 1_000_000;
 const PIPELINE_TEXTURE_SIZE = 4096;
@@ -1013,6 +1018,7 @@ async function main(): Promise<void> {
     if (SECTIONS.has('1')) await converterComparison(root);
     if (SECTIONS.has('2')) await pipelineThroughput(root);
     if (SECTIONS.has('3')) await formatThroughput(root);
+    if (SECTIONS.has('4')) await uploadToReady(Number(process.env.BENCH_PORT ?? 8198), RUNS);
     console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(0)} s; ${machineLoad()}`);
   } finally {
     cleanUp();

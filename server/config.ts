@@ -98,7 +98,7 @@ export interface ServerConfig {
    * (MODEL_TESSELLATION: how finely STEP, IGES, IFC and 3DM surfaces become triangles; MODEL_MAX_TRIANGLES: more
    * fails the file instead of exhausting memory).
    */
-  processing: { stepMs: number; concurrency: number; modelReading?: ModelReading };
+  processing: { stepMs: number; concurrency: number; modelReading?: ModelReading; warmProcess?: boolean };
   /** Whether this process works processing jobs (PROCESSING_WORKER=0: an API process that only queues them). */
   processingWorker: boolean;
   /** With DATABASE_URL: the schema pg-boss keeps the processing jobs in. */
@@ -176,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     processing: {
       stepMs: int(env.PROCESSING_STEP_MS, 1500),
       concurrency: Math.max(1, int(env.PROCESSING_CONCURRENCY, 2)),
+      warmProcess: env.PROCESSING_WARM_PROCESS !== '0',
       modelReading: {
         quality: tessellationQuality(env.MODEL_TESSELLATION),
         maxTriangles: Math.max(1, int(env.MODEL_MAX_TRIANGLES, READER_LIMITS.maxTriangles)),

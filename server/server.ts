@@ -32,16 +32,17 @@ async function processingQueue(
   storage: FileStorage,
   schema?: string,
 ): Promise<ProcessingQueue> {
-  const { stepMs, concurrency, modelReading } = config.processing;
+  const { stepMs, concurrency, modelReading, warmProcess } = config.processing;
   const processables = await declaredProcessables();
   if (!config.databaseUrl)
-    return new InProcessQueue({ db, storage, stepMs, concurrency, modelReading, processables });
+    return new InProcessQueue({ db, storage, stepMs, concurrency, modelReading, warmProcess, processables });
   return new PgBossQueue({
     db,
     storage,
     stepMs,
     concurrency,
     modelReading,
+    warmProcess,
     processables,
     work: config.processingWorker,
     databaseUrl: config.databaseUrl,

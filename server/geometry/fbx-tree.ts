@@ -14,6 +14,7 @@
  * with one. FBX 7 writes an array as `Name: *N { a: v,v,… }`, FBX 6 as `Name: v,v,…`. A record's numbers are read
  * as one array property (their texts kept, so ids beyond 2^53 are written back as they were).
  */
+import { endianness } from 'node:os';
 import { deflateSync, inflateSync } from 'node:zlib';
 import { ByteWriter } from './byte-writer';
 
@@ -278,12 +279,21 @@ function parseBinary(bytes: Buffer): FbxTree {
 
 const COMPRESS_FROM_BYTES = 128;
 
+/** Typed arrays are little-endian here, as FBX's arrays are: their bytes are written as they are. */
+const LITTLE_ENDIAN = endianness() === 'LE';
+const SAME_BYTES = { d: Float64Array, f: Float32Array, i: Int32Array } as const;
+
 function arrayBytes(code: FbxArrayCode, values: ArrayLike<number>): Buffer {
+  for (let k = 0; k < values.length; k += 1)
+    if (!Number.isFinite(values[k])) throw new Error(`cannot write ${values[k]} to an FBX file`);
+  if (LITTLE_ENDIAN && (code === 'd' || code === 'f' || code === 'i')) {
+    const typed = SAME_BYTES[code].from(values);
+    return Buffer.from(typed.buffer, typed.byteOffset, typed.byteLength);
+  }
   const { size } = TYPED[code];
   const data = Buffer.alloc(values.length * size);
   for (let k = 0; k < values.length; k += 1) {
     const n = values[k];
-    if (!Number.isFinite(n)) throw new Error(`cannot write ${n} to an FBX file`);
     if (code === 'd') data.writeDoubleLE(n, k * 8);
     else if (code === 'f') data.writeFloatLE(n, k * 4);
     else if (code === 'i') data.writeInt32LE(n, k * 4);
@@ -293,7 +303,7 @@ function arrayBytes(code: FbxArrayCode, values: ArrayLike<number>): Buffer {
   return data;
 }
 
-function writeBinaryProperty(out: ByteWriter, property: FbxProperty): void {
+function writeBinaryProperty(out: ByteWriter, property: FbxProperty, compress: boolean): void {
   switch (property.kind) {
     case 'number': {
       const code = property.code ?? (Number.isInteger(property.value) ? 'I' : 'D');
@@ -324,7 +334,7 @@ function writeBinaryProperty(out: ByteWriter, property: FbxProperty): void {
       let stored = property.stored;
       if (!stored || property.values) {
         const raw = arrayBytes(property.code, property.values ?? arrayValues(property));
-        const deflated = raw.length >= COMPRESS_FROM_BYTES ? deflateSync(raw) : null;
+        const deflated = compress && raw.length >= COMPRESS_FROM_BYTES ? deflateSync(raw) : null;
         stored =
           deflated && deflated.length < raw.length
             ? { encoding: 1, bytes: deflated }
@@ -341,7 +351,7 @@ function writeBinaryProperty(out: ByteWriter, property: FbxProperty): void {
 }
 
 /** Writes one record; `nullWhenEmpty`: a record without children nor properties still ends with a null record. */
-export function writeBinaryRecord(out: ByteWriter, record: FbxRecord, wide: boolean): void {
+export function writeBinaryRecord(out: ByteWriter, record: FbxRecord, wide: boolean, compress = true): void {
   const name = Buffer.from(record.name, 'latin1');
   if (name.length > 255) throw new Error(`record name too long: ${record.name}`);
   const header = out.length;
@@ -351,9 +361,9 @@ export function writeBinaryRecord(out: ByteWriter, record: FbxRecord, wide: bool
   out.u8(name.length);
   out.bytes(name);
   const propertiesStart = out.length;
-  for (const property of record.properties) writeBinaryProperty(out, property);
+  for (const property of record.properties) writeBinaryProperty(out, property, compress);
   const propertiesLength = out.length - propertiesStart;
-  for (const child of record.children) writeBinaryRecord(out, child, wide);
+  for (const child of record.children) writeBinaryRecord(out, child, wide, compress);
   // A record with children ends its list with a null record; so does one with neither children nor properties.
   if (record.children.length || !record.properties.length) out.zeros(wide ? 25 : 13);
   out.patchOffset(header, out.length, wide);
@@ -365,13 +375,16 @@ const MAGIC = Buffer.from('Kaydara FBX Binary  \0\x1a\0', 'latin1');
 /** The file's last 16 bytes. */
 const FOOTER_MAGIC = Buffer.from('f85a8c6adef5d97eece90ce3758f290b', 'hex');
 
-/** A binary FBX file of these records: header, records, the closing null record and the footer. */
-export function binaryFile(records: FbxRecord[], version: number, footerId: Buffer): Buffer {
+/**
+ * A binary FBX file of these records: header, records, the closing null record and the footer. Changed arrays are
+ * deflated unless `compress` is false (a copy read once, by the converter: deflating costs more than it saves).
+ */
+export function binaryFile(records: FbxRecord[], version: number, footerId: Buffer, compress = true): Buffer {
   const wide = version >= 7500;
   const out = new ByteWriter();
   out.bytes(MAGIC);
   out.u32(version);
-  for (const record of records) writeBinaryRecord(out, record, wide);
+  for (const record of records) writeBinaryRecord(out, record, wide, compress);
   out.zeros(wide ? 25 : 13);
   // Footer: the file id, 4 zero bytes, zeros up to a 16-byte boundary (16 when already on one), the version,
   // 120 zero bytes and the footer magic.
@@ -594,9 +607,10 @@ export function parseFbx(bytes: Buffer): FbxTree {
   return parseAscii(bytes);
 }
 
-/** The tree as a file in its own encoding and version. */
-export function writeFbx(tree: FbxTree, version = tree.headerVersion): Buffer {
-  if (tree.encoding === 'binary') return binaryFile(tree.records, version, tree.footerId ?? Buffer.alloc(16));
+/** The tree as a file in its own encoding and version; `compress` as binaryFile's. */
+export function writeFbx(tree: FbxTree, { version = tree.headerVersion, compress = true } = {}): Buffer {
+  if (tree.encoding === 'binary')
+    return binaryFile(tree.records, version, tree.footerId ?? Buffer.alloc(16), compress);
   const out = [tree.preamble];
   for (const record of tree.records) writeAsciiRecord(record, 0, out);
   return Buffer.from(out.join(''), 'latin1');

@@ -36,11 +36,16 @@ export function triangulatePolygon(points: ArrayLike<number>): number[] {
     flat[k * 2] = points[k * 3 + u];
     flat[k * 2 + 1] = points[k * 3 + v];
   }
-  const cut = earcut(flat);
-  // earcut winds its triangles its own way: wind each as the polygon is wound in the projection.
   const signed = (a: number, b: number, c: number) =>
     (flat[b * 2] - flat[a * 2]) * (flat[c * 2 + 1] - flat[a * 2 + 1]) -
     (flat[c * 2] - flat[a * 2]) * (flat[b * 2 + 1] - flat[a * 2 + 1]);
+  // A strictly convex quad (most quads of a dense mesh): either diagonal cuts it, wound as it is.
+  if (corners === 4) {
+    const turns = [signed(3, 0, 1), signed(0, 1, 2), signed(1, 2, 3), signed(2, 3, 0)];
+    if (turns.every((turn) => turn > 0) || turns.every((turn) => turn < 0)) return [0, 1, 2, 0, 2, 3];
+  }
+  const cut = earcut(flat);
+  // earcut winds its triangles its own way: wind each as the polygon is wound in the projection.
   let polygonArea = 0;
   for (let k = 0; k < corners; k += 1) {
     const next = (k + 1) % corners;
@@ -187,13 +192,17 @@ function triangulateMesh(tree: FbxTree, mesh: FbxRecord): boolean {
   const corners: number[] = [];
   const polygonOf: number[] = [];
   let start = 0;
+  // One buffer for every polygon's points, as large as the largest polygon needs.
+  const scratch = new Float64Array(sizes.reduce((largest, size) => Math.max(largest, size), 0) * 3);
   sizes.forEach((size, polygon) => {
     if (size === 3) corners.push(start, start + 1, start + 2);
     else if (size > 3) {
-      const points = new Float64Array(size * 3);
+      const points = scratch.subarray(0, size * 3);
       for (let k = 0; k < size; k += 1) {
         const point = controlPoint(start + k) * 3;
-        points.set([vertices[point], vertices[point + 1], vertices[point + 2]], k * 3);
+        points[k * 3] = vertices[point];
+        points[k * 3 + 1] = vertices[point + 1];
+        points[k * 3 + 2] = vertices[point + 2];
       }
       for (const local of triangulatePolygon(points)) corners.push(start + local);
     }

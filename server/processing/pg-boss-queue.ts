@@ -154,6 +154,7 @@ export class PgBossQueue implements ProcessingQueue {
   private async begin(): Promise<void> {
     await this.open();
     if (!this.options.work || this.runner.stopped) return;
+    this.runner.keepWarm();
     // pg-boss keeps its jobs through a restart: the ones it holds stay in their queue, with their priority (the
     // sends see them); the work it lost is queued again, as background work (ProcessingRunner.unfinished).
     for (const job of await this.runner.unfinished()) await this.enqueue(job);

@@ -9,6 +9,12 @@
  * lowered (a lowered priority cannot be raised again), it has run fewer than MAX_RUNS_PER_PROCESS runs, and its
  * heap after the run is under half its limit. At most MAX_IDLE_PROCESSES wait, each for IDLE_MS at most; a
  * waiting process keeps neither this process's event loop alive nor itself (it ends when its channel closes).
+ *
+ * A worker that processes users' uploads also keeps a spare (`keepSparePipelineProcess`): one process started
+ * ahead of any run and kept waiting past IDLE_MS, so the first upload after the worker starts, or after a quiet
+ * while, is not the one that waits for a process to start (issue 44: upload to viewer ready). A spare is started
+ * when none is waiting: at the keeper's start and after a run handed its process back; the last one waiting is not
+ * ended after IDLE_MS.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -40,6 +46,8 @@ interface Waiting {
 }
 
 const waiting: Waiting[] = [];
+/** The heap limit of the spare, and how many workers of this process keep one (`keepSparePipelineProcess`). */
+const spare = { heapMb: 0, keepers: 0 };
 
 const alive = (child: ChildProcess) =>
   child.exitCode === null && child.signalCode === null && child.connected;
@@ -68,6 +76,12 @@ export function takePipelineProcess(heapMb: number): PipelineProcess {
     found.runs += 1;
     return found;
   }
+  const started = startProcess(heapMb);
+  started.runs = 1;
+  return started;
+}
+
+function startProcess(heapMb: number): PipelineProcess {
   const child = fork(PROCESS_MODULE, [], {
     execArgv: ['--import', TSX_LOADER, `--max-old-space-size=${heapMb}`],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -75,7 +89,36 @@ export function takePipelineProcess(heapMb: number): PipelineProcess {
   });
   // A failed start is seen as the process's end by its run; this keeps it from being thrown as well.
   child.on('error', () => undefined);
-  return { child, heapMb, runs: 1, lowered: false };
+  return { child, heapMb, runs: 0, lowered: false };
+}
+
+/** Lets the process wait for a run, until IDLE_MS have passed (a spare waits on). */
+function park(entry: PipelineProcess): void {
+  holdOpen(entry.child, false);
+  const timer = setTimeout(() => endWaiting(entry), IDLE_MS);
+  timer.unref();
+  waiting.push({ process: entry, timer });
+}
+
+/** Starts a spare when one is kept and none is waiting. */
+function startSpare(): void {
+  if (spare.keepers === 0 || waiting.some((entry) => entry.process.heapMb === spare.heapMb)) return;
+  park(startProcess(spare.heapMb));
+}
+
+/**
+ * Keeps a spare process for runs with this heap limit ready from now on (see above), until the returned release is
+ * called (a worker stopping).
+ */
+export function keepSparePipelineProcess(heapMb: number): () => void {
+  spare.heapMb = heapMb;
+  spare.keepers += 1;
+  startSpare();
+  let released = false;
+  return () => {
+    if (!released) spare.keepers -= 1;
+    released = true;
+  };
 }
 
 /**
@@ -93,21 +136,27 @@ export function returnPipelineProcess(
     entry.runs < MAX_RUNS_PER_PROCESS &&
     (run.heapUsedMb ?? entry.heapMb) < entry.heapMb / 2 &&
     waiting.length < MAX_IDLE_PROCESSES;
-  if (!reusable) {
-    if (alive(entry.child) || entry.child.exitCode === null) entry.child.kill('SIGKILL');
-    return;
-  }
-  holdOpen(entry.child, false);
-  const timer = setTimeout(() => endWaiting(entry), IDLE_MS);
-  timer.unref();
-  waiting.push({ process: entry, timer });
+  if (reusable) park(entry);
+  else if (alive(entry.child) || entry.child.exitCode === null) entry.child.kill('SIGKILL');
+  startSpare();
 }
 
+/** Ends a process that waited IDLE_MS, unless it is the last one a kept spare may be (then it waits on). */
 function endWaiting(entry: PipelineProcess): void {
   const index = waiting.findIndex((candidate) => candidate.process === entry);
+  const sameLimit = waiting.filter((candidate) => candidate.process.heapMb === entry.heapMb).length;
+  if (index >= 0 && spare.keepers > 0 && entry.heapMb === spare.heapMb && sameLimit === 1) {
+    waiting[index].timer = setTimeout(() => endWaiting(entry), IDLE_MS);
+    waiting[index].timer.unref();
+    return;
+  }
   if (index >= 0) waiting.splice(index, 1);
   entry.child.kill('SIGKILL');
 }
+
+/** The process ids of the processes waiting for a run, the oldest first. */
+export const waitingPipelineProcessIds = (): number[] =>
+  waiting.flatMap(({ process: entry }) => (entry.child.pid === undefined ? [] : [entry.child.pid]));
 
 /** Ends every waiting process (a worker stopping, a test cleaning up); answers how many there were. */
 export function endWaitingPipelineProcesses(): number {

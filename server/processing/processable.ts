@@ -40,7 +40,10 @@ export interface ProcessingContext {
   source: BroadcastSource;
   /** Aborted when the worker stops: a run ends at its next step. */
   signal: AbortSignal;
-  /** Waits the time of one processing step (rejects when the worker stops meanwhile). */
+  /**
+   * Waits the pace of one processing step: a background run's `stepMs`, a user's none (rejects when the worker
+   * stops meanwhile).
+   */
   pause(): Promise<void>;
   /** How model files are read, when the deployment sets it. */
   modelReading?: ModelReading;

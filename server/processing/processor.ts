@@ -2,8 +2,8 @@
  * The processing worker: one interface (ProcessingQueue) over two engines. The embedded default is an in-process
  * queue worked by `concurrency` runs at a time; with DATABASE_URL the jobs go through pg-boss
  * (./pg-boss-queue.ts) so any number of API and worker processes share them. Both hand each job to the
- * ProcessingRunner, which finds the job's Processable (found by ./processables.ts) and runs it with the steps' pace and the
- * worker's stop signal.
+ * ProcessingRunner, which finds the job's Processable (found by ./processables.ts) and runs it with the worker's stop
+ * signal, a background job at the steps' pace (`stepMs`), a user's at once.
  *
  * On start the unfinished work of every Processable is queued again. `stop()` ends the runs at their next step
  * and waits for them.
@@ -23,7 +23,8 @@ import type { DB } from '../db/database';
 import type { BroadcastSource } from '../realtime/broadcast';
 import type { ModelReading } from '../geometry/readers/source-model';
 import type { FileStorage } from '../storage/storage';
-import { sweepWorkFolders, withRunPriority } from './pipeline-runner';
+import { keepSparePipelineProcess } from './pipeline-processes';
+import { PIPELINE_LIMITS, sweepWorkFolders, withRunPriority } from './pipeline-runner';
 import { type JobPriority, type Processable, type ProcessingJob, priorityOf } from './processable';
 
 export type { JobPriority, ProcessingJob };
@@ -42,7 +43,10 @@ export interface ProcessingQueue {
 export interface ProcessorOptions {
   db: DB;
   storage: FileStorage;
-  /** Milliseconds between two steps of a run. */
+  /**
+   * Milliseconds a background run (the demo content, resumed work) waits before it starts and between two steps:
+   * the pace that leaves the machine to the API and to users. A user's run does not wait.
+   */
   stepMs: number;
   /** Users' runs at the same time (per process); background runs take one of them, only when it is free. */
   concurrency: number;
@@ -50,6 +54,8 @@ export interface ProcessorOptions {
   processables: readonly Processable[];
   /** How model files are read (the deployment's tessellation and triangle cap); the pipeline's own by default. */
   modelReading?: ModelReading;
+  /** Keeps a pipeline process started ahead of the next run while working (pipeline-processes.ts). */
+  warmProcess?: boolean;
 }
 
 export const jobKey = (job: ProcessingJob) => `${job.entity}:${job.id}:${job.attempt}`;
@@ -63,6 +69,7 @@ export class ProcessingRunner {
   private readonly running = new Set<Promise<void>>();
   private readonly processables: ReadonlyMap<string, Processable>;
   private source: BroadcastSource | null = null;
+  private releaseSpare: (() => void) | null = null;
 
   constructor(private readonly options: ProcessorOptions) {
     this.processables = new Map(options.processables.map((entry) => [entry.entity, entry]));
@@ -93,6 +100,12 @@ export class ProcessingRunner {
     return true;
   }
 
+  /** Starts keeping a spare pipeline process while this runner works (`warmProcess`). */
+  keepWarm(): void {
+    if (this.options.warmProcess && !this.releaseSpare && !this.stopped)
+      this.releaseSpare = keepSparePipelineProcess(PIPELINE_LIMITS.heapMb);
+  }
+
   get log(): BroadcastSource['log'] | null {
     return this.source?.log ?? null;
   }
@@ -120,10 +133,12 @@ export class ProcessingRunner {
     if (!processable) return Promise.reject(new Error(`No processable entity '${job.entity}'`));
     const { db, storage, stepMs, modelReading } = this.options;
     const signal = this.stopping.signal;
+    const priority = priorityOf(job);
+    const paceMs = priority === 'background' ? stepMs : 0;
     // The pipeline processes the run starts get the job's priority.
-    const run = withRunPriority(priorityOf(job), () =>
+    const run = withRunPriority(priority, () =>
       processable.run(
-        { db, storage, source, signal, modelReading, pause: () => delay(stepMs, undefined, { signal }) },
+        { db, storage, source, signal, modelReading, pause: () => delay(paceMs, undefined, { signal }) },
         job,
       ),
     );
@@ -133,6 +148,7 @@ export class ProcessingRunner {
 
   async stop(): Promise<void> {
     this.stopping.abort();
+    this.releaseSpare?.();
     await Promise.allSettled([...this.running]);
   }
 }
@@ -182,6 +198,7 @@ export class InProcessQueue implements ProcessingQueue {
 
   async start(app: FastifyInstance): Promise<void> {
     if (!this.runner.attach(app)) return;
+    this.runner.keepWarm();
     for (const job of await this.runner.unfinished()) await this.enqueue(job);
     this.started = true;
     this.pump();

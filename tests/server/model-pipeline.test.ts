@@ -33,8 +33,17 @@ import {
   type PipelineReport,
   runModelPipeline,
 } from '../../server/geometry/model-pipeline';
-import { makeWorkFolder, PIPELINE_ROOT, runPipeline } from '../../server/processing/pipeline-runner';
-import { endWaitingPipelineProcesses } from '../../server/processing/pipeline-processes';
+import {
+  makeWorkFolder,
+  PIPELINE_LIMITS,
+  PIPELINE_ROOT,
+  runPipeline,
+} from '../../server/processing/pipeline-runner';
+import {
+  endWaitingPipelineProcesses,
+  keepSparePipelineProcess,
+  waitingPipelineProcessIds,
+} from '../../server/processing/pipeline-processes';
 import { zipArchive } from './model-fixtures';
 
 /** The dense mesh's triangles: a grid of 257 × 257 quads, whose 258 × 258 vertices need 32-bit indices. */
@@ -324,6 +333,47 @@ describe('a run in a process of its own', () => {
     expect(afterFailure.outcome).toBe(12);
     expect(afterFailure.pid).not.toBe(first.pid);
     await rm(workFolder, { recursive: true, force: true });
+  });
+
+  it('a kept spare is started before any run, takes the first run and is replaced when its run failed', async () => {
+    endWaitingPipelineProcesses();
+    const workFolder = await makeWorkFolder();
+    const source = join(workFolder, 'cube.fbx');
+    const job = { kind: 'model', input: { source, kind: 'fbx', workFolder } } as const;
+    const runIn = async () => {
+      let pid = 0;
+      const outcome = await runPipeline<ModelPipelineResult>(job, {
+        signal: new AbortController().signal,
+        onStart: (started) => (pid = started),
+      }).then(
+        (result) => result.statistics.triangles,
+        (error: unknown) => error,
+      );
+      return { pid, outcome };
+    };
+    const release = keepSparePipelineProcess(PIPELINE_LIMITS.heapMb);
+    try {
+      const [spare] = waitingPipelineProcessIds();
+      expect(spare).toBeGreaterThan(0);
+      await writeFile(source, writeFbxBinary(cube().scene, { version: 7400 }));
+      const first = await runIn();
+      expect(first).toEqual({ pid: spare, outcome: 12 });
+      // It answered: it waits again, as the spare.
+      expect(waitingPipelineProcessIds()).toEqual([spare]);
+
+      await writeFile(source, writeFbxBinary(cube().scene, { version: 7400 }).subarray(0, 200));
+      const refused = await runIn();
+      expect(refused.pid).toBe(spare);
+      expect(refused.outcome).toBeInstanceOf(GeometryFailure);
+      // Its run failed: it is ended, and a fresh spare waits in its place.
+      const [fresh] = waitingPipelineProcessIds();
+      expect(fresh).toBeGreaterThan(0);
+      expect(fresh).not.toBe(spare);
+    } finally {
+      release();
+      endWaitingPipelineProcesses();
+      await rm(workFolder, { recursive: true, force: true });
+    }
   });
 
   it('a process killed midway (a crash, the OOM killer) ends the run with an error for the queue to retry', async () => {

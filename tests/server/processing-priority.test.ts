@@ -32,6 +32,10 @@ import {
   runPipeline,
   withRunPriority,
 } from '../../server/processing/pipeline-runner';
+import {
+  endWaitingPipelineProcesses,
+  waitingPipelineProcessIds,
+} from '../../server/processing/pipeline-processes';
 import type { JobPriority, Processable, ProcessingJob } from '../../server/processing/processable';
 import { InProcessQueue, jobKey, type ProcessorOptions } from '../../server/processing/processor';
 import { startProcessingServer } from './processing-helpers';
@@ -193,6 +197,49 @@ describe('the in-process queue', () => {
     expect(runs.ids()).toEqual([90, 10, 11, 12, 1, 2, 3]);
     expect(runs.mostBackground()).toBe(1);
     await queue.stop();
+  });
+
+  it("paces a background run's steps (stepMs) and not a user's", async () => {
+    const paced = new Map<number, 'waiting' | 'went on' | 'stopped'>();
+    let userWentOn = () => {};
+    const userDone = new Promise<void>((resolve) => (userWentOn = resolve));
+    const processable: Processable = {
+      entity: ENTITY,
+      table: 'project_models',
+      unfinished: async () => [],
+      async run(context, job) {
+        paced.set(job.id, 'waiting');
+        const outcome = await context.pause().then(
+          () => 'went on' as const,
+          () => 'stopped' as const,
+        );
+        paced.set(job.id, outcome);
+        if (job.priority === 'user') userWentOn();
+      },
+    };
+    // A pace no test waits out: a run that keeps to it is still waiting when the queue stops.
+    const queue = new InProcessQueue({ ...options([processable]), stepMs: 600_000 });
+    await queue.start(server.app);
+    await queue.enqueue(background(1));
+    await queue.enqueue(user(2));
+    await userDone;
+    await settled();
+    expect(Object.fromEntries(paced)).toEqual({ 1: 'waiting', 2: 'went on' });
+    await queue.stop();
+    expect(paced.get(1)).toBe('stopped');
+  });
+
+  it('keeps a pipeline process started ahead of the first run while it works, with `warmProcess`', async () => {
+    endWaitingPipelineProcesses();
+    const cold = new InProcessQueue(options([]));
+    await cold.start(server.app);
+    expect(waitingPipelineProcessIds()).toEqual([]);
+    await cold.stop();
+    const warm = new InProcessQueue({ ...options([]), warmProcess: true });
+    await warm.start(server.app);
+    expect(waitingPipelineProcessIds()).toHaveLength(1);
+    await warm.stop();
+    endWaitingPipelineProcesses();
   });
 
   it('starts a background job only in a free slot, even with one slot', async () => {

@@ -31,8 +31,9 @@ export async function startTestServer(
   sharing?: TestServer,
 ): Promise<TestServer> {
   const databaseUrl = process.env.TEST_DATABASE_URL || null;
+  const loaded = loadConfig({});
   const config: ServerConfig = {
-    ...loadConfig({}),
+    ...loaded,
     host: '127.0.0.1',
     port: 0,
     domain: TEST_DOMAIN,
@@ -48,6 +49,8 @@ export async function startTestServer(
     // A test server never turns a request away as busy (a slow machine's queue is no test's subject) unless the
     // test is about that: overload.test.ts starts its own with the engine's threshold (`shedAfterMs: null`).
     shedAfterMs: 0,
+    // No spare pipeline process started ahead for each server: most never process a file.
+    processing: { ...loaded.processing, warmProcess: false },
     ...overrides,
   };
   const schema = sharing?.schema ?? (databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined);

@@ -193,7 +193,7 @@ export const readFbx: SourceReader = async (input) => {
   if (read) {
     // Both corrections run (`|`, not `||`): each changes the tree in place.
     const triangulated = read.facts.hasLargePolygons && triangulateFbx(read.tree, meshRecords(read.tree)) > 0;
-    if (Number(triangulated) | Number(relinkTextureFiles(read.tree))) corrected = writeFbx(read.tree);
+    if (Number(triangulated) | Number(relinkTextureFiles(read.tree))) corrected = writeFbx(read.tree, { compress: false });
   }
   const folder = await converterFolder(
     join(input.scratch, 'fbx'),
