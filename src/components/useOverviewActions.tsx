@@ -27,6 +27,7 @@ import { Button } from 'antd';
 import { createElement, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isReprocessable } from '@shared/entities/model-values';
 import { recordKey, recordPath } from '@/declarations/derive';
 import type { CallDeclaration, OverviewActionDeclaration, ResourceDeclaration } from '@/declarations/types';
 import { DisabledReason } from '@/ui/DisabledReason';
@@ -172,16 +173,23 @@ export function useOverviewActions<TRecord extends BaseRecord = BaseRecord>(
           part: 'secondary',
           label: t('actions.reprocess'),
           icon: <RedoOutlined aria-hidden />,
-          reason: action.possible(record) ? undefined : t('reprocessOnlyFinished'),
+          reason: isReprocessable(String(record.status)) ? undefined : t('reprocessOnlyFinished'),
           run: () =>
             ask({
               text: t('reprocessConfirm'),
               confirmLabel: t('actions.reprocess'),
               run: () =>
-                send('reprocess', { method: 'post', path: action.path(record) }, () => {
-                  onResult({ type: 'success', text: t('reprocessStarted') });
-                  reload(record);
-                }),
+                send(
+                  'reprocess',
+                  {
+                    method: 'post',
+                    path: `${resource.name}/${encodeURIComponent(String(recordKey(resource, record)))}/reprocess`,
+                  },
+                  () => {
+                    onResult({ type: 'success', text: t('reprocessStarted') });
+                    reload(record);
+                  },
+                ),
             }),
         });
       }

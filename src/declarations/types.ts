@@ -224,15 +224,11 @@ export type OverviewActionDeclaration<TRecord extends BaseRecord = BaseRecord> =
    */
   | { kind: 'delete'; after: (record: TRecord) => string }
   /**
-   * Reprocess (`actions.reprocess`) with `needs`: disabled with `reprocessOnlyFinished` unless `possible`; after
-   * `reprocessConfirm`, `POST` to `path` and the `reprocessStarted` banner.
+   * Reprocess (`actions.reprocess`) of a processed record with `needs`: disabled with `reprocessOnlyFinished` unless
+   * its status may be reprocessed (FINISHED or FAILED); after `reprocessConfirm`, `POST {collection}/{id}/reprocess`
+   * and the `reprocessStarted` banner.
    */
-  | {
-      kind: 'reprocess';
-      needs: ResourceAction | Permission;
-      possible: (record: TRecord) => boolean;
-      path: (record: TRecord) => string;
-    }
+  | { kind: 'reprocess'; needs: ResourceAction | Permission }
   /**
    * Archive or Unarchive (`actions.archive`, `actions.unarchive`) with `needs`: the record's `patch` with
    * `archived`, after `archiveConfirm` or `unarchiveConfirm` where `confirm` (else at once, the button busy), then
@@ -392,15 +388,16 @@ export interface OverviewPageDeclaration<TRecord extends BaseRecord = BaseRecord
   title?: (record: TRecord, context: OverviewContext) => string;
   /** Beside the title (the status badge). */
   badge?: (record: TRecord, context: OverviewContext) => ReactNode;
-  /** A hook called on every render (live updates of processing). */
+  /**
+   * A hook called on every render that applies the pushes about the record itself (live updates of processing):
+   * refine does not read the record again on each of them.
+   */
   useLive?: () => void;
   /**
    * A hook called on every render with the route's id, before the record has loaded: what a section will ask for,
    * asked for at once instead of after the record (a material's variants, by the name in its URL).
    */
   usePreload?: (id: string | undefined) => void;
-  /** `useShow`'s options: `liveMode: 'off'` where `useLive` applies the pushes itself. */
-  show?: { liveMode?: 'auto' | 'manual' | 'off' };
   /** The text of an empty value (resource namespace); '---' without. */
   noneKey?: string;
   fields?: OverviewFieldDeclaration<TRecord>[];

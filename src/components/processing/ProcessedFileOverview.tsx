@@ -7,12 +7,13 @@
  * history. Texts come from the entity's namespace (`fields.*`, `downloads.*`, `previewOf`, `noPreview`, `history`,
  * `noHistory`).
  */
-import { FileImageOutlined } from '@ant-design/icons';
 import { Timeline } from 'antd';
 import type { ReactNode } from 'react';
+import type { OverviewBodyProps } from '@/declarations/types';
 import { useTranslation } from 'react-i18next';
 import { ColorSwatch, formatDate } from '@/components/cells';
 import { PageSection } from '@/components/PageSection';
+import { PreviewFrame } from '@/components/PreviewFrame';
 import { type OverviewDetail, OverviewDetails } from '@/components/OverviewDetails';
 import { formatBytes } from '@/components/upload/upload-rules';
 import { Viewer3D } from '@/components/viewer/Viewer3D';
@@ -146,16 +147,13 @@ export function ProcessedFileOverview({
             className="model-overview__viewer"
           />
         ) : (
-          <figure className="preview-frame model-overview__preview">
-            {record.preview_image_url ? (
-              <img src={record.preview_image_url} alt={t('previewOf', { name: record.name })} />
-            ) : (
-              <span className="preview-frame__empty" role="img" aria-label={t('noPreview')}>
-                <FileImageOutlined aria-hidden />
-                <span aria-hidden>{t('noPreview')}</span>
-              </span>
-            )}
-          </figure>
+          <PreviewFrame
+            src={record.preview_image_url}
+            alt={t('previewOf', { name: record.name })}
+            emptyLabel={t('noPreview')}
+            showEmptyLabel
+            className="model-overview__preview"
+          />
         )}
         <OverviewDetails column={2} items={items} />
       </div>
@@ -196,3 +194,25 @@ export function ProcessedFileOverview({
     </>
   );
 }
+
+/**
+ * The body of a declared overview (`body` of `defineOverviewPage`) of a processed record: ProcessedFileOverview
+ * with the screen's details and badge, its downloads below `/{collection}/{id}`.
+ */
+export const processedFileBody = <TRecord extends ProcessedFileRecord & { id: number }>(
+  ns: string,
+  idPrefix: string,
+  collection: string,
+) =>
+  function ProcessedFileBody({ record, details, badge }: OverviewBodyProps<TRecord>) {
+    return (
+      <ProcessedFileOverview
+        record={record}
+        ns={ns}
+        idPrefix={idPrefix}
+        path={`/${collection}/${record.id}`}
+        status={badge}
+        details={details}
+      />
+    );
+  };

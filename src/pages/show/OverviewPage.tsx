@@ -99,7 +99,8 @@ export function declaredOverviewPage<TRecord extends BaseRecord>(
     const { query, result: record } = useShow<TRecord, HttpError>({
       resource: resource.name,
       id,
-      ...declaration.show,
+      // A screen that applies the pushes itself (`useLive`) needs no reading again on each of them.
+      liveMode: declaration.useLive ? 'off' : undefined,
       // A record being deleted is not read again.
       queryOptions: { enabled: removing === undefined },
     });

@@ -13,7 +13,7 @@ import {
   USER_DELETION,
   userIdentityColumns,
   VERIFIED_COLUMN,
-} from '../users/security-declarations';
+} from '../security/security-declarations';
 
 export type { AdminUser } from '@shared/entities/users';
 

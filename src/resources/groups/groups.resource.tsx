@@ -5,7 +5,7 @@ import { GROUP_ABILITIES } from '@shared/entities/group-values';
 import type { Group } from '@shared/entities/groups';
 import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
-import { editEntries, securityScreens, timestampColumns } from '../users/security-declarations';
+import { editEntries, securityScreens, timestampColumns } from '../security/security-declarations';
 import settings from './list-settings';
 
 export type { Group } from '@shared/entities/groups';

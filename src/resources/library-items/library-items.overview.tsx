@@ -8,26 +8,13 @@
  */
 import { Link } from 'react-router';
 import { StatusBadge } from '@/components/cells';
-import { defineOverviewPage, type OverviewBodyProps } from '@/declarations/types';
-import { ProcessedFileOverview } from '@/components/processing/ProcessedFileOverview';
+import { defineOverviewPage } from '@/declarations/types';
+import { processedFileBody } from '@/components/processing/ProcessedFileOverview';
 import { type LiveProcessing, useProcessingLiveUpdates } from '@/components/processing/useModelLiveUpdates';
 import type { LibraryItemDetail } from '@shared/entities/library-items';
 import { libraryPath } from './library-paths';
 
 const LIVE: LiveProcessing = { resource: 'libraries/items', channel: 'LibraryItem' };
-
-function ItemBody({ record: item, details, badge }: OverviewBodyProps<LibraryItemDetail>) {
-  return (
-    <ProcessedFileOverview
-      record={item}
-      ns="libraryItems"
-      idPrefix="item"
-      path={`/libraries/items/${item.id}`}
-      status={badge}
-      details={details}
-    />
-  );
-}
 
 export default defineOverviewPage<LibraryItemDetail>({
   titleId: 'item-title',
@@ -39,9 +26,7 @@ export default defineOverviewPage<LibraryItemDetail>({
     return library ? [{ name: library.name, to: libraryPath(library) }] : [];
   },
   badge: (item, { t }) => <StatusBadge status={t(`values.${item.status}`)} color={item.status_color} />,
-  // Pushes are applied in place; refine itself need not refetch on each of them.
   useLive: () => useProcessingLiveUpdates(LIVE),
-  show: { liveMode: 'off' },
   fields: [
     {
       key: 'libraries',
@@ -58,5 +43,5 @@ export default defineOverviewPage<LibraryItemDetail>({
     },
     { key: 'description', labelKey: 'fields.description', span: 2, field: 'description' },
   ],
-  body: ItemBody,
+  body: processedFileBody<LibraryItemDetail>('libraryItems', 'item', 'libraries/items'),
 });

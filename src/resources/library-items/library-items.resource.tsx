@@ -9,7 +9,6 @@ import { PROCESSING_EVENTS } from '@shared/events';
 import { ContainerOutlined } from '@ant-design/icons';
 import { LIBRARY_ITEM_ABILITIES, LIBRARY_ITEM_STATUSES } from '@shared/entities/library-item-values';
 import { LIBRARY_ABILITIES } from '@shared/entities/library-values';
-import { isReprocessable } from '@shared/entities/model-values';
 import type { LibraryItem, LibraryItemDetail } from '@shared/entities/library-items';
 import { moveToContainers } from '@/components/move-to-containers';
 import { previewCards } from '@/components/PreviewCard';
@@ -201,8 +200,6 @@ export const libraryItems = defineResource<LibraryItem>({
       {
         kind: 'reprocess',
         needs: REPROCESS_PERMISSION,
-        possible: (item) => isReprocessable(item.status),
-        path: (item) => `libraries/items/${item.id}/reprocess`,
       },
       { kind: 'archive', needs: REPROCESS_PERMISSION, patch: itemArchivePatch, confirm: true },
       { kind: 'delete', after: (item) => libraryPath(item.libraries[0]) },

@@ -6,11 +6,11 @@
  * (`overview` in materials.resource.tsx). Where the material has a base-colour map, a sphere wearing it in the
  * interactive 3D viewer takes the preview's place (issue 28; the viewer's code loads only then).
  */
-import { FileImageOutlined } from '@ant-design/icons';
 import { type HttpError, useList } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/components/cells';
+import { PreviewFrame } from '@/components/PreviewFrame';
 import { Viewer3D } from '@/components/viewer/Viewer3D';
 import { defineOverviewPage, type OverviewContext, type OverviewPartProps } from '@/declarations/types';
 import type { Material } from '@shared/entities/materials';
@@ -68,7 +68,7 @@ export default defineOverviewPage<Material>({
   usePreload: (name) => void useVariants(name, 'preload'),
   media: {
     className: 'material-overview__grid',
-    render: (material) =>
+    render: (material, { t }) =>
       material.viewer_texture_url ? (
         <Viewer3D
           variant="material"
@@ -78,15 +78,12 @@ export default defineOverviewPage<Material>({
           className="material-overview__viewer"
         />
       ) : (
-        <figure className="preview-frame material-overview__preview">
-          {material.preview_image_url ? (
-            <img src={material.preview_image_url} alt={material.name} />
-          ) : (
-            <span className="preview-frame__empty" aria-hidden>
-              <FileImageOutlined />
-            </span>
-          )}
-        </figure>
+        <PreviewFrame
+          src={material.preview_image_url}
+          alt={material.name}
+          emptyLabel={t('noPreview')}
+          className="material-overview__preview"
+        />
       ),
   },
   // Two to a row where there is room: status and uploader, the dates, the base material and the categories.

@@ -6,26 +6,13 @@
  * the project, Edit) are declared (`overview` in models.resource.tsx). Processing pushes update it in place.
  */
 import { Link } from 'react-router';
-import { defineOverviewPage, type OverviewBodyProps } from '@/declarations/types';
+import { defineOverviewPage } from '@/declarations/types';
 import { ModelStatusBadge } from '@/components/processing/ModelStatusBadge';
-import { ProcessedFileOverview } from '@/components/processing/ProcessedFileOverview';
+import { processedFileBody } from '@/components/processing/ProcessedFileOverview';
 import type { ModelDetail } from '@shared/entities/models';
 import { modelProjectPath } from './model-paths';
 import { useModelLiveUpdates } from '@/components/processing/useModelLiveUpdates';
 import '@/components/processing/processing.css';
-
-function ModelBody({ record: model, details, badge }: OverviewBodyProps<ModelDetail>) {
-  return (
-    <ProcessedFileOverview
-      record={model}
-      ns="models"
-      idPrefix="model"
-      path={`/projects/models/${model.id}`}
-      status={badge}
-      details={details}
-    />
-  );
-}
 
 export default defineOverviewPage<ModelDetail>({
   titleId: 'model-title',
@@ -34,9 +21,7 @@ export default defineOverviewPage<ModelDetail>({
   backKey: 'backToProjects',
   useTrail: (model) => (model?.project ? [{ name: model.project.name, to: modelProjectPath(model) }] : []),
   badge: (model) => <ModelStatusBadge status={model.status} color={model.status_color} />,
-  // Pushes are applied in place; refine itself need not refetch on each of them.
-  useLive: () => useModelLiveUpdates(),
-  show: { liveMode: 'off' },
+  useLive: useModelLiveUpdates,
   fields: [
     {
       key: 'project',
@@ -46,5 +31,5 @@ export default defineOverviewPage<ModelDetail>({
     },
     { key: 'description', labelKey: 'fields.description', span: 2, field: 'description' },
   ],
-  body: ModelBody,
+  body: processedFileBody<ModelDetail>('models', 'model', 'projects/models'),
 });

@@ -3,7 +3,7 @@
 import { PROCESSING_EVENTS } from '@shared/events';
 import { BlockOutlined } from '@ant-design/icons';
 import type { Permission } from '@/lib/permissions';
-import { isReprocessable, MODEL_ABILITIES } from '@shared/entities/model-values';
+import { MODEL_ABILITIES } from '@shared/entities/model-values';
 import type { ModelDetail, Model as ProjectModel } from '@shared/entities/models';
 import { fieldSelection } from '@/declarations/field-selection';
 import { permissionsFrom } from '@/declarations/permissions-from';
@@ -61,8 +61,6 @@ export const models = defineResource<ProjectModel>({
       {
         kind: 'reprocess',
         needs: REPROCESS_PERMISSION,
-        possible: (model) => isReprocessable(model.status),
-        path: (model) => `projects/models/${model.id}/reprocess`,
       },
       { kind: 'delete', after: modelProjectPath },
       { kind: 'edit' },

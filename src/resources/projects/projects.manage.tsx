@@ -136,8 +136,7 @@ export default defineOverviewPage<ProjectDetail>({
   title: (_project, { t }) => t('manage.title'),
   badge: (project) => <span className="project-manage__project">{project.name}</span>,
   useTrail: useProjectTrail,
-  useLive: () => useModelLiveUpdates(),
-  show: { liveMode: 'off' },
+  useLive: useModelLiveUpdates,
   actions: [
     { kind: 'back', labelKey: 'manage.backToProject', to: (project) => `/projects/overview/${project.id}` },
   ],

@@ -5,11 +5,12 @@
  * (Duplicate, Delete back to the list, Edit) are declared (`overview` in projects.resource.tsx); on hatch 'New
  * Model' and 'New sub-project'; 'Manage models' for the project's model management.
  */
-import { AppstoreOutlined, FileImageOutlined, PlusOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { type HttpError, useOne } from '@refinedev/core';
 import { Avatar, Button, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { PreviewFrame } from '@/components/PreviewFrame';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { defineOverviewPage, type OverviewBodyProps, type OverviewPartProps } from '@/declarations/types';
 import { initialsOf } from '@/ui/CompanyLogo';
@@ -47,15 +48,12 @@ function ProjectPeople({ people }: { people: Project['users'] }) {
 function ProjectHero({ record: project, details, context: { t } }: OverviewBodyProps<ProjectDetail>) {
   return (
     <div className="project-hero show-page__card">
-      <figure className="preview-frame project-hero__preview">
-        {project.cover_image ? (
-          <img src={project.cover_image} alt={t('overview.previewOf', { name: project.name })} />
-        ) : (
-          <span className="preview-frame__empty" role="img" aria-label={t('overview.noPreview')}>
-            <FileImageOutlined aria-hidden />
-          </span>
-        )}
-      </figure>
+      <PreviewFrame
+        src={project.cover_image}
+        alt={t('overview.previewOf', { name: project.name })}
+        emptyLabel={t('overview.noPreview')}
+        className="project-hero__preview"
+      />
       <div className="project-hero__body">
         <p className={project.description ? 'project-hero__description' : 'muted'}>
           {project.description || t('overview.noDescription')}
@@ -160,8 +158,7 @@ export default defineOverviewPage<ProjectDetail>({
       </>
     );
   },
-  useLive: () => useModelLiveUpdates(),
-  show: { liveMode: 'off' },
+  useLive: useModelLiveUpdates,
   fields: [
     {
       key: 'labels',

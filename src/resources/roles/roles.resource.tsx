@@ -6,7 +6,7 @@ import { ROLE_ABILITIES } from '@shared/entities/role-values';
 import type { Role } from '@shared/entities/roles';
 import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
-import { editEntries, securityScreens, timestampColumns } from '../users/security-declarations';
+import { editEntries, securityScreens, timestampColumns } from '../security/security-declarations';
 import settings from './list-settings';
 
 export type { Role } from '@shared/entities/roles';

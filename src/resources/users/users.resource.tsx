@@ -15,7 +15,7 @@ import {
   USER_DELETION,
   userIdentityColumns,
   VERIFIED_COLUMN,
-} from './security-declarations';
+} from '../security/security-declarations';
 import settings from './list-settings';
 
 export type { User } from '@shared/entities/users';

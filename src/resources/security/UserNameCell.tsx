@@ -1,7 +1,7 @@
 /** A user's name with their profile image (initials without one), and 'Invited' while an invitation is open. */
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/ui/Avatar';
-import './users.css';
+import './user-name-cell.css';
 
 export function UserNameCell({
   user,
