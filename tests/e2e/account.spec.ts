@@ -11,21 +11,13 @@ import { type BrowserContext, expect, type Page, request as playwrightRequest, t
 import { expectShown } from './support/shown-messages';
 import type { AuthResponse } from '../../shared/session';
 import { expectAccessibleAtBothWidths } from './support/axe';
-import {
-  API,
-  apiHeaders,
-  DEMO_PASSWORD,
-  origin,
-  retryingBusy,
-  signedInAs,
-  useSessionCookie,
-} from './support/portal';
+import { API, apiHeaders, DEMO_PASSWORD, origin, signedInAs, useSessionCookie } from './support/portal';
 
 const UMBRELLA = 'umbrella';
 
 async function loginAs(identity: string, password = DEMO_PASSWORD): Promise<AuthResponse> {
   const api = await playwrightRequest.newContext();
-  const response = await retryingBusy(api).post(`${API}/login`, {
+  const response = await api.post(`${API}/login`, {
     data: { identity, password, remember: false },
     headers: apiHeaders(UMBRELLA),
   });

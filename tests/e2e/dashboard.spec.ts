@@ -1,12 +1,12 @@
 /** The dashboard (spec 1 §2.4) against the real server: tiles by permission, Updates, recent projects, a11y, screenshots. */
 import { expect, type Page, test } from './support/test';
 import { expectAccessibleAtBothWidths } from './support/axe';
-import { API, apiHeaders, expectSignedIn, origin, retryingBusy, signedInAs } from './support/portal';
+import { API, apiHeaders, expectSignedIn, origin, signedInAs } from './support/portal';
 import { DESKTOP, reviewScreenshot } from './support/screen-variants';
 
 /** The count the API gives this token, as the tile should show it. */
 async function apiCount(page: Page, path: string, token: string, company = 'acme'): Promise<string> {
-  const response = await retryingBusy(page.request).get(`${API}${path}`, {
+  const response = await page.request.get(`${API}${path}`, {
     headers: apiHeaders(company, token),
   });
   expect(response.status()).toBe(200);

@@ -4,7 +4,7 @@
  * company profile), and a dismissal is kept per user on the server, so it stays dismissed after a reload.
  */
 import { expect, type Page, test } from './support/test';
-import { API, apiHeaders, retryingBusy, sharedSession, signedInAs } from './support/portal';
+import { API, apiHeaders, sharedSession, signedInAs } from './support/portal';
 
 const WARNING = 'Your design software account is not connected';
 
@@ -21,7 +21,7 @@ test('the design-software warning: only with the integration on, its dismissal k
   context,
   request,
 }) => {
-  const api = retryingBusy(request);
+  const api = request;
   const alice = await signedInAs(context, 'alice');
   const admin = await sharedSession('admin');
   const integration = async (value: 'yes' | 'no') => {

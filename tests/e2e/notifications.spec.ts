@@ -4,15 +4,7 @@
  */
 import { type BrowserContext, expect, type Page, test } from './support/test';
 import { resized, seriousViolationsWithin } from './support/axe';
-import {
-  API,
-  apiHeaders,
-  apiLogin,
-  expectSignedIn,
-  origin,
-  retryingBusy,
-  useSessionCookie,
-} from './support/portal';
+import { API, apiHeaders, apiLogin, expectSignedIn, origin, useSessionCookie } from './support/portal';
 import { DESKTOP, PHONE, reviewScreenshot } from './support/screen-variants';
 
 interface NotificationList {
@@ -21,7 +13,7 @@ interface NotificationList {
 }
 
 async function notificationsOf(page: Page, token: string, company = 'acme'): Promise<NotificationList> {
-  const response = await retryingBusy(page.request).get(
+  const response = await page.request.get(
     `${API}/my-account/notifications?per_page=100&page=1&with_read=0&sort=-date`,
     {
       headers: apiHeaders(company, token),
@@ -33,7 +25,7 @@ async function notificationsOf(page: Page, token: string, company = 'acme'): Pro
 
 /** A fresh session of the user in this browser context (its own token, as a second device would have). */
 async function signIn(context: BrowserContext, page: Page, user: 'alice' | 'bob' | 'carol') {
-  const auth = await apiLogin(retryingBusy(page.request), user, user === 'carol' ? 'globex' : 'acme');
+  const auth = await apiLogin(page.request, user, user === 'carol' ? 'globex' : 'acme');
   await useSessionCookie(context, auth.access_token);
   return auth;
 }
@@ -79,12 +71,9 @@ test('a Dutch reader reads the stored notifications and processing history in Du
   const auth = await signIn(context, page, 'alice');
   await context.addInitScript(() => window.localStorage.setItem('language', 'nl'));
   const inLanguage = async (language: string) => {
-    const response = await retryingBusy(page.request).get(
-      `${API}/my-account/notifications?per_page=10&page=1&sort=-date`,
-      {
-        headers: { ...apiHeaders('acme', auth.access_token), 'Accept-Language': language },
-      },
-    );
+    const response = await page.request.get(`${API}/my-account/notifications?per_page=10&page=1&sort=-date`, {
+      headers: { ...apiHeaders('acme', auth.access_token), 'Accept-Language': language },
+    });
     return ((await response.json()) as NotificationList).data[0].title;
   };
   const [dutch, english] = [await inLanguage('nl'), await inLanguage('en')];
@@ -96,7 +85,7 @@ test('a Dutch reader reads the stored notifications and processing history in Du
   await expect(panel.getByText(dutch, { exact: true }).first()).toBeVisible();
   await expect(panel.getByText(english, { exact: true })).toHaveCount(0);
 
-  const models = await retryingBusy(page.request).get(
+  const models = await page.request.get(
     `${API}/projects/models?filter[search]=${encodeURIComponent('Harbour Tower – Facade')}`,
     { headers: apiHeaders('acme', auth.access_token) },
   );

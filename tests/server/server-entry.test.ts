@@ -79,6 +79,8 @@ beforeAll(async () => {
       PORTAL_DIR: '',
       LOG_LEVEL: 'error',
       ACCEPTS_PER_TURN: '4',
+      // No request is turned away as busy: shedding is overload.test.ts's subject, not this one's.
+      OVERLOAD_SHED_AFTER_MS: '0',
     },
   });
   // The start banner comes once the server listens.

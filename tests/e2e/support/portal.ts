@@ -3,10 +3,8 @@
  * ./test.ts), API sign-in (one token per user and worker, so tests that are not about the login form do not go
  * through it), and the session cookie set the way the portal sets it.
  */
-import { setTimeout as delay } from 'node:timers/promises';
 import {
   type APIRequestContext,
-  type APIResponse,
   type BrowserContext,
   expect,
   type Page,
@@ -54,32 +52,6 @@ export function apiHeaders(company: string | null = 'acme', token?: string): Rec
   };
 }
 
-const BUSY_RETRIES = 3;
-const REQUEST_METHODS = new Set(['fetch', 'get', 'post', 'put', 'patch', 'delete', 'head']);
-
-/**
- * The API context sending a request again when a busy server refused it before starting it (503 with
- * `"busy": true`, server/http/overload.ts), after its `Retry-After`, up to three times: as the portal does
- * (src/providers/http-client.ts) and the server tests' client. A worker's server sheds load when the machine is
- * short of time, and a test's own API call must not fail for it. The `request` fixture of ./test.ts is one.
- */
-export function retryingBusy(api: APIRequestContext): APIRequestContext {
-  return new Proxy(api, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function' || !REQUEST_METHODS.has(String(property))) return value;
-      return async (...args: unknown[]) => {
-        for (let attempt = 0; ; attempt += 1) {
-          const response = (await value.apply(target, args)) as APIResponse;
-          if (response.status() !== 503 || attempt >= BUSY_RETRIES) return response;
-          if (!(await response.text()).includes('"busy":true')) return response;
-          await delay(Number(response.headers()['retry-after'] ?? 1) * 1000);
-        }
-      };
-    },
-  });
-}
-
 /** Signs in through the API of a company's host. */
 export async function apiLogin(
   api: APIRequestContext,
@@ -103,7 +75,7 @@ export function sharedSession(user: DemoUser, company = 'acme'): Promise<AuthRes
     tokens.set(
       key,
       playwrightRequest.newContext().then(async (api) => {
-        const auth = await apiLogin(retryingBusy(api), user, company);
+        const auth = await apiLogin(api, user, company);
         await api.dispose();
         return auth;
       }),

@@ -4,7 +4,7 @@
  * (`origin`, `API`, `apiHeaders`) go to that server. `baseURL` is its Acme host.
  */
 import { test as base } from '@playwright/test';
-import { origin, retryingBusy, useWorkerServer } from './portal';
+import { origin, useWorkerServer } from './portal';
 import { recordShownMessages } from './shown-messages';
 import { startWorkerServer, type WorkerServer } from './worker-server';
 
@@ -23,10 +23,6 @@ export const test = base.extend<object, { workerServer: WorkerServer }>({
     // minute on a machine busy with other builds and runs.
     { scope: 'worker', auto: true, timeout: 240_000 },
   ],
-  // API calls of the tests are sent again when the busy server refused them (./portal.ts).
-  request: async ({ request }, use) => {
-    await use(retryingBusy(request));
-  },
   // Every page records the messages it shows for a while and then takes away (./shown-messages.ts).
   context: async ({ context }, use) => {
     await recordShownMessages(context);
