@@ -2,8 +2,37 @@
 /** The account and company forms' pure parts: payloads, where server errors show, the colour input rules. */
 import { describe, expect, it } from 'vitest';
 import { cleanHexInput, contrastWithWhite, isHexColor } from '@/lib/colors';
-import { companyPayload } from '@/resources/company-profile/company-form';
-import { accountPayload, placeErrors, tabOfField } from '@/resources/my-account/account-form';
+import { COMPANY_DETAILS, companyPayload } from '@/resources/company-profile/company-form';
+import {
+  ACCOUNT_DETAILS,
+  accountPayload,
+  placeErrors,
+  tabOfField,
+} from '@/resources/my-account/account-form';
+
+describe('the settings fields keep the rules of the shared input schemas', () => {
+  const rules = (fields: ReadonlyArray<{ name: string; maxLength?: number; requiredKey?: string }>) =>
+    Object.fromEntries(
+      fields.map((field) => [field.name, [field.maxLength ?? null, field.requiredKey ?? null]]),
+    );
+
+  it('a text is as long as the schema allows, and required where it requires it', () => {
+    expect(rules(ACCOUNT_DETAILS)).toEqual({
+      name: [255, 'validation.required'],
+      username: [255, 'validation.required'],
+      email: [255, 'validation.required'],
+      phone_number: [50, null],
+      function: [255, null],
+    });
+    // A field that names its own message keeps it.
+    expect(rules(COMPANY_DETAILS)).toMatchObject({
+      name: [255, 'company.nameRequired'],
+      postal_code: [20, null],
+      phone_number: [50, null],
+      description: [5000, null],
+    });
+  });
+});
 
 describe('placeErrors (spec 2 §5)', () => {
   it('puts the first current and new password errors under their fields and the second new one under the confirmation', () => {

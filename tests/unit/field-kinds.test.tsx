@@ -7,7 +7,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatDate } from '@/lib/intl-formats';
-import { rulesFromSchema } from '@/pages/form/schema-rules';
+import { rulesFromSchema } from '@/lib/schema-rules';
 import ResourceFormPage from '@/pages/form/ResourceFormPage';
 import { defineResource } from '@/declarations/types';
 import { tenantStore } from '@/shell/tenant/TenantContext';

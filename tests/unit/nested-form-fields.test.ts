@@ -10,7 +10,7 @@ import {
   valueAt,
   valuesFromRecord,
 } from '@/pages/form/form-values';
-import { rulesFromSchema, schemaMaxLength } from '@/pages/form/schema-rules';
+import { rulesFromSchema, schemaMaxLength } from '@/lib/schema-rules';
 import type { FieldDeclaration } from '@/declarations/types';
 
 const fields: FieldDeclaration[] = [

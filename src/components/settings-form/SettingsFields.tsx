@@ -9,12 +9,17 @@
 import { Checkbox, ColorPicker, Form, Input, Space } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TObject } from '@sinclair/typebox';
 import type { ImageRule } from '@shared/image-rules';
 import { ImageFileInput } from '@/components/upload/ImageFileInput';
 import { cleanHexInput, isHexColor } from '@/lib/colors';
+import { schemaMaxLength, schemaRequires } from '@/lib/schema-rules';
 
+const TEXT_KINDS = [undefined, 'text', 'email', 'tel', 'url', 'textarea'] as const;
+/** A text input; its longest length from the record's input schema (`withSchemaRules`) unless given. */
+type TextKind = { kind?: (typeof TEXT_KINDS)[number]; maxLength?: number; autoComplete?: string };
 type FieldKind =
-  | { kind?: 'text' | 'email' | 'tel' | 'url' | 'textarea'; maxLength: number; autoComplete?: string }
+  | TextKind
   | { kind: 'password'; autoComplete: 'current-password' | 'new-password' }
   | { kind: 'checkbox' | 'hidden' }
   | { kind: 'color'; allowAlpha: boolean; optional?: boolean; defaultFlag: string }
@@ -38,7 +43,25 @@ export type SettingsField<R = never> = FieldKind & {
   send?: (value: unknown) => unknown;
 };
 
-const isText = (field: FieldKind) => 'maxLength' in field;
+const isText = (field: FieldKind): field is TextKind =>
+  (TEXT_KINDS as ReadonlyArray<FieldKind['kind']>).includes(field.kind);
+
+/**
+ * The fields with the rules of the record's shared input schema (`shared/entities/`), so none is written twice: a
+ * text's longest length, and a required one's `validation.required` message unless it names its own.
+ */
+export function withSchemaRules<R>(schema: TObject, fields: readonly SettingsField<R>[]): SettingsField<R>[] {
+  return fields.map((field) =>
+    isText(field)
+      ? {
+          ...field,
+          maxLength: field.maxLength ?? schemaMaxLength(schema, field.name),
+          requiredKey:
+            field.requiredKey ?? (schemaRequires(schema, field.name) ? 'validation.required' : undefined),
+        }
+      : field,
+  );
+}
 
 /** The fields' values on the record. */
 export function settingsValues<R extends object>(fields: readonly SettingsField<R>[], record: R) {

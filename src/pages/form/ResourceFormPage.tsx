@@ -41,7 +41,7 @@ import {
 import { FormFieldInput } from './FormFieldInput';
 import { FormUploadsProvider, useFormUploads } from './form-uploads';
 import { formatBytes } from '@/components/upload/upload-rules';
-import { rulesFromSchema, schemaMaxLength, useInputSchema } from './schema-rules';
+import { rulesFromSchema, schemaMaxLength, useInputSchema } from '@/lib/schema-rules';
 import '@/components/page.css';
 
 /** Below antd's `sm` breakpoint: phones held upright. */

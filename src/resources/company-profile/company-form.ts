@@ -3,13 +3,18 @@
  * record and what `POST /companies/my-company` (`_method=PATCH`) sends: an empty demo model or accent empty, the
  * picked images only, the Autodesk option only by admins.
  */
-import type { CompanyProfile, CompanyProfileInput } from '@shared/entities/company-profile';
+import {
+  type CompanyProfile,
+  type CompanyProfileInput,
+  CompanyProfileInputSchema,
+} from '@shared/entities/company-profile';
 import type { ReactElement } from 'react';
 import { IMAGE_RULES } from '@shared/image-rules';
 import {
   type SettingsField,
   settingsPayload,
   settingsValues,
+  withSchemaRules,
 } from '@/components/settings-form/SettingsFields';
 
 /** The form's values: the shared input's fields (colours '' when unset), with the picked files as the picker gives them. */
@@ -19,17 +24,17 @@ export type CompanyFormValues = Partial<Omit<CompanyProfileInput, 'logo' | 'back
 };
 type Field = SettingsField<CompanyProfile>;
 
-/** Company Details: the fields in a grid, the description across it. */
-export const COMPANY_DETAILS: readonly Field[] = [
-  { name: 'name', labelKey: 'company.name', maxLength: 255, requiredKey: 'company.nameRequired' },
-  { name: 'address', labelKey: 'company.address', maxLength: 255, autoComplete: 'street-address' },
-  { name: 'postal_code', labelKey: 'company.postalCode', maxLength: 20, autoComplete: 'postal-code' },
-  { name: 'city', labelKey: 'company.city', maxLength: 255, autoComplete: 'address-level2' },
-  { name: 'country', labelKey: 'company.country', maxLength: 255, autoComplete: 'country-name' },
-  { name: 'phone_number', labelKey: 'company.phone', maxLength: 50, kind: 'tel', autoComplete: 'tel' },
-  { name: 'website', labelKey: 'company.website', maxLength: 255, kind: 'url', autoComplete: 'url' },
-  { name: 'description', labelKey: 'company.description', maxLength: 5000, kind: 'textarea', wide: true },
-];
+/** Company Details: the fields in a grid, the description across it; lengths from the shared input schema. */
+export const COMPANY_DETAILS: readonly Field[] = withSchemaRules(CompanyProfileInputSchema, [
+  { name: 'name', labelKey: 'company.name', requiredKey: 'company.nameRequired' },
+  { name: 'address', labelKey: 'company.address', autoComplete: 'street-address' },
+  { name: 'postal_code', labelKey: 'company.postalCode', autoComplete: 'postal-code' },
+  { name: 'city', labelKey: 'company.city', autoComplete: 'address-level2' },
+  { name: 'country', labelKey: 'company.country', autoComplete: 'country-name' },
+  { name: 'phone_number', labelKey: 'company.phone', kind: 'tel', autoComplete: 'tel' },
+  { name: 'website', labelKey: 'company.website', kind: 'url', autoComplete: 'url' },
+  { name: 'description', labelKey: 'company.description', kind: 'textarea', wide: true },
+]);
 /** Its picker is the page's (the company's finished models). */
 export const demoModelField = (control?: ReactElement): Field => ({
   name: 'demo_model_id',

@@ -4,20 +4,19 @@
  * under their fields, the second new_password error (and any new_password_confirmation error) under the
  * confirmation.
  */
-import type {
-  MyAccount,
-  MyAccountInput,
-  NotificationSetting,
-  PasswordChange,
+import {
+  type MyAccount,
+  type MyAccountInput,
+  MyAccountInputSchema,
+  type NotificationSetting,
+  type PasswordChange,
 } from '@shared/entities/my-account';
 import {
   type SettingsField,
   settingsPayload,
   settingsValues,
+  withSchemaRules,
 } from '@/components/settings-form/SettingsFields';
-
-/** A required detail: its message is '{{field}} is required'. */
-const required = { requiredKey: 'validation.required', maxLength: 255 } as const;
 
 /**
  * The form's values: the shared profile input's fields and password change (shared/entities/my-account.ts; the
@@ -32,14 +31,14 @@ export type AccountFormValues = Partial<Omit<MyAccountInput, 'profile_image' | '
 
 export const PASSWORD_FIELDS = ['current_password', 'new_password', 'new_password_confirmation'] as const;
 
-/** The Details tab's fields. */
-export const ACCOUNT_DETAILS: readonly SettingsField<MyAccount>[] = [
-  { ...required, name: 'name', labelKey: 'fields.name', autoComplete: 'name' },
-  { ...required, name: 'username', labelKey: 'fields.username', autoComplete: 'username' },
-  { ...required, name: 'email', labelKey: 'fields.email', kind: 'email', autoComplete: 'email' },
-  { name: 'phone_number', labelKey: 'fields.phone', maxLength: 50, kind: 'tel', autoComplete: 'tel' },
-  { name: 'function', labelKey: 'fields.function', maxLength: 255 },
-];
+/** The Details tab's fields; lengths and the required ones ('{{field}} is required') from the input schema. */
+export const ACCOUNT_DETAILS: readonly SettingsField<MyAccount>[] = withSchemaRules(MyAccountInputSchema, [
+  { name: 'name', labelKey: 'fields.name', autoComplete: 'name' },
+  { name: 'username', labelKey: 'fields.username', autoComplete: 'username' },
+  { name: 'email', labelKey: 'fields.email', kind: 'email', autoComplete: 'email' },
+  { name: 'phone_number', labelKey: 'fields.phone', kind: 'tel', autoComplete: 'tel' },
+  { name: 'function', labelKey: 'fields.function' },
+]);
 
 const password = (
   name: string,

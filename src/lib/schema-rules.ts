@@ -88,6 +88,10 @@ export function rulesFromSchema(schema: TObject, field: string, messages: RuleMe
 export const schemaMaxLength = (schema: TObject | undefined, field: string): number | undefined =>
   schema ? fieldSchema(schema, field).property?.maxLength : undefined;
 
+/** Whether the schema requires a value of the field. */
+export const schemaRequires = (schema: TObject, field: string): boolean =>
+  fieldSchema(schema, field).required;
+
 const loaded = new WeakMap<() => Promise<TObject>, TObject>();
 
 /**
