@@ -90,11 +90,20 @@ export interface DutchName {
   labels: Readonly<Record<string, string>>;
 }
 
-/** The singular of a Dutch plural by its two regular endings (`leveranciers`, `merken`), when none is given. */
-export function dutchSingular(plural: string): string {
+/**
+ * The singular of a Dutch plural by the regular spelling rules (`leveranciers`, `merken`, `flessen`), or null where
+ * the spelling cannot tell it: an `-en` plural whose singular ends in f or s (`bedrijven`, `huizen`), or whose
+ * last syllable's single vowel may be long or short (`straten`: straat, `wegen`: weg).
+ */
+export function dutchSingular(plural: string): string | null {
   if (/[^aeiou]s$/.test(plural)) return plural.slice(0, -1);
-  if (/en$/.test(plural) && plural.length > 4) return plural.slice(0, -2);
-  return plural;
+  if (!/en$/.test(plural) || plural.length <= 4) return plural;
+  if (/[vz]en$/.test(plural)) return null;
+  // A doubled consonant is single again (`flessen`: fles).
+  if (/([^aeiou])\1en$/.test(plural)) return plural.slice(0, -3);
+  // One vowel before one consonant: `straten` or `wegen`.
+  if (/(^|[^aeiou])[aeiou][^aeiou]en$/.test(plural)) return null;
+  return plural.slice(0, -2);
 }
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

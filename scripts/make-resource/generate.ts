@@ -19,7 +19,7 @@
  * 5000), number (optional integer), boolean (false unless sent), date (optional `YYYY-MM-DD`), color (required
  * `#rgb` or `#rrggbb`); `name:text` when none is given. Options: `--singular=<kebab>` (names.ts says how it is
  * guessed), `--nl-name=<Dutch plural>` (required: the Dutch texts are Dutch), `--nl-singular=<Dutch singular>` (else
- * the plural less its `s` or `en`), `--nl-article=de|het` (`Nieuwe …`/`Nieuw …`; de by default),
+ * from the plural's spelling, refused where it cannot tell: `bedrijven`, `straten`), `--nl-article=de|het` (`Nieuwe …`/`Nieuw …`; de by default),
  * `--nl-labels=<field>=<Dutch label>,…` (required for a field whose name has a word the dictionary lacks),
  * `--dry-run` (checks and lists, writes nothing).
  * Bad input (a taken or reserved name, an unknown kind, a bad field name) is refused with the reason and exit code
@@ -136,14 +136,20 @@ function dutchName(names: EntityNames, options: Arguments['options']): DutchName
   const given = options['nl-name']?.trim();
   if (!given) {
     throw new Error(
-      `Give the Dutch name of the ${names.words} with --nl-name=<Dutch plural> (and --nl-singular= where it is ` +
-        'not the plural less its s or en): the Dutch texts name the entity in Dutch.',
+      `Give the Dutch name of the ${names.words} with --nl-name=<Dutch plural> (and --nl-singular= where its ` +
+        'spelling does not tell the singular): the Dutch texts name the entity in Dutch.',
     );
   }
   const plural = given.toLowerCase();
+  const singular = options['nl-singular']?.trim().toLowerCase() || dutchSingular(plural);
+  if (!singular) {
+    throw new Error(
+      `--nl-name=${given}: its singular does not follow from its spelling; give it with --nl-singular=.`,
+    );
+  }
   return {
     plural,
-    singular: options['nl-singular']?.trim().toLowerCase() || dutchSingular(plural),
+    singular,
     article,
     labels: givenLabels(options['nl-labels']),
   };

@@ -141,7 +141,7 @@ function run(command: string, args: string[]): Promise<{ code: number | null; ou
 }
 
 /** The generator's refusal of these arguments (a Dutch name is added unless the arguments give or test it). */
-const refusal = (args: string[], dutchName = '--nl-name=proeven') =>
+const refusal = (args: string[], dutchName = '--nl-name=leveranciers') =>
   makeResource(copy, [...args, ...(dutchName ? [dutchName] : [])]).then(
     () => 'generated',
     (error: Error) => error.message,
@@ -165,6 +165,11 @@ describe('make:resource', () => {
     expect(await refusal(['suppliers', 'name:text'], '')).toContain(
       'Give the Dutch name of the suppliers with --nl-name=<Dutch plural>',
     );
+    // A singular the spelling cannot tell (bedrijf, straat or weg?) is asked for, not guessed.
+    for (const plural of ['bedrijven', 'huizen', 'straten'])
+      expect(await refusal(['suppliers', 'name:text'], `--nl-name=${plural}`)).toBe(
+        `--nl-name=${plural}: its singular does not follow from its spelling; give it with --nl-singular=.`,
+      );
     expect(await refusal(['suppliers', 'name:text', 'preferred:boolean', 'since:date'])).toBe(
       'The generator\'s dictionary has no Dutch for "preferred", "since": give the Dutch label with ' +
         '--nl-labels=preferred=<Dutch label>,since=<Dutch label>.',
