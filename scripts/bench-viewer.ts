@@ -12,9 +12,9 @@
  * Emulation.setCPUThrottlingRate). Medians are printed beside issue 44's goals.
  *
  * Figures only: nothing here asserts a time. Settings: BENCH_PORT (8197), BENCH_RUNS (3), BENCH_SIZES (a comma list
- * of triangle counts, default `20000,200000,1000000`), BENCH_DEBUG (prints each visit's moments and long tasks),
- * BENCH_PROFILE (a directory: each visit's main-thread CPU profile, for Chromium's DevTools), BENCH_RATES (the CPU
- * throttle rates, default `1,4`).
+ * of triangle counts, default `20000,200000,1000000`), BENCH_RATES (the CPU throttle rates, default `1,4`),
+ * BENCH_DEBUG (prints each visit's moments, long tasks and requests), BENCH_PROFILE (a directory: each visit's
+ * main-thread CPU profile, for Chromium's DevTools).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -153,8 +153,23 @@ async function visit(token: string, modelId: number, cpuRate: number, label: str
     const bench = await page.evaluate(() => window.__viewerBench!);
     const firstFrame = bench.firstFrame!;
     const longestTask = Math.max(0, ...bench.tasks.filter(([start]) => start < firstFrame).map(([, d]) => d));
-    if (process.env.BENCH_DEBUG)
+    if (process.env.BENCH_DEBUG) {
       console.log(JSON.stringify({ firstFrame, preview: bench.preview, tasks: bench.tasks }));
+      // The requests until the first frame: [start, end] in ms from navigation, and the path's last two parts.
+      const requests = await page.evaluate(
+        (until) =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.startTime < until)
+            .map((entry) => [
+              Math.round(entry.startTime),
+              Math.round((entry as PerformanceResourceTiming).responseEnd),
+              new URL(entry.name).pathname.split('/').slice(-2).join('/'),
+            ]),
+        firstFrame,
+      );
+      console.log(JSON.stringify(requests));
+    }
     return { preview: bench.preview ?? null, firstFrame, longestTask };
   } finally {
     await browser.close();
@@ -185,7 +200,8 @@ async function main(): Promise<void> {
     for (const cpuRate of RATES) {
       for (const [triangles, modelId] of models) {
         const visits: Visit[] = [];
-        for (let run = 0; run < RUNS; run += 1) visits.push(await visit(token, modelId, cpuRate, `${triangles}-${cpuRate}x-${run + 1}`));
+        for (let run = 0; run < RUNS; run += 1)
+          visits.push(await visit(token, modelId, cpuRate, `${triangles}-${cpuRate}x-${run + 1}`));
         const previews = visits.map((item) => item.preview).filter((item): item is number => item !== null);
         const goal = (GOAL_MS[triangles] ?? Number.NaN) * (cpuRate > 1 ? 3 : 1);
         rows.push([
