@@ -75,6 +75,28 @@ function meshoptDecoder(): typeof MeshoptDecoder {
   return decoder;
 }
 
+/**
+ * Reads quantized 3-component positions and normals padded to 4 (KHR_mesh_quantization as meshopt writes it:
+ * 16-bit positions in 8 bytes, 8-bit normals in 4) as 4 components, the padding unread by the shaders. WebGL back
+ * ends without 3-component 16- and 8-bit vertex formats (SwiftShader's Vulkan among them) would convert the whole
+ * buffer at its first draw otherwise.
+ */
+function widenPaddedAttributes(geometry: BufferGeometry) {
+  // Only these two: a colour's item size says whether it has alpha.
+  for (const name of ['position', 'normal']) {
+    const attribute = geometry.getAttribute(name);
+    if (
+      !(attribute instanceof InterleavedBufferAttribute) ||
+      attribute.itemSize !== 3 ||
+      attribute.offset !== 0
+    )
+      continue;
+    const { array, stride } = attribute.data;
+    if (stride !== 4 || array instanceof Float32Array) continue;
+    geometry.setAttribute(name, new InterleavedBufferAttribute(attribute.data, 4, 0, attribute.normalized));
+  }
+}
+
 /** A part of the first picture without a GPU takes about this long (main-thread tasks under 200 ms: issue 44). */
 const PART_MS = 100;
 /** How often a fence is asked whether WebGL is done. */
@@ -387,6 +409,9 @@ export class ViewerScene {
   private async loadModel(url: string): Promise<Object3D> {
     const loader = new GLTFLoader().setMeshoptDecoder(meshoptDecoder());
     const gltf = await loader.loadAsync(url);
+    gltf.scene.traverse((object) => {
+      if (object instanceof Mesh) widenPaddedAttributes(object.geometry);
+    });
     return gltf.scene;
   }
 
@@ -422,6 +447,7 @@ export class ViewerScene {
         'normal',
         new InterleavedBufferAttribute(new InterleavedBuffer(new Int8Array(12), 4), 3, 0, true),
       );
+      widenPaddedAttributes(geometry);
       geometry.setIndex([0, 1, 2]);
       const mesh = new Mesh(geometry, new MeshStandardMaterial());
       mesh.frustumCulled = false;
