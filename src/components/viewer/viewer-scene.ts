@@ -27,6 +27,7 @@ import {
   InterleavedBufferAttribute,
   HemisphereLight,
   Material,
+  MathUtils,
   Mesh,
   MeshBasicMaterial,
   MeshStandardMaterial,
@@ -59,8 +60,18 @@ const ORBIT_STEP = Math.PI / 24;
 const PAN_STEP = 0.06;
 /** One step of the keyboard's zoom. */
 const ZOOM_STEP = 1.15;
-/** The view a model opens with: from the front, a little to the right and above. */
-const MODEL_VIEW = new Vector3(0.55, 0.45, 1).normalize();
+/**
+ * The view a model opens with: from the front, to the right and above, as its preview picture is drawn (azimuth
+ * 35°, elevation 25°, field of view 30°: server/geometry/preview-render.ts), so the model takes the picture's place
+ * seen from the same side (the picture is framed on the model's outline, the view on its bounding sphere).
+ */
+const MODEL_VIEW = new Vector3().setFromSphericalCoords(
+  1,
+  MathUtils.degToRad(90 - 25),
+  MathUtils.degToRad(35),
+);
+/** The camera's vertical field of view, in degrees (the preview picture's). */
+const FIELD_OF_VIEW = 30;
 /** The view the material sphere opens with: straight from the front, slightly above. */
 const SPHERE_VIEW = new Vector3(0, 0.2, 1).normalize();
 
@@ -195,7 +206,7 @@ function roomEnvironment(renderer: WebGLRenderer): Texture {
 export class ViewerScene {
   readonly renderer: WebGLRenderer;
   private readonly scene = new Scene();
-  private readonly camera = new PerspectiveCamera(35, 1, 0.01, 1000);
+  private readonly camera = new PerspectiveCamera(FIELD_OF_VIEW, 1, 0.01, 1000);
   private readonly controls: OrbitControls;
   private readonly environment: Texture | null;
   /** Image-based lighting with a GPU; plain lights without one (software-renderer.ts). */
