@@ -11,9 +11,10 @@
  * `longtask`; the page answers no input during one), normal and at 4× CPU throttle (CDP
  * Emulation.setCPUThrottlingRate). Medians are printed beside issue 44's goals.
  *
- * Figures only: nothing here asserts a time. Settings: BENCH_PORT (8197), BENCH_RUNS (3), BENCH_SIZES (a comma list
- * of triangle counts, default `20000,200000,1000000`), BENCH_RATES (the CPU throttle rates, default `1,4`),
- * BENCH_DEBUG (prints each visit's moments, long tasks and requests), BENCH_PROFILE (a directory: each visit's
+ * Figures only: nothing here asserts a time. Settings: BENCH_PORT (8197), BENCH_DIST (the build served, `dist`;
+ * another, e.g. an older commit's for a comparison run beside this one on another port, is served as it is),
+ * BENCH_RUNS (3), BENCH_SIZES (a comma list of triangle counts, default `20000,200000,1000000`), BENCH_RATES (the
+ * CPU throttle rates, default `1,4`), BENCH_DEBUG (prints each visit's moments, long tasks and requests), BENCH_PROFILE (a directory: each visit's
  * main-thread CPU profile, for Chromium's DevTools).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -39,7 +40,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 8197);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SIZES = (process.env.BENCH_SIZES ?? '20000,200000,1000000').split(',').map(Number);
 const RATES = (process.env.BENCH_RATES ?? '1,4').split(',').map(Number);
-const DIST = 'dist';
+/** The build served; only `dist` is built when stale (another, e.g. an older commit's, is served as it is). */
+const DIST = process.env.BENCH_DIST ?? 'dist';
 /** Where each visit's main-thread CPU profile goes (`<triangles>-<rate>x-<run>.cpuprofile`), when set. */
 const PROFILE_DIR = process.env.BENCH_PROFILE ?? '';
 /** Issue 44: the cold first frame at normal speed, by triangles; at 4× throttle at most three times as long. */
@@ -179,7 +181,7 @@ async function visit(token: string, modelId: number, cpuRate: number, label: str
 const ms = (value: number | null) => (value === null ? 'none' : `${Math.round(value)} ms`);
 
 async function main(): Promise<void> {
-  ensureBuild();
+  if (DIST === 'dist') ensureBuild();
   const server = await startPortalServer(PORT, DIST, { DEMO_FILES: '0', PROCESSING_STEP_MS: '0' });
   try {
     const token = await signInAlice(PORT);
