@@ -358,6 +358,14 @@ export class ViewerScene {
     root.traverseVisible((object) => {
       if (object instanceof Mesh) meshes.push(object);
     });
+    // In the renderer's order: the opaque meshes first, then the see-through ones from the farthest.
+    const seeThrough = (mesh: Mesh) => materialsOf(mesh).some((material) => material.transparent);
+    const distance = (mesh: Mesh) =>
+      mesh.getWorldPosition(new Vector3()).distanceToSquared(this.camera.position);
+    meshes.sort(
+      (a, b) =>
+        Number(seeThrough(a)) - Number(seeThrough(b)) || (seeThrough(a) ? distance(b) - distance(a) : 0),
+    );
     const ranges = meshes.map((mesh) => ({ ...mesh.geometry.drawRange }));
     const counts = meshes.map((mesh) => {
       const geometry = mesh.geometry;
