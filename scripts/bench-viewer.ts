@@ -11,10 +11,15 @@
  * `longtask`; the page answers no input during one), normal and at 4× CPU throttle (CDP
  * Emulation.setCPUThrottlingRate). Medians are printed beside issue 44's goals.
  *
- * Figures only: nothing here asserts a time. Settings: BENCH_PORT (8197), BENCH_RUNS (3), BENCH_SIZES (a comma list
- * of triangle counts, default `20000,200000,1000000`), BENCH_DEBUG (prints each visit's moments and long tasks).
+ * Figures only: nothing here asserts a time. Settings: BENCH_PORT (8197), BENCH_DIST (the build served, `dist`;
+ * another, e.g. an older commit's for a comparison run beside this one on another port, is served as it is),
+ * BENCH_RUNS (3), BENCH_SIZES (a comma list of triangle counts, default `20000,200000,1000000`), BENCH_RATES (the
+ * CPU throttle rates, default `1,4`), BENCH_DEBUG (prints each visit's moments, long tasks and requests), BENCH_PROFILE (a directory: each visit's
+ * main-thread CPU profile, for Chromium's DevTools).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { chromium, request as playwrightRequest } from '@playwright/test';
 import playwrightConfig, { CHROMIUM } from '../playwright.config';
 import { writeFbxBinary } from '../server/seed/fbx-writer';
@@ -34,7 +39,11 @@ import {
 const PORT = Number(process.env.BENCH_PORT ?? 8197);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SIZES = (process.env.BENCH_SIZES ?? '20000,200000,1000000').split(',').map(Number);
-const DIST = 'dist';
+const RATES = (process.env.BENCH_RATES ?? '1,4').split(',').map(Number);
+/** The build served; only `dist` is built when stale (another, e.g. an older commit's, is served as it is). */
+const DIST = process.env.BENCH_DIST ?? 'dist';
+/** Where each visit's main-thread CPU profile goes (`<triangles>-<rate>x-<run>.cpuprofile`), when set. */
+const PROFILE_DIR = process.env.BENCH_PROFILE ?? '';
 /** Issue 44: the cold first frame at normal speed, by triangles; at 4× throttle at most three times as long. */
 const GOAL_MS: Readonly<Record<number, number>> = { 20_000: 1500, 200_000: 2500, 1_000_000: 4000 };
 /** Issue 44: no main-thread task longer than this while the viewer loads. */
@@ -118,7 +127,7 @@ async function uploadModel(token: string, triangles: number): Promise<number> {
 }
 
 /** One cold visit of the model's overview in a browser of its own. */
-async function visit(token: string, modelId: number, cpuRate: number): Promise<Visit> {
+async function visit(token: string, modelId: number, cpuRate: number, label: string): Promise<Visit> {
   const browser = await chromium.launch({ ...playwrightConfig.use?.launchOptions, executablePath: CHROMIUM });
   try {
     const context = await benchContext(browser, token);
@@ -128,15 +137,41 @@ async function visit(token: string, modelId: number, cpuRate: number): Promise<V
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
     }
+    const profiler = PROFILE_DIR ? await context.newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 250 });
+      await profiler.send('Profiler.start');
+    }
     await page.goto(`${acmeOrigin(PORT)}/projects/models/overview/${modelId}`, { waitUntil: 'commit' });
     await page.waitForFunction(() => window.__viewerBench?.firstFrame !== undefined, undefined, {
       timeout: 600_000,
     });
+    if (profiler) {
+      const { profile } = await profiler.send('Profiler.stop');
+      mkdirSync(PROFILE_DIR, { recursive: true });
+      writeFileSync(join(PROFILE_DIR, `${label}.cpuprofile`), JSON.stringify(profile));
+    }
     const bench = await page.evaluate(() => window.__viewerBench!);
     const firstFrame = bench.firstFrame!;
     const longestTask = Math.max(0, ...bench.tasks.filter(([start]) => start < firstFrame).map(([, d]) => d));
-    if (process.env.BENCH_DEBUG)
+    if (process.env.BENCH_DEBUG) {
       console.log(JSON.stringify({ firstFrame, preview: bench.preview, tasks: bench.tasks }));
+      // The requests until the first frame: [start, end] in ms from navigation, and the path's last two parts.
+      const requests = await page.evaluate(
+        (until) =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.startTime < until)
+            .map((entry) => [
+              Math.round(entry.startTime),
+              Math.round((entry as PerformanceResourceTiming).responseEnd),
+              new URL(entry.name).pathname.split('/').slice(-2).join('/'),
+            ]),
+        firstFrame,
+      );
+      console.log(JSON.stringify(requests));
+    }
     return { preview: bench.preview ?? null, firstFrame, longestTask };
   } finally {
     await browser.close();
@@ -146,7 +181,7 @@ async function visit(token: string, modelId: number, cpuRate: number): Promise<V
 const ms = (value: number | null) => (value === null ? 'none' : `${Math.round(value)} ms`);
 
 async function main(): Promise<void> {
-  ensureBuild();
+  if (DIST === 'dist') ensureBuild();
   const server = await startPortalServer(PORT, DIST, { DEMO_FILES: '0', PROCESSING_STEP_MS: '0' });
   try {
     const token = await signInAlice(PORT);
@@ -164,10 +199,11 @@ async function main(): Promise<void> {
         `1440×900, a browser of its own per visit, median of ${RUNS}; load average ${loadavg()[0].toFixed(2)}\n`,
     );
     const rows: string[][] = [];
-    for (const cpuRate of [1, 4]) {
+    for (const cpuRate of RATES) {
       for (const [triangles, modelId] of models) {
         const visits: Visit[] = [];
-        for (let run = 0; run < RUNS; run += 1) visits.push(await visit(token, modelId, cpuRate));
+        for (let run = 0; run < RUNS; run += 1)
+          visits.push(await visit(token, modelId, cpuRate, `${triangles}-${cpuRate}x-${run + 1}`));
         const previews = visits.map((item) => item.preview).filter((item): item is number => item !== null);
         const goal = (GOAL_MS[triangles] ?? Number.NaN) * (cpuRate > 1 ? 3 : 1);
         rows.push([

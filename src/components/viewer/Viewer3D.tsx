@@ -3,14 +3,30 @@
  * material overviews import, while the viewer itself (ModelViewer.tsx, with three.js and its addons) is a chunk of
  * its own, loaded by `React.lazy` only when an overview has something to show in 3D. Until it has arrived the
  * frame shows the preview image with the loading indicator; without WebGL 2 it is never loaded and the frame keeps
- * the picture with a note, as it does when the chunk cannot be loaded.
+ * the picture with a note, as it does when the chunk cannot be loaded. A model's file is preloaded beside the chunk,
+ * and the model overview starts the chunk itself before its record has arrived (loadViewerChunk).
  */
 import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { preload } from 'react-dom';
 import { ViewerFrame, type ViewerProps, webgl2Available } from './viewer-parts';
 
 export type { ViewerProps } from './viewer-parts';
 
-const ModelViewer = lazy(() => import('./ModelViewer'));
+let chunk: Promise<typeof import('./ModelViewer')> | null = null;
+
+/**
+ * Starts loading the viewer's chunk (once; again after a failure). An overview that will most likely show a model
+ * calls it as it loads, so three.js arrives while the record is still being asked for.
+ */
+export function loadViewerChunk(): Promise<typeof import('./ModelViewer')> {
+  chunk ??= import('./ModelViewer').catch((error: unknown) => {
+    chunk = null;
+    throw error;
+  });
+  return chunk;
+}
+
+const ModelViewer = lazy(loadViewerChunk);
 
 /** Shows `fallback` in place of children that failed to render (the viewer's chunk did not load). */
 class LoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
@@ -27,6 +43,9 @@ class LoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode 
 
 export function Viewer3D(props: ViewerProps) {
   if (!webgl2Available()) return <ViewerFrame props={props} state="unsupported" />;
+  // The model's file downloads while the viewer's chunk does (GLTFLoader's fetch then takes the preloaded answer:
+  // same URL, CORS mode, same-origin credentials), rather than after three.js has arrived and run.
+  if (props.variant === 'model') preload(props.url, { as: 'fetch', crossOrigin: 'anonymous' });
   return (
     // A new file is a new viewer: its state starts over.
     <LoadBoundary key={props.url} fallback={<ViewerFrame props={props} state="failed" />}>

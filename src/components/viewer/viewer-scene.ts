@@ -1,24 +1,33 @@
 /**
  * The three.js side of the 3D viewer (issue 28), free of React: a WebGL 2 renderer on a canvas, a perspective
  * camera with OrbitControls (drag to orbit, right-drag or Shift-drag to pan, wheel to zoom), image-based lighting
- * from three's RoomEnvironment through a PMREM plus a key light (without a GPU a hemisphere light and the key light:
- * canvas `data-lighting`), and a soft contact shadow under the content.
+ * from three's RoomEnvironment through a PMREM plus a key light (without a GPU a hemisphere light and the key light,
+ * canvas `data-lighting`, and no antialias: software-renderer.ts), and a soft contact shadow under the content.
  * The content is either a glb (GLTFLoader with the meshopt decoder, so EXT_meshopt_compression and
  * KHR_mesh_quantization load) or a sphere wearing a material's base-colour map.
  *
  * It renders on demand: a frame is drawn only when something asked for one (the controls moved, the size changed,
  * the content or the wireframe changed), and the next frame only while the controls' damping is still moving the
- * camera; idle, nothing runs. `dispose` frees every geometry, material, texture, the environment and the
- * renderer. The canvas's `data-frames` counts the frames drawn (the end-to-end tests read it), and `data-drawn`
- * says whether the last one showed the content (`content`) or only the empty stage (`empty`).
+ * camera; idle, nothing runs. Loading overlaps what it can: the file downloads (preloaded by Viewer3D.tsx) and is
+ * decoded in workers while the likely programs link; without a GPU the content's first picture is drawn in
+ * parts, one per frame and each waited for without blocking (drawInParts), so that no frame holds the page long
+ * (issue 44, bench:viewer). `dispose` frees every geometry, material, texture, the environment and the
+ * renderer. The canvas's `data-frames` counts the frames drawn (a picture drawn in parts once; the end-to-end tests
+ * read it), and `data-drawn` says whether the last one showed the content (`content`) or only the empty stage
+ * (`empty`).
  */
 import {
   Box3,
+  BufferGeometry,
   CanvasTexture,
   Color,
   DirectionalLight,
+  Group,
+  InterleavedBuffer,
+  InterleavedBufferAttribute,
   HemisphereLight,
   Material,
+  MathUtils,
   Mesh,
   MeshBasicMaterial,
   MeshStandardMaterial,
@@ -41,7 +50,7 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { isSoftwareRenderer, rendererName } from './software-renderer';
+import { drawsWithoutGpu } from './software-renderer';
 
 /** The device pixel ratio is capped here: sharper than this costs fill rate and shows no more. */
 export const MAX_PIXEL_RATIO = 2;
@@ -51,10 +60,63 @@ const ORBIT_STEP = Math.PI / 24;
 const PAN_STEP = 0.06;
 /** One step of the keyboard's zoom. */
 const ZOOM_STEP = 1.15;
-/** The view a model opens with: from the front, a little to the right and above. */
-const MODEL_VIEW = new Vector3(0.55, 0.45, 1).normalize();
+/**
+ * The view a model opens with: from the front, to the right and above, as its preview picture is drawn (azimuth
+ * 35°, elevation 25°, field of view 30°: server/geometry/preview-render.ts), so the model takes the picture's place
+ * seen from the same side (the picture is framed on the model's outline, the view on its bounding sphere).
+ */
+const MODEL_VIEW = new Vector3().setFromSphericalCoords(
+  1,
+  MathUtils.degToRad(90 - 25),
+  MathUtils.degToRad(35),
+);
+/** The camera's vertical field of view, in degrees (the preview picture's). */
+const FIELD_OF_VIEW = 30;
 /** The view the material sphere opens with: straight from the front, slightly above. */
 const SPHERE_VIEW = new Vector3(0, 0.2, 1).normalize();
+
+let decoder: typeof MeshoptDecoder | null = null;
+
+/** The meshopt decoder, decoding in workers: a large model's buffers are not decoded on the main thread. */
+function meshoptDecoder(): typeof MeshoptDecoder {
+  if (!decoder) {
+    MeshoptDecoder.useWorkers(Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1)));
+    decoder = MeshoptDecoder;
+  }
+  return decoder;
+}
+
+/**
+ * Reads quantized 3-component positions and normals padded to 4 (KHR_mesh_quantization as meshopt writes it:
+ * 16-bit positions in 8 bytes, 8-bit normals in 4) as 4 components, the padding unread by the shaders. WebGL back
+ * ends without 3-component 16- and 8-bit vertex formats (SwiftShader's Vulkan among them) would convert the whole
+ * buffer at its first draw otherwise.
+ */
+function widenPaddedAttributes(geometry: BufferGeometry) {
+  // Only these two: a colour's item size says whether it has alpha.
+  for (const name of ['position', 'normal']) {
+    const attribute = geometry.getAttribute(name);
+    if (
+      !(attribute instanceof InterleavedBufferAttribute) ||
+      attribute.itemSize !== 3 ||
+      attribute.offset !== 0
+    )
+      continue;
+    const { array, stride } = attribute.data;
+    if (stride !== 4 || array instanceof Float32Array) continue;
+    geometry.setAttribute(name, new InterleavedBufferAttribute(attribute.data, 4, 0, attribute.normalized));
+  }
+}
+
+/** A part of the first picture without a GPU takes about this long (main-thread tasks under 200 ms: issue 44). */
+const PART_MS = 100;
+/** How often a fence is asked whether WebGL is done. */
+const POLL_MS = 4;
+/** The first part's size, in indices (or vertices): about 20,000 triangles. */
+const FIRST_PART_VERTICES = 60_000;
+
+/** The start of the next animation frame. */
+const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
 
 export type ViewerContent = { kind: 'model'; url: string } | { kind: 'material'; url: string };
 
@@ -144,7 +206,7 @@ function roomEnvironment(renderer: WebGLRenderer): Texture {
 export class ViewerScene {
   readonly renderer: WebGLRenderer;
   private readonly scene = new Scene();
-  private readonly camera = new PerspectiveCamera(35, 1, 0.01, 1000);
+  private readonly camera = new PerspectiveCamera(FIELD_OF_VIEW, 1, 0.01, 1000);
   private readonly controls: OrbitControls;
   private readonly environment: Texture | null;
   /** Image-based lighting with a GPU; plain lights without one (software-renderer.ts). */
@@ -156,15 +218,24 @@ export class ViewerScene {
   private frames = 0;
   private disposed = false;
   private readonly damping: boolean;
+  /** Without a GPU the content's first picture is drawn in parts, a frame each (drawInParts). */
+  private readonly inParts: boolean;
+  /** While the first picture is drawn in parts: nothing else draws, and a resize starts it over. */
+  private building: { resized: boolean } | null = null;
 
   /** Throws when no WebGL 2 context can be made on the canvas. */
   constructor(
     private readonly canvas: HTMLCanvasElement,
     options: { reducedMotion?: boolean } = {},
   ) {
+    // Without a GPU: no multisampling (each frame several times faster), and plain lights stand in for the
+    // environment, whose shaders would hold the page for seconds.
+    const software = drawsWithoutGpu();
     this.renderer = new WebGLRenderer({
       canvas,
-      antialias: true,
+      antialias: !software,
+      // The first picture drawn in parts stays from one frame to the next.
+      preserveDrawingBuffer: software,
       alpha: true,
       powerPreference: 'high-performance',
     });
@@ -174,8 +245,8 @@ export class ViewerScene {
     this.renderer.toneMapping = NeutralToneMapping;
     this.renderer.toneMappingExposure = 1;
 
-    // Without a GPU the environment's shaders would hold the page for seconds: plain lights stand in for it.
-    this.lighting = isSoftwareRenderer(rendererName(this.renderer.getContext())) ? 'simple' : 'image-based';
+    this.inParts = software;
+    this.lighting = software ? 'simple' : 'image-based';
     canvas.dataset.lighting = this.lighting;
     this.environment = this.lighting === 'image-based' ? roomEnvironment(this.renderer) : null;
     if (this.environment) {
@@ -208,7 +279,7 @@ export class ViewerScene {
 
   private readonly draw = () => {
     this.frame = 0;
-    if (this.disposed) return;
+    if (this.disposed || this.building) return;
     // With damping the camera goes on moving for a few frames after the pointer stops: draw until it rests.
     const moving = this.damping && this.controls.update();
     this.renderer.render(this.scene, this.camera);
@@ -222,6 +293,7 @@ export class ViewerScene {
   /** The drawing size in CSS pixels. */
   setSize(width: number, height: number) {
     if (!width || !height) return;
+    if (this.building) this.building.resized = true;
     this.renderer.setSize(width, height, false);
     this.camera.aspect = width / height;
     this.camera.updateProjectionMatrix();
@@ -230,8 +302,21 @@ export class ViewerScene {
 
   /** Loads the content; rejects when it cannot be loaded. */
   async load(content: ViewerContent): Promise<void> {
-    const object =
-      content.kind === 'model' ? await this.loadModel(content.url) : await this.materialSphere(content.url);
+    const loading = content.kind === 'model' ? this.loadModel(content.url) : this.materialSphere(content.url);
+    // While the file downloads and decodes, the GPU side links the programs it will most likely need.
+    const standIn = this.precompile(content.kind);
+    const warming = this.inParts ? this.warmUp(standIn) : Promise.resolve();
+    let object: Object3D;
+    try {
+      object = await loading;
+      await warming;
+      // Any program still missing is linked before the first frame that shows the content, rather than in it.
+      if (!this.disposed) await this.renderer.compileAsync(object, this.camera, this.scene);
+    } finally {
+      // Only now: a program whose last material is disposed is deleted.
+      await warming;
+      disposeTree(standIn);
+    }
     if (this.disposed) {
       disposeTree(object);
       return;
@@ -241,11 +326,111 @@ export class ViewerScene {
     this.scene.add(object);
     this.placeShadow();
     this.reset();
+    if (this.inParts) await this.drawInParts(object);
+  }
+
+  /**
+   * Resolves once WebGL has done what it was given so far (a fence, polled between tasks: it does not block).
+   */
+  private async finished() {
+    const gl = this.renderer.getContext();
+    if (!(gl instanceof WebGL2RenderingContext)) return;
+    const fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+    if (!fence) return;
+    gl.flush();
+    try {
+      while (!this.disposed && gl.getSyncParameter(fence, gl.SYNC_STATUS) !== gl.SIGNALED)
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    } finally {
+      gl.deleteSync(fence);
+    }
+  }
+
+  /**
+   * The content's first picture without a GPU, drawn in parts: a frame each, sized so that each takes about
+   * PART_MS, the first with the shadow and the buffers' upload only. There the browser waits at each frame's end
+   * for WebGL to finish (software compositing reads the canvas back), so one frame of a million triangles would
+   * hold the page for seconds; this way it answers between the parts. The picture shows once all parts are drawn
+   * (`data-drawn="content"`); the controls wait until then, and a resize starts it over.
+   */
+  private async drawInParts(root: Object3D) {
+    const meshes: Mesh[] = [];
+    root.traverseVisible((object) => {
+      if (object instanceof Mesh) meshes.push(object);
+    });
+    // In the renderer's order: the opaque meshes first, then the see-through ones from the farthest.
+    const seeThrough = (mesh: Mesh) => materialsOf(mesh).some((material) => material.transparent);
+    const distance = (mesh: Mesh) =>
+      mesh.getWorldPosition(new Vector3()).distanceToSquared(this.camera.position);
+    meshes.sort(
+      (a, b) =>
+        Number(seeThrough(a)) - Number(seeThrough(b)) || (seeThrough(a) ? distance(b) - distance(a) : 0),
+    );
+    const ranges = meshes.map((mesh) => ({ ...mesh.geometry.drawRange }));
+    const counts = meshes.map((mesh) => {
+      const geometry = mesh.geometry;
+      const total = (geometry.index ?? geometry.getAttribute('position')).count;
+      const { start, count } = geometry.drawRange;
+      return [start, Math.min(total, start + count)];
+    });
+    const show = (index: number, start: number, count: number) =>
+      meshes.forEach((mesh, other) => mesh.geometry.setDrawRange(start, other === index ? count : 0));
+    const shadowShown = this.shadow.visible;
+    const building = (this.building = { resized: false });
+    this.controls.enabled = false;
+    try {
+      let vertices = FIRST_PART_VERTICES;
+      for (let complete = false; !complete && !this.disposed;) {
+        building.resized = false;
+        // The first part: cleared, the shadow, every buffer uploaded and every program in use; nothing of the
+        // content drawn yet.
+        await nextFrame();
+        if (this.disposed) return;
+        this.renderer.autoClear = true;
+        this.shadow.visible = shadowShown;
+        show(-1, 0, 0);
+        this.renderer.render(this.scene, this.camera);
+        this.renderer.autoClear = false;
+        this.shadow.visible = false;
+        await this.finished();
+        for (let index = 0; index < meshes.length && !building.resized && !this.disposed; index += 1) {
+          const [first, end] = counts[index];
+          // Whole triangles (and lines) per part.
+          for (let start = first; start < end && !building.resized && !this.disposed;) {
+            const count = Math.min(end - start, Math.max(6, vertices - (vertices % 6)));
+            await nextFrame();
+            if (this.disposed) return;
+            const began = performance.now();
+            show(index, start, count);
+            this.renderer.render(this.scene, this.camera);
+            start += count;
+            // The next part is sized by the time this one took to draw.
+            await this.finished();
+            const took = performance.now() - began;
+            vertices = Math.round(count * Math.min(2, Math.max(0.5, PART_MS / Math.max(took, 1))));
+          }
+        }
+        complete = !building.resized;
+      }
+    } finally {
+      meshes.forEach((mesh, index) => mesh.geometry.setDrawRange(ranges[index].start, ranges[index].count));
+      this.renderer.autoClear = true;
+      this.shadow.visible = shadowShown;
+      this.controls.enabled = true;
+      this.building = null;
+    }
+    if (this.disposed) return;
+    this.frames += 1;
+    this.canvas.dataset.frames = String(this.frames);
+    this.canvas.dataset.drawn = 'content';
   }
 
   private async loadModel(url: string): Promise<Object3D> {
-    const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
+    const loader = new GLTFLoader().setMeshoptDecoder(meshoptDecoder());
     const gltf = await loader.loadAsync(url);
+    gltf.scene.traverse((object) => {
+      if (object instanceof Mesh) widenPaddedAttributes(object.geometry);
+    });
     return gltf.scene;
   }
 
@@ -258,6 +443,59 @@ export class ViewerScene {
     map.anisotropy = this.renderer.capabilities.getMaxAnisotropy();
     const material = new MeshStandardMaterial({ map, roughness: 0.55, metalness: 0 });
     return new Mesh(new SphereGeometry(1, 96, 64), material);
+  }
+
+  /**
+   * Asks for the programs of the shadow and of a plain glTF material (MeshStandardMaterial with positions and
+   * normals, no maps: what GLTFLoader makes of a processed model without textures) under this scene's lights.
+   * Linking runs beside the page in the GPU process; a program is fetched by its parameters, so the content's
+   * first frame finds it ready instead of waiting for it (seconds without a GPU: bench:viewer).
+   */
+  private precompile(kind: ViewerContent['kind']): Object3D {
+    const standIn = new Group();
+    if (kind === 'model') {
+      // Laid out as the processing's quantized glbs are (KHR_mesh_quantization: positions as normalized 16-bit
+      // and normals as normalized 8-bit integers, each padded to 4 bytes), so that a software renderer's
+      // pipeline made for it in warmUp serves the content too. One triangle, of zero size.
+      const geometry = new BufferGeometry();
+      geometry.setAttribute(
+        'position',
+        new InterleavedBufferAttribute(new InterleavedBuffer(new Int16Array(12), 4), 3, 0, true),
+      );
+      geometry.setAttribute(
+        'normal',
+        new InterleavedBufferAttribute(new InterleavedBuffer(new Int8Array(12), 4), 3, 0, true),
+      );
+      widenPaddedAttributes(geometry);
+      geometry.setIndex([0, 1, 2]);
+      const mesh = new Mesh(geometry, new MeshStandardMaterial());
+      mesh.frustumCulled = false;
+      standIn.add(mesh);
+    }
+    this.renderer.compile(standIn, this.camera, this.scene);
+    // The shadow is hidden until placed, and compile() passes hidden objects by.
+    this.shadow.visible = true;
+    this.renderer.compile(this.shadow, this.camera, this.scene);
+    this.shadow.visible = false;
+    return standIn;
+  }
+
+  /**
+   * Without a GPU: draws the stand-in (nothing to see) and the shadow once, as soon as their programs are linked,
+   * so that the renderer makes its pipelines while the file still downloads; the content's first part would wait
+   * for them otherwise (half a second in bench:viewer). The canvas stays hidden under the preview until then.
+   */
+  private async warmUp(standIn: Object3D) {
+    await this.finished();
+    await nextFrame();
+    if (this.disposed) return;
+    const shadowShown = this.shadow.visible;
+    this.shadow.visible = true;
+    this.scene.add(standIn);
+    this.renderer.render(this.scene, this.camera);
+    this.scene.remove(standIn);
+    this.shadow.visible = shadowShown;
+    await this.finished();
   }
 
   /** The shadow under the content's footprint. */
