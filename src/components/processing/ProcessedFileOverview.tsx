@@ -1,7 +1,7 @@
 /**
  * The body of a processed file's overview (a model's, a library item's; spec 2 §3, §4): its preview, or once
- * processed the interactive 3D viewer with the model's statistics (issue 28; the viewer's code loads then, or with
- * the model overview's module: see src/components/viewer/Viewer3D.tsx), the details every processed file has
+ * processed the interactive 3D viewer with the model's statistics (issue 28; the viewer's code loads only then,
+ * see src/components/viewer/Viewer3D.tsx), the details every processed file has
  * (status and colour, latest geometry event message, elapsed time, uploader, created, updated, started, finished)
  * followed by the entity's own, the file with its downloads (the original, and the optimized glTF once
  * processed), and the processing history. Texts come from the entity's namespace (`fields.*`, `downloads.*`,

@@ -3,8 +3,7 @@
  * model card (name, status badge, colour, preview image, description, created, updated, started, finished,
  * uploader, latest geometry event message), the elapsed time (a running timer while unfinished), its project and
  * file, and the processing history (ProcessedFileOverview, its body). Its header actions (Reprocess, Delete back to
- * the project, Edit) are declared (`overview` in models.resource.tsx). Processing pushes update it in place. The
- * 3D viewer's chunk starts loading with this module, before the model has arrived (issue 44).
+ * the project, Edit) are declared (`overview` in models.resource.tsx). Processing pushes update it in place.
  */
 import { Link } from 'react-router';
 import { defineOverviewPage } from '@/declarations/types';
@@ -14,11 +13,6 @@ import type { ModelDetail } from '@shared/entities/models';
 import { modelProjectPath } from './model-paths';
 import { useModelLiveUpdates } from '@/components/processing/useModelLiveUpdates';
 import '@/components/processing/processing.css';
-import { webgl2Available } from '@/components/viewer/viewer-parts';
-import { loadViewerChunk } from '@/components/viewer/Viewer3D';
-
-// Most models shown are processed: the viewer's code (three.js) loads while the model is asked for, not after.
-if (webgl2Available()) void loadViewerChunk().catch(() => undefined);
 
 export default defineOverviewPage<ModelDetail>({
   titleId: 'model-title',
