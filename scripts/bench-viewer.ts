@@ -20,20 +20,21 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { chromium, request as playwrightRequest } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import playwrightConfig, { CHROMIUM } from '../playwright.config';
 import { writeFbxBinary } from '../server/seed/fbx-writer';
 import { denseMesh } from '../tests/server/fbx-fixtures';
 import { ensureBuild } from './ensure-build';
 import {
   acmeOrigin,
-  BENCH_DOMAIN,
+  benchApi,
   benchContext,
   median,
   signInAlice,
   startPortalServer,
   stopPortalServer,
   table,
+  uploadModelUntilFinished,
 } from './bench/portal-server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8197);
@@ -89,38 +90,10 @@ const WATCHER = `(() => {
 
 /** Uploads a dense mesh of about `triangles` triangles as alice's model and waits until it is FINISHED. */
 async function uploadModel(token: string, triangles: number): Promise<number> {
-  const api = await playwrightRequest.newContext({
-    baseURL: `http://127.0.0.1:${PORT}`,
-    extraHTTPHeaders: {
-      Host: `acme.${BENCH_DOMAIN}:${PORT}`,
-      Accept: 'application/json',
-      Authorization: `Bearer ${token}`,
-    },
-  });
+  const api = await benchApi(PORT, token);
   try {
-    const fixture = denseMesh(triangles);
-    const name = `Viewer bench ${triangles.toLocaleString('en')}`;
-    const created = await api.post('/api/v2/projects/models', {
-      multipart: {
-        name,
-        file: {
-          name: `${name}.fbx`,
-          mimeType: 'application/octet-stream',
-          buffer: writeFbxBinary(fixture.scene, { version: 7400 }),
-        },
-      },
-    });
-    if (!created.ok())
-      throw new Error(`Uploading ${name} answered ${created.status()}: ${await created.text()}`);
-    const { data } = (await created.json()) as { data: { id: number } };
-    for (;;) {
-      const model = (await (await api.get(`/api/v2/projects/models/${data.id}`)).json()) as {
-        data: { status: string };
-      };
-      if (model.data.status === 'FINISHED') return data.id;
-      if (model.data.status === 'FAILED') throw new Error(`${name} failed to process.`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    const fbx = writeFbxBinary(denseMesh(triangles).scene, { version: 7400 });
+    return (await uploadModelUntilFinished(api, `Viewer bench ${triangles.toLocaleString('en')}`, fbx)).id;
   } finally {
     await api.dispose();
   }

@@ -4,7 +4,12 @@
  * for a browser context. The server runs detached in its own process group; `stopPortalServer` ends it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { type Browser, type BrowserContext, request as playwrightRequest } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  request as playwrightRequest,
+} from '@playwright/test';
 import type { AuthResponse } from '../../shared/session';
 
 export const BENCH_DOMAIN = 'portal.localhost';
@@ -68,6 +73,50 @@ export async function signInAlice(port: number): Promise<string> {
   const auth = (await response.json()) as AuthResponse;
   await api.dispose();
   return auth.access_token;
+}
+
+/** An API client of acme on this port, with the token. */
+export function benchApi(port: number, token: string): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({
+    baseURL: `http://127.0.0.1:${port}`,
+    extraHTTPHeaders: {
+      Host: `acme.${BENCH_DOMAIN}:${port}`,
+      Accept: 'application/json',
+      Authorization: `Bearer ${token}`,
+    },
+  });
+}
+
+/** A model as the benchmarks read it once processed: its status, times and processing events. */
+export interface ProcessedModel {
+  id: number;
+  status: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  geometry_events: Array<{ message: string; created_at: string }>;
+}
+
+/** Uploads `fbx` as a model named `name`, asks for it every 100 ms until it is FINISHED and answers it then. */
+export async function uploadModelUntilFinished(
+  api: APIRequestContext,
+  name: string,
+  fbx: Buffer,
+): Promise<ProcessedModel> {
+  const created = await api.post('/api/v2/projects/models', {
+    multipart: { name, file: { name: `${name}.fbx`, mimeType: 'application/octet-stream', buffer: fbx } },
+  });
+  if (!created.ok())
+    throw new Error(`Uploading ${name} answered ${created.status()}: ${await created.text()}`);
+  const { data } = (await created.json()) as { data: { id: number } };
+  for (;;) {
+    const { data: model } = (await (await api.get(`/api/v2/projects/models/${data.id}`)).json()) as {
+      data: ProcessedModel;
+    };
+    if (model.status === 'FAILED') throw new Error(`${name} failed to process.`);
+    if (model.status === 'FINISHED') return model;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** A 1440 × 900 context, signed in with the token when one is given. */

@@ -14,29 +14,22 @@
  * a time.
  */
 import { loadavg } from 'node:os';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { writeFbxBinary } from '../../server/seed/fbx-writer';
 import { denseMesh } from '../../tests/server/fbx-fixtures';
 import {
-  BENCH_DOMAIN,
+  benchApi,
   median,
   signInAlice,
   startPortalServer,
   stopPortalServer,
   table,
+  uploadModelUntilFinished,
 } from './portal-server';
 
 /** Issue 44's goals: upload end to FINISHED, by triangles, on a quiet machine; a user's run starts within 1 s. */
 const READY_GOAL_MS: Readonly<Record<number, number>> = { 20_000: 2000, 1_000_000: 10_000 };
 const START_GOAL_MS = 1000;
-
-interface ModelTimes {
-  status: string;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  geometry_events: Array<{ message: string; created_at: string }>;
-}
 
 interface Upload {
   /** created_at → started_at, ms. */
@@ -45,44 +38,19 @@ interface Upload {
   ready: number;
 }
 
-async function apiFor(port: number, token: string): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({
-    baseURL: `http://127.0.0.1:${port}`,
-    extraHTTPHeaders: {
-      Host: `acme.${BENCH_DOMAIN}:${port}`,
-      Accept: 'application/json',
-      Authorization: `Bearer ${token}`,
-    },
-  });
-}
-
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Uploads `fbx` as a model named `name` and waits until it is FINISHED; its server-side times. */
 async function uploadAndWait(api: APIRequestContext, name: string, fbx: Buffer): Promise<Upload> {
-  const created = await api.post('/api/v2/projects/models', {
-    multipart: { name, file: { name: `${name}.fbx`, mimeType: 'application/octet-stream', buffer: fbx } },
-  });
-  if (!created.ok())
-    throw new Error(`Uploading ${name} answered ${created.status()}: ${await created.text()}`);
-  const { data } = (await created.json()) as { data: { id: number } };
-  for (;;) {
-    const { data: model } = (await (await api.get(`/api/v2/projects/models/${data.id}`)).json()) as {
-      data: ModelTimes;
-    };
-    if (model.status === 'FAILED') throw new Error(`${name} failed to process.`);
-    if (model.status === 'FINISHED' && model.started_at && model.finished_at) {
-      const createdAt = Date.parse(model.created_at);
-      if (process.env.BENCH_DEBUG)
-        for (const event of [...model.geometry_events].reverse())
-          console.log(`${name}: +${Date.parse(event.created_at) - createdAt} ms ${event.message}`);
-      return {
-        start: Date.parse(model.started_at) - createdAt,
-        ready: Date.parse(model.finished_at) - createdAt,
-      };
-    }
-    await pause(100);
-  }
+  const model = await uploadModelUntilFinished(api, name, fbx);
+  const createdAt = Date.parse(model.created_at);
+  if (process.env.BENCH_DEBUG)
+    for (const event of [...model.geometry_events].reverse())
+      console.log(`${name}: +${Date.parse(event.created_at) - createdAt} ms ${event.message}`);
+  return {
+    start: Date.parse(model.started_at ?? model.created_at) - createdAt,
+    ready: Date.parse(model.finished_at ?? model.created_at) - createdAt,
+  };
 }
 
 /** Waits until one of the demo content's models is being processed. */
@@ -123,7 +91,7 @@ export async function uploadToReady(port: number, runs: number): Promise<void> {
 
   const quiet = await startPortalServer(port, 'dist', { DEMO_FILES: '0' });
   try {
-    const api = await apiFor(port, await signInAlice(port));
+    const api = await benchApi(port, await signInAlice(port));
     for (const triangles of sizes) {
       const uploads: Upload[] = [];
       for (let run = 0; run < runs; run += 1)
@@ -139,7 +107,7 @@ export async function uploadToReady(port: number, runs: number): Promise<void> {
 
   const busy = await startPortalServer(port, 'dist', { DEMO_FILES: '1' });
   try {
-    const api = await apiFor(port, await signInAlice(port));
+    const api = await benchApi(port, await signInAlice(port));
     await demoProcessing(api);
     const uploads: Upload[] = [];
     for (let run = 0; run < runs; run += 1)
