@@ -5,6 +5,7 @@
  */
 import { test as base } from '@playwright/test';
 import { origin, useWorkerServer } from './portal';
+import { recordBrowserTrouble } from './browser-trouble';
 import { recordShownMessages } from './shown-messages';
 import { startWorkerServer, type WorkerServer } from './worker-server';
 
@@ -23,10 +24,13 @@ export const test = base.extend<object, { workerServer: WorkerServer }>({
     // minute on a machine busy with other builds and runs.
     { scope: 'worker', auto: true, timeout: 240_000 },
   ],
-  // Every page records the messages it shows for a while and then takes away (./shown-messages.ts).
-  context: async ({ context }, use) => {
+  // Every page records the messages it shows for a while and then takes away (./shown-messages.ts); what went
+  // wrong in the browser is printed when the test fails (./browser-trouble.ts).
+  context: async ({ context }, use, testInfo) => {
     await recordShownMessages(context);
+    const trouble = recordBrowserTrouble(context);
     await use(context);
+    await trouble.report(testInfo);
   },
   baseURL: async ({ workerServer }, use) => {
     void workerServer;

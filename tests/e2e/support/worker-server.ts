@@ -68,6 +68,9 @@ function serverEnvironment(workerIndex: number): NodeJS.ProcessEnv {
     // Processing as fast as the machine allows: no pace between the steps. A test that looks at a state on the
     // way waits for that state (a push, a held request), not for time.
     PROCESSING_STEP_MS: '0',
+    // No spare pipeline process started ahead of each run (about 130 MB and a start's CPU per worker): the tests
+    // wait for processing by its pushes, not for its speed, and share the machine with the other suites.
+    PROCESSING_WARM_PROCESS: '0',
   };
 }
 
