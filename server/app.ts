@@ -27,6 +27,7 @@ import type { ProcessingQueue } from './processing/processor';
 import type { Broadcaster } from './realtime/broadcaster';
 import { registerRealtime } from './realtime/index';
 import type { FileStorage } from './storage/storage';
+import type { RegistrableEntity } from './http/crud/declared-entity';
 import type { UploadStore } from './storage/upload-store';
 
 export interface AppContext {
@@ -39,6 +40,11 @@ export interface AppContext {
   uploads: UploadStore;
   /** The processing queue (server/processing): the API queues models, its workers process them. */
   processor: ProcessingQueue;
+  /**
+   * The API's entity declarations (`declaredEntities()` of server/api/index.ts): what derives from all of them
+   * (the recycling bin's purge, the activity entries' collections, a company's files) reads them here.
+   */
+  entities: readonly RegistrableEntity[];
 }
 
 /** Request headers of the tus protocol (resumable uploads, server/api/uploads.ts) a portal origin may send. */

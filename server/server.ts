@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { purgeExpiredTrash, schedulePurge } from './domain/trash-purge';
 import { buildApp } from './app';
+import { declaredEntities } from './api/index';
 import type { ServerConfig } from './config';
 import { type DatabaseOptions, type DB, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -60,7 +61,8 @@ export async function createServer(
   await migrateToLatest(db);
   const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(config.storageDir);
   if (config.seed) await seedDemoData(db, { storage });
-  await purgeExpiredTrash(db);
+  const entities = await declaredEntities();
+  await purgeExpiredTrash(db, entities);
   const embedded = !config.databaseUrl;
   await analyzeTables(db, embedded ? 'all' : 'never-analyzed');
   let port = config.port;
@@ -69,8 +71,8 @@ export async function createServer(
     ? s3UploadStore(config.s3, UPLOAD_LIFETIME_MS)
     : diskUploadStore(uploadDirectory(config), UPLOAD_LIFETIME_MS);
   const processor = await processingQueue(config, db, storage, options.schema);
-  const app = await buildApp({ config, db, broadcaster, storage, uploads, processor });
-  const stopPurging = schedulePurge(db, (error) =>
+  const app = await buildApp({ config, db, broadcaster, storage, uploads, processor, entities });
+  const stopPurging = schedulePurge(db, entities, (error) =>
     app.log.error({ err: error }, 'Purging expired trash failed'),
   );
   const stopAnalyzing = embedded

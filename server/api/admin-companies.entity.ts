@@ -297,8 +297,10 @@ export default defineEntity({
         ),
       )
       .execute();
+    const { entities, storage, uploads } = ctx.request.server.ctx;
     const files = await companyFiles(
       ctx.db,
+      entities,
       row,
       leaving.map((user) => user.id),
     );
@@ -318,8 +320,7 @@ export default defineEntity({
         .execute();
     }
     // Only once the delete has committed: a failed delete keeps every file.
-    const gone = { ...files, keys: await unreferencedKeys(ctx.db, files.keys) };
-    const { storage, uploads } = ctx.request.server.ctx;
+    const gone = { ...files, keys: await unreferencedKeys(ctx.db, entities, files.keys) };
     return () => removeCompanyFiles(storage, uploads, gone);
   },
   summaries: {

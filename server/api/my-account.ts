@@ -24,6 +24,7 @@ import { authenticate, revokeAllTokens, type Session } from '../auth/session';
 import type { DB } from '../db/database';
 import type { UserActivitiesTable } from '../db/schema';
 import { type FieldErrors, HttpError, ValidationError } from '../errors/http-errors';
+import type { RegistrableEntity } from '../http/crud/declared-entity';
 import { guard, guarded } from '../http/guarded-route';
 import { type Language, requestLanguage } from '../http/language';
 import { listQueryProperties } from '../http/list-query';
@@ -287,6 +288,7 @@ const presentActivity = (
 const activityList = (
   language: Language,
   activityAt: RouteActivityAt,
+  entities: readonly RegistrableEntity[],
 ): ListSpec<'user_activities', ActivityRow, ReturnType<typeof presentActivity>> => ({
   resource: 'activities',
   sorts: { datetime: 'user_activities.created_at' },
@@ -295,7 +297,7 @@ const activityList = (
   search: ['user_activities.action', 'user_activities.subject'],
   fields: ['id', 'action', 'subject', 'message', 'message_key', 'message_params', 'datetime'],
   present: async (rows) => {
-    const collections = await declaredActivityCollections();
+    const collections = declaredActivityCollections(entities);
     return rows.map((row) => presentActivity(row, language, collections, activityAt));
   },
 });
@@ -528,7 +530,7 @@ export default async function myAccountRoutes(server: FastifyInstance): Promise<
       return listEndpoint(
         request,
         base,
-        activityList(requestLanguage(request), app.routeActivityAt),
+        activityList(requestLanguage(request), app.routeActivityAt, app.ctx.entities),
         request.query,
       );
     },

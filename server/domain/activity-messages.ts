@@ -11,7 +11,6 @@
 import { message, type MessageParams, type StoredMessage } from '../../shared/messages';
 import type { RegistrableEntity } from '../http/crud/declared-entity';
 import type { RouteActivity } from '../http/guarded-route';
-import { declaredEntities } from './declared-entities';
 
 /** What an entry records: a write by its kind, or one of the account's own events. */
 export const ACTIVITY_ACTIONS = [
@@ -69,17 +68,13 @@ export function activityCollections(
   return [...declared, ...UNDECLARED].sort((a, b) => b.collection.length - a.collection.length);
 }
 
-let declared: Promise<ActivityCollections> | undefined;
+const ofDeclarations = new WeakMap<readonly RegistrableEntity[], ActivityCollections>();
 
-/** The collections of the API's declarations (declared-entities.ts), found once per process. */
-export function declaredActivityCollections(): Promise<ActivityCollections> {
-  declared ??= declaredEntities()
-    .then(activityCollections)
-    .catch((error: unknown) => {
-      declared = undefined;
-      throw error;
-    });
-  return declared;
+/** The collections of the app's declarations (`ctx.entities`), worked out once for them. */
+export function declaredActivityCollections(entities: readonly RegistrableEntity[]): ActivityCollections {
+  let collections = ofDeclarations.get(entities);
+  if (!collections) ofDeclarations.set(entities, (collections = activityCollections(entities)));
+  return collections;
 }
 
 /** A bulk call's action (`POST /{collection}/update`) and its wording. */

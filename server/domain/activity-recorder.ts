@@ -101,8 +101,8 @@ export function registerActivityRecorder(app: FastifyInstance, prefix = '/api/v2
     try {
       const session = await pending;
       const subject = path.replace(/^\//, '');
-      const { db } = request.server.ctx;
-      const collections = await declaredActivityCollections();
+      const { db, entities } = request.server.ctx;
+      const collections = declaredActivityCollections(entities);
       // A reprocess answers a message: the record's name is looked up.
       const target = reprocessTarget(subject, collections);
       const recordName = target ? await target.nameById(db, session.company.id, target.id) : null;

@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import { previewKeyAt2x, previewSrcSet } from '../../shared/preview-images';
 import type { DB } from '../db/database';
-import { declaredEntities } from './declared-entities';
+import type { RegistrableEntity } from '../http/crud/declared-entity';
 import type { FileStorage } from '../storage/storage';
 import type { UploadStore } from '../storage/upload-store';
 
@@ -36,8 +36,6 @@ export function storedFileColumns(
   for (const [table, columns] of Object.entries(UNDECLARED_FILE_COLUMNS)) add(table, columns);
   return tables;
 }
-
-const fileColumns = async () => storedFileColumns(await declaredEntities());
 
 /**
  * The tables whose rows are a company's (they have `company_id`): they go with it. The company's own row and its
@@ -71,12 +69,13 @@ export interface CompanyFiles {
 /** The files of the company's rows and of the given users (who leave with it); call before deleting. */
 export async function companyFiles(
   db: DB,
+  entities: readonly RegistrableEntity[],
   company: { id: number; logo: string | null; background_image: string | null },
   leavingUserIds: number[],
 ): Promise<CompanyFiles> {
   const keys = new Set<string>([company.logo, company.background_image].filter((key) => key !== null));
   const ofCompanies = await companyTables(db);
-  for (const [table, columns] of await fileColumns()) {
+  for (const [table, columns] of storedFileColumns(entities)) {
     if (!ofCompanies.has(table)) continue;
     for (const column of columns) {
       for (const key of await columnValues(db, table, column, company.id)) keys.add(key);
@@ -96,10 +95,14 @@ export async function companyFiles(
 }
 
 /** Of `keys`, those no row names any more; call after deleting, inside the same transaction. */
-export async function unreferencedKeys(db: DB, keys: string[]): Promise<string[]> {
+export async function unreferencedKeys(
+  db: DB,
+  entities: readonly RegistrableEntity[],
+  keys: string[],
+): Promise<string[]> {
   if (!keys.length) return [];
   const named = new Set<string>();
-  for (const [table, columns] of await fileColumns()) {
+  for (const [table, columns] of storedFileColumns(entities)) {
     for (const column of columns) {
       const { rows } = await sql<{ key: string }>`
         select ${sql.ref(column)} as key from ${sql.table(table)} where ${sql.ref(column)} in (${sql.join(keys)})

@@ -288,8 +288,9 @@ describe('make:resource', () => {
       join(copy, 'derived.ts'),
       [
         "import { activityMessage, declaredActivityCollections } from './server/domain/activity-messages';",
+        "import { declaredEntities } from './server/api/index';",
         "import { toDutch } from './server/http/language';",
-        'const collections = await declaredActivityCollections();',
+        'const collections = declaredActivityCollections(await declaredEntities());',
         "const write = { action: 'updated' as const, path: 'paint-suppliers/1', body: { name: 'Hue' } };",
         'console.log(JSON.stringify({',
         '  activity: activityMessage(write, collections).params,',

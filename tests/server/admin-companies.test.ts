@@ -11,7 +11,7 @@ import type { CompanyDetail, Company } from '../../shared/entities/companies';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFileColumns } from '../../server/domain/admin-companies-files';
-import { declaredEntities } from '../../server/domain/declared-entities';
+import { declaredEntities } from '../../server/api/index';
 import { companyId, jsonBody, multipartBody, tokenFor } from './api-helpers';
 import { fileBlob } from './model-fixtures';
 import { declaredKey } from './stored-keys';

@@ -3,6 +3,7 @@
  * the entity of any declared collection (read or write) with the declaration's word, and a validation message in
  * Dutch names an entity's fields as its Dutch texts label them; neither keeps a list of entities.
  */
+import { declaredEntities } from '../../server/api/index';
 import { describe, expect, it } from 'vitest';
 import {
   activityCollections,
@@ -72,7 +73,7 @@ describe('activity entries', () => {
   });
 
   it("name the API's entities from their declarations, the longest collection first", async () => {
-    const collections = await declaredActivityCollections();
+    const collections = declaredActivityCollections(await declaredEntities());
     const contextOf = (path: string) =>
       activityMessage({ action: 'updated', path, body: { name: 'Bob Brink' } }, collections).params.context;
     expect(contextOf('users/5')).toBe('user');

@@ -97,7 +97,7 @@ describe('dashboard counts', () => {
       .set({ deleted_at: old })
       .where('name', '=', 'Canal House')
       .execute();
-    await purgeExpiredTrash(server.db);
+    await purgeExpiredTrash(server.db, server.app.ctx.entities);
     expect((await counts()).projects).toEqual([31, 31]);
   });
 

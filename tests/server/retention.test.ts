@@ -3,7 +3,7 @@
  * purge covers the tables of the declarations that say `softDelete`, and no other.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declaredEntities } from '../../server/domain/declared-entities';
+import { declaredEntities } from '../../server/api/index';
 import { purgeExpiredTrash } from '../../server/domain/trash-purge';
 import { restore, type SoftDeleteTable, softDelete } from '../../server/db/retention';
 import { TRASH_RETENTION_DAYS } from '../../shared/trash';
@@ -52,7 +52,7 @@ describe('soft delete and restore', () => {
       .execute();
     expect(await names('trashed=1')).not.toContain('Cedar Court');
     expect(await restore(server.db, 'projects', acme, id)).toBe(false);
-    expect((await purgeExpiredTrash(server.db)).projects).toBe(1);
+    expect((await purgeExpiredTrash(server.db, server.app.ctx.entities)).projects).toBe(1);
     expect(
       await server.db.selectFrom('projects').select('id').where('id', '=', id).executeTakeFirst(),
     ).toBeUndefined();
@@ -92,7 +92,7 @@ describe('the purge', () => {
         .execute();
       trashed.push({ table, expired, recent });
     }
-    const purged = await purgeExpiredTrash(server.db);
+    const purged = await purgeExpiredTrash(server.db, server.app.ctx.entities);
     for (const { table, expired, recent } of trashed) {
       const left = await server.db
         .selectFrom(table)
@@ -119,7 +119,7 @@ describe('the purge', () => {
       .set({ deleted_at: daysAgo(TRASH_RETENTION_DAYS + 5) })
       .where('id', '=', role.id)
       .execute();
-    const purged = await purgeExpiredTrash(server.db);
+    const purged = await purgeExpiredTrash(server.db, server.app.ctx.entities);
     expect(purged).not.toHaveProperty('roles');
     expect(
       await server.db.selectFrom('roles').select('id').where('id', '=', role.id).executeTakeFirst(),

@@ -154,7 +154,7 @@ describe('the demo fixture', () => {
     await dropEverything(server.db);
     await migrateToLatest(server.db);
     expect(await seedDemoData(server.db)).toEqual((await seedAreas()).map((area) => area.name));
-    await purgeExpiredTrash(server.db);
+    await purgeExpiredTrash(server.db, server.app.ctx.entities);
     const after = await fixture();
     expect(after.titles).toEqual(before.titles);
     expect(after.projectNames).toEqual(before.projectNames);

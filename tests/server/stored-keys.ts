@@ -6,7 +6,7 @@ import { readdir } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { sql } from 'kysely';
 import { storedFileColumns } from '../../server/domain/admin-companies-files';
-import { declaredEntities } from '../../server/domain/declared-entities';
+import { declaredEntities } from '../../server/api/index';
 import { isStorageKey } from '../../server/storage/storage';
 import { folderOf, type StorageKey, storageKey } from '../../server/storage/storage-folders';
 import type { TestServer } from './test-server';

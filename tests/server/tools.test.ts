@@ -321,9 +321,13 @@ describe('recycling bin', () => {
         .where('name', '=', 'Copper Works – Lighting Test')
         .executeTakeFirst();
     // Deleted 29 days ago: kept today, gone by a clock two days later.
-    expect((await purgeExpiredTrash(server.db, new Date())).project_models).toBe(0);
+    expect((await purgeExpiredTrash(server.db, server.app.ctx.entities, new Date())).project_models).toBe(0);
     expect(await copper()).toBeDefined();
-    const purged = await purgeExpiredTrash(server.db, new Date(Date.now() + 2 * DAY));
+    const purged = await purgeExpiredTrash(
+      server.db,
+      server.app.ctx.entities,
+      new Date(Date.now() + 2 * DAY),
+    );
     expect(purged.project_models).toBe(1);
     expect(purged.projects).toBe(1);
     expect(await copper()).toBeUndefined();

@@ -13,7 +13,7 @@ import { PORTAL_ACTIONS } from '@/declarations/permissions-from';
 import type { ResourceAction, ResourceDeclaration } from '@/declarations/types';
 import type { Permission } from '@/lib/permissions';
 import { RESOURCES } from '@/resources/index';
-import { declaredEntities } from '../../server/domain/declared-entities';
+import { declaredEntities } from '../../server/api/index';
 
 /** What a portal permission asks, in the server's words: ADMIN_ONLY, abilities, or SIGNED_IN for neither. */
 const requirementOf = (permission: Permission | undefined): string =>
