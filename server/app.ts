@@ -28,7 +28,7 @@ import type { Broadcaster } from './realtime/broadcaster';
 import { registerRealtime } from './realtime/index';
 import type { FileStorage } from './storage/storage';
 import type { RegistrableEntity } from './http/crud/declared-entity';
-import type { UploadStore } from './storage/upload-store';
+import type { UploadStore } from './uploads/upload-store';
 
 export interface AppContext {
   config: ServerConfig;
@@ -36,7 +36,7 @@ export interface AppContext {
   broadcaster: Broadcaster;
   /** Stored files: local disk under STORAGE_DIR, or the S3 bucket when S3_BUCKET is set. */
   storage: FileStorage;
-  /** The bytes of resumable uploads while they arrive (server/storage/upload-store.ts). */
+  /** The bytes of resumable uploads while they arrive (server/uploads/upload-store.ts). */
   uploads: UploadStore;
   /** The processing queue (server/processing): the API queues models, its workers process them. */
   processor: ProcessingQueue;

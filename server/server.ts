@@ -17,7 +17,7 @@ import { withPushSecret } from './realtime/push-secret';
 import { UPLOAD_LIFETIME_MS, uploadDirectory } from './uploads/incoming-uploads';
 import { s3Storage } from './storage/s3';
 import { type FileStorage, localDiskStorage } from './storage/storage';
-import { diskUploadStore, s3UploadStore } from './storage/upload-store';
+import { diskUploadStore, s3UploadStore } from './uploads/upload-store';
 
 export interface RunningServer {
   app: FastifyInstance;

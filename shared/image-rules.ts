@@ -2,7 +2,7 @@
  * The pictures the forms take (spec 2 §5, §9), each kind declared once for both sides: its types (extensions as the
  * 422 names them, Laravel's `mimes`), its largest size, and whether the stored picture is held to 2048 px on its
  * longer side (`bounded`: previews and logos; a screenshot or a background is kept as it is). The server checks an
- * upload against its rule (server/storage/uploads.ts `acceptUpload`); the portal's image control takes the same
+ * upload against its rule (server/http/multipart-files.ts `acceptUpload`); the portal's image control takes the same
  * types and sends a bounded kind resized, the rest whole (src/components/upload/ImageFileInput.tsx).
  */
 import { UPLOAD_KIND_TYPES } from './upload-kinds';

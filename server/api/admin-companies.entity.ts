@@ -22,7 +22,7 @@ import type { CrudContext, Submitted } from '../http/crud/declaration';
 import { defineEntity } from '../http/crud/entity';
 import { type FieldErrors, HttpError, ValidationError } from '../errors/http-errors';
 import { iso, toBoolean } from '../http/schema-types';
-import { acceptUpload, storeUpload } from '../storage/uploads';
+import { acceptUpload, storeUpload } from '../http/multipart-files';
 import { IMAGE_RULES } from '../uploads/image-uploads';
 import { companyFiles, removeCompanyFiles, unreferencedKeys } from '../domain/admin-companies-files';
 import { allValid, notEmptied } from '../http/field-checks';

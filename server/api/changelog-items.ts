@@ -25,7 +25,7 @@ import { listQueryProperties } from '../http/list-query';
 import { enumFilter, isCount, listEndpoint } from '../http/listing';
 import { CountSchema, DataSchema, PaginatedSchema } from '../http/responses';
 import { FileField, Filled, Flag, iso, Nullable, StringEnum, toBoolean } from '../http/schema-types';
-import { acceptUpload, storeUpload } from '../storage/uploads';
+import { acceptUpload, storeUpload } from '../http/multipart-files';
 import { IMAGE_RULES } from '../uploads/image-uploads';
 import { fileUrl } from '../http/stored-files';
 import { STORAGE_FOLDERS } from '../storage/storage-folders';

@@ -31,7 +31,7 @@ import { enumFilter } from '../http/listing';
 import { DataSchema } from '../http/responses';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { iso, toBoolean } from '../http/schema-types';
-import { acceptUpload, storeUpload } from '../storage/uploads';
+import { acceptUpload, storeUpload } from '../http/multipart-files';
 import { IMAGE_RULES } from '../uploads/image-uploads';
 import { fileUrl } from '../http/stored-files';
 import { PARTY_COLUMNS, PARTY_SEARCH, type PartyRow, presentParties } from '../domain/report-parties';

@@ -26,7 +26,7 @@ import { defineEntity } from '../http/crud/entity';
 import { HttpError, ValidationError } from '../errors/http-errors';
 import { enumFilter, parentFilter } from '../http/listing';
 import { Flag, iso, toBoolean } from '../http/schema-types';
-import { acceptUpload, type AcceptedUpload, storeUpload } from '../storage/uploads';
+import { acceptUpload, type AcceptedUpload, storeUpload } from '../http/multipart-files';
 import { IMAGE_RULES } from '../uploads/image-uploads';
 import { allValid, companyRecordIds, invalidSelection, notEmptied } from '../http/field-checks';
 import { fileUrl } from '../http/stored-files';

@@ -34,7 +34,7 @@ import { requestLanguage } from '../http/language';
 import { ITEM_EVENTS, publishItemRefresh } from '../processing/library-item-state';
 import { ITEM_FILES } from '../processing/library-item-processing';
 import { allValid, companyRecordIds, notEmptied } from '../http/field-checks';
-import { incomingModelFile } from '../uploads/model-files';
+import { incomingModelFile } from '../uploads/model-file-input';
 import {
   createProcessedFile,
   fileAndHistory,

@@ -36,7 +36,7 @@ import {
   UNFINISHED_STATUSES,
 } from '../processing/model-state';
 import { allValid, companyRecordId, notEmptied } from '../http/field-checks';
-import { incomingModelFile } from '../uploads/model-files';
+import { incomingModelFile } from '../uploads/model-file-input';
 import {
   createProcessedFile,
   fileAndHistory,

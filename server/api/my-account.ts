@@ -33,7 +33,7 @@ import { type ListSpec, listEndpoint } from '../http/listing';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { DataSchema, ListResponseSchema, PaginatedSchema } from '../http/responses';
 import { FileField, Flag, iso, MessageSchema, Nullable, StringEnum, toBoolean } from '../http/schema-types';
-import { acceptUpload, storeUpload } from '../storage/uploads';
+import { acceptUpload, storeUpload } from '../http/multipart-files';
 import { IMAGE_RULES } from '../uploads/image-uploads';
 import {
   type ActivityCollections,

@@ -11,7 +11,7 @@ import { previewKeyAt2x, previewSrcSet } from '../../shared/preview-images';
 import type { DB } from '../db/database';
 import type { RegistrableEntity } from '../http/crud/declared-entity';
 import type { FileStorage } from '../storage/storage';
-import type { UploadStore } from '../storage/upload-store';
+import type { UploadStore } from '../uploads/upload-store';
 
 /**
  * File columns of tables that are no declared entity: a material import's archive (materials.ts writes the

@@ -14,7 +14,7 @@ import type { CompaniesTable } from '../db/schema';
 import { type FieldErrors, forbidden, ValidationError } from '../errors/http-errors';
 import { FileField, Flag, Nullable, toBoolean } from '../http/schema-types';
 import type { Company } from '../auth/tenancy';
-import { type AcceptedUpload, acceptUpload, storeUpload, type UploadRule } from '../storage/uploads';
+import { type AcceptedUpload, acceptUpload, storeUpload, type UploadRule } from '../http/multipart-files';
 import { IMAGE_RULES } from '../uploads/image-uploads';
 import { invalidSelection, requiredField } from '../http/field-checks';
 import { STORAGE_FOLDERS } from '../storage/storage-folders';

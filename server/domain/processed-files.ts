@@ -30,7 +30,7 @@ import { addGeometryEvent, type GeometryEventTable, geometryEventsOf } from '../
 import { MODEL_MESSAGES } from '../processing/model-state';
 import { presentEvent } from '../processing/processing-messages';
 import { attachmentDisposition, fileUrl } from '../http/stored-files';
-import { type IncomingModelFile, storeModelFile, type StoredModelFile } from '../uploads/model-files';
+import { type IncomingModelFile, storeModelFile, type StoredModelFile } from '../uploads/model-file-input';
 import type { StorageFolder } from '../storage/storage-folders';
 
 /** Geometry events a detail carries, newest first. */

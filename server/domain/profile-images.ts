@@ -8,7 +8,7 @@
 import type { Session } from '../auth/session';
 import type { DB } from '../db/database';
 import type { FileStorage } from '../storage/storage';
-import type { UploadStore } from '../storage/upload-store';
+import type { UploadStore } from '../uploads/upload-store';
 import {
   type ImageUpload,
   imageUpload,

@@ -21,7 +21,7 @@ import type { Submitted } from '../http/crud/declaration';
 import { ValidationError } from '../errors/http-errors';
 import { extensionOf } from '../storage/content-types';
 import type { FileStorage } from '../storage/storage';
-import { acceptUpload, type AcceptedUpload, storeUpload } from '../storage/uploads';
+import { acceptUpload, type AcceptedUpload, storeUpload } from '../http/multipart-files';
 import { IMAGE_RULES } from '../uploads/image-uploads';
 import {
   allValid,

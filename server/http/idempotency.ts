@@ -19,7 +19,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionOfRequest } from '../auth/session';
 import { HttpError, invalidField } from '../errors/http-errors';
-import { UploadedFile } from '../storage/uploads';
+import { UploadedFile } from './multipart-files';
 import { effectiveMethod } from './request-input';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -10,7 +10,7 @@
  * - a multipart body that cannot be parsed (no boundary, truncated, garbage) is a 400.
  */
 import type { FastifyRequest } from 'fastify';
-import { UploadedFile } from '../storage/uploads';
+import { UploadedFile } from './multipart-files';
 
 /** PostgreSQL's `integer`: every id column and every integer the API stores. */
 export const INT4_MIN = -2_147_483_648;

@@ -175,7 +175,7 @@ const DUTCH_RULES: Rule[] = [
     /^The (.+) field must be a file of type: (.+)\.$/,
     (f, types) => `Het veld ${field(f)} moet een bestand zijn van het type: ${types}.`,
   ],
-  // A model's or library item's file whose content is not what its name says (server/uploads/model-file.ts).
+  // A model's or library item's file whose content is not what its name says (server/uploads/model-file-rules.ts).
   [
     /^The file is not a readable (\S+) (model|archive): its first bytes are not those of an? \S+ file\.$/,
     (format, kind) =>

@@ -22,7 +22,7 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { receiveFilePart, registerUploadCleanup, UploadedFile } from '../storage/uploads';
+import { receiveFilePart, registerUploadCleanup, UploadedFile } from './multipart-files';
 import { badRequest, methodNotAllowed, notFound, ValidationError } from '../errors/http-errors';
 import {
   invalidInput,

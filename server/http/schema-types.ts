@@ -1,6 +1,6 @@
 /** TypeBox building blocks shared by every endpoint's request and response schemas. */
 import { Type } from '@sinclair/typebox';
-import type { UploadedFile } from '../storage/uploads';
+import type { UploadedFile } from './multipart-files';
 
 /*
  * Null never reaches schema validation: request-input.ts takes null fields out of the body before it and puts

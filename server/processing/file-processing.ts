@@ -29,7 +29,7 @@ import { GeometryFailure } from '../geometry/failures';
 import type { ModelPipelineResult } from '../geometry/model-pipeline';
 import type { BroadcastSource } from '../realtime/broadcast';
 import { isStorageKey } from '../storage/storage';
-import { modelFileTypeOfName } from '../uploads/model-file';
+import { modelFileTypeOfName } from '../uploads/model-file-rules';
 import { MODEL_MESSAGES } from './model-state';
 import { makeWorkFolder, runPipeline } from './pipeline-runner';
 import { addGeometryEvent, type GeometryEventTable } from './geometry-events';

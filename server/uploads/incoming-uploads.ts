@@ -1,5 +1,5 @@
 /**
- * Resumable (tus) uploads on their way to the entity that takes them: the upload store (storage/upload-store.ts:
+ * Resumable (tus) uploads on their way to the entity that takes them: the upload store (uploads/upload-store.ts:
  * STORAGE_DIR/uploads, or the S3 bucket) keeps the bytes and `uploads` records who started each upload and of
  * which kind. A model takes a finished model-file upload of its own user and company (`upload_id`), which moves
  * the bytes into the FileStorage and forgets the upload. Uploads older than UPLOAD_LIFETIME_MS, finished or not,
@@ -10,8 +10,8 @@ import type { ServerConfig } from '../config';
 import type { DB } from '../db/database';
 import { invalidField } from '../errors/http-errors';
 import type { Session } from '../auth/session';
-import type { UploadStore } from '../storage/upload-store';
-import { MODEL_FILE_UPLOAD } from './model-file';
+import type { UploadStore } from './upload-store';
+import { MODEL_FILE_UPLOAD } from './model-file-rules';
 import { STORAGE_FOLDERS } from '../storage/storage-folders';
 
 /** A day to finish an upload and create its model. */

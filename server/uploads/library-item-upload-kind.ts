@@ -4,7 +4,7 @@
  * library items.
  */
 import { LIBRARY_ITEM_ABILITIES } from '../../shared/entities/library-item-values';
-import { uploadContentErrors } from './model-file';
+import { uploadContentErrors } from './model-file-rules';
 import { fileUploadKind } from './upload-kind';
 
 export const libraryItemUploadKind = fileUploadKind({

@@ -1,7 +1,7 @@
-/** Resumable uploads of model files (kind 'model-file', the default): the model file rules of model-file.ts. */
+/** Resumable uploads of model files (kind 'model-file', the default): the model file rules of model-file-rules.ts. */
 import { anyOf } from '../../shared/abilities';
 import { MODEL_ABILITIES } from '../../shared/entities/model-values';
-import { MODEL_FILE_UPLOAD, modelFileNameAndSizeErrors, uploadContentErrors } from './model-file';
+import { MODEL_FILE_UPLOAD, modelFileNameAndSizeErrors, uploadContentErrors } from './model-file-rules';
 import type { UploadKind } from './upload-kind';
 
 export { MODEL_FILE_UPLOAD };

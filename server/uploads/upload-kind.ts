@@ -2,7 +2,7 @@
  * What a kind of resumable upload declares (server/api/uploads.ts serves every declared kind): its name, which the
  * client sends as the tus metadata entry `kind`, the ability it takes, and what it can say about a file from its
  * name and declared length alone, before any byte arrived (422 on the `file` field). What the bytes must be is
- * checked where the upload is used (a model's file: model-files.ts).
+ * checked where the upload is used (a model's file: model-file-input.ts).
  */
 import type { RequiredAbilities, RequiredLicences } from '../../shared/abilities';
 import { MIN_UPLOAD_BYTES, UPLOAD_KIND_TYPES, type UploadKindName } from '../../shared/upload-kinds';

@@ -3,7 +3,7 @@
  * and `.matz` are zip archives, and each other model extension its format. The server checks the name AND the
  * content, at least 1 byte and at most MODEL_UPLOAD_MAX_BYTES, with Laravel-worded 422 messages. The same rules
  * refuse a resumable upload at creation (name and declared length), once its last byte arrived (its content:
- * uploads.ts) and as a model's or library item's file (all of them).
+ * api/uploads.ts) and as a model's or library item's file (all of them).
  *
  * The content (issue 31): the first bytes must be those of the type the name claims (a binary FBX starts with
  * `Kaydara FBX Binary  \0`, an ASCII FBX with `; FBX`, a zip or 3MF with `PK\x03\x04`, a GLB with `glTF`, a STEP or
@@ -158,7 +158,7 @@ export async function acceptModelFile(
 
 /**
  * The content check of a resumable upload of a model's or a library item's file, once its last byte arrived
- * (uploads.ts); its name was checked at creation.
+ * (api/uploads.ts); its name was checked at creation.
  */
 export async function uploadContentErrors(name: string, path: string): Promise<FieldErrors> {
   const type = modelFileTypeOfName(name);

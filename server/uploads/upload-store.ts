@@ -13,7 +13,7 @@ import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/server';
-import { s3ClientConfig, type S3Settings } from './s3';
+import { s3ClientConfig, type S3Settings } from '../storage/s3';
 
 export interface UploadStore {
   /** The tus data store the upload server writes to. */

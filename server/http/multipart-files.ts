@@ -13,10 +13,10 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidField } from '../errors/http-errors';
-import { boundStoredImage } from './bounded-images';
-import { canonicalExtension, extensionOf, hasSignature, sniffExtension } from './content-types';
-import type { FileStorage } from './storage';
-import { type StorageFolder, storageKey } from './storage-folders';
+import { boundStoredImage } from '../storage/bounded-images';
+import { canonicalExtension, extensionOf, hasSignature, sniffExtension } from '../storage/content-types';
+import type { FileStorage } from '../storage/storage';
+import { type StorageFolder, storageKey } from '../storage/storage-folders';
 
 export class UploadedFile {
   constructor(

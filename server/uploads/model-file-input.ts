@@ -1,6 +1,6 @@
 /**
  * A model's file as a create or update request brings it: a multipart `file`, or `upload_id`, a finished resumable
- * upload of the same user and company (uploads.ts). Either is checked by the model file rules (422 on `file`:
+ * upload of the same user and company (api/uploads.ts). Either is checked by the model file rules (422 on `file`:
  * type by name and content, 1 byte to MODEL_UPLOAD_MAX_BYTES) and then moved into the FileStorage under
  * `models/{uuid}.{fbx|zip}`; the model keeps the key, the client's file name and the size (`file: {name, size}`).
  */
@@ -15,8 +15,8 @@ import {
   MODEL_FILE_UPLOAD,
   type ModelFileCandidate,
   type ModelFileType,
-} from './model-file';
-import { UploadedFile } from '../storage/uploads';
+} from './model-file-rules';
+import { UploadedFile } from '../http/multipart-files';
 import { requiredField } from '../http/field-checks';
 import { STORAGE_FOLDERS, type StorageFolder, storageKey } from '../storage/storage-folders';
 
