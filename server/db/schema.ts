@@ -1,5 +1,6 @@
 /**
- * Kysely table types: one interface per table of server/db/migrations, kept in step with them. A status column's
+ * Kysely table types: one interface per table of server/db/migrations (tests/server/table-types.test.ts checks that
+ * they name exactly the migrated tables and columns, null where a column may be). A status column's
  * values are the entity schema's (shared/entities/), which the API answers.
  */
 import type { ColumnType, Generated } from 'kysely';
