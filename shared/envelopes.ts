@@ -1,6 +1,7 @@
 /**
  * The answers every list and every bulk action share (Laravel's shapes), declared once: the server's response
- * schemas (server/http/responses.ts) and the portal's types of what it reads (src/providers/data-provider.ts).
+ * schemas (server/http/responses.ts), the type of a page the server builds (server/http/pagination.ts) and the
+ * portal's types of what it reads (src/providers/list-query.ts, src/providers/data-provider.ts).
  */
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { Nullable } from './schema-types';
@@ -35,6 +36,13 @@ export const PaginationMetaSchema = Type.Object(paginationMetaProperties);
 export type PageLink = Static<typeof PageLinkSchema>;
 export type PaginationLinks = Static<typeof PaginationLinksSchema>;
 export type PaginationMeta = Static<typeof PaginationMetaSchema>;
+
+/** A page of a list, `{data, links, meta}`: what `PaginatedSchema` answers, as the server builds it and the portal reads it. */
+export interface Page<T> {
+  data: T[];
+  links: PaginationLinks;
+  meta: PaginationMeta;
+}
 
 /** `{data: [item], links, meta}`; items are partial because `included_fields[]` may pick fields. */
 export const PaginatedSchema = <T extends TObject>(item: T, extra: { meta?: TObject['properties'] } = {}) =>

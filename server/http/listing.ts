@@ -29,7 +29,8 @@ import {
   selectedFields,
 } from './list-query';
 import { toBoolean } from './schema-types';
-import { type Paginated, paginated } from './pagination';
+import { paginated } from './pagination';
+import type { Page } from '../../shared/envelopes';
 
 /** The condition a list filter makes of its values, parsed by its declared type (list-query.ts). */
 type Where<TB extends keyof Database, V> = (
@@ -220,7 +221,7 @@ export async function listEndpoint<TB extends keyof Database, O, Item extends ob
   base: SelectQueryBuilder<Database, TB, O>,
   spec: ListSpec<TB, O, Item>,
   input: ListQueryInput,
-): Promise<Paginated<Partial<Item>> | CountBody> {
+): Promise<Page<Partial<Item>> | CountBody> {
   const body = await listEndpointWith(request, base, spec, input, {});
   if (isCount(body)) return body;
   const { alongside: _alongside, ...page } = body;
@@ -247,7 +248,7 @@ export async function listEndpointWith<
   spec: ListSpec<TB, O, Item>,
   input: ListQueryInput,
   alongside: A,
-): Promise<(Paginated<Partial<Item>> & { alongside: AlongsideValues<A> }) | CountBody> {
+): Promise<(Page<Partial<Item>> & { alongside: AlongsideValues<A> }) | CountBody> {
   if (spec.deletedAt && toBoolean(input.trashed))
     authorize(await authenticate(request), 'access-recycling-bin');
   const query = parseListQuery(input, rulesOf(spec));
@@ -306,4 +307,4 @@ export function pickFields<Item extends object>(item: Item, fields: Set<string>)
   return Object.fromEntries(Object.entries(item).filter(([key]) => fields.has(key))) as Partial<Item>;
 }
 
-export const isCount = (body: Paginated<unknown> | CountBody): body is CountBody => !('meta' in body);
+export const isCount = (body: Page<unknown> | CountBody): body is CountBody => !('meta' in body);

@@ -5,14 +5,7 @@
  * Previous + the UrlWindow page numbers with '...' gaps + Next, so a one-page list has exactly 3 links.
  */
 import type { FastifyRequest } from 'fastify';
-import type { PageLink, PaginationLinks, PaginationMeta } from '../../shared/envelopes';
-
-/** A page of a list as the server sends it (the response schema: shared/envelopes.ts, `PaginatedSchema`). */
-export interface Paginated<T> {
-  data: T[];
-  links: PaginationLinks;
-  meta: PaginationMeta;
-}
+import type { Page, PageLink } from '../../shared/envelopes';
 
 /** Pages on each side of the current one (Laravel's default `onEachSide`). */
 const ON_EACH_SIDE = 3;
@@ -47,7 +40,7 @@ export function paginated<T>(
   request: FastifyRequest,
   items: T[],
   page: { total: number; currentPage: number; perPage: number },
-): Paginated<T> {
+): Page<T> {
   const { total, currentPage, perPage } = page;
   const lastPage = Math.max(Math.ceil(total / perPage), 1);
   const path = requestPath(request);

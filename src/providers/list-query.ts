@@ -6,16 +6,18 @@
  * functions (`src/shell/routes/first-screen.ts`) before refine has loaded, so the two requests are one URL.
  */
 import type { CrudFilter, CrudSort, GetListParams, MetaQuery } from '@refinedev/core';
-import type { PaginationLinks, PaginationMeta } from '@shared/envelopes';
+import type { Page, PaginationLinks, PaginationMeta } from '@shared/envelopes';
 import type { Query, QueryValue } from './http-client';
 
 /** `meta` of a list answer: Laravel's pagination (shared/envelopes.ts) and whatever else a list adds. */
 export type LaravelListMeta = PaginationMeta & { [key: string]: unknown };
 
-/** A list answer as the server sends it (`links` and `meta` absent where an endpoint answers without them). */
-export interface LaravelList<TData> {
+/**
+ * A list answer as the server sends it: a page (shared/envelopes.ts), whose `links` and `meta` are absent where an
+ * endpoint answers without them and whose `meta` a list may add to.
+ */
+export interface LaravelList<TData> extends Partial<Pick<Page<TData>, 'links'>> {
   data: TData[];
-  links?: PaginationLinks;
   meta?: LaravelListMeta;
   meta_data?: unknown;
 }

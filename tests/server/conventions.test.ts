@@ -4,7 +4,7 @@
  * sorts, filters, search, fields, count, trashed, 400s, and the request side (bracket arrays, `_method`, 422).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Paginated } from '../../server/http/pagination';
+import type { Page } from '../../shared/envelopes';
 import { companyId, formBody, jsonBody, multipartBody, tokenFor } from './api-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -13,7 +13,7 @@ let dave: string;
 let admin: string;
 let labelIds: number[];
 
-type ListBody = Paginated<Record<string, unknown>>;
+type ListBody = Page<Record<string, unknown>>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

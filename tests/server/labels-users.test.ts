@@ -3,11 +3,11 @@
  * `filter[admin]` defaulting to false, their abilities and tenant isolation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Paginated } from '../../server/http/pagination';
+import type { Page } from '../../shared/envelopes';
 import { memberWithAbilities, tokenFor } from './api-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
-type ListBody = Paginated<Record<string, unknown>>;
+type ListBody = Page<Record<string, unknown>>;
 
 let server: TestServer;
 let alice: string;

@@ -4,13 +4,13 @@
  * concurrent assignments of the last seat, and `UserPermissionsUpdated` after role, group and membership changes.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Paginated } from '../../server/http/pagination';
+import type { Page } from '../../shared/envelopes';
 import type { Broadcaster } from '../../server/realtime/broadcaster';
 import { companyId, jsonBody, memberWithAbilities, newMember, tokenFor, userId } from './api-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
 type Body = Record<string, unknown>;
-type ListBody = Paginated<Body>;
+type ListBody = Page<Body>;
 
 let server: TestServer;
 let alice: string;
