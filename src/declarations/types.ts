@@ -421,6 +421,8 @@ export const defineOverviewPage = <TRecord extends BaseRecord>(page: OverviewPag
 export interface OverviewBodyProps<
   TRecord extends BaseRecord = BaseRecord,
 > extends OverviewPartProps<TRecord> {
+  /** The overview's resource: its texts' namespace, and its collection, below which the record's calls go. */
+  resource: ResourceDeclaration;
   /** The declared fields, rendered. */
   details: Array<{ key: string; label: ReactNode; span?: number | 'filled'; children: ReactNode }>;
   badge: ReactNode;

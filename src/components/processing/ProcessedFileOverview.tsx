@@ -197,20 +197,16 @@ export function ProcessedFileOverview({
 
 /**
  * The body of a declared overview (`body` of `defineOverviewPage`) of a processed record: ProcessedFileOverview
- * with the screen's details and badge, its downloads below `/{collection}/{id}`.
+ * with the screen's details and badge, in its resource's texts, its downloads below `/{collection}/{id}`.
  */
-export const processedFileBody = <TRecord extends ProcessedFileRecord & { id: number }>(
-  ns: string,
-  idPrefix: string,
-  collection: string,
-) =>
-  function ProcessedFileBody({ record, details, badge }: OverviewBodyProps<TRecord>) {
+export const processedFileBody = <TRecord extends ProcessedFileRecord & { id: number }>(idPrefix: string) =>
+  function ProcessedFileBody({ resource, record, details, badge }: OverviewBodyProps<TRecord>) {
     return (
       <ProcessedFileOverview
         record={record}
-        ns={ns}
+        ns={resource.ns}
         idPrefix={idPrefix}
-        path={`/${collection}/${record.id}`}
+        path={`/${resource.name}/${record.id}`}
         status={badge}
         details={details}
       />

@@ -164,7 +164,7 @@ export function declaredOverviewPage<TRecord extends BaseRecord>(
         </PageHeader>
         <ResultBanner banner={banner} onClose={dismiss} />
         {Body ? (
-          <Body record={record} context={context} details={details} badge={badge} />
+          <Body resource={resource} record={record} context={context} details={details} badge={badge} />
         ) : media ? (
           <div className={media.className}>
             {media.render(record, context)}
