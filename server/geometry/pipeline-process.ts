@@ -7,9 +7,8 @@
  * end, and a run that did not end with a result is never followed by another in the same process.
  */
 import { failureReport } from './failures';
-import type { PipelineJob, PipelineMessage } from './pipeline-protocol';
+import type { PipelineJob, PipelineMessage, PipelineTask } from './pipeline-protocol';
 import { runMaterialPipeline } from './material-pipeline';
-import { writeSwatchArchive } from './material-swatches';
 import { runModelPipeline } from './model-pipeline';
 
 const send = (message: PipelineMessage) =>
@@ -19,6 +18,12 @@ const send = (message: PipelineMessage) =>
 
 const heapUsedMb = () => process.memoryUsage().heapUsed / 2 ** 20;
 
+/** A task's module, loaded by its URL (the layer that sends it owns it), and its default export run. */
+async function runTask(module: string, input: unknown): Promise<object> {
+  const task = ((await import(module)) as { default: PipelineTask<unknown, object> }).default;
+  return task(input);
+}
+
 async function run(job: PipelineJob): Promise<void> {
   try {
     const result =
@@ -26,7 +31,7 @@ async function run(job: PipelineJob): Promise<void> {
         ? await runModelPipeline(job.input, (found) => send({ type: 'report', found }))
         : job.kind === 'material'
           ? await runMaterialPipeline(job.input)
-          : await writeSwatchArchive(job.input);
+          : await runTask(job.module, job.input);
     await send({ type: 'done', result, heapUsedMb: heapUsedMb() });
   } catch (error) {
     await send({ type: 'failed', failure: failureReport(error), detail: String(error) });

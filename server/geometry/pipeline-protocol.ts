@@ -1,15 +1,22 @@
 /** The messages between the worker and a pipeline's process (pipeline-process.ts). */
 import type { FailureReport } from './failures';
 import type { MaterialPipelineInput, MaterialPipelineResult } from './material-pipeline';
-import type { SwatchArchiveInput } from './material-swatches';
 import type { ModelPipelineInput, ModelPipelineResult, PipelineReport } from './model-pipeline';
 
+/**
+ * A job: the model or the material pipeline, or a `task`: CPU work of a layer above (the demo's material maps,
+ * server/seed/material-swatches.ts) as the default export of the module at `module` (a file URL), called with
+ * `input` and answering a result that the IPC channel can carry.
+ */
 export type PipelineJob =
   | { kind: 'model'; input: ModelPipelineInput }
   | { kind: 'material'; input: MaterialPipelineInput }
-  | { kind: 'swatches'; input: SwatchArchiveInput };
+  | { kind: 'task'; module: string; input: unknown };
 
-export type PipelineResult = ModelPipelineResult | MaterialPipelineResult | { archive: string };
+/** A task module's default export (`PipelineJob` of kind `task`). */
+export type PipelineTask<I, R extends object> = (input: I) => Promise<R>;
+
+export type PipelineResult = ModelPipelineResult | MaterialPipelineResult | object;
 
 export type PipelineMessage =
   | { type: 'report'; found: PipelineReport }

@@ -31,6 +31,7 @@ import { ITEM_FILES } from '../processing/library-item-processing';
 import { MODEL_MESSAGES } from '../processing/model-state';
 import { MODEL_FILES } from '../processing/model-processing';
 import { backstopOf, makeWorkFolder, PIPELINE_LIMITS, runPipeline } from '../processing/pipeline-runner';
+import { SWATCH_TASK } from './material-swatches';
 import { storeMaterialPicture } from '../processing/material-import-processing';
 import { STORAGE_FOLDERS, type StorageFolder, storageKey } from '../storage/storage-folders';
 
@@ -142,7 +143,7 @@ async function attachMaterialPictures(source: BroadcastSource): Promise<void> {
     const signal = AbortSignal.timeout(2 * backstopOf(PIPELINE_LIMITS));
     const folders = Object.fromEntries(materials.map((material) => [String(material.id), material.name]));
     const { archive } = await runPipeline<{ archive: string }>(
-      { kind: 'swatches', input: { folders, workFolder: work } },
+      { kind: 'task', module: SWATCH_TASK, input: { folders, workFolder: work } },
       { signal, priority: 'background' },
     );
     const { pictures } = await runPipeline<MaterialPipelineResult>(

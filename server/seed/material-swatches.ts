@@ -1,15 +1,16 @@
 /**
- * Base-colour maps for the demo's materials (server/seed/demo-files.ts), drawn from a material's name:
+ * Base-colour maps for the demo's materials (server/seed/demo-files.ts), drawn from a material's name (a pipeline task):
  * wood grain (oak, walnut, pine, teak, in their tones), brushed or polished metal, veined stone, terrazzo, slate
  * tiles, woven fabric, leather, concrete, frosted glass and vinyl checks. Each is a tileable 512 × 512 PNG made
  * from raw pixels with sharp and a seeded noise, so a material looks the same on every start. Drawing them is
- * CPU work, so `writeSwatchArchive` runs in a pipeline process (pipeline-process.ts) and leaves a zip that the
+ * CPU work, so `writeSwatchArchive` runs in a pipeline process (server/geometry/pipeline-process.ts) and leaves a zip that the
  * material pipeline reads like an upload.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { zipOf } from './zip-writer';
+import type { PipelineTask } from '../geometry/pipeline-protocol';
+import { zipOf } from '../geometry/zip-writer';
 
 type Rgb = [number, number, number];
 const SIZE = 512;
@@ -174,12 +175,19 @@ export interface SwatchArchiveInput {
   workFolder: string;
 }
 
-/** Writes a zip of the materials' maps into the work folder; answers its path. */
-export async function writeSwatchArchive(input: SwatchArchiveInput): Promise<{ archive: string }> {
+/**
+ * Writes a zip of the materials' maps into the work folder; answers its path. A pipeline task (the default export,
+ * run in a pipeline process: `{kind: 'task', module: SWATCH_TASK}`).
+ */
+const writeSwatchArchive: PipelineTask<SwatchArchiveInput, { archive: string }> = async (input) => {
   const entries: Record<string, Buffer> = {};
   for (const [folder, name] of Object.entries(input.folders))
     entries[`${folder}/basecolor.png`] = await materialSwatch(name);
   const archive = join(input.workFolder, 'swatches.zip');
   await writeFile(archive, await zipOf(entries));
   return { archive };
-}
+};
+export default writeSwatchArchive;
+
+/** This module's URL, as a pipeline job names its task. */
+export const SWATCH_TASK = import.meta.url;
