@@ -261,7 +261,7 @@ export function useOverviewActions<TRecord extends BaseRecord = BaseRecord>(
         if (!allowed && !withoutPermission) return false;
         return headerButton({
           key: action.key,
-          part: 'secondary',
+          part: action.primary ? 'primary' : 'secondary',
           label: t(action.labelKey),
           icon: action.icon,
           reason: allowed || !withoutPermission ? undefined : t(withoutPermission),

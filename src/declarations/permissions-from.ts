@@ -64,3 +64,12 @@ export function permissionsFrom(
     : options.platform && { platform: options.platform };
   return permission ? { permission, actions } : { actions };
 }
+
+/**
+ * What `action` of `resource` needs, as one permission (its screen's and the action's own): for a control on
+ * another resource's screen that leads there (a project's New Model), so it is offered to those `resource` lets.
+ */
+export const actionPermission = (
+  resource: Pick<ResourceDeclaration, 'permission' | 'actions'>,
+  action: ResourceAction,
+): Permission => ({ allOf: [resource.permission ?? {}, resource.actions?.[action] ?? {}] });

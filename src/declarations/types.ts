@@ -260,8 +260,9 @@ export type OverviewActionDeclaration<TRecord extends BaseRecord = BaseRecord> =
   /** Back to another screen of the record (`labelKey`, the left arrow), first in the header. */
   | { kind: 'back'; labelKey: string; to: (record: TRecord) => string }
   /**
-   * A button to another screen of the record (New Variant, a project's Duplicate): with `needs`, or offered to
-   * everyone and disabled with `withoutPermissionReason` (resource namespace) for a user without it.
+   * A button to another screen of the record (New Variant, a project's Duplicate, its New Model): with `needs`,
+   * or offered to everyone and disabled with `withoutPermissionReason` (resource namespace) for a user without
+   * it; `primary` where it is the place's main action.
    */
   | {
       kind: 'link';
@@ -270,6 +271,7 @@ export type OverviewActionDeclaration<TRecord extends BaseRecord = BaseRecord> =
       icon: ReactNode;
       needs?: ResourceAction | Permission;
       withoutPermissionReason?: string;
+      primary?: boolean;
       to: (record: TRecord) => string;
     };
 
@@ -342,8 +344,8 @@ export type OverviewSectionDeclaration<TRecord extends BaseRecord = BaseRecord> 
       titleKey: string;
       titleValues?: (record: TRecord) => Record<string, unknown>;
       className?: string;
-      /** Buttons beside the heading; none where it gives nothing. */
-      actions?: (record: TRecord, context: OverviewContext) => ReactNode;
+      /** Buttons beside the heading, of the header's kinds (a project's Manage models, New Model), in this order. */
+      actions?: OverviewActionDeclaration<TRecord>[];
       content: ComponentType<OverviewPartProps<TRecord>>;
       list?: never;
     }

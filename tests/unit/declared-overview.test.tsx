@@ -75,7 +75,26 @@ const declared = defineOverviewPage<Report>({
     {
       id: 'report-notes',
       titleKey: 'issue.screenshot',
-      actions: () => <button type="button">Add note</button>,
+      // A declared button of the header's kinds: offered by its `needs` (an administrator here), primary.
+      actions: [
+        {
+          kind: 'link',
+          key: 'view-screenshot',
+          labelKey: 'issue.view',
+          icon: null,
+          needs: { admin: true },
+          primary: true,
+          to: (report) => `/admin/issue-reports/${report.id}/screenshot`,
+        },
+        {
+          kind: 'link',
+          key: 'hidden',
+          labelKey: 'issue.back',
+          icon: null,
+          needs: { platform: 'customerportal' },
+          to: () => '/',
+        },
+      ],
       content: ({ record }) => <p>Notes on {record.name}</p>,
     },
   ],
@@ -144,7 +163,12 @@ describe('a declared overview', () => {
     ).toBeVisible();
 
     const notes = screen.getByRole('region', { name: 'Screenshot' });
-    expect(within(notes).getByRole('button', { name: 'Add note' })).toBeVisible();
+    expect(
+      within(notes)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['View']);
+    expect(within(notes).getByRole('button', { name: 'View' })).toHaveClass('ant-btn-primary');
     expect(within(notes).getByText('Notes on Upload stops')).toBeVisible();
   });
 

@@ -8,7 +8,7 @@
  */
 import { type BaseRecord, type HttpError, useShow } from '@refinedev/core';
 import { Skeleton } from 'antd';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { Fragment, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
@@ -20,8 +20,9 @@ import { PageSection } from '@/components/PageSection';
 import { ResultBanner } from '@/components/ResultBanner';
 import { useOverviewActions } from '@/components/useOverviewActions';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
-import { useResultBanner } from '@/components/useResultBanner';
+import { type Banner, useResultBanner } from '@/components/useResultBanner';
 import type {
+  OverviewActionDeclaration,
   OverviewContext,
   OverviewCrumb,
   OverviewFieldDeclaration,
@@ -44,6 +45,22 @@ const noPreload = (_id: string | undefined) => undefined;
 
 const isEmpty = (value: ReactNode) =>
   value === null || value === undefined || value === '' || value === false;
+
+/** A section's declared buttons, of the header's kinds (useOverviewActions), in the declared order. */
+function SectionActions<TRecord extends BaseRecord>(props: {
+  resource: ResourceDeclaration;
+  record: TRecord;
+  actions: OverviewActionDeclaration<TRecord>[];
+  onResult: (banner: Banner) => void;
+}) {
+  const { actions, dialogs } = useOverviewActions(props.resource, props.onResult, props.actions);
+  return (
+    <>
+      {actions(props.record).map((action) => action && <Fragment key={action.key}>{action.node}</Fragment>)}
+      {dialogs}
+    </>
+  );
+}
 
 function fieldValue<TRecord extends BaseRecord>(
   field: OverviewFieldDeclaration<TRecord>,
@@ -189,7 +206,16 @@ export function declaredOverviewPage<TRecord extends BaseRecord>(
               key={section.id}
               id={section.id}
               title={t(section.titleKey, section.titleValues?.(record) ?? {})}
-              actions={section.actions?.(record, context)}
+              actions={
+                section.actions && (
+                  <SectionActions
+                    resource={resource}
+                    record={record}
+                    actions={section.actions}
+                    onResult={show}
+                  />
+                )
+              }
               className={section.className}
             >
               <section.content record={record} context={context} />

@@ -7,11 +7,11 @@
  */
 import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { type HttpError, useOne } from '@refinedev/core';
-import { Avatar, Button, Descriptions } from 'antd';
+import { Avatar, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { PreviewFrame } from '@/components/PreviewFrame';
-import { useResourcePermissions } from '@/components/useResourcePermissions';
+import { actionPermission, permissionOf } from '@/declarations/permissions-from';
 import { defineOverviewPage, type OverviewBodyProps, type OverviewPartProps } from '@/declarations/types';
 import { initialsOf } from '@/ui/CompanyLogo';
 import { StatusDot } from '@/ui/StatusDot';
@@ -21,6 +21,7 @@ import { useModelLiveUpdates } from '@/components/processing/useModelLiveUpdates
 import { FavoriteToggle } from './FavoriteToggle';
 import { LabelsCell } from './LabelsCell';
 import type { Project, ProjectDetail } from '@shared/entities/projects';
+import { PROJECT_ABILITIES } from '@shared/entities/project-values';
 import '@/components/processing/processing.css';
 import './projects.css';
 
@@ -67,32 +68,6 @@ function ProjectHero({ record: project, details, context: { t } }: OverviewBodyP
         />
       </div>
     </div>
-  );
-}
-
-/** Manage models, and New Model for a user who may create models. */
-function ModelActions({ project }: { project: ProjectDetail }) {
-  const { t } = useTranslation('projects');
-  const navigate = useNavigate();
-  const modelAccess = useResourcePermissions(models);
-  return (
-    <>
-      <Button
-        icon={<AppstoreOutlined aria-hidden />}
-        onClick={() => navigate(`/projects/manage/${project.id}`)}
-      >
-        {t('overview.manageModels')}
-      </Button>
-      {modelAccess.can('create') && (
-        <Button
-          type="primary"
-          icon={<PlusOutlined aria-hidden />}
-          onClick={() => navigate(`/projects/models/create/${project.id}`)}
-        >
-          {t('overview.newModel')}
-        </Button>
-      )}
-    </>
   );
 }
 
@@ -186,23 +161,41 @@ export default defineOverviewPage<ProjectDetail>({
       id: 'project-models',
       titleKey: 'overview.models',
       titleValues: (project) => ({ count: project.models.length }),
-      actions: (project) => <ModelActions project={project} />,
+      actions: [
+        {
+          kind: 'link',
+          key: 'manage-models',
+          labelKey: 'overview.manageModels',
+          icon: <AppstoreOutlined aria-hidden />,
+          to: (project) => `/projects/manage/${project.id}`,
+        },
+        {
+          kind: 'link',
+          key: 'new-model',
+          labelKey: 'overview.newModel',
+          icon: <PlusOutlined aria-hidden />,
+          needs: actionPermission(models, 'create'),
+          primary: true,
+          to: (project) => `/projects/models/create/${project.id}`,
+        },
+      ],
       content: ProjectModels,
     },
     {
       id: 'project-sub-projects',
       titleKey: 'overview.subProjects',
       titleValues: (project) => ({ count: project.sub_projects.length }),
-      actions: (project, { platform, can, navigate, t }) =>
-        platform === 'hatch' &&
-        can('create') && (
-          <Button
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => navigate(`/projects/create/${project.id}`)}
-          >
-            {t('overview.newSubProject')}
-          </Button>
-        ),
+      actions: [
+        {
+          kind: 'link',
+          key: 'new-sub-project',
+          labelKey: 'overview.newSubProject',
+          icon: <PlusOutlined aria-hidden />,
+          // Sub-projects are created in hatch (the overview's reader may see projects already).
+          needs: permissionOf(PROJECT_ABILITIES.create, 'hatch'),
+          to: (project) => `/projects/create/${project.id}`,
+        },
+      ],
       content: SubProjects,
     },
   ],
