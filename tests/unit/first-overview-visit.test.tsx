@@ -35,12 +35,16 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   session.signOut('logout');
   clearPrefetched();
   vi.unstubAllGlobals();
 });
 
 it("shows the record the entry asked for, and the overview's own request takes its answer", async () => {
+  // The prefetched answer waits PREFETCH_TTL_MS for the page: on the machine's clock, loading the portal's screens
+  // in jsdom on a busy machine can take longer than a browser ever does, so the clock stands still here.
+  vi.useFakeTimers({ toFake: ['Date'] });
   const paths = stubApi({ '/projects/models/7': () => Response.json({ data: LOBBY }) });
   signIn(user({ abilities: ['list-project-models', 'view-projects'] }));
   prefetchFirstRecord({ pathname: '/projects/models/overview/7' });
