@@ -4,12 +4,14 @@
  * their chunks (`<link rel="modulepreload">`, their style sheets as `<link rel="stylesheet">`) and the browser
  * fetches them together with the entry instead of after it has run. The chunks are read from Vite's manifest
  * (`dist/.vite/manifest.json`); the modules are those `patchSignedInRoutes` (src/shell/routes/routes.tsx) starts
- * for the same path, and the byte-budget test (scripts/build/bundle-budget.ts) sums the same lists.
+ * for the same path, with the screens' own pages where the path names a screen (`FIRST_VISIT_SCREENS`), and the
+ * byte-budget test (scripts/build/bundle-budget.ts) sums the same lists.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // With its extension: the build's configuration (vite.config.ts) imports this file too.
 import { PUBLIC_SCREEN_PATHS } from '../shared/public-screens.js';
+import { routeParams } from '../shared/route-pattern.js';
 import { SESSION_COOKIE } from '../shared/session.js';
 
 /** One manifest entry (the fields read here). */
@@ -41,12 +43,36 @@ export const SIGNED_IN_MODULES = [
   'src/shell/layout/ShellLayout.tsx',
 ] as const;
 
+/** antd's theme, loaded with every page built with antd (src/shell/routes/antd-pages.tsx). */
+export const ANTD_THEME_MODULE = 'src/shell/tenant/AntdTheme.tsx';
+
+/** The generic overview page (src/pages/show/OverviewPage.tsx), which shows an entity's declared overview screen. */
+export const OVERVIEW_PAGE_MODULE = 'src/pages/show/OverviewPage.tsx';
+
 /**
- * The source modules a signed-in first visit of `path` loads next to the entry: `/` is always the dashboard, any
- * other path most often a list (as in `patchSignedInRoutes`). None for the public screens.
+ * The signed-in screens other than the dashboard and the lists whose first visit the server names the page of, by
+ * route (react-router's syntax): a model's overview (issue 44: the page with the 3D viewer, whose record the entry
+ * asks for at once: src/shell/routes/first-screen.ts), the generic overview page with the model's screen and
+ * antd's theme. The viewer's own chunk is not named: it loads once the record has a viewer file, after the
+ * preview (src/components/viewer/Viewer3D.tsx). tests/unit/first-overviews.test.ts checks each against the route
+ * table and its declared screen, and tests/e2e/first-visit.spec.ts that such a visit loads no other chunk.
+ */
+export const FIRST_VISIT_SCREENS: readonly { route: string; modules: readonly string[] }[] = [
+  {
+    route: '/projects/models/overview/:modelId',
+    modules: [OVERVIEW_PAGE_MODULE, 'src/resources/models/models.overview.tsx', ANTD_THEME_MODULE],
+  },
+];
+
+/**
+ * The source modules a signed-in first visit of `path` loads next to the entry: a screen of
+ * `FIRST_VISIT_SCREENS` its page, `/` the dashboard, any other path most often a list (as in
+ * `patchSignedInRoutes`). None for the public screens.
  */
 export function signedInFirstVisitModules(path: string): string[] {
   if (PUBLIC_SCREEN_PATHS.has(path)) return [];
+  const screen = FIRST_VISIT_SCREENS.find(({ route }) => routeParams(route, path));
+  if (screen) return [...SIGNED_IN_MODULES, ...screen.modules];
   const page = path === '/' ? 'src/shell/dashboard/DashboardPage.tsx' : 'src/pages/list/ResourceListPage.tsx';
   return [...SIGNED_IN_MODULES, page];
 }

@@ -10,16 +10,12 @@ import {
   type Manifest,
   pageStartModules,
   readPortalManifest,
-  SIGNED_IN_MODULES,
   signedInFirstVisitModules,
   staticClosure,
 } from '../../server/portal-preloads';
 import { gzipSize } from './precompress';
 
 export { type Manifest, staticClosure };
-
-/** antd's theme, loaded with the first page built with antd (src/shell/routes/antd-pages.tsx). */
-export const ANTD_THEME_MODULE = 'src/shell/tenant/AntdTheme.tsx';
 /** The 3D viewer with three.js (issue 28), loaded by `React.lazy` from src/components/viewer/Viewer3D.tsx. */
 export const VIEWER_MODULE = 'src/components/viewer/ModelViewer.tsx';
 
@@ -35,14 +31,11 @@ export const ROUTE_MODULES = {
   // The dashboard is built from the light components like the layout: no antd theme.
   '/': signedInFirstVisitModules('/'),
   '/projects': signedInFirstVisitModules('/projects'),
-  // A processed model's overview (issue 28): around its page, antd's theme (the page is built with antd) and the
-  // 3D viewer, which the page loads lazily once the model has a viewer file: three.js and its addons in a chunk of
-  // their own that no other route loads.
+  // A processed model's overview (issue 28): the modules the server names for it (its page with antd's theme, the
+  // page being built with antd) and the 3D viewer, which the page loads lazily once the model has a viewer file:
+  // three.js and its addons in a chunk of their own that no other route loads.
   '/projects/models/overview/:id': [
-    ...SIGNED_IN_MODULES,
-    'src/pages/show/OverviewPage.tsx',
-    'src/resources/models/models.overview.tsx',
-    ANTD_THEME_MODULE,
+    ...signedInFirstVisitModules('/projects/models/overview/:id'),
     VIEWER_MODULE,
   ],
 };

@@ -579,6 +579,21 @@ export interface ListSettings {
   list: ListRequestDeclaration;
 }
 
+/**
+ * A declared overview's record settings, in a small file of their own beside the declaration
+ * (`src/resources/<entity>/overview-settings.ts`, its default export): the API collection, the overview route and
+ * its record parameter. The declaration takes its `name`, `routes.show` and `idParam` from it, and the entry finds
+ * every such file (src/shell/routes/first-overviews.ts) to ask for a first visit's record without loading the
+ * declarations: both read the one statement.
+ */
+export interface OverviewSettings {
+  /** The API collection: the declaration's `name`. */
+  name: string;
+  /** The overview route, with the record's `:<idParam>`: the declaration's `routes.show`. */
+  route: string;
+  idParam: string;
+}
+
 export type FieldKind =
   | 'text'
   | 'number'

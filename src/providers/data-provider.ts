@@ -34,6 +34,8 @@ import {
   type LaravelList,
   listPageQuery,
   listQuery,
+  recordPath,
+  recordRequest,
   toListResponse,
   toSortParameter,
 } from '@/providers/list-query';
@@ -89,10 +91,6 @@ export function toFormData(values: Record<string, unknown>): FormData {
   return form;
 }
 
-function recordPath(resource: string, id: BaseKey): string {
-  return `/${resource}/${encodeURIComponent(String(id))}`;
-}
-
 /** `readingRecord`: a single record's read, whose 403 and 404 its screen shows as a state. */
 async function send<T>(path: string, options: RequestOptions, readingRecord = false): Promise<T> {
   try {
@@ -110,18 +108,18 @@ function unwrap<TData>(body: unknown): TData {
   return body as TData;
 }
 
-/** `GET /{resource}/{id}` with the meta's field selection; `screen`: the record of a screen (getOne). */
+/**
+ * `GET /{resource}/{id}` with the meta's field selection (recordRequest, with which a first visit's entry asks for
+ * an overview's record ahead: first-screen.ts); `screen`: the record of a screen (getOne).
+ */
 async function readRecord<TData>(
   resource: string,
   id: BaseKey,
   meta: ReturnType<typeof apiMeta>,
   screen = false,
 ): Promise<TData> {
-  const body = await send<unknown>(
-    recordPath(resource, id),
-    { query: listQuery(meta, undefined), signal: meta.signal, headers: meta.headers },
-    screen,
-  );
+  const { path, query } = recordRequest(resource, id, meta);
+  const body = await send<unknown>(path, { query, signal: meta.signal, headers: meta.headers }, screen);
   return unwrap<TData>(body);
 }
 

@@ -1,11 +1,11 @@
 /**
  * The query strings of the data provider's reads (data-provider.ts), apart from refine's runtime, and the list
  * answers they get (`LaravelList` as sent, `ApiListResponse` as getList returns it): what a hook's `meta` may ask
- * for (`ApiMeta`), refine's sorters and filters in the API's conventions (`sort=-x,y`, `filter[x]=v`), and a
- * list's whole query. The entry builds a first visit's list request with the same
+ * for (`ApiMeta`), refine's sorters and filters in the API's conventions (`sort=-x,y`, `filter[x]=v`), a list's
+ * whole query and a record's request. The entry builds a first visit's list or record request with the same
  * functions (`src/shell/routes/first-screen.ts`) before refine has loaded, so the two requests are one URL.
  */
-import type { CrudFilter, CrudSort, GetListParams, MetaQuery } from '@refinedev/core';
+import type { BaseKey, CrudFilter, CrudSort, GetListParams, MetaQuery } from '@refinedev/core';
 import type { Page, PaginationLinks, PaginationMeta } from '@shared/envelopes';
 import type { Query, QueryValue } from './http-client';
 
@@ -139,6 +139,15 @@ export function listPageQuery(
   const sort = toSortParameter(sorters);
   if (sort) extra.sort = sort;
   return listQuery(meta, filters, extra);
+}
+
+/** A record's path below its collection: `/{resource}/{id}`, the id one path segment. */
+export const recordPath = (resource: string, id: BaseKey): string =>
+  `/${resource}/${encodeURIComponent(String(id))}`;
+
+/** getOne's request of a record: its path, and the meta's field selection and fixed parameters as its query. */
+export function recordRequest(resource: string, id: BaseKey, meta: ApiMeta): { path: string; query: Query } {
+  return { path: recordPath(resource, id), query: listQuery(meta, undefined) };
 }
 
 /** getList's answer of a list body: refine's `{data, total}` with the Laravel envelope, which pages read. */

@@ -17,7 +17,8 @@ const INDEX =
 
 /**
  * A build's manifest in small: the entry, the root, the signed-in layer (one chunk holding the route table,
- * refine's root and the layout: `module-chunks.json` names it for each) and the two first pages, sharing a chunk.
+ * refine's root and the layout: `module-chunks.json` names it for each), the two first pages, sharing a chunk, and
+ * a model's overview: the generic overview page, the model's screen and antd's theme, sharing antd's chunk.
  */
 const MANIFEST = {
   'index.html': { file: 'assets/rows-3f2a1b.js', isEntry: true, imports: ['_shared.js'] },
@@ -37,6 +38,24 @@ const MANIFEST = {
   'src/shell/dashboard/DashboardPage.tsx': { file: 'assets/DashboardPage-6f6f6f.js', isDynamicEntry: true },
   'src/pages/list/ResourceListPage.tsx': { file: 'assets/ResourceListPage-7a7a7a.js', isDynamicEntry: true },
   'src/shell/login/LoginPage.tsx': { file: 'assets/LoginPage-8b8b8b.js', isDynamicEntry: true },
+  '_antd.js': { file: 'assets/antd-9a9a9a.js', imports: ['_react.js'] },
+  'src/pages/show/OverviewPage.tsx': {
+    file: 'assets/OverviewPage-1c1c1c.js',
+    isDynamicEntry: true,
+    imports: ['_antd.js', '_cells.js'],
+    css: ['assets/OverviewPage-2d2d2d.css'],
+  },
+  'src/resources/models/models.overview.tsx': {
+    file: 'assets/models.overview-3e3e3e.js',
+    isDynamicEntry: true,
+    imports: ['_antd.js'],
+  },
+  'src/shell/tenant/AntdTheme.tsx': {
+    file: 'assets/AntdTheme-4f4f4f.js',
+    isDynamicEntry: true,
+    imports: ['_antd.js'],
+  },
+  'src/components/viewer/ModelViewer.tsx': { file: 'assets/ModelViewer-5b5b5b.js', isDynamicEntry: true },
 };
 const MODULE_CHUNKS = {
   'src/shell/routes/signed-in-routes.tsx': '_signed-in-3c3c3c.js',
@@ -158,8 +177,30 @@ describe('index.html of a signed-in first visit', () => {
     ]);
   });
 
+  it("names a model overview's page, its screen and antd's theme instead of the list page, not the viewer", async () => {
+    const cookie = 'user_session=42|secret';
+    const overview = [
+      'stylesheet assets/signed-in-5e5e5e.css',
+      'stylesheet assets/OverviewPage-2d2d2d.css',
+      'modulepreload assets/signed-in-3c3c3c.js',
+      'modulepreload assets/cells-2b2b2b.js',
+      'modulepreload assets/OverviewPage-1c1c1c.js',
+      'modulepreload assets/antd-9a9a9a.js',
+      'modulepreload assets/models.overview-3e3e3e.js',
+      'modulepreload assets/AntdTheme-4f4f4f.js',
+    ];
+    expect(await preloadsOf('/projects/models/overview/7', cookie)).toEqual(overview);
+    expect(await preloadsOf('/projects/models/overview/7/?tab=history', cookie)).toEqual(overview);
+    // Another screen of models is not the overview.
+    expect(await preloadsOf('/projects/models/edit/7', cookie)).toEqual([
+      ...SIGNED_IN,
+      'modulepreload assets/ResourceListPage-7a7a7a.js',
+    ]);
+  });
+
   it('names nothing without a session, nor for the screens that need none', async () => {
     expect(await preloadsOf('/projects')).toEqual([]);
+    expect(await preloadsOf('/projects/models/overview/7')).toEqual([]);
     expect(await preloadsOf('/projects', 'user_session=')).toEqual([]);
     for (const path of ['/login', '/forgot-password', '/reset-password', '/invitation', '/unauthorized']) {
       expect(await preloadsOf(path, 'user_session=42|secret'), path).toEqual([]);

@@ -9,6 +9,7 @@ import { fieldSelection } from '@/declarations/field-selection';
 import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineOverview, defineResource } from '@/declarations/types';
 import { modelProjectPath } from './model-paths';
+import settings from './overview-settings';
 
 /** The record types come from the shared entity schema (shared/entities/models.ts). */
 export type { Model as ProjectModel, ModelDetail, ModelStatus } from '@shared/entities/models';
@@ -22,12 +23,12 @@ export const MODEL_EXCLUDED_FIELDS = fieldSelection<ProjectModel>('models', ['pr
 const HATCH = { platform: 'hatch' } as const;
 
 export const models = defineResource<ProjectModel>({
-  name: 'projects/models',
+  name: settings.name,
   ns: 'models',
   screen: 'models',
-  idParam: 'modelId',
+  idParam: settings.idParam,
   routes: {
-    show: 'projects/models/overview/:modelId',
+    show: settings.route,
     create: 'projects/models/create',
     edit: 'projects/models/edit/:modelId',
     extra: [

@@ -10,7 +10,7 @@ import type { ResourceRoute } from '@/declarations/derive';
 import type { LazyPage, PageAction, ResourceDeclaration, ResourcePageProps } from '@/declarations/types';
 import { withAntdTheme } from './antd-pages';
 import type { PageLoader, RouteEntry } from './route-entry';
-import { loadListPage } from './shared-chunks';
+import { loadListPage, loadOverviewPage } from './shared-chunks';
 
 /** The generic page of each action; a declaration's `pages` replaces it. The overview is built per resource. */
 export const GENERIC_PAGES: Record<Exclude<PageAction, 'show'>, LazyPage> = {
@@ -33,7 +33,7 @@ const overviewPage =
   (resource: ResourceDeclaration, declared = resource.overview?.page): LazyPage =>
   async () => {
     const [{ declaredOverviewPage, columnsOverview }, screen] = await Promise.all([
-      import('@/pages/show/OverviewPage'),
+      loadOverviewPage(),
       declared?.(),
     ]);
     return { default: declaredOverviewPage(screen?.default ?? columnsOverview(resource)) };

@@ -16,8 +16,15 @@ import { PortalRoot } from '@/shell/PortalRoot';
 import { LoadingScreen } from '@/shell/states/LoadingScreen';
 import { NotFoundScreen } from '@/shell/states/NotFoundScreen';
 import { RouteErrorScreen } from '@/shell/states/RouteErrorScreen';
+import { firstOverviewAt } from './first-screen';
 import { ProtectedLayout } from './ProtectedLayout';
-import { loadDashboardPage, loadListPage, loadRefineRoot, loadShellLayout } from './shared-chunks';
+import {
+  loadDashboardPage,
+  loadListPage,
+  loadOverviewPage,
+  loadRefineRoot,
+  loadShellLayout,
+} from './shared-chunks';
 
 /** A route's `lazy` that loads a module and renders one of its components. */
 const lazyComponent =
@@ -99,9 +106,11 @@ export const patchSignedInRoutes: PatchRoutesOnNavigationFunction = async ({ mat
   void loadRefineRoot();
   void loadShellLayout();
   // The page need not wait for the table either where the path tells it without the table: `/` is always the
-  // dashboard (where sign-in lands), and any other signed-in first page is most often a list, so the generic list
-  // page starts too (about 13 kB loaded early, or for nothing when the first page is another screen).
+  // dashboard (where sign-in lands), a declared overview's route (first-overviews.ts) the generic overview page,
+  // and any other signed-in first page is most often a list, so the generic list page starts too (about 13 kB
+  // loaded early, or for nothing when the first page is another screen).
   if (path === '/') void loadDashboardPage();
+  else if (firstOverviewAt(path)) void loadOverviewPage();
   else void loadListPage();
   const { SIGNED_IN_ROUTES } = await import('./signed-in-routes');
   patch(PROTECTED_ROUTE_ID, SIGNED_IN_ROUTES);
