@@ -14,6 +14,7 @@ import { clearPrefetched, SESSION_COOKIE } from '@/providers/http-client';
 import { FIRST_LISTS } from '@/shell/routes/first-lists';
 import { firstListAt, prefetchFirstList } from '@/shell/routes/first-screen';
 import { ROUTE_TABLE } from '@/shell/routes/route-table';
+import { countingFetch } from './support/counting-fetch';
 
 /** The route table's generic lists by path. */
 const declaredLists = new Map(
@@ -34,18 +35,8 @@ describe('the first lists', () => {
 });
 
 describe("a first visit's list request", () => {
-  /** A fetch that answers every request with its own number, recording the URLs. */
-  function countingServer() {
-    const urls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        urls.push(url);
-        return Response.json({ data: [], meta: { total: urls.length } });
-      }),
-    );
-    return urls;
-  }
+  /** Answers every request with its own number, recording the URLs. */
+  const countingServer = () => countingFetch((count) => ({ data: [], meta: { total: count } }));
 
   afterEach(() => {
     clearPrefetched();

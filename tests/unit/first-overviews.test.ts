@@ -17,6 +17,7 @@ import { FIRST_OVERVIEWS } from '@/shell/routes/first-overviews';
 import { firstOverviewAt, prefetchFirstRecord } from '@/shell/routes/first-screen';
 import { ROUTE_TABLE } from '@/shell/routes/route-table';
 import { FIRST_VISIT_SCREENS, OVERVIEW_PAGE_MODULE } from '../../server/portal-preloads';
+import { countingFetch } from './support/counting-fetch';
 
 /** The route table's overview routes (a declaration's `routes.show`) by path. */
 const declaredOverviews = new Map(
@@ -58,18 +59,8 @@ describe('the first overviews', () => {
 });
 
 describe("a first visit's record request", () => {
-  /** A fetch that answers every request with its own number, recording the URLs. */
-  function countingServer() {
-    const urls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        urls.push(url);
-        return Response.json({ data: { id: urls.length } });
-      }),
-    );
-    return urls;
-  }
+  /** Answers every request with its own number, recording the URLs. */
+  const countingServer = () => countingFetch((count) => ({ data: { id: count } }));
 
   afterEach(() => {
     clearPrefetched();
