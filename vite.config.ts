@@ -73,7 +73,12 @@ export default defineConfig({
           // the chunks that use them instead of being files of their own (which queue on HTTP/1.1's six
           // connections), for about 2 kB more.
           experimentalInlineCommonChunks: { maxSize: 32_768 },
-          groups: layers.groups,
+          groups: [
+            ...layers.groups,
+            // papaparse is a dependency of refine core's (unused) CSV export, which would put it in the signed-in
+            // layer; the lists' export (src/pages/list/export/) is its one user and loads it on demand.
+            { name: 'papaparse', test: /node_modules[\\/]papaparse[\\/]/, priority: 200 },
+          ],
         },
       },
       treeshake: {

@@ -41,6 +41,7 @@ import { DisabledReason } from '@/ui/DisabledReason';
 import { type DataColumn, DataTable, type RowSelection } from '@/ui/DataTable';
 import { Segmented } from '@/ui/Segmented';
 import { Skeleton } from '@/ui/Skeleton';
+import { ExportButton } from './ExportButton';
 import { FilterPanel } from './FilterPanel';
 import { FilterToggle } from './FilterToggle';
 import { GridSort } from './GridSort';
@@ -364,6 +365,19 @@ export function ListView({
               node: viewsButton,
             },
             !!resetButton && { key: 'reset', part: 'filter', node: resetButton },
+            {
+              key: 'export',
+              part: 'secondary',
+              node: (
+                <ExportButton
+                  resource={resource}
+                  call={call}
+                  context={{ ...context, tl, keyOf: (record) => recordKey(resource, record) ?? '' }}
+                  title={typeof title === 'string' ? title : t('title')}
+                  showBanner={showBanner}
+                />
+              ),
+            },
             ...actions.headerActions.map((action) => ({
               key: `action-${action.key}`,
               part: 'secondary' as const,

@@ -1,0 +1,82 @@
+/**
+ * Exports a declared list as the user sees it (issue 46): every row of its current filters, search and sort (the
+ * list's own call, page after page of 500), the columns the user sees, as a CSV or XLSX file the browser saves.
+ * A list of more than `EXPORT_LIMIT` rows is refused before anything is read beyond its first page. A row that
+ * moves between pages while they are read (a record added meanwhile) is written once. Loaded when the user asks
+ * for an export, never with the list.
+ */
+import type { BaseRecord, DataProvider, GetListParams } from '@refinedev/core';
+import type { ColumnDeclaration } from '@/declarations/types';
+import { csvFile, type ExportFormat, xlsxFile } from './export-files';
+import { type ExportContext, exportTable } from './export-table';
+
+export const EXPORT_LIMIT = 50_000;
+const PAGE_SIZE = 500;
+
+export interface ExportRequest {
+  getList: DataProvider['getList'];
+  /** The list's call (resource, sorters, filters, meta); its pagination is the export's own. */
+  call: Omit<GetListParams, 'pagination'>;
+  columns: readonly ColumnDeclaration[];
+  context: ExportContext;
+  format: ExportFormat;
+  language: string | undefined;
+  /** The file's name without its extension (the list's title). */
+  name: string;
+  onProgress(read: number, total: number): void;
+}
+
+export type ExportResult = { exported: number } | { tooLarge: number };
+
+/** Every row of the list's call, in its order, or the total when there are more than the limit. */
+export async function readAllRows(
+  request: Pick<ExportRequest, 'getList' | 'call' | 'onProgress'> & { keyOf(record: BaseRecord): unknown },
+  pageSize = PAGE_SIZE,
+  limit = EXPORT_LIMIT,
+): Promise<{ rows: BaseRecord[] } | { tooLarge: number }> {
+  const rows = new Map<unknown, BaseRecord>();
+  for (let page = 1; ; page += 1) {
+    const answer = await request.getList({
+      ...request.call,
+      pagination: { currentPage: page, pageSize, mode: 'server' },
+    });
+    if (answer.total > limit) return { tooLarge: answer.total };
+    for (const record of answer.data)
+      if (!rows.has(request.keyOf(record))) rows.set(request.keyOf(record), record);
+    request.onProgress(Math.min(rows.size, answer.total), answer.total);
+    if (answer.data.length < pageSize || page * pageSize >= answer.total) break;
+  }
+  return { rows: [...rows.values()] };
+}
+
+/** The file's name: the list's title and today's date, without characters a file system refuses. */
+export function exportFileName(name: string, format: ExportFormat, today = new Date()): string {
+  const two = (value: number) => String(value).padStart(2, '0');
+  const day = `${today.getFullYear()}-${two(today.getMonth() + 1)}-${two(today.getDate())}`;
+  return `${name.replace(/[\\/:*?"<>|\s]+/g, ' ').trim()} ${day}.${format}`;
+}
+
+function save(file: Blob, fileName: string) {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the link; the object URL may go once the browser has read it.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export async function exportList(request: ExportRequest): Promise<ExportResult> {
+  const read = await readAllRows({ ...request, keyOf: request.context.keyOf });
+  if ('tooLarge' in read) return read;
+  const table = exportTable(request.columns, read.rows, request.context);
+  const file =
+    request.format === 'csv'
+      ? csvFile(table, request.language)
+      : await xlsxFile(table, request.language, request.name);
+  save(file, exportFileName(request.name, request.format));
+  return { exported: read.rows.length };
+}
