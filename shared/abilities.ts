@@ -30,6 +30,9 @@ export const ABILITY_AREAS = [
 
 export type Ability = (typeof ABILITY_AREAS)[number]['abilities'][number];
 
+/** Restoring from the recycling bin, and undoing a delete (spec 2 §Recycling bin; issue 46). */
+export const RESTORE_ABILITY = 'restore-deleted-entities' satisfies Ability;
+
 /** Every ability, area by area. */
 export const ABILITIES: readonly Ability[] = ABILITY_AREAS.flatMap((area) => area.abilities);
 

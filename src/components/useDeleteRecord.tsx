@@ -9,6 +9,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recordKey } from '@/declarations/derive';
 import type { ResourceDeclaration } from '@/declarations/types';
+import { RESTORE_ABILITY } from '@shared/abilities';
+import { useAuthorization } from '@/providers/useAuthorization';
 import { useConfirmation } from './useConfirmation';
 import type { Banner } from './useResultBanner';
 
@@ -41,6 +43,9 @@ export function useDeleteRecord(
   const { ask, dialog } = useConfirmation();
   const deletion = resource.deletion;
   const [removing, setRemoving] = useState<BaseKey>();
+  // A record that goes to the recycling bin can come back at once, for a user who may restore (issue 46).
+  const { can } = useAuthorization();
+  const restorable = !!resource.recyclingBin && can(RESTORE_ABILITY);
 
   const remove = async (record: BaseRecord): Promise<boolean> => {
     const id = recordKey(resource, record);
@@ -56,15 +61,16 @@ export function useDeleteRecord(
         errorNotification: false,
       });
       const answer = data as Record<string, unknown>;
+      const undo = restorable ? { undo: { resource: resource.name, keys: [id] } } : {};
       if (deletion.successKey) {
-        onResult({ type: 'success', text: t(deletion.successKey, answer) });
+        onResult({ type: 'success', text: t(deletion.successKey, answer), ...undo });
         return true;
       }
       const name = answer[deletion.answerNameKey] ?? record[resource.list?.nameField ?? 'name'];
       // The sentence is the portal's, its parts the record's name and the API's status word (in the user's
       // language: the API answers in the request's Accept-Language).
       const status = typeof answer.status === 'string' && answer.status ? answer.status : tl('deletedStatus');
-      onResult({ type: 'success', text: tl('deletedBanner', { name: String(name ?? ''), status }) });
+      onResult({ type: 'success', text: tl('deletedBanner', { name: String(name ?? ''), status }), ...undo });
       return true;
     } catch (error) {
       setRemoving(undefined);

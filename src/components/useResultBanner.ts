@@ -3,44 +3,75 @@
  * notices 5 s). The 3 s count from the moment the banner is on the screen: a busy device that renders late still
  * shows it for its whole time. A screen that goes elsewhere after an action (an overview after deleting its record) hands the
  * banner to the next screen in the navigation state (`bannerState`); that screen's banner shows it.
+ * A delete's banner may offer Undo (issue 46, `undo`): for 10 s, a press brings the records back from the
+ * recycling bin through the API's restore (`GET {collection}/{key}/restore`), reloads what shows them and says so.
  */
+import { keys } from '@refinedev/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { apiRequest } from '@/providers/http-client';
 
 export const BANNER_DELAY_MS = 500;
 export const BANNER_DURATION_MS = 3000;
+export const UNDO_BANNER_DURATION_MS = 10_000;
+
+/** What an Undo restores: records of a collection in the recycling bin, by their keys. */
+export interface UndoRestore {
+  resource: string;
+  keys: Array<string | number>;
+}
 
 export interface Banner {
   type: 'success' | 'error';
   text: string;
+  undo?: UndoRestore;
 }
 
 /** Navigation state carrying a banner to the next screen: `navigate(to, { state: bannerState(banner) })`. */
 export const bannerState = (banner: Banner) => ({ resultBanner: banner });
 
+const isUndo = (undo: unknown): undo is UndoRestore =>
+  !!undo &&
+  typeof (undo as UndoRestore).resource === 'string' &&
+  Array.isArray((undo as UndoRestore).keys) &&
+  (undo as UndoRestore).keys.every((key) => typeof key === 'string' || typeof key === 'number');
+
 const passedBanner = (state: unknown): Banner | undefined => {
   const banner = (state as { resultBanner?: Partial<Banner> } | null)?.resultBanner;
   return banner && typeof banner.text === 'string' && (banner.type === 'success' || banner.type === 'error')
-    ? { type: banner.type, text: banner.text }
+    ? { type: banner.type, text: banner.text, ...(isUndo(banner.undo) && { undo: banner.undo }) }
     : undefined;
 };
 
-export function useResultBanner() {
+export function useResultBanner({
+  focusAfterUndo,
+}: {
+  /** What takes the focus once an Undo is done (its button goes with the banner): the list's heading. */
+  focusAfterUndo?: () => HTMLElement | null;
+} = {}) {
   const [shown, setShown] = useState<{ banner: Banner; duration: number } | null>(null);
   const delay = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(delay.current), []);
 
-  const show = useCallback((next: Banner, duration = BANNER_DURATION_MS) => {
-    window.clearTimeout(delay.current);
-    delay.current = window.setTimeout(() => setShown({ banner: next, duration }), BANNER_DELAY_MS);
-  }, []);
+  const show = useCallback(
+    (next: Banner, duration = next.undo ? UNDO_BANNER_DURATION_MS : BANNER_DURATION_MS) => {
+      window.clearTimeout(delay.current);
+      delay.current = window.setTimeout(() => setShown({ banner: next, duration }), BANNER_DELAY_MS);
+    },
+    [],
+  );
 
+  // While the pointer is on the banner or the focus in it, it stays (WCAG 2.2.1: an Undo does not run away from
+  // the user reaching for it); its time starts again when they leave.
+  const [held, setHeld] = useState(false);
   // The time on screen starts once the banner is rendered (an effect runs after the commit).
   useEffect(() => {
-    if (!shown) return;
+    if (!shown || held) return;
     const timer = window.setTimeout(() => setShown(null), shown.duration);
     return () => window.clearTimeout(timer);
-  }, [shown]);
+  }, [shown, held]);
 
   // A banner handed over by the previous screen shows once; the state is cleared so a reload does not repeat it.
   const location = useLocation();
@@ -52,5 +83,36 @@ export function useResultBanner() {
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [location, navigate, show]);
 
-  return { banner: shown?.banner ?? null, show, dismiss: () => setShown(null) };
+  const { t } = useTranslation('lists');
+  const queryClient = useQueryClient();
+  const [undoing, setUndoing] = useState(false);
+  const target = shown?.banner.undo;
+  const undo = async () => {
+    if (!target) return;
+    setUndoing(true);
+    let next: Banner;
+    try {
+      for (const key of target.keys)
+        await apiRequest(`/${target.resource}/${encodeURIComponent(String(key))}/restore`);
+      next = { type: 'success', text: t('undo.restored', { count: target.keys.length }) };
+    } catch (error) {
+      next = { type: 'error', text: (error as Error).message || t('undo.failed') };
+    }
+    await queryClient.invalidateQueries({ queryKey: keys().data('default').resource(target.resource).get() });
+    setUndoing(false);
+    setShown({ banner: next, duration: BANNER_DURATION_MS });
+    setHeld(false);
+    focusAfterUndo?.()?.focus();
+  };
+
+  return {
+    banner: shown?.banner ?? null,
+    show,
+    dismiss: () => {
+      setShown(null);
+      setHeld(false);
+    },
+    hold: setHeld,
+    undo: target ? { run: () => void undo(), busy: undoing } : undefined,
+  };
 }

@@ -20,7 +20,10 @@ export interface AlertProps {
   role?: 'alert' | 'status';
   /** A close button: its accessible name and what it does. */
   closable?: { label: string; onClose(): void };
-  /** A button or link at the end. */
+  /**
+   * A button or link at the end. With one, the role goes to the message alone: what is announced (and read as
+   * the message) is the message, not the button's text.
+   */
   action?: ReactNode;
   className?: string;
 }
@@ -43,10 +46,10 @@ export function Alert({
         !!description && 'ui-alert--with-description',
         className,
       )}
-      role={role}
+      role={action ? undefined : role}
     >
       {showIcon && <span className="ui-alert__icon">{MESSAGE_ICONS[type]}</span>}
-      <div className="ui-alert__content">
+      <div className="ui-alert__content" role={action ? role : undefined}>
         <div className="ui-alert__message">{message}</div>
         {description && <div className="ui-alert__description">{description}</div>}
       </div>

@@ -2,8 +2,9 @@
  * Maintenance mode makes the whole server answer 503: the worker's own server (tests/e2e/support/test.ts), whose
  * other tests run before or after these, never beside them; each test switches it off again.
  */
-import { type APIRequestContext, expect, type Page, test } from './support/test';
+import { type APIRequestContext, expect, test } from './support/test';
 import { API, apiHeaders, apiLogin, submitLogin } from './support/portal';
+import { pausePageClock } from './support/page-clock';
 
 let adminToken: string;
 
@@ -64,22 +65,6 @@ test("a 503 answered before the portal's root has arrived still shows the mainte
   expect((await refused).status()).toBe(503);
   await expect(page.getByRole('heading', { name: 'Moving to a new server' })).toBeVisible();
 });
-
-/**
- * Stops the page's clock a moment from now and answers that moment. The moment is asked of the page first, so a
- * busy machine can let it pass before the pause arrives: then the next moment is tried.
- */
-async function pausePageClock(page: Page): Promise<number> {
-  for (;;) {
-    const moment = (await page.evaluate(() => Date.now())) + 1_000;
-    try {
-      await page.clock.pauseAt(moment);
-      return moment;
-    } catch (error) {
-      if (!String(error).includes('Cannot fast-forward to the past')) throw error;
-    }
-  }
-}
 
 test('without a status the screen reads the default headline and reloads after 60 seconds', async ({
   page,

@@ -9,6 +9,7 @@ import { type Static, type TObject, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { allValid, notEmptied } from '../field-checks';
 import type { Database } from '../../db/schema';
+import { RESTORE_ABILITY } from '../../../shared/abilities';
 import {
   type FieldsQueryInput,
   fieldsQueryProperties,
@@ -33,7 +34,6 @@ import type { Entity } from './declared-entity';
 import { IdParams, NameParams, type RowKey } from './ids';
 import { checkUnique, inputColumns, insertRow, notNullableFields, updateRow } from './writes';
 
-const RESTORE_ABILITY = 'restore-deleted-entities';
 
 const isTrashed = (row: object) => 'deleted_at' in row && row.deleted_at !== null;
 

@@ -138,7 +138,15 @@ export function ListView({
   const view: View = listState.view ?? list.cards?.initial ?? 'list';
   const setView = listState.setView;
   const filterButton = useRef<HTMLButtonElement>(null);
-  const { banner, show: showBanner, dismiss } = useResultBanner();
+  const {
+    banner,
+    show: showBanner,
+    dismiss,
+    undo,
+    hold,
+  } = useResultBanner({
+    focusAfterUndo: () => document.getElementById(titleId),
+  });
   const savedState = toSavedState(state, view);
   const { opening } = listState;
   const { filterCount, resetButton } = useListReset({
@@ -441,7 +449,7 @@ export function ListView({
           }}
         />
       )}
-      <ResultBanner banner={banner} onClose={dismiss} />
+      <ResultBanner banner={banner} onClose={dismiss} undo={undo} hold={hold} />
       {query.isError && query.error?.statusCode !== 403 && (
         <Alert type="error" message={query.error?.message} role="alert" className="list-banner" />
       )}

@@ -10,13 +10,16 @@
 import { type BaseRecord, type HttpError, useUpdateMany } from '@refinedev/core';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RESTORE_ABILITY } from '@shared/abilities';
 import { useConfirmation } from '@/components/useConfirmation';
-import type { Banner } from '@/components/useResultBanner';
+import { type Banner, UNDO_BANNER_DURATION_MS } from '@/components/useResultBanner';
 import type { Permission } from '@/lib/permissions';
 import { recordKey } from '@/declarations/derive';
 import type { BulkActionDeclaration, ResourceAction, ResourceDeclaration } from '@/declarations/types';
 import { BULK_BANNER_DURATION_MS, type BulkAnswer, bulkResultBanner } from './bulk-result';
 import { useRelatedRefresh } from './useRelatedRefresh';
+
+const RESTORE: Permission = { ability: RESTORE_ABILITY };
 
 export interface BulkActionsOptions {
   can: (needs: ResourceAction | Permission | undefined) => boolean;
@@ -63,17 +66,28 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
         successNotification: false,
         errorNotification: false,
       })) as unknown as BulkAnswer;
-      showBanner(
-        bulkResultBanner(
-          answer,
-          {
-            success: (count) => t(action.successKey, { count }),
-            failure: (names) => t(action.failureKey, { names }),
-          },
-          resource.list?.nameField ?? 'name',
-        ),
-        BULK_BANNER_DURATION_MS,
+      const banner = bulkResultBanner(
+        answer,
+        {
+          success: (count) => t(action.successKey, { count }),
+          failure: (names) => t(action.failureKey, { names }),
+        },
+        resource.list?.nameField ?? 'name',
       );
+      // What a bulk delete sent to the recycling bin can come back at once (issue 46), for a user who may restore.
+      const undoable =
+        action.action === 'delete' && banner.type === 'success' && !!resource.recyclingBin && can(RESTORE);
+      const idField = resource.idField ?? 'id';
+      if (undoable)
+        banner.undo = {
+          resource: resource.name,
+          keys: (answer.success ?? []).map((entry) =>
+            entry && typeof entry === 'object'
+              ? String((entry as Record<string, unknown>)[idField])
+              : String(entry),
+          ),
+        };
+      showBanner(banner, undoable ? UNDO_BANNER_DURATION_MS : BULK_BANNER_DURATION_MS);
       if (!keys) setSelected(new Set());
       // The list's own queries reload through updateMany; the lists elsewhere that show these records too
       // (a library's item count after a move) reload here, so they never show what was before.

@@ -7,6 +7,7 @@
  * last ones behind a faint shadow: below antd's `md` the choice is a labelled select of the same entries.
  */
 import { Tabs } from 'antd';
+import { RESTORE_ABILITY } from '@shared/abilities';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -38,7 +39,7 @@ export default function RecyclingBinPage() {
   const { user } = useAuthorization();
   const platform = deployment.host.platform;
   const [params, setParams] = useSearchParams();
-  const { banner, show, dismiss } = useResultBanner();
+  const { banner, show, dismiss, hold } = useResultBanner();
   const narrow = useMediaQuery('(max-width: 767px)');
   // Open at first when the URL already searches a tab (a shared or reloaded link).
   const [filterOpen, setFilterOpen] = useState(() =>
@@ -52,7 +53,7 @@ export default function RecyclingBinPage() {
 
   if (!isPermitted(user, platform, { ability: 'access-recycling-bin' })) return <ForbiddenPage />;
   const tabs = binResources(RESOURCES).filter((resource) => isPermitted(user, platform, resource.permission));
-  const canRestore = isPermitted(user, platform, { ability: 'restore-deleted-entities' });
+  const canRestore = isPermitted(user, platform, { ability: RESTORE_ABILITY });
   const active = tabs.find((resource) => resource.recyclingBin!.tabKey === params.get('tab')) ?? tabs[0];
   const label = (resource: ResourceDeclaration) => t(`tabs.${resource.recyclingBin!.tabKey}`);
   const open = (tab: string) =>
@@ -99,7 +100,7 @@ export default function RecyclingBinPage() {
         ]}
       />
       <p className="recycling-bin__intro">{t('intro')}</p>
-      <ResultBanner banner={banner} onClose={dismiss} />
+      <ResultBanner banner={banner} onClose={dismiss} hold={hold} />
       {active && narrow ? (
         <div className="recycling-bin__card recycling-bin__card--picker">
           <label className="recycling-bin__picker">

@@ -111,7 +111,7 @@ export function declaredOverviewPage<TRecord extends BaseRecord>(
     const navigate = useNavigate();
     const id = useParams()[resource.idParam];
     const { can, platform } = useResourcePermissions(resource);
-    const { banner, show, dismiss } = useResultBanner();
+    const { banner, show, dismiss, undo, hold } = useResultBanner();
     const { actions, dialogs, removing } = useOverviewActions(resource, show, declaration.actions);
     const { query, result: record } = useShow<TRecord, HttpError>({
       resource: resource.name,
@@ -179,7 +179,7 @@ export function declaredOverviewPage<TRecord extends BaseRecord>(
         <PageHeader title={<span id={declaration.titleId}>{title}</span>} actions={actions(record)}>
           {badge}
         </PageHeader>
-        <ResultBanner banner={banner} onClose={dismiss} />
+        <ResultBanner banner={banner} onClose={dismiss} undo={undo} hold={hold} />
         {Body ? (
           <Body resource={resource} record={record} context={context} details={details} badge={badge} />
         ) : media ? (

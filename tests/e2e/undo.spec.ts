@@ -1,0 +1,77 @@
+/**
+ * Undo of a delete (issue 46) in Chromium against the contract server: a project deleted from its row and two
+ * libraries deleted together come back through the banner's Undo (the API's restore), the list shows them again
+ * and the banner says so. The page's clock stands still from the delete on, so the banner's 10 s never run out
+ * before the test presses Undo, however busy the machine.
+ */
+import { expect, type Page, test } from './support/test';
+import { expectShown } from './support/shown-messages';
+import { pausePageClock, stepClockUntil } from './support/page-clock';
+import { signedInAs } from './support/portal';
+import { projectsApi, uniqueName } from './support/projects-api';
+import { librariesApi, section } from './support/libraries-api';
+
+/** Presses the banner's Undo once the banner is there (the clock stopped), then lets time run again. */
+async function undoFromBanner(page: Page, text: string) {
+  const banner = page.getByRole('status').filter({ hasText: text });
+  await stepClockUntil(page, () => banner.isVisible());
+  await expect(banner).toHaveText(text);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.clock.resume();
+}
+
+test('a project deleted from its row comes back with the banner’s Undo', async ({
+  page,
+  context,
+  request,
+}) => {
+  await page.clock.install();
+  await signedInAs(context, 'alice');
+  const api = await projectsApi(request);
+  const project = await api.createProject({ name: uniqueName('Undo') });
+  try {
+    await page.goto(`/projects?search=${encodeURIComponent(project.name)}`);
+    await page.getByRole('button', { name: `Actions for ${project.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await pausePageClock(page);
+    await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Delete' }).click();
+    await undoFromBanner(page, `${project.name} successfully deleted`);
+
+    await expectShown(page, 'Restored');
+    await expect(page.getByRole('button', { name: `Actions for ${project.name}` })).toBeVisible();
+    // The Undo button went with its banner: the focus is on the list's heading.
+    await expect(page.locator(':focus')).toHaveText('Projects');
+    expect((await api.list(`filter[search]=${encodeURIComponent(project.name)}`)).meta.total).toBe(1);
+  } finally {
+    await api.deleteProject(project.id);
+  }
+});
+
+test('two libraries deleted together come back together', async ({ page, context, request }) => {
+  await page.clock.install();
+  await signedInAs(context, 'alice');
+  const api = await librariesApi(request);
+  const parent = await api.createLibrary(uniqueName('Undo'));
+  const first = await api.createLibrary(uniqueName('Undo A'), parent.id);
+  const second = await api.createLibrary(uniqueName('Undo B'), parent.id);
+  try {
+    await page.goto(`/libraries/${parent.id}`);
+    const libraries = section(page, 'Libraries');
+    await libraries.getByRole('radio', { name: 'List view' }).click();
+    await libraries.getByRole('checkbox', { name: `Select ${first.name}` }).check();
+    await libraries.getByRole('checkbox', { name: `Select ${second.name}` }).check();
+    await libraries
+      .getByRole('toolbar', { name: 'Actions on the selected rows' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await pausePageClock(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await undoFromBanner(page, '2 Libraries successfully deleted');
+
+    await expectShown(page, '2 restored');
+    await expect(libraries.getByRole('checkbox', { name: `Select ${first.name}` })).toBeVisible();
+    await expect(libraries.getByRole('checkbox', { name: `Select ${second.name}` })).toBeVisible();
+  } finally {
+    await api.remove(parent.id);
+  }
+});
