@@ -3,40 +3,28 @@
  * notices 5 s). The 3 s count from the moment the banner is on the screen: a busy device that renders late still
  * shows it for its whole time. A screen that goes elsewhere after an action (an overview after deleting its record) hands the
  * banner to the next screen in the navigation state (`bannerState`); that screen's banner shows it.
- * A delete's banner may offer Undo (issue 46, `undo`): for 10 s, a press brings the records back from the
- * recycling bin through the API's restore (`GET {collection}/{key}/restore`), reloads what shows them and says so.
+ * A delete's or an archive's banner may offer Undo (issue 46, `undo`, undo.ts): for 10 s, kept while the user is
+ * on it; a press undoes on the server, reloads what shows the records and says so.
  */
-import { keys } from '@refinedev/core';
+import { keys, useDataProvider } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { apiRequest } from '@/providers/http-client';
+import { isUndo, performUndo, type Undo } from './undo';
 
 export const BANNER_DELAY_MS = 500;
 export const BANNER_DURATION_MS = 3000;
 export const UNDO_BANNER_DURATION_MS = 10_000;
 
-/** What an Undo restores: records of a collection in the recycling bin, by their keys. */
-export interface UndoRestore {
-  resource: string;
-  keys: Array<string | number>;
-}
-
 export interface Banner {
   type: 'success' | 'error';
   text: string;
-  undo?: UndoRestore;
+  undo?: Undo;
 }
 
 /** Navigation state carrying a banner to the next screen: `navigate(to, { state: bannerState(banner) })`. */
 export const bannerState = (banner: Banner) => ({ resultBanner: banner });
-
-const isUndo = (undo: unknown): undo is UndoRestore =>
-  !!undo &&
-  typeof (undo as UndoRestore).resource === 'string' &&
-  Array.isArray((undo as UndoRestore).keys) &&
-  (undo as UndoRestore).keys.every((key) => typeof key === 'string' || typeof key === 'number');
 
 const passedBanner = (state: unknown): Banner | undefined => {
   const banner = (state as { resultBanner?: Partial<Banner> } | null)?.resultBanner;
@@ -85,6 +73,7 @@ export function useResultBanner({
 
   const { t } = useTranslation('lists');
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider();
   const [undoing, setUndoing] = useState(false);
   const target = shown?.banner.undo;
   const undo = async () => {
@@ -92,9 +81,8 @@ export function useResultBanner({
     setUndoing(true);
     let next: Banner;
     try {
-      for (const key of target.keys)
-        await apiRequest(`/${target.resource}/${encodeURIComponent(String(key))}/restore`);
-      next = { type: 'success', text: t('undo.restored', { count: target.keys.length }) };
+      const done = await performUndo(target, dataProvider().updateMany);
+      next = { type: 'success', text: t(`undo.${done}`, { count: target.keys.length }) };
     } catch (error) {
       next = { type: 'error', text: (error as Error).message || t('undo.failed') };
     }

@@ -1,9 +1,10 @@
 /**
- * Undo of a delete (issue 46) in Chromium against the contract server: a project deleted from its row and two
- * libraries deleted together come back through the banner's Undo (the API's restore), the list shows them again
- * and the banner says so. The page's clock stands still from the delete on, so the banner's 10 s never run out
+ * Undo (issue 46) in Chromium against the contract server: a project deleted from its row and two libraries
+ * deleted together come back through the banner's Undo (the API's restore), two libraries archived together are
+ * active again (the bulk activate); the list shows them again and the banner says so. The page's clock stands still from the delete on, so the banner's 10 s never run out
  * before the test presses Undo, however busy the machine.
  */
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { expect, type Page, test } from './support/test';
 import { expectShown } from './support/shown-messages';
 import { pausePageClock, stepClockUntil } from './support/page-clock';
@@ -11,12 +12,14 @@ import { signedInAs } from './support/portal';
 import { projectsApi, uniqueName } from './support/projects-api';
 import { librariesApi, section } from './support/libraries-api';
 
+type LibrariesApi = Awaited<ReturnType<typeof librariesApi>>;
+
 /** Presses the banner's Undo once the banner is there (the clock stopped), then lets time run again. */
 async function undoFromBanner(page: Page, text: string) {
   const banner = page.getByRole('status').filter({ hasText: text });
   await stepClockUntil(page, () => banner.isVisible());
   await expect(banner).toHaveText(text);
-  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await page.clock.resume();
 }
 
@@ -47,7 +50,14 @@ test('a project deleted from its row comes back with the banner’s Undo', async
   }
 });
 
-test('two libraries deleted together come back together', async ({ page, context, request }) => {
+/**
+ * Two new libraries below a new parent, selected in its list view; `act` runs the toolbar's button of that name
+ * and its confirmation, the page's clock stopped from the confirmation on.
+ */
+async function withTwoLibrariesSelected(
+  { page, context, request }: { page: Page; context: BrowserContext; request: APIRequestContext },
+  run: (act: (button: string) => Promise<void>, api: LibrariesApi, ids: number[]) => Promise<void>,
+) {
   await page.clock.install();
   await signedInAs(context, 'alice');
   const api = await librariesApi(request);
@@ -58,20 +68,37 @@ test('two libraries deleted together come back together', async ({ page, context
     await page.goto(`/libraries/${parent.id}`);
     const libraries = section(page, 'Libraries');
     await libraries.getByRole('radio', { name: 'List view' }).click();
-    await libraries.getByRole('checkbox', { name: `Select ${first.name}` }).check();
-    await libraries.getByRole('checkbox', { name: `Select ${second.name}` }).check();
-    await libraries
-      .getByRole('toolbar', { name: 'Actions on the selected rows' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
-    await pausePageClock(page);
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await undoFromBanner(page, '2 Libraries successfully deleted');
-
-    await expectShown(page, '2 restored');
-    await expect(libraries.getByRole('checkbox', { name: `Select ${first.name}` })).toBeVisible();
-    await expect(libraries.getByRole('checkbox', { name: `Select ${second.name}` })).toBeVisible();
+    for (const library of [first, second])
+      await libraries.getByRole('checkbox', { name: `Select ${library.name}` }).check();
+    const act = async (button: string) => {
+      await libraries
+        .getByRole('toolbar', { name: 'Actions on the selected rows' })
+        .getByRole('button', { name: button })
+        .click();
+      await pausePageClock(page);
+      await page.getByRole('dialog').getByRole('button', { name: button }).click();
+    };
+    await run(act, api, [first.id, second.id]);
+    for (const library of [first, second])
+      await expect(libraries.getByRole('checkbox', { name: `Select ${library.name}` })).toBeVisible();
   } finally {
     await api.remove(parent.id);
   }
+}
+
+test('two libraries deleted together come back together', async ({ page, context, request }) => {
+  await withTwoLibrariesSelected({ page, context, request }, async (act) => {
+    await act('Delete');
+    await undoFromBanner(page, '2 Libraries successfully deleted');
+    await expectShown(page, '2 restored');
+  });
+});
+
+test('two libraries archived together are active again after Undo', async ({ page, context, request }) => {
+  await withTwoLibrariesSelected({ page, context, request }, async (act, api, ids) => {
+    await act('Archive');
+    await undoFromBanner(page, '2 Libraries successfully archived');
+    await expectShown(page, '2 undone');
+    for (const id of ids) expect((await api.library(id)).status).toBe('ACTIVE');
+  });
 });

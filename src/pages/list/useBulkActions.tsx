@@ -12,6 +12,7 @@ import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESTORE_ABILITY } from '@shared/abilities';
 import { useConfirmation } from '@/components/useConfirmation';
+import type { Undo } from '@/components/undo';
 import { type Banner, UNDO_BANNER_DURATION_MS } from '@/components/useResultBanner';
 import type { Permission } from '@/lib/permissions';
 import { recordKey } from '@/declarations/derive';
@@ -20,6 +21,8 @@ import { BULK_BANNER_DURATION_MS, type BulkAnswer, bulkResultBanner } from './bu
 import { useRelatedRefresh } from './useRelatedRefresh';
 
 const RESTORE: Permission = { ability: RESTORE_ABILITY };
+/** The bulk actions that undo each other. */
+const INVERSE_ACTIONS: Record<string, string> = { archive: 'activate', activate: 'archive' };
 
 export interface BulkActionsOptions {
   can: (needs: ResourceAction | Permission | undefined) => boolean;
@@ -50,6 +53,27 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
     return key && t(key);
   };
 
+  /**
+   * How the records an action succeeded on can be put back at once (issue 46), where the user may: a delete's
+   * from the recycling bin (with restore-deleted-entities), an archive by activating them and an activation by
+   * archiving them (the declared inverse action, with its permission). Nothing for other actions.
+   */
+  const undoOf = (action: BulkActionDeclaration, answer: BulkAnswer): Undo | undefined => {
+    const idField = resource.idField ?? 'id';
+    const undone = {
+      resource: resource.name,
+      keys: (answer.success ?? []).map((entry) =>
+        entry && typeof entry === 'object'
+          ? String((entry as Record<string, unknown>)[idField])
+          : String(entry),
+      ),
+    };
+    if (!undone.keys.length) return undefined;
+    if (action.action === 'delete') return resource.recyclingBin && can(RESTORE) ? undone : undefined;
+    const inverse = actions.find((other) => other.action === INVERSE_ACTIONS[action.action]);
+    return inverse ? { ...undone, bulk: { action: inverse.action, field: bulk!.field, idField } } : undefined;
+  };
+
   /** Sends the action for these records (the selection without `keys`) and shows its answer as the banner. */
   const perform = async (
     action: BulkActionDeclaration,
@@ -74,20 +98,8 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
         },
         resource.list?.nameField ?? 'name',
       );
-      // What a bulk delete sent to the recycling bin can come back at once (issue 46), for a user who may restore.
-      const undoable =
-        action.action === 'delete' && banner.type === 'success' && !!resource.recyclingBin && can(RESTORE);
-      const idField = resource.idField ?? 'id';
-      if (undoable)
-        banner.undo = {
-          resource: resource.name,
-          keys: (answer.success ?? []).map((entry) =>
-            entry && typeof entry === 'object'
-              ? String((entry as Record<string, unknown>)[idField])
-              : String(entry),
-          ),
-        };
-      showBanner(banner, undoable ? UNDO_BANNER_DURATION_MS : BULK_BANNER_DURATION_MS);
+      if (banner.type === 'success') banner.undo = undoOf(action, answer);
+      showBanner(banner, banner.undo ? UNDO_BANNER_DURATION_MS : BULK_BANNER_DURATION_MS);
       if (!keys) setSelected(new Set());
       // The list's own queries reload through updateMany; the lists elsewhere that show these records too
       // (a library's item count after a move) reload here, so they never show what was before.
