@@ -1,19 +1,26 @@
 /**
  * What a banner's Undo does (issue 46), always a real operation on the server, never a request held back: records
  * a delete sent to the recycling bin come back through the restore (`GET {collection}/{key}/restore`), and
- * records a bulk action changed get its inverse through the same bulk endpoint (archived ones activated). It is
- * plain data, so a banner handed to the next screen in the navigation state carries it along.
+ * records a bulk action changed get its inverse through the same bulk endpoint (archived ones activated), and a
+ * declared call its declared inverse (an archive's unarchive). It is plain data, so a banner handed to the next
+ * screen in the navigation state carries it along.
  */
 import type { BaseKey, DataProvider } from '@refinedev/core';
+import type { CallDeclaration } from '@/declarations/types';
 import { apiRequest } from '@/providers/http-client';
+import { callRequest } from './call-request';
 
 export interface Undo {
   /** The records' collection (the resource). */
   resource: string;
   keys: Array<string | number>;
-  /** Undone by this bulk action of the collection's bulk endpoint (`field[n][idField]`); by a restore without. */
+  /** Undone by this bulk action of the collection's bulk endpoint (`field[n][idField]`). */
   bulk?: { action: string; field: string; idField: string };
+  /** Undone by this call. Without `bulk` or `call`, by a restore. */
+  call?: Pick<CallDeclaration, 'method' | 'path' | 'values'>;
 }
+
+const METHODS: ReadonlyArray<unknown> = ['post', 'patch', 'put', 'delete'];
 
 const isKey = (key: unknown) => typeof key === 'string' || typeof key === 'number';
 
@@ -26,15 +33,23 @@ export function isUndo(value: unknown): value is Undo {
     Array.isArray(undo.keys) &&
     undo.keys.every(isKey) &&
     (bulk === undefined ||
-      (typeof bulk.action === 'string' && typeof bulk.field === 'string' && typeof bulk.idField === 'string'))
+      (typeof bulk.action === 'string' &&
+        typeof bulk.field === 'string' &&
+        typeof bulk.idField === 'string')) &&
+    (undo.call === undefined || (METHODS.includes(undo.call.method) && typeof undo.call.path === 'string'))
   );
 }
 
 /** Undoes; what it did (for the banner's text), or throws with the server's message. */
 export async function performUndo(
   undo: Undo,
-  updateMany: DataProvider['updateMany'],
+  { updateMany, custom }: Pick<DataProvider, 'updateMany' | 'custom'>,
 ): Promise<'restored' | 'reverted'> {
+  if (undo.call) {
+    const { url, method, values } = callRequest(undo.call);
+    await custom!({ url, method, payload: values });
+    return 'reverted';
+  }
   if (!undo.bulk) {
     for (const key of undo.keys)
       await apiRequest(`/${undo.resource}/${encodeURIComponent(String(key))}/restore`);

@@ -202,6 +202,12 @@ export function useOverviewActions<TRecord extends BaseRecord = BaseRecord>(
             onResult({
               type: 'success',
               text: t(archived ? 'unarchived' : 'archived', { data: { name: nameOf(record) } }),
+              // Undone by the call the other way (issue 46).
+              undo: {
+                resource: resource.name,
+                keys: [recordKey(resource, record) ?? ''],
+                call: { method: 'patch', ...action.patch(record, archived) },
+              },
             });
             reload(record);
           });

@@ -81,8 +81,8 @@ export function useResultBanner({
     setUndoing(true);
     let next: Banner;
     try {
-      const done = await performUndo(target, dataProvider().updateMany);
-      next = { type: 'success', text: t(`undo.${done}`, { count: target.keys.length }) };
+      const done = await performUndo(target, dataProvider());
+      next = { type: 'success', text: t(`undo.${done}`, { count: target.keys.length || 1 }) };
     } catch (error) {
       next = { type: 'error', text: (error as Error).message || t('undo.failed') };
     }

@@ -9,7 +9,8 @@
  *   or `activateConfirm`, with the bulk banner ('1 Libraries successfully archived');
  * - `via: 'patch'`: the record's own `PATCH` with `archived` (items, materials: `patch` gives its path and body),
  *   Archive and Unarchive (`actions.archive`, `actions.unarchive`) after `archiveConfirm` or `unarchiveConfirm`,
- *   with the `archived` or `unarchived` banner ('{name} Archived...'); the lists and the Processor's tabs alike.
+ *   with the `archived` or `unarchived` banner ('{name} Archived...'), whose Undo (issue 46) sends the other one;
+ *   the lists and the Processor's tabs alike.
  */
 import { InboxOutlined, UndoOutlined } from '@ant-design/icons';
 import type { BaseRecord } from '@refinedev/core';
@@ -70,6 +71,7 @@ export function archiveRowActions<TRecord extends BaseRecord>(
     confirmKey: `${options.confirmPrefix ?? ''}${archived ? 'archiveConfirm' : 'unarchiveConfirm'}`,
     confirmLabelKey: archived ? 'actions.archive' : 'actions.unarchive',
     successKey: archived ? 'archived' : 'unarchived',
+    undo: { method: 'patch', ...options.patch(record, !archived) },
   });
   return [
     { ...archive, call: (record) => call(record, true) },

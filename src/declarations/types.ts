@@ -151,6 +151,8 @@ export interface CallDeclaration {
   danger?: boolean;
   /** The body it sends (e.g. `{archived: true}`); none without. */
   values?: Record<string, unknown>;
+  /** The call that undoes it (issue 46), offered as its banner's Undo: an archive's unarchive. */
+  undo?: Pick<CallDeclaration, 'method' | 'path' | 'values'>;
 }
 
 /** What a dialog opened by an action receives: close it, and report a result as the list's banner. */

@@ -1,14 +1,15 @@
 /**
  * Undo (issue 46) in Chromium against the contract server: a project deleted from its row and two libraries
  * deleted together come back through the banner's Undo (the API's restore), two libraries archived together are
- * active again (the bulk activate); the list shows them again and the banner says so. The page's clock stands still from the delete on, so the banner's 10 s never run out
+ * active again (the bulk activate), a material archived from its row menu is unarchived (its PATCH the other
+ * way); the list shows them again and the banner says so. The page's clock stands still from the delete on, so the banner's 10 s never run out
  * before the test presses Undo, however busy the machine.
  */
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { expect, type Page, test } from './support/test';
 import { expectShown } from './support/shown-messages';
 import { pausePageClock, stepClockUntil } from './support/page-clock';
-import { signedInAs } from './support/portal';
+import { API, apiHeaders, signedInAs } from './support/portal';
 import { projectsApi, uniqueName } from './support/projects-api';
 import { librariesApi, section } from './support/libraries-api';
 
@@ -101,4 +102,28 @@ test('two libraries archived together are active again after Undo', async ({ pag
     await expectShown(page, '2 undone');
     for (const id of ids) expect((await api.library(id)).status).toBe('ACTIVE');
   });
+});
+
+test('a material archived from its row menu is unarchived by Undo', async ({ page, context, request }) => {
+  await page.clock.install();
+  const { access_token: token } = await signedInAs(context, 'alice');
+  const headers = apiHeaders('acme', token);
+  const name = uniqueName('Undo material');
+  const created = await request.post(`${API}/materials`, { headers, data: { name, category_ids: [] } });
+  expect(created.status(), await created.text()).toBe(201);
+  const status = async () =>
+    (
+      (await (await request.get(`${API}/materials/${encodeURIComponent(name)}`, { headers })).json()) as {
+        data: { status: string };
+      }
+    ).data.status;
+
+  await page.goto(`/materials?search=${encodeURIComponent(name)}`);
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Archive' }).click();
+  await pausePageClock(page);
+  await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Archive' }).click();
+  await undoFromBanner(page, `${name} Archived...`);
+  await expectShown(page, 'Undone');
+  expect(await status()).not.toBe('ARCHIVED');
 });

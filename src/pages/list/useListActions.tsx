@@ -80,7 +80,8 @@ export function useListActions(
     navigate(to, state ? { state } : undefined);
   };
 
-  const run = (call: CallDeclaration) =>
+  /** Runs a call after its confirmation; one of a record (`key`) offers its declared undo in the banner. */
+  const run = (call: CallDeclaration, key?: string | number) =>
     ask({
       text: t(call.confirmKey),
       confirmLabel: call.confirmLabelKey ? t(call.confirmLabelKey) : tl('confirm'),
@@ -89,7 +90,12 @@ export function useListActions(
         try {
           const { data } = await mutateAsync(callRequest(call));
           const answer = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-          showBanner({ type: 'success', text: t(call.successKey, answer) });
+          showBanner({
+            type: 'success',
+            text: t(call.successKey, answer),
+            ...(call.undo &&
+              key !== undefined && { undo: { resource: resource.name, keys: [key], call: call.undo } }),
+          });
           changed();
         } catch (error) {
           showBanner({ type: 'error', text: (error as Error).message || tl('actionFailed') });
@@ -124,7 +130,7 @@ export function useListActions(
             if (reason) return;
             if (action.href) window.location.assign(action.href(record));
             else if (target !== undefined && !plainLink) follow(target);
-            else if (action.call) run(action.call(record));
+            else if (action.call) run(action.call(record), recordKey(resource, record));
             else if (action.bulk && runBulk) {
               runBulk(action.bulk.action, String(recordKey(resource, record)), {
                 text: action.bulk.confirmKey ? t(action.bulk.confirmKey) : undefined,
