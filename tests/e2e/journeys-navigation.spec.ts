@@ -123,9 +123,9 @@ test.describe('journey 4: an action offered never leads to a refusal screen', ()
     await page.mouse.move(0, 0);
     await expect(page.getByRole('tooltip')).toHaveCount(0);
 
-    // The keyboard: Tab from the toolbar's last button (Filter, Views) reaches the reason (a disabled button
-    // takes no focus), and it shows.
-    await page.getByRole('button', { name: 'Views' }).focus();
+    // The keyboard: Tab from the toolbar's last button (Filter, Views, Export) reaches the reason (a disabled
+    // button takes no focus), and it shows.
+    await page.getByRole('button', { name: 'Export', exact: true }).focus();
     await page.keyboard.press('Tab');
     const holder = page.locator('.ui-disabled-reason');
     await expect(holder).toBeFocused();
