@@ -246,7 +246,21 @@ export const projectEntity = defineEntity({
       await resumeRestoredModels(request, session.company.id, models);
     };
   },
-  bulk: { actions: { delete: 'delete' } },
+  bulk: {
+    actions: { delete: 'delete' },
+    edit: {
+      fields: ['status', 'labels'],
+      async current({ db }, row) {
+        const labels = await db
+          .selectFrom('project_labels')
+          .select('label_id')
+          .where('project_id', '=', row.id)
+          .orderBy('label_id')
+          .execute();
+        return { status: row.status, labels: labels.map((label) => label.label_id) };
+      },
+    },
+  },
   summaries: {
     show: 'One project with its sub-projects and models',
     create: 'Creates a project (a sub-project with parent_id); JSON or multipart with preview_image',
@@ -254,7 +268,7 @@ export const projectEntity = defineEntity({
       'Updates a project: every field optional, preview_image null removes it (multipart: POST + _method=PATCH)',
     delete: 'Moves a project, its sub-projects and their models to the recycling bin (30 days)',
     restore: 'Brings a project back from the recycling bin with what was deleted together with it',
-    bulk: 'Moves several projects (with everything below each) to the recycling bin, each on its own',
+    bulk: 'Moves several projects (with everything below each) to the recycling bin, or sets their status or labels (`values`), each on its own',
   },
 });
 

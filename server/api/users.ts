@@ -326,8 +326,10 @@ export const userEntity = defineEntity({
     await removeMembership(db, companyId, row.id);
     return () => publishPermissionsUpdated(request, companyId, [row.id]);
   },
+  bulk: { actions: {}, edit: { fields: ['role_id'] } },
   summaries: {
     delete: 'Removes a user from the company (the account stays; nobody removes themselves)',
+    bulk: "Sets several users' role (`values[role_id]`), each on its own",
   },
 });
 

@@ -1,8 +1,8 @@
 /**
  * What a banner's Undo does (issue 46), always a real operation on the server, never a request held back: records
  * a delete sent to the recycling bin come back through the restore (`GET {collection}/{key}/restore`), and
- * records a bulk action changed get its inverse through the same bulk endpoint (archived ones activated), and a
- * declared call its declared inverse (an archive's unarchive). It is plain data, so a banner handed to the next
+ * records a bulk action changed get its inverse through the same bulk endpoint (archived ones activated, edited
+ * ones their previous values), and a declared call its declared inverse (an archive's unarchive). It is plain data, so a banner handed to the next
  * screen in the navigation state carries it along.
  */
 import type { BaseKey, DataProvider } from '@refinedev/core';
@@ -14,10 +14,19 @@ export interface Undo {
   /** The records' collection (the resource). */
   resource: string;
   keys: Array<string | number>;
-  /** Undone by this bulk action of the collection's bulk endpoint (`field[n][idField]`). */
-  bulk?: { action: string; field: string; idField: string };
+  /**
+   * Undone by this bulk action of the collection's bulk endpoint (`field[n][idField]`); an edit's by the same
+   * action sending each group of records the values they had (`groups`, one call per group).
+   */
+  bulk?: { action: string; field: string; idField: string; groups?: UndoGroup[] };
   /** Undone by this call. Without `bulk` or `call`, by a restore. */
   call?: Pick<CallDeclaration, 'method' | 'path' | 'values'>;
+}
+
+/** Records that get the same values back. */
+export interface UndoGroup {
+  keys: Array<string | number>;
+  values: Record<string, unknown>;
 }
 
 const METHODS: ReadonlyArray<unknown> = ['post', 'patch', 'put', 'delete'];
@@ -35,7 +44,16 @@ export function isUndo(value: unknown): value is Undo {
     (bulk === undefined ||
       (typeof bulk.action === 'string' &&
         typeof bulk.field === 'string' &&
-        typeof bulk.idField === 'string')) &&
+        typeof bulk.idField === 'string' &&
+        (bulk.groups === undefined ||
+          (Array.isArray(bulk.groups) &&
+            bulk.groups.every(
+              (group) =>
+                Array.isArray(group?.keys) &&
+                group.keys.every(isKey) &&
+                !!group.values &&
+                typeof group.values === 'object',
+            ))))) &&
     (undo.call === undefined || (METHODS.includes(undo.call.method) && typeof undo.call.path === 'string'))
   );
 }
@@ -55,12 +73,16 @@ export async function performUndo(
       await apiRequest(`/${undo.resource}/${encodeURIComponent(String(key))}/restore`);
     return 'restored';
   }
-  const { data } = await updateMany!({
-    resource: undo.resource,
-    ids: undo.keys as BaseKey[],
-    variables: { action: undo.bulk.action },
-    meta: { bulkKey: undo.bulk.field, bulkIdField: undo.bulk.idField },
-  });
-  if (((data as { failed?: unknown[] }).failed ?? []).length > 0) throw new Error('');
+  const { action, field, idField } = undo.bulk;
+  const groups: ReadonlyArray<Partial<UndoGroup>> = undo.bulk.groups ?? [{ keys: undo.keys }];
+  for (const group of groups) {
+    const { data } = await updateMany!({
+      resource: undo.resource,
+      ids: group.keys as BaseKey[],
+      variables: { action, ...(group.values && { values: group.values }) },
+      meta: { bulkKey: field, bulkIdField: idField },
+    });
+    if (((data as { failed?: unknown[] }).failed ?? []).length > 0) throw new Error('');
+  }
   return 'reverted';
 }

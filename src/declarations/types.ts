@@ -492,6 +492,13 @@ export interface BulkDeclaration {
   field: string;
   actions: BulkActionDeclaration[];
   /**
+   * Form fields (`form.fields` names) that Edit sets on every selected record at once (issue 46): the action
+   * `edit` with `values`, through the server's declared bulk edit, needing `edit`. Its dialog offers a `select`, a
+   * `reference` or a `color` field (src/pages/list/BulkEditDialog.tsx); its banner's Undo sends each record what
+   * it had before.
+   */
+  edit?: readonly string[];
+  /**
    * Further resources whose lists show what these records change (the libraries' item counts after a move of
    * items): refreshed after every bulk action and after a row's call, dialog or delete, beside the list's own.
    */

@@ -8,21 +8,12 @@
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { expect, type Page, test } from './support/test';
 import { expectShown } from './support/shown-messages';
-import { pausePageClock, stepClockUntil } from './support/page-clock';
+import { pausePageClock, undoFromBanner } from './support/page-clock';
 import { API, apiHeaders, signedInAs } from './support/portal';
 import { projectsApi, uniqueName } from './support/projects-api';
 import { librariesApi, section } from './support/libraries-api';
 
 type LibrariesApi = Awaited<ReturnType<typeof librariesApi>>;
-
-/** Presses the banner's Undo once the banner is there (the clock stopped), then lets time run again. */
-async function undoFromBanner(page: Page, text: string) {
-  const banner = page.getByRole('status').filter({ hasText: text });
-  await stepClockUntil(page, () => banner.isVisible());
-  await expect(banner).toHaveText(text);
-  await page.getByRole('button', { name: 'Undo', exact: true }).click();
-  await page.clock.resume();
-}
 
 test('a project deleted from its row comes back with the banner’s Undo', async ({
   page,

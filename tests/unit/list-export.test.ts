@@ -8,7 +8,8 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
 import type { ColumnDeclaration } from '@/declarations/types';
 import { csvFile, xlsxFile } from '@/pages/list/export/export-files';
-import { exportFileName, readAllRows } from '@/pages/list/export/export-list';
+import { EXPORT_LIMIT, exportFileName } from '@/pages/list/export/export-list';
+import { readAllRows } from '@/pages/list/read-all-rows';
 import { type ExportContext, exportTable, textOf } from '@/pages/list/export/export-table';
 
 const TEXTS: Record<string, string> = {
@@ -179,6 +180,7 @@ describe('reading every row of the list', () => {
         keyOf: (record) => record.id,
         onProgress: (done, total) => progress.push(`${done}/${total}`),
       },
+      EXPORT_LIMIT,
       3,
     );
     expect(read).toEqual({ rows: records });
@@ -208,6 +210,7 @@ describe('reading every row of the list', () => {
         keyOf: (record) => record.id,
         onProgress: () => {},
       },
+      EXPORT_LIMIT,
       3,
     );
     expect(read).toEqual({ rows: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }] });
@@ -222,6 +225,7 @@ describe('reading every row of the list', () => {
         keyOf: (record) => record.id,
         onProgress: () => {},
       },
+      EXPORT_LIMIT,
       3,
     );
     expect(read).toEqual({ tooLarge: 60_001 });

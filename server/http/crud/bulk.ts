@@ -3,14 +3,16 @@
  * transaction, so a row that fails (not found in the company, refused by the action's hook, or any error) is left
  * exactly as it was while the others are applied. Answers `{action, success: [{id, name}], failed: [{id, name,
  * message}]}`; the guard lets in anyone holding one of the actions' abilities, the handler then checks the
- * chosen action's ability.
+ * chosen action's ability. The action `edit` (a declaration's `bulk.edit`, issue 46) sets `values` on each row
+ * through the entity's update, which opens its own transaction; each success names the values it replaced
+ * (`previous`).
  */
-import { type TObject, Type } from '@sinclair/typebox';
+import { type Static, type TObject, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { anyOfRequired, type RequiredAbilities } from '../../../shared/abilities';
 import { authorize, requireAdmin } from '../../auth/session';
 import type { Database } from '../../db/schema';
-import { HttpError } from '../../errors/http-errors';
+import { HttpError, invalidField } from '../../errors/http-errors';
 import { FORM_CONTENT_TYPES } from '../request-input';
 import { type BulkFailure, bulkResult, BulkResultSchema } from '../responses';
 import { StringEnum } from '../schema-types';
@@ -18,14 +20,30 @@ import {
   type AbilityRequirement,
   ADMIN_ONLY,
   type BulkAction,
+  type CrudContext,
   type Followup,
   SIGNED_IN,
+  type Submitted,
 } from './declaration';
 import { contextOf } from './context';
 import type { Entity } from './declared-entity';
 import { Id, NameKey, type RowKey } from './ids';
 
-export const BulkSuccessSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
+export const BulkSuccessSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  /** An edit's: the values it replaced, by field. */
+  previous: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});
+
+/** The bulk action that sets the same values on every row (`bulk.edit`). */
+export const EDIT_ACTION = 'edit';
+
+/** What applying an action to one row gave: a followup to run after all rows, an edit's replaced values. */
+interface Applied {
+  followup?: Followup | void;
+  previous?: Record<string, unknown>;
+}
 
 /**
  * The bulk route's guard: what lets in anyone who may run one of the actions (the handler then checks the chosen
@@ -63,6 +81,36 @@ export async function registerBulkEndpoint<
       });
     } else throw new Error(`${entity.collection}: the bulk delete needs a delete ability`);
   }
+  const edit = bulk.edit;
+  if (edit && !abilities.update)
+    throw new Error(`${entity.collection}: the bulk edit needs an update ability`);
+  // The edit is listed with the others for the guard and the body's enum; it runs apart (`editRow`).
+  if (edit && abilities.update) actions.set(EDIT_ACTION, { ability: abilities.update, run: async () => {} });
+  type Body = Submitted<Static<Input>>;
+  /** The values an edit replaces, from the row: the declaration's `current`, or its columns of these names. */
+  const currentOf = (ctx: CrudContext, row: Row): Promise<Record<string, unknown>> =>
+    edit?.current ? edit.current(ctx, row) : Promise.resolve(row as unknown as Record<string, unknown>);
+  /** A row found in the request's company (inside a transaction with `trx`). */
+  type Found = (row: Row) => void;
+  const runInTransaction =
+    (ctx: CrudContext, action: BulkAction<Row>) =>
+    (id: RowKey, found: Found): Promise<Applied> =>
+      ctx.db.transaction().execute(async (trx) => {
+        const row = await entity.findFor({ ...ctx, db: trx }, id);
+        found(row);
+        return { followup: await action.run({ ...ctx, db: trx }, row) };
+      });
+  const editRow =
+    (ctx: CrudContext, values: Body) =>
+    async (id: RowKey, found: Found): Promise<Applied> => {
+      const row = await entity.findFor(ctx, id);
+      found(row);
+      const current = await currentOf(ctx, row);
+      const previous = Object.fromEntries(
+        Object.keys(values).map((field) => [field, current[field] ?? null]),
+      );
+      return { followup: await entity.updateOne(ctx, row, values), previous };
+    };
   const anyAbility = eitherOf([...actions.values()].map((action) => action.ability));
   app.post<{ Body: { action: string } & Record<string, unknown> }>(
     `/${entity.writeCollection ?? entity.collection}/update`,
@@ -74,6 +122,11 @@ export async function registerBulkEndpoint<
         consumes: FORM_CONTENT_TYPES,
         body: Type.Object({
           ...bulk.body,
+          ...(edit && {
+            values: Type.Optional(
+              Type.Partial(Type.Pick(entity.schemas.update ?? entity.schemas.input, [...edit.fields])),
+            ),
+          }),
           action: StringEnum([...actions.keys()]),
           [key]: Type.Array(Type.Object({ [idField]: idField === 'name' ? NameKey : Id }), {
             minItems: 1,
@@ -90,21 +143,25 @@ export async function registerBulkEndpoint<
       if (action.ability === ADMIN_ONLY) requireAdmin(ctx.session);
       else if (action.ability !== SIGNED_IN) authorize(ctx.session, action.ability);
       const ids = (request.body[key] as Array<Record<string, RowKey>>).map((item) => item[idField]);
-      const success: Array<{ id: number; name: string }> = [];
+      let applyTo = runInTransaction(ctx, action);
+      if (request.body.action === EDIT_ACTION) {
+        const values = (request.body.values ?? {}) as Body;
+        if (!Object.keys(values).length) throw invalidField('values', 'The values field is required.');
+        applyTo = editRow(ctx, values);
+      }
+      const success: Array<Static<typeof BulkSuccessSchema>> = [];
       const failed: BulkFailure[] = [];
       const followups: Followup[] = [];
       for (const id of new Set(ids)) {
         let name = String(id);
         let rowId = typeof id === 'number' ? id : 0;
         try {
-          const followup = await ctx.db.transaction().execute(async (trx) => {
-            const row = await entity.findFor({ ...ctx, db: trx }, id);
+          const { followup, previous } = await applyTo(id, (row) => {
             name = entity.nameOf(row);
             rowId = row.id;
-            return action.run({ ...ctx, db: trx }, row);
           });
           if (followup) followups.push(followup);
-          success.push({ id: rowId, name });
+          success.push(previous ? { id: rowId, name, previous } : { id: rowId, name });
         } catch (error) {
           if (!(error instanceof HttpError)) request.log.error(error);
           const message = error instanceof HttpError ? error.message : 'Server Error';

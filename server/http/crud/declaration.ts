@@ -170,6 +170,16 @@ export interface EntityDeclaration<
     actions: Record<string, BulkAction<Row> | 'delete'>;
     /** Further fields of the bulk body some actions read from `ctx.request.body` (a move's targets). */
     body?: TProperties;
+    /**
+     * The action `edit` (issue 46's bulk edit): the same `values` (one or more of these input fields) set on every
+     * row through the entity's update (`updateOne`), checked as the form's update is, with the update ability.
+     * Each success names the values it replaced (`previous`), which an edit sending them back undoes: `current`
+     * reads them from the row (default: the row's columns of these names).
+     */
+    edit?: {
+      fields: ReadonlyArray<keyof Static<Input> & string>;
+      current?(ctx: CrudContext, row: Row): Promise<Record<string, unknown>>;
+    };
   };
   /** OpenAPI summaries that say more than the default ones. */
   summaries?: Partial<Record<CrudRoute, string>>;

@@ -9,7 +9,7 @@ import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { GuardedConfig, RouteDeclaration } from '../guarded-route';
 import type { ListSpec } from '../listing';
-import type { AbilityRequirement, CrudContext, EntityDeclaration, Followup } from './declaration';
+import type { AbilityRequirement, CrudContext, EntityDeclaration, Followup, Submitted } from './declaration';
 import type { RowKey } from './ids';
 
 /** The mark of a `defineEntity(…)` result (`isEntity`). */
@@ -72,6 +72,13 @@ export interface Entity<
   scopeOf(ctx: CrudContext): number | null;
   /** The declared delete, or deleting (trashing) the row; call it inside a transaction (`ctx.db`). */
   removeOne(ctx: CrudContext, row: Row): Promise<Followup | void>;
+  /** Every check before a default create or update (`row` null on create), reported together in one 422. */
+  checkInput(ctx: CrudContext, body: Submitted<Static<Input>>, row: Row | null): Promise<void>;
+  /**
+   * The declared update, or the checks and then setting the input's columns; not inside a transaction (`ctx.db`
+   * is the database): an update opens its own.
+   */
+  updateOne(ctx: CrudContext, row: Row, body: Submitted<Static<Input>>): Promise<Followup | void>;
   /** The declared restore, or clearing the row's `deleted_at`; call it inside a transaction (`ctx.db`). */
   restoreOne(ctx: CrudContext, row: Row): Promise<Followup | void>;
   /** The response schema of single answers. */

@@ -15,7 +15,8 @@ import { type AbilityRequirement, ADMIN_ONLY, type EntityDeclaration, SIGNED_IN 
 import { type Entity, ENTITY, type FindOptions } from './declared-entity';
 import { foundOr404, type RowKey } from './ids';
 import { registerEntity } from './routes';
-import { removeRow, restoreRow } from './writes';
+import { allValid, notEmptied } from '../field-checks';
+import { checkUnique, inputColumns, notNullableFields, removeRow, restoreRow, updateRow } from './writes';
 
 /** Live rows, or with `trashed` also those still in the recycling bin (deleted within the retention). */
 export function addressable(deletedAt: string, trashed: boolean) {
@@ -39,6 +40,7 @@ export function defineEntity<
   const { table, softDelete, model, tag } = declaration;
   const fields = Object.keys(declaration.schemas.item.properties) as Array<keyof Static<Item> & string>;
   const fieldPrefix = declaration.resource ?? declaration.collection.split('/').at(-1)!;
+  const notNullable = notNullableFields(declaration.schemas.input);
   /** The row whose `column` is `id`; by name, in the bin too: the live one, else the one deleted last. */
   const findBy = (
     db: DB,
@@ -101,6 +103,27 @@ export function defineEntity<
       declaration.remove
         ? declaration.remove(ctx, row)
         : removeRow(ctx.db, table, entity.scopeOf(ctx), row.id, softDelete),
+    async checkInput(ctx, body, row) {
+      await allValid([
+        notEmptied(body, notNullable),
+        checkUnique(
+          ctx.db,
+          table,
+          entity.scopeOf(ctx),
+          declaration.unique ?? [],
+          body,
+          row?.id ?? null,
+          Boolean(softDelete),
+        ),
+        declaration.check ? declaration.check(ctx, body, row) : Promise.resolve(),
+      ]);
+    },
+    async updateOne(ctx, row, body) {
+      if (declaration.update) return declaration.update(ctx, row, body);
+      await entity.checkInput(ctx, body, row);
+      const columns = inputColumns(declaration.schemas.input, body);
+      await ctx.db.transaction().execute((trx) => updateRow(trx, table, row.id, columns));
+    },
     restoreOne: (ctx, row) =>
       declaration.restore
         ? declaration.restore(ctx, row)

@@ -7,7 +7,6 @@
  */
 import { type Static, type TObject, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { allValid, notEmptied } from '../field-checks';
 import type { Database } from '../../db/schema';
 import { RESTORE_ABILITY } from '../../../shared/abilities';
 import {
@@ -32,8 +31,7 @@ import type { CrudContext, CrudRoute, Followup, Submitted } from './declaration'
 import { contextOf } from './context';
 import type { Entity } from './declared-entity';
 import { IdParams, NameParams, type RowKey } from './ids';
-import { checkUnique, inputColumns, insertRow, notNullableFields, updateRow } from './writes';
-
+import { inputColumns, insertRow } from './writes';
 
 const isTrashed = (row: object) => 'deleted_at' in row && row.deleted_at !== null;
 
@@ -55,28 +53,11 @@ export async function registerEntity<
   const writePath = `/${entity.writeCollection ?? collection}`;
   const writeOne = `${writePath}/:id`;
   const summary = (route: CrudRoute, fallback: string) => entity.summaries?.[route] ?? fallback;
-  const notNullable = notNullableFields(schemas.input);
   const single = { 200: DataSchema(entity.detailSchema), 404: MessageSchema };
   /** The path parameter keying a row: an integer id, or a name (`idField: 'name'`). */
   const KeyParams = entity.idField === 'name' ? NameParams : IdParams;
   type KeyParams = { id: RowKey };
 
-  /** Every check before a default write, reported together in one 422. */
-  const checked = async (ctx: CrudContext, body: Body, row: Row | null) => {
-    await allValid([
-      notEmptied(body, notNullable),
-      checkUnique(
-        ctx.db,
-        table,
-        entity.scopeOf(ctx),
-        entity.unique ?? [],
-        body,
-        row?.id ?? null,
-        Boolean(entity.softDelete),
-      ),
-      entity.check ? entity.check(ctx, body, row) : Promise.resolve(),
-    ]);
-  };
   const answer = async (ctx: CrudContext, id: number) =>
     entity.detailOf(ctx, await entity.findFor(ctx, id, { byId: true }));
 
@@ -110,7 +91,7 @@ export async function registerEntity<
         if (entity.create) {
           created = await entity.create(ctx, body);
         } else {
-          await checked(ctx, body, null);
+          await entity.checkInput(ctx, body, null);
           const columns = inputColumns(schemas.input, body);
           const companyId = entity.scopeOf(ctx);
           const id = await ctx.db.transaction().execute((trx) => insertRow(trx, table, companyId, columns));
@@ -167,15 +148,7 @@ export async function registerEntity<
       async (request) => {
         const ctx = await contextOf(request);
         const row = await entity.findFor(ctx, request.params.id);
-        const body = request.body as Body;
-        let followup: Followup | void = undefined;
-        if (entity.update) {
-          followup = await entity.update(ctx, row, body);
-        } else {
-          await checked(ctx, body, row);
-          const columns = inputColumns(schemas.input, body);
-          await ctx.db.transaction().execute((trx) => updateRow(trx, table, row.id, columns));
-        }
+        const followup = await entity.updateOne(ctx, row, request.body as Body);
         const data = await answer(ctx, row.id);
         await followup?.();
         return { data };

@@ -456,6 +456,15 @@ export function ListView({
       {bulk.enabled && bulk.selected.size > 0 && (
         <div className="list-bulk-bar" role="toolbar" aria-label={tl('bulk.label')}>
           <span>{tl('bulk.selected', { count: bulk.selected.size })}</span>
+          {meta && meta.total > bulk.selected.size && rows.every((row) => bulk.selected.has(keyOf(row))) && (
+            <Button
+              variant="link"
+              loading={bulk.selectingAll}
+              onClick={() => void bulk.selectAllMatching(call, keyOf)}
+            >
+              {tl('bulk.selectAllMatching', { count: meta.total })}
+            </Button>
+          )}
           {bulk.actions.map((action) => {
             const reason = bulk.reasonFor(action, rows);
             return (

@@ -7,8 +7,14 @@
  * action on its one record (`runFor`, the row action's `bulk`): the same call and banner, the selection left as
  * it is.
  */
-import { type BaseRecord, type HttpError, useUpdateMany } from '@refinedev/core';
-import { type ReactNode, Suspense, useState } from 'react';
+import {
+  type BaseRecord,
+  type GetListParams,
+  type HttpError,
+  useDataProvider,
+  useUpdateMany,
+} from '@refinedev/core';
+import { type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESTORE_ABILITY } from '@shared/abilities';
 import { useConfirmation } from '@/components/useConfirmation';
@@ -16,11 +22,21 @@ import type { Undo } from '@/components/undo';
 import { type Banner, UNDO_BANNER_DURATION_MS } from '@/components/useResultBanner';
 import type { Permission } from '@/lib/permissions';
 import { recordKey } from '@/declarations/derive';
-import type { BulkActionDeclaration, ResourceAction, ResourceDeclaration } from '@/declarations/types';
+import type {
+  BulkActionDeclaration,
+  BulkFormProps,
+  ResourceAction,
+  ResourceDeclaration,
+} from '@/declarations/types';
+import { bulkEditAction, EDIT_ACTION, editUndoGroups } from './bulk-edit';
 import { BULK_BANNER_DURATION_MS, type BulkAnswer, bulkResultBanner } from './bulk-result';
+import { readAllRows } from './read-all-rows';
 import { useRelatedRefresh } from './useRelatedRefresh';
 
 const RESTORE: Permission = { ability: RESTORE_ABILITY };
+const BulkEditDialog = lazy(() => import('./BulkEditDialog'));
+/** The most records Select all matching selects (each is one row of the bulk call). */
+export const BULK_SELECT_LIMIT = 5000;
 /** The bulk actions that undo each other. */
 const INVERSE_ACTIONS: Record<string, string> = { archive: 'activate', activate: 'archive' };
 
@@ -38,7 +54,47 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
   const refreshRelated = useRelatedRefresh(resource);
   const { ask, dialog: confirmDialog } = useConfirmation();
   const [formOf, setFormOf] = useState<BulkActionDeclaration | null>(null);
-  const actions = (bulk?.actions ?? []).filter((action) => can(action.needs));
+  const dataProvider = useDataProvider();
+  const [selectingAll, setSelectingAll] = useState(false);
+
+  /**
+   * Selects every record of the list's call (its filters, search and sort; issue 46's 'all rows matching the
+   * filter'), read page after page; a list of more than `BULK_SELECT_LIMIT` says so and keeps the selection.
+   */
+  const selectAllMatching = async (
+    call: Omit<GetListParams, 'pagination'>,
+    keyOf: (record: BaseRecord) => string,
+  ) => {
+    setSelectingAll(true);
+    try {
+      const read = await readAllRows({ getList: dataProvider().getList, call, keyOf }, BULK_SELECT_LIMIT);
+      if ('tooLarge' in read) {
+        showBanner(
+          { type: 'error', text: tl('bulk.tooMany', { count: read.tooLarge, limit: BULK_SELECT_LIMIT }) },
+          BULK_BANNER_DURATION_MS,
+        );
+      } else setSelected(new Set(read.rows.map(keyOf)));
+    } catch (error) {
+      showBanner(
+        { type: 'error', text: (error as Error).message || tl('actionFailed') },
+        BULK_BANNER_DURATION_MS,
+      );
+    } finally {
+      setSelectingAll(false);
+    }
+  };
+  // Edit on the selected rows, where the declaration names fields it sets (issue 46), after its own actions.
+  const editForm = useMemo<ComponentType<BulkFormProps> | undefined>(
+    () =>
+      bulk?.edit?.length
+        ? function BulkEdit(props: BulkFormProps) {
+            return <BulkEditDialog {...props} resource={resource} />;
+          }
+        : undefined,
+    [bulk?.edit, resource],
+  );
+  const declared = [...(bulk?.actions ?? []), ...(editForm ? [bulkEditAction(editForm)] : [])];
+  const actions = declared.filter((action) => can(action.needs));
 
   /**
    * Why an action cannot run on the selection (its declaration's `disabledReason`, issue 33), judged on the rows
@@ -56,7 +112,8 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
   /**
    * How the records an action succeeded on can be put back at once (issue 46), where the user may: a delete's
    * from the recycling bin (with restore-deleted-entities), an archive by activating them and an activation by
-   * archiving them (the declared inverse action, with its permission). Nothing for other actions.
+   * archiving them (the declared inverse action, with its permission), an edit by sending each record the values
+   * it had (the same action, which the user may run). Nothing for other actions.
    */
   const undoOf = (action: BulkActionDeclaration, answer: BulkAnswer): Undo | undefined => {
     const idField = resource.idField ?? 'id';
@@ -70,6 +127,12 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
     };
     if (!undone.keys.length) return undefined;
     if (action.action === 'delete') return resource.recyclingBin && can(RESTORE) ? undone : undefined;
+    if (action.action === EDIT_ACTION) {
+      return {
+        ...undone,
+        bulk: { action: EDIT_ACTION, field: bulk!.field, idField, groups: editUndoGroups(resource, answer) },
+      };
+    }
     const inverse = actions.find((other) => other.action === INVERSE_ACTIONS[action.action]);
     return inverse ? { ...undone, bulk: { action: inverse.action, field: bulk!.field, idField } } : undefined;
   };
@@ -128,7 +191,7 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
    * `needs` has gated it already.
    */
   const runFor = (name: string, key: string, confirm: { text?: string; label?: string } = {}) => {
-    const action = bulk?.actions.find((declared) => declared.action === name);
+    const action = declared.find((declared) => declared.action === name);
     // A row runs a bulk action that asks nothing more (not a move with its dialog).
     if (!action?.confirmKey) throw new Error(`${resource.name}: no bulk action '${name}' to run on a row`);
     ask({
@@ -166,6 +229,8 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
     start,
     reasonFor,
     runFor,
+    selectAllMatching,
+    selectingAll,
     busy: mutation.isPending,
     dialog,
   };

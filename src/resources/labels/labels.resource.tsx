@@ -25,6 +25,7 @@ export default defineResource<Label>({
   search: { key: 'labels', order: 100, rowAbility: LABEL_ABILITIES.update },
   list: {
     ...settings.list,
+    bulk: { field: 'labels', actions: [], edit: ['color'] },
     columns: columnsOf(LABEL_FIELDS),
     rowActions: [editRowAction(editPath)],
     rowLink: { to: editPath, needs: 'edit' },

@@ -67,6 +67,7 @@ export const projects = defineResource<Project>({
   },
   list: {
     ...settings.list,
+    bulk: { field: 'projects', actions: [], edit: ['status', 'labels'] },
     columns: [
       {
         field: 'is_favorited',

@@ -53,6 +53,7 @@ export default defineResource<User>({
   },
   list: {
     ...settings.list,
+    bulk: { field: 'users', actions: [], edit: ['role_id'] },
     loadingKey: 'loading',
     columns: [
       ...userIdentityColumns<User>(),

@@ -30,3 +30,15 @@ export async function stepClockUntil(page: Page, shown: () => Promise<boolean>):
     })
     .toBe(true);
 }
+
+/**
+ * Presses the result banner's Undo once the banner saying `text` is there (the page's clock stopped, so its time
+ * cannot run out on a busy machine), then lets time run again.
+ */
+export async function undoFromBanner(page: Page, text: string): Promise<void> {
+  const banner = page.getByRole('status').filter({ hasText: text });
+  await stepClockUntil(page, () => banner.isVisible());
+  await expect(banner).toHaveText(text);
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await page.clock.resume();
+}

@@ -5,13 +5,13 @@
  * moves between pages while they are read (a record added meanwhile) is written once. Loaded when the user asks
  * for an export, never with the list.
  */
-import type { BaseRecord, DataProvider, GetListParams } from '@refinedev/core';
+import type { DataProvider, GetListParams } from '@refinedev/core';
 import type { ColumnDeclaration } from '@/declarations/types';
 import { csvFile, type ExportFormat, xlsxFile } from './export-files';
 import { type ExportContext, exportTable } from './export-table';
+import { readAllRows } from '../read-all-rows';
 
 export const EXPORT_LIMIT = 50_000;
-const PAGE_SIZE = 500;
 
 export interface ExportRequest {
   getList: DataProvider['getList'];
@@ -27,27 +27,6 @@ export interface ExportRequest {
 }
 
 export type ExportResult = { exported: number } | { tooLarge: number };
-
-/** Every row of the list's call, in its order, or the total when there are more than the limit. */
-export async function readAllRows(
-  request: Pick<ExportRequest, 'getList' | 'call' | 'onProgress'> & { keyOf(record: BaseRecord): unknown },
-  pageSize = PAGE_SIZE,
-  limit = EXPORT_LIMIT,
-): Promise<{ rows: BaseRecord[] } | { tooLarge: number }> {
-  const rows = new Map<unknown, BaseRecord>();
-  for (let page = 1; ; page += 1) {
-    const answer = await request.getList({
-      ...request.call,
-      pagination: { currentPage: page, pageSize, mode: 'server' },
-    });
-    if (answer.total > limit) return { tooLarge: answer.total };
-    for (const record of answer.data)
-      if (!rows.has(request.keyOf(record))) rows.set(request.keyOf(record), record);
-    request.onProgress(Math.min(rows.size, answer.total), answer.total);
-    if (answer.data.length < pageSize || page * pageSize >= answer.total) break;
-  }
-  return { rows: [...rows.values()] };
-}
 
 /** The file's name: the list's title and today's date, without characters a file system refuses. */
 export function exportFileName(name: string, format: ExportFormat, today = new Date()): string {
@@ -70,7 +49,7 @@ function save(file: Blob, fileName: string) {
 }
 
 export async function exportList(request: ExportRequest): Promise<ExportResult> {
-  const read = await readAllRows({ ...request, keyOf: request.context.keyOf });
+  const read = await readAllRows({ ...request, keyOf: request.context.keyOf }, EXPORT_LIMIT);
   if ('tooLarge' in read) return read;
   const table = exportTable(request.columns, read.rows, request.context);
   const file =
