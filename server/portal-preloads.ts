@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // With its extension: the build's configuration (vite.config.ts) imports this file too.
-import { PUBLIC_SCREEN_PATHS } from '../shared/public-screens.js';
+import { isPublicScreenPath } from '../shared/public-screens.js';
 import { routeParams } from '../shared/route-pattern.js';
 import { SESSION_COOKIE } from '../shared/session.js';
 
@@ -67,10 +67,10 @@ export const FIRST_VISIT_SCREENS: readonly { route: string; modules: readonly st
 /**
  * The source modules a signed-in first visit of `path` loads next to the entry: a screen of
  * `FIRST_VISIT_SCREENS` its page, `/` the dashboard, any other path most often a list (as in
- * `patchSignedInRoutes`). None for the public screens.
+ * `patchSignedInRoutes`). None for the public screens and share links' pages.
  */
 export function signedInFirstVisitModules(path: string): string[] {
-  if (PUBLIC_SCREEN_PATHS.has(path)) return [];
+  if (isPublicScreenPath(path)) return [];
   const screen = FIRST_VISIT_SCREENS.find(({ route }) => routeParams(route, path));
   if (screen) return [...SIGNED_IN_MODULES, ...screen.modules];
   const page = path === '/' ? 'src/shell/dashboard/DashboardPage.tsx' : 'src/pages/list/ResourceListPage.tsx';

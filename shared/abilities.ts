@@ -6,7 +6,15 @@ import type { LicenceKey } from './platforms';
  */
 export const ABILITY_AREAS = [
   { key: 'projects', abilities: ['view-projects', 'create-projects', 'update-projects', 'delete-projects'] },
-  { key: 'models', abilities: ['list-project-models', 'update-project-models', 'create-project-models'] },
+  {
+    key: 'models',
+    abilities: [
+      'list-project-models',
+      'update-project-models',
+      'create-project-models',
+      'share-project-models',
+    ],
+  },
   { key: 'libraries', abilities: ['list-libraries', 'update-libraries', 'delete-libraries'] },
   { key: 'items', abilities: ['list-library-items', 'update-library-items', 'delete-library-items'] },
   { key: 'materials', abilities: ['list-materials', 'update-materials', 'delete-materials'] },
@@ -29,6 +37,9 @@ export const ABILITY_AREAS = [
 ] as const satisfies ReadonlyArray<{ key: string; abilities: readonly string[] }>;
 
 export type Ability = (typeof ABILITY_AREAS)[number]['abilities'][number];
+
+/** Sharing a model with people outside through a link (issue 46; not in spec 2 §6, granted like editing models). */
+export const SHARE_MODELS_ABILITY = 'share-project-models' satisfies Ability;
 
 /** Restoring from the recycling bin, and undoing a delete (spec 2 §Recycling bin; issue 46). */
 export const RESTORE_ABILITY = 'restore-deleted-entities' satisfies Ability;

@@ -12,3 +12,11 @@ export const PUBLIC_SCREENS = {
 } as const;
 
 export const PUBLIC_SCREEN_PATHS: ReadonlySet<string> = new Set(Object.values(PUBLIC_SCREENS));
+
+/** The public page of a share link (issue 46): `/shared/{token}` on the company's host (`?embed=1`: the viewer alone). */
+export const SHARED_PAGE_PATH = '/shared';
+const SHARED_PAGES = new RegExp(`^${SHARED_PAGE_PATH}/[^/]+/?$`);
+
+/** Whether a path is a screen that needs no session: one of the public screens, or a share link's page. */
+export const isPublicScreenPath = (path: string): boolean =>
+  PUBLIC_SCREEN_PATHS.has(path) || SHARED_PAGES.test(path);

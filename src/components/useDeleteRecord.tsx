@@ -84,7 +84,7 @@ export function useDeleteRecord(
       if (deletion && recordKey(resource, record) !== undefined)
         ask({
           text: t(deletion.confirmKey),
-          confirmLabel: tl('delete'),
+          confirmLabel: deletion.labelKey ? t(deletion.labelKey) : tl('delete'),
           danger: true,
           run: () => remove(record),
           focusAfter: options.focusAfter,

@@ -248,7 +248,7 @@ export function useOverviewActions<TRecord extends BaseRecord = BaseRecord>(
         if (!can(action.needs)) return false;
         return headerButton({
           key: action.key,
-          part: 'primary',
+          part: action.secondary ? 'secondary' : 'primary',
           label: t(action.labelKey),
           icon: action.icon,
           run: () => setOpenDialog({ key: action.key, record }),

@@ -257,6 +257,8 @@ export type OverviewActionDeclaration<TRecord extends BaseRecord = BaseRecord> =
       labelKey: string;
       icon: ReactNode;
       needs?: ResourceAction | Permission;
+      /** Among the screen's other buttons rather than its primary one (a model's Share). */
+      secondary?: boolean;
       dialog: (props: ActionDialogProps<TRecord>) => ReactNode;
     }
   /** Back to another screen of the record (`labelKey`, the left arrow), first in the header. */
@@ -745,6 +747,8 @@ export interface FormDeclaration {
 export interface DeletionDeclaration {
   /** The exact confirmation text (resource namespace). */
   confirmKey: string;
+  /** The row menu's entry and the confirmation's button (resource namespace), e.g. Revoke; 'Delete' without one. */
+  labelKey?: string;
   /** The key holding the name in the API's delete answer, e.g. `project_name` for `{project_name, status}`. */
   answerNameKey: string;
   /** The banner after deleting, where the spec has a text of its own ('Category deleted successfully'). */

@@ -6,6 +6,7 @@
 import sharp from 'sharp';
 import { expect, type Locator, type Page, test } from './support/test';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
+import { pausePageClock, stepClockUntil } from './support/page-clock';
 import { DESKTOP, PHONE } from './support/screen-variants';
 import { uniqueName } from './support/projects-api';
 
@@ -101,9 +102,19 @@ async function expectPreviewsWhole(images: Locator, frameRatio: number) {
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
+/**
+ * Presses Save with the page's clock stopped, so the notice after it stays while it is measured however busy the
+ * machine is (its 3 s would otherwise run out between finding it and measuring it).
+ */
+async function saveWithClockStopped(page: Page) {
+  await pausePageClock(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+}
+
 /** The notice after Save shows ('Saved'), over none of the page header's buttons nor the top bar. */
 async function expectNoticeClearOfHeader(page: Page, button: string) {
   const notice = page.getByRole('region', { name: 'Messages' }).getByRole('status');
+  await stepClockUntil(page, () => notice.isVisible());
   await expect(notice).toContainText('Saved');
   const buttons = page.locator('.page-header').getByRole('button');
   await expect(buttons.filter({ hasText: button })).toBeVisible();
@@ -143,10 +154,11 @@ for (const [size, viewport] of [
         data: { name },
       });
       expect(created.status(), await created.text()).toBe(201);
+      await page.clock.install();
       await signedInAs(context, 'alice');
       await page.goto(`/materials/edit/${encodeURIComponent(name)}`);
       await expect(page.getByLabel('Name')).toHaveValue(name);
-      await page.getByRole('button', { name: 'Save' }).click();
+      await saveWithClockStopped(page);
       // Save leads to the material's overview, whose header has its five buttons.
       await expect(page).toHaveURL(new RegExp(`/materials/overview/${encodeURIComponent(name)}$`));
       await expectNoticeClearOfHeader(page, 'Edit');
@@ -160,10 +172,11 @@ for (const [size, viewport] of [
       });
       expect(created.status(), await created.text()).toBe(201);
       const label = ((await created.json()) as { data: { id: number; name: string } }).data;
+      await page.clock.install();
       await signedInAs(context, 'alice');
       await page.goto(`/tools/labels/edit/${label.id}`);
       await expect(page.getByLabel('Name')).toHaveValue(label.name);
-      await page.getByRole('button', { name: 'Save' }).click();
+      await saveWithClockStopped(page);
       // Save leads to the labels, whose title bar has Filter and New Label right below the top bar.
       await expect(page).toHaveURL(/\/tools\/labels$/);
       await expectNoticeClearOfHeader(page, 'New Label');

@@ -143,9 +143,10 @@ export function useListActions(
       });
     if (resource.deletion && can('delete')) {
       const reason = resource.deletion.disabledReason?.(record);
+      const label = resource.deletion.labelKey ? t(resource.deletion.labelKey) : tl('delete');
       items.push({
         key: 'delete',
-        label: tl('delete'),
+        label,
         danger: true,
         disabled: !!reason,
         reason: reason && t(reason),
@@ -154,7 +155,7 @@ export function useListActions(
           if (resource.deletion?.bulk && runBulk) {
             runBulk('delete', String(recordKey(resource, record)), {
               text: t(resource.deletion.confirmKey),
-              label: tl('delete'),
+              label,
             });
           } else confirmDelete(record);
         },

@@ -3,8 +3,10 @@
 import { PROCESSING_EVENTS } from '@shared/events';
 import { BlockOutlined } from '@ant-design/icons';
 import type { Permission } from '@/lib/permissions';
+import { SHARE_MODELS_ABILITY } from '@shared/abilities';
 import { MODEL_ABILITIES } from '@shared/entities/model-values';
 import type { ModelDetail, Model as ProjectModel } from '@shared/entities/models';
+import { shareAction } from '@/components/sharing/share-action';
 import { fieldSelection } from '@/declarations/field-selection';
 import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineOverview, defineResource } from '@/declarations/types';
@@ -63,6 +65,7 @@ export const models = defineResource<ProjectModel>({
         kind: 'reprocess',
         needs: REPROCESS_PERMISSION,
       },
+      shareAction<ModelDetail>('projects/models', { ability: SHARE_MODELS_ABILITY }),
       { kind: 'delete', after: modelProjectPath },
       { kind: 'edit' },
     ],

@@ -1,6 +1,7 @@
 /**
  * The router's route objects: the portal root (session and tenant ready) with the route-error handler; the
- * public routes (shared/public-screens.ts: /login, /forgot-password, /reset-password, /invitation, /unauthorized);
+ * public routes (shared/public-screens.ts: /login, /forgot-password, /reset-password, /invitation, /unauthorized;
+ * and a share link's page, /shared/{token});
  * refine's root (refine, its providers and antd's theme) around /portal and the login-protected routes; and
  * not-found for anything else.
  *
@@ -11,6 +12,7 @@
  */
 import type { ComponentType } from 'react';
 import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
+import { SHARED_PAGE_PATH } from '@shared/entities/share-link-values';
 import { PUBLIC_SCREENS } from '@shared/public-screens';
 import { PortalRoot } from '@/shell/PortalRoot';
 import { LoadingScreen } from '@/shell/states/LoadingScreen';
@@ -73,6 +75,13 @@ export const portalRoutes: RouteObject[] = [
         lazy: lazyComponent(
           () => import('./UnauthorizedPage'),
           (module) => module.UnauthorizedPage,
+        ),
+      },
+      {
+        path: `${SHARED_PAGE_PATH}/:token`,
+        lazy: lazyComponent(
+          () => import('@/shell/shared/SharedModelPage'),
+          (module) => module.SharedModelPage,
         ),
       },
       {

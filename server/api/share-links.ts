@@ -1,0 +1,187 @@
+/**
+ * Share links (issue 46): a company's read-only links to one of its models for people without an account, made
+ * and revoked by users with share-project-models.
+ * - `POST /projects/models/{id}/share-links`: a new link to a live model of the company (optional `expires_at` in
+ *   the future, `password` of 4 to 255 characters, kept as a hash, `allow_download` of the original file); its
+ *   token is 32 random characters.
+ * - `GET /share-links` (list conventions; `filter[model]`; sorts created_at, expires_at, views, last_opened_at;
+ *   search on the model's name): the company's links that are not revoked, of models not deleted, each with its
+ *   public address, who made it, how often and when last it was opened.
+ * - `DELETE /share-links/{id}`: revokes the link at once (its page then says so); the row stays.
+ * The public page's own calls are server/api/shared.ts. The table's type is declared here and merged into
+ * `Database` (server/db/schema.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ColumnType, Generated } from 'kysely';
+import { SHARE_MODELS_ABILITY } from '../../shared/abilities';
+import {
+  SHARE_LINK_ABILITIES,
+  SHARED_PAGE_PATH,
+  type SharedRecordType,
+} from '../../shared/entities/share-link-values';
+import { ShareLinkInputSchema, ShareLinkSchema } from '../../shared/entities/share-links';
+import { hashPassword } from '../auth/passwords';
+import type { DB } from '../db/database';
+import { invalidField, modelNotFound } from '../errors/http-errors';
+import { contextOf } from '../http/crud/context';
+import { defineEntity } from '../http/crud/entity';
+import { IdParams } from '../http/crud/ids';
+import { FORM_CONTENT_TYPES } from '../http/request-input';
+import { DataSchema } from '../http/responses';
+import { iso, MessageSchema, toBoolean } from '../http/schema-types';
+
+/** The `share_links` table (migration 0170_share_links). */
+export interface ShareLinksTable {
+  id: Generated<number>;
+  company_id: number;
+  token: string;
+  record_type: SharedRecordType;
+  record_id: number;
+  created_by: number | null;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  allow_download: ColumnType<boolean, boolean | undefined, boolean>;
+  views: ColumnType<number, number | undefined, number>;
+  last_opened_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+declare module '../db/schema' {
+  interface Database {
+    share_links: ShareLinksTable;
+  }
+}
+
+/** The public page of a token on the host the request came to (the company's). */
+export function sharedPageUrl(request: FastifyRequest, token: string): string {
+  return `${request.protocol}://${request.host}${SHARED_PAGE_PATH}/${encodeURIComponent(token)}`;
+}
+
+/** The company's links that are not revoked, of its models that are not deleted, with their model's and maker's names. */
+const linksOf = (db: DB, companyId: number) =>
+  db
+    .selectFrom('share_links')
+    .innerJoin('project_models', (join) =>
+      join
+        .onRef('project_models.id', '=', 'share_links.record_id')
+        .on('share_links.record_type', '=', 'model')
+        .on('project_models.deleted_at', 'is', null),
+    )
+    .leftJoin('users', 'users.id', 'share_links.created_by')
+    .selectAll('share_links')
+    .select(['project_models.name as record_name', 'users.name as creator_name'])
+    .where('share_links.company_id', '=', companyId)
+    .where('share_links.revoked_at', 'is', null);
+
+type LinkRow = Awaited<ReturnType<ReturnType<typeof linksOf>['executeTakeFirstOrThrow']>>;
+
+export const shareLinks = defineEntity({
+  collection: 'share-links',
+  tag: 'share-links',
+  model: 'ShareLink',
+  entity: 'share_link',
+  table: 'share_links',
+  abilities: SHARE_LINK_ABILITIES,
+  schemas: { input: ShareLinkInputSchema, item: ShareLinkSchema },
+  rows: linksOf,
+  nameOf: (link: LinkRow) => link.record_name,
+  list: () => ({
+    sorts: {
+      created_at: 'share_links.created_at',
+      expires_at: 'share_links.expires_at',
+      views: 'share_links.views',
+      last_opened_at: 'share_links.last_opened_at',
+      name: 'project_models.name',
+    },
+    defaultSort: '-created_at',
+    search: ['project_models.name'],
+    filters: {
+      model: { type: 'integer', where: (eb, ids) => eb('share_links.record_id', 'in', ids) },
+    },
+  }),
+  present: async ({ request }, rows) =>
+    rows.map((row) => ({
+      id: row.id,
+      token: row.token,
+      url: sharedPageUrl(request, row.token),
+      record_type: row.record_type,
+      record_id: row.record_id,
+      record_name: row.record_name,
+      created_by: row.creator_name,
+      expires_at: iso(row.expires_at),
+      has_password: row.password_hash !== null,
+      allow_download: row.allow_download,
+      views: row.views,
+      last_opened_at: iso(row.last_opened_at),
+      created_at: iso(row.created_at)!,
+      updated_at: iso(row.updated_at)!,
+    })),
+  /** Revoking: the link stops opening at once; its row stays, so its page can say it was revoked. */
+  async remove({ db }, link) {
+    await db
+      .updateTable('share_links')
+      .set({ revoked_at: new Date(), updated_at: new Date() })
+      .where('id', '=', link.id)
+      .execute();
+  },
+  summaries: {
+    list: "The company's share links that are not revoked (sorts created_at, expires_at, views, last_opened_at, name; filter model; search on the model's name)",
+    delete: 'Revokes a share link at once: its page says it was revoked',
+  },
+});
+
+export default async function shareLinkRoutes(app: FastifyInstance): Promise<void> {
+  await shareLinks.register(app);
+
+  app.post<{ Params: IdParams; Body: Record<string, unknown> }>(
+    '/projects/models/:id/share-links',
+    shareLinks.route(
+      SHARE_MODELS_ABILITY,
+      'Creates a read-only link to the model for people without an account (expires_at, password, allow_download)',
+      {
+        consumes: FORM_CONTENT_TYPES,
+        params: IdParams,
+        body: ShareLinkInputSchema,
+        response: { 201: DataSchema(ShareLinkSchema), 404: MessageSchema },
+      },
+    ),
+    async (request, reply) => {
+      const ctx = await contextOf(request);
+      const model = await ctx.db
+        .selectFrom('project_models')
+        .select('id')
+        .where('id', '=', request.params.id)
+        .where('company_id', '=', ctx.session.company.id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!model) throw modelNotFound('ProjectModel', request.params.id);
+      const body = request.body as {
+        expires_at?: string | null;
+        password?: string | null;
+        allow_download?: unknown;
+      };
+      const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
+      if (expiresAt && expiresAt.getTime() <= Date.now())
+        throw invalidField('expires_at', 'The expires at field must be a date after now.');
+      const row = await ctx.db
+        .insertInto('share_links')
+        .values({
+          company_id: ctx.session.company.id,
+          token: randomBytes(24).toString('base64url'),
+          record_type: 'model',
+          record_id: model.id,
+          created_by: ctx.session.user.id,
+          expires_at: expiresAt,
+          password_hash: body.password ? await hashPassword(body.password) : null,
+          allow_download: toBoolean(body.allow_download as string | boolean | undefined),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const link = await shareLinks.findFor(ctx, row.id, { byId: true });
+      return reply.status(201).send({ data: await shareLinks.detailOf(ctx, link) });
+    },
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * Share links (issue 46, Tools): every link of the company that is not revoked, for users who may share models:
+ * the model (to its overview), who made the link, when, until when it opens, whether it asks a password or allows
+ * the download, how often and when last it was opened. A row's Revoke stops the link at once (`DELETE
+ * /share-links/{id}`, after its confirmation). Links are made from a model's overview (Share).
+ */
+import { ShareAltOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { SHARE_LINK_ABILITIES } from '@shared/entities/share-link-values';
+import type { ShareLink } from '@shared/entities/share-links';
+import { permissionsFrom } from '@/declarations/permissions-from';
+import { defineResource } from '@/declarations/types';
+import settings from './list-settings';
+
+const modelPath = (link: Pick<ShareLink, 'record_id'>) => `/projects/models/overview/${link.record_id}`;
+
+export default defineResource<ShareLink>({
+  name: settings.name,
+  ns: 'shareLinks',
+  screen: 'shareLinks',
+  idParam: 'shareLinkId',
+  routes: { list: settings.route },
+  guard: { ability: SHARE_LINK_ABILITIES.list },
+  ...permissionsFrom(SHARE_LINK_ABILITIES),
+  navigation: {
+    labelKey: 'nav.shareLinks',
+    icon: <ShareAltOutlined aria-hidden />,
+    group: 'tools',
+    order: 30,
+  },
+  list: {
+    ...settings.list,
+    nameField: 'record_name',
+    loadingKey: 'loading',
+    emptyKey: 'empty',
+    columns: [
+      {
+        field: 'record_name',
+        titleKey: 'columns.model',
+        sort: 'name',
+        render: (link) => <Link to={modelPath(link)}>{link.record_name}</Link>,
+      },
+      { field: 'created_by', titleKey: 'columns.createdBy', hideBelow: 'md' },
+      {
+        field: 'created_at',
+        titleKey: 'columns.created',
+        kind: 'datetime',
+        sort: 'created_at',
+        hideBelow: 'md',
+      },
+      {
+        field: 'expires_at',
+        titleKey: 'columns.expires',
+        kind: 'datetime',
+        sort: 'expires_at',
+        hideBelow: 'lg',
+      },
+      { field: 'has_password', titleKey: 'columns.password', kind: 'boolean', hideBelow: 'lg' },
+      { field: 'allow_download', titleKey: 'columns.download', kind: 'boolean', hideBelow: 'lg' },
+      { field: 'views', titleKey: 'columns.views', sort: 'views', width: 100 },
+      {
+        field: 'last_opened_at',
+        titleKey: 'columns.lastOpened',
+        kind: 'datetime',
+        sort: 'last_opened_at',
+        hideBelow: 'sm',
+      },
+    ],
+  },
+  deletion: {
+    confirmKey: 'revokeConfirm',
+    answerNameKey: 'share_link_name',
+    successKey: 'revoked',
+    labelKey: 'revoke',
+  },
+});

@@ -1,0 +1,74 @@
+/**
+ * Share links (issue 46) in Chromium against the contract server: alice shares a processed model from its overview
+ * with a password and the download allowed; a fresh browser without an account opens the link, types the password
+ * and sees the model in the 3D viewer with its download; the link counts the opening. Revoked from Tools → Share
+ * links, the same address says the link was revoked. An address of no link says so too, never a blank page.
+ */
+import { expect, test } from './support/test';
+import { origin, signedInAs } from './support/portal';
+import { projectsApi, uniqueName } from './support/projects-api';
+import { VIEWER_READY, VIEWER_TEST_VIEWPORT } from './support/no-webgl';
+
+test('a model shared with a password opens for someone without an account, until the link is revoked', async ({
+  page,
+  context,
+  request,
+  browser,
+}) => {
+  // Software WebGL draws the model on the CPU (viewer.spec.ts).
+  test.slow();
+  await signedInAs(context, 'alice');
+  const api = await projectsApi(request);
+  const project = await api.findProject('Dune Pavilion');
+  const name = uniqueName('Shared');
+  const model = await api.createModel(name, project.id);
+  const visitor = await browser.newContext({ viewport: VIEWER_TEST_VIEWPORT });
+  try {
+    await api.untilModelStatus(model.id, 'FINISHED');
+    await page.goto(`/projects/models/overview/${model.id}`);
+    await page.getByRole('button', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog', { name: `Share ${name}` });
+    await dialog.getByLabel('Password').fill('open sesame');
+    await dialog.getByRole('switch', { name: 'Allow downloading the original file' }).click();
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const address = dialog.locator('code').filter({ hasText: '/shared/' });
+    await expect(address).toHaveCount(1);
+    const url = (await address.textContent())!;
+    expect(url.startsWith(origin('acme'))).toBe(true);
+    await expect(dialog.getByText('Never opened')).toBeVisible();
+
+    // Someone without an account.
+    const guest = await visitor.newPage();
+    await guest.goto(url);
+    await expect(guest.getByRole('heading', { name: 'This link is protected' })).toBeVisible();
+    await guest.getByLabel('Password').fill('wrong');
+    await guest.getByRole('button', { name: 'Open' }).click();
+    await expect(guest.getByRole('alert')).toHaveText('The password is incorrect.');
+    await guest.getByLabel('Password').fill('open sesame');
+    await guest.getByRole('button', { name: 'Open' }).click();
+    await expect(guest.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(guest.locator('.viewer')).toHaveAttribute('data-state', 'ready', VIEWER_READY);
+    await expect(guest.getByRole('group', { name: `3D view of ${name}` })).toBeVisible();
+    const download = guest.waitForEvent('download');
+    await guest.getByRole('button', { name: 'Download the original file' }).click();
+    expect((await download).suggestedFilename()).toBe(name);
+
+    // The opening is counted; Tools → Share links revokes it.
+    await page.goto('/tools/share-links');
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('1');
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Revoke' }).click();
+    await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByText(`Link to ${name} revoked`)).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    await guest.reload();
+    await expect(guest.getByRole('heading', { name: 'This link has been revoked' })).toBeVisible();
+    await guest.goto(`${origin('acme')}/shared/no-such-link`);
+    await expect(guest.getByRole('heading', { name: 'This link does not exist' })).toBeVisible();
+  } finally {
+    await visitor.close();
+    await api.deleteModel(model.id);
+  }
+});

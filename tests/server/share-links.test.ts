@@ -1,0 +1,253 @@
+/**
+ * Share links (issue 46; server/api/share-links.ts, server/api/shared.ts): made, listed and revoked by users who
+ * may share models; the public page's calls answer the model and the company's name and logo only, on the
+ * company's host only, count each opening, and refuse revoked, expired and removed links with their reason; a
+ * password is asked for and throttled like a sign-in; the token opens nothing else of the API.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonBody, memberWithAbilities, multipartBody, tokenFor } from './api-helpers';
+import { FBX_ASCII, fileBlob } from './model-fixtures';
+import { startTestServer, type TestServer } from './test-server';
+
+let server: TestServer;
+let alice: string;
+let bob: string;
+let carol: string;
+let finishedModel: { id: number; name: string };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [alice, bob, carol] = await Promise.all(['alice', 'bob', 'carol'].map((name) => tokenFor(server, name)));
+  finishedModel = await server.db
+    .selectFrom('project_models')
+    .innerJoin('companies', 'companies.id', 'project_models.company_id')
+    .select(['project_models.id', 'project_models.name'])
+    .where('companies.sub_domain', '=', 'acme')
+    .where('project_models.status', '=', 'FINISHED')
+    .where('project_models.deleted_at', 'is', null)
+    .orderBy('project_models.id')
+    .executeTakeFirstOrThrow();
+});
+afterAll(() => server?.close());
+
+interface Link {
+  id: number;
+  token: string;
+  url: string;
+  record_id: number;
+  record_name: string;
+  created_by: string | null;
+  has_password: boolean;
+  allow_download: boolean;
+  views: number;
+  last_opened_at: string | null;
+  expires_at: string | null;
+}
+
+const call = (path: string, init: RequestInit & { token?: string } = {}, subdomain: string | null = 'acme') =>
+  server.request(subdomain, path, { token: alice, ...init });
+
+async function share(model: number, body: Record<string, unknown> = {}, token = alice): Promise<Link> {
+  const response = await call(`/projects/models/${model}/share-links`, {
+    method: 'POST',
+    token,
+    ...jsonBody(body),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { data: Link }).data;
+}
+
+/** The public page's call, with no session: only the host and, where given, the password. */
+const open = (token: string, password?: string, subdomain: string | null = 'acme', suffix = '') =>
+  server.request(subdomain, `/shared/${token}${suffix}`, {
+    headers: password === undefined ? {} : { 'X-Share-Password': password },
+  });
+
+async function refusal(response: Response, status: number): Promise<unknown> {
+  expect(response.status, await response.clone().text()).toBe(status);
+  return ((await response.json()) as { reason?: string }).reason;
+}
+
+const listed = async (query: string) => {
+  const response = await call(`/share-links?${query}`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { data: Link[] }).data;
+};
+
+describe('making and listing share links', () => {
+  it('makes a link to a model, listed with its address, its maker and no opening yet', async () => {
+    const link = await share(finishedModel.id, { allow_download: true });
+    expect(link).toMatchObject({
+      record_id: finishedModel.id,
+      record_name: finishedModel.name,
+      created_by: 'Alice Anders',
+      has_password: false,
+      allow_download: true,
+      views: 0,
+      last_opened_at: null,
+      expires_at: null,
+    });
+    expect(link.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(link.url).toMatch(new RegExp(`^http://acme\\.[^/]+/shared/${link.token}$`));
+    expect((await listed(`filter[model]=${finishedModel.id}`)).map((item) => item.id)).toContain(link.id);
+  });
+
+  it('refuses an expiry in the past, a short password, and a model of another company or deleted', async () => {
+    const past = await call(`/projects/models/${finishedModel.id}/share-links`, {
+      method: 'POST',
+      ...jsonBody({ expires_at: new Date(Date.now() - 60_000).toISOString() }),
+    });
+    expect(await past.json()).toMatchObject({ errors: { expires_at: [expect.any(String)] } });
+    const short = await call(`/projects/models/${finishedModel.id}/share-links`, {
+      method: 'POST',
+      ...jsonBody({ password: 'abc' }),
+    });
+    expect(short.status).toBe(422);
+    const globexModel = await server.db
+      .selectFrom('project_models')
+      .innerJoin('companies', 'companies.id', 'project_models.company_id')
+      .select('project_models.id')
+      .where('companies.sub_domain', '=', 'globex')
+      .executeTakeFirstOrThrow();
+    const other = await call(`/projects/models/${globexModel.id}/share-links`, {
+      method: 'POST',
+      ...jsonBody({}),
+    });
+    expect(other.status).toBe(404);
+  });
+
+  it('is for users who may share models: a Viewer neither makes nor lists links, nor revokes one', async () => {
+    const link = await share(finishedModel.id);
+    const made = await call(`/projects/models/${finishedModel.id}/share-links`, {
+      method: 'POST',
+      token: bob,
+      ...jsonBody({}),
+    });
+    expect(made.status).toBe(403);
+    expect((await call('/share-links', { token: bob })).status).toBe(403);
+    expect((await call(`/share-links/${link.id}`, { method: 'DELETE', token: bob })).status).toBe(403);
+    const sharer = await memberWithAbilities(server, ['list-project-models', 'share-project-models']);
+    expect((await share(finishedModel.id, {}, sharer)).record_id).toBe(finishedModel.id);
+    // Another company's user, on their own host, does not reach acme's link.
+    expect((await call(`/share-links/${link.id}`, { method: 'DELETE', token: carol }, 'globex')).status).toBe(
+      404,
+    );
+  });
+});
+
+describe("a link's public page", () => {
+  it('answers the model and the company name and logo only, without a session, and counts each opening', async () => {
+    const link = await share(finishedModel.id);
+    const response = await open(link.token);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const { data } = (await response.json()) as { data: Record<string, unknown> };
+    expect(Object.keys(data).sort()).toEqual(
+      [
+        'allow_download',
+        'company',
+        'description',
+        'expires_at',
+        'name',
+        'preview_image_url',
+        'statistics',
+        'viewer_model_url',
+      ].sort(),
+    );
+    expect(data).toMatchObject({
+      name: finishedModel.name,
+      company: { name: 'Acme Visuals' },
+      allow_download: false,
+    });
+    expect(Object.keys(data.company as object).sort()).toEqual(['logo', 'name']);
+    await open(link.token);
+    const [after] = await listed(`filter[model]=${finishedModel.id}&sort=-created_at`);
+    expect(after).toMatchObject({ id: link.id, views: 2, last_opened_at: expect.any(String) });
+  });
+
+  it("is the company's own: another company's host, the public host or an unknown token answer 404", async () => {
+    const link = await share(finishedModel.id);
+    expect((await open(link.token, undefined, 'globex')).status).toBe(404);
+    expect((await open(link.token, undefined, null)).status).toBe(404);
+    expect((await open('no-such-token')).status).toBe(404);
+  });
+
+  it('opens nothing else: the token is no bearer token of any other call', async () => {
+    const link = await share(finishedModel.id, { password: 'open sesame' });
+    const document = (await (await fetch(`http://127.0.0.1:${server.port}/api/v2/docs/json`)).json()) as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    const guarded = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => operation.security?.length)
+        // A POST beside a PATCH, PUT or DELETE is that method spoofed (`_method`), answered 405 without it.
+        .filter(
+          ([method]) => method !== 'post' || !['patch', 'put', 'delete'].some((other) => other in operations),
+        )
+        .map(([method]) => ({
+          method: method.toUpperCase(),
+          path: path.replace(/\{[^}]+\}/g, '1'),
+        })),
+    );
+    expect(guarded.length).toBeGreaterThan(50);
+    for (const { method, path } of guarded) {
+      const response = await server.request('acme', path.replace(/^\/api\/v2/, ''), {
+        method,
+        token: link.token,
+        headers: { 'X-Share-Password': 'open sesame' },
+      });
+      expect(response.status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it('asks for its password, refuses a wrong one, and throttles guessing like a sign-in', async () => {
+    const link = await share(finishedModel.id, { password: 'open sesame' });
+    expect(link.has_password).toBe(true);
+    expect(await refusal(await open(link.token), 401)).toBe('password');
+    expect(await refusal(await open(link.token, 'wrong'), 401)).toBe('password');
+    expect((await open(link.token, 'open sesame')).status).toBe(200);
+    let status = 401;
+    for (let attempt = 0; attempt < 30 && status !== 429; attempt++)
+      status = (await open(link.token, `guess ${attempt}`)).status;
+    expect(status).toBe(429);
+    // Locked for now, even with the right password.
+    expect((await open(link.token, 'open sesame')).status).toBe(429);
+  });
+
+  it('says a revoked link was revoked, and an expired one expired; a revoked link leaves the lists', async () => {
+    const revoked = await share(finishedModel.id);
+    expect((await call(`/share-links/${revoked.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await refusal(await open(revoked.token), 410)).toBe('revoked');
+    expect(
+      (await listed(`filter[model]=${finishedModel.id}&per_page=100`)).map((item) => item.id),
+    ).not.toContain(revoked.id);
+    const expiring = await share(finishedModel.id, {
+      expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect((await open(expiring.token)).status).toBe(200);
+    await server.db
+      .updateTable('share_links')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', expiring.id)
+      .execute();
+    expect(await refusal(await open(expiring.token), 410)).toBe('expired');
+  });
+
+  it('downloads the original file only where the link allows it, and says a deleted model is gone', async () => {
+    const upload = await call('/projects/models', {
+      method: 'POST',
+      ...multipartBody({ name: 'Shared cube' }, { file: [fileBlob(FBX_ASCII), 'cube.fbx'] }),
+    });
+    expect(upload.status, await upload.clone().text()).toBe(201);
+    const model = ((await upload.json()) as { data: { id: number } }).data;
+    const closed = await share(model.id);
+    expect((await open(closed.token, undefined, 'acme', '/download')).status).toBe(403);
+    const downloadable = await share(model.id, { allow_download: true });
+    const file = await open(downloadable.token, undefined, 'acme', '/download');
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain('cube.fbx');
+    expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(FBX_ASCII))).toBe(true);
+
+    expect((await call(`/projects/models/${model.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await refusal(await open(downloadable.token), 410)).toBe('removed');
+  });
+});
