@@ -83,6 +83,7 @@ export const shareLinks = defineEntity({
   tag: 'share-links',
   model: 'ShareLink',
   entity: 'share_link',
+  activity: 'shareLink',
   table: 'share_links',
   abilities: SHARE_LINK_ABILITIES,
   schemas: { input: ShareLinkInputSchema, item: ShareLinkSchema },
@@ -147,6 +148,7 @@ export default async function shareLinkRoutes(app: FastifyInstance): Promise<voi
         body: ShareLinkInputSchema,
         response: { 201: DataSchema(ShareLinkSchema), 404: MessageSchema },
       },
+      { activity: { message: 'sharedModel', param: 'name' } },
     ),
     async (request, reply) => {
       const ctx = await contextOf(request);

@@ -112,6 +112,8 @@ const nameIn = (value: unknown): string | null =>
   isRecord(value)
     ? (text(value.name) ??
       text(value.title) ??
+      // A record named by the one it is about (a share link by its model).
+      text(value.record_name) ??
       text(value.email) ??
       text(value.question) ??
       text(value.description))

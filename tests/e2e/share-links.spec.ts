@@ -7,6 +7,7 @@
 import { expect, test } from './support/test';
 import { origin, signedInAs } from './support/portal';
 import { projectsApi, uniqueName } from './support/projects-api';
+import { expectAccessibleAtBothWidths, seriousViolationsWithin } from './support/axe';
 import { VIEWER_READY, VIEWER_TEST_VIEWPORT } from './support/no-webgl';
 
 test('a model shared with a password opens for someone without an account, until the link is revoked', async ({
@@ -36,11 +37,13 @@ test('a model shared with a password opens for someone without an account, until
     const url = (await address.textContent())!;
     expect(url.startsWith(origin('acme'))).toBe(true);
     await expect(dialog.getByText('Never opened')).toBeVisible();
+    expect(await seriousViolationsWithin(page, '.ant-modal'), 'the Share dialog: axe').toEqual([]);
 
     // Someone without an account.
     const guest = await visitor.newPage();
     await guest.goto(url);
     await expect(guest.getByRole('heading', { name: 'This link is protected' })).toBeVisible();
+    await expectAccessibleAtBothWidths(guest, 'the password page');
     await guest.getByLabel('Password').fill('wrong');
     await guest.getByRole('button', { name: 'Open' }).click();
     await expect(guest.getByRole('alert')).toHaveText('The password is incorrect.');
@@ -49,6 +52,7 @@ test('a model shared with a password opens for someone without an account, until
     await expect(guest.getByRole('heading', { name, level: 1 })).toBeVisible();
     await expect(guest.locator('.viewer')).toHaveAttribute('data-state', 'ready', VIEWER_READY);
     await expect(guest.getByRole('group', { name: `3D view of ${name}` })).toBeVisible();
+    await expectAccessibleAtBothWidths(guest, 'the shared model');
     const download = guest.waitForEvent('download');
     await guest.getByRole('button', { name: 'Download the original file' }).click();
     expect((await download).suggestedFilename()).toBe(name);
@@ -57,6 +61,7 @@ test('a model shared with a password opens for someone without an account, until
     await page.goto('/tools/share-links');
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText('1');
+    await expectAccessibleAtBothWidths(page, 'Tools → Share links');
     await page.getByRole('button', { name: `Actions for ${name}` }).click();
     await page.getByRole('menuitem', { name: 'Revoke' }).click();
     await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Revoke' }).click();
@@ -65,6 +70,7 @@ test('a model shared with a password opens for someone without an account, until
 
     await guest.reload();
     await expect(guest.getByRole('heading', { name: 'This link has been revoked' })).toBeVisible();
+    await expectAccessibleAtBothWidths(guest, 'a revoked link');
     await guest.goto(`${origin('acme')}/shared/no-such-link`);
     await expect(guest.getByRole('heading', { name: 'This link does not exist' })).toBeVisible();
   } finally {

@@ -216,6 +216,23 @@ describe("a link's public page", () => {
   it('says a revoked link was revoked, and an expired one expired; a revoked link leaves the lists', async () => {
     const revoked = await share(finishedModel.id);
     expect((await call(`/share-links/${revoked.id}`, { method: 'DELETE' })).status).toBe(200);
+    // The maker's activity says what was done, in the reader's language.
+    for (const [language, shared, withdrawn] of [
+      ['en', `Shared model ${finishedModel.name} by link`, `Revoked the share link to ${finishedModel.name}`],
+      [
+        'nl',
+        `Model ${finishedModel.name} gedeeld via een link`,
+        `Deellink naar ${finishedModel.name} ingetrokken`,
+      ],
+    ]) {
+      const answer = await call('/my-account/activity?per_page=5', {
+        headers: { 'Accept-Language': language },
+      });
+      const messages = ((await answer.json()) as { data: Array<{ message: string }> }).data.map(
+        (entry) => entry.message,
+      );
+      expect(messages.slice(0, 2)).toEqual([withdrawn, shared]);
+    }
     expect(await refusal(await open(revoked.token), 410)).toBe('revoked');
     expect(
       (await listed(`filter[model]=${finishedModel.id}&per_page=100`)).map((item) => item.id),

@@ -348,7 +348,7 @@ describe("an overview's actions in the command palette", () => {
     const user = userEvent.setup();
     renderPages(api, stubLive(), '/projects/models/overview/7');
     await screen.findByRole('heading', { name: 'Harbour Tower – Lobby', level: 1 });
-    expect((await paletteActions(user)).names).toEqual(['Reprocess', 'Delete', 'Edit']);
+    expect((await paletteActions(user)).names).toEqual(['Reprocess', 'Share', 'Delete', 'Edit']);
     cleanup();
 
     const viewer = { ...aliceUser, abilities: ['view-projects', 'list-project-models'] };

@@ -80,6 +80,8 @@ const ADMIN_ONLY = [
 ];
 
 const SPEC_ROUTES = [...ALWAYS, ...HATCH_ONLY, ...ADMIN_ONLY];
+/** Screens the issues added beyond the spec, with the ability each needs: Tools → Share links (issue 46). */
+const ISSUE_ROUTES: Record<string, string> = { 'tools/share-links': 'share-project-models' };
 /**
  * An entity added beyond the spec (`npm run make:resource`, docs/declarations.md "Adding an entity") has the routes
  * `<collection>`, `<collection>/create`, `<collection>/edit/:<singular>Id` and `<collection>/overview/:<singular>Id`,
@@ -92,6 +94,7 @@ const addedCollection = (path: string) =>
 
 /** Spec 1 §6 route groups (and §2.7: tools/downloads is for list-downloads). */
 function abilityGroup(path: string): string | undefined {
+  if (path in ISSUE_ROUTES) return ISSUE_ROUTES[path];
   const added = addedCollection(path);
   if (added) return `list-${added}`;
   if (path === 'user/company') return 'view-company|edit-company';
@@ -139,12 +142,17 @@ const SUBJECTS: Record<string, PermissionSubject> = {
 };
 
 describe('the route table', () => {
-  it('has the routes of spec 1 §2.7 once each, and besides them only added entities', () => {
+  it("has the routes of spec 1 §2.7 once each, and besides them only the issues' screens and added entities", () => {
     const paths = ROUTE_TABLE.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths.filter((path) => SPEC_ROUTES.includes(path)).sort()).toEqual([...SPEC_ROUTES].sort());
     // Any other route is an added entity's, by the generator's pattern (its guard is checked below).
-    expect(paths.filter((path) => !SPEC_ROUTES.includes(path) && !addedCollection(path))).toEqual([]);
+    expect(paths.filter((path) => path in ISSUE_ROUTES).sort()).toEqual(Object.keys(ISSUE_ROUTES).sort());
+    expect(
+      paths.filter(
+        (path) => !SPEC_ROUTES.includes(path) && !(path in ISSUE_ROUTES) && !addedCollection(path),
+      ),
+    ).toEqual([]);
   });
 
   it('names a translated screen for every route', () => {

@@ -6,20 +6,29 @@
  * minute). A revoked, expired or unknown link, or one whose model is gone, says so on a page of its own, never a
  * blank one. `?embed=1` (the embed snippet's iframe) shows the viewer alone, filling the frame.
  */
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { SHARE_PASSWORD_HEADER } from '@shared/entities/share-link-values';
 import type { SharedModel } from '@shared/entities/share-links';
-import { Viewer3D } from '@/components/viewer/Viewer3D';
 import { ApiError, apiRequest } from '@/providers/http-client';
 import { Button } from '@/ui/Button';
 import { CompanyLogo } from '@/ui/CompanyLogo';
 import { FullScreenState } from '@/ui/FullScreenState';
 import { Spinner } from '@/ui/Spinner';
-import { TextInput } from '@/ui/TextInput';
+import { LockIcon } from '@/ui/icons';
+import { LoginField } from '@/shell/login/LoginField';
 import { BrandLogo } from '@/shell/tenant/BrandLogo';
+import '@/shell/login/login.css';
 import './shared-page.css';
+
+/**
+ * The viewer loads once there is a model to show, as the overviews' does: its parts are the signed-in screens' too
+ * (scripts/build/first-visit-layers.ts), so this public page imports none of them itself.
+ */
+const Viewer3D = lazy(() =>
+  import('@/components/viewer/Viewer3D').then((module) => ({ default: module.Viewer3D })),
+);
 
 /** Why the page shows no model: the link's state as the server answered it. */
 type Refusal = 'missing' | 'revoked' | 'expired' | 'removed' | 'tooMany' | 'failed';
@@ -95,17 +104,19 @@ function PasswordForm({
         </h1>
         <p className="fullscreen-state__text">{t('shared.passwordText')}</p>
         <form className="shared-password__form" onSubmit={submit} noValidate>
-          <label htmlFor={`${id}-password`}>{t('shared.password')}</label>
-          <TextInput
+          <LoginField
             id={`${id}-password`}
-            type="password"
-            autoComplete="off"
-            value={password}
-            status={wrong ? 'error' : undefined}
-            aria-invalid={wrong}
-            aria-describedby={wrong ? `${id}-error` : undefined}
-            onChange={setPassword}
-            autoFocus
+            label={t('shared.password')}
+            icon={<LockIcon />}
+            error={null}
+            input={{
+              type: 'password',
+              autoComplete: 'off',
+              value: password,
+              autoFocus: true,
+              onChange: (event) => setPassword(event.target.value),
+              'aria-describedby': wrong ? `${id}-error` : undefined,
+            }}
           />
           {wrong && (
             <div id={`${id}-error`} className="shared-password__error" role="alert">
@@ -180,14 +191,16 @@ export function SharedModelPage() {
 
   const { model, password } = status;
   const viewer = model.viewer_model_url ? (
-    <Viewer3D
-      variant="model"
-      url={model.viewer_model_url}
-      name={model.name}
-      previewUrl={model.preview_image_url}
-      statistics={model.statistics}
-      className={embedded ? 'shared-page__viewer shared-page__viewer--embedded' : 'shared-page__viewer'}
-    />
+    <Suspense fallback={<Spinner />}>
+      <Viewer3D
+        variant="model"
+        url={model.viewer_model_url}
+        name={model.name}
+        previewUrl={model.preview_image_url}
+        statistics={model.statistics}
+        className={embedded ? 'shared-page__viewer shared-page__viewer--embedded' : 'shared-page__viewer'}
+      />
+    </Suspense>
   ) : (
     <>
       {model.preview_image_url && (

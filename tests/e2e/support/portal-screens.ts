@@ -47,6 +47,7 @@ export const SCREEN_GROUPS: Record<string, Screen[]> = {
     { name: 'login', path: '/login', user: null },
     { name: 'forgot-password', path: '/forgot-password', user: null },
     { name: 'reset-password', path: '/reset-password?token=review&email=alice%40acme.test', user: null },
+    { name: 'shared-link-missing', path: '/shared/no-such-link', user: null },
     { name: 'dashboard', path: '/' },
     {
       name: 'notifications',
@@ -133,6 +134,7 @@ export const SCREEN_GROUPS: Record<string, Screen[]> = {
     { name: 'label-create', path: '/tools/labels/create' },
     { name: 'label-edit', path: ({ label }) => `/tools/labels/edit/${label}` },
     { name: 'downloads', path: '/tools/downloads' },
+    { name: 'share-links', path: '/tools/share-links' },
     { name: 'property-maps', path: '/tools/property-maps' },
     { name: 'property-map-create', path: '/tools/property-maps/create' },
     { name: 'property-map-edit', path: ({ propertyMap }) => `/tools/property-maps/edit/${propertyMap}` },
