@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { SHARE_PASSWORD_HEADER } from '@shared/entities/share-link-values';
 import type { SharedModel } from '@shared/entities/share-links';
+import { saveBlob } from '@/lib/save-blob';
 import { ApiError, apiRequest } from '@/providers/http-client';
 import { Button } from '@/ui/Button';
 import { CompanyLogo } from '@/ui/CompanyLogo';
@@ -66,15 +67,7 @@ async function download(token: string, password: string | null, name: string) {
     responseType: 'blob',
     headers: password ? { [SHARE_PASSWORD_HEADER]: password } : {},
   });
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(file, name);
 }
 
 function PasswordForm({

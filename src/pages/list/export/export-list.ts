@@ -7,6 +7,7 @@
  */
 import type { DataProvider, GetListParams } from '@refinedev/core';
 import type { ColumnDeclaration } from '@/declarations/types';
+import { saveBlob } from '@/lib/save-blob';
 import { csvFile, type ExportFormat, xlsxFile } from './export-files';
 import { type ExportContext, exportTable } from './export-table';
 import { readAllRows } from '../read-all-rows';
@@ -35,19 +36,6 @@ export function exportFileName(name: string, format: ExportFormat, today = new D
   return `${name.replace(/[\\/:*?"<>|\s]+/g, ' ').trim()} ${day}.${format}`;
 }
 
-function save(file: Blob, fileName: string) {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the link; the object URL may go once the browser has read it.
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 export async function exportList(request: ExportRequest): Promise<ExportResult> {
   const read = await readAllRows({ ...request, keyOf: request.context.keyOf }, EXPORT_LIMIT);
   if ('tooLarge' in read) return read;
@@ -56,6 +44,6 @@ export async function exportList(request: ExportRequest): Promise<ExportResult> 
     request.format === 'csv'
       ? csvFile(table, request.language)
       : await xlsxFile(table, request.language, request.name);
-  save(file, exportFileName(request.name, request.format));
+  saveBlob(file, exportFileName(request.name, request.format));
   return { exported: read.rows.length };
 }
