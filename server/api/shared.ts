@@ -5,14 +5,14 @@
  *   viewer's glb, whether it may be downloaded) and the company's name and logo, nothing else of the company;
  *   every answer counts as an opening (views, last opened).
  * - `GET /shared/{token}/download`: the model's original file, where the link allows it.
- * A link with a password needs it in the `X-Share-Password` header of each call (401 with `reason: 'password'`
+ * A link with a password needs it in the `X-Share-Password` header of each call (percent-encoded) (401 with `reason: 'password'`
  * without it or when wrong); wrong passwords are throttled like sign-ins, per link and per address (429). A token
  * of no link of this host's company answers 404, a revoked or expired link 410 with `reason` saying which, a link
  * whose model was deleted 410 `removed`.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SHARE_PASSWORD_HEADER } from '../../shared/entities/share-link-values';
+import { SHARE_PASSWORD_HEADER, sharePasswordOf } from '../../shared/entities/share-link-values';
 import { SharedModelSchema } from '../../shared/entities/share-links';
 import { loginThrottle } from '../auth/login-throttle';
 import { verifyPassword } from '../auth/passwords';
@@ -86,8 +86,9 @@ export default async function sharedRoutes(app: FastifyInstance): Promise<void> 
     if (link.expires_at && link.expires_at.getTime() <= Date.now()) throw refused('expired');
     if (link.model_id === null) throw refused('removed');
     if (link.password_hash) {
-      const given = request.headers[SHARE_PASSWORD_HEADER];
-      if (typeof given !== 'string' || !given) throw refused('password');
+      const header = request.headers[SHARE_PASSWORD_HEADER];
+      const given = typeof header === 'string' && header ? sharePasswordOf(header) : null;
+      if (given === null) throw refused('password');
       const identity = `share-link:${link.id}`;
       await throttle.attempt(identity, request.ip);
       if (!(await verifyPassword(given, link.password_hash)).matches) {

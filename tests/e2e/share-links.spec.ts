@@ -29,7 +29,7 @@ test('a model shared with a password opens for someone without an account, until
     await page.goto(`/projects/models/overview/${model.id}`);
     await page.getByRole('button', { name: 'Share' }).click();
     const dialog = page.getByRole('dialog', { name: `Share ${name}` });
-    await dialog.getByLabel('Password').fill('open sesame');
+    await dialog.getByLabel('Password').fill('open sesame €');
     await dialog.getByRole('switch', { name: 'Allow downloading the original file' }).click();
     await dialog.getByRole('button', { name: 'Create link' }).click();
     const address = dialog.locator('code').filter({ hasText: '/shared/' });
@@ -47,7 +47,7 @@ test('a model shared with a password opens for someone without an account, until
     await guest.getByLabel('Password').fill('wrong');
     await guest.getByRole('button', { name: 'Open' }).click();
     await expect(guest.getByRole('alert')).toHaveText('The password is incorrect.');
-    await guest.getByLabel('Password').fill('open sesame');
+    await guest.getByLabel('Password').fill('open sesame €');
     await guest.getByRole('button', { name: 'Open' }).click();
     await expect(guest.getByRole('heading', { name, level: 1 })).toBeVisible();
     await expect(guest.locator('.viewer')).toHaveAttribute('data-state', 'ready', VIEWER_READY);

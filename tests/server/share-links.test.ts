@@ -60,7 +60,7 @@ async function share(model: number, body: Record<string, unknown> = {}, token = 
 /** The public page's call, with no session: only the host and, where given, the password. */
 const open = (token: string, password?: string, subdomain: string | null = 'acme', suffix = '') =>
   server.request(subdomain, `/shared/${token}${suffix}`, {
-    headers: password === undefined ? {} : { 'X-Share-Password': password },
+    headers: password === undefined ? {} : { 'X-Share-Password': encodeURIComponent(password) },
   });
 
 async function refusal(response: Response, status: number): Promise<unknown> {
@@ -205,6 +205,10 @@ describe("a link's public page", () => {
     expect(await refusal(await open(link.token), 401)).toBe('password');
     expect(await refusal(await open(link.token, 'wrong'), 401)).toBe('password');
     expect((await open(link.token, 'open sesame')).status).toBe(200);
+    // A password beyond Latin-1 travels percent-encoded, as the page sends it.
+    const euro = await share(finishedModel.id, { password: 'sleutel €5 – ü' });
+    expect((await open(euro.token, 'sleutel €5 – ü')).status).toBe(200);
+    expect(await refusal(await open(euro.token, 'sleutel €5'), 401)).toBe('password');
     let status = 401;
     for (let attempt = 0; attempt < 30 && status !== 429; attempt++)
       status = (await open(link.token, `guess ${attempt}`)).status;

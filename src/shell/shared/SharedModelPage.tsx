@@ -9,7 +9,7 @@
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { SHARE_PASSWORD_HEADER } from '@shared/entities/share-link-values';
+import { SHARE_PASSWORD_HEADER, sharePasswordHeader } from '@shared/entities/share-link-values';
 import type { SharedModel } from '@shared/entities/share-links';
 import { saveBlob } from '@/lib/save-blob';
 import { ApiError, apiRequest } from '@/providers/http-client';
@@ -57,7 +57,7 @@ function refusalOf(error: unknown): Refusal | 'password' {
 const readShared = (token: string, password: string | null) =>
   apiRequest<{ data: SharedModel }>(sharedPath(token), {
     announce: false,
-    headers: password ? { [SHARE_PASSWORD_HEADER]: password } : {},
+    headers: password ? { [SHARE_PASSWORD_HEADER]: sharePasswordHeader(password) } : {},
   }).then((answer) => answer.data);
 
 /** Saves the original file (the password goes in a header, so the file is fetched rather than linked). */
@@ -65,7 +65,7 @@ async function download(token: string, password: string | null, name: string) {
   const file = await apiRequest<Blob>(`${sharedPath(token)}/download`, {
     announce: false,
     responseType: 'blob',
-    headers: password ? { [SHARE_PASSWORD_HEADER]: password } : {},
+    headers: password ? { [SHARE_PASSWORD_HEADER]: sharePasswordHeader(password) } : {},
   });
   saveBlob(file, name);
 }
