@@ -90,7 +90,7 @@ export async function registerBulkEndpoint<
   /** The values an edit replaces, from the row: the declaration's `current`, or its columns of these names. */
   const currentOf = (ctx: CrudContext, row: Row): Promise<Record<string, unknown>> =>
     edit?.current ? edit.current(ctx, row) : Promise.resolve(row as unknown as Record<string, unknown>);
-  /** A row found in the request's company (inside a transaction with `trx`). */
+  /** Told the row found in the request's company, before the action runs on it (its name for the answer). */
   type Found = (row: Row) => void;
   const runInTransaction =
     (ctx: CrudContext, action: BulkAction<Row>) =>
