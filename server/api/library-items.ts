@@ -8,7 +8,7 @@
  * `POST /libraries/items/update` (move with `libraries[n][id]` and `remove_from_current_libraries`, archive,
  * activate, delete). Processing changes are published on the company's LibraryItem channel.
  */
-import { LIBRARY_ITEM_ABILITIES } from '../../shared/entities/library-item-values';
+import { LIBRARY_ITEM_ABILITIES, LIBRARY_ITEM_IMPORT } from '../../shared/entities/library-item-values';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
@@ -117,6 +117,7 @@ export const libraryItemEntity = defineEntity({
   fileColumns: ['preview_image_url', 'file_key', 'viewer_model_key'],
   softDelete: true,
   abilities: LIBRARY_ITEM_ABILITIES,
+  import: LIBRARY_ITEM_IMPORT,
   schemas: {
     input: LibraryItemInputSchema,
     item: LibraryItemSchema,

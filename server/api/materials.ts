@@ -10,7 +10,7 @@
  * of an uploaded archive (`POST /materials/import`, processed by the worker; `GET /materials/import/{id}` tells
  * its progress). A material connected to a model is not deletable.
  */
-import { MATERIAL_ABILITIES } from '../../shared/entities/material-values';
+import { MATERIAL_ABILITIES, MATERIAL_IMPORT } from '../../shared/entities/material-values';
 import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -62,6 +62,7 @@ import {
 } from '../uploads/image-uploads';
 import { companyCategoryIds } from '../domain/material-tree';
 import { STORAGE_FOLDERS, storageKey } from '../storage/storage-folders';
+import { inTransaction } from '../db/in-transaction';
 
 /** Where uploaded previews are stored. */
 const PREVIEW_FOLDER = STORAGE_FOLDERS.materialPreviews;
@@ -154,6 +155,7 @@ export const materialEntity = defineEntity({
   softDelete: true,
   licence: 'hatch',
   abilities: MATERIAL_ABILITIES,
+  import: MATERIAL_IMPORT,
   schemas: { input: MaterialInputSchema, item: MaterialSchema },
   rows: (db, companyId) =>
     db
@@ -231,7 +233,7 @@ export const materialEntity = defineEntity({
     const preview = image ? await storeImageUpload(services, image, PREVIEW_FOLDER) : null;
     const inheritedPreview = input.preview_upload_id === undefined ? (base?.preview_image_url ?? null) : null;
     const id = await written(services, preview, () =>
-      ctx.db.transaction().execute(async (trx) => {
+      inTransaction(ctx.db, async (trx) => {
         const { id: materialId } = await trx
           .insertInto('materials')
           .values({
@@ -273,7 +275,7 @@ export const materialEntity = defineEntity({
       PREVIEW_FOLDER,
     );
     await written(services, preview === row.preview_image_url ? null : preview, () =>
-      ctx.db.transaction().execute(async (trx) => {
+      inTransaction(ctx.db, async (trx) => {
         await trx
           .updateTable('materials')
           .set({

@@ -3,7 +3,11 @@
  * `-name`), show, create, update, delete (for good: property maps have no recycling bin) and bulk delete, with a
  * name unique in the company; all of it from the fields of shared/entities/property-map-values.ts.
  */
-import { PROPERTY_MAP_ABILITIES, PROPERTY_MAP_FIELDS } from '../../shared/entities/property-map-values';
+import {
+  PROPERTY_MAP_ABILITIES,
+  PROPERTY_MAP_FIELDS,
+  PROPERTY_MAP_IMPORT,
+} from '../../shared/entities/property-map-values';
 import { declaredFields } from '../http/crud/declared-fields';
 import { defineEntity } from '../http/crud/entity';
 
@@ -13,6 +17,7 @@ export default defineEntity({
   model: 'PropertyMap',
   entity: 'property_map',
   abilities: PROPERTY_MAP_ABILITIES,
+  import: PROPERTY_MAP_IMPORT,
   ...declaredFields('property_maps', PROPERTY_MAP_FIELDS, { defaultSort: '-name' }),
   bulk: { actions: { delete: 'delete' } },
 });

@@ -7,7 +7,7 @@
  * user from the company (their account stays; nobody removes themselves). Changes to a member publish
  * `UserPermissionsUpdated` to them. The invitation is in invitations.ts.
  */
-import { USER_ABILITIES } from '../../shared/entities/user-values';
+import { USER_ABILITIES, USER_IMPORT } from '../../shared/entities/user-values';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type Selectable, sql } from 'kysely';
@@ -32,6 +32,7 @@ import { nextProfileImage, submittedProfileImage, writeProfileImage } from '../d
 import { assignLicences } from '../domain/users-licences';
 import { publishPermissionsUpdated } from '../domain/users-permissions';
 import { adminFlag, NO_COMPANY_FIELDS, userCompanyFields } from '../auth/user-fields';
+import { inTransaction } from '../db/in-transaction';
 
 export type MemberRow = Selectable<UsersTable> & { role_id: number | null; role_title: string | null };
 
@@ -98,7 +99,7 @@ export async function createAccountFromForm(
   const services = request.server.ctx;
   const next = await nextProfileImage(services, image, body);
   return writeProfileImage(services, next, null, (picture) =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       const userId = await createAccount(
         trx,
         {
@@ -255,6 +256,7 @@ export const userEntity = defineEntity({
   table: 'users',
   fileColumns: ['profile_image'],
   abilities: USER_ABILITIES,
+  import: USER_IMPORT,
   schemas: { input: UserInputSchema, item: UserSchema },
   rows: (db, companyId) =>
     db
@@ -298,7 +300,7 @@ export const userEntity = defineEntity({
     const services = request.server.ctx;
     const next = await nextProfileImage(services, image, body);
     await writeProfileImage(services, next, row.profile_image, (picture) =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         await trx
           .updateTable('users')
           .set({ ...accountColumns(body), ...picture, updated_at: new Date() })

@@ -213,6 +213,13 @@ export function activityMessage(
     return worded(BULK[requested] ?? 'bulkUpdated', { names: listed });
   }
 
+  // An import (`{collection}/import-rows`, server/http/crud/import.ts) answers how many rows it created and changed.
+  if (segment === 'import-rows' && verb === undefined && isRecord(answer) && isRecord(answer.data)) {
+    const { created, updated } = answer.data;
+    if (typeof created === 'number' && typeof updated === 'number')
+      return worded('imported', { context: entity, created, updated });
+  }
+
   const name = answeredName(answer, body) ?? text(recordName) ?? (segment ? pathName(entity, segment) : null);
   if (!name) return plain(action);
   const params = { context: entity, name };

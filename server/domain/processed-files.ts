@@ -32,6 +32,7 @@ import { presentEvent } from '../processing/processing-messages';
 import { attachmentDisposition, fileUrl } from '../http/stored-files';
 import { type IncomingModelFile, storeModelFile, type StoredModelFile } from '../uploads/model-file-input';
 import type { StorageFolder } from '../storage/storage-folders';
+import { inTransaction } from '../db/in-transaction';
 
 /** Geometry events a detail carries, newest first. */
 export const GEOMETRY_EVENTS_SHOWN = 50;
@@ -274,19 +275,15 @@ export async function updateProcessedFile(
 ): Promise<Followup | null> {
   const app = request.server;
   const stored = file ? await storeModelFile(app, file, folder) : null;
-  const row = await db
-    .transaction()
-    .execute(async (trx) => {
-      await write.before?.(trx);
-      if (stored)
-        return files.queue(trx, current.id, MODEL_MESSAGES.received, { ...write.changes, ...stored });
-      await write.save(trx);
-      return null;
-    })
-    .catch(async (error: unknown) => {
-      if (stored) await app.ctx.storage.delete(stored.file_key);
-      throw error;
-    });
+  const row = await inTransaction(db, async (trx) => {
+    await write.before?.(trx);
+    if (stored) return files.queue(trx, current.id, MODEL_MESSAGES.received, { ...write.changes, ...stored });
+    await write.save(trx);
+    return null;
+  }).catch(async (error: unknown) => {
+    if (stored) await app.ctx.storage.delete(stored.file_key);
+    throw error;
+  });
   if (!row) return null;
   return async () => {
     if (current.file_key) await app.ctx.storage.delete(current.file_key);

@@ -1,3 +1,4 @@
+import type { ImportDeclaration } from '../import';
 import type { EntityAbilities } from '../entity-abilities';
 
 /**
@@ -26,3 +27,9 @@ export const LIBRARY_ITEM_ABILITIES = {
   update: 'update-library-items',
   delete: 'delete-library-items',
 } as const satisfies EntityAbilities;
+
+/** Library items' metadata from a spreadsheet: name, description and libraries of existing items (a new item needs its file). */
+export const LIBRARY_ITEM_IMPORT = {
+  fields: ['name', 'description', 'libraries'],
+  create: false,
+} as const satisfies ImportDeclaration;

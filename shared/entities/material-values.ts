@@ -1,4 +1,5 @@
 /** Materials' constants without TypeBox, for the portal's registry every screen loads and the server. */
+import type { ImportDeclaration } from '../import';
 import type { EntityAbilities } from '../entity-abilities';
 
 /**
@@ -11,3 +12,9 @@ export const MATERIAL_ABILITIES = {
   update: 'update-materials',
   delete: 'delete-materials',
 } as const satisfies EntityAbilities;
+
+/** Materials from a spreadsheet: name, description, base material and categories (keyed by name). */
+export const MATERIAL_IMPORT = {
+  fields: ['name', 'description', 'parent_name', 'category_ids'],
+  create: true,
+} as const satisfies ImportDeclaration;

@@ -1,4 +1,5 @@
 /** Property maps' constants without TypeBox, for the portal's registry every screen loads and the server. */
+import type { ImportDeclaration } from '../import';
 import type { EntityAbilities } from '../entity-abilities';
 import { defineFields } from '../fields';
 
@@ -15,3 +16,9 @@ export const PROPERTY_MAP_ABILITIES = {
   update: 'update-property-maps',
   delete: 'delete-property-maps',
 } as const satisfies EntityAbilities;
+
+/** Property maps from a spreadsheet: their names. */
+export const PROPERTY_MAP_IMPORT = {
+  fields: ['name'],
+  create: true,
+} as const satisfies ImportDeclaration;

@@ -1,4 +1,5 @@
 /** Users' constants without TypeBox, for the portal's registry every screen loads and the server. */
+import type { ImportDeclaration } from '../import';
 import { ADMIN_ONLY, anyOf, type EntityAbilities } from '../entity-abilities';
 
 /**
@@ -21,3 +22,9 @@ export const ADMIN_USER_ABILITIES = {
   update: ADMIN_ONLY,
   delete: ADMIN_ONLY,
 } as const satisfies EntityAbilities;
+
+/** Users from a spreadsheet: their own fields, role and groups (a new user sets a password through 'Forgot password?', as one made by the form). */
+export const USER_IMPORT = {
+  fields: ['name', 'username', 'email', 'phone_number', 'function', 'role_id', 'groups'],
+  create: true,
+} as const satisfies ImportDeclaration;

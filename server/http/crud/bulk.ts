@@ -9,23 +9,13 @@
  */
 import { type Static, type TObject, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { anyOfRequired, type RequiredAbilities } from '../../../shared/abilities';
-import { authorize, requireAdmin } from '../../auth/session';
 import type { Database } from '../../db/schema';
 import { HttpError, invalidField } from '../../errors/http-errors';
 import { FORM_CONTENT_TYPES } from '../request-input';
 import { type BulkFailure, bulkResult, BulkResultSchema } from '../responses';
 import { StringEnum } from '../schema-types';
-import {
-  type AbilityRequirement,
-  ADMIN_ONLY,
-  type BulkAction,
-  type CrudContext,
-  type Followup,
-  SIGNED_IN,
-  type Submitted,
-} from './declaration';
-import { contextOf } from './context';
+import type { BulkAction, CrudContext, Followup, Submitted } from './declaration';
+import { contextOf, eitherOf, requireAbility } from './context';
 import type { Entity } from './declared-entity';
 import { Id, NameKey, type RowKey } from './ids';
 
@@ -43,21 +33,6 @@ export const EDIT_ACTION = 'edit';
 interface Applied {
   followup?: Followup | void;
   previous?: Record<string, unknown>;
-}
-
-/**
- * The bulk route's guard: what lets in anyone who may run one of the actions (the handler then checks the chosen
- * one's). A valid token when an action is SIGNED_IN; the admin flag when every action is ADMIN_ONLY; else any one of
- * the actions' abilities (administrators pass those too, so ADMIN_ONLY adds nothing).
- */
-function eitherOf(requirements: readonly AbilityRequirement[]): AbilityRequirement {
-  const abilities: RequiredAbilities[] = [];
-  for (const requirement of requirements) {
-    if (requirement === SIGNED_IN) return SIGNED_IN;
-    if (requirement !== ADMIN_ONLY) abilities.push(requirement);
-  }
-  const [first, ...rest] = abilities;
-  return first === undefined ? ADMIN_ONLY : anyOfRequired(first, ...rest);
 }
 
 export async function registerBulkEndpoint<
@@ -138,10 +113,8 @@ export async function registerBulkEndpoint<
     async (request) => {
       const ctx = await contextOf(request);
       const action = actions.get(request.body.action)!;
-      // An action of ADMIN_ONLY needs the admin flag; every signed-in user may use one of SIGNED_IN (a user's own
-      // rows), the guard checked the token.
-      if (action.ability === ADMIN_ONLY) requireAdmin(ctx.session);
-      else if (action.ability !== SIGNED_IN) authorize(ctx.session, action.ability);
+      // Every signed-in user may use an action of SIGNED_IN (a user's own rows): the guard checked the token.
+      requireAbility(ctx.session, action.ability);
       const ids = (request.body[key] as Array<Record<string, RowKey>>).map((item) => item[idField]);
       let applyTo = runInTransaction(ctx, action);
       if (request.body.action === EDIT_ACTION) {

@@ -11,6 +11,7 @@ import type { Session } from '../../auth/session';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { RequiredLicences } from '../../../shared/abilities';
+import type { ImportDeclaration } from '../../../shared/import';
 import type { AbilityRequirement, CrudAction, EntityAbilities } from '../../../shared/entity-abilities';
 import type { ListSpec } from '../listing';
 
@@ -181,6 +182,12 @@ export interface EntityDeclaration<
       current?(ctx: CrudContext, row: Row): Promise<Record<string, unknown>>;
     };
   };
+  /**
+   * `POST /{collection}/import-rows` and `/import-rows/preview` (issue 46, server/http/crud/import.ts): the input fields a
+   * spreadsheet's rows may set, each row through `createOne` or `updateOne`, all in one transaction. The entity's
+   * `*_IMPORT` of shared/entities/<entity>-values.ts, which the portal's Import dialog reads too.
+   */
+  import?: ImportDeclaration;
   /** OpenAPI summaries that say more than the default ones. */
   summaries?: Partial<Record<CrudRoute, string>>;
 }

@@ -75,8 +75,13 @@ export interface Entity<
   /** Every check before a default create or update (`row` null on create), reported together in one 422. */
   checkInput(ctx: CrudContext, body: Submitted<Static<Input>>, row: Row | null): Promise<void>;
   /**
-   * The declared update, or the checks and then setting the input's columns; not inside a transaction (`ctx.db`
-   * is the database): an update opens its own.
+   * The declared create, or the checks and then inserting the input's columns; answers the new id and the work for
+   * after the answer. It opens its own transaction, or runs in the one `ctx.db` is (an import's).
+   */
+  createOne(ctx: CrudContext, body: Submitted<Static<Input>>): Promise<{ id: number; followup?: Followup }>;
+  /**
+   * The declared update, or the checks and then setting the input's columns. It opens its own transaction, or runs
+   * in the one `ctx.db` is (an import's).
    */
   updateOne(ctx: CrudContext, row: Row, body: Submitted<Static<Input>>): Promise<Followup | void>;
   /** The declared restore, or clearing the row's `deleted_at`; call it inside a transaction (`ctx.db`). */

@@ -16,7 +16,16 @@ import { type Entity, ENTITY, type FindOptions } from './declared-entity';
 import { foundOr404, type RowKey } from './ids';
 import { registerEntity } from './routes';
 import { allValid, notEmptied } from '../field-checks';
-import { checkUnique, inputColumns, notNullableFields, removeRow, restoreRow, updateRow } from './writes';
+import {
+  checkUnique,
+  inputColumns,
+  insertRow,
+  notNullableFields,
+  removeRow,
+  restoreRow,
+  updateRow,
+} from './writes';
+import { inTransaction } from '../../db/in-transaction';
 
 /** Live rows, or with `trashed` also those still in the recycling bin (deleted within the retention). */
 export function addressable(deletedAt: string, trashed: boolean) {
@@ -118,11 +127,18 @@ export function defineEntity<
         declaration.check ? declaration.check(ctx, body, row) : Promise.resolve(),
       ]);
     },
+    async createOne(ctx, body) {
+      if (declaration.create) return declaration.create(ctx, body);
+      await entity.checkInput(ctx, body, null);
+      const columns = inputColumns(declaration.schemas.input, body);
+      const id = await inTransaction(ctx.db, (trx) => insertRow(trx, table, entity.scopeOf(ctx), columns));
+      return { id };
+    },
     async updateOne(ctx, row, body) {
       if (declaration.update) return declaration.update(ctx, row, body);
       await entity.checkInput(ctx, body, row);
       const columns = inputColumns(declaration.schemas.input, body);
-      await ctx.db.transaction().execute((trx) => updateRow(trx, table, row.id, columns));
+      await inTransaction(ctx.db, (trx) => updateRow(trx, table, row.id, columns));
     },
     restoreOne: (ctx, row) =>
       declaration.restore

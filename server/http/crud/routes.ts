@@ -27,11 +27,11 @@ import {
 } from '../responses';
 import { MessageSchema } from '../schema-types';
 import { registerBulkEndpoint } from './bulk';
+import { registerImportEndpoints } from './import';
 import type { CrudContext, CrudRoute, Followup, Submitted } from './declaration';
 import { contextOf } from './context';
 import type { Entity } from './declared-entity';
 import { IdParams, NameParams, type RowKey } from './ids';
-import { inputColumns, insertRow } from './writes';
 
 const isTrashed = (row: object) => 'deleted_at' in row && row.deleted_at !== null;
 
@@ -42,7 +42,7 @@ export async function registerEntity<
   Item extends TObject,
   Detail extends TObject,
 >(app: FastifyInstance, entity: Entity<TB, Row, Input, Item, Detail>): Promise<void> {
-  const { abilities, table, schemas, collection } = entity;
+  const { abilities, schemas, collection } = entity;
   if (entity.softDelete && entity.scope === 'platform') {
     throw new Error(`${collection}: the recycling bin keeps a company's rows; platform entities delete`);
   }
@@ -86,17 +86,7 @@ export async function registerEntity<
       }),
       async (request, reply) => {
         const ctx = await contextOf(request);
-        const body = request.body as Body;
-        let created: { id: number; followup?: Followup };
-        if (entity.create) {
-          created = await entity.create(ctx, body);
-        } else {
-          await entity.checkInput(ctx, body, null);
-          const columns = inputColumns(schemas.input, body);
-          const companyId = entity.scopeOf(ctx);
-          const id = await ctx.db.transaction().execute((trx) => insertRow(trx, table, companyId, columns));
-          created = { id };
-        }
+        const created = await entity.createOne(ctx, request.body as Body);
         const data = await answer(ctx, created.id);
         await created.followup?.();
         return reply.status(201).send({ data });
@@ -106,6 +96,7 @@ export async function registerEntity<
 
   // `POST /{collection}/update` (a static path) wins over the spoofed `POST /{collection}/{id}` of the update.
   if (entity.bulk) await registerBulkEndpoint(app, entity);
+  if (entity.import) await registerImportEndpoints(app, entity);
 
   if (abilities.show) {
     const detailFields = Object.keys(entity.detailSchema.properties);
