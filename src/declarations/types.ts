@@ -5,6 +5,7 @@
  * render from it. A screen that really differs replaces only its own page through `pages`.
  */
 import type { TObject } from '@sinclair/typebox';
+import type { ImportDeclaration } from '@shared/import';
 import type { BaseRecord, CrudFilter } from '@refinedev/core';
 import type { ComponentType, ReactNode } from 'react';
 import type { RequiredAbilities } from '@shared/abilities';
@@ -552,6 +553,12 @@ export interface ListDeclaration<TRecord extends BaseRecord = BaseRecord> {
   rowLink?: RowClickDeclaration<TRecord>;
   /** Row selection with bulk actions. */
   bulk?: BulkDeclaration;
+  /**
+   * Import from a CSV or Excel file (issue 46): the entity's `*_IMPORT` of shared/entities/<entity>-values.ts, which
+   * the server's import endpoints read too. Its fields are form fields; the list gets Import CSV/Excel
+   * (src/pages/list/import/) for users who may create or edit.
+   */
+  import?: ImportDeclaration;
   /** Grid or list view with a card per record. */
   cards?: CardViewDeclaration<TRecord>;
   /** The list's loading text ('Loading Users...'), resource namespace; 'Loading...' without one. */

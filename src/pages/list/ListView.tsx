@@ -42,6 +42,7 @@ import { type DataColumn, DataTable, type RowSelection } from '@/ui/DataTable';
 import { Segmented } from '@/ui/Segmented';
 import { Skeleton } from '@/ui/Skeleton';
 import { ExportButton } from './ExportButton';
+import { ImportButton, offersImport } from './ImportButton';
 import { FilterPanel } from './FilterPanel';
 import { FilterToggle } from './FilterToggle';
 import { GridSort } from './GridSort';
@@ -193,6 +194,8 @@ export function ListView({
     String(record[list.nameField ?? 'name'] ?? recordKey(resource, record) ?? '');
   const keyOf = (record: BaseRecord) => String(recordKey(resource, record));
   const sorted = primarySort(state.sort);
+  /** The list's title as a file's name (an export's, an import template's). */
+  const fileTitle = typeof title === 'string' ? title : t('title');
 
   const columns: DataColumn<BaseRecord>[] = list.columns
     .filter((column) => !column.visible || column.visible(context))
@@ -381,8 +384,21 @@ export function ListView({
                   resource={resource}
                   call={call}
                   context={{ ...context, tl, keyOf: (record) => recordKey(resource, record) ?? '' }}
-                  title={typeof title === 'string' ? title : t('title')}
+                  title={fileTitle}
                   showBanner={showBanner}
+                />
+              ),
+            },
+            offersImport(resource, can) && {
+              key: 'import',
+              part: 'secondary',
+              node: (
+                <ImportButton
+                  resource={resource}
+                  can={can}
+                  title={fileTitle}
+                  showBanner={showBanner}
+                  reload={() => void query.refetch()}
                 />
               ),
             },

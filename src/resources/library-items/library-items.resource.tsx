@@ -7,7 +7,11 @@
  */
 import { PROCESSING_EVENTS } from '@shared/events';
 import { ContainerOutlined } from '@ant-design/icons';
-import { LIBRARY_ITEM_ABILITIES, LIBRARY_ITEM_STATUSES } from '@shared/entities/library-item-values';
+import {
+  LIBRARY_ITEM_ABILITIES,
+  LIBRARY_ITEM_STATUSES,
+  LIBRARY_ITEM_IMPORT,
+} from '@shared/entities/library-item-values';
 import { LIBRARY_ABILITIES } from '@shared/entities/library-values';
 import type { LibraryItem, LibraryItemDetail } from '@shared/entities/library-items';
 import { moveToContainers } from '@/components/move-to-containers';
@@ -106,6 +110,7 @@ export const libraryItems = defineResource<LibraryItem>({
   },
   recyclingBin: { tabKey: 'items', order: 40, sortKey: 'trash_items', preview: 'preview_image_url' },
   list: {
+    import: LIBRARY_ITEM_IMPORT,
     sortKey: 'library_items',
     defaultSort: '-updated_at',
     pageSize: 10,

@@ -3,7 +3,7 @@
  * of a base material, edited, shown, imported from an archive, duplicated, archived, moved and deleted. */
 import { BgColorsOutlined, BranchesOutlined, CopyOutlined, ImportOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
-import { MATERIAL_ABILITIES } from '@shared/entities/material-values';
+import { MATERIAL_ABILITIES, MATERIAL_IMPORT } from '@shared/entities/material-values';
 import type { Material } from '@shared/entities/materials';
 import { moveToContainers } from '@/components/move-to-containers';
 import { previewCards } from '@/components/PreviewCard';
@@ -108,6 +108,7 @@ export const materials = defineResource<Material>({
   },
   recyclingBin: { tabKey: 'materials', order: 60, sortKey: 'trash_materials', preview: 'preview_image_url' },
   list: {
+    import: MATERIAL_IMPORT,
     sortKey: 'materials',
     defaultSort: '-updated_at',
     pageSize: 10,

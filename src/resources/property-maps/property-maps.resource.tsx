@@ -4,7 +4,11 @@
  * fields of `shared/entities/property-map-values.ts`. Rows open edit on click without an ability check (spec 2 Tools).
  */
 import { NodeIndexOutlined } from '@ant-design/icons';
-import { PROPERTY_MAP_ABILITIES, PROPERTY_MAP_FIELDS } from '@shared/entities/property-map-values';
+import {
+  PROPERTY_MAP_ABILITIES,
+  PROPERTY_MAP_FIELDS,
+  PROPERTY_MAP_IMPORT,
+} from '@shared/entities/property-map-values';
 import type { PropertyMap } from '@shared/entities/property-maps';
 import { columnsOf, formFieldsOf } from '@/declarations/declared-fields';
 import { permissionsFrom } from '@/declarations/permissions-from';
@@ -36,6 +40,7 @@ export default defineResource<PropertyMap>({
   search: { key: 'propertyMaps', order: 120, platform: 'hatch', rowAbility: PROPERTY_MAP_ABILITIES.update },
   list: {
     ...settings.list,
+    import: PROPERTY_MAP_IMPORT,
     columns: columnsOf(PROPERTY_MAP_FIELDS),
     rowActions: [editRowAction(editPath)],
     rowLink: { to: editPath },

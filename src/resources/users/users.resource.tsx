@@ -3,7 +3,7 @@
  * rules from `shared/entities/users.ts`. */
 import { UserOutlined } from '@ant-design/icons';
 import { lazy, Suspense } from 'react';
-import { USER_ABILITIES } from '@shared/entities/user-values';
+import { USER_ABILITIES, USER_IMPORT } from '@shared/entities/user-values';
 import type { User } from '@shared/entities/users';
 import { permissionsFrom } from '@/declarations/permissions-from';
 import { type ActionDialogProps, defineResource } from '@/declarations/types';
@@ -53,6 +53,7 @@ export default defineResource<User>({
   },
   list: {
     ...settings.list,
+    import: USER_IMPORT,
     bulk: { field: 'users', actions: [], edit: ['role_id'] },
     loadingKey: 'loading',
     columns: [
