@@ -70,6 +70,9 @@ const SHARED_FIELDS: Record<string, string> = {
   read: 'gelezen',
   action: 'actie',
   library: 'bibliotheek',
+  // An import's (server/http/crud/import.ts): the record a row changes, and the rows.
+  key: 'sleutel',
+  rows: 'rijen',
 };
 
 type Texts = { [key: string]: unknown };
@@ -209,6 +212,8 @@ const DUTCH_SENTENCES: Record<string, string> = {
   // Removing a user from a company (`/users/{id}`, `/admin/users/{id}`).
   'You cannot remove yourself from this company.': 'U kunt uzelf niet uit dit bedrijf verwijderen.',
   'This user is not a member of this company.': 'Deze gebruiker is geen lid van dit bedrijf.',
+  // Importing rows (server/http/crud/import.ts).
+  'Every row needs the key of a record.': 'Elke rij heeft de sleutel van een record nodig.',
   // Status words of write answers.
   'successfully deleted': 'succesvol verwijderd',
   // Reprocessing a model or library item (server/domain/processed-files.ts).

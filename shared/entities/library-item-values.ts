@@ -28,7 +28,10 @@ export const LIBRARY_ITEM_ABILITIES = {
   delete: 'delete-library-items',
 } as const satisfies EntityAbilities;
 
-/** Library items' metadata from a spreadsheet: name, description and libraries of existing items (a new item needs its file). */
+/**
+ * Library items' metadata from a spreadsheet: name, description and libraries of existing items (a new item needs
+ * its file).
+ */
 export const LIBRARY_ITEM_IMPORT = {
   fields: ['name', 'description', 'libraries'],
   create: false,

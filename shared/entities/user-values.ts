@@ -23,7 +23,10 @@ export const ADMIN_USER_ABILITIES = {
   delete: ADMIN_ONLY,
 } as const satisfies EntityAbilities;
 
-/** Users from a spreadsheet: their own fields, role and groups (a new user sets a password through 'Forgot password?', as one made by the form). */
+/**
+ * Users from a spreadsheet: their own fields, role and groups (a new user sets a password through 'Forgot
+ * password?', as one made by the form does).
+ */
 export const USER_IMPORT = {
   fields: ['name', 'username', 'email', 'phone_number', 'function', 'role_id', 'groups'],
   create: true,

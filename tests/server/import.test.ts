@@ -84,6 +84,19 @@ describe("an import's row errors", () => {
     expect(written).toBeUndefined();
   });
 
+  it("are in the request's language, as the form's are", async () => {
+    const response = await server.request('acme', '/property-maps/import-rows/preview', {
+      method: 'POST',
+      token: alice,
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': 'nl' },
+      body: JSON.stringify({ rows: [{ values: {} }, { key: 999999, values: { name: 'Ghost' } }] }),
+    });
+    expect(((await response.json()) as { data: ImportPreview }).data.failed).toEqual([
+      { row: 0, errors: { name: ['Het veld naam is verplicht.'] } },
+      { row: 1, errors: { key: ['De gekozen sleutel is ongeldig.'] } },
+    ]);
+  });
+
   it('see the rows before them: the second of two rows of one name is taken', async () => {
     const answer = await preview('/property-maps', [
       { values: { name: 'Twice imported' } },

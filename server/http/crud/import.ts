@@ -25,6 +25,7 @@ import {
 import type { Database } from '../../db/schema';
 import { type FieldErrors, HttpError, ValidationError } from '../../errors/http-errors';
 import { schemaValidationErrors } from '../errors';
+import { requestLanguage, translateText } from '../language';
 import { DataSchema } from '../responses';
 import type { CrudContext, Followup, Submitted } from './declaration';
 import { contextOf, eitherOf, requireAbility } from './context';
@@ -194,10 +195,20 @@ export async function registerImportEndpoints<
     const { rows } = request.body as Body;
     const outcome = await run(ctx, rows, schemaErrors, write);
     if (!write) {
+      // The answer's language hook words a 422's errors; a preview's are data, worded here.
+      const language = requestLanguage(request);
       const preview: ImportPreview = {
         create: outcome.created,
         update: outcome.updated,
-        failed: outcome.failed,
+        failed: outcome.failed.map(({ row, errors }) => ({
+          row,
+          errors: Object.fromEntries(
+            Object.entries(errors).map(([field, messages]) => [
+              field,
+              messages.map((text) => translateText(text, language)),
+            ]),
+          ),
+        })),
       };
       return { data: preview };
     }
@@ -232,7 +243,8 @@ export async function registerImportEndpoints<
     {
       ...entity.route(
         ability,
-        `Imports rows of a spreadsheet (${limit}): a row with a key updates that ${entity.entity}, one without creates one; every row or none (422 keyed rows.{n}.{field})`,
+        `Imports rows of a spreadsheet (${limit}): a row with a key updates that ${entity.entity}, one without ` +
+          'creates one; every row or none (422 keyed rows.{n}.{field})',
         { body, response: { 200: DataSchema(ImportResultSchema) } },
       ),
       attachValidation: true,

@@ -293,7 +293,9 @@ export default function ImportDialog({ resource, title, close, onImported }: Imp
             <thead>
               <tr>
                 <th scope="col">{tl('import.column')}</th>
-                <th scope="col">{tl('import.example')}</th>
+                <th scope="col" className="import-dialog__example">
+                  {tl('import.example')}
+                </th>
                 <th scope="col">{tl('import.target')}</th>
               </tr>
             </thead>
@@ -303,7 +305,7 @@ export default function ImportDialog({ resource, title, close, onImported }: Imp
                   <th scope="row" id={`${id}-column-${column}`}>
                     {header}
                   </th>
-                  <td>{table.rows[0]?.[column] ?? ''}</td>
+                  <td className="import-dialog__example">{table.rows[0]?.[column] ?? ''}</td>
                   <td>
                     <Select<string>
                       aria-labelledby={`${id}-column-${column}`}
