@@ -474,6 +474,25 @@ export interface UserActivitiesTable {
   created_at: Timestamp;
 }
 
+/** One field a record's update changed: its value before and after, as the record's answer shows it, in text. */
+export interface FieldChange {
+  field: string;
+  from: string | number | boolean | null;
+  to: string | number | boolean | null;
+}
+
+/** An update of a record and the fields it changed (migration 0180, server/db/record-changes.ts). */
+export interface RecordChangesTable {
+  id: Generated<number>;
+  /** Null for a platform entity's record. */
+  company_id: number | null;
+  user_id: number | null;
+  collection: string;
+  record_id: number;
+  changes: ColumnType<FieldChange[], string, string>;
+  created_at: Timestamp;
+}
+
 export interface UserNotificationSettingsTable {
   company_id: number;
   user_id: number;
@@ -541,6 +560,7 @@ export interface Database {
   material_category: MaterialCategoryTable;
   material_imports: MaterialImportsTable;
   user_activities: UserActivitiesTable;
+  record_changes: RecordChangesTable;
   user_notification_settings: UserNotificationSettingsTable;
   password_reset_tokens: PasswordResetTokensTable;
   autodesk_oauth_states: AutodeskOauthStatesTable;

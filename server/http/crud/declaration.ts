@@ -54,7 +54,7 @@ export interface BulkAction<Row> {
 }
 
 /** Route names for OpenAPI summaries. */
-export type CrudRoute = CrudAction | 'restore' | 'bulk';
+export type CrudRoute = CrudAction | 'restore' | 'bulk' | 'history';
 
 export interface EntityDeclaration<
   TB extends keyof Database,

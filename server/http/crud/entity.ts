@@ -11,7 +11,13 @@ import type { DB } from '../../db/database';
 import { TRASH_RETENTION_DAYS } from '../../../shared/trash';
 import type { Database } from '../../db/schema';
 import { guard, guarded, type RouteDeclaration } from '../guarded-route';
-import { type AbilityRequirement, ADMIN_ONLY, type EntityDeclaration, SIGNED_IN } from './declaration';
+import {
+  type AbilityRequirement,
+  ADMIN_ONLY,
+  type EntityDeclaration,
+  type Followup,
+  SIGNED_IN,
+} from './declaration';
 import { type Entity, ENTITY, type FindOptions } from './declared-entity';
 import { foundOr404, type RowKey } from './ids';
 import { registerEntity } from './routes';
@@ -26,6 +32,7 @@ import {
   updateRow,
 } from './writes';
 import { inTransaction } from '../../db/in-transaction';
+import { fieldChanges, recordFieldChanges } from '../../db/record-changes';
 
 /** Live rows, or with `trashed` also those still in the recycling bin (deleted within the retention). */
 export function addressable(deletedAt: string, trashed: boolean) {
@@ -135,10 +142,27 @@ export function defineEntity<
       return { id };
     },
     async updateOne(ctx, row, body) {
-      if (declaration.update) return declaration.update(ctx, row, body);
-      await entity.checkInput(ctx, body, row);
-      const columns = inputColumns(declaration.schemas.input, body);
-      await inTransaction(ctx.db, (trx) => updateRow(trx, table, row.id, columns));
+      // The record's history (db/record-changes.ts): its answer before and after, compared field by field.
+      const kept = declaration.activity !== false;
+      const before = kept ? await entity.detailOf(ctx, row) : null;
+      let followup: Followup | void = undefined;
+      if (declaration.update) followup = await declaration.update(ctx, row, body);
+      else {
+        await entity.checkInput(ctx, body, row);
+        const columns = inputColumns(declaration.schemas.input, body);
+        await inTransaction(ctx.db, (trx) => updateRow(trx, table, row.id, columns));
+      }
+      if (before) {
+        const after = await entity.detailOf(ctx, await entity.findFor(ctx, row.id, { byId: true }));
+        await recordFieldChanges(ctx.db, {
+          companyId: entity.scopeOf(ctx),
+          userId: ctx.session.user.id,
+          collection: declaration.collection,
+          recordId: row.id,
+          changes: fieldChanges(before, after),
+        });
+      }
+      return followup;
     },
     restoreOne: (ctx, row) =>
       declaration.restore

@@ -25,13 +25,24 @@ import {
   ListResponseSchema,
   PaginatedSchema,
 } from '../responses';
-import { MessageSchema } from '../schema-types';
+import { MessageSchema, Nullable } from '../schema-types';
+import { HISTORY_LIMIT, recordHistory } from '../../db/record-changes';
 import { registerBulkEndpoint } from './bulk';
 import { registerImportEndpoints } from './import';
 import type { CrudContext, CrudRoute, Followup, Submitted } from './declaration';
 import { contextOf } from './context';
 import type { Entity } from './declared-entity';
 import { IdParams, NameParams, type RowKey } from './ids';
+
+const ChangeValueSchema = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
+
+/** One update of a record in its history: when, by whom (null: a user since removed), and the fields it changed. */
+const RecordChangeSchema = Type.Object({
+  id: Type.Integer(),
+  datetime: Type.String({ format: 'date-time' }),
+  user: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  changes: Type.Array(Type.Object({ field: Type.String(), from: ChangeValueSchema, to: ChangeValueSchema })),
+});
 
 const isTrashed = (row: object) => 'deleted_at' in row && row.deleted_at !== null;
 
@@ -142,6 +153,34 @@ export async function registerEntity<
         const followup = await entity.updateOne(ctx, row, request.body as Body);
         const data = await answer(ctx, row.id);
         await followup?.();
+        return { data };
+      },
+    );
+  }
+
+  // A record's field history (db/record-changes.ts), for whoever may edit it.
+  if (abilities.update && entity.activity !== false) {
+    app.get<{ Params: KeyParams }>(
+      `${writeOne}/history`,
+      entity.route(
+        abilities.update,
+        summary(
+          'history',
+          `Who changed which fields of a ${entity.entity} from what to what, newest first (at most ${HISTORY_LIMIT})`,
+        ),
+        {
+          params: KeyParams,
+          response: { 200: DataSchema(Type.Array(RecordChangeSchema)), 404: MessageSchema },
+        },
+      ),
+      async (request) => {
+        const ctx = await contextOf(request);
+        const row = await entity.findFor(ctx, request.params.id);
+        const data = await recordHistory(ctx.db, {
+          companyId: entity.scopeOf(ctx),
+          collection,
+          recordId: row.id,
+        });
         return { data };
       },
     );
