@@ -5,6 +5,7 @@
  * label in a project's label filter. Each test makes the labels it changes.
  */
 import { type APIRequestContext, expect, type Page, test } from './support/test';
+import { expectAccessibleAtBothWidths } from './support/axe';
 import { expectShown } from './support/shown-messages';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
@@ -116,7 +117,11 @@ test.describe('labels', () => {
     }
   });
 
-  test('edits a label from a row click', async ({ page, context, request }) => {
+  test('edits a label from a row click; its History then says who renamed it from what to what', async ({
+    page,
+    context,
+    request,
+  }) => {
     await signedInAs(context, 'alice');
     const api = await labelsApi(request);
     const label = await api.create(uniqueName('E2E Edit'), '#52c41a');
@@ -131,6 +136,13 @@ test.describe('labels', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page).toHaveURL(/\/tools\/labels(\?.*)?$/);
       await expect(rows(page).filter({ hasText: renamed })).toHaveCount(1);
+
+      await rows(page).filter({ hasText: renamed }).getByText(renamed).click();
+      await page.getByRole('button', { name: 'History' }).click();
+      const history = page.getByRole('dialog', { name: 'Change history' });
+      await expect(history.getByRole('listitem').first()).toContainText('Alice Anders');
+      await expect(history).toContainText(`Name from ${label.name} to ${renamed}`);
+      await expectAccessibleAtBothWidths(page, 'the change history');
     } finally {
       await api.remove(label.id);
     }

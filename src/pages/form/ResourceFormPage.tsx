@@ -11,8 +11,9 @@
  */
 import { useForm } from '@refinedev/antd';
 import { type BaseRecord, type HttpError, useOne } from '@refinedev/core';
+import { HistoryOutlined } from '@ant-design/icons';
 import { Button, Form, Skeleton, Tabs } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type {
@@ -43,6 +44,9 @@ import { FormUploadsProvider, useFormUploads } from './form-uploads';
 import { formatBytes } from '@/components/upload/upload-rules';
 import { rulesFromSchema, schemaMaxLength, useInputSchema } from '@/lib/schema-rules';
 import '@/components/page.css';
+
+/** A record's History loads when it is first opened. */
+const RecordHistoryDialog = lazy(() => import('@/components/history/RecordHistoryDialog'));
 
 /** Below antd's `sm` breakpoint: phones held upright. */
 const PHONE_QUERY = '(max-width: 575px)';
@@ -78,6 +82,7 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
   const listPath = fallbackOf(resource, action, params);
   const goBack = useGoBack(listPath);
   const cloning = action === 'clone';
+  const [historyOpen, setHistoryOpen] = useState(false);
   const { can } = useResourcePermissions(resource);
   const { schema, ready: rulesReady } = useInputSchema(declaration.schema);
   const tabs = declaration.tabs;
@@ -238,7 +243,27 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
 
   return (
     <section className="form-page">
-      <PageHeader title={t(titleKey ?? `titles.${action}`)} />
+      <PageHeader
+        title={t(titleKey ?? `titles.${action}`)}
+        actions={[
+          action === 'edit' &&
+            id !== undefined && {
+              key: 'history',
+              part: 'secondary',
+              command: { label: tl('history.open'), run: () => setHistoryOpen(true) },
+              node: (
+                <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setHistoryOpen(true)}>
+                  {tl('history.open')}
+                </Button>
+              ),
+            },
+        ]}
+      />
+      {historyOpen && id !== undefined && (
+        <Suspense fallback={null}>
+          <RecordHistoryDialog resource={resource} recordKey={id} close={() => setHistoryOpen(false)} />
+        </Suspense>
+      )}
       <Form
         {...formProps}
         layout="vertical"
@@ -260,39 +285,39 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
         aria-busy={!rulesReady}
       >
         <FormUploadsProvider value={uploads.report}>
-        {loading ? (
-          <div role="status">
-            {declaration.loadingKey && <p className="form-page__loading">{t(declaration.loadingKey)}</p>}
-            <Skeleton active />
-          </div>
-        ) : tabs && narrow ? (
-          tabs.map((tab) => (
-            <section
-              key={tab.key}
-              id={`form-section-${tab.key}`}
-              className="form-section"
-              aria-labelledby={`form-section-${tab.key}-title`}
-            >
-              <h2 className="form-section__title" id={`form-section-${tab.key}-title`}>
-                {t(tab.labelKey)}
-              </h2>
-              {fields.filter((field) => field.tab === tab.key).map(renderField)}
-            </section>
-          ))
-        ) : tabs ? (
-          <Tabs
-            activeKey={activeTab}
-            onChange={setActiveTab}
-            items={tabs.map((tab) => ({
-              key: tab.key,
-              label: t(tab.labelKey),
-              forceRender: true,
-              children: fields.filter((field) => field.tab === tab.key).map(renderField),
-            }))}
-          />
-        ) : (
-          fields.map(renderField)
-        )}
+          {loading ? (
+            <div role="status">
+              {declaration.loadingKey && <p className="form-page__loading">{t(declaration.loadingKey)}</p>}
+              <Skeleton active />
+            </div>
+          ) : tabs && narrow ? (
+            tabs.map((tab) => (
+              <section
+                key={tab.key}
+                id={`form-section-${tab.key}`}
+                className="form-section"
+                aria-labelledby={`form-section-${tab.key}-title`}
+              >
+                <h2 className="form-section__title" id={`form-section-${tab.key}-title`}>
+                  {t(tab.labelKey)}
+                </h2>
+                {fields.filter((field) => field.tab === tab.key).map(renderField)}
+              </section>
+            ))
+          ) : tabs ? (
+            <Tabs
+              activeKey={activeTab}
+              onChange={setActiveTab}
+              items={tabs.map((tab) => ({
+                key: tab.key,
+                label: t(tab.labelKey),
+                forceRender: true,
+                children: fields.filter((field) => field.tab === tab.key).map(renderField),
+              }))}
+            />
+          ) : (
+            fields.map(renderField)
+          )}
         </FormUploadsProvider>
         <div className="form-page__actions">
           <Button onClick={goBack}>{tl('cancel')}</Button>
