@@ -82,6 +82,7 @@ export default function MoveToContainersDialog({
   count,
   close,
   submit,
+  returnFocus,
   ns,
   containers,
   field,
@@ -181,6 +182,7 @@ export default function MoveToContainersDialog({
       open
       title={t('move.title', { count })}
       onClose={() => !busy && close()}
+      returnFocus={returnFocus}
       footer={
         <>
           <Button onClick={close} disabled={busy}>

@@ -488,6 +488,8 @@ export interface BulkFormProps {
   close(): void;
   /** Runs the action with these values sent beside `action` and the selected records. */
   submit(values: Record<string, unknown>): Promise<void>;
+  /** Where the dialog gives the focus back when it closes (its opener, or the list's heading after the action). */
+  returnFocus?: { readonly current: HTMLElement | null };
 }
 
 export interface BulkDeclaration {

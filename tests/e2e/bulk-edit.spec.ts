@@ -61,8 +61,10 @@ test('six projects matching a search, one page of five shown, set Inactive toget
     const banner = page.getByRole('status').filter({ hasText: '6 rows changed' });
     await stepClockUntil(page, () => banner.isVisible());
     expect(await statuses()).toEqual(Array(6).fill('inactive'));
-    // The selection is cleared once it has been edited (the newest project is on the first page).
+    // The selection is cleared once it has been edited (the newest project is on the first page); the toolbar went
+    // with it, so the focus is on the list's heading.
     await expect(page.getByRole('checkbox', { name: `Select ${projects[5].name}` })).not.toBeChecked();
+    await expect(page.locator('#projects-title')).toBeFocused();
 
     await undoFromBanner(page, '6 rows changed');
     await expectShown(page, '6 undone');
@@ -124,6 +126,19 @@ test('two labels get one colour, and the Undo gives each its own back; a Viewer 
       '#ff0000',
       '#0000ff',
     ]);
+
+    // Cancel gives the focus back to Edit; Clear selection, whose toolbar goes, to the list's heading.
+    await page.getByRole('checkbox', { name: `Select ${labels[0].name}` }).check();
+    const toolbar = page.getByRole('toolbar', { name: 'Actions on the selected rows' });
+    await toolbar.getByRole('button', { name: 'Edit' }).click();
+    await page
+      .getByRole('dialog', { name: 'Edit 1 selected row' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    await expect(toolbar.getByRole('button', { name: 'Edit' })).toBeFocused();
+    await toolbar.getByRole('button', { name: 'Clear selection' }).click();
+    await expect(toolbar).toBeHidden();
+    await expect(page.locator('#labels-title')).toBeFocused();
 
     const viewer = await browser.newContext();
     try {

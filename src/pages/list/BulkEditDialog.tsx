@@ -112,6 +112,7 @@ export default function BulkEditDialog({
   count,
   close,
   submit,
+  returnFocus,
   resource,
 }: BulkFormProps & { resource: ResourceDeclaration }) {
   const { t } = useTranslation(resource.ns);
@@ -137,6 +138,7 @@ export default function BulkEditDialog({
       open
       title={tl('bulk.editTitle', { count })}
       onClose={close}
+      returnFocus={returnFocus}
       footer={
         <>
           <Button onClick={close}>{tl('cancel')}</Button>

@@ -173,13 +173,14 @@ export function ListView({
   });
   const response = result as unknown as ApiListResponse<BaseRecord> | undefined;
   const titleId = `${resource.screen}${paramPrefix ? `-${paramPrefix}` : ''}-title`;
-  const bulk = useBulkActions(resource, { can, showBanner });
+  const focusHeading = () => document.getElementById(titleId);
+  const bulk = useBulkActions(resource, { can, showBanner, focusAfter: focusHeading });
   // After a delete the focus goes to the list's heading: the row and its menu are gone.
   const actions = useListActions(resource, {
     can,
     showBanner,
     reload: () => void query.refetch(),
-    focusAfterDelete: () => document.getElementById(titleId),
+    focusAfterDelete: focusHeading,
     runBulk: bulk.runFor,
   });
 
@@ -496,7 +497,14 @@ export function ListView({
               </Button>
             );
           })}
-          <Button variant="text" onClick={() => bulk.setSelected(new Set())}>
+          <Button
+            variant="text"
+            onClick={() => {
+              // The toolbar goes with the selection: the focus goes to the list's heading.
+              bulk.setSelected(new Set());
+              focusHeading()?.focus();
+            }}
+          >
             {tl('bulk.clear')}
           </Button>
         </div>

@@ -14,7 +14,7 @@ import {
   useDataProvider,
   useUpdateMany,
 } from '@refinedev/core';
-import { type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESTORE_ABILITY } from '@shared/abilities';
 import { useConfirmation } from '@/components/useConfirmation';
@@ -43,9 +43,17 @@ const INVERSE_ACTIONS: Record<string, string> = { archive: 'activate', activate:
 export interface BulkActionsOptions {
   can: (needs: ResourceAction | Permission | undefined) => boolean;
   showBanner: (banner: Banner, duration?: number) => void;
+  /**
+   * Where the focus goes once an action on the selection has run (the list's heading): the selection is cleared,
+   * so the toolbar whose button started it is gone.
+   */
+  focusAfter: () => HTMLElement | null;
 }
 
-export function useBulkActions(resource: ResourceDeclaration, { can, showBanner }: BulkActionsOptions) {
+export function useBulkActions(
+  resource: ResourceDeclaration,
+  { can, showBanner, focusAfter }: BulkActionsOptions,
+) {
   const bulk = resource.list?.bulk;
   const { t } = useTranslation(resource.ns);
   const { t: tl } = useTranslation('lists');
@@ -56,6 +64,17 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
   const [formOf, setFormOf] = useState<BulkActionDeclaration | null>(null);
   const dataProvider = useDataProvider();
   const [selectingAll, setSelectingAll] = useState(false);
+  // A form's dialog gives the focus back to the button that opened it, or after its action ran to `focusAfter`.
+  const formOpener = useRef<HTMLElement | null>(null);
+  const formDone = useRef(false);
+  const formReturnFocus = useMemo(
+    () => ({
+      get current() {
+        return formDone.current ? focusAfter() : formOpener.current;
+      },
+    }),
+    [focusAfter],
+  );
 
   /**
    * Selects every record of the list's call (its filters, search and sort; issue 46's 'all rows matching the
@@ -176,12 +195,17 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
   };
 
   const start = (action: BulkActionDeclaration) => {
-    if (action.form) return setFormOf(action);
+    if (action.form) {
+      formOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      formDone.current = false;
+      return setFormOf(action);
+    }
     ask({
       text: t(action.confirmKey),
       confirmLabel: t(action.labelKey),
       danger: action.danger,
       run: () => perform(action),
+      focusAfter,
     });
   };
 
@@ -211,8 +235,10 @@ export function useBulkActions(resource: ResourceDeclaration, { can, showBanner 
           <Form
             count={selected.size}
             close={() => setFormOf(null)}
+            returnFocus={formReturnFocus}
             submit={async (values) => {
               await perform(formOf, values);
+              formDone.current = true;
               setFormOf(null);
             }}
           />
