@@ -73,4 +73,6 @@ export const BulkResultSchema = <T extends TSchema>(item: T) =>
     action: Type.String(),
     success: Type.Array(item),
     failed: Type.Array(Type.Object({ name: Type.String() }, { additionalProperties: true })),
+    /** A delete to the recycling bin's: its user may restore those records without the bin's ability (issue 46). */
+    undo_token: Type.Optional(Type.String()),
   });

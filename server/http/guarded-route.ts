@@ -18,6 +18,7 @@ import type {
 } from 'fastify';
 import type { RequiredAbilities, RequiredLicences } from '../../shared/abilities';
 import { authenticate, authorize, requireAdmin, requireCompanyLicence } from '../auth/session';
+import { UNDO_TOKEN_HEADER, undoAllows } from '../auth/undo-tokens';
 import type accountTexts from '../../public/locales/en/account.json';
 
 /** Who may call a route. */
@@ -32,6 +33,11 @@ export type RouteGuard =
   | { readonly kind: 'ability'; readonly ability: RequiredAbilities }
   /** Signed in with the admin flag (platform administrators). */
   | { readonly kind: 'admin' }
+  /**
+   * Signed in and holding the ability, or undoing one's own delete of this record of `collection` (an
+   * `X-Undo-Token` of its delete, server/auth/undo-tokens.ts): a restore.
+   */
+  | { readonly kind: 'abilityOrUndo'; readonly ability: RequiredAbilities; readonly collection: string }
   /** Another guard, then the company's licence (403 when it has bought none; administrators pass). */
   | { readonly kind: 'licence'; readonly licence: RequiredLicences; readonly guard: RouteGuard };
 
@@ -42,6 +48,12 @@ export const guard = {
   /** Names of shared/abilities.ts only: a misspelt one fails the type check (tests/server/route-guards.test.ts). */
   ability: (ability: RequiredAbilities): RouteGuard => ({ kind: 'ability', ability }),
   admin: { kind: 'admin' } as RouteGuard,
+  /** `guard.abilityOrUndo(RESTORE_ABILITY, 'labels')`: a restore, also by whoever just deleted the record. */
+  abilityOrUndo: (ability: RequiredAbilities, collection: string): RouteGuard => ({
+    kind: 'abilityOrUndo',
+    ability,
+    collection,
+  }),
   /** `guard.licence('hatch', guard.ability('list-materials'))`: a hatch-only area's routes. */
   licence: (licence: RequiredLicences, then: RouteGuard): RouteGuard => ({
     kind: 'licence',
@@ -98,6 +110,8 @@ export function describeGuard(declared: RouteGuard): string {
       return `${declared.kind}(${declared.reason})`;
     case 'ability':
       return `ability(${declared.ability})`;
+    case 'abilityOrUndo':
+      return `abilityOrUndo(${declared.ability}, ${declared.collection})`;
     case 'licence':
       return `licence(${declared.licence}, ${describeGuard(declared.guard)})`;
     default:
@@ -120,6 +134,23 @@ function checkOf(declared: RouteGuard): Check | null {
       return async (request) => authorize(await authenticate(request), declared.ability);
     case 'admin':
       return async (request) => requireAdmin(await authenticate(request));
+    case 'abilityOrUndo':
+      return async (request) => {
+        const session = await authenticate(request);
+        const token = request.headers[UNDO_TOKEN_HEADER];
+        const key = (request.params as { id?: unknown }).id;
+        const undoing = undoAllows(
+          request.server.ctx.config.pusher.secret,
+          typeof token === 'string' ? token : undefined,
+          {
+            companyId: session.company.id,
+            userId: session.user.id,
+            collection: declared.collection,
+            key: String(key),
+          },
+        );
+        if (!undoing) authorize(session, declared.ability);
+      };
     case 'licence': {
       const first = checkOf(declared.guard) ?? authenticate;
       return async (request) => {

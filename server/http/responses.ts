@@ -27,8 +27,13 @@ export function deletedResponse(entity: string, name: string, nameKey?: string):
   return { [nameKey ?? `${entity}_name`]: name, status: DELETED_STATUS };
 }
 
+/** A delete's answer; one to the recycling bin also carries the `undo_token` of its user (server/auth/undo-tokens.ts). */
 export const DeletedSchema = (entity: string, nameKey?: string) =>
-  Type.Object({ [nameKey ?? `${entity}_name`]: Type.String(), status: Type.String() });
+  Type.Object({
+    [nameKey ?? `${entity}_name`]: Type.String(),
+    status: Type.String(),
+    undo_token: Type.Optional(Type.String()),
+  });
 
 export const bulkResult = <T>(action: string, success: T[], failed: BulkFailure[]): BulkResult<T> => ({
   action,

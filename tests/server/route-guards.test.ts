@@ -31,6 +31,7 @@ const KINDS: ReadonlyArray<RouteGuard['kind']> = [
   'ability',
   'admin',
   'licence',
+  'abilityOrUndo',
 ];
 
 /** What is wrong with a route's guard: none, an unknown kind, an open route without its reason, no ability. */
@@ -39,7 +40,9 @@ function guardProblem(declared: RouteGuard | undefined): string | null {
   if (!KINDS.includes(declared.kind)) return `unknown guard ${JSON.stringify(declared)}`;
   if ((declared.kind === 'public' || declared.kind === 'signature') && !declared.reason.trim())
     return `${declared.kind} without a reason`;
-  if (declared.kind === 'ability' && !declared.ability.trim()) return 'no ability';
+  if ((declared.kind === 'ability' || declared.kind === 'abilityOrUndo') && !declared.ability.trim())
+    return 'no ability';
+  if (declared.kind === 'abilityOrUndo' && !declared.collection.trim()) return 'no collection';
   if (declared.kind === 'licence') return guardProblem(declared.guard);
   return null;
 }
@@ -57,9 +60,15 @@ function unguarded(routes: RegisteredRoute[]): string[] {
 /** A guard that needs a session (the others are open: the handler decides). */
 const needsSession = (declared: RouteGuard) => declared.kind !== 'public' && declared.kind !== 'signature';
 
-/** A guard that needs more than a session: an ability, the admin flag, a licence. */
+/**
+ * A guard that needs more than a session: an ability (or, for a restore, an undo token of one's own delete, which a
+ * member without abilities has none of), the admin flag, a licence.
+ */
 const needsMore = (declared: RouteGuard): boolean =>
-  declared.kind === 'ability' || declared.kind === 'admin' || declared.kind === 'licence';
+  declared.kind === 'ability' ||
+  declared.kind === 'abilityOrUndo' ||
+  declared.kind === 'admin' ||
+  declared.kind === 'licence';
 
 /** A path with its parameters filled: ids that name no row, anything else a plain word. */
 const fillPath = (url: string) =>

@@ -16,6 +16,7 @@ import { type BulkFailure, bulkResult, BulkResultSchema } from '../responses';
 import { StringEnum } from '../schema-types';
 import type { BulkAction, CrudContext, Followup, Submitted } from './declaration';
 import { contextOf, eitherOf, requireAbility } from './context';
+import { undoTokenFor } from './undo-token';
 import type { Entity } from './declared-entity';
 import { Id, NameKey, type RowKey } from './ids';
 
@@ -142,7 +143,12 @@ export async function registerBulkEndpoint<
         }
       }
       for (const followup of followups) await followup();
-      return bulkResult(request.body.action, success, failed);
+      const result = bulkResult(request.body.action, success, failed);
+      // Records a delete sent to the recycling bin: its user may undo it without the bin's restore ability.
+      const trashed = request.body.action === 'delete' && entity.softDelete && success.length > 0;
+      if (!trashed) return result;
+      const keys = success.map((entry) => (idField === 'name' ? entry.name : entry.id));
+      return { ...result, undo_token: undoTokenFor(ctx, entity.collection, keys) };
     },
   );
 }

@@ -7,10 +7,17 @@ import type { Static, TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { DB } from '../../db/database';
 import type { Database } from '../../db/schema';
+import type { RequiredAbilities } from '../../../shared/abilities';
 import type { GuardedConfig, RouteDeclaration } from '../guarded-route';
 import type { ListSpec } from '../listing';
 import type { AbilityRequirement, CrudContext, EntityDeclaration, Followup, Submitted } from './declaration';
 import type { RowKey } from './ids';
+
+/**
+ * Who may call an entity's route: an ability requirement, or (`{orUndo}`) the ability or an undo token of one's own
+ * delete of the record (a restore; server/auth/undo-tokens.ts).
+ */
+export type RouteAbility = AbilityRequirement | { readonly orUndo: RequiredAbilities };
 
 /** The mark of a `defineEntity(…)` result (`isEntity`). */
 export const ENTITY = Symbol('entity');
@@ -95,7 +102,7 @@ export interface Entity<
    * what a write through it records in the activity (`activity: false` of the declaration holds for every route).
    */
   route<S extends FastifySchema = FastifySchema>(
-    ability: AbilityRequirement,
+    ability: RouteAbility,
     summary: string,
     schema?: S,
     declaration?: RouteDeclaration,

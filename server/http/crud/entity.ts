@@ -18,7 +18,7 @@ import {
   type Followup,
   SIGNED_IN,
 } from './declaration';
-import { type Entity, ENTITY, type FindOptions } from './declared-entity';
+import { type Entity, ENTITY, type FindOptions, type RouteAbility } from './declared-entity';
 import { foundOr404, type RowKey } from './ids';
 import { registerEntity } from './routes';
 import { allValid, notEmptied } from '../field-checks';
@@ -76,8 +76,13 @@ export function defineEntity<
   /** The rows of one user (`owner`). */
   const ownedBy = (userId: number) => sql<SqlBool>`${sql.ref(`${table}.${declaration.owner}`)} = ${userId}`;
   /** A hatch-only entity's routes also need the company's licence (`licence`). */
-  const guardOf = (ability: AbilityRequirement) =>
-    declaration.licence ? guard.licence(declaration.licence, abilityGuard(ability)) : abilityGuard(ability);
+  const guardOf = (ability: RouteAbility) => {
+    const own =
+      typeof ability === 'object' && 'orUndo' in ability
+        ? guard.abilityOrUndo(ability.orUndo, declaration.collection)
+        : abilityGuard(ability);
+    return declaration.licence ? guard.licence(declaration.licence, own) : own;
+  };
   const entity: Entity<TB, Row, Input, Item, Detail> = {
     ...declaration,
     [ENTITY]: true,
@@ -170,7 +175,7 @@ export function defineEntity<
         : restoreRow(ctx.db, table, ctx.session.company.id, row.id),
     // An entity whose writes are not recorded says so for every route of it; a route may state its own wording.
     route: <S extends FastifySchema>(
-      ability: AbilityRequirement,
+      ability: RouteAbility,
       summary: string,
       schema?: S,
       routeDeclaration?: RouteDeclaration,

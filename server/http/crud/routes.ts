@@ -28,6 +28,7 @@ import {
 import { MessageSchema, Nullable } from '../schema-types';
 import { HISTORY_LIMIT, recordHistory } from '../../db/record-changes';
 import { registerBulkEndpoint } from './bulk';
+import { undoTokenFor } from './undo-token';
 import { registerImportEndpoints } from './import';
 import type { CrudContext, CrudRoute, Followup, Submitted } from './declaration';
 import { contextOf } from './context';
@@ -203,7 +204,11 @@ export async function registerEntity<
           .transaction()
           .execute((trx) => entity.removeOne({ ...ctx, db: trx }, row));
         await followup?.();
-        return deletedResponse(entity.entity, entity.nameOf(row), entity.answerNameKey);
+        const answer = deletedResponse(entity.entity, entity.nameOf(row), entity.answerNameKey);
+        // Its user may undo a delete to the recycling bin without the bin's restore ability.
+        return entity.softDelete
+          ? { ...answer, undo_token: undoTokenFor(ctx, collection, [request.params.id]) }
+          : answer;
       },
     );
   }
@@ -212,7 +217,7 @@ export async function registerEntity<
     app.get<{ Params: KeyParams }>(
       `${one}/restore`,
       entity.route(
-        RESTORE_ABILITY,
+        { orUndo: RESTORE_ABILITY },
         summary('restore', `Brings a ${entity.entity} back from the recycling bin (within 30 days)`),
         { params: KeyParams, response: single },
       ),
