@@ -29,6 +29,7 @@ import { registerRealtime } from './realtime/index';
 import type { FileStorage } from './storage/storage';
 import type { RegistrableEntity } from './http/crud/declared-entity';
 import type { UploadStore } from './uploads/upload-store';
+import { UNDO_TOKEN_HEADER } from './auth/undo-tokens';
 
 export interface AppContext {
   config: ServerConfig;
@@ -146,6 +147,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         'X-CSRF-TOKEN',
         'X-HTTP-Method-Override',
         IDEMPOTENCY_HEADER,
+        UNDO_TOKEN_HEADER,
         ...TUS_REQUEST_HEADERS,
       ],
       exposedHeaders: [

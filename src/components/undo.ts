@@ -10,6 +10,9 @@ import type { CallDeclaration } from '@/declarations/types';
 import { apiRequest } from '@/providers/http-client';
 import { callRequest } from './call-request';
 
+/** The header a restore carries a delete's undo token in (server/auth/undo-tokens.ts). */
+export const UNDO_TOKEN_HEADER = 'X-Undo-Token';
+
 export interface Undo {
   /** The records' collection (the resource). */
   resource: string;
@@ -21,6 +24,11 @@ export interface Undo {
   bulk?: { action: string; field: string; idField: string; groups?: UndoGroup[] };
   /** Undone by this call. Without `bulk` or `call`, by a restore. */
   call?: Pick<CallDeclaration, 'method' | 'path' | 'values'>;
+  /**
+   * The delete's undo token (`undo_token` of its answer): the restore then works for the user who deleted the
+   * records even without restore-deleted-entities.
+   */
+  token?: string;
 }
 
 /** Records that get the same values back. */
@@ -54,7 +62,8 @@ export function isUndo(value: unknown): value is Undo {
                 !!group.values &&
                 typeof group.values === 'object',
             ))))) &&
-    (undo.call === undefined || (METHODS.includes(undo.call.method) && typeof undo.call.path === 'string'))
+    (undo.call === undefined || (METHODS.includes(undo.call.method) && typeof undo.call.path === 'string')) &&
+    (undo.token === undefined || typeof undo.token === 'string')
   );
 }
 
@@ -69,8 +78,9 @@ export async function performUndo(
     return 'reverted';
   }
   if (!undo.bulk) {
+    const headers = undo.token ? { [UNDO_TOKEN_HEADER]: undo.token } : undefined;
     for (const key of undo.keys)
-      await apiRequest(`/${undo.resource}/${encodeURIComponent(String(key))}/restore`);
+      await apiRequest(`/${undo.resource}/${encodeURIComponent(String(key))}/restore`, { headers });
     return 'restored';
   }
   const { action, field, idField } = undo.bulk;

@@ -43,7 +43,8 @@ export function useDeleteRecord(
   const { ask, dialog } = useConfirmation();
   const deletion = resource.deletion;
   const [removing, setRemoving] = useState<BaseKey>();
-  // A record that goes to the recycling bin can come back at once, for a user who may restore (issue 46).
+  // A record that goes to the recycling bin can come back at once (issue 46): for a user who may restore, or with
+  // the delete's undo token.
   const { can } = useAuthorization();
   const restorable = !!resource.recyclingBin && can(RESTORE_ABILITY);
 
@@ -61,7 +62,12 @@ export function useDeleteRecord(
         errorNotification: false,
       });
       const answer = data as Record<string, unknown>;
-      const undo = restorable ? { undo: { resource: resource.name, keys: [id] } } : {};
+      // Its user may undo a delete to the recycling bin with its token, without the bin's restore ability.
+      const token = typeof answer.undo_token === 'string' ? answer.undo_token : undefined;
+      const undo =
+        resource.recyclingBin && (restorable || token)
+          ? { undo: { resource: resource.name, keys: [id], ...(token && { token }) } }
+          : {};
       if (deletion.successKey) {
         onResult({ type: 'success', text: t(deletion.successKey, answer), ...undo });
         return true;

@@ -1,5 +1,6 @@
 /**
- * Undo (issue 46) in Chromium against the contract server: a project deleted from its row and two libraries
+ * Undo (issue 46) in Chromium against the contract server: a project deleted from its row (also by a member who
+ * may delete projects but not restore from the recycling bin: the delete's undo token) and two libraries
  * deleted together come back through the banner's Undo (the API's restore), two libraries archived together are
  * active again (the bulk activate), a material archived from its row menu is unarchived (its PATCH the other
  * way); the list shows them again and the banner says so. The page's clock stands still from the delete on, so the banner's 10 s never run out
@@ -9,7 +10,7 @@ import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { expect, type Page, test } from './support/test';
 import { expectShown } from './support/shown-messages';
 import { pausePageClock, undoFromBanner } from './support/page-clock';
-import { API, apiHeaders, signedInAs } from './support/portal';
+import { API, apiHeaders, origin, sharedSession, signedInAs, useSessionCookie } from './support/portal';
 import { projectsApi, uniqueName } from './support/projects-api';
 import { librariesApi, section } from './support/libraries-api';
 
@@ -39,6 +40,67 @@ test('a project deleted from its row comes back with the banner’s Undo', async
     expect((await api.list(`filter[search]=${encodeURIComponent(project.name)}`)).meta.total).toBe(1);
   } finally {
     await api.deleteProject(project.id);
+  }
+});
+
+test('a member who may delete projects but not restore them undoes their own delete', async ({
+  page,
+  context,
+  request,
+}) => {
+  await page.clock.install();
+  const admin = apiHeaders('acme', (await sharedSession('admin')).access_token);
+  const suffix = uniqueName('undoer').replace(/\W+/g, '').toLowerCase();
+  const role = await request.post(`${API}/roles`, {
+    headers: admin,
+    data: { title: `Deleter ${suffix}`, abilities: ['view-projects', 'create-projects', 'delete-projects'] },
+  });
+  expect(role.status(), await role.text()).toBe(201);
+  const roleId = ((await role.json()) as { data: { id: number } }).data.id;
+  const password = 'undo-password-1';
+  const user = await request.post(`${API}/admin/users`, {
+    headers: admin,
+    data: { name: `Undoer ${suffix}`, username: suffix, email: `${suffix}@example.test`, password },
+  });
+  expect(user.status(), await user.text()).toBe(201);
+  const userId = ((await user.json()) as { data: { id: number } }).data.id;
+  try {
+    const placed = await request.patch(`${API}/users/${userId}`, {
+      headers: admin,
+      data: { role_id: roleId, licenses: ['design_and_sales'] },
+    });
+    expect(placed.status(), await placed.text()).toBe(200);
+    const login = await request.post(`${API}/login`, {
+      headers: apiHeaders('acme'),
+      data: { identity: suffix, password, remember: false },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    await useSessionCookie(context, token);
+    const headers = apiHeaders('acme', token);
+    const created = await request.post(`${API}/projects`, {
+      headers,
+      data: { name: uniqueName('Own undo') },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const project = ((await created.json()) as { data: { id: number; name: string } }).data;
+
+    // Their licence is Designs and Sales: its platform's host.
+    await page.goto(`${origin('customerportal-acme')}/projects?search=${encodeURIComponent(project.name)}`);
+    await page.getByRole('button', { name: `Actions for ${project.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await pausePageClock(page);
+    await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Delete' }).click();
+    await undoFromBanner(page, `${project.name} successfully deleted`);
+    await expectShown(page, 'Restored');
+    await expect(page.getByRole('button', { name: `Actions for ${project.name}` })).toBeVisible();
+    // The recycling bin's restore stays closed to them otherwise.
+    const restore = await request.get(`${API}/projects/${project.id}/restore`, { headers });
+    expect(restore.status()).toBe(403);
+    await request.delete(`${API}/projects/${project.id}`, { headers: admin });
+  } finally {
+    await request.delete(`${API}/users/${userId}`, { headers: admin });
+    await request.delete(`${API}/roles/${roleId}`, { headers: admin });
   }
 });
 

@@ -10,6 +10,8 @@ export interface BulkAnswer {
   action?: string;
   success?: readonly unknown[];
   failed?: readonly unknown[];
+  /** A delete to the recycling bin's: its user restores the records with it (issue 46). */
+  undo_token?: string;
 }
 
 export interface BulkTexts {

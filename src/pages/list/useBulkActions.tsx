@@ -145,7 +145,12 @@ export function useBulkActions(
       ),
     };
     if (!undone.keys.length) return undefined;
-    if (action.action === 'delete') return resource.recyclingBin && can(RESTORE) ? undone : undefined;
+    if (action.action === 'delete') {
+      // The user who deleted them may restore them with the answer's undo token (issue 46).
+      const token = answer.undo_token;
+      if (!resource.recyclingBin || (!can(RESTORE) && !token)) return undefined;
+      return token ? { ...undone, token } : undone;
+    }
     if (action.action === EDIT_ACTION) {
       return {
         ...undone,
