@@ -29,6 +29,7 @@ import { allValid, notEmptied } from '../http/field-checks';
 import { licencesOf } from './companies';
 import { fileUrl } from '../http/stored-files';
 import { STORAGE_FOLDERS } from '../storage/storage-folders';
+import { inTransaction } from '../db/in-transaction';
 
 type CompanyRow = Selectable<CompaniesTable>;
 type Input = Submitted<CompanyInput>;
@@ -222,7 +223,7 @@ export default defineEntity({
     const { storage } = ctx.request.server.ctx;
     const logoKey = logo ? await storeUpload(storage, LOGO_FOLDER, logo) : null;
     const subDomain = input.sub_domain!;
-    const id = await ctx.db.transaction().execute(async (trx) => {
+    const id = await inTransaction(ctx.db, async (trx) => {
       const created = await trx
         .insertInto('companies')
         .values({
@@ -262,7 +263,7 @@ export default defineEntity({
     const logoKey = logo ? await storeUpload(storage, LOGO_FOLDER, logo) : undefined;
     const columns = columnsOf(ctx, input, row);
     if (logoKey !== undefined || ('logo' in input && input.logo === null)) columns.logo = logoKey ?? null;
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       await trx
         .updateTable('companies')
         .set({ ...columns, updated_at: new Date() })

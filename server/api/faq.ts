@@ -27,6 +27,7 @@ import { foundOr404, Id, IdParams } from '../http/crud/ids';
 import { DataSchema, DeletedSchema, deletedResponse } from '../http/responses';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { iso, MessageSchema } from '../http/schema-types';
+import { inTransaction } from '../db/in-transaction';
 
 type CategoryRow = Selectable<FaqCategoriesTable> & { questions_count: number };
 type QuestionRow = Selectable<FaqQuestionsTable>;
@@ -135,7 +136,7 @@ export default async function faqRoutes(server: FastifyInstance): Promise<void> 
     }),
     async (request, reply) => {
       const category = await findCategory(db, request.body.category_id);
-      const row = await db.transaction().execute(async (trx) => {
+      const row = await inTransaction(db, async (trx) => {
         const created = await trx
           .insertInto('faq_questions')
           .values({
@@ -168,7 +169,7 @@ export default async function faqRoutes(server: FastifyInstance): Promise<void> 
       const question = await findQuestion(db, request.params.id);
       await notEmptied(request.body, ['question', 'answer']);
       const { question: text, answer } = request.body;
-      const row = await db.transaction().execute(async (trx) => {
+      const row = await inTransaction(db, async (trx) => {
         const updated = await trx
           .updateTable('faq_questions')
           .set({

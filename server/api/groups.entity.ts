@@ -15,6 +15,7 @@ import { iso } from '../http/schema-types';
 import { allValid, companyMemberIds, companyRecordId, notEmptied } from '../http/field-checks';
 import { fileUrl } from '../http/stored-files';
 import { membersOfGroup, publishPermissionsUpdated } from '../domain/users-permissions';
+import { inTransaction } from '../db/in-transaction';
 
 type GroupRow = Selectable<GroupsTable> & { role_title: string | null };
 
@@ -104,7 +105,7 @@ export default defineEntity({
   async create({ db, session, request }, body) {
     const companyId = session.company.id;
     const users = await checkGroup(db, companyId, body, null);
-    const id = await db.transaction().execute(async (trx) => {
+    const id = await inTransaction(db, async (trx) => {
       const group = await trx
         .insertInto('groups')
         .values({
@@ -125,7 +126,7 @@ export default defineEntity({
     const companyId = session.company.id;
     const users = await checkGroup(db, companyId, body, row.id);
     const before = await membersOfGroup(db, row.id);
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await trx
         .updateTable('groups')
         .set({

@@ -40,6 +40,7 @@ import {
   trashLibraryTree,
 } from '../domain/library-tree';
 import { STORAGE_FOLDERS } from '../storage/storage-folders';
+import { inTransaction } from '../db/in-transaction';
 
 /** A library as its endpoints read it: the table's row and its cover (server/domain/cover-images.ts). */
 type LibraryRow = Selectable<LibrariesTable> & { cover_image: string | null };
@@ -218,7 +219,7 @@ export default defineEntity({
     const preview = checked.previewImage
       ? await storeUpload(storage, PREVIEW_FOLDER, checked.previewImage)
       : null;
-    const id = await ctx.db.transaction().execute(async (trx) => {
+    const id = await inTransaction(ctx.db, async (trx) => {
       const row = await trx
         .insertInto('libraries')
         .values({
@@ -244,7 +245,7 @@ export default defineEntity({
     const preview = checked.previewImage
       ? await storeUpload(storage, PREVIEW_FOLDER, checked.previewImage)
       : null;
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       await trx
         .updateTable('libraries')
         .set({

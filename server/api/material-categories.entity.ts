@@ -39,6 +39,7 @@ import {
 import { categoryCover } from '../domain/cover-images';
 import { categoryAndDescendants, categoryTreeFacts, companyCategoryIds } from '../domain/material-tree';
 import { STORAGE_FOLDERS } from '../storage/storage-folders';
+import { inTransaction } from '../db/in-transaction';
 
 /** Where uploaded previews are stored. */
 const PREVIEW_FOLDER = STORAGE_FOLDERS.materialCategoryPreviews;
@@ -170,14 +171,12 @@ export default defineEntity({
     const services = ctx.request.server.ctx;
     const preview = image ? await storeImageUpload(services, image, PREVIEW_FOLDER) : null;
     const id = await written(services, preview, () =>
-      ctx.db
-        .transaction()
-        .execute((trx) =>
-          insertRow(trx, 'material_categories', ctx.session.company.id, [
-            ...columnsOf(input),
-            ['preview_image', preview],
-          ]),
-        ),
+      inTransaction(ctx.db, (trx) =>
+        insertRow(trx, 'material_categories', ctx.session.company.id, [
+          ...columnsOf(input),
+          ['preview_image', preview],
+        ]),
+      ),
     );
     return { id };
   },
@@ -193,14 +192,12 @@ export default defineEntity({
     );
     const changed = preview !== row.preview_image;
     await written(services, changed ? preview : null, () =>
-      ctx.db
-        .transaction()
-        .execute((trx) =>
-          updateRow(trx, 'material_categories', row.id, [
-            ...columnsOf(input),
-            ...(changed ? [['preview_image', preview] as [string, unknown]] : []),
-          ]),
-        ),
+      inTransaction(ctx.db, (trx) =>
+        updateRow(trx, 'material_categories', row.id, [
+          ...columnsOf(input),
+          ...(changed ? [['preview_image', preview] as [string, unknown]] : []),
+        ]),
+      ),
     );
     // The replaced preview goes once the update has committed.
     return changed ? () => removeUnnamedPreview(services, row.preview_image, previewNamed) : undefined;

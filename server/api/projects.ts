@@ -48,6 +48,7 @@ import {
 } from '../domain/project-input';
 import { projectCover } from '../domain/cover-images';
 import { restoreProjectTree, trashProjectTree } from '../domain/project-tree';
+import { inTransaction } from '../db/in-transaction';
 
 /** A project as its endpoints read it: the table's row and its cover (server/domain/cover-images.ts). */
 type ProjectRow = Selectable<ProjectsTable> & { cover_image: string | null };
@@ -213,7 +214,7 @@ export const projectEntity = defineEntity({
       checked.previewImage === undefined
         ? current.preview_image
         : checked.previewImage && (await storePreviewImage(storage, checked.previewImage));
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await trx
         .updateTable('projects')
         .set({

@@ -17,6 +17,7 @@ import { ValidationError } from '../errors/http-errors';
 import { iso } from '../http/schema-types';
 import { allValid, notEmptied } from '../http/field-checks';
 import { holdersOfRole, publishPermissionsUpdated } from '../domain/users-permissions';
+import { inTransaction } from '../db/in-transaction';
 
 type RoleRow = Selectable<RolesTable>;
 
@@ -144,7 +145,7 @@ export default defineEntity({
   async create({ db, session }, body) {
     const companyId = session.company.id;
     await checkRole(db, companyId, body, null);
-    const id = await db.transaction().execute(async (trx) => {
+    const id = await inTransaction(db, async (trx) => {
       const role = await trx
         .insertInto('roles')
         .values({
@@ -163,7 +164,7 @@ export default defineEntity({
   async update({ db, session, request }, row, body) {
     const companyId = session.company.id;
     await checkRole(db, companyId, body, row.id);
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await trx
         .updateTable('roles')
         .set({

@@ -20,6 +20,7 @@ import { defineEntity } from '../http/crud/entity';
 import { notNullableFields } from '../http/crud/writes';
 import { iso } from '../http/schema-types';
 import { allValid, notEmptied } from '../http/field-checks';
+import { inTransaction } from '../db/in-transaction';
 
 /** The `saved_views` table (migration 0150_saved_views). */
 export interface SavedViewsTable {
@@ -125,7 +126,7 @@ export default defineEntity({
   async create(ctx, input) {
     const body = input as Body;
     await allValid([notEmptied(body, NOT_NULLABLE), nameFree(ctx, body.list!, body.name, null)]);
-    const id = await ctx.db.transaction().execute(async (trx) => {
+    const id = await inTransaction(ctx.db, async (trx) => {
       if (body.is_default) await clearDefault(trx, ctx, body.list!);
       const row = await trx
         .insertInto('saved_views')
@@ -147,7 +148,7 @@ export default defineEntity({
     const body = input as Body;
     const { list } = row;
     await allValid([notEmptied(body, NOT_NULLABLE), nameFree(ctx, list, body.name, row.id)]);
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       if (body.is_default) await clearDefault(trx, ctx, list);
       await trx
         .updateTable('saved_views')

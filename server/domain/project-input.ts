@@ -33,6 +33,7 @@ import {
 } from '../http/field-checks';
 import { projectTreeIds } from './project-tree';
 import { STORAGE_FOLDERS, storageKey } from '../storage/storage-folders';
+import { inTransaction } from '../db/in-transaction';
 
 const PREVIEW_FOLDER = STORAGE_FOLDERS.projectPreviews;
 
@@ -142,7 +143,7 @@ export interface NewProject {
 
 /** Inserts a project with its labels and members in one transaction; answers its id. */
 export function insertProject(db: DB, { labels, users, ...values }: NewProject): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx
       .insertInto('projects')
       .values({ ...values, deleted_at: null })

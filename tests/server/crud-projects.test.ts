@@ -58,7 +58,11 @@ describe('projects through the CRUD helper', () => {
   it('trashes a project (then 404 on its routes) and restores it with restore-deleted-entities or as admin', async () => {
     const project = await create({ name: 'Warehouse' });
     const deleted = await call(`/projects/${project.id}`, { method: 'DELETE' });
-    expect(await deleted.json()).toEqual({ project_name: 'Warehouse', status: 'successfully deleted' });
+    expect(await deleted.json()).toEqual({
+      project_name: 'Warehouse',
+      status: 'successfully deleted',
+      undo_token: expect.any(String),
+    });
     expect(await call(`/projects/${project.id}`).then((response) => response.json())).toEqual({
       message: `No query results for model [App\\Models\\Project] ${project.id}`,
     });

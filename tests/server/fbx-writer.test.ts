@@ -14,12 +14,7 @@ import { promisify } from 'node:util';
 import { getBounds, NodeIO } from '@gltf-transform/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHAPE_KINDS, demoShape } from '../../server/seed/demo-shapes';
-import {
-  allFixtures,
-  checkerPng,
-  expectationOf,
-  type FixtureExpectation,
-} from './fbx-fixtures';
+import { allFixtures, checkerPng, expectationOf, type FixtureExpectation } from './fbx-fixtures';
 import { fbx2gltfExecutable } from '../../server/geometry/fbx2gltf-binary';
 import { type FbxScene, writeFbxAscii, writeFbxBinary } from '../../server/seed/fbx-writer';
 

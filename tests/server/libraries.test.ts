@@ -164,6 +164,7 @@ describe('delete, restore and bulk', () => {
     expect(await body(await call(`/libraries/${top.id}`, { method: 'DELETE' }))).toEqual({
       library_name: 'Tree Top',
       status: expect.any(String),
+      undo_token: expect.any(String),
     });
     expect((await call(`/libraries/${child.id}`)).status).toBe(404);
     const restored = await body<{ data: Library }>(await call(`/libraries/${top.id}/restore`));

@@ -252,7 +252,11 @@ describe('materials', () => {
   it('deletes into the bin by name, refuses a connected one, restores by name', async () => {
     await data<Material>(await createMaterial({ name: 'Bin Me/Now' }), 201);
     const deleted = await call(at('Bin Me/Now'), { method: 'DELETE' });
-    expect(await deleted.json()).toEqual({ material_name: 'Bin Me/Now', status: 'successfully deleted' });
+    expect(await deleted.json()).toEqual({
+      material_name: 'Bin Me/Now',
+      status: 'successfully deleted',
+      undo_token: expect.any(String),
+    });
     expect((await call(at('Bin Me/Now'))).status).toBe(404);
     const trashed = await list<Material>('/materials?trashed=1&per_page=50');
     expect(trashed.data.map((row) => row.name)).toEqual(

@@ -303,6 +303,7 @@ describe('DELETE /projects/models/{id} and restore', () => {
     expect(await deleted.json()).toEqual({
       model_name: 'Dune Pavilion – Roof',
       status: 'successfully deleted',
+      undo_token: expect.any(String),
     });
     expect((await call(`/projects/models/${id}`)).status).toBe(404);
     const trashed = (await (await call('/projects/models?trashed=1')).json()) as { data: ModelBody[] };

@@ -545,9 +545,14 @@ describe('DELETE /projects/{id} and restore', () => {
     expect(await (await call(`/projects/${tower.id}`, { method: 'DELETE' })).json()).toEqual({
       project_name: 'Airport – Tower',
       status: 'successfully deleted',
+      undo_token: expect.any(String),
     });
     const deleted = await call(`/projects/${root.id}`, { method: 'DELETE' });
-    expect(await deleted.json()).toEqual({ project_name: 'Airport', status: 'successfully deleted' });
+    expect(await deleted.json()).toEqual({
+      project_name: 'Airport',
+      status: 'successfully deleted',
+      undo_token: expect.any(String),
+    });
 
     for (const id of [root.id, terminal.id, gate.id])
       expect((await call(`/projects/${id}`)).status).toBe(404);

@@ -4,11 +4,12 @@
  * exactly as it was while the others are applied. Answers `{action, success: [{id, name}], failed: [{id, name,
  * message}]}`; the guard lets in anyone holding one of the actions' abilities, the handler then checks the
  * chosen action's ability. The action `edit` (a declaration's `bulk.edit`, issue 46) sets `values` on each row
- * through the entity's update, which opens its own transaction; each success names the values it replaced
+ * through the entity's update, in the row's transaction under its lock; each success names the values it replaced
  * (`previous`).
  */
 import { type Static, type TObject, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { HttpError, invalidField } from '../../errors/http-errors';
 import { FORM_CONTENT_TYPES } from '../request-input';
@@ -76,17 +77,22 @@ export async function registerBulkEndpoint<
         found(row);
         return { followup: await action.run({ ...ctx, db: trx }, row) };
       });
+  // The values an edit replaces are read under the row's lock, in the transaction that changes it: a write between
+  // the two (another user's) waits, so `previous` is what the edit replaced and its Undo puts back.
   const editRow =
     (ctx: CrudContext, values: Body) =>
-    async (id: RowKey, found: Found): Promise<Applied> => {
-      const row = await entity.findFor(ctx, id);
-      found(row);
-      const current = await currentOf(ctx, row);
-      const previous = Object.fromEntries(
-        Object.keys(values).map((field) => [field, current[field] ?? null]),
-      );
-      return { followup: await entity.updateOne(ctx, row, values), previous };
-    };
+    (id: RowKey, found: Found): Promise<Applied> =>
+      ctx.db.transaction().execute(async (trx) => {
+        const rowCtx = { ...ctx, db: trx };
+        const row = await entity.findFor(rowCtx, id);
+        await sql`select 1 from ${sql.table(entity.table)} where id = ${row.id} for update`.execute(trx);
+        found(row);
+        const current = await currentOf(rowCtx, row);
+        const previous = Object.fromEntries(
+          Object.keys(values).map((field) => [field, current[field] ?? null]),
+        );
+        return { followup: await entity.updateOne(rowCtx, row, values), previous };
+      });
   const anyAbility = eitherOf([...actions.values()].map((action) => action.ability));
   app.post<{ Body: { action: string } & Record<string, unknown> }>(
     `/${entity.writeCollection ?? entity.collection}/update`,
