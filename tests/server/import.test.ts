@@ -257,4 +257,14 @@ describe("an import's abilities", () => {
     });
     expect(many.status).toBe(422);
   });
+
+  it('flags a row that is no row at all on its own, beside the good ones', async () => {
+    const answer = await preview('/property-maps', [
+      null,
+      'a name',
+      { values: { name: 'Beside the odd rows' } },
+    ]);
+    expect(answer.create).toBe(1);
+    expect(answer.failed.map((failure) => failure.row)).toEqual([0, 1]);
+  });
 });

@@ -144,12 +144,14 @@ export async function registerImportEndpoints<
     schemaErrors: Map<number, FieldErrors>,
     write: boolean,
   ) {
-    if (rows.some((row) => row.key === undefined)) {
+    // Rows the schema refused (even ones that are no object) fail on their own; the others decide the abilities.
+    const checked = rows.filter((_, index) => !schemaErrors.has(index));
+    if (checked.some((row) => row.key === undefined)) {
       if (!declared!.create || !create)
         throw new ValidationError({ key: ['Every row needs the key of a record.'] });
       requireAbility(ctx.session, create);
     }
-    if (rows.some((row) => row.key !== undefined)) requireAbility(ctx.session, update!);
+    if (checked.some((row) => row.key !== undefined)) requireAbility(ctx.session, update!);
     const log = (error: unknown) => ctx.request.log.error(error);
     try {
       return await ctx.db.transaction().execute(async (trx) => {
