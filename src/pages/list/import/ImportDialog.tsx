@@ -85,7 +85,7 @@ export default function ImportDialog({ resource, title, close, onImported }: Imp
     return field ? t(field.labelKey) : name;
   };
   const targets = [
-    { target: KEY_TARGET, names: [keyLabel, 'id', 'key', 'ID', 'Sleutel'] },
+    { target: KEY_TARGET, names: [keyLabel, 'id', 'key'] },
     ...fields.map((field) => ({
       target: field.name,
       names: [field.name, field.name.replace(/_ids?$/, ''), ...labelsOf(field.labelKey)],
