@@ -16,7 +16,10 @@ export const ABILITY_AREAS = [
     ],
   },
   { key: 'libraries', abilities: ['list-libraries', 'update-libraries', 'delete-libraries'] },
-  { key: 'items', abilities: ['list-library-items', 'update-library-items', 'delete-library-items'] },
+  {
+    key: 'items',
+    abilities: ['list-library-items', 'update-library-items', 'delete-library-items', 'share-library-items'],
+  },
   { key: 'materials', abilities: ['list-materials', 'update-materials', 'delete-materials'] },
   {
     key: 'categories',
@@ -40,6 +43,9 @@ export type Ability = (typeof ABILITY_AREAS)[number]['abilities'][number];
 
 /** Sharing a model with people outside through a link (issue 46; not in spec 2 §6, granted like editing models). */
 export const SHARE_MODELS_ABILITY = 'share-project-models' satisfies Ability;
+
+/** Sharing a library item through a link (issue 46; granted like editing items). */
+export const SHARE_ITEMS_ABILITY = 'share-library-items' satisfies Ability;
 
 /** Restoring from the recycling bin, and undoing a delete (spec 2 §Recycling bin; issue 46). */
 export const RESTORE_ABILITY = 'restore-deleted-entities' satisfies Ability;

@@ -13,11 +13,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ColumnType, Generated } from 'kysely';
-import { SHARE_MODELS_ABILITY } from '../../shared/abilities';
+import { type ColumnType, type Generated, sql } from 'kysely';
 import {
   SHARE_LINK_ABILITIES,
   SHARED_PAGE_PATH,
+  SHARED_RECORDS,
   type SharedRecordType,
 } from '../../shared/entities/share-link-values';
 import { ShareLinkInputSchema, ShareLinkSchema } from '../../shared/entities/share-links';
@@ -27,6 +27,7 @@ import { invalidField, modelNotFound } from '../errors/http-errors';
 import { contextOf } from '../http/crud/context';
 import { defineEntity } from '../http/crud/entity';
 import { IdParams } from '../http/crud/ids';
+import type { ActivityMessageKey } from '../http/guarded-route';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { DataSchema } from '../http/responses';
 import { iso, MessageSchema, toBoolean } from '../http/schema-types';
@@ -60,21 +61,43 @@ export function sharedPageUrl(request: FastifyRequest, token: string): string {
   return `${request.protocol}://${request.host}${SHARED_PAGE_PATH}/${encodeURIComponent(token)}`;
 }
 
-/** The company's links that are not revoked, of its models that are not deleted, with their model's and maker's names. */
+/**
+ * The company's links that are not revoked, to records that are not deleted (a model or a library item, by the
+ * link's `record_type`), with their record's and maker's names.
+ */
 const linksOf = (db: DB, companyId: number) =>
   db
     .selectFrom('share_links')
-    .innerJoin('project_models', (join) =>
+    .leftJoin('project_models', (join) =>
       join
         .onRef('project_models.id', '=', 'share_links.record_id')
         .on('share_links.record_type', '=', 'model')
         .on('project_models.deleted_at', 'is', null),
     )
+    .leftJoin('library_items', (join) =>
+      join
+        .onRef('library_items.id', '=', 'share_links.record_id')
+        .on('share_links.record_type', '=', 'item')
+        .on('library_items.deleted_at', 'is', null),
+    )
     .leftJoin('users', 'users.id', 'share_links.created_by')
     .selectAll('share_links')
-    .select(['project_models.name as record_name', 'users.name as creator_name'])
+    .select((eb) => [
+      eb.fn.coalesce('project_models.name', 'library_items.name').$notNull().as('record_name'),
+      'users.name as creator_name',
+    ])
     .where('share_links.company_id', '=', companyId)
-    .where('share_links.revoked_at', 'is', null);
+    .where('share_links.revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('project_models.id', 'is not', null), eb('library_items.id', 'is not', null)]));
+
+/** The shared record's name as the list sorts it. */
+const RECORD_NAME = sql`coalesce(project_models.name, library_items.name)`;
+
+/** The activity wording of a new link, per kind ('Shared model X by link'). */
+const SHARED_MESSAGES = { model: 'sharedModel', item: 'sharedItem' } as const satisfies Record<
+  SharedRecordType,
+  ActivityMessageKey
+>;
 
 type LinkRow = Awaited<ReturnType<ReturnType<typeof linksOf>['executeTakeFirstOrThrow']>>;
 
@@ -95,12 +118,21 @@ export const shareLinks = defineEntity({
       expires_at: 'share_links.expires_at',
       views: 'share_links.views',
       last_opened_at: 'share_links.last_opened_at',
-      name: 'project_models.name',
+      name: RECORD_NAME,
     },
     defaultSort: '-created_at',
-    search: ['project_models.name'],
+    search: ['project_models.name', 'library_items.name'],
     filters: {
-      model: { type: 'integer', where: (eb, ids) => eb('share_links.record_id', 'in', ids) },
+      model: {
+        type: 'integer',
+        where: (eb, ids) =>
+          eb.and([eb('share_links.record_type', '=', 'model'), eb('share_links.record_id', 'in', ids)]),
+      },
+      item: {
+        type: 'integer',
+        where: (eb, ids) =>
+          eb.and([eb('share_links.record_type', '=', 'item'), eb('share_links.record_id', 'in', ids)]),
+      },
     },
   }),
   present: async ({ request }, rows) =>
@@ -137,53 +169,61 @@ export const shareLinks = defineEntity({
 export default async function shareLinkRoutes(app: FastifyInstance): Promise<void> {
   await shareLinks.register(app);
 
-  app.post<{ Params: IdParams; Body: Record<string, unknown> }>(
-    '/projects/models/:id/share-links',
-    shareLinks.route(
-      SHARE_MODELS_ABILITY,
-      'Creates a read-only link to the model for people without an account (expires_at, password, allow_download)',
-      {
-        consumes: FORM_CONTENT_TYPES,
-        params: IdParams,
-        body: ShareLinkInputSchema,
-        response: { 201: DataSchema(ShareLinkSchema), 404: MessageSchema },
+  // A link to a live record of the company, made at `{collection}/{id}/share-links` of each kind.
+  const kinds: Array<{ type: SharedRecordType; table: 'project_models' | 'library_items'; model: string }> = [
+    { type: 'model', table: 'project_models', model: 'ProjectModel' },
+    { type: 'item', table: 'library_items', model: 'LibraryItem' },
+  ];
+  for (const { type, table, model } of kinds) {
+    const { collection, ability } = SHARED_RECORDS[type];
+    app.post<{ Params: IdParams; Body: Record<string, unknown> }>(
+      `/${collection}/:id/share-links`,
+      shareLinks.route(
+        ability,
+        `Creates a read-only link to the ${type} for people without an account (expires_at, password, allow_download)`,
+        {
+          consumes: FORM_CONTENT_TYPES,
+          params: IdParams,
+          body: ShareLinkInputSchema,
+          response: { 201: DataSchema(ShareLinkSchema), 404: MessageSchema },
+        },
+        { activity: { message: SHARED_MESSAGES[type], param: 'name' } },
+      ),
+      async (request, reply) => {
+        const ctx = await contextOf(request);
+        const record = await ctx.db
+          .selectFrom(table)
+          .select('id')
+          .where('id', '=', request.params.id)
+          .where('company_id', '=', ctx.session.company.id)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (!record) throw modelNotFound(model, request.params.id);
+        const body = request.body as {
+          expires_at?: string | null;
+          password?: string | null;
+          allow_download?: unknown;
+        };
+        const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
+        if (expiresAt && expiresAt.getTime() <= Date.now())
+          throw invalidField('expires_at', 'The expires at field must be a date after now.');
+        const row = await ctx.db
+          .insertInto('share_links')
+          .values({
+            company_id: ctx.session.company.id,
+            token: randomBytes(24).toString('base64url'),
+            record_type: type,
+            record_id: record.id,
+            created_by: ctx.session.user.id,
+            expires_at: expiresAt,
+            password_hash: body.password ? await hashPassword(body.password) : null,
+            allow_download: toBoolean(body.allow_download as string | boolean | undefined),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const link = await shareLinks.findFor(ctx, row.id, { byId: true });
+        return reply.status(201).send({ data: await shareLinks.detailOf(ctx, link) });
       },
-      { activity: { message: 'sharedModel', param: 'name' } },
-    ),
-    async (request, reply) => {
-      const ctx = await contextOf(request);
-      const model = await ctx.db
-        .selectFrom('project_models')
-        .select('id')
-        .where('id', '=', request.params.id)
-        .where('company_id', '=', ctx.session.company.id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!model) throw modelNotFound('ProjectModel', request.params.id);
-      const body = request.body as {
-        expires_at?: string | null;
-        password?: string | null;
-        allow_download?: unknown;
-      };
-      const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
-      if (expiresAt && expiresAt.getTime() <= Date.now())
-        throw invalidField('expires_at', 'The expires at field must be a date after now.');
-      const row = await ctx.db
-        .insertInto('share_links')
-        .values({
-          company_id: ctx.session.company.id,
-          token: randomBytes(24).toString('base64url'),
-          record_type: 'model',
-          record_id: model.id,
-          created_by: ctx.session.user.id,
-          expires_at: expiresAt,
-          password_hash: body.password ? await hashPassword(body.password) : null,
-          allow_download: toBoolean(body.allow_download as string | boolean | undefined),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const link = await shareLinks.findFor(ctx, row.id, { byId: true });
-      return reply.status(201).send({ data: await shareLinks.detailOf(ctx, link) });
-    },
-  );
+    );
+  }
 }

@@ -1,6 +1,7 @@
 /**
  * The public page of a share link (issue 46; the links: share-links.ts), on the host of the link's company, for
- * anyone holding its token, no account needed:
+ * anyone holding its token, no account needed. A link shows a model or a library item (the same processed-file
+ * columns), both called the model here:
  * - `GET /shared/{token}`: the shared model as the page shows it (name, description, preview, statistics, the
  *   viewer's glb, whether it may be downloaded) and the company's name and logo, nothing else of the company;
  *   every answer counts as an opening (views, last opened).
@@ -8,11 +9,15 @@
  * A link with a password needs it in the `X-Share-Password` header of each call (percent-encoded) (401 with `reason: 'password'`
  * without it or when wrong); wrong passwords are throttled like sign-ins, per link and per address (429). A token
  * of no link of this host's company answers 404, a revoked or expired link 410 with `reason` saying which, a link
- * whose model was deleted 410 `removed`.
+ * whose record was deleted 410 `removed`.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SHARE_PASSWORD_HEADER, sharePasswordOf } from '../../shared/entities/share-link-values';
+import {
+  SHARE_PASSWORD_HEADER,
+  type SharedRecordType,
+  sharePasswordOf,
+} from '../../shared/entities/share-link-values';
 import { SharedModelSchema } from '../../shared/entities/share-links';
 import { loginThrottle } from '../auth/login-throttle';
 import { verifyPassword } from '../auth/passwords';
@@ -30,7 +35,7 @@ type TokenParams = { token: string };
 export const SHARE_REFUSALS = {
   revoked: { status: 410, message: 'This link has been revoked.' },
   expired: { status: 410, message: 'This link has expired.' },
-  removed: { status: 410, message: 'The shared model is no longer available.' },
+  removed: { status: 410, message: 'The shared record is no longer available.' },
   password: { status: 401, message: 'This link needs its password.' },
   wrongPassword: { status: 401, message: 'The password is incorrect.' },
 } as const;
@@ -49,42 +54,51 @@ export default async function sharedRoutes(app: FastifyInstance): Promise<void> 
   const { db, config } = app.ctx;
   const throttle = loginThrottle(db, config.loginRateLimit);
 
-  /** The link and its model, once the request may open it (its company's host, not revoked or expired, its password). */
+  /** The live record a link shows (a model or a library item: the same processed-file columns), if any. */
+  const sharedRecord = (type: SharedRecordType, id: number) =>
+    db
+      .selectFrom(type === 'model' ? 'project_models' : 'library_items')
+      .select([
+        'name',
+        'description',
+        'status',
+        'preview_image_url',
+        'file_key',
+        'file_name',
+        'viewer_model_key',
+        'geometry_statistics',
+      ])
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+
+  /**
+   * The link and its record, once the request may open it (its company's host, not revoked or expired, its
+   * password).
+   */
   async function openLink(request: FastifyRequest<{ Params: TokenParams }>) {
     const company = await requestTenant(request);
     const link =
       company &&
       (await db
         .selectFrom('share_links')
-        .leftJoin('project_models', (join) =>
-          join
-            .onRef('project_models.id', '=', 'share_links.record_id')
-            .on('share_links.record_type', '=', 'model')
-            .on('project_models.deleted_at', 'is', null),
-        )
         .select([
-          'share_links.id',
-          'share_links.expires_at',
-          'share_links.revoked_at',
-          'share_links.password_hash',
-          'share_links.allow_download',
-          'project_models.id as model_id',
-          'project_models.name',
-          'project_models.description',
-          'project_models.status',
-          'project_models.preview_image_url',
-          'project_models.file_key',
-          'project_models.file_name',
-          'project_models.viewer_model_key',
-          'project_models.geometry_statistics',
+          'id',
+          'record_type',
+          'record_id',
+          'expires_at',
+          'revoked_at',
+          'password_hash',
+          'allow_download',
         ])
-        .where('share_links.token', '=', request.params.token)
-        .where('share_links.company_id', '=', company.id)
+        .where('token', '=', request.params.token)
+        .where('company_id', '=', company.id)
         .executeTakeFirst());
     if (!company || !link) throw notFound('This link does not exist.');
     if (link.revoked_at) throw refused('revoked');
     if (link.expires_at && link.expires_at.getTime() <= Date.now()) throw refused('expired');
-    if (link.model_id === null) throw refused('removed');
+    const record = await sharedRecord(link.record_type, link.record_id);
+    if (!record) throw refused('removed');
     if (link.password_hash) {
       const header = request.headers[SHARE_PASSWORD_HEADER];
       const given = typeof header === 'string' && header ? sharePasswordOf(header) : null;
@@ -97,7 +111,7 @@ export default async function sharedRoutes(app: FastifyInstance): Promise<void> 
       }
       await throttle.succeeded(identity);
     }
-    return { company, link: { ...link, model_id: link.model_id, name: link.name! } };
+    return { company, link: { ...link, ...record } };
   }
 
   app.get<{ Params: TokenParams }>(

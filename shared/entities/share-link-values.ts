@@ -2,12 +2,18 @@
  * Share links' constants without TypeBox (issue 46), for the portal's registry every screen loads and the server:
  * who may list and revoke the company's links (Tools), and the limits of a link's options.
  */
-import { SHARE_MODELS_ABILITY } from '../abilities';
-import type { EntityAbilities } from '../entity-abilities';
+import { SHARE_ITEMS_ABILITY, SHARE_MODELS_ABILITY } from '../abilities';
+import { anyOf, type EntityAbilities } from '../entity-abilities';
 
-/** The kinds of record a link shares: a project's model. */
-export const SHARED_RECORD_TYPES = ['model'] as const;
+/** The kinds of record a link shares: a project's model, a library item. */
+export const SHARED_RECORD_TYPES = ['model', 'item'] as const;
 export type SharedRecordType = (typeof SHARED_RECORD_TYPES)[number];
+
+/** Each kind's API collection (links are made at `{collection}/{id}/share-links`) and the ability to share it. */
+export const SHARED_RECORDS = {
+  model: { collection: 'projects/models', ability: SHARE_MODELS_ABILITY },
+  item: { collection: 'libraries/items', ability: SHARE_ITEMS_ABILITY },
+} as const satisfies Record<SharedRecordType, { collection: string; ability: string }>;
 
 /** A link's password: at least this long (and at most 255 characters). */
 export const SHARE_PASSWORD_MIN_LENGTH = 4;
@@ -32,7 +38,8 @@ export function sharePasswordOf(header: string): string | null {
 
 export { SHARED_PAGE_PATH } from '../public-screens';
 
+/** Who may list and revoke the company's links: anyone who may share models or items. */
 export const SHARE_LINK_ABILITIES = {
-  list: SHARE_MODELS_ABILITY,
-  delete: SHARE_MODELS_ABILITY,
+  list: anyOf(SHARE_MODELS_ABILITY, SHARE_ITEMS_ABILITY),
+  delete: anyOf(SHARE_MODELS_ABILITY, SHARE_ITEMS_ABILITY),
 } as const satisfies EntityAbilities;

@@ -2,10 +2,11 @@
  * Share links (issue 46) in Chromium against the contract server: alice shares a processed model from its overview
  * with a password and the download allowed; a fresh browser without an account opens the link, types the password
  * and sees the model in the 3D viewer with its download; the link counts the opening. Revoked from Tools → Share
- * links, the same address says the link was revoked. An address of no link says so too, never a blank page.
+ * links, the same address says the link was revoked. An address of no link says so too, never a blank page. A
+ * library item is shared from its overview the same way, and the list names each link's kind.
  */
 import { expect, test } from './support/test';
-import { origin, signedInAs } from './support/portal';
+import { API, apiHeaders, origin, signedInAs } from './support/portal';
 import { projectsApi, uniqueName } from './support/projects-api';
 import { expectAccessibleAtBothWidths, seriousViolationsWithin } from './support/axe';
 import { VIEWER_READY, VIEWER_TEST_VIEWPORT } from './support/no-webgl';
@@ -76,5 +77,44 @@ test('a model shared with a password opens for someone without an account, until
   } finally {
     await visitor.close();
     await api.deleteModel(model.id);
+  }
+});
+
+test('a library item is shared from its overview too, and Tools → Share links names its kind', async ({
+  page,
+  context,
+  request,
+  browser,
+}) => {
+  const { access_token: token } = await signedInAs(context, 'alice');
+  const headers = apiHeaders('acme', token);
+  const items = await request.get(`${API}/libraries/items?filter[status]=FINISHED&per_page=1`, { headers });
+  const [item] = ((await items.json()) as { data: Array<{ id: number; name: string }> }).data;
+  const visitor = await browser.newContext();
+  let linkId: number | undefined;
+  try {
+    await page.goto(`/libraries/items/overview/${item.id}`);
+    await page.getByRole('button', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog', { name: `Share ${item.name}` });
+    await expect(dialog).toContainText(
+      'Anyone with the link can look at this item in 3D without an account.',
+    );
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const address = dialog.locator('code').filter({ hasText: '/shared/' });
+    await expect(address).toHaveCount(1);
+    const url = (await address.textContent())!;
+
+    const guest = await visitor.newPage();
+    await guest.goto(url);
+    await expect(guest.getByRole('heading', { name: item.name, level: 1 })).toBeVisible();
+
+    await page.goto('/tools/share-links');
+    const row = page.getByRole('row').filter({ hasText: item.name });
+    await expect(row).toContainText('Library item');
+    const links = await request.get(`${API}/share-links?filter[item]=${item.id}`, { headers });
+    linkId = ((await links.json()) as { data: Array<{ id: number }> }).data[0]?.id;
+  } finally {
+    await visitor.close();
+    if (linkId) await request.delete(`${API}/share-links/${linkId}`, { headers });
   }
 });

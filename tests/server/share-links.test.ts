@@ -272,3 +272,43 @@ describe("a link's public page", () => {
     expect(await refusal(await open(downloadable.token), 410)).toBe('removed');
   });
 });
+
+describe('share links to library items', () => {
+  it('makes a link to an item for users who may share items, which opens its viewer and is listed beside the models', async () => {
+    const item = await server.db
+      .selectFrom('library_items')
+      .innerJoin('companies', 'companies.id', 'library_items.company_id')
+      .select(['library_items.id', 'library_items.name', 'library_items.viewer_model_key'])
+      .where('companies.sub_domain', '=', 'acme')
+      .where('library_items.status', '=', 'FINISHED')
+      .where('library_items.deleted_at', 'is', null)
+      .orderBy('library_items.id')
+      .executeTakeFirstOrThrow();
+    const modelsOnly = await memberWithAbilities(server, ['list-library-items', 'share-project-models']);
+    const refused = await call(`/libraries/items/${item.id}/share-links`, {
+      method: 'POST',
+      token: modelsOnly,
+      ...jsonBody({}),
+    });
+    expect(refused.status).toBe(403);
+
+    const made = await call(`/libraries/items/${item.id}/share-links`, { method: 'POST', ...jsonBody({}) });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const link = ((await made.json()) as { data: Link & { record_type: string } }).data;
+    expect(link).toMatchObject({ record_type: 'item', record_id: item.id, record_name: item.name });
+    expect((await listed(`filter[item]=${item.id}`)).map((row) => row.id)).toEqual([link.id]);
+    // A model's filter does not name an item of the same id.
+    expect((await listed(`filter[model]=${item.id}`)).map((row) => row.id)).not.toContain(link.id);
+    expect((await listed(`filter[search]=${encodeURIComponent(item.name)}`)).map((row) => row.id)).toContain(
+      link.id,
+    );
+
+    const page = await open(link.token);
+    expect(page.status, await page.clone().text()).toBe(200);
+    const shown = ((await page.json()) as { data: { name: string; viewer_model_url: string | null } }).data;
+    expect(shown.name).toBe(item.name);
+    // The item's viewer file, where its processing made one.
+    if (item.viewer_model_key) expect(shown.viewer_model_url).toMatch(/^http/);
+    else expect(shown.viewer_model_url).toBeNull();
+  });
+});

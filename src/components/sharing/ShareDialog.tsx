@@ -1,13 +1,17 @@
 /**
- * The Share dialog of a model's overview (issue 46; its header action, models.resource.tsx): a new read-only link
+ * The Share dialog of a model's or library item's overview (issue 46; its header action, share-action.tsx): a new read-only link
  * for people without an account (`POST /{collection}/{id}/share-links`) with an optional expiry, an optional
  * password and whether the original file may be downloaded; and the record's links (`GET /share-links`,
- * `filter[model]`), each with its address to copy, the embed snippet (an `<iframe>` of the page's `?embed=1`),
+ * `filter[model]` or `filter[item]`), each with its address to copy, the embed snippet (an `<iframe>` of the page's `?embed=1`),
  * how often and when last it was opened, and Revoke (`DELETE /share-links/{id}`), which stops it at once.
  */
 import { type BaseRecord, type HttpError, useCreate, useDelete, useList } from '@refinedev/core';
 import type { ShareLink, ShareLinkInput } from '@shared/entities/share-links';
-import { SHARE_PASSWORD_MIN_LENGTH } from '@shared/entities/share-link-values';
+import {
+  SHARE_PASSWORD_MIN_LENGTH,
+  SHARED_RECORDS,
+  type SharedRecordType,
+} from '@shared/entities/share-link-values';
 import {
   Alert,
   Button,
@@ -101,8 +105,8 @@ function LinkItem({ link, onRevoked }: { link: ShareLink; onRevoked(): void }) {
 export default function ShareDialog({
   record,
   close,
-  collection,
-}: ActionDialogProps<BaseRecord> & { collection: string }) {
+  type,
+}: ActionDialogProps<BaseRecord> & { type: SharedRecordType }) {
   const { t, i18n } = useTranslation('common');
   const [form] = Form.useForm<ShareFormValues>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -110,7 +114,8 @@ export default function ShareDialog({
   const name = String(record?.name ?? '');
   const links = useList<ShareLink>({
     resource: 'share-links',
-    filters: [{ field: 'model', operator: 'eq', value: id }],
+    // The links to this record: `filter[model]` or `filter[item]`.
+    filters: [{ field: type, operator: 'eq', value: id }],
     sorters: [{ field: 'created_at', order: 'desc' }],
     pagination: { currentPage: 1, pageSize: 50 },
     queryOptions: { enabled: id !== undefined },
@@ -122,7 +127,7 @@ export default function ShareDialog({
     setFailure(null);
     try {
       await create({
-        resource: `${collection}/${id}/share-links`,
+        resource: `${SHARED_RECORDS[type].collection}/${id}/share-links`,
         values: {
           expires_at: values.expires_at ? values.expires_at.toISOString() : null,
           password: values.password || null,
@@ -143,7 +148,7 @@ export default function ShareDialog({
   const shown = links.result?.data ?? [];
   return (
     <Modal open title={t('share.title', { name })} onCancel={close} footer={null} width={640} destroyOnHidden>
-      <Typography.Paragraph type="secondary">{t('share.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('share.intro', { context: type })}</Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark={false}>
         <Form.Item name="expires_at" label={t('share.expiry')} extra={t('share.expiryHelp')}>
           <DatePicker
@@ -175,7 +180,7 @@ export default function ShareDialog({
         </Button>
       </Form>
       <Typography.Title level={5} style={{ marginTop: 24 }}>
-        {t('share.links')}
+        {t('share.links', { context: type })}
       </Typography.Title>
       {shown.length ? (
         <List

@@ -24,6 +24,8 @@ import { fieldSelection, type SelectableField } from '@/declarations/field-selec
 import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineOverview, defineResource } from '@/declarations/types';
 import { libraryPath } from './library-paths';
+import { SHARE_ITEMS_ABILITY } from '@shared/abilities';
+import { shareAction } from '@/components/sharing/share-action';
 
 export type { LibraryItem, LibraryItemDetail } from '@shared/entities/library-items';
 
@@ -207,6 +209,7 @@ export const libraryItems = defineResource<LibraryItem>({
         needs: REPROCESS_PERMISSION,
       },
       { kind: 'archive', needs: REPROCESS_PERMISSION, patch: itemArchivePatch, confirm: true },
+      shareAction<LibraryItemDetail>('item', { ability: SHARE_ITEMS_ABILITY }),
       { kind: 'delete', after: (item) => libraryPath(item.libraries[0]) },
       { kind: 'edit' },
     ],

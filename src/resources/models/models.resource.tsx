@@ -65,7 +65,7 @@ export const models = defineResource<ProjectModel>({
         kind: 'reprocess',
         needs: REPROCESS_PERMISSION,
       },
-      shareAction<ModelDetail>('projects/models', { ability: SHARE_MODELS_ABILITY }),
+      shareAction<ModelDetail>('model', { ability: SHARE_MODELS_ABILITY }),
       { kind: 'delete', after: modelProjectPath },
       { kind: 'edit' },
     ],

@@ -1,18 +1,24 @@
 /**
- * Share links (issue 46, Tools): every link of the company that is not revoked, for users who may share models:
- * the model (to its overview), who made the link, when, until when it opens, whether it asks a password or allows
+ * Share links (issue 46, Tools): every link of the company that is not revoked, for users who may share models or
+ * library items: the record (to its overview) and its kind, who made the link, when, until when it opens, whether it asks a password or allows
  * the download, how often and when last it was opened. A row's Revoke stops the link at once (`DELETE
- * /share-links/{id}`, after its confirmation). Links are made from a model's overview (Share).
+ * /share-links/{id}`, after its confirmation). Links are made from a model's or an item's overview (Share).
  */
 import { ShareAltOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { SHARE_LINK_ABILITIES } from '@shared/entities/share-link-values';
+import { SHARE_LINK_ABILITIES, type SharedRecordType } from '@shared/entities/share-link-values';
 import type { ShareLink } from '@shared/entities/share-links';
 import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
 import settings from './list-settings';
 
-const modelPath = (link: Pick<ShareLink, 'record_id'>) => `/projects/models/overview/${link.record_id}`;
+/** The overview of the record a link shows. */
+const RECORD_OVERVIEWS: Record<SharedRecordType, string> = {
+  model: '/projects/models/overview',
+  item: '/libraries/items/overview',
+};
+const recordPath = (link: Pick<ShareLink, 'record_type' | 'record_id'>) =>
+  `${RECORD_OVERVIEWS[link.record_type]}/${link.record_id}`;
 
 export default defineResource<ShareLink>({
   name: settings.name,
@@ -36,9 +42,15 @@ export default defineResource<ShareLink>({
     columns: [
       {
         field: 'record_name',
-        titleKey: 'columns.model',
+        titleKey: 'columns.record',
         sort: 'name',
-        render: (link) => <Link to={modelPath(link)}>{link.record_name}</Link>,
+        render: (link) => <Link to={recordPath(link)}>{link.record_name}</Link>,
+      },
+      {
+        field: 'record_type',
+        titleKey: 'columns.kind',
+        render: (link, { t }) => t(`kinds.${link.record_type}`),
+        hideBelow: 'md',
       },
       { field: 'created_by', titleKey: 'columns.createdBy', hideBelow: 'md' },
       {
