@@ -65,13 +65,14 @@ describe('the declared overview actions', () => {
 
   it('offers every action the user may take, in the header order, each to the palette too', async () => {
     await renderOverview(libraryItems, lamp);
-    expect(headerButtons()).toEqual(['Reprocess', 'Archive', 'Delete', 'Edit']);
-    for (const name of ['Reprocess', 'Archive', 'Delete', 'Edit']) {
+    expect(headerButtons()).toEqual(['Reprocess', 'Archive', 'Share', 'Delete', 'Edit']);
+    for (const name of ['Reprocess', 'Archive', 'Share', 'Delete', 'Edit']) {
       expect(screen.getByRole('button', { name })).toBeEnabled();
     }
     expect(headerCommands().map((command) => command.label)).toEqual([
       'Reprocess',
       'Archive',
+      'Share',
       'Delete',
       'Edit',
     ]);
@@ -96,7 +97,7 @@ describe('the declared overview actions', () => {
     expect(screen.getByRole('button', { name: 'Delete' })).toHaveAccessibleDescription(
       'This item is still connected to a model',
     );
-    expect(headerCommands().map((command) => command.label)).toEqual(['Archive', 'Edit']);
+    expect(headerCommands().map((command) => command.label)).toEqual(['Archive', 'Share', 'Edit']);
   });
 
   it('runs a confirmed action once and reports it; a cancelled one not at all', async () => {
