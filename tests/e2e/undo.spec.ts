@@ -16,6 +16,20 @@ import { librariesApi, section } from './support/libraries-api';
 
 type LibrariesApi = Awaited<ReturnType<typeof librariesApi>>;
 
+/**
+ * Deletes the listed project from its row menu after its confirmation, the page's clock stopped from then on, and
+ * presses the banner's Undo: the project is back in the list and the banner says so.
+ */
+async function deleteFromRowAndUndo(page: Page, name: string) {
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await pausePageClock(page);
+  await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Delete' }).click();
+  await undoFromBanner(page, `${name} successfully deleted`);
+  await expectShown(page, 'Restored');
+  await expect(page.getByRole('button', { name: `Actions for ${name}` })).toBeVisible();
+}
+
 test('a project deleted from its row comes back with the banner’s Undo', async ({
   page,
   context,
@@ -27,14 +41,7 @@ test('a project deleted from its row comes back with the banner’s Undo', async
   const project = await api.createProject({ name: uniqueName('Undo') });
   try {
     await page.goto(`/projects?search=${encodeURIComponent(project.name)}`);
-    await page.getByRole('button', { name: `Actions for ${project.name}` }).click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
-    await pausePageClock(page);
-    await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Delete' }).click();
-    await undoFromBanner(page, `${project.name} successfully deleted`);
-
-    await expectShown(page, 'Restored');
-    await expect(page.getByRole('button', { name: `Actions for ${project.name}` })).toBeVisible();
+    await deleteFromRowAndUndo(page, project.name);
     // The Undo button went with its banner: the focus is on the list's heading.
     await expect(page.locator(':focus')).toHaveText('Projects');
     expect((await api.list(`filter[search]=${encodeURIComponent(project.name)}`)).meta.total).toBe(1);
@@ -87,13 +94,7 @@ test('a member who may delete projects but not restore them undoes their own del
 
     // Their licence is Designs and Sales: its platform's host.
     await page.goto(`${origin('customerportal-acme')}/projects?search=${encodeURIComponent(project.name)}`);
-    await page.getByRole('button', { name: `Actions for ${project.name}` }).click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
-    await pausePageClock(page);
-    await page.getByRole('dialog', { name: 'Confirmation' }).getByRole('button', { name: 'Delete' }).click();
-    await undoFromBanner(page, `${project.name} successfully deleted`);
-    await expectShown(page, 'Restored');
-    await expect(page.getByRole('button', { name: `Actions for ${project.name}` })).toBeVisible();
+    await deleteFromRowAndUndo(page, project.name);
     // The recycling bin's restore stays closed to them otherwise.
     const restore = await request.get(`${API}/projects/${project.id}/restore`, { headers });
     expect(restore.status()).toBe(403);
