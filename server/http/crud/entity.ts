@@ -158,14 +158,20 @@ export function defineEntity<
         await inTransaction(ctx.db, (trx) => updateRow(trx, table, row.id, columns));
       }
       if (before) {
-        const after = await entity.detailOf(ctx, await entity.findFor(ctx, row.id, { byId: true }));
-        await recordFieldChanges(ctx.db, {
-          companyId: entity.scopeOf(ctx),
-          userId: ctx.session.user.id,
-          collection: declaration.collection,
-          recordId: row.id,
-          changes: fieldChanges(before, after),
-        });
+        const record = async () => {
+          const after = await entity.detailOf(ctx, await entity.findFor(ctx, row.id, { byId: true }));
+          await recordFieldChanges(ctx.db, {
+            companyId: entity.scopeOf(ctx),
+            userId: ctx.session.user.id,
+            collection: declaration.collection,
+            recordId: row.id,
+            changes: fieldChanges(before, after),
+          });
+        };
+        // Inside a caller's transaction (a bulk edit's row, an import) a failure undoes the row with it; after an
+        // update that has committed on its own, a history that could not be kept is logged, not the update's error.
+        if (ctx.db.isTransaction) await record();
+        else await record().catch((error: unknown) => ctx.request.log.error(error, 'record history not kept'));
       }
       return followup;
     },
