@@ -17,12 +17,14 @@ import { type ColumnType, type Generated, sql } from 'kysely';
 import {
   SHARE_LINK_ABILITIES,
   SHARED_PAGE_PATH,
+  SHARED_RECORD_TYPES,
   SHARED_RECORDS,
   type SharedRecordType,
 } from '../../shared/entities/share-link-values';
 import { ShareLinkInputSchema, ShareLinkSchema } from '../../shared/entities/share-links';
 import { hashPassword } from '../auth/passwords';
 import type { DB } from '../db/database';
+import type { Database } from '../db/schema';
 import { invalidField, modelNotFound } from '../errors/http-errors';
 import { contextOf } from '../http/crud/context';
 import { defineEntity } from '../http/crud/entity';
@@ -92,6 +94,15 @@ const linksOf = (db: DB, companyId: number) =>
 
 /** The shared record's name as the list sorts it. */
 const RECORD_NAME = sql`coalesce(project_models.name, library_items.name)`;
+
+/**
+ * The table of each kind of shared record (they have the same processed-file columns, which the public page reads)
+ * and its model's name for a 404.
+ */
+export const SHARED_TABLES = {
+  model: { table: 'project_models', model: 'ProjectModel' },
+  item: { table: 'library_items', model: 'LibraryItem' },
+} as const satisfies Record<SharedRecordType, { table: keyof Database; model: string }>;
 
 /** The activity wording of a new link, per kind ('Shared model X by link'). */
 const SHARED_MESSAGES = { model: 'sharedModel', item: 'sharedItem' } as const satisfies Record<
@@ -170,12 +181,9 @@ export default async function shareLinkRoutes(app: FastifyInstance): Promise<voi
   await shareLinks.register(app);
 
   // A link to a live record of the company, made at `{collection}/{id}/share-links` of each kind.
-  const kinds: Array<{ type: SharedRecordType; table: 'project_models' | 'library_items'; model: string }> = [
-    { type: 'model', table: 'project_models', model: 'ProjectModel' },
-    { type: 'item', table: 'library_items', model: 'LibraryItem' },
-  ];
-  for (const { type, table, model } of kinds) {
+  for (const type of SHARED_RECORD_TYPES) {
     const { collection, ability } = SHARED_RECORDS[type];
+    const { table, model } = SHARED_TABLES[type];
     app.post<{ Params: IdParams; Body: Record<string, unknown> }>(
       `/${collection}/:id/share-links`,
       shareLinks.route(

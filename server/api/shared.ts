@@ -20,6 +20,7 @@ import {
 } from '../../shared/entities/share-link-values';
 import { SharedModelSchema } from '../../shared/entities/share-links';
 import { loginThrottle } from '../auth/login-throttle';
+import { SHARED_TABLES } from './share-links';
 import { verifyPassword } from '../auth/passwords';
 import { requestTenant } from '../auth/tenancy';
 import { HttpError, notFound } from '../errors/http-errors';
@@ -57,7 +58,7 @@ export default async function sharedRoutes(app: FastifyInstance): Promise<void> 
   /** The live record a link shows (a model or a library item: the same processed-file columns), if any. */
   const sharedRecord = (type: SharedRecordType, id: number) =>
     db
-      .selectFrom(type === 'model' ? 'project_models' : 'library_items')
+      .selectFrom(SHARED_TABLES[type].table)
       .select([
         'name',
         'description',

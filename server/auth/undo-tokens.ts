@@ -10,8 +10,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** How long a delete may be undone by its own user (the portal offers Undo for a few seconds). */
 export const UNDO_WINDOW_MS = 10 * 60_000;
 
-/** The request header carrying the token. */
-export const UNDO_TOKEN_HEADER = 'x-undo-token';
+export { UNDO_TOKEN_HEADER } from '../../shared/trash';
 
 interface Grant {
   /** Company, user, collection, keys, expiry (ms since the epoch). */

@@ -9,9 +9,7 @@ import type { BaseKey, DataProvider } from '@refinedev/core';
 import type { CallDeclaration } from '@/declarations/types';
 import { apiRequest } from '@/providers/http-client';
 import { callRequest } from './call-request';
-
-/** The header a restore carries a delete's undo token in (server/auth/undo-tokens.ts). */
-export const UNDO_TOKEN_HEADER = 'X-Undo-Token';
+import { UNDO_TOKEN_HEADER } from '@shared/trash';
 
 export interface Undo {
   /** The records' collection (the resource). */

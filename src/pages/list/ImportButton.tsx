@@ -15,23 +15,21 @@ const ImportDialog = lazy(() => import('./import/ImportDialog'));
 
 export interface ImportButtonProps {
   resource: ResourceDeclaration;
-  can(action: ResourceAction): boolean;
   /** The list's title: the dialog's and the template's name. */
   title: string;
   showBanner(banner: Banner): void;
   reload(): void;
 }
 
-/** Whether the list offers the import to this user. */
+/** Whether the list offers the import to this user (the list shows the button only then). */
 export const offersImport = (resource: ResourceDeclaration, can: (action: ResourceAction) => boolean) => {
   const declared = resource.list?.import;
   return !!declared && (can('edit') || (declared.create && can('create')));
 };
 
-export function ImportButton({ resource, can, title, showBanner, reload }: ImportButtonProps) {
+export function ImportButton({ resource, title, showBanner, reload }: ImportButtonProps) {
   const { t } = useTranslation('lists');
   const [open, setOpen] = useState(false);
-  if (!offersImport(resource, can)) return null;
   return (
     <>
       <Button icon={<Glyph icon={ImportOutlined} />} onClick={() => setOpen(true)}>

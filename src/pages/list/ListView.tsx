@@ -396,7 +396,6 @@ export function ListView({
               node: (
                 <ImportButton
                   resource={resource}
-                  can={can}
                   title={fileTitle}
                   showBanner={showBanner}
                   reload={() => void query.refetch()}

@@ -15,6 +15,7 @@ import {
 } from '@shared/import';
 import { type ChangeEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldErrorsOf } from '@/components/field-errors';
 import { useSafeFormSubmit } from '@/components/useSafeSubmit';
 import type { ResourceDeclaration } from '@/declarations/types';
 import { saveBlob } from '@/lib/save-blob';
@@ -56,9 +57,6 @@ interface Checked {
   preview: ImportPreview;
   failed: Map<number, Record<string, string[]>>;
 }
-
-const isApiError = (error: unknown): error is { statusCode?: number; errors?: Record<string, string[]> } =>
-  typeof error === 'object' && error !== null && 'statusCode' in error;
 
 export default function ImportDialog({ resource, title, close, onImported }: ImportDialogProps) {
   const { t, i18n } = useTranslation(resource.ns);
@@ -193,11 +191,9 @@ export default function ImportDialog({ resource, title, close, onImported }: Imp
       }
       setChecked({ built, preview, failed });
     } catch (error) {
-      setProblem(
-        isApiError(error) && error.errors
-          ? Object.values(error.errors).flat().join(' ')
-          : tl('import.failed'),
-      );
+      // A refusal of the whole request (more rows than the limit): the server's words.
+      const messages = fieldErrorsOf(error).flatMap((field) => field.errors);
+      setProblem(messages.length ? messages.join(' ') : tl('import.failed'));
     }
   };
 
@@ -208,8 +204,9 @@ export default function ImportDialog({ resource, title, close, onImported }: Imp
       onImported(answer.data);
     } catch (error) {
       // A row that turned invalid since the check (a name taken meanwhile): nothing was written; it is shown.
-      const rowErrors =
-        isApiError(error) && error.statusCode === 422 && error.errors ? importRowErrors(error.errors) : [];
+      const rowErrors = importRowErrors(
+        Object.fromEntries(fieldErrorsOf(error).map((field) => [field.name, field.errors])),
+      );
       if (!rowErrors.length) return setProblem(tl('import.failed'));
       const sent = checked.built.rows.flatMap((_, index) => (checked.failed.has(index) ? [] : [index]));
       const failed = new Map(checked.failed);
