@@ -43,8 +43,10 @@ import {
   processingFields,
   registerProcessedFileRoutes,
   updateProcessedFile,
+  versionFields,
 } from '../domain/processed-files';
 import { STORAGE_FOLDERS } from '../storage/storage-folders';
+import { registerFileVersionRoutes } from '../domain/file-version-routes';
 
 type ItemRow = Selectable<LibraryItemsTable> & { uploader_name: string | null };
 type ItemBody = Submitted<LibraryItemInput> & { archived?: boolean | number | string | null };
@@ -226,6 +228,7 @@ export const libraryItemEntity = defineEntity({
     };
     const followup = await updateProcessedFile(ctx, ITEM_FILES, current, file, FILE_FOLDER, {
       changes,
+      versionNote: body.version_note,
       before: async (trx) => {
         if (libraries !== undefined) await placeItem(trx, current.id, libraries, true);
       },
@@ -282,11 +285,11 @@ export const libraryItemEntity = defineEntity({
   },
   summaries: {
     list: 'Library items of the tenant (sorts name, created_at, updated_at, status, finished_at; filters search, status, library (null: in none))',
-    show: 'One item with its libraries, file and latest geometry events (newest first, at most 50)',
+    show: 'One item with its libraries, file, latest geometry events (newest first, at most 50) and versions (newest first)',
     create:
       'Creates an item from a multipart `file` or the `upload_id` of a finished library-item-file upload (.fbx, .zip, .matz), in `libraries[]`; it starts QUEUED',
     update:
-      'Updates an item (name, description, libraries[]); a new `file` or `upload_id` restarts processing; `archived` true archives, false unarchives (also POST + _method=PATCH)',
+      'Updates an item (name, description, libraries[]); a new `file` or `upload_id` makes its next version (with `version_note`; the current one is kept) and restarts processing; `archived` true archives, false unarchives (also POST + _method=PATCH)',
     delete:
       'Moves an item to the recycling bin (restorable for 30 days); 422 while it is connected to a model',
     bulk: 'Moves (libraries[n][id], remove_from_current_libraries), archives, activates or deletes several items, each on its own',
@@ -294,11 +297,12 @@ export const libraryItemEntity = defineEntity({
 });
 
 async function presentDetail(ctx: CrudContext, row: ItemRow): Promise<LibraryItemDetail> {
-  const [item, events] = await Promise.all([
+  const [item, events, versions] = await Promise.all([
     libraryItemEntity.itemOf(ctx, row),
     geometryHistory(ctx.db, ITEM_EVENTS, row.id),
+    versionFields(ctx, ITEM_FILES, row),
   ]);
-  return { ...item, ...fileAndHistory(ctx.request, row, events, requestLanguage(ctx.request)) };
+  return { ...item, ...fileAndHistory(ctx.request, row, events, requestLanguage(ctx.request)), ...versions };
 }
 
 /** The standard endpoints from the declaration, and beside them reprocessing. */
@@ -309,5 +313,11 @@ export default async function libraryItemRoutes(server: FastifyInstance): Promis
     noun: 'item',
     refused: REPROCESS_REFUSED,
     files: ITEM_FILES,
+  });
+  registerFileVersionRoutes(server, 'libraries/items', libraryItemEntity, {
+    abilities: LIBRARY_ITEM_ABILITIES,
+    noun: 'item',
+    files: ITEM_FILES,
+    activity: 'restoredItemVersion',
   });
 }

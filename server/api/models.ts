@@ -45,8 +45,10 @@ import {
   processingFields,
   registerProcessedFileRoutes,
   updateProcessedFile,
+  versionFields,
 } from '../domain/processed-files';
 import { STORAGE_FOLDERS } from '../storage/storage-folders';
+import { registerFileVersionRoutes } from '../domain/file-version-routes';
 
 type ModelRow = Selectable<ProjectModelsTable> & { uploader_name: string | null };
 type ModelBody = Submitted<ModelInput>;
@@ -144,6 +146,7 @@ export const modelEntity = defineEntity({
     };
     const followup = await updateProcessedFile(ctx, MODEL_FILES, current, file, FILE_FOLDER, {
       changes,
+      versionNote: body.version_note,
       save: (trx) =>
         trx
           .updateTable('project_models')
@@ -168,11 +171,11 @@ export const modelEntity = defineEntity({
   bulk: { actions: { delete: 'delete' } },
   summaries: {
     list: 'Project models of the tenant (sorts name, created_at, updated_at, status, finished_at; filters search, status, project_id)',
-    show: 'One model with its project, file and latest geometry events (newest first, at most 50)',
+    show: 'One model with its project, file, latest geometry events (newest first, at most 50) and versions (newest first)',
     create:
       'Creates a model from a multipart `file` or the `upload_id` of a finished resumable upload (.fbx, .zip, .matz); it starts QUEUED',
     update:
-      'Updates a model (name, description, project_id); a new `file` or `upload_id` replaces its file and restarts processing (also POST + _method=PATCH)',
+      'Updates a model (name, description, project_id); a new `file` or `upload_id` makes its next version (with `version_note`; the current one is kept) and restarts processing (also POST + _method=PATCH)',
     delete: 'Moves a model to the recycling bin (restorable for 30 days); needs update-project-models',
     restore: 'Brings a model back from the recycling bin (within 30 days)',
     bulk: 'Moves several models to the recycling bin, each on its own; needs update-project-models',
@@ -182,17 +185,19 @@ export const modelEntity = defineEntity({
 /** Every field of the list plus the project, the file and the latest geometry events. */
 async function presentDetail(ctx: CrudContext, row: ModelRow): Promise<ModelDetail> {
   const { db } = ctx;
-  const [model, project, events] = await Promise.all([
+  const [model, project, events, versions] = await Promise.all([
     modelEntity.itemOf(ctx, row),
     row.project_id === null
       ? Promise.resolve(undefined)
       : db.selectFrom('projects').select(['id', 'name']).where('id', '=', row.project_id).executeTakeFirst(),
     geometryHistory(db, MODEL_EVENTS, row.id),
+    versionFields(ctx, MODEL_FILES, row),
   ]);
   return {
     ...model,
     project: project ?? null,
     ...fileAndHistory(ctx.request, row, events, requestLanguage(ctx.request)),
+    ...versions,
   };
 }
 
@@ -227,5 +232,11 @@ export default async function modelRoutes(server: FastifyInstance): Promise<void
     noun: 'model',
     refused: REPROCESS_REFUSED,
     files: MODEL_FILES,
+  });
+  registerFileVersionRoutes(server, 'projects/models', modelEntity, {
+    abilities: MODEL_ABILITIES,
+    noun: 'model',
+    files: MODEL_FILES,
+    activity: 'restoredModelVersion',
   });
 }

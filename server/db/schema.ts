@@ -245,6 +245,12 @@ export interface ProjectModelsTable {
   viewer_model_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** The figures of the last finished run (shared/geometry-statistics.ts). */
   geometry_statistics: GeometryStatisticsColumn;
+  /** The current version's number, note, the version it restored (null for an upload), uploader and time (issue 45). */
+  version: Generated<number>;
+  version_note: ColumnType<string | null, string | null | undefined, string | null>;
+  version_restored_from: ColumnType<number | null, number | null | undefined, number | null>;
+  version_uploader_id: ColumnType<number | null, number | null | undefined, number | null>;
+  version_created_at: Timestamp;
 }
 
 /** A resumable (tus) upload and who may use it. */
@@ -258,6 +264,43 @@ export interface UploadsTable {
   file_name: string;
   size: number;
   created_at: Timestamp;
+}
+
+/**
+ * A version a model's file had before it was replaced or another version restored (issue 45): immutable, with its
+ * files, figures and geometry events as they were. Library items' (`library_item_versions`) are the same but the
+ * owner's column (`item_id`).
+ */
+export interface ModelVersionsTable {
+  id: Generated<number>;
+  company_id: number;
+  model_id: number;
+  number: number;
+  /** The status it had when it was replaced; a version replaced before its run finished has no processed files. */
+  status: string;
+  file_key: string | null;
+  file_name: string | null;
+  file_size: ColumnType<number | string | null, number | null, never>;
+  viewer_model_key: string | null;
+  preview_image_url: string | null;
+  geometry_statistics: GeometryStatisticsColumn;
+  /** Its geometry events, oldest first (jsonb): objects when read, JSON text when written. */
+  geometry_events: ColumnType<StoredGeometryEvent[], string, never>;
+  note: string | null;
+  restored_from: number | null;
+  uploader_id: number | null;
+  created_at: Timestamp;
+  replaced_at: Generated<Timestamp>;
+}
+
+export type LibraryItemVersionsTable = Omit<ModelVersionsTable, 'model_id'> & { item_id: number };
+
+/** A geometry event as a version keeps it. */
+export interface StoredGeometryEvent {
+  message: string;
+  message_key: string | null;
+  message_params: MessageParams;
+  created_at: string;
 }
 
 export interface ModelGeometryEventsTable {
@@ -329,6 +372,12 @@ export interface LibraryItemsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
+  /** The current version's number, note, the version it restored (null for an upload), uploader and time (issue 45). */
+  version: Generated<number>;
+  version_note: ColumnType<string | null, string | null | undefined, string | null>;
+  version_restored_from: ColumnType<number | null, number | null | undefined, number | null>;
+  version_uploader_id: ColumnType<number | null, number | null | undefined, number | null>;
+  version_created_at: Timestamp;
 }
 
 export interface LibraryItemLibrariesTable {
@@ -541,6 +590,8 @@ export interface Database {
   project_favorites: ProjectFavoritesTable;
   project_models: ProjectModelsTable;
   model_geometry_events: ModelGeometryEventsTable;
+  model_versions: ModelVersionsTable;
+  library_item_versions: LibraryItemVersionsTable;
   uploads: UploadsTable;
   login_attempts: LoginAttemptsTable;
   libraries: LibrariesTable;

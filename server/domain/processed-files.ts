@@ -9,7 +9,8 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { versionedFileName } from '../../shared/file-versions';
 import type { GeometryStatistics } from '../../shared/geometry-statistics';
 import { isReprocessable } from '../../shared/entities/model-values';
 import { authenticate } from '../auth/session';
@@ -17,6 +18,7 @@ import type { DB } from '../db/database';
 import { invalidField, notFound } from '../errors/http-errors';
 import type { AbilityRequirement, CrudContext, Followup } from '../http/crud/declaration';
 import type { EntityRouteOptions } from '../http/crud/declared-entity';
+import type { RouteDeclaration } from '../http/guarded-route';
 import { IdParams } from '../http/crud/ids';
 import { type Language, requestLanguage } from '../http/language';
 import { iso, MessageSchema } from '../http/schema-types';
@@ -33,6 +35,12 @@ import { attachmentDisposition, fileUrl } from '../http/stored-files';
 import { type IncomingModelFile, storeModelFile, type StoredModelFile } from '../uploads/model-file-input';
 import type { StorageFolder } from '../storage/storage-folders';
 import { inTransaction } from '../db/in-transaction';
+import {
+  type CurrentVersionRow,
+  keepCurrentVersion,
+  nextVersionColumns,
+  versionHistory,
+} from '../processing/file-versions';
 
 /** Geometry events a detail carries, newest first. */
 export const GEOMETRY_EVENTS_SHOWN = 50;
@@ -74,12 +82,13 @@ export function geometryHistory(db: DB, events: GeometryEventTable, id: number) 
 export const REPROCESS_STARTED = 'Reprocessing started...';
 
 /** The declared entity (server/http/crud/entity.ts) of a processed file, as reprocessing uses it. */
-interface ProcessedFileEntity {
+export interface ProcessedFileEntity {
   find(db: DB, companyId: number, id: number): Promise<{ id: number; status: string }>;
   route<S extends FastifySchema>(
     ability: AbilityRequirement,
     summary: string,
     schema?: S,
+    declaration?: RouteDeclaration,
   ): EntityRouteOptions<S>;
 }
 
@@ -139,12 +148,64 @@ export function fileAndHistory(
   };
 }
 
-const DOWNLOADS = ['original', 'optimized'] as const;
+/** A detail's `version` (the current one's number) and `versions` (every version, newest first). */
+export async function versionFields(
+  { db, request }: CrudContext,
+  files: ProcessedFiles,
+  row: CurrentVersionRow,
+) {
+  return { version: row.version, versions: await versionHistory(db, request, files.versions, row) };
+}
+
+export const DOWNLOADS = ['original', 'optimized'] as const;
+
+export type DownloadVariant = (typeof DOWNLOADS)[number];
+
+/** The download variant's path parameter. */
+export const DownloadVariantParam = Type.Union(DOWNLOADS.map((variant) => Type.Literal(variant)));
+
+/** The files one version of a processed file has to download. */
+export interface VersionFiles {
+  /** The record's name (the optimized glb is saved under it). */
+  name: string;
+  version: number;
+  file_key: string | null;
+  file_name: string | null;
+  /** The optimized glb, where the version was processed. */
+  viewer_model_key: string | null;
+}
 
 /**
- * Registers `GET /{collection}/{id}/download/original` (the uploaded file under its own name) and
- * `…/download/optimized` (the glb the viewer loads, named after the record), as attachments for whoever may see
- * the record; 404 when there is no such file (no upload, or not converted yet).
+ * Sends one version's original file (under the uploaded file's name) or optimized glb (under the record's name),
+ * each name with its version (`chair v2.fbx`, `Chair v2.glb`), as an attachment; 404 when there is no such file.
+ */
+export async function sendVersionFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  files: VersionFiles,
+  variant: DownloadVariant,
+) {
+  const original = variant === 'original';
+  const key = original ? files.file_key : files.viewer_model_key;
+  const stored = key ? await request.server.ctx.storage.read(key) : null;
+  if (!stored) throw notFound('File not found.');
+  const name = versionedFileName(
+    original ? (files.file_name ?? files.name) : `${files.name}.glb`,
+    files.version,
+  );
+  return reply
+    .header('Content-Type', original ? 'application/octet-stream' : 'model/gltf-binary')
+    .header('Content-Length', String(stored.size))
+    .header('Content-Disposition', attachmentDisposition(name))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .send(stored.stream);
+}
+
+/**
+ * Registers `GET /{collection}/{id}/download/original` (the uploaded file) and `…/download/optimized` (the glb its
+ * viewer loads) of the current version (`sendVersionFile`), for whoever may see the record; 404 when there is no
+ * such file (no upload, or not converted yet).
  */
 export function registerFileDownloads(
   server: FastifyInstance,
@@ -152,45 +213,33 @@ export function registerFileDownloads(
   entity: ProcessedFileEntity,
   options: { ability: AbilityRequirement; noun: string; files: ProcessedFiles },
 ) {
-  server.get<{ Params: { id: number; variant: (typeof DOWNLOADS)[number] } }>(
+  server.get<{ Params: { id: number; variant: DownloadVariant } }>(
     `/${collection}/:id/download/:variant`,
     entity.route(
       options.ability,
-      `The ${options.noun}'s original file, or the optimized glb its viewer shows, as an attachment`,
+      `The ${options.noun}'s original file, or the optimized glb its viewer shows, as an attachment (named with its version)`,
       {
-        params: Type.Object({
-          id: IdParams.properties.id,
-          variant: Type.Union(DOWNLOADS.map((v) => Type.Literal(v))),
-        }),
+        params: Type.Object({ id: IdParams.properties.id, variant: DownloadVariantParam }),
         response: { 404: MessageSchema },
       },
     ),
     async (request, reply) => {
       const { company } = await authenticate(request);
-      const { db, storage } = request.server.ctx;
+      const { db } = request.server.ctx;
       await entity.find(db, company.id, request.params.id);
       const row = await db
         .selectFrom(options.files.table)
-        .select(['name', 'status', 'file_key', 'file_name', 'viewer_model_key'])
+        .select(['name', 'status', 'file_key', 'file_name', 'viewer_model_key', 'version'])
         .where('id', '=', request.params.id)
         .where('company_id', '=', company.id)
         .executeTakeFirstOrThrow();
-      const original = request.params.variant === 'original';
-      const key = original
-        ? row.file_key
-        : row.status === 'FINISHED' || row.status === 'ARCHIVED'
-          ? row.viewer_model_key
-          : null;
-      const stored = key ? await storage.read(key) : null;
-      if (!stored) throw notFound('File not found.');
-      const name = original ? (row.file_name ?? `${row.name}`) : `${row.name}.glb`;
-      return reply
-        .header('Content-Type', original ? 'application/octet-stream' : 'model/gltf-binary')
-        .header('Content-Length', String(stored.size))
-        .header('Content-Disposition', attachmentDisposition(name))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .send(stored.stream);
+      const processed = row.status === 'FINISHED' || row.status === 'ARCHIVED';
+      return sendVersionFile(
+        request,
+        reply,
+        { ...row, viewer_model_key: processed ? row.viewer_model_key : null },
+        request.params.variant,
+      );
     },
   );
 }
@@ -199,6 +248,8 @@ export function registerFileDownloads(
 export type QueuedFileColumns = StoredModelFile & {
   company_id: number;
   uploader_id: number;
+  /** Version 1's uploader (file-versions.ts). */
+  version_uploader_id: number;
   status: 'QUEUED';
   status_color: string;
   preview_image_url: null;
@@ -229,6 +280,7 @@ export async function createProcessedFile(
       const created = await insert(trx, {
         company_id: session.company.id,
         uploader_id: session.user.id,
+        version_uploader_id: session.user.id,
         status: 'QUEUED',
         status_color: files.colors.QUEUED,
         preview_image_url: null,
@@ -256,28 +308,38 @@ export async function createProcessedFile(
 
 /**
  * Saves an update of a processed file's record in one transaction: `write.before` first (what else is the
- * entity's, e.g. an item's libraries); then, with a new file (stored under `folder`), the row is queued again with
- * `write.changes` and the file (a new attempt, 'File received' its only event), else `write.save` saves the
- * changes; an update that is not saved takes its stored file with it. With a new file it answers what follows the
- * commit (the replaced file deleted, the change published, the lists' reload, the job), else null.
+ * entity's, e.g. an item's libraries); then, with a new file (stored under `folder`), the current version is kept
+ * (file-versions.ts) and the row, its next version with `write.versionNote`, is queued again with `write.changes`
+ * and the file (a new attempt, 'File received' its only event), else `write.save` saves the changes; an update that
+ * is not saved takes its stored file with it. With a new file it answers what follows the commit (the change
+ * published, the lists' reload, the job), else null.
  */
 export async function updateProcessedFile(
-  { db, request }: CrudContext,
+  { db, request, session }: CrudContext,
   files: ProcessedFiles,
-  current: { id: number; file_key: string | null },
+  current: { id: number },
   file: IncomingModelFile | null,
   folder: StorageFolder,
   write: {
     changes: ProcessedFileChanges;
     save(trx: DB): Promise<unknown>;
     before?(trx: DB): Promise<unknown>;
+    /** The new version's note, with a new file. */
+    versionNote?: string | null;
   },
 ): Promise<Followup | null> {
   const app = request.server;
   const stored = file ? await storeModelFile(app, file, folder) : null;
   const row = await inTransaction(db, async (trx) => {
     await write.before?.(trx);
-    if (stored) return files.queue(trx, current.id, MODEL_MESSAGES.received, { ...write.changes, ...stored });
+    if (stored) {
+      const kept = await keepCurrentVersion(trx, files.table, files.events, files.versions, current.id);
+      return files.queue(trx, current.id, MODEL_MESSAGES.received, {
+        ...write.changes,
+        ...stored,
+        ...nextVersionColumns(kept, session.user.id, write.versionNote),
+      });
+    }
     await write.save(trx);
     return null;
   }).catch(async (error: unknown) => {
@@ -286,7 +348,6 @@ export async function updateProcessedFile(
   });
   if (!row) return null;
   return async () => {
-    if (current.file_key) await app.ctx.storage.delete(current.file_key);
     await files.publishProgress(request, row, MODEL_MESSAGES.received);
     await files.publishRefresh(request, row.company_id, [row.id]);
     await app.ctx.processor.enqueue(processingJob(files, row));

@@ -33,6 +33,7 @@ import { modelFileTypeOfName } from '../uploads/model-file-rules';
 import { MODEL_MESSAGES } from './model-state';
 import { makeWorkFolder, runPipeline } from './pipeline-runner';
 import { addGeometryEvent, type GeometryEventTable } from './geometry-events';
+import { type FileVersionTable, releasedKeys } from './file-versions';
 import type { Processable, ProcessingContext, ProcessingJob } from './processable';
 import type { ProcessingProgress } from './processing-events';
 import { previewKeyAt2x } from '../../shared/preview-images';
@@ -71,6 +72,8 @@ export interface ProcessedFiles {
   colors: Record<RunStatus, string>;
   /** Where its geometry events are kept (geometry-events.ts). */
   events: GeometryEventTable;
+  /** Where the versions its file had are kept (file-versions.ts). */
+  versions: FileVersionTable;
   /** Publishes a status change with its message on the entity's channel. */
   publishProgress(source: BroadcastSource, row: ProcessingProgress, message: StoredMessage): Promise<unknown>;
   /** Tells the entity's processor lists to reload for these rows. */
@@ -256,7 +259,7 @@ export function fileProcessing(files: ProcessedFiles): Processable {
         if (!(error instanceof GeometryFailure)) throw error;
         const failure = { code: error.code, params: error.params };
         const failed = await conclude(context, job, 'FAILED', cleared, MODEL_MESSAGES.failedWith(failure));
-        if (failed) await deleteKeys(context, replacedKeys(row));
+        if (failed) await deleteKeys(context, replacedKeys(await releasedKeys(context.db, files.versions, row.id, row)));
         return;
       }
       const stored = await store(context, result);
@@ -274,7 +277,7 @@ export function fileProcessing(files: ProcessedFiles): Processable {
       await deleteKeys(
         context,
         finished
-          ? replacedKeys(row)
+          ? replacedKeys(await releasedKeys(context.db, files.versions, row.id, row))
           : replacedKeys({ preview_image_url: stored.preview, viewer_model_key: stored.glb }),
       );
     } finally {

@@ -20,6 +20,7 @@ export const ITEM_FILES: ProcessedFiles = {
   fileLabel: 'item file',
   colors: LIBRARY_ITEM_STATUS_COLORS,
   events: ITEM_EVENTS,
+  versions: { table: 'library_item_versions', owner: 'item_id' },
   publishProgress: publishItemEvent,
   publishRefresh: publishItemRefresh,
   queue: (trx, id, message, changes) => queueItem(trx, id, message, changes),

@@ -15,6 +15,7 @@ export const MODEL_FILES: ProcessedFiles = {
   fileLabel: 'model file',
   colors: MODEL_STATUS_COLORS,
   events: MODEL_EVENTS,
+  versions: { table: 'model_versions', owner: 'model_id' },
   publishProgress: publishGeometryEvent,
   publishRefresh: publishProcessorRefresh,
   queue: (trx, id, message, changes) => queueModel(trx, id, message, changes),

@@ -52,6 +52,8 @@ export const PROCESSING_MESSAGES = {
   uploadStarted: message(key('uploadStarted')),
   received: message(key('received')),
   requeued: message(key('requeued')),
+  /** A kept version became the current one again (issue 45, file-versions.ts). */
+  restored: (version: number) => message(key('restored'), { version }),
   waiting: message(key('waiting')),
   started: message(key('started')),
   reading: message(key('reading')),

@@ -6,6 +6,7 @@
  * processor takes it. Library ids must name live libraries of the company.
  */
 import { type Static, Type } from '@sinclair/typebox';
+import { VersionFieldsSchema, VersionNoteInput } from '../file-versions';
 import { ViewerFieldsSchema } from '../geometry-statistics';
 import { DateTime, FileInput, GeometryEventSchema, Nullable, StringEnum, UploadId } from '../schema-types';
 import { LIBRARY_ITEM_STATUSES } from './library-item-values';
@@ -21,6 +22,7 @@ export const LibraryItemInputSchema = Type.Object({
   ),
   upload_id: Type.Optional(Nullable(UploadId('library-item-file'))),
   file: Type.Optional(FileInput),
+  version_note: VersionNoteInput,
 });
 
 export const LibraryItemSchema = Type.Object({
@@ -48,6 +50,7 @@ export const LibraryItemDetailSchema = Type.Object({
   file: Nullable(Type.Object({ name: Type.String(), size: Type.Integer() })),
   geometry_events: Type.Array(GeometryEventSchema),
   ...ViewerFieldsSchema,
+  ...VersionFieldsSchema,
 });
 
 export type LibraryItem = Static<typeof LibraryItemSchema>;

@@ -5,6 +5,7 @@
  * `upload_id` of a finished resumable upload; the server checks its type and size.
  */
 import { type Static, Type } from '@sinclair/typebox';
+import { VersionFieldsSchema, VersionNoteInput } from '../file-versions';
 import { ViewerFieldsSchema } from '../geometry-statistics';
 import { DateTime, FileInput, GeometryEventSchema, Nullable, StringEnum, UploadId } from '../schema-types';
 import { MODEL_STATUSES } from './model-values';
@@ -18,6 +19,7 @@ export const ModelInputSchema = Type.Object({
   project_id: Type.Optional(Nullable(Type.Integer())),
   upload_id: Type.Optional(Nullable(UploadId('model-file'))),
   file: Type.Optional(FileInput),
+  version_note: VersionNoteInput,
 });
 
 export const ModelSchema = Type.Object({
@@ -44,6 +46,7 @@ export const ModelDetailSchema = Type.Object({
   file: Nullable(Type.Object({ name: Type.String(), size: Type.Integer() })),
   geometry_events: Type.Array(GeometryEventSchema),
   ...ViewerFieldsSchema,
+  ...VersionFieldsSchema,
 });
 
 export type Model = Static<typeof ModelSchema>;
