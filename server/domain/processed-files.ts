@@ -306,6 +306,8 @@ export async function createProcessedFile(
   };
 }
 
+export const NOTE_WITHOUT_FILE = 'A version note goes with a new file: choose the file too.';
+
 /**
  * Saves an update of a processed file's record in one transaction: `write.before` first (what else is the
  * entity's, e.g. an item's libraries); then, with a new file (stored under `folder`), the current version is kept
@@ -329,6 +331,7 @@ export async function updateProcessedFile(
   },
 ): Promise<Followup | null> {
   const app = request.server;
+  if (!file && write.versionNote?.trim()) throw invalidField('version_note', NOTE_WITHOUT_FILE);
   const stored = file ? await storeModelFile(app, file, folder) : null;
   const row = await inTransaction(db, async (trx) => {
     await write.before?.(trx);

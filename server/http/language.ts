@@ -221,6 +221,12 @@ const DUTCH_SENTENCES: Record<string, string> = {
     'Alleen voltooide of mislukte modellen kunnen opnieuw worden verwerkt.',
   'Only finished or failed items can be reprocessed.':
     'Alleen voltooide of mislukte items kunnen opnieuw worden verwerkt.',
+  // Versions of a model or library item (server/domain/file-version-routes.ts, processed-files.ts).
+  'Version not found.': 'Versie niet gevonden.',
+  'This version has no file to restore.': 'Deze versie heeft geen bestand om terug te zetten.',
+  'Version restored.': 'Versie teruggezet.',
+  'A version note goes with a new file: choose the file too.':
+    'Een versienotitie hoort bij een nieuw bestand: kies ook het bestand.',
 };
 
 /** One English text in Dutch: a known sentence, a Laravel rule, a summary with '(and N more errors)'. */

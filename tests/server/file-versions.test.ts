@@ -290,7 +290,7 @@ describe('library item versions', () => {
     ).toContain('lamp2 v2.fbx');
   });
 
-  it('leaves the item unchanged when the version note is too long', async () => {
+  it('leaves the item unchanged when the version note is too long or comes without a file', async () => {
     const id = (
       await server.db
         .selectFrom('library_items')
@@ -304,5 +304,29 @@ describe('library item versions', () => {
     });
     expect(answer.status).toBe(422);
     expect(Object.keys(((await answer.json()) as { errors: object }).errors)).toEqual(['version_note']);
+    // A note without a new file would be lost: it is refused, in the reader's language, and nothing changes.
+    const errors = async (language: string) =>
+      (
+        await json<{ errors: Record<string, string[]> }>(
+          await call(`/libraries/items/${id}`, {
+            method: 'PATCH',
+            body: JSON.stringify({ name: 'Renamed lamp', version_note: 'Brass again' }),
+            headers: { 'Content-Type': 'application/json', 'Accept-Language': language },
+          }),
+          422,
+        )
+      ).errors;
+    expect(await errors('en')).toEqual({
+      version_note: ['A version note goes with a new file: choose the file too.'],
+    });
+    expect(await errors('nl')).toEqual({
+      version_note: ['Een versienotitie hoort bij een nieuw bestand: kies ook het bestand.'],
+    });
+    const unchanged = await server.db
+      .selectFrom('library_items')
+      .select(['name', 'version'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(unchanged).toEqual({ name: 'Versioned lamp', version: 3 });
   });
 });

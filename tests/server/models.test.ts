@@ -97,6 +97,23 @@ describe('GET /projects/models/{id}', () => {
         message_params: {},
         created_at: expect.any(String),
       })),
+      // A seeded model is its version 1, by its uploader (issue 45).
+      version: 1,
+      versions: [
+        {
+          number: 1,
+          current: true,
+          status: 'FINISHED',
+          file: { name: 'harbour-tower-facade.fbx', size: expect.any(Number) },
+          uploader_name: 'Ada Admin',
+          created_at: expect.any(String),
+          note: null,
+          restored_from: null,
+          preview_image_url: null,
+          viewer_model_url: null,
+          statistics: null,
+        },
+      ],
     });
   });
 
