@@ -130,9 +130,9 @@ test("a processed model's overview shows it in the 3D viewer with its statistics
     await expect(figures).toContainText('Size (W × H × D)0.5 × 0.5 × 0.5 m');
     await expect(figures).toContainText('FormatFBX 7.4, ASCII');
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download glTF (optimized)' }).click();
+    await page.getByRole('button', { name: 'Download glTF (optimized)', exact: true }).click();
     const glb = await download;
-    expect(glb.suggestedFilename()).toBe(`${name}.glb`);
+    expect(glb.suggestedFilename()).toBe(`${name} v1.glb`);
     expect((await readFile(await glb.path())).subarray(0, 4).toString('latin1')).toBe('glTF');
 
     // The project lists it, finished.

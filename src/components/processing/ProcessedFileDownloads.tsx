@@ -20,6 +20,7 @@ export function ProcessedFileDownloads({
   path,
   originalName,
   optimizedName,
+  version,
 }: {
   /** The entity's translation namespace. */
   ns: string;
@@ -29,8 +30,13 @@ export function ProcessedFileDownloads({
   originalName: string | null;
   /** The optimized glb's file name; no such download until there is one. */
   optimizedName: string | null;
+  /** In a list of versions, the version whose files these are: the buttons' names say which. */
+  version?: number;
 }) {
   const { t } = useTranslation(ns);
+  const { t: tm } = useTranslation('models');
+  const nameOf = (variant: Variant) =>
+    version === undefined ? undefined : tm(`versions.${variant}Label`, { number: version });
   const [busy, setBusy] = useState<Variant | null>(null);
 
   const save = async (variant: Variant, fileName: string) => {
@@ -51,6 +57,7 @@ export function ProcessedFileDownloads({
         <Button
           icon={<DownloadOutlined aria-hidden />}
           loading={busy === 'original'}
+          aria-label={nameOf('original')}
           onClick={() => void save('original', originalName)}
         >
           {t('downloads.original')}
@@ -60,6 +67,7 @@ export function ProcessedFileDownloads({
         <Button
           icon={<CloudDownloadOutlined aria-hidden />}
           loading={busy === 'optimized'}
+          aria-label={nameOf('optimized')}
           onClick={() => void save('optimized', optimizedName)}
         >
           {t('downloads.optimized')}

@@ -8,10 +8,12 @@
  * `previewOf`, `noPreview`, `history`, `noHistory`).
  */
 import { Timeline } from 'antd';
-import type { ReactNode } from 'react';
-import type { OverviewBodyProps } from '@/declarations/types';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FileVersion, versionedFileName } from '@shared/file-versions';
+import type { OverviewBodyProps, OverviewContext } from '@/declarations/types';
+import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { useTranslation } from 'react-i18next';
-import { ColorSwatch, formatDate } from '@/components/cells';
+import { ColorSwatch } from '@/components/cells';
 import { PageSection } from '@/components/PageSection';
 import { PreviewFrame } from '@/components/PreviewFrame';
 import { type OverviewDetail, OverviewDetails } from '@/components/OverviewDetails';
@@ -19,6 +21,8 @@ import { formatBytes } from '@/components/upload/upload-rules';
 import { Viewer3D } from '@/components/viewer/Viewer3D';
 import type { GeometryStatistics } from '@shared/geometry-statistics';
 import { ElapsedTime } from './ElapsedTime';
+import { FileVersions, ShownVersionNotice } from './FileVersions';
+import { NONE, useShownDate } from './shown-date';
 import {
   eventMessage,
   formatElapsed,
@@ -28,8 +32,6 @@ import {
 } from './model-status';
 import { ProcessedFileDownloads } from './ProcessedFileDownloads';
 import './processing.css';
-
-export const NONE = '---';
 
 /** What the overview shows of a processed record. */
 export interface ProcessedFileRecord extends ProcessingTimes {
@@ -46,16 +48,12 @@ export interface ProcessedFileRecord extends ProcessingTimes {
   viewer_model_url?: string | null;
   /** What processing found in the file; null until processed. */
   statistics?: GeometryStatistics | null;
+  /** The current version's number and every version, newest first (issue 45). */
+  version?: number;
+  versions?: FileVersion[];
 }
 
 export type ProcessedFileDetail = OverviewDetail;
-
-/** A date and time in the reader's language (to the second with `'seconds'`), or '---'. */
-export function useShownDate(detail: true | 'seconds' = true) {
-  const { i18n } = useTranslation();
-  return (value: string | null | undefined) =>
-    value ? formatDate(value, i18n.resolvedLanguage, detail) : NONE;
-}
 
 /** The milliseconds from one history entry to the next (newer) one; null where either time is unknown. */
 function stepMs(from: string | undefined, to: string): number | null {
@@ -71,6 +69,8 @@ export function ProcessedFileOverview({
   idPrefix,
   path,
   details,
+  context,
+  canRestore = false,
 }: {
   record: ProcessedFileRecord;
   /** The entity's translation namespace. */
@@ -83,8 +83,31 @@ export function ProcessedFileOverview({
   path: string;
   /** The entity's own details, after the common ones and before the file (e.g. its project or libraries). */
   details: ProcessedFileDetail[];
+  /** The overview's banner and reload: with them, the record's versions are listed. */
+  context?: OverviewContext;
+  /** Whether the user may restore a kept version (the record's edit permission). */
+  canRestore?: boolean;
 }) {
   const { t, i18n } = useTranslation(ns);
+  const { t: tm } = useTranslation('models');
+  // The kept version the viewer shows instead of the current one (issue 45), and the notice that says so.
+  const [shownNumber, setShownNumber] = useState<number | null>(null);
+  const shownNotice = useRef<HTMLDivElement>(null);
+  const returnTo = useRef<number | null>(null);
+  const viewed = record.versions?.find((version) => version.number === shownNumber && !version.current);
+  useEffect(() => {
+    if (viewed) {
+      shownNotice.current?.focus();
+      return;
+    }
+    if (returnTo.current === null) return;
+    document.getElementById(`${idPrefix}-version-${returnTo.current}-view`)?.focus();
+    returnTo.current = null;
+  }, [viewed, idPrefix]);
+  const showCurrent = () => {
+    returnTo.current = shownNumber;
+    setShownNumber(null);
+  };
   const date = useShownDate();
   // Processing takes seconds: its times and history are shown to the second.
   const exact = useShownDate('seconds');
@@ -117,8 +140,11 @@ export function ProcessedFileOverview({
         : NONE,
     },
   ];
-  const viewerUrl = record.viewer_model_url;
-  if (record.file || viewerUrl) {
+  const viewerUrl = viewed ? viewed.viewer_model_url : record.viewer_model_url;
+  const currentUrl = record.viewer_model_url;
+  const fileName = (name: string) =>
+    record.version === undefined ? name : versionedFileName(name, record.version);
+  if (record.file || currentUrl) {
     items.push({
       key: 'downloads',
       label: t('fields.downloads'),
@@ -127,8 +153,8 @@ export function ProcessedFileOverview({
         <ProcessedFileDownloads
           ns={ns}
           path={path}
-          originalName={record.file?.name ?? null}
-          optimizedName={viewerUrl ? `${record.name}.glb` : null}
+          originalName={record.file ? fileName(record.file.name) : null}
+          optimizedName={currentUrl ? fileName(`${record.name}.glb`) : null}
         />
       ),
     });
@@ -136,14 +162,24 @@ export function ProcessedFileOverview({
 
   return (
     <>
+      {viewed && (
+        <ShownVersionNotice
+          shown={viewed.number}
+          current={record.version}
+          onBack={showCurrent}
+          ref={shownNotice}
+        />
+      )}
       <div className="model-overview__grid">
         {viewerUrl ? (
           <Viewer3D
             variant="model"
             url={viewerUrl}
-            name={record.name}
-            previewUrl={record.preview_image_url}
-            statistics={record.statistics}
+            name={
+              viewed ? `${record.name} · ${tm('versions.number', { number: viewed.number })}` : record.name
+            }
+            previewUrl={viewed ? viewed.preview_image_url : record.preview_image_url}
+            statistics={viewed ? viewed.statistics : record.statistics}
             className="model-overview__viewer"
           />
         ) : (
@@ -157,6 +193,19 @@ export function ProcessedFileOverview({
         )}
         <OverviewDetails column={2} items={items} />
       </div>
+      {context && record.versions && (
+        <FileVersions
+          versions={record.versions}
+          name={record.name}
+          ns={ns}
+          path={path}
+          idPrefix={idPrefix}
+          shown={viewed?.number ?? record.version ?? 1}
+          onShow={(version) => setShownNumber(version.current ? null : version.number)}
+          canRestore={canRestore}
+          context={context}
+        />
+      )}
       <PageSection id={`${idPrefix}-history`} title={t('history')}>
         {record.geometry_events.length ? (
           <Timeline
@@ -200,7 +249,8 @@ export function ProcessedFileOverview({
  * with the screen's details and badge, in its resource's texts, its downloads below `/{collection}/{id}`.
  */
 export const processedFileBody = <TRecord extends ProcessedFileRecord & { id: number }>(idPrefix: string) =>
-  function ProcessedFileBody({ resource, record, details, badge }: OverviewBodyProps<TRecord>) {
+  function ProcessedFileBody({ resource, record, details, badge, context }: OverviewBodyProps<TRecord>) {
+    const { can } = useResourcePermissions(resource);
     return (
       <ProcessedFileOverview
         record={record}
@@ -209,6 +259,8 @@ export const processedFileBody = <TRecord extends ProcessedFileRecord & { id: nu
         path={`/${resource.name}/${record.id}`}
         status={badge}
         details={details}
+        context={context}
+        canRestore={can('edit')}
       />
     );
   };

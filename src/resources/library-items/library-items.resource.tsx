@@ -186,8 +186,16 @@ export const libraryItems = defineResource<LibraryItem>({
         labelKey: 'fields.file',
         kind: 'file',
         upload: 'library-item-file',
+        uploadHint: { edit: 'fileHintReplace' },
         namesField: 'name',
         currentFile: (item) => (item as LibraryItemDetail).file,
+      },
+      {
+        name: 'version_note',
+        labelKey: 'fields.versionNote',
+        kind: 'textarea',
+        only: 'edit',
+        helpKey: 'versionNoteHint',
       },
     ],
     // Saved, the item's overview follows its processing (issue 31); opened directly, Cancel goes to the libraries.

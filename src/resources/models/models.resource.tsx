@@ -95,6 +95,13 @@ export const models = defineResource<ProjectModel>({
         namesField: 'name',
         currentFile: (model) => (model as ModelDetail).file,
       },
+      {
+        name: 'version_note',
+        labelKey: 'fields.versionNote',
+        kind: 'textarea',
+        only: 'edit',
+        helpKey: 'versionNoteHint',
+      },
     ],
     // Saved, the overview follows the processing; opened directly, Cancel goes to the project or the projects.
     redirect: 'show',

@@ -105,6 +105,15 @@ export async function projectsApi(request: APIRequestContext, user: DemoUser = '
       );
       return body.data;
     },
+    /** Gives the model a new file (its next version, issue 45), as the edit form sends it. */
+    async replaceModelFile(id: number, fileName: string, note?: string): Promise<void> {
+      await json(
+        await request.post(`${API}/projects/models/${id}`, {
+          headers,
+          multipart: { _method: 'PATCH', file: fbxFile(fileName), ...(note ? { version_note: note } : {}) },
+        }),
+      );
+    },
     /** Waits until the model has reached the status (the processor works in the background). */
     async untilModelStatus(id: number, status: string): Promise<void> {
       await expect

@@ -1,0 +1,104 @@
+/**
+ * Versions of a model in Chromium against the contract server (issue 45): a new file chosen on the edit form, with
+ * its note, becomes version 2 while version 1 stays listed; an earlier version opens in the overview's viewer (a
+ * notice says so and leads back, the focus following); restoring version 1 after its confirmation makes version 3;
+ * a note without a file is refused under its field; a viewer sees the versions but cannot restore; axe finds
+ * nothing serious at either width.
+ */
+import { expect, test } from './support/test';
+import { seriousViolations } from './support/axe';
+import { origin, signedInAs } from './support/portal';
+import { fbxFile, projectsApi, uniqueName } from './support/projects-api';
+import { withoutWebGL } from './support/no-webgl';
+import { PHONE } from './support/screen-variants';
+
+const PROJECT = 'Dune Pavilion';
+
+test('a new file makes version 2; version 1 is viewed and restored as version 3', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signedInAs(context, 'alice');
+  await withoutWebGL(page);
+  const api = await projectsApi(request);
+  const project = await api.findProject(PROJECT);
+  const name = uniqueName('E2E Versions');
+  const model = await api.createModel(name, project.id);
+  try {
+    await api.untilModelStatus(model.id, 'FINISHED');
+    await page.goto(`/projects/models/edit/${model.id}`);
+
+    // A note without a new file would be lost: the server refuses it under its field.
+    await page.getByLabel('Version note').fill('Longer legs');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('A version note goes with a new file: choose the file too.')).toBeVisible();
+
+    await page.locator('input[type="file"]').setInputFiles(fbxFile(`${name} longer.fbx`, 6_000));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/models/overview/${model.id}$`));
+    await api.untilModelStatus(model.id, 'FINISHED');
+
+    const versions = page.getByRole('region', { name: 'Versions' });
+    const second = page.getByTestId('model-version-2');
+    const first = page.getByTestId('model-version-1');
+    await expect(second).toContainText('Current');
+    await expect(second).toContainText('Longer legs');
+    await expect(second).toContainText(`${name} longer.fbx`);
+    await expect(first).toContainText(`${name}.fbx`);
+    await expect(first).toContainText('12 triangles');
+
+    // Version 1 in the viewer: the notice takes the focus and leads back.
+    await versions.getByRole('button', { name: 'View in 3D: version 1' }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'The viewer shows version 1' });
+    await expect(notice).toHaveText(/not the current version 2/);
+    await expect(notice).toBeFocused();
+    await expect(page.locator('.viewer img')).toHaveAttribute('alt', new RegExp(`${name} · Version 1`));
+    await expect(first).toContainText('In the viewer');
+    await notice.getByRole('button', { name: 'Back to the current version' }).click();
+    await expect(notice).toBeHidden();
+    await expect(versions.getByRole('button', { name: 'View in 3D: version 1' })).toBeFocused();
+
+    // Restoring version 1 makes version 3, after the confirmation.
+    await versions.getByRole('button', { name: 'Restore version 1' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmation' });
+    await expect(dialog).toContainText('Restore version 1? It becomes version 3');
+    await dialog.getByRole('button', { name: 'Restore' }).click();
+    await expect(page.getByText('Version 1 restored as version 3.')).toBeVisible();
+    const third = page.getByTestId('model-version-3');
+    await expect(third).toContainText('Current');
+    await expect(third).toContainText('Restored from version 1');
+    await expect(third).toContainText(`${name}.fbx`);
+    await expect(page.getByTestId('model-version-2')).not.toContainText('Current');
+    await expect(page.getByRole('button', { name: 'Download original file', exact: true })).toBeVisible();
+
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize(PHONE);
+    await expect(third).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await api.deleteModel(model.id);
+  }
+});
+
+test('a viewer sees the versions but restores none', async ({ page, context, request }) => {
+  const api = await projectsApi(request);
+  const project = await api.findProject(PROJECT);
+  const name = uniqueName('E2E Versions viewer');
+  const model = await api.createModel(name, project.id);
+  try {
+    await api.untilModelStatus(model.id, 'FINISHED');
+    await api.replaceModelFile(model.id, `${name} v2.fbx`, 'Second');
+    await signedInAs(context, 'bob');
+    await withoutWebGL(page);
+    // bob holds no authoring licence: he sees models on the customer portal.
+    await page.goto(`${origin('customerportal-acme')}/projects/models/overview/${model.id}`);
+    const versions = page.getByRole('region', { name: 'Versions' });
+    await expect(versions.getByTestId('model-version-2')).toContainText('Current');
+    await expect(versions.getByTestId('model-version-2')).toContainText('Second');
+    await expect(versions.getByRole('button', { name: 'Download original file, version 1' })).toBeVisible();
+    await expect(versions.getByRole('button', { name: /Restore/ })).toHaveCount(0);
+  } finally {
+    await api.deleteModel(model.id);
+  }
+});
