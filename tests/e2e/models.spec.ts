@@ -97,7 +97,7 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
       await expect(history.filter({ hasText: step })).toHaveCount(1);
     expect(await notReloaded(page)).toBe(true);
     await expect(page.locator('time.elapsed-time')).toHaveText(/^0:00:\d\d$/);
-    await expect(page.getByText(`${name}.fbx · 6 MB`)).toBeVisible();
+    await expect(page.getByText(`${name}.fbx · 6 MB`, { exact: true })).toBeVisible();
   } finally {
     if (modelId) await api.deleteModel(modelId);
   }

@@ -5,11 +5,13 @@
  * a note without a file is refused under its field; a viewer sees the versions but cannot restore; axe finds
  * nothing serious at either width.
  */
-import { expect, test } from './support/test';
+import sharp from 'sharp';
+import { cube } from '../server/fbx-fixtures';
+import { expect, type Locator, test } from './support/test';
 import { seriousViolations } from './support/axe';
 import { origin, signedInAs } from './support/portal';
 import { fbxFile, projectsApi, uniqueName } from './support/projects-api';
-import { withoutWebGL } from './support/no-webgl';
+import { VIEWER_READY, VIEWER_TEST_VIEWPORT, withoutWebGL } from './support/no-webgl';
 import { PHONE } from './support/screen-variants';
 
 const PROJECT = 'Dune Pavilion';
@@ -98,6 +100,121 @@ test('a viewer sees the versions but restores none', async ({ page, context, req
     await expect(versions.getByTestId('model-version-2')).toContainText('Second');
     await expect(versions.getByRole('button', { name: 'Download original file, version 1' })).toBeVisible();
     await expect(versions.getByRole('button', { name: /Restore/ })).toHaveCount(0);
+  } finally {
+    await api.deleteModel(model.id);
+  }
+});
+
+/** The cube of version 1 with a second, blue cube beside it: version 2 adds one mesh of 12 triangles. */
+function cubeAndAnother() {
+  const { scene } = cube();
+  return {
+    ...scene,
+    nodes: [
+      ...scene.nodes,
+      { ...scene.nodes[0], name: 'Second cube', translation: [-50, 25, 30] as [number, number, number] },
+    ],
+  };
+}
+
+/** Resolves once the viewer has drawn and then drawn no more for a few frames. */
+async function drawnAndStill(viewer: Locator, after = 0) {
+  await expect(viewer).toHaveAttribute('data-state', 'ready', VIEWER_READY);
+  await viewer.locator('canvas').evaluate(
+    (canvas, previous) =>
+      new Promise<void>((done) => {
+        let last = -1;
+        let still = 0;
+        const check = () => {
+          const frames = Number(canvas.getAttribute('data-frames'));
+          still = frames > previous && frames === last ? still + 1 : 0;
+          last = frames;
+          if (still >= 3) done();
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+    after,
+  );
+}
+
+const framesOf = async (viewer: Locator) =>
+  Number(await viewer.locator('canvas').getAttribute('data-frames'));
+
+/** The share of the viewer's pixels in the difference view's green (an added mesh). */
+async function greenShare(viewer: Locator): Promise<number> {
+  const shot = await viewer.screenshot({ style: '.viewer__toolbar { visibility: hidden }' });
+  const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let green = 0;
+  for (let offset = 0; offset < data.length; offset += 3)
+    if (
+      data[offset + 1] > 80 &&
+      data[offset + 1] > 1.4 * data[offset] &&
+      data[offset + 1] > 1.3 * data[offset + 2]
+    )
+      green += 1;
+  return green / (info.width * info.height);
+}
+
+test('two versions side by side: one camera, what changed counted and coloured', async ({
+  page,
+  context,
+  request,
+}) => {
+  // Software WebGL draws both models on the CPU.
+  test.slow();
+  await signedInAs(context, 'alice');
+  await page.setViewportSize({ ...VIEWER_TEST_VIEWPORT, height: 1400 });
+  const api = await projectsApi(request);
+  const project = await api.findProject(PROJECT);
+  const name = uniqueName('E2E Compare');
+  const model = await api.createModel(name, project.id);
+  try {
+    await api.untilModelStatus(model.id, 'FINISHED');
+    await api.replaceModelFile(model.id, `${name} two.fbx`, 'A second cube', cubeAndAnother());
+    await api.untilModelStatus(model.id, 'FINISHED');
+    await page.goto(`/projects/models/overview/${model.id}`);
+    await page.getByRole('button', { name: 'Compare version 1 with the current version' }).click();
+
+    const compare = page.getByRole('region', { name: 'Version 1 and version 2' });
+    const older = compare.locator('.viewer').first();
+    const newer = compare.locator('.viewer').last();
+    await drawnAndStill(older);
+    await drawnAndStill(newer);
+    await expect(page.getByTestId('model-compare-summary')).toHaveText('1 added; +12 triangles');
+
+    // One camera: a turn of the older view by keyboard turns the newer one too.
+    const before = await newer
+      .locator('canvas')
+      .evaluate((canvas) => (canvas as HTMLCanvasElement).toDataURL());
+    const newerFrames = await framesOf(newer);
+    await older.getByRole('group', { name: new RegExp(`3D view of ${name} · Version 1`) }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await drawnAndStill(newer, newerFrames);
+    const after = await newer
+      .locator('canvas')
+      .evaluate((canvas) => (canvas as HTMLCanvasElement).toDataURL());
+    expect(after).not.toBe(before);
+
+    // The difference view: the added cube is green in the newer version, and nothing in the older one is.
+    const [olderFrames, newerFramesBefore] = [await framesOf(older), await framesOf(newer)];
+    await compare.getByLabel('Show differences').click();
+    await expect(compare.getByRole('list', { name: 'Colours of the differences' })).toContainText('Added');
+    await drawnAndStill(older, olderFrames);
+    await drawnAndStill(newer, newerFramesBefore);
+    expect(await greenShare(newer)).toBeGreaterThan(0.005);
+    expect(await greenShare(older)).toBe(0);
+
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize(PHONE);
+    await expect(newer).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await compare.getByRole('button', { name: 'Close comparison' }).click();
+    await expect(compare).toBeHidden();
+    await expect(
+      page.getByRole('button', { name: 'Compare version 1 with the current version' }),
+    ).toBeFocused();
   } finally {
     await api.deleteModel(model.id);
   }

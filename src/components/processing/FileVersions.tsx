@@ -5,7 +5,7 @@
  * optimized glb (named with their version), and restore it as a new version (by the record's edit permission, after
  * a confirmation; the result in the page's banner, the record read again). Texts from `models:versions.*`.
  */
-import { EyeOutlined, HistoryOutlined } from '@ant-design/icons';
+import { DiffOutlined, EyeOutlined, HistoryOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,7 @@ export function FileVersions({
   idPrefix,
   shown,
   onShow,
+  onCompare,
   canRestore,
   context,
 }: {
@@ -44,10 +45,12 @@ export function FileVersions({
   /** The record's API path (`/projects/models/7`). */
   path: string;
   idPrefix: string;
-  /** The version the viewer shows. */
-  shown: number;
+  /** The version the viewer shows; null while two are compared. */
+  shown: number | null;
   /** Shows a version in the viewer. */
   onShow(version: FileVersion): void;
+  /** Compares a kept version with the current one. */
+  onCompare(version: FileVersion): void;
   canRestore: boolean;
   context: OverviewContext;
 }) {
@@ -55,6 +58,7 @@ export function FileVersions({
   const date = useShownDate();
   const { ask, dialog } = useConfirmation();
   const next = (versions[0]?.number ?? 0) + 1;
+  const currentShown = !!versions[0]?.viewer_model_url;
 
   const restore = (version: FileVersion) =>
     ask({
@@ -127,6 +131,16 @@ export function FileVersions({
                     onClick={() => onShow(version)}
                   >
                     {t('versions.view')}
+                  </Button>
+                )}
+                {currentShown && !version.current && version.viewer_model_url && (
+                  <Button
+                    id={`${idPrefix}-version-${version.number}-compare`}
+                    icon={<DiffOutlined aria-hidden />}
+                    aria-label={t('versions.compareLabel', { number: version.number })}
+                    onClick={() => onCompare(version)}
+                  >
+                    {t('versions.compare')}
                   </Button>
                 )}
                 <ProcessedFileDownloads

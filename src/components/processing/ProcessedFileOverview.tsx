@@ -22,6 +22,7 @@ import { Viewer3D } from '@/components/viewer/Viewer3D';
 import type { GeometryStatistics } from '@shared/geometry-statistics';
 import { ElapsedTime } from './ElapsedTime';
 import { FileVersions, ShownVersionNotice } from './FileVersions';
+import { VersionCompare } from './VersionCompare';
 import { NONE, useShownDate } from './shown-date';
 import {
   eventMessage,
@@ -108,6 +109,15 @@ export function ProcessedFileOverview({
     returnTo.current = shownNumber;
     setShownNumber(null);
   };
+  // The kept version compared with the current one (issue 45), in place of the viewer and details.
+  const [comparedNumber, setComparedNumber] = useState<number | null>(null);
+  const compared = record.versions?.find((version) => version.number === comparedNumber && !version.current);
+  const current = record.versions?.[0];
+  const closeCompare = () => {
+    const number = comparedNumber;
+    setComparedNumber(null);
+    requestAnimationFrame(() => document.getElementById(`${idPrefix}-version-${number}-compare`)?.focus());
+  };
   const date = useShownDate();
   // Processing takes seconds: its times and history are shown to the second.
   const exact = useShownDate('seconds');
@@ -170,29 +180,39 @@ export function ProcessedFileOverview({
           ref={shownNotice}
         />
       )}
-      <div className="model-overview__grid">
-        {viewerUrl ? (
-          <Viewer3D
-            variant="model"
-            url={viewerUrl}
-            name={
-              viewed ? `${record.name} · ${tm('versions.number', { number: viewed.number })}` : record.name
-            }
-            previewUrl={viewed ? viewed.preview_image_url : record.preview_image_url}
-            statistics={viewed ? viewed.statistics : record.statistics}
-            className="model-overview__viewer"
-          />
-        ) : (
-          <PreviewFrame
-            src={record.preview_image_url}
-            alt={t('previewOf', { name: record.name })}
-            emptyLabel={t('noPreview')}
-            showEmptyLabel
-            className="model-overview__preview"
-          />
-        )}
-        <OverviewDetails column={2} items={items} />
-      </div>
+      {compared && current?.viewer_model_url && compared.viewer_model_url ? (
+        <VersionCompare
+          older={compared}
+          newer={current}
+          name={record.name}
+          idPrefix={idPrefix}
+          onClose={closeCompare}
+        />
+      ) : (
+        <div className="model-overview__grid">
+          {viewerUrl ? (
+            <Viewer3D
+              variant="model"
+              url={viewerUrl}
+              name={
+                viewed ? `${record.name} · ${tm('versions.number', { number: viewed.number })}` : record.name
+              }
+              previewUrl={viewed ? viewed.preview_image_url : record.preview_image_url}
+              statistics={viewed ? viewed.statistics : record.statistics}
+              className="model-overview__viewer"
+            />
+          ) : (
+            <PreviewFrame
+              src={record.preview_image_url}
+              alt={t('previewOf', { name: record.name })}
+              emptyLabel={t('noPreview')}
+              showEmptyLabel
+              className="model-overview__preview"
+            />
+          )}
+          <OverviewDetails column={2} items={items} />
+        </div>
+      )}
       {context && record.versions && (
         <FileVersions
           versions={record.versions}
@@ -200,8 +220,15 @@ export function ProcessedFileOverview({
           ns={ns}
           path={path}
           idPrefix={idPrefix}
-          shown={viewed?.number ?? record.version ?? 1}
-          onShow={(version) => setShownNumber(version.current ? null : version.number)}
+          shown={compared ? null : (viewed?.number ?? record.version ?? 1)}
+          onShow={(version) => {
+            setComparedNumber(null);
+            setShownNumber(version.current ? null : version.number);
+          }}
+          onCompare={(version) => {
+            setShownNumber(null);
+            setComparedNumber(version.number);
+          }}
           canRestore={canRestore}
           context={context}
         />

@@ -9,7 +9,7 @@
  * size through a ResizeObserver, and is disposed with the component; while the file loads the preview image shows
  * with a spinner, and where WebGL fails or the file does not load, the picture stays with a note.
  */
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExitFullscreenIcon, FitIcon, FullscreenIcon, ResetIcon, WireframeIcon } from './viewer-icons';
 import { ToolButton, ViewerFrame, type ViewerProps, type ViewerState } from './viewer-parts';
@@ -36,6 +36,8 @@ export default function ModelViewer(props: ViewerProps) {
   const [wireframe, setWireframe] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
   const hintId = useId();
+  // The latest `onScene`, for the scene's effect, which runs again only for another file.
+  const tellScene = useEffectEvent((scene: ViewerScene | null) => props.onScene?.(scene));
 
   useEffect(() => {
     const stage = stageRef.current;
@@ -66,7 +68,10 @@ export default function ModelViewer(props: ViewerProps) {
       resize.observe(stage);
       try {
         await scene.load({ kind: variant, url });
-        if (!ended) setState('ready');
+        if (!ended) {
+          setState('ready');
+          tellScene(scene);
+        }
       } catch (error) {
         if (ended) return;
         console.warn(`The 3D view of ${url} could not be loaded`, error);
@@ -76,6 +81,7 @@ export default function ModelViewer(props: ViewerProps) {
     void start();
     return () => {
       ended = true;
+      if (scene) tellScene(null);
       resize.disconnect();
       canvas.removeEventListener('webglcontextlost', lost);
       scene?.dispose();

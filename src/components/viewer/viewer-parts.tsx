@@ -5,6 +5,7 @@
  * saying why there is no 3D view, and the statistics panel (triangles, vertices, meshes, materials, textures, size
  * in meters, original and optimized bytes, source format). Texts come from the `viewer` namespace.
  */
+import type { ViewerScene } from './viewer-scene';
 import { FileImageOutlined, InfoCircleFilled } from '@ant-design/icons';
 import type { GeometryStatistics } from '@shared/geometry-statistics';
 import { type ReactNode, type Ref, useId, useState } from 'react';
@@ -30,6 +31,8 @@ export interface ViewerProps {
   statistics?: GeometryStatistics | null;
   /** Sizes the frame (its aspect ratio) on the page that shows it. */
   className?: string;
+  /** Told the scene once its content is shown, and null when it goes (version comparison links two, issue 45). */
+  onScene?: (scene: ViewerScene | null) => void;
 }
 
 /**

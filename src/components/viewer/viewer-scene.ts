@@ -51,6 +51,7 @@ import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { drawsWithoutGpu } from './software-renderer';
+import { type MeshSignature, meshSignatures, paintMeshes } from './mesh-signatures';
 
 /** The device pixel ratio is capped here: sharper than this costs fill rate and shows no more. */
 export const MAX_PIXEL_RATIO = 2;
@@ -119,6 +120,12 @@ const FIRST_PART_VERTICES = 60_000;
 const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
 
 export type ViewerContent = { kind: 'model'; url: string } | { kind: 'material'; url: string };
+
+/** Where the camera is and what it looks at: what two linked viewers share (version comparison, issue 45). */
+export interface CameraView {
+  position: [number, number, number];
+  target: [number, number, number];
+}
 
 /** Frees a texture and, for an ImageBitmap (GLTFLoader's images in Chromium), the bitmap. */
 function disposeTexture(texture: Texture) {
@@ -222,6 +229,11 @@ export class ViewerScene {
   private readonly inParts: boolean;
   /** While the first picture is drawn in parts: nothing else draws, and a resize starts it over. */
   private building: { resized: boolean } | null = null;
+  /** Who follows the camera (a linked viewer), and whether a view from outside is being applied. */
+  private readonly viewListeners = new Set<(view: CameraView) => void>();
+  private applyingView = false;
+  /** Puts the content's own materials back after a difference view. */
+  private unpaint: (() => void) | null = null;
 
   /** Throws when no WebGL 2 context can be made on the canvas. */
   constructor(
@@ -269,6 +281,54 @@ export class ViewerScene {
     this.controls.dampingFactor = 0.12;
     this.controls.screenSpacePanning = true;
     this.controls.addEventListener('change', this.requestRender);
+    this.controls.addEventListener('change', this.announceView);
+  }
+
+  private readonly announceView = () => {
+    if (this.applyingView || !this.viewListeners.size) return;
+    const view = this.currentView();
+    for (const listener of this.viewListeners) listener(view);
+  };
+
+  /** The camera's view now. */
+  currentView(): CameraView {
+    return { position: this.camera.position.toArray(), target: this.controls.target.toArray() };
+  }
+
+  /** Calls `listener` with every view the user (or a fit) moves the camera to; answers how to stop. */
+  onViewChange(listener: (view: CameraView) => void): () => void {
+    this.viewListeners.add(listener);
+    return () => this.viewListeners.delete(listener);
+  }
+
+  /** Moves the camera to a view from outside (a linked viewer's), without announcing it back. */
+  setView(view: CameraView) {
+    this.applyingView = true;
+    try {
+      this.camera.position.fromArray(view.position);
+      this.controls.target.fromArray(view.target);
+      const distance = this.camera.position.distanceTo(this.controls.target);
+      this.camera.near = Math.max(distance / 100, 1e-4);
+      this.camera.far = Math.max(distance * 100, 1);
+      this.camera.updateProjectionMatrix();
+      this.settleControls();
+    } finally {
+      this.applyingView = false;
+    }
+    this.requestRender();
+  }
+
+  /** The signatures of the model's meshes (mesh-signatures.ts); none before it loaded. */
+  meshSignatures(): MeshSignature[] {
+    return this.content ? meshSignatures(this.content) : [];
+  }
+
+  /** Paints the meshes with these keys in their colours and fades the rest (`rest`); null shows their own. */
+  paintMeshes(colours: ReadonlyMap<string, number> | null, rest = 0x9aa1ab) {
+    this.unpaint?.();
+    this.unpaint = null;
+    if (colours && this.content) this.unpaint = paintMeshes(this.content, colours, rest);
+    this.requestRender();
   }
 
   /** Draws a frame soon (once per animation frame, however often it is asked). */
@@ -518,11 +578,16 @@ export class ViewerScene {
     this.controls.enableDamping = this.damping;
   }
 
-  /** Frames the content from `direction` (the current one by default), filling the view without clipping. */
-  fit(direction?: Vector3) {
+  /**
+   * Frames the content from `direction` (the current one by default), filling the view without clipping; with
+   * `also`, the content of another viewer too (two versions compared in one camera).
+   */
+  fit(direction?: Vector3, also?: ViewerScene) {
     if (!this.content) return;
     this.settleControls();
-    const sphere = boundingSphere(this.content);
+    const own = boundingSphere(this.content);
+    const other = also?.content ? boundingSphere(also.content) : null;
+    const sphere = own && other ? own.union(other) : (own ?? other);
     if (!sphere) return;
     const radius = Math.max(sphere.radius, 1e-3);
     const vertical = (this.camera.fov * Math.PI) / 180;
@@ -545,6 +610,11 @@ export class ViewerScene {
   /** Back to the opening view. */
   reset() {
     this.fit(this.view);
+  }
+
+  /** The opening view framing this content and another viewer's together. */
+  frameWith(other: ViewerScene) {
+    this.fit(this.view, other);
   }
 
   setWireframe(on: boolean) {
@@ -586,6 +656,9 @@ export class ViewerScene {
     this.disposed = true;
     if (this.frame) cancelAnimationFrame(this.frame);
     this.controls.removeEventListener('change', this.requestRender);
+    this.controls.removeEventListener('change', this.announceView);
+    this.viewListeners.clear();
+    this.unpaint?.();
     this.controls.dispose();
     if (this.content) disposeTree(this.content);
     disposeTree(this.shadow);

@@ -5,7 +5,7 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import { API, apiHeaders, type DemoUser, sharedSession } from './portal';
 import { cube } from '../../server/fbx-fixtures';
-import { writeFbxAscii } from '../../../server/seed/fbx-writer';
+import { type FbxScene, writeFbxAscii } from '../../../server/seed/fbx-writer';
 
 export interface ApiProject {
   id: number;
@@ -106,11 +106,15 @@ export async function projectsApi(request: APIRequestContext, user: DemoUser = '
       return body.data;
     },
     /** Gives the model a new file (its next version, issue 45), as the edit form sends it. */
-    async replaceModelFile(id: number, fileName: string, note?: string): Promise<void> {
+    async replaceModelFile(id: number, fileName: string, note?: string, scene?: FbxScene): Promise<void> {
       await json(
         await request.post(`${API}/projects/models/${id}`, {
           headers,
-          multipart: { _method: 'PATCH', file: fbxFile(fileName), ...(note ? { version_note: note } : {}) },
+          multipart: {
+            _method: 'PATCH',
+            file: fbxFile(fileName, undefined, scene),
+            ...(note ? { version_note: note } : {}),
+          },
         }),
       );
     },
@@ -128,11 +132,12 @@ export async function projectsApi(request: APIRequestContext, user: DemoUser = '
 }
 
 /**
- * A real ASCII FBX 7.4 of a red cube (tests/server/fbx-fixtures.ts), padded with comment lines to at least
- * `size` bytes, as Playwright's file chooser takes it; the processor converts it to a model of 12 triangles.
+ * A real ASCII FBX 7.4 of a red cube (tests/server/fbx-fixtures.ts), or of another `scene`, padded with comment
+ * lines to at least `size` bytes, as Playwright's file chooser takes it; the processor converts the cube to a model
+ * of 12 triangles.
  */
-export function fbxFile(name: string, size = 4_000) {
-  const cubeFbx = writeFbxAscii(cube().scene).toString('latin1');
+export function fbxFile(name: string, size = 4_000, scene: FbxScene = cube().scene) {
+  const cubeFbx = writeFbxAscii(scene).toString('latin1');
   const line = `; ${'padding '.repeat(12)}\n`;
   const padding = line.repeat(Math.max(0, Math.ceil((size - cubeFbx.length) / line.length)));
   return { name, mimeType: 'application/octet-stream', buffer: Buffer.from(cubeFbx + padding, 'latin1') };
