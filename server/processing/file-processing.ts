@@ -259,7 +259,11 @@ export function fileProcessing(files: ProcessedFiles): Processable {
         if (!(error instanceof GeometryFailure)) throw error;
         const failure = { code: error.code, params: error.params };
         const failed = await conclude(context, job, 'FAILED', cleared, MODEL_MESSAGES.failedWith(failure));
-        if (failed) await deleteKeys(context, replacedKeys(await releasedKeys(context.db, files.versions, row.id, row)));
+        if (failed)
+          await deleteKeys(
+            context,
+            replacedKeys(await releasedKeys(context.db, files.versions, row.id, row)),
+          );
         return;
       }
       const stored = await store(context, result);
