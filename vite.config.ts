@@ -78,6 +78,10 @@ export default defineConfig({
             // papaparse is a dependency of refine core's (unused) CSV export, which would put it in the signed-in
             // layer; the lists' export (src/pages/list/export/) is its one user and loads it on demand.
             { name: 'papaparse', test: /node_modules[\\/]papaparse[\\/]/, priority: 200 },
+            // three.js in a chunk of its own: the viewer (src/components/viewer/ModelViewer.tsx, a chunk under its
+            // source name that the bundle-budget test finds) and its distance tool (measure-tool.ts, loaded when it is
+            // first turned on) share it.
+            { name: 'three', test: /node_modules[\\/]three[\\/]/, priority: 200 },
           ],
         },
       },

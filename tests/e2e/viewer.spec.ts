@@ -321,7 +321,7 @@ test.describe('the model viewer', () => {
       await tools
         .getByRole('button')
         .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label'))),
-    ).toEqual(['Fit to view', 'Reset view', 'Wireframe', 'Statistics', 'Full screen']);
+    ).toEqual(['Fit to view', 'Reset view', 'Wireframe', 'Measure distance', 'Statistics', 'Full screen']);
 
     // The cube at the centre, the background at the corners.
     const first = await picture(stage);
@@ -414,6 +414,56 @@ test.describe('the model viewer', () => {
     await resized(page, DESKTOP);
     await idle(stage);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+  });
+
+  test("measures a known distance: the cube's diagonal, snapped from corner to corner, in the reader's unit", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signedInAs(context, 'alice');
+    const modelId = await seededModelId(request);
+    await serveCube(page, request, modelId);
+    const stage = await openViewer(page, modelId);
+    const tools = page.getByRole('group', { name: '3D view controls' });
+    const measure = tools.getByRole('button', { name: 'Measure distance' });
+    await measure.click();
+    await expect(measure).toHaveAttribute('aria-pressed', 'true');
+    const distance = page.getByTestId('viewer-distance');
+    await expect(distance).toHaveText('Click a point on the model.');
+
+    // Seen from above, front and right, the cube's highest point on screen is the far corner of its top and its
+    // lowest the near corner of its bottom: opposite corners, √3 m apart. A click a few pixels inside each snaps
+    // to the corner.
+    const shot = await picture(stage);
+    let top = { x: 0, y: Infinity };
+    let bottom = { x: 0, y: -Infinity };
+    for (let y = 0; y < shot.height; y += 1)
+      for (let x = 0; x < shot.width; x += 1) {
+        if (!isRed(pixel(shot, x, y))) continue;
+        if (y < top.y) top = { x, y };
+        if (y > bottom.y) bottom = { x, y };
+      }
+    const box = (await stage.boundingBox())!;
+    await page.mouse.click(box.x + top.x, box.y + top.y + 4);
+    await expect(distance).toHaveText('Click a second point.');
+    await page.mouse.click(box.x + bottom.x, box.y + bottom.y - 4);
+    await expect(distance).toHaveText(/, from a corner to a corner$/);
+    const metres = Number(/^([\d.]+) m/.exec((await distance.textContent()) ?? '')?.[1]);
+    expect(Math.abs(metres - Math.sqrt(3)) / Math.sqrt(3)).toBeLessThan(0.01);
+
+    // The unit is the reader's choice, kept for the next visit; Escape clears the points.
+    await page.getByLabel('Unit').selectOption('mm');
+    await expect(distance).toHaveText(/^1,?732\.\d mm/);
+    await stage.focus();
+    await page.keyboard.press('Escape');
+    await expect(distance).toHaveText('Click a point on the model.');
+    await page.reload();
+    await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready', VIEWER_READY);
+    await stage.focus();
+    await page.keyboard.press('m');
+    await expect(page.getByLabel('Unit')).toHaveValue('mm');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('lights with plain lights without a GPU, and with the studio environment where WebGL has one', async ({

@@ -3,15 +3,33 @@
  * model's optimized glb, or a material's base-colour map on a sphere, in a focusable stage (`role="group"`, roledescription
  * '3D viewer', named after the record, with a hidden description of the keys). Pointer: drag orbits, right-drag or
  * Shift-drag pans, the wheel or a pinch zooms. Keyboard on the focused stage: arrows orbit, Shift+arrows pan, + and -
- * zoom, F fits, R resets, W switches the wireframe (never with Ctrl, Alt or Meta, which stay the browser's). The
- * toolbar: Fit to view, Reset view, Wireframe (a toggle), Statistics (models, in ViewerFrame) and Full screen (the
- * Fullscreen API on the frame; Escape leaves). The scene (viewer-scene.ts) renders on demand, follows the stage's
+ * zoom, F fits, R resets, W switches the wireframe, M the distance tool (models; Escape clears its points) (never with
+ * Ctrl, Alt or Meta, which stay the browser's). The toolbar: Fit to view, Reset view, Wireframe (a toggle), Measure
+ * (models, a toggle: a click on the model picks a point, measure-tool.ts, and MeasurePanel.tsx shows the distance),
+ * Statistics (models, in ViewerFrame) and Full screen (the Fullscreen API on the frame; Escape leaves). The scene (viewer-scene.ts) renders on demand, follows the stage's
  * size through a ResizeObserver, and is disposed with the component; while the file loads the preview image shows
  * with a spinner, and where WebGL fails or the file does not load, the picture stays with a note.
  */
-import { type KeyboardEvent, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExitFullscreenIcon, FitIcon, FullscreenIcon, ResetIcon, WireframeIcon } from './viewer-icons';
+import {
+  ExitFullscreenIcon,
+  FitIcon,
+  FullscreenIcon,
+  ResetIcon,
+  RulerIcon,
+  WireframeIcon,
+} from './viewer-icons';
+import type { Measurement } from './measure-tool';
+import { type LengthUnit, MeasurePanel, storedLengthUnit, storeLengthUnit } from './MeasurePanel';
 import { ToolButton, ViewerFrame, type ViewerProps, type ViewerState } from './viewer-parts';
 import { ViewerScene } from './viewer-scene';
 
@@ -22,6 +40,9 @@ const ARROWS: Readonly<Record<string, readonly [number, number]>> = {
   ArrowUp: [0, 1],
   ArrowDown: [0, -1],
 };
+
+/** How far (in CSS pixels) a press may move and still be a click rather than a drag. */
+const CLICK_SLOP_PX = 4;
 
 const prefersReducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -35,6 +56,11 @@ export default function ModelViewer(props: ViewerProps) {
   const [state, setState] = useState<ViewerState>('loading');
   const [wireframe, setWireframe] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
+  // The distance tool (issue 45): on or off, its points so far, and the reader's unit.
+  const [measuring, setMeasuring] = useState(false);
+  const [measurement, setMeasurement] = useState<Measurement | null>(null);
+  const [unit, setUnit] = useState<LengthUnit>(storedLengthUnit);
+  const pressedAt = useRef<{ x: number; y: number } | null>(null);
   const hintId = useId();
   // The latest `onScene`, for the scene's effect, which runs again only for another file.
   const tellScene = useEffectEvent((scene: ViewerScene | null) => props.onScene?.(scene));
@@ -103,6 +129,30 @@ export default function ModelViewer(props: ViewerProps) {
     sceneRef.current?.setWireframe(!wireframe);
     setWireframe(!wireframe);
   };
+  const toggleMeasuring = () => {
+    void sceneRef.current?.setMeasuring(!measuring);
+    setMeasurement(null);
+    setMeasuring(!measuring);
+  };
+  const clearMeasure = () => {
+    sceneRef.current?.clearMeasure();
+    setMeasurement(null);
+  };
+  const chooseUnit = (chosen: LengthUnit) => {
+    storeLengthUnit(chosen);
+    setUnit(chosen);
+  };
+  // A click (a press that did not become a drag) picks a point of the distance tool.
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    pressedAt.current = measuring && event.button === 0 ? { x: event.clientX, y: event.clientY } : null;
+  };
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    const pressed = pressedAt.current;
+    pressedAt.current = null;
+    if (!pressed || Math.hypot(event.clientX - pressed.x, event.clientY - pressed.y) > CLICK_SLOP_PX) return;
+    const measured = sceneRef.current?.measureAt(event.clientX, event.clientY);
+    if (measured) setMeasurement(measured);
+  };
   const toggleFullscreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen();
     else void rootRef.current?.requestFullscreen().catch(() => undefined);
@@ -134,6 +184,14 @@ export default function ModelViewer(props: ViewerProps) {
         case 'w':
           toggleWireframe();
           break;
+        case 'm':
+          if (variant !== 'model') return;
+          toggleMeasuring();
+          break;
+        case 'escape':
+          if (!measuring || !measurement?.points) return;
+          clearMeasure();
+          break;
         default:
           return;
       }
@@ -158,6 +216,14 @@ export default function ModelViewer(props: ViewerProps) {
               pressed={wireframe}
               onClick={toggleWireframe}
             />
+            {variant === 'model' && (
+              <ToolButton
+                label={t('actions.measure')}
+                icon={<RulerIcon />}
+                pressed={measuring}
+                onClick={toggleMeasuring}
+              />
+            )}
           </>
         )
       }
@@ -181,8 +247,14 @@ export default function ModelViewer(props: ViewerProps) {
         aria-label={variant === 'model' ? t('label', { name }) : t('materialLabel', { name })}
         aria-describedby={hintId}
         aria-busy={state === 'loading'}
+        data-measuring={measuring || undefined}
         onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
       />
+      {ready && measuring && (
+        <MeasurePanel measurement={measurement} unit={unit} onUnit={chooseUnit} onClear={clearMeasure} />
+      )}
       <p id={hintId} className="ui-visually-hidden">
         {t('keyboardHint')}
       </p>

@@ -1,6 +1,7 @@
 /**
  * The icons of the 3D viewer's toolbar (issue 28), drawn here as line icons in the text colour (1em, like antd's):
- * aim (fit to view), home (reset view), a wireframe cube, a bar chart (statistics), and full screen in and out.
+ * aim (fit to view), home (reset view), a wireframe cube, a ruler (distance), a bar chart (statistics), and full
+ * screen in and out.
  * Not taken from @ant-design/icons: an icon of that set used by any screen is bundled into the signed-in layer
  * every first visit loads (scripts/build/first-visit-layers.ts), and the viewer must not add to those budgets.
  */
@@ -65,5 +66,13 @@ export const FullscreenIcon = () => (
 export const ExitFullscreenIcon = () => (
   <LineIcon>
     <path d="M9 4v5H4M20 9h-5V4M15 20v-5h5M4 15h5v5" />
+  </LineIcon>
+);
+
+/** A ruler laid across: the distance tool. */
+export const RulerIcon = () => (
+  <LineIcon>
+    <path d="M3.5 15.5 15.5 3.5l5 5-12 12z" />
+    <path d="m7 12 1.8 1.8M10 9l2.5 2.5M13 6l1.8 1.8" />
   </LineIcon>
 );

@@ -52,6 +52,7 @@ import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.j
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { drawsWithoutGpu } from './software-renderer';
 import { type MeshSignature, meshSignatures, paintMeshes } from './mesh-signatures';
+import type { Measurement, MeasureTool } from './measure-tool';
 
 /** The device pixel ratio is capped here: sharper than this costs fill rate and shows no more. */
 export const MAX_PIXEL_RATIO = 2;
@@ -234,6 +235,9 @@ export class ViewerScene {
   private applyingView = false;
   /** Puts the content's own materials back after a difference view. */
   private unpaint: (() => void) | null = null;
+  /** The distance tool while it is on (measure-tool.ts), and whether it was last asked to be on. */
+  private measure: MeasureTool | null = null;
+  private measuringWanted = false;
 
   /** Throws when no WebGL 2 context can be made on the canvas. */
   constructor(
@@ -315,6 +319,38 @@ export class ViewerScene {
     } finally {
       this.applyingView = false;
     }
+    this.requestRender();
+  }
+
+  /**
+   * Turns the distance tool on or off (its points go with it). Its code (with three-mesh-bvh) loads the first time
+   * it is turned on, not with the viewer.
+   */
+  async setMeasuring(on: boolean) {
+    this.measuringWanted = on;
+    if (on && !this.measure && this.content) {
+      const { MeasureTool } = await import('./measure-tool');
+      if (!this.measuringWanted || this.measure || this.disposed || !this.content) return;
+      const radius = boundingSphere(this.content)?.radius ?? 1;
+      this.measure = new MeasureTool(this.content, this.camera, this.canvas, radius);
+      this.scene.add(this.measure.group);
+    } else if (!on && this.measure) {
+      this.measure.dispose();
+      this.measure = null;
+    }
+    this.requestRender();
+  }
+
+  /** Picks a point of the distance tool at the pointer (client coordinates); null when it missed the model. */
+  measureAt(clientX: number, clientY: number): Measurement | null {
+    const measured = this.measure?.pick(clientX, clientY) ?? null;
+    if (measured) this.requestRender();
+    return measured;
+  }
+
+  /** Takes the distance tool's points away. */
+  clearMeasure() {
+    this.measure?.clear();
     this.requestRender();
   }
 
@@ -659,6 +695,7 @@ export class ViewerScene {
     this.controls.removeEventListener('change', this.announceView);
     this.viewListeners.clear();
     this.unpaint?.();
+    this.measure?.dispose();
     this.controls.dispose();
     if (this.content) disposeTree(this.content);
     disposeTree(this.shadow);
