@@ -321,7 +321,15 @@ test.describe('the model viewer', () => {
       await tools
         .getByRole('button')
         .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label'))),
-    ).toEqual(['Fit to view', 'Reset view', 'Wireframe', 'Measure distance', 'Statistics', 'Full screen']);
+    ).toEqual([
+      'Fit to view',
+      'Reset view',
+      'Wireframe',
+      'Measure distance',
+      'Section',
+      'Statistics',
+      'Full screen',
+    ]);
 
     // The cube at the centre, the background at the corners.
     const first = await picture(stage);
@@ -463,6 +471,50 @@ test.describe('the model viewer', () => {
     await stage.focus();
     await page.keyboard.press('m');
     await expect(page.getByLabel('Unit')).toHaveValue('mm');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('cuts the model: the far half goes, a cut facing the camera shows as a solid face, and it comes back whole', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signedInAs(context, 'alice');
+    const modelId = await seededModelId(request);
+    await serveCube(page, request, modelId);
+    const stage = await openViewer(page, modelId);
+    const whole = await picture(stage);
+    await page
+      .getByRole('group', { name: '3D view controls' })
+      .getByRole('button', { name: 'Section' })
+      .click();
+    const panel = page.getByRole('group', { name: 'Section' });
+
+    // The back half cut away: seen from the front the cube keeps its front face, and its top and side are half as
+    // deep.
+    await panel.getByLabel('Cut from the back').fill('50');
+    await expect(panel.getByLabel('Cut from the back')).toHaveAttribute('aria-valuetext', '50 %');
+    const halved = await picture(stage);
+    expect(redShare(halved)).toBeLessThan(redShare(whole) * 0.85);
+    expect(redShare(halved)).toBeGreaterThan(redShare(whole) * 0.4);
+
+    // Two sides never cross: the front can be cut only as far as the back leaves.
+    await panel.getByLabel('Cut from the front').fill('80');
+    await expect(panel.getByLabel('Cut from the front')).toHaveValue('49');
+
+    // The front half cut away instead: the cut faces the camera, capped in grey rather than hollow.
+    await panel.getByRole('button', { name: 'Show the whole model' }).click();
+    await panel.getByLabel('Cut from the front').fill('50');
+    const opened = await picture(stage);
+    let capped = 0;
+    for (let offset = 0; offset < opened.data.length; offset += 3) {
+      const [r, g, b] = [opened.data[offset], opened.data[offset + 1], opened.data[offset + 2]];
+      if (Math.abs(r - 140) < 16 && Math.abs(g - 149) < 16 && Math.abs(b - 163) < 16) capped += 1;
+    }
+    expect(capped / (opened.width * opened.height)).toBeGreaterThan(0.01);
+
+    await panel.getByRole('button', { name: 'Show the whole model' }).click();
+    expect(difference(whole, await picture(stage))).toBeLessThan(0.005);
     expect(await seriousViolations(page)).toEqual([]);
   });
 

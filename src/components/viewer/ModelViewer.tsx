@@ -6,6 +6,7 @@
  * zoom, F fits, R resets, W switches the wireframe, M the distance tool (models; Escape clears its points) (never with
  * Ctrl, Alt or Meta, which stay the browser's). The toolbar: Fit to view, Reset view, Wireframe (a toggle), Measure
  * (models, a toggle: a click on the model picks a point, measure-tool.ts, and MeasurePanel.tsx shows the distance),
+ * Section (models, a toggle: SectionPanel.tsx cuts the model from its sides, section-tool.ts),
  * Statistics (models, in ViewerFrame) and Full screen (the Fullscreen API on the frame; Escape leaves). The scene (viewer-scene.ts) renders on demand, follows the stage's
  * size through a ResizeObserver, and is disposed with the component; while the file loads the preview image shows
  * with a spinner, and where WebGL fails or the file does not load, the picture stays with a note.
@@ -26,8 +27,10 @@ import {
   FullscreenIcon,
   ResetIcon,
   RulerIcon,
+  SectionIcon,
   WireframeIcon,
 } from './viewer-icons';
+import { type Cuts, NO_CUTS, rangeOf, SectionPanel } from './SectionPanel';
 import type { Measurement } from './measure-tool';
 import { type LengthUnit, MeasurePanel, storedLengthUnit, storeLengthUnit } from './MeasurePanel';
 import { ToolButton, ViewerFrame, type ViewerProps, type ViewerState } from './viewer-parts';
@@ -61,6 +64,9 @@ export default function ModelViewer(props: ViewerProps) {
   const [measurement, setMeasurement] = useState<Measurement | null>(null);
   const [unit, setUnit] = useState<LengthUnit>(storedLengthUnit);
   const pressedAt = useRef<{ x: number; y: number } | null>(null);
+  // The section tool (issue 45): on or off, and how much is cut away from each side.
+  const [sectioning, setSectioning] = useState(false);
+  const [cuts, setCuts] = useState<Cuts>(NO_CUTS);
   const hintId = useId();
   // The latest `onScene`, for the scene's effect, which runs again only for another file.
   const tellScene = useEffectEvent((scene: ViewerScene | null) => props.onScene?.(scene));
@@ -129,10 +135,22 @@ export default function ModelViewer(props: ViewerProps) {
     sceneRef.current?.setWireframe(!wireframe);
     setWireframe(!wireframe);
   };
+  // The distance and section tools take turns: their panels share the frame's corner.
   const toggleMeasuring = () => {
+    if (!measuring && sectioning) toggleSectioning();
     void sceneRef.current?.setMeasuring(!measuring);
     setMeasurement(null);
     setMeasuring(!measuring);
+  };
+  const toggleSectioning = () => {
+    if (!sectioning && measuring) toggleMeasuring();
+    sceneRef.current?.setSection(sectioning ? null : rangeOf(NO_CUTS));
+    setCuts(NO_CUTS);
+    setSectioning(!sectioning);
+  };
+  const cut = (next: Cuts) => {
+    sceneRef.current?.setSection(rangeOf(next));
+    setCuts(next);
   };
   const clearMeasure = () => {
     sceneRef.current?.clearMeasure();
@@ -217,12 +235,20 @@ export default function ModelViewer(props: ViewerProps) {
               onClick={toggleWireframe}
             />
             {variant === 'model' && (
-              <ToolButton
-                label={t('actions.measure')}
-                icon={<RulerIcon />}
-                pressed={measuring}
-                onClick={toggleMeasuring}
-              />
+              <>
+                <ToolButton
+                  label={t('actions.measure')}
+                  icon={<RulerIcon />}
+                  pressed={measuring}
+                  onClick={toggleMeasuring}
+                />
+                <ToolButton
+                  label={t('actions.section')}
+                  icon={<SectionIcon />}
+                  pressed={sectioning}
+                  onClick={toggleSectioning}
+                />
+              </>
             )}
           </>
         )
@@ -255,6 +281,7 @@ export default function ModelViewer(props: ViewerProps) {
       {ready && measuring && (
         <MeasurePanel measurement={measurement} unit={unit} onUnit={chooseUnit} onClear={clearMeasure} />
       )}
+      {ready && sectioning && <SectionPanel cuts={cuts} onCuts={cut} />}
       <p id={hintId} className="ui-visually-hidden">
         {t('keyboardHint')}
       </p>

@@ -83,7 +83,7 @@ export function meshSignatures(root: Object3D): MeshSignature[] {
   const seen = new Map<string, number>();
   const signatures: MeshSignature[] = [];
   root.traverse((object) => {
-    if (!(object instanceof Mesh)) return;
+    if (!(object instanceof Mesh) || object.userData.sectionCap) return;
     const path = pathOf(object, root);
     const count = (seen.get(path) ?? 0) + 1;
     seen.set(path, count);

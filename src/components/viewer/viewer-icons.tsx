@@ -76,3 +76,11 @@ export const RulerIcon = () => (
     <path d="m7 12 1.8 1.8M10 9l2.5 2.5M13 6l1.8 1.8" />
   </LineIcon>
 );
+
+/** A cube cut by a plane: the section tool. */
+export const SectionIcon = () => (
+  <LineIcon>
+    <path d="M12 3 4 7.5v9L12 21l8-4.5v-9z" />
+    <path d="M4 12.5 12 8l8 4.5" strokeDasharray="2 2" />
+  </LineIcon>
+);

@@ -53,6 +53,7 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { drawsWithoutGpu } from './software-renderer';
 import { type MeshSignature, meshSignatures, paintMeshes } from './mesh-signatures';
 import type { Measurement, MeasureTool } from './measure-tool';
+import { type SectionRange, SectionTool } from './section-tool';
 
 /** The device pixel ratio is capped here: sharper than this costs fill rate and shows no more. */
 export const MAX_PIXEL_RATIO = 2;
@@ -238,6 +239,8 @@ export class ViewerScene {
   /** The distance tool while it is on (measure-tool.ts), and whether it was last asked to be on. */
   private measure: MeasureTool | null = null;
   private measuringWanted = false;
+  /** The section tool while the model is cut (section-tool.ts). */
+  private section: SectionTool | null = null;
 
   /** Throws when no WebGL 2 context can be made on the canvas. */
   constructor(
@@ -346,6 +349,19 @@ export class ViewerScene {
     const measured = this.measure?.pick(clientX, clientY) ?? null;
     if (measured) this.requestRender();
     return measured;
+  }
+
+  /** Cuts the model to the range of its box (section-tool.ts); null shows it whole. */
+  setSection(range: SectionRange | null) {
+    if (range && this.content) {
+      this.renderer.localClippingEnabled = true;
+      this.section ??= new SectionTool(this.content);
+      this.section.set(range);
+    } else if (!range && this.section) {
+      this.section.dispose();
+      this.section = null;
+    }
+    this.requestRender();
   }
 
   /** Takes the distance tool's points away. */
@@ -696,6 +712,7 @@ export class ViewerScene {
     this.viewListeners.clear();
     this.unpaint?.();
     this.measure?.dispose();
+    this.section?.dispose();
     this.controls.dispose();
     if (this.content) disposeTree(this.content);
     disposeTree(this.shadow);
