@@ -13,7 +13,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ActivityMessageKey } from '../http/guarded-route';
 import { authenticate } from '../auth/session';
 import { invalidField, notFound } from '../errors/http-errors';
-import type { AbilityRequirement } from '../http/crud/declaration';
 import { IdParams } from '../http/crud/ids';
 import { MessageSchema } from '../http/schema-types';
 import { type ProcessedFiles, processingJob } from '../processing/file-processing';
@@ -30,6 +29,7 @@ import {
   DownloadVariantParam,
   type DownloadVariant,
   type ProcessedFileEntity,
+  type ProcessedFileRouteOptions,
   sendVersionFile,
 } from './processed-files';
 
@@ -102,12 +102,7 @@ export function registerFileVersionRoutes(
   server: FastifyInstance,
   collection: string,
   entity: ProcessedFileEntity,
-  options: {
-    abilities: { update: AbilityRequirement; list: AbilityRequirement };
-    noun: string;
-    files: ProcessedFiles;
-    activity: ActivityMessageKey;
-  },
+  options: ProcessedFileRouteOptions & { activity: ActivityMessageKey },
 ) {
   const { abilities, noun, files } = options;
   server.withTypeProvider<TypeBoxTypeProvider>().get(

@@ -393,6 +393,15 @@ export function processingFields<Row extends ProcessedFileListRow>(
   };
 }
 
+/** What the routes of a processed file entity beside its declared endpoints are registered with. */
+export interface ProcessedFileRouteOptions {
+  /** The entity's abilities (`MODEL_ABILITIES`): changes are updates, the files are read with the list. */
+  abilities: { update: AbilityRequirement; list: AbilityRequirement };
+  /** Names the entity in the OpenAPI summaries. */
+  noun: string;
+  files: ProcessedFiles;
+}
+
 /**
  * Registers what every processed file entity has beside its declared endpoints: reprocessing
  * (`registerReprocess`) and the downloads of its files (`registerFileDownloads`); `update` is the ability of the
@@ -402,13 +411,7 @@ export function registerProcessedFileRoutes(
   server: FastifyInstance,
   collection: string,
   entity: ProcessedFileEntity,
-  options: {
-    /** The entity's abilities (`MODEL_ABILITIES`): reprocessing is an update, the files are read with the list. */
-    abilities: { update: AbilityRequirement; list: AbilityRequirement };
-    noun: string;
-    refused: string;
-    files: ProcessedFiles;
-  },
+  options: ProcessedFileRouteOptions & { refused: string },
 ) {
   const { abilities, noun, files } = options;
   registerReprocess(server, collection, entity, {

@@ -26,9 +26,8 @@ const PROCESSED = ['FINISHED', 'ARCHIVED'];
 
 export const isProcessedStatus = (status: string) => PROCESSED.includes(status);
 
-/** What a version is told apart by and carries, whether current or kept. */
-interface VersionSource {
-  number: number;
+/** The files and figures of a version, as both a kept version and a record's row hold them. */
+interface VersionFiles {
   status: string;
   file_key: string | null;
   file_name: string | null;
@@ -36,6 +35,11 @@ interface VersionSource {
   viewer_model_key: string | null;
   preview_image_url: string | null;
   geometry_statistics: GeometryStatistics | null;
+}
+
+/** What a version is told apart by and carries, whether current or kept. */
+interface VersionSource extends VersionFiles {
+  number: number;
   note: string | null;
   restored_from: number | null;
   uploader_id: number | null;
@@ -141,15 +145,8 @@ export async function releasedKeys<
 }
 
 /** What a record's row tells of its current version. */
-export interface CurrentVersionRow {
+export interface CurrentVersionRow extends VersionFiles {
   id: number;
-  status: string;
-  file_key: string | null;
-  file_name: string | null;
-  file_size: number | string | null;
-  viewer_model_key: string | null;
-  preview_image_url: string | null;
-  geometry_statistics: GeometryStatistics | null;
   version: number;
   version_note: string | null;
   version_restored_from: number | null;
