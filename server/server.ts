@@ -62,7 +62,7 @@ export async function createServer(
   const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(config.storageDir);
   if (config.seed) await seedDemoData(db, { storage });
   const entities = await declaredEntities();
-  await purgeExpiredTrash(db, entities);
+  await purgeExpiredTrash(db, entities, new Date(), storage);
   const embedded = !config.databaseUrl;
   await analyzeTables(db, embedded ? 'all' : 'never-analyzed');
   let port = config.port;
@@ -72,7 +72,7 @@ export async function createServer(
     : diskUploadStore(uploadDirectory(config), UPLOAD_LIFETIME_MS);
   const processor = await processingQueue(config, db, storage, options.schema);
   const app = await buildApp({ config, db, broadcaster, storage, uploads, processor, entities });
-  const stopPurging = schedulePurge(db, entities, (error) =>
+  const stopPurging = schedulePurge(db, entities, storage, (error) =>
     app.log.error({ err: error }, 'Purging expired trash failed'),
   );
   const stopAnalyzing = embedded

@@ -71,25 +71,39 @@ async function childrenFirst(db: DB, tables: readonly SoftDeleteTable[]): Promis
   return ordered;
 }
 
+/** What else a purge does in its transaction: told the rows of each table before they go, then that all went. */
+export interface PurgeWatcher {
+  before(trx: DB, table: SoftDeleteTable, ids: number[]): Promise<void>;
+  after(trx: DB): Promise<void>;
+}
+
 /**
  * Deletes the rows of these tables that were soft-deleted more than the retention before `now` (the clock,
- * injectable for tests), in one transaction; returns how many per table.
+ * injectable for tests), in one transaction (`watcher` told of them); returns how many per table.
  */
 export async function purgeExpiredRows(
   db: DB,
   tables: readonly SoftDeleteTable[],
   now: Date = new Date(),
+  watcher?: PurgeWatcher,
 ): Promise<Record<string, number>> {
   const purged: Record<string, number> = {};
   await db.transaction().execute(async (trx) => {
     for (const table of await childrenFirst(trx, tables)) {
-      const result = await sql`
-        delete from ${sql.table(table)}
+      const { rows } = await sql<{ id: number }>`
+        select id from ${sql.table(table)}
         where deleted_at is not null
           and deleted_at <= ${now}::timestamptz - make_interval(days => ${TRASH_RETENTION_DAYS})
+        for update
       `.execute(trx);
-      purged[table] = Number(result.numAffectedRows ?? 0);
+      const ids = rows.map((row) => row.id);
+      if (ids.length) {
+        await watcher?.before(trx, table, ids);
+        await sql`delete from ${sql.table(table)} where id = any(${ids}::int[])`.execute(trx);
+      }
+      purged[table] = ids.length;
     }
+    await watcher?.after(trx);
   });
   return purged;
 }

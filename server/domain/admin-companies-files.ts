@@ -55,7 +55,7 @@ async function companyTables(db: DB): Promise<Set<string>> {
 }
 
 /** A value that is a key of ours, not a URL or a path some seed or import wrote. */
-const isStoredKey = (value: string) =>
+export const isStoredKey = (value: string) =>
   !/^(https?:)?\/\//.test(value) && !value.startsWith('/') && !value.startsWith('data:');
 
 async function columnValues(db: DB, table: string, column: string, companyId: number): Promise<string[]> {

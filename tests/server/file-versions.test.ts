@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileVersion } from '../../shared/file-versions';
+import { purgeExpiredTrash } from '../../server/domain/trash-purge';
 import { jsonBody, multipartBody, tokenFor } from './api-helpers';
 import {
   FBX_ASCII,
@@ -220,6 +221,64 @@ describe('model versions', () => {
     expect(replaced.status).toBe(200);
     const answer = await json<{ errors: Record<string, string[]> }>(await restore(seeded!.id, 1), 422);
     expect(answer.errors).toEqual({ version: ['This version has no file to restore.'] });
+  });
+});
+
+describe('the purge', () => {
+  it("takes a purged model's files and its kept versions' from the storage, keeping one another row names", async () => {
+    const id = await createModel('Purged chair', FBX_ASCII, 'purged.fbx');
+    await modelReaching(server, alice, id, ['FINISHED']);
+    expect((await replaceFile(id, fbxBinary(7500), 'purged-2.fbx')).status).toBe(200);
+    await modelReaching(server, alice, id, ['FINISHED']);
+    const columns = ['file_key', 'viewer_model_key', 'preview_image_url'] as const;
+    const row = await server.db
+      .selectFrom('project_models')
+      .select(columns)
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const kept = await server.db
+      .selectFrom('model_versions')
+      .select(columns)
+      .where('model_id', '=', id)
+      .execute();
+    const keys = [row, ...kept]
+      .flatMap((each) => columns.map((column) => each[column]))
+      .filter((key) => key !== null);
+    expect(keys).toHaveLength(6);
+    const { storage } = server.app.ctx;
+    for (const key of keys) expect(await storage.read(key), key).not.toBeNull();
+    // Another model shows version 1's preview: that file stays.
+    const other = await server.db
+      .selectFrom('project_models')
+      .select(['id', 'preview_image_url'])
+      .where('id', '!=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    await server.db
+      .updateTable('project_models')
+      .set({ preview_image_url: kept[0].preview_image_url })
+      .where('id', '=', other.id)
+      .execute();
+
+    expect((await call(`/projects/models/${id}`, { method: 'DELETE' })).status).toBe(200);
+    await server.db
+      .updateTable('project_models')
+      .set({ deleted_at: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) })
+      .where('id', '=', id)
+      .execute();
+    const purged = await purgeExpiredTrash(server.db, server.app.ctx.entities, new Date(), storage);
+    expect(purged.project_models).toBeGreaterThanOrEqual(1);
+    expect(
+      await server.db.selectFrom('model_versions').select('id').where('model_id', '=', id).execute(),
+    ).toEqual([]);
+    for (const key of keys)
+      if (key === kept[0].preview_image_url) expect(await storage.read(key), key).not.toBeNull();
+      else expect(await storage.read(key), key).toBeNull();
+    await server.db
+      .updateTable('project_models')
+      .set({ preview_image_url: other.preview_image_url })
+      .where('id', '=', other.id)
+      .execute();
   });
 });
 
