@@ -1,6 +1,7 @@
 /**
  * The section tool's panel (issue 45): how much of the model is cut away from each of its six sides, as a share
- * of its box (a slider each, labelled, with its value read as a percentage). One side cut is a single clipping
+ * of its box (a slider each, named after its side, its value read as a percentage; a row per axis, so the panel
+ * leaves most of the model in view). One side cut is a single clipping
  * plane, several a section box (section-tool.ts); 'Show whole model' takes every cut back. Two sides of an axis
  * never cross: each keeps at least 1 % of the model between them.
  */
@@ -39,31 +40,44 @@ export const withCut = (cuts: Cuts, side: Side, value: number): Cuts => ({
   [side]: Math.max(0, Math.min(value, 99 - cuts[ACROSS[side]])),
 });
 
+/** The sides in pairs across the model, a row each in the panel. */
+const AXES = [
+  ['x', ['left', 'right']],
+  ['y', ['bottom', 'top']],
+  ['z', ['back', 'front']],
+] as const;
+
 export function SectionPanel({ cuts, onCuts }: { cuts: Cuts; onCuts(cuts: Cuts): void }) {
   const { t } = useTranslation('viewer');
   return (
     <div className="viewer__panel viewer__panel--section" role="group" aria-label={t('section.title')}>
-      <p className="viewer__panel-title">{t('section.title')}</p>
-      <div className="viewer__section-sides">
-        {SIDES.map((side) => (
-          <label key={side} className="viewer__section-side">
-            <span>{t(`section.sides.${side}`)}</span>
-            <input
-              type="range"
-              min={0}
-              max={99}
-              step={1}
-              value={cuts[side]}
-              aria-valuetext={t('section.percent', { percent: cuts[side] })}
-              onChange={(event) => onCuts(withCut(cuts, side, Number(event.target.value)))}
-            />
-            <output>{t('section.percent', { percent: cuts[side] })}</output>
-          </label>
+      <div className="viewer__section-head">
+        <p className="viewer__panel-title">{t('section.title')}</p>
+        <Button variant="link" disabled={SIDES.every((side) => !cuts[side])} onClick={() => onCuts(NO_CUTS)}>
+          {t('section.reset')}
+        </Button>
+      </div>
+      <div className="viewer__section-axes">
+        {AXES.map(([axis, sides]) => (
+          <div key={axis} className="viewer__section-axis">
+            <span aria-hidden>{t(`section.axes.${axis}`)}</span>
+            {sides.map((side) => (
+              <input
+                key={side}
+                type="range"
+                min={0}
+                max={99}
+                step={1}
+                value={cuts[side]}
+                aria-label={t(`section.sides.${side}`)}
+                aria-valuetext={t('section.percent', { percent: cuts[side] })}
+                title={`${t(`section.sides.${side}`)}: ${t('section.percent', { percent: cuts[side] })}`}
+                onChange={(event) => onCuts(withCut(cuts, side, Number(event.target.value)))}
+              />
+            ))}
+          </div>
         ))}
       </div>
-      <Button disabled={SIDES.every((side) => !cuts[side])} onClick={() => onCuts(NO_CUTS)}>
-        {t('section.reset')}
-      </Button>
     </div>
   );
 }
