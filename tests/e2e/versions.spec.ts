@@ -199,7 +199,7 @@ test('two versions side by side: one camera, what changed counted and coloured',
     // The difference view: the added cube is green in the newer version, and nothing in the older one is.
     const [olderFrames, newerFramesBefore] = [await framesOf(older), await framesOf(newer)];
     await compare.getByLabel('Show differences').click();
-    await expect(compare.getByRole('list', { name: 'Colours of the differences' })).toContainText('Added');
+    await expect(compare.getByRole('list', { name: 'Colors of the differences' })).toContainText('Added');
     await drawnAndStill(older, olderFrames);
     await drawnAndStill(newer, newerFramesBefore);
     expect(await greenShare(newer)).toBeGreaterThan(0.005);

@@ -34,7 +34,7 @@ const words = (value: string) => value.replace(/\{\{[^}]*\}\}/g, '').replace(/\$
 
 describe('English spelling', () => {
   it('is American throughout, as the spec quotes its texts', () => {
-    const british = /\b(colour|licence|favourite|optimis|organis|behaviour|centre\b|catalogue)/i;
+    const british = /\b(colour|licence|favourite|optimis|organis|behaviour|centre\b|catalogue|metre)/i;
     expect(texts('en').filter(([, value]) => british.test(words(value)))).toEqual([]);
   });
 });
