@@ -439,6 +439,9 @@ test.describe('the model viewer', () => {
     await expect(measure).toHaveAttribute('aria-pressed', 'true');
     const distance = page.getByTestId('viewer-distance');
     await expect(distance).toHaveText('Click a point on the model.');
+    // Zoomed out, the cube's corners stay clear of the toolbar below and of the panel above.
+    await stage.focus();
+    for (let step = 0; step < 5; step += 1) await page.keyboard.press('-');
 
     // Seen from above, front and right, the cube's highest point on screen is the far corner of its top and its
     // lowest the near corner of its bottom: opposite corners, √3 m apart. A click a few pixels inside each snaps

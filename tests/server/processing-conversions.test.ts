@@ -111,7 +111,8 @@ describe('a model created through the API', () => {
         expect(download.status, variant).toBe(200);
         expect(download.headers.get('content-type')).toBe(type);
         expect(download.headers.get('content-disposition')).toContain(
-          variant === 'original' ? 'tower.fbx' : 'Processed tower.glb',
+          // Named with their version (issue 45).
+          variant === 'original' ? 'tower v1.fbx' : 'Processed tower v1.glb',
         );
         expect(
           Buffer.from(await download.arrayBuffer())
