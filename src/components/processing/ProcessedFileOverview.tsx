@@ -96,15 +96,17 @@ export function ProcessedFileOverview({
   const shownNotice = useRef<HTMLDivElement>(null);
   const returnTo = useRef<number | null>(null);
   const viewed = record.versions?.find((version) => version.number === shownNumber && !version.current);
+  // The focus follows the user's own step (to the notice, and back to the version's button), never a live update.
+  const viewedNumber = viewed?.number ?? null;
   useEffect(() => {
-    if (viewed) {
+    if (viewedNumber !== null) {
       shownNotice.current?.focus();
       return;
     }
     if (returnTo.current === null) return;
     document.getElementById(`${idPrefix}-version-${returnTo.current}-view`)?.focus();
     returnTo.current = null;
-  }, [viewed, idPrefix]);
+  }, [viewedNumber, idPrefix]);
   const showCurrent = () => {
     returnTo.current = shownNumber;
     setShownNumber(null);
