@@ -103,7 +103,11 @@ describe('the difference view', () => {
       if (object instanceof Mesh) meshes.push(object);
     });
     const own = meshes.map((mesh) => mesh.material);
-    const restore = paintMeshes(model, new Map([['Chair/Leg~2', DIFF_COLOURS.changed]]), DIFF_COLOURS.unchanged);
+    const restore = paintMeshes(
+      model,
+      new Map([['Chair/Leg~2', DIFF_COLOURS.changed]]),
+      DIFF_COLOURS.unchanged,
+    );
     const painted = meshes.map((mesh) => mesh.material as MeshStandardMaterial);
     expect(painted[2].color.getHex()).toBe(DIFF_COLOURS.changed);
     expect(painted[2].transparent).toBe(false);
