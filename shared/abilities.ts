@@ -13,12 +13,19 @@ export const ABILITY_AREAS = [
       'update-project-models',
       'create-project-models',
       'share-project-models',
+      'comment-project-models',
     ],
   },
   { key: 'libraries', abilities: ['list-libraries', 'update-libraries', 'delete-libraries'] },
   {
     key: 'items',
-    abilities: ['list-library-items', 'update-library-items', 'delete-library-items', 'share-library-items'],
+    abilities: [
+      'list-library-items',
+      'update-library-items',
+      'delete-library-items',
+      'share-library-items',
+      'comment-library-items',
+    ],
   },
   { key: 'materials', abilities: ['list-materials', 'update-materials', 'delete-materials'] },
   {
@@ -46,6 +53,12 @@ export const SHARE_MODELS_ABILITY = 'share-project-models' satisfies Ability;
 
 /** Sharing a library item through a link (issue 46; granted like editing items). */
 export const SHARE_ITEMS_ABILITY = 'share-library-items' satisfies Ability;
+
+/** Writing comments pinned to a model (issue 45; granted like editing models). Reading them goes with the model. */
+export const COMMENT_MODELS_ABILITY = 'comment-project-models' satisfies Ability;
+
+/** Writing comments pinned to a library item (issue 45; granted like editing items). */
+export const COMMENT_ITEMS_ABILITY = 'comment-library-items' satisfies Ability;
 
 /** Restoring from the recycling bin, and undoing a delete (spec 2 §Recycling bin; issue 46). */
 export const RESTORE_ABILITY = 'restore-deleted-entities' satisfies Ability;

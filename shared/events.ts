@@ -15,3 +15,10 @@ export const NOTIFICATION_EVENT = 'UserNotificationUpdated';
  */
 export const PROCESSING_EVENTS = ['GeometryEventsUpdated', 'RefreshProcessorIndex'] as const;
 export const [GEOMETRY_EVENT, PROCESSOR_INDEX_EVENT] = PROCESSING_EVENTS;
+
+/**
+ * A comment pinned to a model or library item was written, edited, resolved, reopened or deleted (issue 45), on the
+ * company's channel: `{record_type, record_id, comment_id}`. An overview showing that record reads its comments
+ * again (what the user may read is the API's to say; the event carries no text).
+ */
+export const COMMENTS_EVENT = 'ModelCommentsUpdated';

@@ -24,6 +24,7 @@ export const NOTIFICATION_TYPES = [
   { id: 2, key: 'projectUpdated', title: 'A project was changed', category: 'projects' },
   { id: 8, key: 'projectCreated', title: 'A project was created', category: 'projects' },
   { id: 9, key: 'projectDeleted', title: 'A project was deleted', category: 'projects' },
+  { id: 17, key: 'commentMention', title: 'You were mentioned in a comment', category: 'projects' },
   { id: 3, key: 'modelProcessed', title: 'A model finished processing', category: 'processing' },
   { id: 4, key: 'processingFailed', title: 'Processing failed', category: 'processing' },
   { id: 10, key: 'libraryItemProcessed', title: 'A library changed', category: 'processing' },

@@ -251,6 +251,8 @@ export interface ProjectModelsTable {
   version_restored_from: ColumnType<number | null, number | null | undefined, number | null>;
   version_uploader_id: ColumnType<number | null, number | null | undefined, number | null>;
   version_created_at: Timestamp;
+  /** The last pin number given to a comment thread on it (issue 45, server/api/model-comments.ts); never reused. */
+  last_comment_number: Generated<number>;
 }
 
 /** A resumable (tus) upload and who may use it. */
@@ -378,6 +380,8 @@ export interface LibraryItemsTable {
   version_restored_from: ColumnType<number | null, number | null | undefined, number | null>;
   version_uploader_id: ColumnType<number | null, number | null | undefined, number | null>;
   version_created_at: Timestamp;
+  /** The last pin number given to a comment thread on it (issue 45, server/api/model-comments.ts); never reused. */
+  last_comment_number: Generated<number>;
 }
 
 export interface LibraryItemLibrariesTable {

@@ -108,11 +108,15 @@ export function schemaValidationErrors(issues: SchemaIssue[], fieldOrder: string
     const index = fieldOrder.indexOf(field.split('.')[0]);
     return index === -1 ? fieldOrder.length : index;
   };
+  const fields = [...byField.keys()];
   const errors: FieldErrors = {};
   for (const [field, fieldIssues] of [...byField].sort(([a], [b]) => position(a) - position(b))) {
     const label = field.replace(/_/g, ' ');
     // A Nullable field's null branch ("must be null") says nothing when the value broke the other branch.
     const informative = fieldIssues.filter((issue) => !isNullBranch(issue));
+    // Nor does a Nullable object's or array's union when a field inside it says what is wrong (`point.0`).
+    const nested = fields.some((other) => other.startsWith(`${field}.`));
+    if (nested && informative.every((issue) => issue.keyword === 'anyOf')) continue;
     const candidates = informative.some((issue) => issue.keyword !== 'anyOf') ? informative : fieldIssues;
     const best = [...candidates].sort((a, b) => rank(a.keyword) - rank(b.keyword))[0];
     errors[field] = [laravelMessage(best, label) ?? `The ${label} field is invalid.`];

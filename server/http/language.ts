@@ -73,6 +73,13 @@ const SHARED_FIELDS: Record<string, string> = {
   // An import's (server/http/crud/import.ts): the record a row changes, and the rows.
   key: 'sleutel',
   rows: 'rijen',
+  // A comment pinned to a model (server/api/model-comments.ts).
+  body: 'tekst',
+  point: 'punt',
+  normal: 'normaal',
+  camera: 'camera',
+  mentions: 'vermeldingen',
+  resolved: 'opgelost',
 };
 
 type Texts = { [key: string]: unknown };
@@ -186,6 +193,7 @@ const DUTCH_RULES: Rule[] = [
   ],
   [/^The (.+) field format is invalid\.$/, (f) => `Het formaat van het veld ${field(f)} is ongeldig.`],
   [/^The selected (.+) is invalid\.$/, (f) => `De gekozen ${field(f)} is ongeldig.`],
+  [/^The (.+) field is prohibited\.$/, (f) => `Het veld ${field(f)} is niet toegestaan.`],
   [
     /^The (.+) field (must be a string|must be an integer|must be a number|must be true or false|must be an array|must be empty|is invalid|must be a valid email address|must be a valid date|must be a file|must be an image)\.$/,
     (f, wording) => `Het veld ${field(f)} ${TYPE_WORDING[wording]}.`,
@@ -227,6 +235,14 @@ const DUTCH_SENTENCES: Record<string, string> = {
   'Version restored.': 'Versie teruggezet.',
   'A version note goes with a new file: choose the file too.':
     'Een versienotitie hoort bij een nieuw bestand: kies ook het bestand.',
+  // Comments pinned to a model (server/api/model-comments.ts).
+  'Only the author of a comment can change its text or mentions.':
+    'Alleen de auteur van een reactie kan de tekst of vermeldingen ervan wijzigen.',
+  'Only the author of a comment or an administrator can delete it.':
+    'Alleen de auteur van een reactie of een beheerder kan deze verwijderen.',
+  'Only the first comment of a thread can be resolved or reopened.':
+    'Alleen de eerste reactie van een draad kan worden opgelost of heropend.',
+  'Comment deleted.': 'Reactie verwijderd.',
 };
 
 /** One English text in Dutch: a known sentence, a Laravel rule, a summary with '(and N more errors)'. */

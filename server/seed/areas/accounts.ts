@@ -24,6 +24,8 @@ const DESIGNER_ABILITIES = [
   'list-project-models',
   'create-project-models',
   'update-project-models',
+  // Commenting goes with editing models (issue 45, migration 0210_model_comments).
+  'comment-project-models',
   'list-libraries',
   'list-library-items',
   'list-materials',

@@ -9,9 +9,13 @@
  */
 import { Timeline } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { COMMENTED_RECORDS, type CommentedRecordType } from '@shared/comment-values';
 import { type FileVersion, versionedFileName } from '@shared/file-versions';
+import { ModelComments } from '@/components/comments/ModelComments';
+import { type CommentReview, useCommentReview } from '@/components/comments/useCommentReview';
 import type { OverviewBodyProps, OverviewContext } from '@/declarations/types';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
+import { useAuthorization } from '@/providers/useAuthorization';
 import { useTranslation } from 'react-i18next';
 import { ColorSwatch } from '@/components/cells';
 import { PageSection } from '@/components/PageSection';
@@ -72,6 +76,7 @@ export function ProcessedFileOverview({
   details,
   context,
   canRestore = false,
+  review,
 }: {
   record: ProcessedFileRecord;
   /** The entity's translation namespace. */
@@ -88,6 +93,8 @@ export function ProcessedFileOverview({
   context?: OverviewContext;
   /** Whether the user may restore a kept version (the record's edit permission). */
   canRestore?: boolean;
+  /** The record's comments pinned to the model (issue 45): their section, and their pins in the viewer. */
+  review?: CommentReview;
 }) {
   const { t, i18n } = useTranslation(ns);
   const { t: tm } = useTranslation('models');
@@ -202,6 +209,8 @@ export function ProcessedFileOverview({
               previewUrl={viewed ? viewed.preview_image_url : record.preview_image_url}
               statistics={viewed ? viewed.statistics : record.statistics}
               className="model-overview__viewer"
+              comments={review?.viewer}
+              onScene={review?.onScene}
             />
           ) : (
             <PreviewFrame
@@ -214,6 +223,14 @@ export function ProcessedFileOverview({
           )}
           <OverviewDetails column={2} items={items} />
         </div>
+      )}
+      {review && (
+        <ModelComments
+          review={review}
+          idPrefix={idPrefix}
+          shownVersion={viewed?.number ?? record.version}
+          hasViewer={!!viewerUrl && !compared}
+        />
       )}
       {context && record.versions && (
         <FileVersions
@@ -275,11 +292,17 @@ export function ProcessedFileOverview({
 
 /**
  * The body of a declared overview (`body` of `defineOverviewPage`) of a processed record: ProcessedFileOverview
- * with the screen's details and badge, in its resource's texts, its downloads below `/{collection}/{id}`.
+ * with the screen's details and badge, in its resource's texts, its downloads below `/{collection}/{id}`, and the
+ * comments pinned to its model (`comments`: the kind of record they are on, whose abilities they follow).
  */
-export const processedFileBody = <TRecord extends ProcessedFileRecord & { id: number }>(idPrefix: string) =>
+export const processedFileBody = <TRecord extends ProcessedFileRecord & { id: number }>(
+  idPrefix: string,
+  comments: CommentedRecordType,
+) =>
   function ProcessedFileBody({ resource, record, details, badge, context }: OverviewBodyProps<TRecord>) {
     const { can } = useResourcePermissions(resource);
+    const { can: may } = useAuthorization();
+    const review = useCommentReview(comments, record.id, may(COMMENTED_RECORDS[comments].write));
     return (
       <ProcessedFileOverview
         record={record}
@@ -290,6 +313,7 @@ export const processedFileBody = <TRecord extends ProcessedFileRecord & { id: nu
         details={details}
         context={context}
         canRestore={can('edit')}
+        review={review}
       />
     );
   };

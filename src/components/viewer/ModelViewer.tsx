@@ -1,15 +1,18 @@
 /**
  * The interactive 3D viewer (issue 28), a chunk of its own with three.js (loaded by Viewer3D.tsx): a processed
- * model's optimized glb, or a material's base-colour map on a sphere, in a focusable stage (`role="group"`, roledescription
- * '3D viewer', named after the record, with a hidden description of the keys). Pointer: drag orbits, right-drag or
- * Shift-drag pans, the wheel or a pinch zooms. Keyboard on the focused stage: arrows orbit, Shift+arrows pan, + and -
- * zoom, F fits, R resets, W switches the wireframe, M the distance tool (models; Escape clears its points) (never with
- * Ctrl, Alt or Meta, which stay the browser's). The toolbar: Fit to view, Reset view, Wireframe (a toggle), Measure
- * (models, a toggle: a click on the model picks a point, measure-tool.ts, and MeasurePanel.tsx shows the distance),
- * Section (models, a toggle: SectionPanel.tsx cuts the model from its sides, section-tool.ts),
- * Statistics (models, in ViewerFrame) and Full screen (the Fullscreen API on the frame; Escape leaves). The scene (viewer-scene.ts) renders on demand, follows the stage's
- * size through a ResizeObserver, and is disposed with the component; while the file loads the preview image shows
- * with a spinner, and where WebGL fails or the file does not load, the picture stays with a note.
+ * model's optimized glb, or a material's base-colour map on a sphere, in a focusable stage (`role="group"`,
+ * roledescription '3D viewer', named after the record, with a hidden description of the keys). Pointer: drag
+ * orbits, right-drag or Shift-drag pans, the wheel or a pinch zooms. Keyboard on the focused stage: arrows orbit,
+ * Shift+arrows pan, + and - zoom, F fits, R resets, W switches the wireframe, M the distance tool (models; Escape
+ * clears its points), C the Comment tool (where the user may comment; Enter places the comment in the middle of
+ * the view, Escape leaves) (never with Ctrl, Alt or Meta, which stay the browser's). The toolbar: Fit to view,
+ * Reset view, Wireframe (a toggle), Measure (models, a toggle: a click on the model picks a point, measure-tool.ts,
+ * and MeasurePanel.tsx shows the distance), Section (models, a toggle: SectionPanel.tsx cuts the model from its
+ * sides, section-tool.ts), Comment (issue 45, a toggle: a click on the model places a comment, whose thread the
+ * page writes; the page's pins show over the model, CommentPins.tsx), Statistics (models, in ViewerFrame) and Full
+ * screen (the Fullscreen API on the frame; Escape leaves). The scene (viewer-scene.ts) renders on demand, follows
+ * the stage's size through a ResizeObserver, and is disposed with the component; while the file loads the preview
+ * image shows with a spinner, and where WebGL fails or the file does not load, the picture stays with a note.
  */
 import {
   type KeyboardEvent,
@@ -22,6 +25,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  CommentIcon,
   ExitFullscreenIcon,
   FitIcon,
   FullscreenIcon,
@@ -33,6 +37,8 @@ import {
 import { type Cuts, NO_CUTS, rangeOf, SectionPanel } from './SectionPanel';
 import type { Measurement } from './measure-tool';
 import { type LengthUnit, MeasurePanel, storedLengthUnit, storeLengthUnit } from './MeasurePanel';
+import { CommentPins } from './CommentPins';
+import { CommentPlacingPanel } from './CommentPlacingPanel';
 import { ToolButton, ViewerFrame, type ViewerProps, type ViewerState } from './viewer-parts';
 import { ViewerScene } from './viewer-scene';
 
@@ -67,6 +73,11 @@ export default function ModelViewer(props: ViewerProps) {
   // The section tool (issue 45): on or off, and how much is cut away from each side.
   const [sectioning, setSectioning] = useState(false);
   const [cuts, setCuts] = useState<Cuts>(NO_CUTS);
+  // Comments pinned to the model (issue 45): the page keeps them; the last click beside the model missed.
+  const { comments } = props;
+  const placing = !!comments?.placing;
+  const [missed, setMissed] = useState(false);
+  const [shownScene, setShownScene] = useState<ViewerScene | null>(null);
   const hintId = useId();
   // The latest `onScene`, for the scene's effect, which runs again only for another file.
   const tellScene = useEffectEvent((scene: ViewerScene | null) => props.onScene?.(scene));
@@ -102,6 +113,7 @@ export default function ModelViewer(props: ViewerProps) {
         await scene.load({ kind: variant, url });
         if (!ended) {
           setState('ready');
+          setShownScene(scene);
           tellScene(scene);
         }
       } catch (error) {
@@ -114,6 +126,7 @@ export default function ModelViewer(props: ViewerProps) {
     return () => {
       ended = true;
       if (scene) tellScene(null);
+      setShownScene(null);
       resize.disconnect();
       canvas.removeEventListener('webglcontextlost', lost);
       scene?.dispose();
@@ -135,18 +148,34 @@ export default function ModelViewer(props: ViewerProps) {
     sceneRef.current?.setWireframe(!wireframe);
     setWireframe(!wireframe);
   };
-  // The distance and section tools take turns: their panels share the frame's corner.
+  // The distance, section and comment tools take turns: their panels share the frame's corner.
   const toggleMeasuring = () => {
     if (!measuring && sectioning) toggleSectioning();
+    if (!measuring && placing) togglePlacing();
     void sceneRef.current?.setMeasuring(!measuring);
     setMeasurement(null);
     setMeasuring(!measuring);
   };
   const toggleSectioning = () => {
     if (!sectioning && measuring) toggleMeasuring();
+    if (!sectioning && placing) togglePlacing();
     sceneRef.current?.setSection(sectioning ? null : rangeOf(NO_CUTS));
     setCuts(NO_CUTS);
     setSectioning(!sectioning);
+  };
+  // Placing a comment takes clicks, as the distance tool does: one at a time.
+  const togglePlacing = () => {
+    if (!comments) return;
+    if (!placing && measuring) toggleMeasuring();
+    if (!placing && sectioning) toggleSectioning();
+    setMissed(false);
+    comments.onPlacing(!placing);
+  };
+  const placeAt = (clientX: number, clientY: number) => {
+    const scene = sceneRef.current;
+    const surface = scene?.surfaceAt(clientX, clientY);
+    setMissed(!surface);
+    if (scene && surface && comments) comments.onPlace({ ...surface, camera: scene.currentView() });
   };
   const cut = (next: Cuts) => {
     sceneRef.current?.setSection(rangeOf(next));
@@ -160,14 +189,19 @@ export default function ModelViewer(props: ViewerProps) {
     storeLengthUnit(chosen);
     setUnit(chosen);
   };
-  // A click (a press that did not become a drag) picks a point of the distance tool.
+  // A click (a press that did not become a drag) picks a point of the distance tool, or places a comment.
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    pressedAt.current = measuring && event.button === 0 ? { x: event.clientX, y: event.clientY } : null;
+    pressedAt.current =
+      (measuring || placing) && event.button === 0 ? { x: event.clientX, y: event.clientY } : null;
   };
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     const pressed = pressedAt.current;
     pressedAt.current = null;
     if (!pressed || Math.hypot(event.clientX - pressed.x, event.clientY - pressed.y) > CLICK_SLOP_PX) return;
+    if (placing) {
+      placeAt(event.clientX, event.clientY);
+      return;
+    }
     const measured = sceneRef.current?.measureAt(event.clientX, event.clientY);
     if (measured) setMeasurement(measured);
   };
@@ -206,7 +240,22 @@ export default function ModelViewer(props: ViewerProps) {
           if (variant !== 'model') return;
           toggleMeasuring();
           break;
+        case 'c':
+          if (!comments?.canPlace) return;
+          togglePlacing();
+          break;
+        case 'enter': {
+          // The Comment tool by keyboard: the point in the middle of the view.
+          if (!placing || !stageRef.current) return;
+          const box = stageRef.current.getBoundingClientRect();
+          placeAt(box.left + box.width / 2, box.top + box.height / 2);
+          break;
+        }
         case 'escape':
+          if (placing) {
+            togglePlacing();
+            break;
+          }
           if (!measuring || !measurement?.points) return;
           clearMeasure();
           break;
@@ -248,6 +297,14 @@ export default function ModelViewer(props: ViewerProps) {
                   pressed={sectioning}
                   onClick={toggleSectioning}
                 />
+                {comments?.canPlace && (
+                  <ToolButton
+                    label={t('actions.comment')}
+                    icon={<CommentIcon />}
+                    pressed={placing}
+                    onClick={togglePlacing}
+                  />
+                )}
               </>
             )}
           </>
@@ -273,7 +330,7 @@ export default function ModelViewer(props: ViewerProps) {
         aria-label={variant === 'model' ? t('label', { name }) : t('materialLabel', { name })}
         aria-describedby={hintId}
         aria-busy={state === 'loading'}
-        data-measuring={measuring || undefined}
+        data-measuring={measuring || placing || undefined}
         onKeyDown={onKeyDown}
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
@@ -282,6 +339,8 @@ export default function ModelViewer(props: ViewerProps) {
         <MeasurePanel measurement={measurement} unit={unit} onUnit={chooseUnit} onClear={clearMeasure} />
       )}
       {ready && sectioning && <SectionPanel cuts={cuts} onCuts={cut} />}
+      {ready && placing && <CommentPlacingPanel missed={missed} onCancel={togglePlacing} />}
+      {shownScene && comments && <CommentPins scene={shownScene} comments={comments} />}
       <p id={hintId} className="ui-visually-hidden">
         {t('keyboardHint')}
       </p>

@@ -1,7 +1,7 @@
 /**
  * The icons of the 3D viewer's toolbar (issue 28), drawn here as line icons in the text colour (1em, like antd's):
- * aim (fit to view), home (reset view), a wireframe cube, a ruler (distance), a bar chart (statistics), and full
- * screen in and out.
+ * aim (fit to view), home (reset view), a wireframe cube, a ruler (distance), a bar chart (statistics), a speech
+ * bubble (comment), and full screen in and out.
  * Not taken from @ant-design/icons: an icon of that set used by any screen is bundled into the signed-in layer
  * every first visit loads (scripts/build/first-visit-layers.ts), and the viewer must not add to those budgets.
  */
@@ -82,5 +82,12 @@ export const SectionIcon = () => (
   <LineIcon>
     <path d="M12 3 4 7.5v9L12 21l8-4.5v-9z" />
     <path d="M4 12.5 12 8l8 4.5" strokeDasharray="2 2" />
+  </LineIcon>
+);
+
+export const CommentIcon = () => (
+  <LineIcon>
+    <path d="M4 5.5h16v10.5H10l-4.5 3.5V16H4z" />
+    <path d="M12 8.2v5.2M9.4 10.8h5.2" />
   </LineIcon>
 );

@@ -5,6 +5,7 @@
  * saying why there is no 3D view, and the statistics panel (triangles, vertices, meshes, materials, textures, size
  * in meters, original and optimized bytes, source format). Texts come from the `viewer` namespace.
  */
+import type { CommentCamera, Vector3Tuple } from '@shared/entities/model-comments';
 import type { ViewerScene } from './viewer-scene';
 import { FileImageOutlined, InfoCircleFilled } from '@ant-design/icons';
 import type { GeometryStatistics } from '@shared/geometry-statistics';
@@ -33,6 +34,41 @@ export interface ViewerProps {
   className?: string;
   /** Told the scene once its content is shown, and null when it goes (version comparison links two, issue 45). */
   onScene?: (scene: ViewerScene | null) => void;
+  /** Comments pinned to the model (models only, issue 45): their pins, and placing a new one. */
+  comments?: ViewerComments;
+}
+
+/** A comment thread's pin on the model. */
+export interface CommentPin {
+  id: number;
+  number: number;
+  point: Vector3Tuple;
+  normal: Vector3Tuple | null;
+  resolved: boolean;
+  /** Its accessible name ('Comment 2 by Ann: the leg is too short'). */
+  label: string;
+}
+
+/** Where a new comment was placed: the point, its surface's normal, and the camera it was placed from. */
+export interface PlacedComment {
+  point: Vector3Tuple;
+  normal: Vector3Tuple;
+  camera: CommentCamera;
+}
+
+export interface ViewerComments {
+  pins: readonly CommentPin[];
+  /** The thread the page has open: its pin is marked. */
+  active: number | null;
+  onOpen(id: number): void;
+  /** Where the comment being written is placed (a pin without a number yet). */
+  draft: Vector3Tuple | null;
+  /** Whether the user may comment: the Comment tool shows. */
+  canPlace: boolean;
+  /** The Comment tool is on: a click on the model places a new comment. */
+  placing: boolean;
+  onPlacing(on: boolean): void;
+  onPlace(placed: PlacedComment): void;
 }
 
 /**

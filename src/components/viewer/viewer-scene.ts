@@ -44,6 +44,7 @@ import {
   Texture,
   TextureLoader,
   Vector3,
+  type Vector3Tuple,
   WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
@@ -54,6 +55,7 @@ import { drawsWithoutGpu } from './software-renderer';
 import { type MeshSignature, meshSignatures, paintMeshes } from './mesh-signatures';
 import type { Measurement, MeasureTool } from './measure-tool';
 import { type SectionRange, SectionTool } from './section-tool';
+import { type PinPlacement, placePin, type SurfacePoint, surfaceAt } from './surface-pick';
 
 /** The device pixel ratio is capped here: sharper than this costs fill rate and shows no more. */
 export const MAX_PIXEL_RATIO = 2;
@@ -241,6 +243,8 @@ export class ViewerScene {
   private measuringWanted = false;
   /** The section tool while the model is cut (section-tool.ts). */
   private section: SectionTool | null = null;
+  /** Told after every frame drawn (comment pins follow the camera, issue 45). */
+  private readonly drawListeners = new Set<() => void>();
 
   /** Throws when no WebGL 2 context can be made on the canvas. */
   constructor(
@@ -364,6 +368,22 @@ export class ViewerScene {
     this.requestRender();
   }
 
+  /** The point of the model under the pointer (client coordinates) with its normal; null off the model. */
+  surfaceAt(clientX: number, clientY: number): SurfacePoint | null {
+    return this.content ? surfaceAt(this.content, this.camera, this.canvas, clientX, clientY) : null;
+  }
+
+  /** Where a pin at a point of the model shows on the canvas now. */
+  placePin(point: Vector3Tuple, normal: Vector3Tuple | null): PinPlacement {
+    return placePin(this.camera, this.canvas, point, normal);
+  }
+
+  /** Calls `listener` after every frame drawn; answers how to stop. */
+  onDraw(listener: () => void): () => void {
+    this.drawListeners.add(listener);
+    return () => this.drawListeners.delete(listener);
+  }
+
   /** Takes the distance tool's points away. */
   clearMeasure() {
     this.measure?.clear();
@@ -399,6 +419,7 @@ export class ViewerScene {
     this.canvas.dataset.frames = String(this.frames);
     // Whether the frame showed the content (bench:viewer times the first that did).
     this.canvas.dataset.drawn = this.content ? 'content' : 'empty';
+    for (const listener of this.drawListeners) listener();
     if (moving) this.requestRender();
   };
 
@@ -710,6 +731,7 @@ export class ViewerScene {
     this.controls.removeEventListener('change', this.requestRender);
     this.controls.removeEventListener('change', this.announceView);
     this.viewListeners.clear();
+    this.drawListeners.clear();
     this.unpaint?.();
     this.measure?.dispose();
     this.section?.dispose();

@@ -43,5 +43,5 @@ export default defineOverviewPage<LibraryItemDetail>({
     },
     { key: 'description', labelKey: 'fields.description', span: 2, field: 'description' },
   ],
-  body: processedFileBody<LibraryItemDetail>('item'),
+  body: processedFileBody<LibraryItemDetail>('item', 'item'),
 });

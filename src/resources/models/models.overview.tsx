@@ -31,5 +31,5 @@ export default defineOverviewPage<ModelDetail>({
     },
     { key: 'description', labelKey: 'fields.description', span: 2, field: 'description' },
   ],
-  body: processedFileBody<ModelDetail>('model'),
+  body: processedFileBody<ModelDetail>('model', 'model'),
 });

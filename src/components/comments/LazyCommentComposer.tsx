@@ -1,0 +1,29 @@
+/**
+ * The comment composer as the Comments section places it (issue 45): its code (antd's Mentions and Form) loads when
+ * someone first writes, not with the overview; meanwhile a spinner holds its place.
+ */
+import { type ComponentProps, lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/ui/Spinner';
+
+const Composer = lazy(() => import('./CommentComposer'));
+
+export interface ComposedComment {
+  body: string;
+  mentions: number[];
+}
+
+export function CommentComposer(props: ComponentProps<typeof Composer>) {
+  const { t } = useTranslation('models');
+  return (
+    <Suspense
+      fallback={
+        <p className="comment-composer" role="status">
+          <Spinner size="small" /> {t('comments.opening')}
+        </p>
+      }
+    >
+      <Composer {...props} />
+    </Suspense>
+  );
+}

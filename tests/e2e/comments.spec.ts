@@ -1,0 +1,146 @@
+/**
+ * Comments pinned to a model in Chromium against the contract server (issue 45), on a model the real pipeline
+ * processed: Alice turns on the viewer's Comment tool, clicks the model and writes a comment mentioning Bob; its
+ * numbered pin and thread appear, and arrive in Bob's browser without a reload; Bob is notified and his
+ * notification opens the thread; a pin opens the camera where its comment was written; resolving hides the thread
+ * (Bob, who has it open, sees it marked resolved); Bob (a Viewer, reading Dutch) reads but cannot write; axe finds
+ * nothing serious at either width.
+ */
+import { expect, type Locator, type Page, test } from './support/test';
+import { seriousViolations } from './support/axe';
+import { origin, signedInAs } from './support/portal';
+import { englishOnDutchScreen, rawKeys } from './support/screen-checks';
+import { projectsApi, uniqueName } from './support/projects-api';
+import { VIEWER_READY, VIEWER_TEST_VIEWPORT } from './support/no-webgl';
+import { localeOf, PHONE } from './support/screen-variants';
+
+const PROJECT = 'Dune Pavilion';
+
+test.use({ viewport: VIEWER_TEST_VIEWPORT });
+
+async function openOverview(page: Page, url: string): Promise<Locator> {
+  await page.goto(url);
+  await expect(page.locator('.viewer')).toHaveAttribute('data-state', 'ready', VIEWER_READY);
+  return page.locator('.viewer__stage');
+}
+
+/** Where a pin sits on the 3D view, to the pixel (the page may have scrolled meanwhile). */
+async function placeOf(pin: Locator, stage: Locator) {
+  const [box, frame] = [(await pin.boundingBox())!, (await stage.boundingBox())!];
+  return { x: Math.round(box.x - frame.x), y: Math.round(box.y - frame.y) };
+}
+
+test('a comment pinned to the model arrives live, notifies whom it mentions, and resolves for everyone', async ({
+  page,
+  context,
+  browser,
+  request,
+}) => {
+  await signedInAs(context, 'alice');
+  const api = await projectsApi(request);
+  const project = await api.findProject(PROJECT);
+  const name = uniqueName('E2E Comments');
+  const model = await api.createModel(name, project.id);
+  // Bob reads Dutch.
+  const bobContext = await browser.newContext({ viewport: VIEWER_TEST_VIEWPORT, locale: localeOf('nl') });
+  try {
+    await api.untilModelStatus(model.id, 'FINISHED');
+    await signedInAs(bobContext, 'bob');
+    const bobPage = await bobContext.newPage();
+    const overviewPath = `/projects/models/overview/${model.id}`;
+    const [stage] = await Promise.all([
+      openOverview(page, overviewPath),
+      // Bob holds only the design_and_sales licence: the Designs and Sales platform.
+      openOverview(bobPage, `${origin('customerportal-acme')}${overviewPath}`),
+    ]);
+    const bobComments = bobPage.getByRole('region', { name: /^Reacties/ });
+    await expect(bobComments).toContainText('Nog geen reacties.');
+    // A Viewer reads comments but writes none: no Comment tool, no Add comment.
+    await expect(bobPage.getByRole('button', { name: 'Reageren', exact: true })).toHaveCount(0);
+    await expect(bobComments.getByRole('button', { name: 'Reactie plaatsen' })).toHaveCount(0);
+
+    // Alice turns the Comment tool on and clicks the middle of the model.
+    const tools = page.getByRole('group', { name: '3D view controls' });
+    const tool = tools.getByRole('button', { name: 'Comment', exact: true });
+    await tool.click();
+    await expect(tool).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('viewer-comment-state')).toHaveText(
+      /Click the model where your comment belongs/,
+    );
+    // Beside the model, nothing is placed.
+    const box = (await stage.boundingBox())!;
+    await page.mouse.click(box.x + 8, box.y + 8);
+    await expect(page.getByTestId('viewer-comment-state')).toHaveText(/beside the model/);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page.getByTestId('comment-pin-draft')).toBeVisible();
+    await expect(tool).toHaveAttribute('aria-pressed', 'false');
+
+    // The text box has the focus; @Bo lists Bob, who is mentioned.
+    const comments = page.getByRole('region', { name: /^Comments/ });
+    const box1 = comments.getByLabel('Your comment at the new pin');
+    await expect(box1).toBeFocused();
+    await box1.pressSequentially('The leg is 2 cm short, @Bo');
+    await page.getByRole('menuitem', { name: 'Bob Brink' }).click();
+    await box1.pressSequentially('please check');
+    await comments.getByRole('button', { name: 'Post comment' }).click();
+
+    const thread = page.getByTestId('comment-thread-1');
+    await expect(thread).toContainText('The leg is 2 cm short, @Bob Brink please check');
+    await expect(thread.locator('.comment-entry__mention')).toHaveText('@Bob Brink');
+    await expect(thread).toBeFocused();
+    const pin = page.getByTestId('comment-pin-1');
+    await expect(pin).toBeVisible();
+    await expect(pin).toHaveAccessibleName(/^Comment 1 by Alice .*: The leg is 2 cm short/);
+    await expect(comments.getByRole('heading', { name: /Comments \(1 open\)/ })).toBeVisible();
+
+    // In Bob's browser the pin and the thread arrive without a reload, and the bell says he was mentioned.
+    await expect(bobPage.getByTestId('comment-pin-1')).toBeVisible();
+    await expect(bobPage.getByTestId('comment-thread-1')).toContainText('The leg is 2 cm short');
+    await bobPage.getByRole('button', { name: /^Meldingen, \d+ ongelezen/ }).click();
+    const panel = bobPage.getByRole('dialog', { name: 'Meldingen' });
+    await expect(panel).toContainText(`Alice Anders heeft je genoemd bij ${name}`);
+    await panel.getByRole('link', { name: 'Reactie openen' }).first().click();
+    await expect(bobPage).toHaveURL(new RegExp(`${overviewPath}\\?comment=\\d+$`));
+    await expect(bobPage.getByTestId('comment-thread-1')).toBeFocused();
+
+    // A pin opens the camera where its comment was written: orbited away, the pin moves; pressed, it is back.
+    const written = await placeOf(pin, stage);
+    await stage.focus();
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => placeOf(pin, stage)).not.toEqual(written);
+    await pin.click();
+    await expect.poll(async () => placeOf(pin, stage)).toEqual(written);
+    await expect(pin).toHaveAttribute('aria-pressed', 'true');
+    await expect(thread).toBeFocused();
+
+    // A reply joins the thread, in both browsers.
+    await thread.getByRole('button', { name: 'Reply' }).click();
+    await thread.getByLabel('Your reply').fill('Longer legs are in version 2.');
+    await thread.getByRole('button', { name: 'Send reply' }).click();
+    const replies = thread.getByRole('list', { name: '1 reply' });
+    await expect(replies).toContainText('Longer legs are in version 2.');
+    await expect(thread.getByRole('button', { name: 'Reply' })).toBeFocused();
+    await expect(bobPage.getByTestId('comment-thread-1')).toContainText('Longer legs are in version 2.');
+
+    // Resolving hides the thread for both, and it can be shown again.
+    await thread.getByRole('button', { name: 'Resolve' }).click();
+    await expect(thread).toBeHidden();
+    await expect(comments).toContainText('Every comment is resolved.');
+    // Bob has the thread open (his link opened it): it stays, marked resolved.
+    await expect(bobPage.getByTestId('comment-thread-1')).toContainText('Opgelost door Alice Anders');
+    await expect(bobPage.getByTestId('comment-pin-1')).toHaveClass(/viewer__pin--resolved/);
+    expect(await rawKeys(bobPage)).toEqual([]);
+    expect(await englishOnDutchScreen(bobPage)).toEqual([]);
+    await comments.getByText('Show 1 resolved').click();
+    await expect(thread).toContainText('Resolved by Alice');
+    await expect(pin).toHaveClass(/viewer__pin--resolved/);
+
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize(PHONE);
+    await expect(thread).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await bobContext.close();
+    await api.deleteModel(model.id);
+  }
+});
