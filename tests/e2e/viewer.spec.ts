@@ -327,6 +327,8 @@ test.describe('the model viewer', () => {
       'Wireframe',
       'Measure distance',
       'Section',
+      // Alice may comment on models (issue 45, comments.spec.ts).
+      'Comment',
       'Statistics',
       'Full screen',
     ]);
