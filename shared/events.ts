@@ -22,3 +22,9 @@ export const [GEOMETRY_EVENT, PROCESSOR_INDEX_EVENT] = PROCESSING_EVENTS;
  * again (what the user may read is the API's to say; the event carries no text).
  */
 export const COMMENTS_EVENT = 'ModelCommentsUpdated';
+
+/**
+ * A saved viewpoint of a model or library item was added or deleted (issue 45), on the company's channel:
+ * `{record_type, record_id, viewpoint_id}`; an overview of that record reads its viewpoints again.
+ */
+export const VIEWPOINTS_EVENT = 'ModelViewpointsUpdated';

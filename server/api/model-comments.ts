@@ -44,22 +44,28 @@ import { authenticate, type Session } from '../auth/session';
 import { memberAbilities } from '../auth/user-fields';
 import type { DB } from '../db/database';
 import { type ActivityAction } from '../domain/activity-messages';
-import { recordActivity } from '../domain/activity-recorder';
 import {
   announceNotifications,
   deliverNotification,
   type NotificationRow,
 } from '../domain/notifications-delivery';
-import { type FieldErrors, HttpError, modelNotFound, ValidationError } from '../errors/http-errors';
+import {
+  announceReview,
+  recordColumns,
+  recordIdOf,
+  recordOf,
+  recordReviewActivity,
+  REVIEWED_RECORDS,
+  type ReviewedRecord,
+} from '../domain/review-records';
+import { type FieldErrors, HttpError, modelNotFound } from '../errors/http-errors';
 import { Id, IdParams } from '../http/crud/ids';
-import { invalidSelection, requiredField } from '../http/field-checks';
+import { invalidSelection, requiredField, throwIfAny } from '../http/field-checks';
 import { guard, guarded, type ActivityMessageKey } from '../http/guarded-route';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { DataSchema } from '../http/responses';
 import { iso, MessageSchema } from '../http/schema-types';
 import { fileUrl } from '../http/stored-files';
-import { broadcast } from '../realtime/broadcast';
-import { channels } from '../realtime/broadcaster';
 
 type NullableColumn<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -115,72 +121,23 @@ const EXCERPT_LENGTH = 140;
 /** The activity wordings of each kind (`account:activity.messages.*`). */
 type ActivityWording = 'commented' | 'edited' | 'resolved' | 'reopened' | 'deleted';
 
-/**
- * Each kind's table, its kept versions' table, the comments' column naming it (the versions table's too), the model
- * a 404 names, and the wordings of its activity entries.
- */
-const RECORD_TABLES = {
+/** Each kind's wordings of its activity entries. */
+const COMMENT_ACTIVITY = {
   model: {
-    table: 'project_models',
-    versions: 'model_versions',
-    column: 'model_id',
-    model: 'ProjectModel',
-    activity: {
-      commented: 'commentedModel',
-      edited: 'editedCommentModel',
-      resolved: 'resolvedCommentModel',
-      reopened: 'reopenedCommentModel',
-      deleted: 'deletedCommentModel',
-    },
+    commented: 'commentedModel',
+    edited: 'editedCommentModel',
+    resolved: 'resolvedCommentModel',
+    reopened: 'reopenedCommentModel',
+    deleted: 'deletedCommentModel',
   },
   item: {
-    table: 'library_items',
-    versions: 'library_item_versions',
-    column: 'item_id',
-    model: 'LibraryItem',
-    activity: {
-      commented: 'commentedItem',
-      edited: 'editedCommentItem',
-      resolved: 'resolvedCommentItem',
-      reopened: 'reopenedCommentItem',
-      deleted: 'deletedCommentItem',
-    },
+    commented: 'commentedItem',
+    edited: 'editedCommentItem',
+    resolved: 'resolvedCommentItem',
+    reopened: 'reopenedCommentItem',
+    deleted: 'deletedCommentItem',
   },
-} as const satisfies Record<
-  CommentedRecordType,
-  {
-    table: 'project_models' | 'library_items';
-    versions: 'model_versions' | 'library_item_versions';
-    column: 'model_id' | 'item_id';
-    model: string;
-    activity: Record<ActivityWording, ActivityMessageKey>;
-  }
->;
-
-interface CommentedRecord {
-  id: number;
-  name: string;
-  version: number;
-}
-
-/** The live record of the company, or the 404 of a route-model binding. */
-async function recordOf(
-  db: DB,
-  type: CommentedRecordType,
-  companyId: number,
-  id: number,
-): Promise<CommentedRecord> {
-  const { table, model } = RECORD_TABLES[type];
-  const record = await db
-    .selectFrom(table)
-    .select(['id', 'name', 'version'])
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!record) throw modelNotFound(model, id);
-  return record;
-}
+} as const satisfies Record<CommentedRecordType, Record<ActivityWording, ActivityMessageKey>>;
 
 /**
  * The company's members who may see records of the kind (`read`, its list ability; administrators see all):
@@ -225,7 +182,7 @@ const commentRows = (db: DB, type: CommentedRecordType, recordId: number, id?: n
       'author.profile_image as author_image',
       'resolver.name as resolver_name',
     ])
-    .where(`model_comments.${RECORD_TABLES[type].column}`, '=', recordId);
+    .where(`model_comments.${REVIEWED_RECORDS[type].column}`, '=', recordId);
   if (id !== undefined) query = query.where('model_comments.id', '=', id);
   return query.orderBy('model_comments.id');
 };
@@ -258,7 +215,7 @@ async function presentComments(
     return {
       id: row.id,
       record_type: type,
-      record_id: (row.model_id ?? row.item_id)!,
+      record_id: recordIdOf(row),
       parent_id: row.parent_id,
       number: row.number,
       body: row.body,
@@ -325,11 +282,11 @@ async function mentionErrors(
 async function versionErrors(
   db: DB,
   type: CommentedRecordType,
-  record: CommentedRecord,
+  record: ReviewedRecord,
   version: number,
 ): Promise<FieldErrors> {
   if (version === record.version) return {};
-  const { versions, column } = RECORD_TABLES[type];
+  const { versions, column } = REVIEWED_RECORDS[type];
   const { rows } = await sql<{ number: number }>`
     select number from ${sql.table(versions)} where ${sql.ref(column)} = ${record.id} and number = ${version}
   `.execute(db);
@@ -347,7 +304,7 @@ async function parentErrors(
     .selectFrom('model_comments')
     .select('id')
     .where('id', '=', parentId)
-    .where(RECORD_TABLES[type].column, '=', recordId)
+    .where(REVIEWED_RECORDS[type].column, '=', recordId)
     .where('parent_id', 'is', null)
     .forKeyShare()
     .executeTakeFirst();
@@ -367,16 +324,12 @@ function placementErrors(body: { point?: unknown; normal?: unknown; camera?: unk
   return errors;
 }
 
-const throwIfAny = (errors: FieldErrors) => {
-  if (Object.keys(errors).length) throw new ValidationError(errors);
-};
-
 /**
  * The record's next pin number: its counter raised under the row's lock (held until the transaction commits, so
  * two comments at once get two numbers, as `keepCurrentVersion` keeps versions); 404 when the record went meanwhile.
  */
 async function nextNumber(trx: DB, type: CommentedRecordType, recordId: number): Promise<number> {
-  const { table, model } = RECORD_TABLES[type];
+  const { table, model } = REVIEWED_RECORDS[type];
   const { rows } = await sql<{ number: number }>`
     update ${sql.table(table)} set last_comment_number = last_comment_number + 1
     where id = ${recordId} and deleted_at is null
@@ -398,7 +351,7 @@ async function notifyMentioned(
   mention: {
     companyId: number;
     type: CommentedRecordType;
-    record: CommentedRecord;
+    record: ReviewedRecord;
     commentId: number;
     author: { id: number; name: string };
     body: string;
@@ -426,37 +379,13 @@ async function notifyMentioned(
 }
 
 /** The user's activity entry of a write on the record's comments (its API path as the subject). */
-function recordCommentActivity(
+const recordCommentActivity = (
   trx: DB,
   session: Session,
   type: CommentedRecordType,
-  record: CommentedRecord,
+  record: ReviewedRecord,
   entry: { action: ActivityAction; wording: ActivityWording; subject: string },
-) {
-  return recordActivity(trx, {
-    companyId: session.company.id,
-    userId: session.user.id,
-    action: entry.action,
-    subject: entry.subject,
-    message: message(`account:activity.messages.${RECORD_TABLES[type].activity[entry.wording]}`, {
-      name: record.name,
-    }),
-  });
-}
-
-/** `ModelCommentsUpdated` on the company's channel, after the write committed. */
-const publishComments = (
-  request: FastifyRequest,
-  companyId: number,
-  type: CommentedRecordType,
-  recordId: number,
-  commentId: number,
-) =>
-  broadcast(request, [channels.company(companyId)], COMMENTS_EVENT, {
-    record_type: type,
-    record_id: recordId,
-    comment_id: commentId,
-  });
+) => recordReviewActivity(trx, session, record, { ...entry, wording: COMMENT_ACTIVITY[type][entry.wording] });
 
 const CommentParams = Type.Object({ id: IdParams.properties.id, commentId: Id });
 const MentionableQuery = Type.Object({ search: Type.Optional(Type.String({ maxLength: 255 })) });
@@ -478,7 +407,7 @@ export default async function modelCommentRoutes(server: FastifyInstance): Promi
 
   for (const type of COMMENTED_RECORD_TYPES) {
     const { collection, read, write } = COMMENTED_RECORDS[type];
-    const { column } = RECORD_TABLES[type];
+    const { column } = REVIEWED_RECORDS[type];
     const base = `/${collection}/:id/comments`;
     const pathOf = (recordId: number, commentId?: number) =>
       `${collection}/${recordId}/comments${commentId === undefined ? '' : `/${commentId}`}`;
@@ -573,8 +502,7 @@ export default async function modelCommentRoutes(server: FastifyInstance): Promi
             .insertInto('model_comments')
             .values({
               company_id: companyId,
-              model_id: type === 'model' ? record.id : null,
-              item_id: type === 'item' ? record.id : null,
+              ...recordColumns(type, record.id),
               parent_id: parentId,
               number,
               author_id: session.user.id,
@@ -604,7 +532,7 @@ export default async function modelCommentRoutes(server: FastifyInstance): Promi
           return { id, notices };
         });
         await announceNotifications(request, written.notices);
-        await publishComments(request, companyId, type, record.id, written.id);
+        await announceReview(request, companyId, COMMENTS_EVENT, type, record.id, { comment_id: written.id });
         return reply
           .status(201)
           .send({ data: await presentedComment(request, session, type, record.id, written.id) });
@@ -703,7 +631,9 @@ export default async function modelCommentRoutes(server: FastifyInstance): Promi
         });
         if (changed) {
           await announceNotifications(request, changed.notices);
-          await publishComments(request, companyId, type, record.id, commentId);
+          await announceReview(request, companyId, COMMENTS_EVENT, type, record.id, {
+            comment_id: commentId,
+          });
         }
         return { data: await presentedComment(request, session, type, record.id, commentId) };
       },
@@ -743,7 +673,7 @@ export default async function modelCommentRoutes(server: FastifyInstance): Promi
             subject: pathOf(record.id, comment.id),
           });
         });
-        await publishComments(request, companyId, type, record.id, commentId);
+        await announceReview(request, companyId, COMMENTS_EVENT, type, record.id, { comment_id: commentId });
         return { message: COMMENT_DELETED };
       },
     );

@@ -9,6 +9,8 @@ import { type FieldErrors, ValidationError } from '../errors/http-errors';
 const label = (field: string) => field.replace(/_/g, ' ');
 export const invalidSelection = (field: string) => `The selected ${label(field)} is invalid.`;
 export const requiredField = (field: string) => `The ${label(field)} field is required.`;
+/** Laravel's `unique` rule. */
+export const alreadyTaken = (field: string) => `The ${label(field)} has already been taken.`;
 
 /** Awaits every check; when some threw a ValidationError, throws one with all their errors (in check order). */
 export async function allValid<T extends readonly unknown[]>(checks: {
@@ -44,7 +46,8 @@ function unknownIds(field: string, ids: number[], known: Set<number>): FieldErro
   return errors;
 }
 
-function throwIfAny(errors: FieldErrors): void {
+/** One 422 with every field's errors, when there are any. */
+export function throwIfAny(errors: FieldErrors): void {
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 

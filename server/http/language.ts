@@ -194,6 +194,11 @@ const DUTCH_RULES: Rule[] = [
   [/^The (.+) field format is invalid\.$/, (f) => `Het formaat van het veld ${field(f)} is ongeldig.`],
   [/^The selected (.+) is invalid\.$/, (f) => `De gekozen ${field(f)} is ongeldig.`],
   [/^The (.+) field is prohibited\.$/, (f) => `Het veld ${field(f)} is niet toegestaan.`],
+  // A record that keeps as many saved viewpoints as it may (server/api/model-viewpoints.ts).
+  [
+    /^This (model|item) already has (\d+) viewpoints, the most it can keep: delete one first\.$/,
+    (kind, n) => `Dit ${kind} heeft al ${n} standpunten, het maximum: verwijder er eerst een.`,
+  ],
   [
     /^The (.+) field (must be a string|must be an integer|must be a number|must be true or false|must be an array|must be empty|is invalid|must be a valid email address|must be a valid date|must be a file|must be an image)\.$/,
     (f, wording) => `Het veld ${field(f)} ${TYPE_WORDING[wording]}.`,
@@ -243,6 +248,10 @@ const DUTCH_SENTENCES: Record<string, string> = {
   'Only the first comment of a thread can be resolved or reopened.':
     'Alleen de eerste reactie van een draad kan worden opgelost of heropend.',
   'Comment deleted.': 'Reactie verwijderd.',
+  // Saved viewpoints of a model (server/api/model-viewpoints.ts).
+  'Only the maker of a viewpoint or an administrator can delete it.':
+    'Alleen de maker van een standpunt of een beheerder kan het verwijderen.',
+  'Viewpoint deleted.': 'Standpunt verwijderd.',
 };
 
 /** One English text in Dutch: a known sentence, a Laravel rule, a summary with '(and N more errors)'. */

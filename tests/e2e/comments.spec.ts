@@ -24,6 +24,28 @@ async function openOverview(page: Page, url: string): Promise<Locator> {
   return page.locator('.viewer__stage');
 }
 
+/** The 3D view's picture alone (without the toolbar, panels, pins and focus ring over it). */
+const viewOf = (stage: Locator) =>
+  stage.screenshot({
+    animations: 'disabled',
+    style:
+      '.viewer__toolbar, .viewer__panel, .viewer__pins { visibility: hidden } .viewer__stage { box-shadow: none !important }',
+  });
+
+/** The view once it has stopped changing: two pictures in a row the same. */
+async function settledView(stage: Locator): Promise<Buffer> {
+  let last = await viewOf(stage);
+  await expect
+    .poll(async () => {
+      const next = await viewOf(stage);
+      const same = next.equals(last);
+      last = next;
+      return same;
+    })
+    .toBe(true);
+  return last;
+}
+
 /** Where a pin sits on the 3D view, to the pixel (the page may have scrolled meanwhile). */
 async function placeOf(pin: Locator, stage: Locator) {
   const [box, frame] = [(await pin.boundingBox())!, (await stage.boundingBox())!];
@@ -138,6 +160,80 @@ test('a comment pinned to the model arrives live, notifies whom it mentions, and
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize(PHONE);
     await expect(thread).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await bobContext.close();
+    await api.deleteModel(model.id);
+  }
+});
+
+test('a saved viewpoint brings the camera back, arrives for the team, and a taken name is refused under its field', async ({
+  page,
+  context,
+  browser,
+  request,
+}) => {
+  await signedInAs(context, 'alice');
+  const api = await projectsApi(request);
+  const project = await api.findProject(PROJECT);
+  const name = uniqueName('E2E Views');
+  const model = await api.createModel(name, project.id);
+  const bobContext = await browser.newContext({ viewport: VIEWER_TEST_VIEWPORT });
+  try {
+    await api.untilModelStatus(model.id, 'FINISHED');
+    await signedInAs(bobContext, 'bob');
+    const bobPage = await bobContext.newPage();
+    const overviewPath = `/projects/models/overview/${model.id}`;
+    const [stage, bobStage] = await Promise.all([
+      openOverview(page, overviewPath),
+      openOverview(bobPage, `${origin('customerportal-acme')}${overviewPath}`),
+    ]);
+    const tools = page.getByRole('group', { name: '3D view controls' });
+    const views = tools.getByRole('button', { name: 'Viewpoints' });
+    await views.click();
+    const panel = page.getByRole('group', { name: 'Viewpoints', exact: true });
+    await expect(panel).toContainText('No saved viewpoints yet.');
+
+    // From the left and a little above: saved as "Left corner".
+    await stage.focus();
+    for (let step = 0; step < 4; step += 1) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowUp');
+    const saved = await settledView(stage);
+    await panel.getByLabel('Name of this viewpoint').fill('Left corner');
+    await panel.getByRole('button', { name: 'Save viewpoint' }).click();
+    await expect(panel.getByRole('button', { name: 'Left corner', exact: true })).toBeVisible();
+    await expect(panel.getByLabel('Name of this viewpoint')).toHaveValue('');
+
+    // The same name again is refused under the field, and the name stays.
+    await panel.getByLabel('Name of this viewpoint').fill('left CORNER');
+    await panel.getByRole('button', { name: 'Save viewpoint' }).click();
+    await expect(panel.getByText('The name has already been taken.')).toBeVisible();
+    await expect(panel.getByLabel('Name of this viewpoint')).toHaveValue('left CORNER');
+    await expect(panel.getByLabel('Name of this viewpoint')).toHaveAttribute('aria-invalid', 'true');
+
+    // Elsewhere, then back: the view is the saved one, pixel for pixel.
+    await stage.focus();
+    await page.keyboard.press('r');
+    await expect.poll(async () => (await viewOf(stage)).equals(saved)).toBe(false);
+    await panel.getByRole('button', { name: 'Left corner', exact: true }).click();
+    await expect.poll(async () => (await viewOf(stage)).equals(saved)).toBe(true);
+
+    // Bob (a Viewer) finds it in his list without a reload, and goes to it; he saves none and deletes none.
+    await bobPage
+      .getByRole('group', { name: '3D view controls' })
+      .getByRole('button', { name: 'Viewpoints' })
+      .click();
+    const bobPanel = bobPage.getByRole('group', { name: 'Viewpoints', exact: true });
+    await expect(bobPanel.getByRole('button', { name: 'Left corner', exact: true })).toBeVisible();
+    await expect(bobPanel.getByLabel('Name of this viewpoint')).toHaveCount(0);
+    await expect(bobPanel.getByRole('button', { name: 'Delete the viewpoint Left corner' })).toHaveCount(0);
+    await bobPanel.getByRole('button', { name: 'Left corner', exact: true }).click();
+    await expect(bobStage).toBeVisible();
+
+    // Alice deletes it; it goes from Bob's list too.
+    await panel.getByRole('button', { name: 'Delete the viewpoint Left corner' }).click();
+    await expect(panel).toContainText('No saved viewpoints yet.');
+    await expect(bobPanel).toContainText('No saved viewpoints yet.');
     expect(await seriousViolations(page)).toEqual([]);
   } finally {
     await bobContext.close();

@@ -327,8 +327,9 @@ test.describe('the model viewer', () => {
       'Wireframe',
       'Measure distance',
       'Section',
-      // Alice may comment on models (issue 45, comments.spec.ts).
+      // Alice may comment on models; everyone sees the saved viewpoints (issue 45, comments.spec.ts).
       'Comment',
+      'Viewpoints',
       'Statistics',
       'Full screen',
     ]);

@@ -6,14 +6,13 @@
  * company's deletion taking the comments along; the migration's grants; library items the same.
  */
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commentPath } from '../../shared/comment-values';
 import type { ModelComment } from '../../shared/entities/model-comments';
 import { down, up } from '../../server/db/migrations/0210_model_comments';
-import { purgeExpiredTrash } from '../../server/domain/trash-purge';
 import { companyId, formBody, jsonBody, newMember, tokenFor, userId } from './api-helpers';
-import { connectEcho, resolveLocalhostNames, waitFor } from './realtime-helpers';
+import { companyEvents, resolveLocalhostNames } from './realtime-helpers';
+import { doomedCompany, errorsOf, json, liveModels, purgeModel } from './review-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -28,16 +27,6 @@ let table: { id: number; name: string };
 let globexModel: { id: number };
 let item: { id: number; name: string };
 
-const liveModels = (subdomain: string) =>
-  server.db
-    .selectFrom('project_models')
-    .innerJoin('companies', 'companies.id', 'project_models.company_id')
-    .select(['project_models.id', 'project_models.name', 'project_models.version'])
-    .where('companies.sub_domain', '=', subdomain)
-    .where('project_models.deleted_at', 'is', null)
-    .orderBy('project_models.id')
-    .execute();
-
 beforeAll(async () => {
   resolveLocalhostNames();
   server = await startTestServer();
@@ -50,9 +39,9 @@ beforeAll(async () => {
     bob: await userId(server, 'bob'),
     carol: await userId(server, 'carol'),
   };
-  const models = await liveModels('acme');
+  const models = await liveModels(server, 'acme');
   [chair, table] = [models[0], models[1]];
-  [globexModel] = await liveModels('globex');
+  [globexModel] = await liveModels(server, 'globex');
   item = await server.db
     .selectFrom('library_items')
     .select(['id', 'name'])
@@ -66,11 +55,6 @@ afterAll(() => server?.close());
 type Init = RequestInit & { token?: string };
 const call = (path: string, init: Init = {}, subdomain = 'acme') =>
   server.request(subdomain, path, { token: alice, ...init });
-
-async function json<T>(response: Response, status = 200): Promise<T> {
-  expect(response.status, await response.clone().text()).toBe(status);
-  return (await response.json()) as T;
-}
 
 const commentsOf = (id: number, kind = 'projects/models') => `/${kind}/${id}/comments`;
 
@@ -107,11 +91,6 @@ const patch = (record: number, comment: number, body: Record<string, unknown>, t
 
 const remove = (record: number, comment: number, token = alice) =>
   call(`${commentsOf(record)}/${comment}`, { method: 'DELETE', token });
-
-const errorsOf = async (response: Response) => {
-  expect(response.status, await response.clone().text()).toBe(422);
-  return ((await response.json()) as { errors: Record<string, string[]> }).errors;
-};
 
 describe('writing comments', () => {
   it('pins threads with their point, normal and camera, numbered 1, 2, …, and replies without one', async () => {
@@ -501,36 +480,26 @@ describe('mentions', () => {
 
 describe('the live event', () => {
   it('arrives on the company’s channel after each write', async () => {
-    const echo = connectEcho(server, { token: bob, subdomain: 'acme' });
+    const live = await companyEvents(server, {
+      token: bob,
+      subdomain: 'acme',
+      companyId: acme,
+      event: 'ModelCommentsUpdated',
+    });
     try {
-      const channel = echo.private(`Company.${acme}`);
-      await waitFor('subscription', (resolve) => channel.subscribed(resolve));
-      const events: unknown[] = [];
-      let arrived: () => void = () => undefined;
-      channel.listen('ModelCommentsUpdated', (event: unknown) => {
-        events.push(event);
-        arrived();
-      });
-      /** Resolves once `count` events have arrived. */
-      const eventsArrived = (count: number) =>
-        waitFor<void>(`event ${count}`, (resolve) => {
-          arrived = () => {
-            if (events.length >= count) resolve();
-          };
-          arrived();
-        });
+      const { events } = live;
       const first = await thread(chair.id);
-      await eventsArrived(1);
+      await live.arrived(1);
       expect(events).toEqual([{ record_type: 'model', record_id: chair.id, comment_id: first.id }]);
       expect((await patch(chair.id, first.id, { resolved: true })).status).toBe(200);
       expect((await remove(chair.id, first.id)).status).toBe(200);
-      await eventsArrived(3);
+      await live.arrived(3);
       expect(events.slice(1)).toEqual([
         { record_type: 'model', record_id: chair.id, comment_id: first.id },
         { record_type: 'model', record_id: chair.id, comment_id: first.id },
       ]);
     } finally {
-      echo.disconnect();
+      live.disconnect();
     }
   });
 });
@@ -586,33 +555,20 @@ describe('library items', () => {
 
 describe('what takes the comments along', () => {
   it('the recycling bin’s purge of the model', async () => {
-    const [, , third] = await liveModels('acme');
+    const [, , third] = await liveModels(server, 'acme');
     const first = await thread(third.id);
     await reply(third.id, first.id);
-    await server.db
-      .updateTable('project_models')
-      .set({ deleted_at: new Date(Date.now() - 400 * 24 * 60 * 60 * 1000) })
-      .where('id', '=', third.id)
-      .execute();
-    await purgeExpiredTrash(server.db, server.app.ctx.entities);
+    await purgeModel(server, third.id);
     expect(
       await server.db.selectFrom('model_comments').select('id').where('model_id', '=', third.id).execute(),
     ).toEqual([]);
   });
 
   it('the deletion of the company', async () => {
-    const { rows } = await sql<{ id: number }>`
-      insert into companies (name, sub_domain, domain, fqdn, database, colors_is_default, country)
-      values ('Commented Ltd', 'commented', 'commented.portal.test', 'commented.portal.test', 'tenant_commented', true, 'Netherlands')
-      returning id
-    `.execute(server.db);
-    const company = rows[0].id;
-    const model = await sql<{ id: number }>`
-      insert into project_models (company_id, name) values (${company}, 'Doomed') returning id
-    `.execute(server.db);
+    const { company, model } = await doomedCompany(server, 'commented');
     await server.db
       .insertInto('model_comments')
-      .values({ company_id: company, model_id: model.rows[0].id, number: 1, body: 'Gone soon', version: 1 })
+      .values({ company_id: company, model_id: model, number: 1, body: 'Gone soon', version: 1 })
       .execute();
     expect((await call(`/admin/companies/${company}`, { method: 'DELETE', token: admin })).status).toBe(200);
     expect(

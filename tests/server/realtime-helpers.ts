@@ -138,6 +138,38 @@ function nameWhenUnanswered(what: string, settled: () => boolean): void {
   }
 }
 
+/**
+ * A user's Echo client listening for `event` on the company's private channel (subscribed before it resolves): the
+ * events in the order they arrived, `arrived(count)` resolving once that many have, and `disconnect`.
+ */
+export async function companyEvents(
+  server: ServerAddress,
+  options: { token: string; subdomain: string; companyId: number; event: string },
+): Promise<{ events: unknown[]; arrived: (count: number) => Promise<void>; disconnect: () => void }> {
+  const echo = connectEcho(server, options);
+  const events: unknown[] = [];
+  let check: () => void = () => undefined;
+  try {
+    const channel = echo.private(`Company.${options.companyId}`);
+    await waitFor('subscription', (resolve) => channel.subscribed(resolve));
+    channel.listen(options.event, (event: unknown) => {
+      events.push(event);
+      check();
+    });
+  } catch (error) {
+    echo.disconnect();
+    throw error;
+  }
+  const arrived = (count: number) =>
+    waitFor<void>(`${options.event} ${count}`, (resolve) => {
+      check = () => {
+        if (events.length >= count) resolve();
+      };
+      check();
+    });
+  return { events, arrived, disconnect: () => echo.disconnect() };
+}
+
 /** The HTTP status with which the server answers a websocket upgrade it does not accept. */
 export function refusedUpgradeStatus(url: string): Promise<number> {
   const socket = new WebSocket(url);

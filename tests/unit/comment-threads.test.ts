@@ -6,7 +6,7 @@
 import { PerspectiveCamera } from 'three';
 import { describe, expect, it } from 'vitest';
 import type { ModelComment } from '@shared/entities/model-comments';
-import { bodyParts, mentionedIn, threadIdOf, threadsOf } from '@/components/comments/comment-threads';
+import { bodyParts, mentionedIn, threadIdOf, threadsOf } from '@/components/review/comment-threads';
 import { placePin } from '@/components/viewer/surface-pick';
 
 const comment = (values: Partial<ModelComment> & Pick<ModelComment, 'id'>): ModelComment => ({

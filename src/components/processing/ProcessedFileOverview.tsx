@@ -11,9 +11,12 @@ import { Timeline } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { COMMENTED_RECORDS, type CommentedRecordType } from '@shared/comment-values';
 import { type FileVersion, versionedFileName } from '@shared/file-versions';
-import { ModelComments } from '@/components/comments/ModelComments';
-import { type CommentReview, useCommentReview } from '@/components/comments/useCommentReview';
+import { ModelComments } from '@/components/review/ModelComments';
+import { type CommentReview, useCommentReview } from '@/components/review/useCommentReview';
+import { useModelViewpoints } from '@/components/review/useModelViewpoints';
+import type { ViewerViewpoints } from '@/components/viewer/viewer-parts';
 import type { OverviewBodyProps, OverviewContext } from '@/declarations/types';
+import { useFocusAfterRender } from '@/components/useFocusAfterRender';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { useAuthorization } from '@/providers/useAuthorization';
 import { useTranslation } from 'react-i18next';
@@ -77,6 +80,7 @@ export function ProcessedFileOverview({
   context,
   canRestore = false,
   review,
+  viewpoints,
 }: {
   record: ProcessedFileRecord;
   /** The entity's translation namespace. */
@@ -95,6 +99,8 @@ export function ProcessedFileOverview({
   canRestore?: boolean;
   /** The record's comments pinned to the model (issue 45): their section, and their pins in the viewer. */
   review?: CommentReview;
+  /** The record's saved viewpoints (issue 45), in the viewer's Viewpoints tool. */
+  viewpoints?: ViewerViewpoints;
 }) {
   const { t, i18n } = useTranslation(ns);
   const { t: tm } = useTranslation('models');
@@ -122,10 +128,11 @@ export function ProcessedFileOverview({
   const [comparedNumber, setComparedNumber] = useState<number | null>(null);
   const compared = record.versions?.find((version) => version.number === comparedNumber && !version.current);
   const current = record.versions?.[0];
+  const focusAfterRender = useFocusAfterRender();
   const closeCompare = () => {
     const number = comparedNumber;
     setComparedNumber(null);
-    requestAnimationFrame(() => document.getElementById(`${idPrefix}-version-${number}-compare`)?.focus());
+    focusAfterRender(() => document.getElementById(`${idPrefix}-version-${number}-compare`));
   };
   const date = useShownDate();
   // Processing takes seconds: its times and history are shown to the second.
@@ -210,6 +217,7 @@ export function ProcessedFileOverview({
               statistics={viewed ? viewed.statistics : record.statistics}
               className="model-overview__viewer"
               comments={review?.viewer}
+              viewpoints={viewpoints}
               onScene={review?.onScene}
             />
           ) : (
@@ -293,7 +301,8 @@ export function ProcessedFileOverview({
 /**
  * The body of a declared overview (`body` of `defineOverviewPage`) of a processed record: ProcessedFileOverview
  * with the screen's details and badge, in its resource's texts, its downloads below `/{collection}/{id}`, and the
- * comments pinned to its model (`comments`: the kind of record they are on, whose abilities they follow).
+ * comments pinned to its model and its saved viewpoints (`comments`: the kind of record they are on, whose
+ * abilities they follow).
  */
 export const processedFileBody = <TRecord extends ProcessedFileRecord & { id: number }>(
   idPrefix: string,
@@ -302,7 +311,9 @@ export const processedFileBody = <TRecord extends ProcessedFileRecord & { id: nu
   function ProcessedFileBody({ resource, record, details, badge, context }: OverviewBodyProps<TRecord>) {
     const { can } = useResourcePermissions(resource);
     const { can: may } = useAuthorization();
-    const review = useCommentReview(comments, record.id, may(COMMENTED_RECORDS[comments].write));
+    const mayReview = may(COMMENTED_RECORDS[comments].write);
+    const review = useCommentReview(comments, record.id, mayReview);
+    const viewpoints = useModelViewpoints(comments, record.id, mayReview);
     return (
       <ProcessedFileOverview
         record={record}
@@ -314,6 +325,7 @@ export const processedFileBody = <TRecord extends ProcessedFileRecord & { id: nu
         context={context}
         canRestore={can('edit')}
         review={review}
+        viewpoints={viewpoints}
       />
     );
   };

@@ -9,10 +9,11 @@
  * Reset view, Wireframe (a toggle), Measure (models, a toggle: a click on the model picks a point, measure-tool.ts,
  * and MeasurePanel.tsx shows the distance), Section (models, a toggle: SectionPanel.tsx cuts the model from its
  * sides, section-tool.ts), Comment (issue 45, a toggle: a click on the model places a comment, whose thread the
- * page writes; the page's pins show over the model, CommentPins.tsx), Statistics (models, in ViewerFrame) and Full
- * screen (the Fullscreen API on the frame; Escape leaves). The scene (viewer-scene.ts) renders on demand, follows
- * the stage's size through a ResizeObserver, and is disposed with the component; while the file loads the preview
- * image shows with a spinner, and where WebGL fails or the file does not load, the picture stays with a note.
+ * page writes; the page's pins show over the model, CommentPins.tsx), Views (the model's saved viewpoints,
+ * ViewpointsPanel.tsx), Statistics (models, in ViewerFrame) and Full screen (the Fullscreen API on the frame;
+ * Escape leaves). The scene (viewer-scene.ts) renders on demand, follows the stage's size through a
+ * ResizeObserver, and is disposed with the component; while the file loads the preview image shows with a
+ * spinner, and where WebGL fails or the file does not load, the picture stays with a note.
  */
 import {
   type KeyboardEvent,
@@ -32,6 +33,7 @@ import {
   ResetIcon,
   RulerIcon,
   SectionIcon,
+  ViewpointsIcon,
   WireframeIcon,
 } from './viewer-icons';
 import { type Cuts, NO_CUTS, rangeOf, SectionPanel } from './SectionPanel';
@@ -40,7 +42,11 @@ import { type LengthUnit, MeasurePanel, storedLengthUnit, storeLengthUnit } from
 import { CommentPins } from './CommentPins';
 import { CommentPlacingPanel } from './CommentPlacingPanel';
 import { ToolButton, ViewerFrame, type ViewerProps, type ViewerState } from './viewer-parts';
+import { ViewpointsPanel } from './ViewpointsPanel';
 import { ViewerScene } from './viewer-scene';
+
+/** The tools whose panel shows in the frame's corner (issue 45): one at a time. */
+type PanelTool = 'measure' | 'section' | 'views';
 
 /** Arrow keys as steps right and up. */
 const ARROWS: Readonly<Record<string, readonly [number, number]>> = {
@@ -65,17 +71,21 @@ export default function ModelViewer(props: ViewerProps) {
   const [state, setState] = useState<ViewerState>('loading');
   const [wireframe, setWireframe] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
-  // The distance tool (issue 45): on or off, its points so far, and the reader's unit.
-  const [measuring, setMeasuring] = useState(false);
+  // The tool with a panel that is on (issue 45): they take turns, as their panels share the frame's corner.
+  const [tool, setTool] = useState<PanelTool | null>(null);
+  // Placing a comment started from the page (its Add comment) suspends the tool that was on, its panel hidden.
+  const { comments } = props;
+  const placing = !!comments?.placing;
+  const shownTool = placing ? null : tool;
+  const measuring = shownTool === 'measure';
+  const sectioning = shownTool === 'section';
+  // The distance tool's points so far, and the reader's unit.
   const [measurement, setMeasurement] = useState<Measurement | null>(null);
   const [unit, setUnit] = useState<LengthUnit>(storedLengthUnit);
   const pressedAt = useRef<{ x: number; y: number } | null>(null);
-  // The section tool (issue 45): on or off, and how much is cut away from each side.
-  const [sectioning, setSectioning] = useState(false);
+  // How much the section tool cuts away from each side.
   const [cuts, setCuts] = useState<Cuts>(NO_CUTS);
   // Comments pinned to the model (issue 45): the page keeps them; the last click beside the model missed.
-  const { comments } = props;
-  const placing = !!comments?.placing;
   const [missed, setMissed] = useState(false);
   const [shownScene, setShownScene] = useState<ViewerScene | null>(null);
   const hintId = useId();
@@ -148,26 +158,36 @@ export default function ModelViewer(props: ViewerProps) {
     sceneRef.current?.setWireframe(!wireframe);
     setWireframe(!wireframe);
   };
-  // The distance, section and comment tools take turns: their panels share the frame's corner.
-  const toggleMeasuring = () => {
-    if (!measuring && sectioning) toggleSectioning();
-    if (!measuring && placing) togglePlacing();
-    void sceneRef.current?.setMeasuring(!measuring);
-    setMeasurement(null);
-    setMeasuring(!measuring);
+  // Leaving a tool undoes what it did to the scene.
+  const leave = (current: PanelTool | null) => {
+    if (current === 'measure') {
+      void sceneRef.current?.setMeasuring(false);
+      setMeasurement(null);
+    } else if (current === 'section') {
+      sceneRef.current?.setSection(null);
+      setCuts(NO_CUTS);
+    }
   };
-  const toggleSectioning = () => {
-    if (!sectioning && measuring) toggleMeasuring();
-    if (!sectioning && placing) togglePlacing();
-    sceneRef.current?.setSection(sectioning ? null : rangeOf(NO_CUTS));
-    setCuts(NO_CUTS);
-    setSectioning(!sectioning);
+  const toggleTool = (next: PanelTool) => {
+    leave(tool);
+    if (placing) comments?.onPlacing(false);
+    if (shownTool === next) {
+      setTool(null);
+      return;
+    }
+    if (next === 'measure') void sceneRef.current?.setMeasuring(true);
+    if (next === 'section') sceneRef.current?.setSection(rangeOf(NO_CUTS));
+    setTool(next);
   };
-  // Placing a comment takes clicks, as the distance tool does: one at a time.
+  const toggleMeasuring = () => toggleTool('measure');
+  const toggleSectioning = () => toggleTool('section');
+  // Placing a comment takes clicks and the corner, as the distance tool does: one at a time.
   const togglePlacing = () => {
     if (!comments) return;
-    if (!placing && measuring) toggleMeasuring();
-    if (!placing && sectioning) toggleSectioning();
+    if (!placing) {
+      leave(tool);
+      setTool(null);
+    }
     setMissed(false);
     comments.onPlacing(!placing);
   };
@@ -305,6 +325,14 @@ export default function ModelViewer(props: ViewerProps) {
                     onClick={togglePlacing}
                   />
                 )}
+                {props.viewpoints && (
+                  <ToolButton
+                    label={t('actions.views')}
+                    icon={<ViewpointsIcon />}
+                    pressed={shownTool === 'views'}
+                    onClick={() => toggleTool('views')}
+                  />
+                )}
               </>
             )}
           </>
@@ -340,6 +368,13 @@ export default function ModelViewer(props: ViewerProps) {
       )}
       {ready && sectioning && <SectionPanel cuts={cuts} onCuts={cut} />}
       {ready && placing && <CommentPlacingPanel missed={missed} onCancel={togglePlacing} />}
+      {ready && shownTool === 'views' && props.viewpoints && (
+        <ViewpointsPanel
+          viewpoints={props.viewpoints}
+          onGo={(viewpoint) => sceneRef.current?.setView(viewpoint.camera)}
+          currentView={() => sceneRef.current?.currentView() ?? null}
+        />
+      )}
       {shownScene && comments && <CommentPins scene={shownScene} comments={comments} />}
       <p id={hintId} className="ui-visually-hidden">
         {t('keyboardHint')}

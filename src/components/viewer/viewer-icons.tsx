@@ -1,7 +1,7 @@
 /**
  * The icons of the 3D viewer's toolbar (issue 28), drawn here as line icons in the text colour (1em, like antd's):
  * aim (fit to view), home (reset view), a wireframe cube, a ruler (distance), a bar chart (statistics), a speech
- * bubble (comment), and full screen in and out.
+ * bubble (comment), a camera (saved viewpoints), a cross (delete), and full screen in and out.
  * Not taken from @ant-design/icons: an icon of that set used by any screen is bundled into the signed-in layer
  * every first visit loads (scripts/build/first-visit-layers.ts), and the viewer must not add to those budgets.
  */
@@ -89,5 +89,18 @@ export const CommentIcon = () => (
   <LineIcon>
     <path d="M4 5.5h16v10.5H10l-4.5 3.5V16H4z" />
     <path d="M12 8.2v5.2M9.4 10.8h5.2" />
+  </LineIcon>
+);
+
+export const ViewpointsIcon = () => (
+  <LineIcon>
+    <path d="M3.5 8.5h3l1.6-2.5h7.8l1.6 2.5h3v10h-17z" />
+    <circle cx="12" cy="13.2" r="3.3" />
+  </LineIcon>
+);
+
+export const CloseIcon = () => (
+  <LineIcon>
+    <path d="M6.5 6.5l11 11M17.5 6.5l-11 11" />
   </LineIcon>
 );

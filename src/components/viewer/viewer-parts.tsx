@@ -36,6 +36,27 @@ export interface ViewerProps {
   onScene?: (scene: ViewerScene | null) => void;
   /** Comments pinned to the model (models only, issue 45): their pins, and placing a new one. */
   comments?: ViewerComments;
+  /** The model's saved viewpoints (models only, issue 45): going to one, saving the view, deleting one. */
+  viewpoints?: ViewerViewpoints;
+}
+
+/** A saved viewpoint as the viewer lists it. */
+export interface SavedViewpoint {
+  id: number;
+  name: string;
+  camera: CommentCamera;
+  /** Who saved it, for its description. */
+  createdBy: string | null;
+  canDelete: boolean;
+}
+
+export interface ViewerViewpoints {
+  list: readonly SavedViewpoint[];
+  /** Whether the user may save the view (the Viewpoints tool offers it). */
+  canSave: boolean;
+  /** Saves the camera's view under the name; rejects with the server's refusal (a 422 names `name`). */
+  onSave(name: string, camera: CommentCamera): Promise<void>;
+  onDelete(id: number): Promise<void>;
 }
 
 /** A comment thread's pin on the model. */

@@ -6,12 +6,9 @@ import { type ComponentProps, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/ui/Spinner';
 
-const Composer = lazy(() => import('./CommentComposer'));
+export type { ComposedComment } from './comment-threads';
 
-export interface ComposedComment {
-  body: string;
-  mentions: number[];
-}
+const Composer = lazy(() => import('./CommentComposer'));
 
 export function CommentComposer(props: ComponentProps<typeof Composer>) {
   const { t } = useTranslation('models');

@@ -44,6 +44,12 @@ export function mentionedIn(body: string, chosen: readonly MentionCandidate[]): 
   return [...new Set(ids)];
 }
 
+/** What a composer sends: the text and the users it still mentions. */
+export interface ComposedComment {
+  body: string;
+  mentions: number[];
+}
+
 export type BodyPart = { text: string } | { mention: string };
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -13,6 +13,7 @@ import type { ModelComment } from '@shared/entities/model-comments';
 import { PageSection } from '@/components/PageSection';
 import { useShownDate } from '@/components/processing/shown-date';
 import { useConfirmation } from '@/components/useConfirmation';
+import { useFocusAfterRender } from '@/components/useFocusAfterRender';
 import { Alert } from '@/ui/Alert';
 import { Button } from '@/ui/Button';
 import { classNames } from '@/ui/class-names';
@@ -57,9 +58,10 @@ function CommentEntry({
   const date = useShownDate();
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const closeEdit = () => {
     setEditing(false);
-    requestAnimationFrame(() => editButton.current?.focus());
+    focusAfterRender(() => editButton.current);
   };
   const save = async ({ body, mentions }: ComposedComment) => {
     await review.update(comment.id, { body, mentions });
@@ -129,10 +131,11 @@ function ThreadCard({
   const [replying, setReplying] = useState(false);
   const [busy, setBusy] = useState(false);
   const replyButton = useRef<HTMLButtonElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const resolved = comment.resolved_at !== null;
   const closeReply = () => {
     setReplying(false);
-    requestAnimationFrame(() => replyButton.current?.focus());
+    focusAfterRender(() => replyButton.current);
   };
   const reply = async ({ body, mentions }: ComposedComment) => {
     await review.create({ body, mentions, parent_id: comment.id });
@@ -245,6 +248,7 @@ export function ModelComments({
   const [showResolved, setShowResolved] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const resolvedId = `${idPrefix}-comments-resolved`;
   // After a resolve or a delete the card is gone: the focus goes to what is left of the section's controls.
   const sectionControl = () => addButton.current ?? document.getElementById(resolvedId);
@@ -272,7 +276,7 @@ export function ModelComments({
   };
   const cancelDraft = () => {
     review.cancelDraft();
-    requestAnimationFrame(() => addButton.current?.focus());
+    focusAfterRender(() => addButton.current);
   };
   const remove = (comment: ModelComment) =>
     ask({
@@ -357,7 +361,7 @@ export function ModelComments({
               onDelete={remove}
               onResolved={() => {
                 if (review.active === thread.comment.id) review.close();
-                if (!showResolved) requestAnimationFrame(() => sectionControl()?.focus());
+                if (!showResolved) focusAfterRender(sectionControl);
               }}
             />
           ))}

@@ -10,9 +10,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX_LENGTH } from '@shared/comment-values';
 import { fieldErrorsOf } from '@/components/field-errors';
-import { type MentionCandidate, mentionedIn } from './comment-threads';
-
-import type { ComposedComment } from './LazyCommentComposer';
+import { type ComposedComment, type MentionCandidate, mentionedIn } from './comment-threads';
 
 export default function CommentComposer({
   label,
