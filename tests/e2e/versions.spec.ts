@@ -2,8 +2,8 @@
  * Versions of a model in Chromium against the contract server (issue 45): a new file chosen on the edit form, with
  * its note, becomes version 2 while version 1 stays listed; an earlier version opens in the overview's viewer (a
  * notice says so and leads back, the focus following); restoring version 1 after its confirmation makes version 3;
- * a note without a file is refused under its field; a viewer sees the versions but cannot restore; axe finds
- * nothing serious at either width.
+ * a note without a file is refused under its field; a viewer sees the versions but cannot restore; a shown or
+ * compared version is in the address; axe finds nothing serious at either width.
  */
 import sharp from 'sharp';
 import { cube } from '../server/fbx-fixtures';
@@ -52,6 +52,7 @@ test('a new file makes version 2; version 1 is viewed and restored as version 3'
 
     // Version 1 in the viewer: the notice takes the focus and leads back.
     await versions.getByRole('button', { name: 'View in 3D: version 1' }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/models/overview/${model.id}\\?version=1$`));
     const notice = page.getByRole('status').filter({ hasText: 'The viewer shows version 1' });
     await expect(notice).toHaveText(/not the current version 2/);
     await expect(notice).toBeFocused();
@@ -210,8 +211,18 @@ test('two versions side by side: one camera, what changed counted and coloured',
     await expect(newer).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
+    // The comparison has an address of its own: it opens again from it, and Back leaves it.
+    await expect(page).toHaveURL(new RegExp(`/projects/models/overview/${model.id}\\?compare=1$`));
+    await page.reload();
+    await expect(page.getByTestId('model-compare-summary')).toHaveText('1 added; +12 triangles');
+    await page.goBack();
+    await expect(compare).toBeHidden();
+    await page.goForward();
+    await expect(compare).toBeVisible();
+
     await compare.getByRole('button', { name: 'Close comparison' }).click();
     await expect(compare).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/projects/models/overview/${model.id}$`));
     await expect(
       page.getByRole('button', { name: 'Compare version 1 with the current version' }),
     ).toBeFocused();

@@ -8,7 +8,7 @@
  * `previewOf`, `noPreview`, `history`, `noHistory`).
  */
 import { Timeline } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { COMMENTED_RECORDS, type CommentedRecordType } from '@shared/comment-values';
 import { type FileVersion, versionedFileName } from '@shared/file-versions';
 import { ModelComments } from '@/components/review/ModelComments';
@@ -39,6 +39,7 @@ import {
   type ProcessingTimes,
 } from './model-status';
 import { ProcessedFileDownloads } from './ProcessedFileDownloads';
+import { COMPARE_PARAMETER, useVersionParams, VERSION_PARAMETER } from './version-params';
 import './processing.css';
 
 /** What the overview shows of a processed record. */
@@ -104,8 +105,10 @@ export function ProcessedFileOverview({
 }) {
   const { t, i18n } = useTranslation(ns);
   const { t: tm } = useTranslation('models');
-  // The kept version the viewer shows instead of the current one (issue 45), and the notice that says so.
-  const [shownNumber, setShownNumber] = useState<number | null>(null);
+  // The kept version the viewer shows instead of the current one (issue 45), and the notice that says so; and the
+  // one compared with the current one. Both in the address.
+  const versionParams = useVersionParams();
+  const { shown: shownNumber, compared: comparedNumber } = versionParams;
   const shownNotice = useRef<HTMLDivElement>(null);
   const returnTo = useRef<number | null>(null);
   const viewed = record.versions?.find((version) => version.number === shownNumber && !version.current);
@@ -122,16 +125,15 @@ export function ProcessedFileOverview({
   }, [viewedNumber, idPrefix]);
   const showCurrent = () => {
     returnTo.current = shownNumber;
-    setShownNumber(null);
+    versionParams.set({ [VERSION_PARAMETER]: null });
   };
-  // The kept version compared with the current one (issue 45), in place of the viewer and details.
-  const [comparedNumber, setComparedNumber] = useState<number | null>(null);
+  // The kept version compared with the current one shows in place of the viewer and details.
   const compared = record.versions?.find((version) => version.number === comparedNumber && !version.current);
   const current = record.versions?.[0];
   const focusAfterRender = useFocusAfterRender();
   const closeCompare = () => {
     const number = comparedNumber;
-    setComparedNumber(null);
+    versionParams.set({ [COMPARE_PARAMETER]: null });
     focusAfterRender(() => document.getElementById(`${idPrefix}-version-${number}-compare`));
   };
   const date = useShownDate();
@@ -249,12 +251,13 @@ export function ProcessedFileOverview({
           idPrefix={idPrefix}
           shown={compared ? null : (viewed?.number ?? record.version ?? 1)}
           onShow={(version) => {
-            setComparedNumber(null);
-            setShownNumber(version.current ? null : version.number);
+            versionParams.set({
+              [COMPARE_PARAMETER]: null,
+              [VERSION_PARAMETER]: version.current ? null : version.number,
+            });
           }}
           onCompare={(version) => {
-            setShownNumber(null);
-            setComparedNumber(version.number);
+            versionParams.set({ [VERSION_PARAMETER]: null, [COMPARE_PARAMETER]: version.number });
           }}
           canRestore={canRestore}
           context={context}
