@@ -19,7 +19,7 @@ import { type ModelComments, useModelComments } from './useModelComments';
 const PIN_EXCERPT = 60;
 
 export interface CommentReview extends ModelComments {
-  type: CommentedRecordType;
+  /** Whether the user may comment (the kind's comment ability). */
   canWrite: boolean;
   /** The thread the page has open. */
   active: number | null;
@@ -31,7 +31,7 @@ export interface CommentReview extends ModelComments {
   cancelDraft(): void;
   /** Turns the Comment tool on (the section's Add comment). */
   startPlacing(): void;
-  /** What the 3D viewer shows and does of the comments; undefined while it cannot show them. */
+  /** What the 3D viewer shows and does of the comments. */
   viewer: ViewerComments;
   /** Give the viewer's scene (its `onScene`). */
   onScene(scene: ViewerScene | null): void;
@@ -106,7 +106,6 @@ export function useCommentReview(
 
   return {
     ...data,
-    type,
     canWrite,
     active,
     open,
