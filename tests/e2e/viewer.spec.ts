@@ -27,6 +27,7 @@ import {
   SCREENSHOT_REVIEW,
 } from './support/screen-variants';
 import { VIEWER_READY, VIEWER_TEST_VIEWPORT } from './support/no-webgl';
+import { difference, type Picture } from './support/pictures';
 
 const CUBE_URL = () => `${origin()}/api/v2/files/e2e-viewer/red-cube.glb`;
 const TEXTURE_URL = () => `${origin()}/api/v2/files/e2e-viewer/blue-checker.png`;
@@ -204,12 +205,6 @@ async function serveCube(page: Page, request: APIRequestContext, modelId: number
   );
 }
 
-interface Picture {
-  width: number;
-  height: number;
-  data: Buffer;
-}
-
 /** What the stage draws, as raw RGB pixels: without the overlays (toolbar, tooltips, statistics, focus ring). */
 async function picture(stage: Locator): Promise<Picture> {
   await idle(stage);
@@ -238,21 +233,6 @@ function redShare(shot: Picture): number {
   for (let offset = 0; offset < shot.data.length; offset += 3)
     if (isRed([shot.data[offset], shot.data[offset + 1], shot.data[offset + 2]])) red += 1;
   return red / (shot.width * shot.height);
-}
-
-/** The share of pixels that differ by more than a little between two pictures of the same size. */
-function difference(a: Picture, b: Picture): number {
-  expect([a.width, a.height]).toEqual([b.width, b.height]);
-  let differing = 0;
-  for (let offset = 0; offset < a.data.length; offset += 3) {
-    const delta = Math.max(
-      Math.abs(a.data[offset] - b.data[offset]),
-      Math.abs(a.data[offset + 1] - b.data[offset + 1]),
-      Math.abs(a.data[offset + 2] - b.data[offset + 2]),
-    );
-    if (delta > 24) differing += 1;
-  }
-  return differing / (a.width * a.height);
 }
 
 const corners = (shot: Picture) => {
