@@ -8,7 +8,7 @@
  * `previewOf`, `noPreview`, `history`, `noHistory`).
  */
 import { Timeline } from 'antd';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { COMMENTED_RECORDS, type CommentedRecordType } from '@shared/comment-values';
 import { type FileVersion, versionedFileName } from '@shared/file-versions';
 import { ModelComments } from '@/components/review/ModelComments';
@@ -26,10 +26,10 @@ import { PreviewFrame } from '@/components/PreviewFrame';
 import { type OverviewDetail, OverviewDetails } from '@/components/OverviewDetails';
 import { formatBytes } from '@/components/upload/upload-rules';
 import { Viewer3D } from '@/components/viewer/Viewer3D';
+import { Spinner } from '@/ui/Spinner';
 import type { GeometryStatistics } from '@shared/geometry-statistics';
 import { ElapsedTime } from './ElapsedTime';
 import { FileVersions, ShownVersionNotice } from './FileVersions';
-import { VersionCompare } from './VersionCompare';
 import { NONE, useShownDate } from './shown-date';
 import {
   eventMessage,
@@ -41,6 +41,11 @@ import {
 import { ProcessedFileDownloads } from './ProcessedFileDownloads';
 import { COMPARE_PARAMETER, useVersionParams, VERSION_PARAMETER } from './version-params';
 import './processing.css';
+
+// Two versions side by side: a chunk of its own, loaded when someone compares (the overview's budget holds).
+const VersionCompare = lazy(() =>
+  import('./VersionCompare').then((module) => ({ default: module.VersionCompare })),
+);
 
 /** What the overview shows of a processed record. */
 export interface ProcessedFileRecord extends ProcessingTimes {
@@ -199,13 +204,15 @@ export function ProcessedFileOverview({
         />
       )}
       {compared && current?.viewer_model_url && compared.viewer_model_url ? (
-        <VersionCompare
-          older={compared}
-          newer={current}
-          name={record.name}
-          idPrefix={idPrefix}
-          onClose={closeCompare}
-        />
+        <Suspense fallback={<Spinner label={tm('compare.loading')} />}>
+          <VersionCompare
+            older={compared}
+            newer={current}
+            name={record.name}
+            idPrefix={idPrefix}
+            onClose={closeCompare}
+          />
+        </Suspense>
       ) : (
         <div className="model-overview__grid">
           {viewerUrl ? (
