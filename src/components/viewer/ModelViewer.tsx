@@ -9,7 +9,7 @@
  * Reset view, Wireframe (a toggle), Measure (models, a toggle: a click on the model picks a point, measure-tool.ts,
  * and MeasurePanel.tsx shows the distance), Section (models, a toggle: SectionPanel.tsx cuts the model from its
  * sides, section-tool.ts), Comment (issue 45, a toggle: a click on the model places a comment, whose thread the
- * page writes; the page's pins show over the model, CommentPins.tsx), Views (the model's saved viewpoints,
+ * page writes; the page's pins show over the model, CommentPins.tsx), Viewpoints (the model's saved viewpoints,
  * ViewpointsPanel.tsx), Statistics (models, in ViewerFrame) and Full screen (the Fullscreen API on the frame;
  * Escape leaves). The scene (viewer-scene.ts) renders on demand, follows the stage's size through a
  * ResizeObserver, and is disposed with the component; while the file loads the preview image shows with a
