@@ -387,6 +387,24 @@ const recordCommentActivity = (
   entry: { action: ActivityAction; wording: ActivityWording; subject: string },
 ) => recordReviewActivity(trx, session, record, { ...entry, wording: COMMENT_ACTIVITY[type][entry.wording] });
 
+/** A comment of the record, locked until the transaction ends; the 404 of a route-model binding otherwise. */
+async function lockedComment(
+  trx: DB,
+  column: (typeof REVIEWED_RECORDS)[CommentedRecordType]['column'],
+  recordId: number,
+  commentId: number,
+) {
+  const comment = await trx
+    .selectFrom('model_comments')
+    .select(['id', 'author_id', 'parent_id', 'body', 'mentions', 'resolved_at'])
+    .where('id', '=', commentId)
+    .where(column, '=', recordId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!comment) throw modelNotFound('ModelComment', commentId);
+  return comment;
+}
+
 const CommentParams = Type.Object({ id: IdParams.properties.id, commentId: Id });
 const MentionableQuery = Type.Object({ search: Type.Optional(Type.String({ maxLength: 255 })) });
 const CommentListSchema = Type.Object({ data: Type.Array(CommentSchema) });
@@ -562,14 +580,7 @@ export default async function modelCommentRoutes(server: FastifyInstance): Promi
         const { commentId } = request.params;
         const { body } = request;
         const changed = await db.transaction().execute(async (trx) => {
-          const comment = await trx
-            .selectFrom('model_comments')
-            .select(['id', 'author_id', 'parent_id', 'body', 'mentions', 'resolved_at'])
-            .where('id', '=', commentId)
-            .where(column, '=', record.id)
-            .forUpdate()
-            .executeTakeFirst();
-          if (!comment) throw modelNotFound('ModelComment', commentId);
+          const comment = await lockedComment(trx, column, record.id, commentId);
           const editing = body.body !== undefined || body.mentions !== undefined;
           if (editing && comment.author_id !== session.user.id) throw new HttpError(403, COMMENT_AUTHOR_ONLY);
           const mentions = body.mentions === undefined ? comment.mentions : uniqueIds(body.mentions);
@@ -656,14 +667,7 @@ export default async function modelCommentRoutes(server: FastifyInstance): Promi
         const record = await recordOf(db, type, companyId, request.params.id);
         const { commentId } = request.params;
         await db.transaction().execute(async (trx) => {
-          const comment = await trx
-            .selectFrom('model_comments')
-            .select(['id', 'author_id'])
-            .where('id', '=', commentId)
-            .where(column, '=', record.id)
-            .forUpdate()
-            .executeTakeFirst();
-          if (!comment) throw modelNotFound('ModelComment', commentId);
+          const comment = await lockedComment(trx, column, record.id, commentId);
           if (comment.author_id !== session.user.id && !session.user.admin)
             throw new HttpError(403, COMMENT_DELETE_REFUSED);
           await trx.deleteFrom('model_comments').where('id', '=', comment.id).execute();

@@ -12,7 +12,7 @@ import type { ModelComment } from '../../shared/entities/model-comments';
 import { down, up } from '../../server/db/migrations/0210_model_comments';
 import { companyId, formBody, jsonBody, newMember, tokenFor, userId } from './api-helpers';
 import { companyEvents, resolveLocalhostNames } from './realtime-helpers';
-import { doomedCompany, errorsOf, json, liveModels, purgeModel } from './review-helpers';
+import { doomedCompany, errorsOf, firstLiveItem, json, liveModels, purgeModel } from './review-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -42,13 +42,7 @@ beforeAll(async () => {
   const models = await liveModels(server, 'acme');
   [chair, table] = [models[0], models[1]];
   [globexModel] = await liveModels(server, 'globex');
-  item = await server.db
-    .selectFrom('library_items')
-    .select(['id', 'name'])
-    .where('company_id', '=', acme)
-    .where('deleted_at', 'is', null)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
+  item = await firstLiveItem(server, acme);
 });
 afterAll(() => server?.close());
 

@@ -12,7 +12,7 @@ import { type Viewpoint, VIEWPOINTS_PER_RECORD_MAX } from '../../shared/entities
 import { down, up } from '../../server/db/migrations/0220_model_viewpoints';
 import { companyId, formBody, jsonBody, newMember, tokenFor, userId } from './api-helpers';
 import { companyEvents, resolveLocalhostNames } from './realtime-helpers';
-import { doomedCompany, errorsOf, json, liveModels, purgeModel } from './review-helpers';
+import { doomedCompany, errorsOf, firstLiveItem, json, liveModels, purgeModel } from './review-helpers';
 import { startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -38,13 +38,7 @@ beforeAll(async () => {
   aliceId = await userId(server, 'alice');
   [chair, table, stool] = await liveModels(server, 'acme');
   [globexModel] = await liveModels(server, 'globex');
-  item = await server.db
-    .selectFrom('library_items')
-    .select(['id', 'name'])
-    .where('company_id', '=', acme)
-    .where('deleted_at', 'is', null)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
+  item = await firstLiveItem(server, acme);
 });
 afterAll(() => server?.close());
 

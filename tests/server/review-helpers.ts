@@ -1,6 +1,6 @@
 /**
  * Shared tooling of the tests of a record's review (issue 45: model-comments.test.ts, model-viewpoints.test.ts): a
- * company's live models, an answer's JSON or 422 errors, a model purged from the recycling bin, and a company of its
+ * company's live models and first library item, an answer's JSON or 422 errors, a model purged from the recycling bin, and a company of its
  * own with one model, made to be deleted.
  */
 import { sql } from 'kysely';
@@ -18,6 +18,16 @@ export const liveModels = (server: TestServer, subdomain: string) =>
     .where('project_models.deleted_at', 'is', null)
     .orderBy('project_models.id')
     .execute();
+
+/** The company's first live library item. */
+export const firstLiveItem = (server: TestServer, companyId: number) =>
+  server.db
+    .selectFrom('library_items')
+    .select(['id', 'name'])
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
 
 /** The answer's JSON, once its status is `status` (the body shown when it is not). */
 export async function json<T>(response: Response, status = 200): Promise<T> {

@@ -53,12 +53,16 @@ export default function CommentComposer({
       () => undefined,
     );
   };
+  // A second press (or Ctrl+Enter) before the first answer sends nothing more: one comment, not two.
+  const sending = useRef(false);
   const submit = async () => {
+    if (sending.current) return;
     const text = body.trim();
     if (!text) {
       setError(t('comments.empty'));
       return;
     }
+    sending.current = true;
     setBusy(true);
     setError(null);
     try {
@@ -67,6 +71,7 @@ export default function CommentComposer({
       const fields = fieldErrorsOf(failure);
       setError(fields[0]?.errors[0] ?? ((failure as Error).message || t('comments.failed')));
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   };

@@ -3,7 +3,7 @@
  * to one; its maker (or an administrator) may delete it. Whoever may comment saves the camera's view under a name;
  * the server's refusal (a name taken, too many) shows under the name and the name stays.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommentCamera } from '@shared/entities/model-comments';
 import { firstFieldError } from '@/components/field-errors';
@@ -30,14 +30,17 @@ export function ViewpointsPanel({
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
 
+  // A second press before the first answer saves nothing more.
+  const saving = useRef(false);
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const camera = currentView();
-    if (!camera) return;
+    if (!camera || saving.current) return;
     if (!name.trim()) {
       setError(t('views.nameRequired'));
       return;
     }
+    saving.current = true;
     setBusy(true);
     setError(null);
     try {
@@ -47,6 +50,7 @@ export function ViewpointsPanel({
     } catch (failure) {
       setError(firstFieldError(failure, 'name') ?? ((failure as Error).message || t('views.failed')));
     } finally {
+      saving.current = false;
       setBusy(false);
     }
   };
