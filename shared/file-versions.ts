@@ -25,6 +25,7 @@ export const FileVersionSchema = Type.Object({
   preview_image_url: Nullable(Type.String()),
   /** The optimized glb the viewer shows; null where it was never processed. */
   viewer_model_url: Nullable(Type.String()),
+  ar_model_url: Nullable(Type.String()),
   statistics: Nullable(GeometryStatisticsSchema),
 });
 

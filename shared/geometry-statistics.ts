@@ -25,12 +25,18 @@ export const GeometryStatisticsSchema = Type.Object({
   original_bytes: Type.Integer(),
   converted_bytes: Type.Integer(),
   optimized_bytes: Type.Integer(),
+  /** The USDZ for AR (iPhone, iPad); absent when the model has none (too large, or processed before there was AR). */
+  usdz_bytes: Type.Optional(Type.Integer()),
 });
 
 export type GeometryStatistics = Static<typeof GeometryStatisticsSchema>;
 
-/** What a processed file's detail adds for the viewer: the optimized glb and the figures, null until FINISHED. */
+/**
+ * What a processed file's detail adds for the viewer: the optimized glb, the USDZ for AR (shared/ar-models.ts; null
+ * for a model without one) and the figures, null until FINISHED.
+ */
 export const ViewerFieldsSchema = {
   viewer_model_url: Type.Union([Type.String(), Type.Null()]),
+  ar_model_url: Type.Union([Type.String(), Type.Null()]),
   statistics: Type.Union([GeometryStatisticsSchema, Type.Null()]),
 };

@@ -17,6 +17,10 @@ export const PUBLIC_SCREEN_PATHS: ReadonlySet<string> = new Set(Object.values(PU
 export const SHARED_PAGE_PATH = '/shared';
 const SHARED_PAGES = new RegExp(`^${SHARED_PAGE_PATH}/[^/]+/?$`);
 
-/** Whether a path is a screen that needs no session: one of the public screens, or a share link's page. */
+/** The AR page of a processed version (issue 45, shared/ar-models.ts): `/ar/{table}/{uuid}`, what a QR code opens. */
+export const AR_PAGE_PATH = '/ar';
+const AR_PAGES = new RegExp(`^${AR_PAGE_PATH}/[a-z_]+/[0-9a-f-]+/?$`);
+
+/** Whether a path is a screen that needs no session: a public screen, a share link's page or an AR page. */
 export const isPublicScreenPath = (path: string): boolean =>
-  PUBLIC_SCREEN_PATHS.has(path) || SHARED_PAGES.test(path);
+  PUBLIC_SCREEN_PATHS.has(path) || SHARED_PAGES.test(path) || AR_PAGES.test(path);

@@ -27,7 +27,7 @@ import { HttpError, notFound } from '../errors/http-errors';
 import { guard, guarded } from '../http/guarded-route';
 import { DataSchema } from '../http/responses';
 import { iso, MessageSchema } from '../http/schema-types';
-import { attachmentDisposition, fileUrl } from '../http/stored-files';
+import { attachmentDisposition, fileUrl, viewerFileUrls } from '../http/stored-files';
 
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 64 }) });
 type TokenParams = { token: string };
@@ -150,7 +150,7 @@ export default async function sharedRoutes(app: FastifyInstance): Promise<void> 
           allow_download: link.allow_download && link.file_key !== null,
           expires_at: iso(link.expires_at),
           company: { name: company.name, logo: fileUrl(request, company.logo) },
-          viewer_model_url: finished ? fileUrl(request, link.viewer_model_key) : null,
+          ...viewerFileUrls(request, finished ? link.viewer_model_key : null, link.geometry_statistics),
           statistics: finished ? link.geometry_statistics : null,
         },
       };

@@ -7,6 +7,7 @@
  * declares (`fileColumns`, server/http/crud/declaration.ts), so a new entity's files go too without a line here.
  */
 import { sql } from 'kysely';
+import { usdzKeyOf } from '../../shared/ar-models';
 import { previewKeyAt2x, previewSrcSet } from '../../shared/preview-images';
 import type { DB } from '../db/database';
 import type { RegistrableEntity } from '../http/crud/declared-entity';
@@ -115,10 +116,13 @@ export async function unreferencedKeys(
       for (const row of rows) named.add(row.key);
     }
   }
-  // A drawn preview's 2× copy (shared/preview-images.ts) goes with its card-size image.
+  // A drawn preview's 2× copy (shared/preview-images.ts) goes with its card-size image, a viewer glb's USDZ
+  // (shared/ar-models.ts) with the glb.
   return keys
     .filter((key) => !named.has(key))
-    .flatMap((key) => (previewSrcSet(key) ? [key, previewKeyAt2x(key)] : [key]));
+    .flatMap((key) =>
+      previewSrcSet(key) ? [key, previewKeyAt2x(key)] : key.endsWith('.glb') ? [key, usdzKeyOf(key)] : [key],
+    );
 }
 
 /** Removes the files and uploads; a file already gone (or unreadable) does not stop the others. */

@@ -31,7 +31,7 @@ import {
 import { addGeometryEvent, type GeometryEventTable, geometryEventsOf } from '../processing/geometry-events';
 import { MODEL_MESSAGES } from '../processing/model-state';
 import { presentEvent } from '../processing/processing-messages';
-import { attachmentDisposition, fileUrl } from '../http/stored-files';
+import { attachmentDisposition, fileUrl, viewerFileUrls } from '../http/stored-files';
 import { type IncomingModelFile, storeModelFile, type StoredModelFile } from '../uploads/model-file-input';
 import type { StorageFolder } from '../storage/storage-folders';
 import { inTransaction } from '../db/in-transaction';
@@ -143,7 +143,7 @@ export function fileAndHistory(
   return {
     file: row.file_name !== null ? { name: row.file_name, size: Number(row.file_size ?? 0) } : null,
     geometry_events: events.map((event) => presentEvent(event, language)),
-    viewer_model_url: finished ? fileUrl(request, row.viewer_model_key) : null,
+    ...viewerFileUrls(request, finished ? row.viewer_model_key : null, row.geometry_statistics),
     statistics: finished ? row.geometry_statistics : null,
   };
 }

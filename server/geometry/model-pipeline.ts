@@ -12,8 +12,9 @@
  */
 import { copyFile, link, mkdir, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { Logger } from '@gltf-transform/core';
+import { type Document, Logger } from '@gltf-transform/core';
 import { cloneDocument } from '@gltf-transform/functions';
+import { AR_TRIANGLES_MAX } from '../../shared/ar-models';
 import type { GeometryStatistics } from '../../shared/geometry-statistics';
 import {
   ARCHIVE_MODEL_PREFERENCE,
@@ -28,6 +29,7 @@ import { drawnGeometry } from './geometry-statistics';
 import { gltfIO } from './gltf-io';
 import { optimizeDocument } from './optimizer';
 import { renderModelPreview } from './preview-render';
+import { exportUsdz } from './usdz-export';
 import { READERS } from './readers/readers';
 import { READER_LIMITS, type ReaderLimits } from './readers/source-model';
 import { makeImagesViewable } from './texture-images';
@@ -41,7 +43,13 @@ export interface ModelPipelineInput {
   kind: ModelFileKind;
   /** An empty folder the pipeline may fill. */
   workFolder: string;
-  limits?: { archive?: ArchiveLimits; conversion?: ConversionLimits; reader?: Partial<ReaderLimits> };
+  limits?: {
+    archive?: ArchiveLimits;
+    conversion?: ConversionLimits;
+    reader?: Partial<ReaderLimits>;
+    /** The most triangles a model may draw to get a USDZ (AR_TRIANGLES_MAX unless given). */
+    arTriangles?: number;
+  };
 }
 
 /** What each step found, in the order they end. */
@@ -72,12 +80,15 @@ export type PipelineReport =
     }
   /** `after`: the bytes of the glb the viewer loads, never more than `before`; `kept`: optimizing did not help. */
   | { step: 'optimized'; before: number; after: number; kept: boolean }
-  | { step: 'preview'; width: number; height: number };
+  | { step: 'preview'; width: number; height: number }
+  /** The USDZ for AR (usdz-export.ts); `skipped`: the model is too large for AR, or the export failed. */
+  | { step: 'ar'; bytes: number }
+  | { step: 'arSkipped'; reason: 'tooLarge' | 'failed'; triangles: number; limit: number };
 
 export interface ModelPipelineResult {
   statistics: GeometryStatistics;
   /** Paths inside the work folder. */
-  files: { glb: string; preview: string; preview2x: string };
+  files: { glb: string; preview: string; preview2x: string; usdz: string | null };
 }
 
 /** The card's preview size (16:9, as the cards show it); the 2× copy is twice that. */
@@ -122,6 +133,23 @@ async function modelSource(
   const path = join(folder, `model.${input.kind}`);
   await link(input.source, path).catch(() => copyFile(input.source, path));
   return { path, format };
+}
+
+/** Writes the model's USDZ to `path`, unless it is too large for AR or the export fails. */
+async function arModel(
+  document: Document,
+  triangles: number,
+  limit: number,
+  path: string,
+): Promise<{ path: string; bytes: number } | { skipped: 'tooLarge' | 'failed' }> {
+  if (triangles > limit) return { skipped: 'tooLarge' };
+  try {
+    const usdz = await exportUsdz(document);
+    await writeFile(path, usdz);
+    return { path, bytes: usdz.byteLength };
+  } catch {
+    return { skipped: 'failed' };
+  }
 }
 
 export async function runModelPipeline(
@@ -180,10 +208,34 @@ export async function runModelPipeline(
 
   // The preview is drawn from the converted geometry as it was before quantization.
   const preview = await renderModelPreview(document, PREVIEW_SIZE);
-  const files = { glb, preview: join(output, 'preview.webp'), preview2x: join(output, 'preview@2x.webp') };
+  const files = {
+    glb,
+    preview: join(output, 'preview.webp'),
+    preview2x: join(output, 'preview@2x.webp'),
+    usdz: null as string | null,
+  };
   await writeFile(files.preview, preview.image1x);
   await writeFile(files.preview2x, preview.image2x);
   await report({ step: 'preview', width: preview.width, height: preview.height });
+
+  // The USDZ for AR on iPhones and iPads, from the converted geometry too; a model without one is still viewed.
+  const usdz = await arModel(
+    document,
+    drawn.triangles,
+    input.limits?.arTriangles ?? AR_TRIANGLES_MAX,
+    join(output, 'model.usdz'),
+  );
+  await report(
+    'bytes' in usdz
+      ? { step: 'ar', bytes: usdz.bytes }
+      : {
+          step: 'arSkipped',
+          reason: usdz.skipped,
+          triangles: drawn.triangles,
+          limit: input.limits?.arTriangles ?? AR_TRIANGLES_MAX,
+        },
+  );
+  if ('bytes' in usdz) files.usdz = usdz.path;
 
   return {
     statistics: {
@@ -200,6 +252,7 @@ export async function runModelPipeline(
       original_bytes: originalBytes,
       converted_bytes: convertedGlb.byteLength,
       optimized_bytes: viewerBytes,
+      ...('bytes' in usdz ? { usdz_bytes: usdz.bytes } : {}),
     },
     files,
   };

@@ -3,6 +3,7 @@
  * served, and the `Content-Disposition` of a file sent as a download.
  */
 import type { FastifyRequest } from 'fastify';
+import { usdzKeyOf } from '../../shared/ar-models';
 import { folderOf } from '../storage/storage-folders';
 
 export const FILES_PATH = '/api/v2/files';
@@ -21,6 +22,22 @@ export function fileUrl(request: FastifyRequest, keyOrUrl: string | null): strin
     return keyOrUrl;
   const key = keyOrUrl.split('/').map(encodeURIComponent).join('/');
   return `${request.protocol}://${request.host}${FILES_PATH}/${key}`;
+}
+
+/**
+ * The viewer's files of a processed version: its glb and, when the pipeline wrote one (its figures say so), the
+ * USDZ beside it for AR (shared/ar-models.ts); both null while it has no viewer file.
+ */
+export function viewerFileUrls(
+  request: FastifyRequest,
+  glbKey: string | null,
+  statistics: { usdz_bytes?: number } | null,
+): { viewer_model_url: string | null; ar_model_url: string | null } {
+  const viewer = fileUrl(request, glbKey);
+  return {
+    viewer_model_url: viewer,
+    ar_model_url: viewer && statistics?.usdz_bytes ? usdzKeyOf(viewer) : null,
+  };
 }
 
 /** `attachment` with the name as a quoted ASCII fallback and in full as RFC 5987 `filename*`. */

@@ -36,6 +36,7 @@ import { addGeometryEvent, type GeometryEventTable } from './geometry-events';
 import { type FileVersionTable, releasedKeys } from './file-versions';
 import type { Processable, ProcessingContext, ProcessingJob } from './processable';
 import type { ProcessingProgress } from './processing-events';
+import { usdzKeyOf } from '../../shared/ar-models';
 import { previewKeyAt2x } from '../../shared/preview-images';
 import { STORAGE_FOLDERS, storageKey } from '../storage/storage-folders';
 
@@ -116,12 +117,13 @@ interface StoredResult {
   preview: string;
 }
 
-/** The files a row points at that a new run replaces (the preview's 2× copy goes with it). */
+/** The files a row points at that a new run replaces (the preview's 2× copy and the glb's USDZ go with them). */
 const replacedKeys = (row: Pick<ProcessedFileRow, 'preview_image_url' | 'viewer_model_key'>) =>
   [
     row.preview_image_url,
     row.preview_image_url && previewKeyAt2x(row.preview_image_url),
     row.viewer_model_key,
+    row.viewer_model_key && usdzKeyOf(row.viewer_model_key),
   ].filter(isStorageKey);
 
 /** What a failed run leaves: no preview, no viewer file, no figures (they would show another file). */
@@ -201,6 +203,11 @@ export function fileProcessing(files: ProcessedFiles): Processable {
       storageKey(STORAGE_FOLDERS.previews, previewKeyAt2x(`${files.table}/${name}.webp`)),
       result.files.preview2x,
     );
+    if (result.files.usdz)
+      await context.storage.putFile(
+        storageKey(STORAGE_FOLDERS.converted, usdzKeyOf(`${files.table}/${name}.glb`)),
+        result.files.usdz,
+      );
     return keys;
   }
 

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { DB } from '../db/database';
 import type { ModelGeometryEventsTable, StoredGeometryEvent } from '../db/schema';
-import { fileUrl } from '../http/stored-files';
+import { fileUrl, viewerFileUrls } from '../http/stored-files';
 import { iso } from '../http/schema-types';
 import type { GeometryStatistics } from '../../shared/geometry-statistics';
 import type { GeometryEventTable } from './geometry-events';
@@ -219,7 +219,7 @@ export async function versionHistory(
     note: version.note,
     restored_from: version.restored_from,
     preview_image_url: fileUrl(request, version.preview_image_url),
-    viewer_model_url: fileUrl(request, version.viewer_model_key),
+    ...viewerFileUrls(request, version.viewer_model_key, version.geometry_statistics),
     statistics: version.geometry_statistics,
   }));
 }

@@ -117,6 +117,8 @@ const FOUND: { [S in PipelineReport['step']]: (found: Found<S>) => StoredMessage
           })
         : message(key('optimizedSame'), { before: kB(before), after: kB(after) }),
   preview: ({ width, height }) => message(key('previewRendered'), { width, height }),
+  ar: ({ bytes }) => message(key('arWritten'), { size: kB(bytes) }),
+  arSkipped: ({ reason, triangles, limit }) => message(key(`arSkipped.${reason}`), { triangles, limit }),
 };
 
 /** A processing event as published: its key and parameters, and its English text. */

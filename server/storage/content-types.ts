@@ -13,6 +13,7 @@ const TYPES: Record<string, string> = {
   matz: 'application/zip',
   fbx: 'application/octet-stream',
   glb: 'model/gltf-binary',
+  usdz: 'model/vnd.usdz+zip',
   obj: 'text/plain',
   txt: 'text/plain',
   csv: 'text/csv',

@@ -17,6 +17,8 @@ import {
   runModelPipeline,
 } from '../../server/geometry/model-pipeline';
 import { sniffImageType } from '../../server/geometry/texture-images';
+import { AR_TRIANGLES_MAX } from '../../shared/ar-models';
+import { usdzProblems } from './usdz-check';
 
 export const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
 
@@ -123,6 +125,10 @@ export function corpusProblems(outcome: CorpusOutcome, expected: CorpusExpectati
     if (!named.includes(file)) problems.push(`no event names the missing texture ${file}`);
   if (statistics.optimized_bytes > statistics.converted_bytes)
     problems.push(`optimized ${statistics.optimized_bytes} B > converted ${statistics.converted_bytes} B`);
+  // The USDZ for AR (issue 45): written for every model AR takes, and holding what the viewer draws.
+  const usdz = outcome.result!.files.usdz;
+  if (usdz) problems.push(...usdzProblems(new Uint8Array(readFileSync(usdz)), document));
+  else if (statistics.triangles <= AR_TRIANGLES_MAX) problems.push('no USDZ for AR');
   return problems;
 }
 

@@ -112,10 +112,14 @@ describe('model versions', () => {
       status: 'FINISHED',
       file: { name: 'chair.fbx', size: first.length },
       viewer_model_url: before.viewer_model_url,
+      ar_model_url: before.ar_model_url,
       preview_image_url: before.preview_image_url,
       statistics: before.versions[0].statistics,
     });
     expect(done.viewer_model_url).not.toBe(before.viewer_model_url);
+    // Each version has its own USDZ for AR, beside its glb.
+    expect(done.ar_model_url).toBe(done.viewer_model_url!.replace(/\.glb$/, '.usdz'));
+    expect(done.ar_model_url).not.toBe(before.ar_model_url);
 
     // The new run deleted none of version 1's files; the downloads name their version.
     const original = await download(`/projects/models/${id}/versions/1/download/original`);
@@ -125,6 +129,8 @@ describe('model versions', () => {
     expect(glb.bytes.subarray(0, 4).toString('latin1')).toBe('glTF');
     const viewerFile = await call(new URL(before.viewer_model_url as string).pathname.replace('/api/v2', ''));
     expect(viewerFile.status).toBe(200);
+    const arFile = await call(new URL(before.ar_model_url as string).pathname.replace('/api/v2', ''));
+    expect(arFile.headers.get('content-type')).toBe('model/vnd.usdz+zip');
     expect((await download(`/projects/models/${id}/download/original`)).name).toBe('chair-longer v2.fbx');
   });
 
@@ -245,6 +251,8 @@ describe('the purge', () => {
       .flatMap((each) => columns.map((column) => each[column]))
       .filter((key) => key !== null);
     expect(keys).toHaveLength(6);
+    // Each version's USDZ for AR goes with its glb.
+    keys.push(...[row, ...kept].map((each) => each.viewer_model_key!.replace(/\.glb$/, '.usdz')));
     const { storage } = server.app.ctx;
     for (const key of keys) expect(await storage.read(key), key).not.toBeNull();
     // Another model shows version 1's preview: that file stays.

@@ -4,6 +4,7 @@
  * directory), helpers to read models back, and the events a test server publishes (to wait for a processing run's
  * status, or hold a run at one of its events).
  */
+import type { GeometryStatistics } from '../../shared/geometry-statistics';
 import { expect } from 'vitest';
 import { cube, emptyMesh } from './fbx-fixtures';
 import { writeFbxAscii, writeFbxBinary } from '../../server/seed/fbx-writer';
@@ -79,6 +80,9 @@ export interface ModelBody {
   project: { id: number; name: string } | null;
   file: { name: string; size: number } | null;
   geometry_events: Array<{ message: string; created_at: string }>;
+  viewer_model_url?: string | null;
+  ar_model_url?: string | null;
+  statistics?: GeometryStatistics | null;
   [field: string]: unknown;
 }
 

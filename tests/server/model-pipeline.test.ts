@@ -8,9 +8,11 @@
  * GeometryFailure. Runs in a process of its own (pipeline-runner.ts) report their steps in order, are held to
  * their time limit and leave no work folder behind.
  */
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Document } from '@gltf-transform/core';
+import { strFromU8 } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeometryFailureCode } from '../../server/geometry/failures';
@@ -44,7 +46,9 @@ import {
   keepSparePipelineProcess,
   waitingPipelineProcessIds,
 } from '../../server/processing/pipeline-processes';
+import { exportUsdz } from '../../server/geometry/usdz-export';
 import { zipArchive } from './model-fixtures';
+import { usdzLayout, usdzProblems } from './usdz-check';
 
 /** The dense mesh's triangles: a grid of 257 × 257 quads, whose 258 × 258 vertices need 32-bit indices. */
 const DENSE_TRIANGLES = 2 * 257 * 257;
@@ -118,7 +122,13 @@ describe('converting the fixtures', () => {
       const file = await fileOf(fixture, encoding);
       const { result, reports } = await run(file.path, file.kind);
       expectFixture(fixture, result);
-      expect(reports.map((report) => report.step)).toEqual(['read', 'converted', 'optimized', 'preview']);
+      expect(reports.map((report) => report.step)).toEqual([
+        'read',
+        'converted',
+        'optimized',
+        'preview',
+        'ar',
+      ]);
       expect(reports[0]).toMatchObject({
         step: 'read',
         encoding: encoding === 'ascii' ? 'ascii' : 'binary',
@@ -170,6 +180,80 @@ describe('converting the fixtures', () => {
       258 * 258,
     ]);
     expect(primitives[0].getIndices()?.getArray()).toBeInstanceOf(Uint32Array);
+  });
+});
+
+describe('the USDZ for AR', () => {
+  it('carries the textured plane with its texture, in metres with Y up, anchored on a floor', async () => {
+    const fixture = texturedPlane();
+    const file = await fileOf(fixture, 'binary');
+    const { result, reports } = await run(file.path, file.kind);
+    expect(reports.at(-1)).toEqual({ step: 'ar', bytes: result.statistics.usdz_bytes });
+    const usdz = new Uint8Array(await readFile(result.files.usdz!));
+    expect(usdz.byteLength).toBe(result.statistics.usdz_bytes);
+    expect(usdzProblems(usdz, await (await gltfIO()).read(result.files.glb))).toEqual([]);
+    const layout = usdzLayout(usdz);
+    expect(layout.names.filter((name) => name.startsWith('textures/'))).toHaveLength(1);
+    const model = strFromU8(layout.files['model.usda']!);
+    for (const line of ['metersPerUnit = 1', 'upAxis = "Y"', 'token preliminary:anchoring:type = "plane"'])
+      expect(model).toContain(line);
+    expect(model).toMatch(/asset inputs:file = @textures\/Texture_\w+\.png@/);
+  });
+
+  it('is not written for a model over the AR limit, and the run says so', async () => {
+    const file = await fileOf(cube(), 'binary');
+    const { result, reports } = await run(file.path, file.kind, { arTriangles: 11 });
+    expect(reports.at(-1)).toEqual({ step: 'arSkipped', reason: 'tooLarge', triangles: 12, limit: 11 });
+    expect(result.files.usdz).toBeNull();
+    expect(result.statistics).not.toHaveProperty('usdz_bytes');
+  });
+
+  it('bakes a mirrored placement into its geometry, turned to face outwards: USD takes no negative scale', async () => {
+    const document = new Document();
+    const buffer = document.createBuffer();
+    const triangle = document
+      .createPrimitive()
+      .setAttribute(
+        'POSITION',
+        document
+          .createAccessor()
+          .setType('VEC3')
+          .setBuffer(buffer)
+          .setArray(new Float32Array([1, 0, 0, 2, 0, 0, 1, 1, 0])),
+      )
+      .setIndices(
+        document
+          .createAccessor()
+          .setType('SCALAR')
+          .setBuffer(buffer)
+          .setArray(new Uint16Array([0, 1, 2])),
+      );
+    const mesh = document.createMesh('Leg').addPrimitive(triangle);
+    document
+      .createScene()
+      .addChild(document.createNode('Left').setMesh(mesh))
+      .addChild(document.createNode('Right').setMesh(mesh).setScale([-1, 1, 1]));
+    const layout = usdzLayout(await exportUsdz(document));
+    expect(layout.meshes).toBe(2);
+    const layers = Object.entries(layout.files)
+      .filter(([name]) => name.startsWith('geometries/'))
+      .map(([, file]) => strFromU8(file));
+    const points = layers.map((layer) =>
+      /point3f\[\] points = \[([^\]]*)\]/
+        .exec(layer)![1]
+        .match(/-?[\d.]+/g)!
+        .map(Number),
+    );
+    expect(points).toEqual([
+      [1, 0, 0, 2, 0, 0, 1, 1, 0],
+      [-1, 0, 0, -2, 0, 0, -1, 1, 0],
+    ]);
+    // Mirrored, the same corners in the same order would face away: the second two are swapped.
+    expect(layers.map((layer) => /int\[\] faceVertexIndices = \[([^\]]*)\]/.exec(layer)![1])).toEqual([
+      '0, 1, 2',
+      '0, 2, 1',
+    ]);
+    expect(strFromU8(layout.files['model.usda']!)).not.toContain('-1, 0, 0, 0');
   });
 });
 
@@ -289,7 +373,7 @@ describe('a run in a process of its own', () => {
         },
       },
     );
-    expect(steps).toEqual(['read', 'converted', 'optimized', 'preview']);
+    expect(steps).toEqual(['read', 'converted', 'optimized', 'preview', 'ar']);
     expect(result.statistics.triangles).toBe(12);
     await rm(workFolder, { recursive: true, force: true });
     expect(await ours()).toEqual([]);

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
+import { unzipSync } from 'fflate';
 import { PIPELINE_ROOT } from '../../server/processing/pipeline-runner';
 import { multipartBody } from './api-helpers';
 import {
@@ -45,6 +46,7 @@ describe('a model created through the API', () => {
         ['PROCESSING', 'Converted to glTF: 12 triangles, 24 vertices, 0.5 × 0.5 × 0.5 m'],
         ['PROCESSING', expect.stringMatching(/^Optimized: [\d.,]+ kB/)],
         ['PROCESSING', 'Preview rendered from the geometry (480 × 270 px and 2×)'],
+        ['PROCESSING', expect.stringMatching(/^AR model written for iPhone and iPad \(USDZ, [\d.,]+ kB\)$/)],
         ['FINISHED', 'Processing finished'],
       ]);
       expect(updates[3].event).toEqual({
@@ -101,6 +103,12 @@ describe('a model created through the API', () => {
           .subarray(0, 4)
           .toString('latin1'),
       ).toBe('glTF');
+      // The USDZ for AR lies beside the glb, public like it (Quick Look fetches it without the session).
+      expect(finished.ar_model_url).toBe(finished.viewer_model_url!.replace(/\.glb$/, '.usdz'));
+      const ar = await sendWithHost(server.port, viewer.host, new URL(finished.ar_model_url!).pathname);
+      expect(ar.headers.get('content-type')).toBe('model/vnd.usdz+zip');
+      expect(Object.keys(unzipSync(new Uint8Array(await ar.arrayBuffer())))[0]).toBe('model.usda');
+      expect(finished.statistics!.usdz_bytes).toBe(Number(ar.headers.get('content-length')));
       for (const [variant, type, start] of [
         ['original', 'application/octet-stream', 'Kaydara FBX Binary'],
         ['optimized', 'model/gltf-binary', 'glTF'],

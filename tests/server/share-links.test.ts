@@ -144,6 +144,8 @@ describe("a link's public page", () => {
     expect(Object.keys(data).sort()).toEqual(
       [
         'allow_download',
+        // The USDZ beside the glb: the customer places the model in their room (issue 45).
+        'ar_model_url',
         'company',
         'description',
         'expires_at',

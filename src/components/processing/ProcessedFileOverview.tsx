@@ -60,6 +60,8 @@ export interface ProcessedFileRecord extends ProcessingTimes {
   file: { name: string; size: number } | null;
   /** The optimized glb the viewer shows; null until processed (issue 28). */
   viewer_model_url?: string | null;
+  /** The USDZ for AR beside it (issue 45); null without one. */
+  ar_model_url?: string | null;
   /** What processing found in the file; null until processed. */
   statistics?: GeometryStatistics | null;
   /** The current version's number and every version, newest first (issue 45). */
@@ -224,6 +226,7 @@ export function ProcessedFileOverview({
               }
               previewUrl={viewed ? viewed.preview_image_url : record.preview_image_url}
               statistics={viewed ? viewed.statistics : record.statistics}
+              arModelUrl={viewed ? viewed.ar_model_url : record.ar_model_url}
               className="model-overview__viewer"
               comments={review?.viewer}
               viewpoints={viewpoints}

@@ -10,14 +10,17 @@
  * and MeasurePanel.tsx shows the distance), Section (models, a toggle: SectionPanel.tsx cuts the model from its
  * sides, section-tool.ts), Comment (issue 45, a toggle: a click on the model places a comment, whose thread the
  * page writes; the page's pins show over the model, CommentPins.tsx), Viewpoints (the model's saved viewpoints,
- * ViewpointsPanel.tsx), Statistics (models, in ViewerFrame) and Full screen (the Fullscreen API on the frame;
+ * ViewpointsPanel.tsx), Statistics (models, in ViewerFrame), View in your room (models with a USDZ: AR on a phone,
+ * a QR code of the AR page on a computer, ar-launch.ts, ArCodeDialog.tsx) and Full screen (the Fullscreen API on the frame;
  * Escape leaves). The scene (viewer-scene.ts) renders on demand, follows the stage's size through a
  * ResizeObserver, and is disposed with the component; while the file loads the preview image shows with a
  * spinner, and where WebGL fails or the file does not load, the picture stays with a note.
  */
 import {
   type KeyboardEvent,
+  lazy,
   type PointerEvent,
+  Suspense,
   useEffect,
   useEffectEvent,
   useId,
@@ -25,7 +28,10 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { arPagePath } from '@shared/ar-models';
+import { arWay, openQuickLook, sceneViewerIntent } from './ar-launch';
 import {
+  ArIcon,
   CommentIcon,
   ExitFullscreenIcon,
   FitIcon,
@@ -44,6 +50,9 @@ import { CommentPlacingPanel } from './CommentPlacingPanel';
 import { ToolButton, ViewerFrame, type ViewerProps, type ViewerState } from './viewer-parts';
 import { ViewpointsPanel } from './ViewpointsPanel';
 import { ViewerScene } from './viewer-scene';
+
+// The QR code of the AR page, on a computer: a chunk of its own with the QR encoder, loaded when it is asked for.
+const ArCodeDialog = lazy(() => import('./ArCodeDialog'));
 
 /** The tools whose panel shows in the frame's corner (issue 45): one at a time. */
 type PanelTool = 'measure' | 'section' | 'views';
@@ -89,6 +98,20 @@ export default function ModelViewer(props: ViewerProps) {
   const [missed, setMissed] = useState(false);
   const [shownScene, setShownScene] = useState<ViewerScene | null>(null);
   const hintId = useId();
+  // View in your room (issue 45): the model's USDZ for Quick Look, its glb for Scene Viewer, else its AR page's code.
+  const arModelUrl = variant === 'model' ? props.arModelUrl : null;
+  const arPage = arModelUrl ? arPagePath(url) : null;
+  const [arCodeShown, setArCodeShown] = useState(false);
+  const viewInRoom = () => {
+    const way = arWay();
+    if (way === 'quickLook' && arModelUrl) openQuickLook(arModelUrl);
+    else if (way === 'sceneViewer') location.assign(sceneViewerIntent(url, name, location.href));
+    else {
+      // The dialog shows over the page, not over the viewer's full screen.
+      if (document.fullscreenElement) void document.exitFullscreen();
+      setArCodeShown(true);
+    }
+  };
   // The latest `onScene`, for the scene's effect, which runs again only for another file.
   const tellScene = useEffectEvent((scene: ViewerScene | null) => props.onScene?.(scene));
 
@@ -339,13 +362,17 @@ export default function ModelViewer(props: ViewerProps) {
         )
       }
       trailingTools={
-        ready &&
-        canFullscreen && (
-          <ToolButton
-            label={t(fullscreen ? 'actions.exitFullscreen' : 'actions.fullscreen')}
-            icon={fullscreen ? <ExitFullscreenIcon /> : <FullscreenIcon />}
-            onClick={toggleFullscreen}
-          />
+        ready && (
+          <>
+            {arPage && <ToolButton label={t('actions.ar')} icon={<ArIcon />} onClick={viewInRoom} />}
+            {canFullscreen && (
+              <ToolButton
+                label={t(fullscreen ? 'actions.exitFullscreen' : 'actions.fullscreen')}
+                icon={fullscreen ? <ExitFullscreenIcon /> : <FullscreenIcon />}
+                onClick={toggleFullscreen}
+              />
+            )}
+          </>
         )
       }
     >
@@ -376,6 +403,15 @@ export default function ModelViewer(props: ViewerProps) {
         />
       )}
       {shownScene && comments && <CommentPins scene={shownScene} comments={comments} />}
+      {arCodeShown && arPage && (
+        <Suspense fallback={null}>
+          <ArCodeDialog
+            name={name}
+            pageUrl={new URL(arPage, location.href).href}
+            onClose={() => setArCodeShown(false)}
+          />
+        </Suspense>
+      )}
       <p id={hintId} className="ui-visually-hidden">
         {t('keyboardHint')}
       </p>

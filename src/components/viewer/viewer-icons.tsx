@@ -1,7 +1,7 @@
 /**
  * The icons of the 3D viewer's toolbar (issue 28), drawn here as line icons in the text colour (1em, like antd's):
  * aim (fit to view), home (reset view), a wireframe cube, a ruler (distance), a bar chart (statistics), a speech
- * bubble (comment), a camera (saved viewpoints), a cross (delete), and full screen in and out.
+ * bubble (comment), a camera (saved viewpoints), a cube in a frame (AR), a cross (delete), and full screen in and out.
  * Not taken from @ant-design/icons: an icon of that set used by any screen is bundled into the signed-in layer
  * every first visit loads (scripts/build/first-visit-layers.ts), and the viewer must not add to those budgets.
  */
@@ -54,6 +54,15 @@ export const StatisticsIcon = () => (
   <LineIcon>
     <path d="M4 20.5h16" />
     <path d="M6.5 17V11M11 17V5.5M15.5 17v-7.5M20 17V8" strokeWidth={2.3} />
+  </LineIcon>
+);
+
+/** View in your room: a cube standing in the corners of a frame (the usual sign for AR). */
+export const ArIcon = () => (
+  <LineIcon>
+    <path d="M3 8V4.5A1.5 1.5 0 0 1 4.5 3H8M16 3h3.5A1.5 1.5 0 0 1 21 4.5V8M21 16v3.5a1.5 1.5 0 0 1-1.5 1.5H16M8 21H4.5A1.5 1.5 0 0 1 3 19.5V16" />
+    <path d="m12 6.8 4.6 2.6v5.2L12 17.2l-4.6-2.6V9.4Z" />
+    <path d="m7.4 9.4 4.6 2.6 4.6-2.6M12 12v5.2" />
   </LineIcon>
 );
 

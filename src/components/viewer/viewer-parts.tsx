@@ -30,6 +30,8 @@ export interface ViewerProps {
   previewUrl: string | null;
   /** The model's figures for the statistics panel (models only). */
   statistics?: GeometryStatistics | null;
+  /** The model's USDZ for AR (models only, issue 45): with it, the viewer offers View in your room. */
+  arModelUrl?: string | null;
   /** Sizes the frame (its aspect ratio) on the page that shows it. */
   className?: string;
   /** Told the scene once its content is shown, and null when it goes (version comparison links two, issue 45). */

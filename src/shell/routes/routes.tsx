@@ -1,7 +1,7 @@
 /**
  * The router's route objects: the portal root (session and tenant ready) with the route-error handler; the
  * public routes (shared/public-screens.ts: /login, /forgot-password, /reset-password, /invitation, /unauthorized;
- * and a share link's page, /shared/{token});
+ * a share link's page, /shared/{token}; and a version's AR page, /ar/{table}/{uuid});
  * refine's root (refine, its providers and antd's theme) around /portal and the login-protected routes; and
  * not-found for anything else.
  *
@@ -13,7 +13,7 @@
 import type { ComponentType } from 'react';
 import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
 import { SHARED_PAGE_PATH } from '@shared/entities/share-link-values';
-import { PUBLIC_SCREENS } from '@shared/public-screens';
+import { AR_PAGE_PATH, PUBLIC_SCREENS } from '@shared/public-screens';
 import { PortalRoot } from '@/shell/PortalRoot';
 import { LoadingScreen } from '@/shell/states/LoadingScreen';
 import { NotFoundScreen } from '@/shell/states/NotFoundScreen';
@@ -82,6 +82,13 @@ export const portalRoutes: RouteObject[] = [
         lazy: lazyComponent(
           () => import('@/shell/shared/SharedModelPage'),
           (module) => module.SharedModelPage,
+        ),
+      },
+      {
+        path: `${AR_PAGE_PATH}/:table/:name`,
+        lazy: lazyComponent(
+          () => import('@/shell/ar/ArPage'),
+          (module) => module.ArPage,
         ),
       },
       {

@@ -191,6 +191,7 @@ export function SharedModelPage() {
         name={model.name}
         previewUrl={model.preview_image_url}
         statistics={model.statistics}
+        arModelUrl={model.ar_model_url}
         className={embedded ? 'shared-page__viewer shared-page__viewer--embedded' : 'shared-page__viewer'}
       />
     </Suspense>
