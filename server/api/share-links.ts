@@ -2,7 +2,8 @@
  * Share links (issue 46): a company's read-only links to one of its models for people without an account, made
  * and revoked by users with share-project-models.
  * - `POST /projects/models/{id}/share-links`: a new link to a live model of the company (optional `expires_at` in
- *   the future, `password` of 4 to 255 characters, kept as a hash, `allow_download` of the original file); its
+ *   the future, `password` of 4 to 255 characters, kept as a hash, `allow_download` of the original file,
+ *   `pin_version`: it shows the model's current version whatever is uploaded after, else always the latest); its
  *   token is 32 random characters.
  * - `GET /share-links` (list conventions; `filter[model]`; sorts created_at, expires_at, views, last_opened_at;
  *   search on the model's name): the company's links that are not revoked, of models not deleted, each with its
@@ -25,6 +26,7 @@ import { ShareLinkInputSchema, ShareLinkSchema } from '../../shared/entities/sha
 import { hashPassword } from '../auth/passwords';
 import type { DB } from '../db/database';
 import type { Database } from '../db/schema';
+import type { FileVersionTable } from '../processing/file-versions';
 import { invalidField, modelNotFound } from '../errors/http-errors';
 import { contextOf } from '../http/crud/context';
 import { defineEntity } from '../http/crud/entity';
@@ -45,6 +47,8 @@ export interface ShareLinksTable {
   expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   password_hash: ColumnType<string | null, string | null | undefined, string | null>;
   allow_download: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The version the link is pinned to (migration 0230); null: it follows the latest. */
+  version: ColumnType<number | null, number | null | undefined, number | null>;
   views: ColumnType<number, number | undefined, number>;
   last_opened_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -100,9 +104,20 @@ const RECORD_NAME = sql`coalesce(project_models.name, library_items.name)`;
  * and its model's name for a 404.
  */
 export const SHARED_TABLES = {
-  model: { table: 'project_models', model: 'ProjectModel' },
-  item: { table: 'library_items', model: 'LibraryItem' },
-} as const satisfies Record<SharedRecordType, { table: keyof Database; model: string }>;
+  model: {
+    table: 'project_models',
+    model: 'ProjectModel',
+    versions: { table: 'model_versions', owner: 'model_id' },
+  },
+  item: {
+    table: 'library_items',
+    model: 'LibraryItem',
+    versions: { table: 'library_item_versions', owner: 'item_id' },
+  },
+} as const satisfies Record<
+  SharedRecordType,
+  { table: keyof Database; model: string; versions: FileVersionTable }
+>;
 
 /** The activity wording of a new link, per kind ('Shared model X by link'). */
 const SHARED_MESSAGES = { model: 'sharedModel', item: 'sharedItem' } as const satisfies Record<
@@ -158,6 +173,7 @@ export const shareLinks = defineEntity({
       expires_at: iso(row.expires_at),
       has_password: row.password_hash !== null,
       allow_download: row.allow_download,
+      version: row.version,
       views: row.views,
       last_opened_at: iso(row.last_opened_at),
       created_at: iso(row.created_at)!,
@@ -188,7 +204,7 @@ export default async function shareLinkRoutes(app: FastifyInstance): Promise<voi
       `/${collection}/:id/share-links`,
       shareLinks.route(
         ability,
-        `Creates a read-only link to the ${type} for people without an account (expires_at, password, allow_download)`,
+        `Creates a read-only link to the ${type} for people without an account (expires_at, password, allow_download, pin_version)`,
         {
           consumes: FORM_CONTENT_TYPES,
           params: IdParams,
@@ -201,7 +217,7 @@ export default async function shareLinkRoutes(app: FastifyInstance): Promise<voi
         const ctx = await contextOf(request);
         const record = await ctx.db
           .selectFrom(table)
-          .select('id')
+          .select(['id', 'version'])
           .where('id', '=', request.params.id)
           .where('company_id', '=', ctx.session.company.id)
           .where('deleted_at', 'is', null)
@@ -211,6 +227,7 @@ export default async function shareLinkRoutes(app: FastifyInstance): Promise<voi
           expires_at?: string | null;
           password?: string | null;
           allow_download?: unknown;
+          pin_version?: unknown;
         };
         const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
         if (expiresAt && expiresAt.getTime() <= Date.now())
@@ -226,6 +243,7 @@ export default async function shareLinkRoutes(app: FastifyInstance): Promise<voi
             expires_at: expiresAt,
             password_hash: body.password ? await hashPassword(body.password) : null,
             allow_download: toBoolean(body.allow_download as string | boolean | undefined),
+            version: toBoolean(body.pin_version as string | boolean | undefined) ? record.version : null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();

@@ -6,6 +6,7 @@
  *   viewer's glb, whether it may be downloaded) and the company's name and logo, nothing else of the company;
  *   every answer counts as an opening (views, last opened).
  * - `GET /shared/{token}/download`: the model's original file, where the link allows it.
+ * A link pinned to a version shows that version's files and figures, whatever was uploaded after it.
  * A link with a password needs it in the `X-Share-Password` header of each call (percent-encoded) (401 with `reason: 'password'`
  * without it or when wrong); wrong passwords are throttled like sign-ins, per link and per address (429). A token
  * of no link of this host's company answers 404, a revoked or expired link 410 with `reason` saying which, a link
@@ -28,6 +29,7 @@ import { guard, guarded } from '../http/guarded-route';
 import { DataSchema } from '../http/responses';
 import { iso, MessageSchema } from '../http/schema-types';
 import { attachmentDisposition, fileUrl, viewerFileUrls } from '../http/stored-files';
+import { keptVersion } from '../processing/file-versions';
 
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 64 }) });
 type TokenParams = { token: string };
@@ -68,10 +70,38 @@ export default async function sharedRoutes(app: FastifyInstance): Promise<void> 
         'file_name',
         'viewer_model_key',
         'geometry_statistics',
+        'version',
       ])
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
+
+  /**
+   * What a link shows of its record: the record as it is, or for a link pinned to an earlier version that version's
+   * files and figures (kept immutably with the record, server/processing/file-versions.ts).
+   */
+  async function pinnedVersionOf(
+    link: { record_type: SharedRecordType; record_id: number; pinned_version: number | null },
+    record: Awaited<ReturnType<typeof sharedRecord>>,
+  ) {
+    if (!record || link.pinned_version === null || link.pinned_version === record.version) return record;
+    const kept = await keptVersion(
+      db,
+      SHARED_TABLES[link.record_type].versions,
+      link.record_id,
+      link.pinned_version,
+    );
+    if (!kept) return undefined;
+    return {
+      ...record,
+      status: kept.status,
+      preview_image_url: kept.preview_image_url,
+      file_key: kept.file_key,
+      file_name: kept.file_name,
+      viewer_model_key: kept.viewer_model_key,
+      geometry_statistics: kept.geometry_statistics,
+    };
+  }
 
   /**
    * The link and its record, once the request may open it (its company's host, not revoked or expired, its
@@ -91,6 +121,7 @@ export default async function sharedRoutes(app: FastifyInstance): Promise<void> 
           'revoked_at',
           'password_hash',
           'allow_download',
+          'version as pinned_version',
         ])
         .where('token', '=', request.params.token)
         .where('company_id', '=', company.id)
@@ -98,7 +129,7 @@ export default async function sharedRoutes(app: FastifyInstance): Promise<void> 
     if (!company || !link) throw notFound('This link does not exist.');
     if (link.revoked_at) throw refused('revoked');
     if (link.expires_at && link.expires_at.getTime() <= Date.now()) throw refused('expired');
-    const record = await sharedRecord(link.record_type, link.record_id);
+    const record = await pinnedVersionOf(link, await sharedRecord(link.record_type, link.record_id));
     if (!record) throw refused('removed');
     if (link.password_hash) {
       const header = request.headers[SHARE_PASSWORD_HEADER];
@@ -149,6 +180,7 @@ export default async function sharedRoutes(app: FastifyInstance): Promise<void> 
           preview_image_url: fileUrl(request, link.preview_image_url),
           allow_download: link.allow_download && link.file_key !== null,
           expires_at: iso(link.expires_at),
+          version: link.pinned_version,
           company: { name: company.name, logo: fileUrl(request, company.logo) },
           ...viewerFileUrls(request, finished ? link.viewer_model_key : null, link.geometry_statistics),
           statistics: finished ? link.geometry_statistics : null,

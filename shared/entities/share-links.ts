@@ -14,6 +14,8 @@ export const ShareLinkInputSchema = Type.Object({
   expires_at: Type.Optional(Nullable(DateTime)),
   password: Type.Optional(Nullable(Type.String({ minLength: SHARE_PASSWORD_MIN_LENGTH, maxLength: 255 }))),
   allow_download: Type.Optional(Type.Boolean()),
+  /** Shows the record's current version whatever is uploaded after it; otherwise the link follows the latest. */
+  pin_version: Type.Optional(Type.Boolean()),
 });
 
 export const ShareLinkSchema = Type.Object({
@@ -28,6 +30,8 @@ export const ShareLinkSchema = Type.Object({
   expires_at: Nullable(DateTime),
   has_password: Type.Boolean(),
   allow_download: Type.Boolean(),
+  /** The version the link shows; null: always the latest. */
+  version: Nullable(Type.Integer()),
   views: Type.Integer({ minimum: 0 }),
   last_opened_at: Nullable(DateTime),
   created_at: DateTime,
@@ -41,6 +45,8 @@ export const SharedModelSchema = Type.Object({
   preview_image_url: Nullable(Type.String()),
   allow_download: Type.Boolean(),
   expires_at: Nullable(DateTime),
+  /** The version a pinned link shows; null for a link that follows the latest. */
+  version: Nullable(Type.Integer()),
   company: Type.Object({
     name: Type.String(),
     logo: Nullable(Type.String()),

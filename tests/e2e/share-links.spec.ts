@@ -1,6 +1,6 @@
 /**
  * Share links (issue 46) in Chromium against the contract server: alice shares a processed model from its overview
- * with a password and the download allowed; a fresh browser without an account opens the link, types the password
+ * with a password, the download allowed and pinned to its version 1; a fresh browser without an account opens the link, types the password
  * and sees the model in the 3D viewer with its download; the link counts the opening. Revoked from Tools → Share
  * links, the same address says the link was revoked. An address of no link says so too, never a blank page. A
  * library item is shared from its overview the same way, and the list names each link's kind.
@@ -32,12 +32,15 @@ test('a model shared with a password opens for someone without an account, until
     const dialog = page.getByRole('dialog', { name: `Share ${name}` });
     await dialog.getByLabel('Password').fill('open sesame €');
     await dialog.getByRole('switch', { name: 'Allow downloading the original file' }).click();
+    // Pinned to the model's version 1: a new upload would not change what the link shows.
+    await dialog.getByRole('switch', { name: 'Keep it on version 1' }).click();
     await dialog.getByRole('button', { name: 'Create link' }).click();
     const address = dialog.locator('code').filter({ hasText: '/shared/' });
     await expect(address).toHaveCount(1);
     const url = (await address.textContent())!;
     expect(url.startsWith(origin('acme'))).toBe(true);
     await expect(dialog.getByText('Never opened')).toBeVisible();
+    await expect(dialog.getByText('Version 1', { exact: true })).toBeVisible();
     expect(await seriousViolationsWithin(page, '.ant-modal'), 'the Share dialog: axe').toEqual([]);
 
     // Someone without an account.
@@ -50,7 +53,7 @@ test('a model shared with a password opens for someone without an account, until
     await expect(guest.getByRole('alert')).toHaveText('The password is incorrect.');
     await guest.getByLabel('Password').fill('open sesame €');
     await guest.getByRole('button', { name: 'Open' }).click();
-    await expect(guest.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(guest.getByRole('heading', { name: `${name} Version 1`, level: 1 })).toBeVisible();
     await expect(guest.locator('.viewer')).toHaveAttribute('data-state', 'ready', VIEWER_READY);
     await expect(guest.getByRole('group', { name: `3D view of ${name}` })).toBeVisible();
     await expectAccessibleAtBothWidths(guest, 'the shared model');

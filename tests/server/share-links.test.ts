@@ -8,12 +8,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonBody, memberWithAbilities, multipartBody, tokenFor } from './api-helpers';
 import { FBX_ASCII, fileBlob } from './model-fixtures';
 import { startTestServer, type TestServer } from './test-server';
+import type { SharedModel } from '../../shared/entities/share-links';
+import type { GeometryStatistics } from '../../shared/geometry-statistics';
 
 let server: TestServer;
 let alice: string;
 let bob: string;
 let carol: string;
 let finishedModel: { id: number; name: string };
+
+const STATISTICS: GeometryStatistics = {
+  format: 'FBX',
+  version: '7.4',
+  encoding: 'binary',
+  meshes: 1,
+  materials: 1,
+  textures: 0,
+  nodes: 1,
+  triangles: 12,
+  vertices: 24,
+  size_m: [0.5, 0.5, 0.5],
+  original_bytes: 6_000,
+  converted_bytes: 2_000,
+  optimized_bytes: 1_500,
+};
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -42,6 +60,7 @@ interface Link {
   views: number;
   last_opened_at: string | null;
   expires_at: string | null;
+  version: number | null;
 }
 
 const call = (path: string, init: RequestInit & { token?: string } = {}, subdomain: string | null = 'acme') =>
@@ -146,6 +165,8 @@ describe("a link's public page", () => {
         'allow_download',
         // The USDZ beside the glb: the customer places the model in their room (issue 45).
         'ar_model_url',
+        // The version a pinned link shows.
+        'version',
         'company',
         'description',
         'expires_at',
@@ -272,6 +293,75 @@ describe("a link's public page", () => {
 
     expect((await call(`/projects/models/${model.id}`, { method: 'DELETE' })).status).toBe(200);
     expect(await refusal(await open(downloadable.token), 410)).toBe('removed');
+  });
+});
+
+describe('a link pinned to a version', () => {
+  it('keeps showing the version it was made on after a new one is uploaded; one that is not follows the latest', async () => {
+    const upload = await call('/projects/models', {
+      method: 'POST',
+      ...multipartBody({ name: 'Pinned cube' }, { file: [fileBlob(FBX_ASCII), 'first.fbx'] }),
+    });
+    expect(upload.status, await upload.clone().text()).toBe(201);
+    const model = ((await upload.json()) as { data: { id: number } }).data;
+    const pinned = await share(model.id, { allow_download: true, pin_version: true });
+    const latest = await share(model.id, { allow_download: true });
+    expect([pinned.version, latest.version]).toEqual([1, null]);
+    expect(
+      (await listed(`filter[model]=${model.id}&sort=created_at`)).map((link) => [link.id, link.version]),
+    ).toEqual([
+      [pinned.id, 1],
+      [latest.id, null],
+    ]);
+
+    const second = Buffer.from(`${FBX_ASCII}\n; version 2\n`);
+    const replaced = await call(`/projects/models/${model.id}`, {
+      method: 'POST',
+      ...multipartBody({ _method: 'PATCH' }, { file: [fileBlob(second), 'second.fbx'] }),
+    });
+    expect(replaced.status, await replaced.clone().text()).toBe(200);
+
+    const shown = async (link: Link) =>
+      ((await (await open(link.token)).json()) as { data: SharedModel }).data;
+    expect((await shown(pinned)).version).toBe(1);
+    expect((await shown(latest)).version).toBeNull();
+    for (const [link, name, bytes] of [
+      [pinned, 'first.fbx', Buffer.from(FBX_ASCII)],
+      [latest, 'second.fbx', second],
+    ] as const) {
+      const file = await open(link.token, undefined, 'acme', '/download');
+      expect(file.headers.get('content-disposition'), name).toContain(name);
+      expect(Buffer.from(await file.arrayBuffer()).equals(bytes), name).toBe(true);
+    }
+  });
+
+  it("shows the pinned version's viewer file, AR file and figures, not the newer one's", async () => {
+    // The seeded model as processing leaves it (this server runs no processing).
+    await server.db
+      .updateTable('project_models')
+      .set({
+        viewer_model_key: 'converted/project_models/6f1c1f3e-8d2a-4c55-9a43-2b7e51f0d9a1.glb',
+        geometry_statistics: JSON.stringify({ ...STATISTICS, usdz_bytes: 4_096 }),
+      })
+      .where('id', '=', finishedModel.id)
+      .execute();
+    const before = (
+      (await (await call(`/projects/models/${finishedModel.id}`)).json()) as { data: SharedModel }
+    ).data;
+    expect(before.ar_model_url).toMatch(/\/converted\/project_models\/6f1c1f3e-[\w-]+\.usdz$/);
+    const pinned = await share(finishedModel.id, { pin_version: true });
+    const replaced = await call(`/projects/models/${finishedModel.id}`, {
+      method: 'POST',
+      ...multipartBody({ _method: 'PATCH' }, { file: [fileBlob(FBX_ASCII), 'replacement.fbx'] }),
+    });
+    expect(replaced.status, await replaced.clone().text()).toBe(200);
+    const shown = ((await (await open(pinned.token)).json()) as { data: SharedModel }).data;
+    expect(shown).toMatchObject({
+      viewer_model_url: before.viewer_model_url,
+      ar_model_url: before.ar_model_url,
+      statistics: before.statistics,
+      preview_image_url: before.preview_image_url,
+    });
   });
 });
 

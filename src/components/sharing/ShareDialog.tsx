@@ -1,7 +1,7 @@
 /**
  * The Share dialog of a model's or library item's overview (issue 46; its header action, share-action.tsx): a new read-only link
  * for people without an account (`POST /{collection}/{id}/share-links`) with an optional expiry, an optional
- * password and whether the original file may be downloaded; and the record's links (`GET /share-links`,
+ * password, whether the original file may be downloaded and whether it stays on the current version; and the record's links (`GET /share-links`,
  * `filter[model]` or `filter[item]`), each with its address to copy, the embed snippet (an `<iframe>` of the page's `?embed=1`),
  * how often and when last it was opened, and Revoke (`DELETE /share-links/{id}`), which stops it at once.
  */
@@ -39,6 +39,7 @@ interface ShareFormValues {
   expires_at?: Dayjs | null;
   password?: string;
   allow_download?: boolean;
+  pin_version?: boolean;
 }
 
 /** The embed snippet of a link's page. */
@@ -91,6 +92,11 @@ function LinkItem({ link, onRevoked }: { link: ShareLink; onRevoked(): void }) {
         <Space size={4} wrap>
           {link.has_password && <Tag>{t('share.withPassword')}</Tag>}
           {link.allow_download && <Tag>{t('share.downloadAllowed')}</Tag>}
+          <Tag>
+            {link.version === null
+              ? t('share.latestVersion')
+              : t('share.pinnedVersion', { number: link.version })}
+          </Tag>
           <Typography.Text
             copyable={{ text: embedSnippet(link), tooltips: [t('share.copyEmbed'), t('share.copied')] }}
           >
@@ -112,6 +118,8 @@ export default function ShareDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const id = record?.id;
   const name = String(record?.name ?? '');
+  // The version a new link may be pinned to (issue 45's versions): the record's current one.
+  const currentVersion: unknown = record?.version;
   const links = useList<ShareLink>({
     resource: 'share-links',
     // The links to this record: `filter[model]` or `filter[item]`.
@@ -132,6 +140,7 @@ export default function ShareDialog({
           expires_at: values.expires_at ? values.expires_at.toISOString() : null,
           password: values.password || null,
           allow_download: !!values.allow_download,
+          pin_version: !!values.pin_version,
         },
         successNotification: false,
         errorNotification: false,
@@ -174,6 +183,16 @@ export default function ShareDialog({
         <Form.Item name="allow_download" label={t('share.allowDownload')} valuePropName="checked">
           <Switch />
         </Form.Item>
+        {typeof currentVersion === 'number' && (
+          <Form.Item
+            name="pin_version"
+            label={t('share.pinVersion', { number: currentVersion })}
+            extra={t('share.pinVersionHelp')}
+            valuePropName="checked"
+          >
+            <Switch />
+          </Form.Item>
+        )}
         {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} />}
         <Button type="primary" htmlType="submit" loading={mutation.isPending}>
           {t('share.create')}

@@ -1,7 +1,7 @@
 /**
  * Share links (issue 46, Tools): every link of the company that is not revoked, for users who may share models or
- * library items: the record (to its overview) and its kind, who made the link, when, until when it opens, whether it asks a password or allows
- * the download, how often and when last it was opened. A row's Revoke stops the link at once (`DELETE
+ * library items: the record (to its overview) and its kind, who made the link, when, until when it opens, the version
+ * it is pinned to (or the latest), whether it asks a password or allows the download, how often and when last it was opened. A row's Revoke stops the link at once (`DELETE
  * /share-links/{id}`, after its confirmation). Links are made from a model's or an item's overview (Share).
  */
 import { ShareAltOutlined } from '@ant-design/icons';
@@ -65,6 +65,13 @@ export default defineResource<ShareLink>({
         titleKey: 'columns.expires',
         kind: 'datetime',
         sort: 'expires_at',
+        hideBelow: 'lg',
+      },
+      {
+        field: 'version',
+        titleKey: 'columns.version',
+        render: (link, { t }) =>
+          link.version === null ? t('latestVersion') : t('pinnedVersion', { number: link.version }),
         hideBelow: 'lg',
       },
       { field: 'has_password', titleKey: 'columns.password', kind: 'boolean', hideBelow: 'lg' },

@@ -3,7 +3,7 @@
  * no account needed, on the company's host with its theme: the company's logo and name, the model's name and
  * description, the 3D viewer with its statistics and, where the link allows it, the download of the original file.
  * A link with a password asks for it first (a wrong one is said under the field; too many tries are refused for a
- * minute). A revoked, expired or unknown link, or one whose model is gone, says so on a page of its own, never a
+ * minute). A link pinned to a version names it beside the model's name. A revoked, expired or unknown link, or one whose model is gone, says so on a page of its own, never a
  * blank one. `?embed=1` (the embed snippet's iframe) shows the viewer alone, filling the frame.
  */
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
@@ -216,7 +216,13 @@ export function SharedModelPage() {
       </header>
       <main className="shared-page__main">
         <div className="shared-page__title">
-          <h1>{model.name}</h1>
+          <h1>
+            {model.name}
+            {model.version !== null && ' '}
+            {model.version !== null && (
+              <span className="shared-page__version">{t('shared.version', { number: model.version })}</span>
+            )}
+          </h1>
           {model.allow_download && (
             <Button
               variant="primary"
