@@ -235,6 +235,26 @@ function redShare(shot: Picture): number {
   return red / (shot.width * shot.height);
 }
 
+/** The middle of the rightmost section handle in a picture (the handles are the portal's blue), in CSS pixels. */
+function rightmostHandle(shot: Picture): { x: number; y: number } {
+  const blue: Array<[number, number]> = [];
+  for (let y = 0; y < shot.height; y++)
+    for (let x = 0; x < shot.width; x++) {
+      const at = (y * shot.width + x) * 3;
+      const [r, g, b] = [shot.data[at], shot.data[at + 1], shot.data[at + 2]];
+      if (b > 200 && r < 90 && g > 80 && g < 170) blue.push([x, y]);
+    }
+  expect(blue.length, 'the handles show').toBeGreaterThan(0);
+  const right = Math.max(...blue.map(([x]) => x));
+  const near = blue.filter(([x]) => x > right - 12);
+  const top = Math.min(...near.map(([, y]) => y));
+  const blob = near.filter(([, y]) => Math.abs(y - top) < 30);
+  return {
+    x: blob.reduce((sum, [x]) => sum + x, 0) / blob.length,
+    y: blob.reduce((sum, [, y]) => sum + y, 0) / blob.length,
+  };
+}
+
 const corners = (shot: Picture) => {
   const inset = 6;
   return [
@@ -500,6 +520,31 @@ test.describe('the model viewer', () => {
     expect(capped / (opened.width * opened.height)).toBeGreaterThan(0.01);
 
     await panel.getByRole('button', { name: 'Show the whole model' }).click();
+    const shown = await picture(stage);
+    expect(Math.abs(redShare(shown) - redShare(whole))).toBeLessThan(redShare(whole) * 0.05);
+
+    // A side's handle dragged in the scene cuts that side as its slider does: the rightmost, pulled to the middle.
+    const handle = rightmostHandle(shown);
+    const box = (await stage.boundingBox())!;
+    await page.mouse.move(box.x + handle.x, box.y + handle.y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 10 });
+    await page.mouse.up();
+    const sliders = panel.getByRole('slider');
+    const cut = (
+      await sliders.evaluateAll((inputs) => inputs.map((input) => Number((input as HTMLInputElement).value)))
+    ).filter((value) => value > 0);
+    expect(cut, 'one side cut').toHaveLength(1);
+    expect(cut[0]).toBeGreaterThan(15);
+    expect(cut[0]).toBeLessThan(85);
+    expect(redShare(await picture(stage))).toBeLessThan(redShare(whole) * 0.9);
+
+    // Closing the tool takes its handles and cuts away: the model as it was, the camera where it was (dragging a
+    // handle does not orbit).
+    await page
+      .getByRole('group', { name: '3D view controls' })
+      .getByRole('button', { name: 'Section' })
+      .click();
     expect(difference(whole, await picture(stage))).toBeLessThan(0.005);
     expect(await seriousViolations(page)).toEqual([]);
   });

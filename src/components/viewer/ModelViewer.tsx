@@ -8,7 +8,7 @@
  * the view, Escape leaves) (never with Ctrl, Alt or Meta, which stay the browser's). The toolbar: Fit to view,
  * Reset view, Wireframe (a toggle), Measure (models, a toggle: a click on the model picks a point, measure-tool.ts,
  * and MeasurePanel.tsx shows the distance), Section (models, a toggle: SectionPanel.tsx cuts the model from its
- * sides, section-tool.ts), Comment (issue 45, a toggle: a click on the model places a comment, whose thread the
+ * sides, as do the handles dragged in the scene, section-tool.ts), Comment (issue 45, a toggle: a click on the model places a comment, whose thread the
  * page writes; the page's pins show over the model, CommentPins.tsx), Viewpoints (the model's saved viewpoints,
  * ViewpointsPanel.tsx), Statistics (models, in ViewerFrame), View in your room (models with a USDZ: AR on a phone,
  * a QR code of the AR page on a computer, ar-launch.ts, ArCodeDialog.tsx) and Full screen (the Fullscreen API on the frame;
@@ -42,7 +42,8 @@ import {
   ViewpointsIcon,
   WireframeIcon,
 } from './viewer-icons';
-import { type Cuts, NO_CUTS, rangeOf, SectionPanel } from './SectionPanel';
+import { type Cuts, NO_CUTS, rangeOf, SectionPanel, withDraggedCut } from './SectionPanel';
+import type { SectionEnd } from './section-tool';
 import type { Measurement } from './measure-tool';
 import { type LengthUnit, MeasurePanel, storedLengthUnit, storeLengthUnit } from './MeasurePanel';
 import { CommentPins } from './CommentPins';
@@ -114,6 +115,12 @@ export default function ModelViewer(props: ViewerProps) {
   };
   // The latest `onScene`, for the scene's effect, which runs again only for another file.
   const tellScene = useEffectEvent((scene: ViewerScene | null) => props.onScene?.(scene));
+  // A section handle dragged in the scene moves its side's cut, as its slider does.
+  const dragCut = useEffectEvent((side: SectionEnd, share: number) => {
+    const next = withDraggedCut(cuts, side, share);
+    sceneRef.current?.setSection(rangeOf(next));
+    setCuts(next);
+  });
 
   useEffect(() => {
     const stage = stageRef.current;
@@ -139,6 +146,7 @@ export default function ModelViewer(props: ViewerProps) {
         return;
       }
       sceneRef.current = scene;
+      scene.onSectionDrag(dragCut);
       canvas.addEventListener('webglcontextlost', lost);
       scene.setSize(stage.clientWidth, stage.clientHeight);
       resize.observe(stage);

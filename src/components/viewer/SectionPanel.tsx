@@ -3,11 +3,12 @@
  * of its box (a slider each, named after its side, its value read as a percentage; a row per axis, so the panel
  * leaves most of the model in view). One side cut is a single clipping
  * plane, several a section box (section-tool.ts); 'Show whole model' takes every cut back. Two sides of an axis
- * never cross: each keeps at least 1 % of the model between them.
+ * never cross: each keeps at least 1 % of the model between them. The handles dragged in the scene change the same
+ * cuts (`withDraggedCut`).
  */
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button';
-import type { SectionRange } from './section-tool';
+import type { SectionAxis, SectionEnd, SectionRange } from './section-tool';
 
 export const SIDES = ['left', 'right', 'bottom', 'top', 'back', 'front'] as const;
 export type Side = (typeof SIDES)[number];
@@ -33,6 +34,19 @@ export const rangeOf = (cuts: Cuts): SectionRange => ({
   y: [cuts.bottom / 100, 1 - cuts.top / 100],
   z: [cuts.back / 100, 1 - cuts.front / 100],
 });
+
+/** The side of a section box's end (glTF's axes: +X right, +Y up, +Z front). */
+const SIDE_OF: Record<SectionAxis, readonly [Side, Side]> = {
+  x: ['left', 'right'],
+  y: ['bottom', 'top'],
+  z: ['back', 'front'],
+};
+
+/** `cuts` with the side of a handle dragged to `share` of the model's box along its axis (section-tool.ts). */
+export function withDraggedCut(cuts: Cuts, { axis, end }: SectionEnd, share: number): Cuts {
+  const percent = Math.round((end === 0 ? share : 1 - share) * 100);
+  return withCut(cuts, SIDE_OF[axis][end], percent);
+}
 
 /** `cuts` with one side set to `value`, held back so that it does not cross the side across. */
 export const withCut = (cuts: Cuts, side: Side, value: number): Cuts => ({

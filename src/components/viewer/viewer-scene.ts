@@ -54,7 +54,7 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { drawsWithoutGpu } from './software-renderer';
 import { type MeshSignature, meshSignatures, paintMeshes } from './mesh-signatures';
 import type { Measurement, MeasureTool } from './measure-tool';
-import { type SectionRange, SectionTool } from './section-tool';
+import { type SectionEnd, type SectionRange, SectionTool } from './section-tool';
 import { type PinPlacement, placePin, type SurfacePoint, surfaceAt } from './surface-pick';
 
 /** The device pixel ratio is capped here: sharper than this costs fill rate and shows no more. */
@@ -241,8 +241,9 @@ export class ViewerScene {
   /** The distance tool while it is on (measure-tool.ts), and whether it was last asked to be on. */
   private measure: MeasureTool | null = null;
   private measuringWanted = false;
-  /** The section tool while the model is cut (section-tool.ts). */
+  /** The section tool while the model is cut (section-tool.ts), and who is told where its handles are dragged. */
   private section: SectionTool | null = null;
+  private sectionDragListener: ((side: SectionEnd, share: number) => void) | null = null;
   /** Told after every frame drawn (comment pins follow the camera, issue 45). */
   private readonly drawListeners = new Set<() => void>();
 
@@ -359,13 +360,29 @@ export class ViewerScene {
   setSection(range: SectionRange | null) {
     if (range && this.content) {
       this.renderer.localClippingEnabled = true;
-      this.section ??= new SectionTool(this.content);
+      if (!this.section) {
+        this.section = new SectionTool(this.content, {
+          camera: this.camera,
+          canvas: this.canvas,
+          onDrag: (side, share) => this.sectionDragListener?.(side, share),
+          // While a handle is dragged the camera stays where it is.
+          onDragging: (dragging) => {
+            this.controls.enabled = !dragging;
+          },
+        });
+        this.scene.add(this.section.handles);
+      }
       this.section.set(range);
     } else if (!range && this.section) {
       this.section.dispose();
       this.section = null;
     }
     this.requestRender();
+  }
+
+  /** Tells `listener` where a section handle is dragged (the side, the share of the model's box along its axis). */
+  onSectionDrag(listener: ((side: SectionEnd, share: number) => void) | null) {
+    this.sectionDragListener = listener;
   }
 
   /** The point of the model under the pointer (client coordinates) with its normal; null off the model. */
@@ -732,6 +749,7 @@ export class ViewerScene {
     this.controls.removeEventListener('change', this.announceView);
     this.viewListeners.clear();
     this.drawListeners.clear();
+    this.sectionDragListener = null;
     this.unpaint?.();
     this.measure?.dispose();
     this.section?.dispose();
