@@ -8,10 +8,11 @@
  * the view, Escape leaves) (never with Ctrl, Alt or Meta, which stay the browser's). The toolbar: Fit to view,
  * Reset view, Wireframe (a toggle), Measure (models, a toggle: a click on the model picks a point, measure-tool.ts,
  * and MeasurePanel.tsx shows the distance), Section (models, a toggle: SectionPanel.tsx cuts the model from its
- * sides, as do the handles dragged in the scene, section-tool.ts), Comment (issue 45, a toggle: a click on the model places a comment, whose thread the
- * page writes; the page's pins show over the model, CommentPins.tsx), Viewpoints (the model's saved viewpoints,
- * ViewpointsPanel.tsx), Statistics (models, in ViewerFrame), View in your room (models with a USDZ: AR on a phone,
- * a QR code of the AR page on a computer, ar-launch.ts, ArCodeDialog.tsx) and Full screen (the Fullscreen API on the frame;
+ * sides, as do the handles dragged in the scene, section-tool.ts), Comment (issue 45, a toggle: a click on the
+ * model places a comment, whose thread the page writes; the page's pins show over the model, CommentPins.tsx),
+ * Viewpoints (the model's saved viewpoints, ViewpointsPanel.tsx), Statistics (models, in ViewerFrame), View in your
+ * room (models with a USDZ: AR on a phone, a QR code of the AR page on a computer, ar-launch.ts, ArCodeDialog.tsx)
+ * and Full screen (the Fullscreen API on the frame;
  * Escape leaves). The scene (viewer-scene.ts) renders on demand, follows the stage's size through a
  * ResizeObserver, and is disposed with the component; while the file loads the preview image shows with a
  * spinner, and where WebGL fails or the file does not load, the picture stays with a note.
