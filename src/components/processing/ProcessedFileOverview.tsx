@@ -16,7 +16,6 @@ import { type CommentReview, useCommentReview } from '@/components/review/useCom
 import { useModelViewpoints } from '@/components/review/useModelViewpoints';
 import type { ViewerViewpoints } from '@/components/viewer/viewer-parts';
 import type { OverviewBodyProps, OverviewContext } from '@/declarations/types';
-import { useFocusAfterRender } from '@/components/useFocusAfterRender';
 import { useResourcePermissions } from '@/components/useResourcePermissions';
 import { useAuthorization } from '@/providers/useAuthorization';
 import { useTranslation } from 'react-i18next';
@@ -137,11 +136,18 @@ export function ProcessedFileOverview({
   // The kept version compared with the current one shows in place of the viewer and details.
   const compared = record.versions?.find((version) => version.number === comparedNumber && !version.current);
   const current = record.versions?.[0];
-  const focusAfterRender = useFocusAfterRender();
+  // Closing the comparison gives the focus back to its Compare button once the comparison is gone from the page
+  // (the address changes first, then the page renders without it).
+  const compareReturn = useRef<number | null>(null);
+  const comparing = compared !== undefined;
+  useEffect(() => {
+    if (comparing || compareReturn.current === null) return;
+    document.getElementById(`${idPrefix}-version-${compareReturn.current}-compare`)?.focus();
+    compareReturn.current = null;
+  }, [comparing, idPrefix]);
   const closeCompare = () => {
-    const number = comparedNumber;
+    compareReturn.current = comparedNumber;
     versionParams.set({ [COMPARE_PARAMETER]: null });
-    focusAfterRender(() => document.getElementById(`${idPrefix}-version-${number}-compare`));
   };
   const date = useShownDate();
   // Processing takes seconds: its times and history are shown to the second.

@@ -119,7 +119,7 @@ export default function ModelViewer(props: ViewerProps) {
   // A section handle dragged in the scene moves its side's cut, as its slider does.
   const dragCut = useEffectEvent((side: SectionEnd, share: number) => {
     const next = withDraggedCut(cuts, side, share);
-    sceneRef.current?.setSection(rangeOf(next));
+    void sceneRef.current?.setSection(rangeOf(next));
     setCuts(next);
   });
 
@@ -196,7 +196,7 @@ export default function ModelViewer(props: ViewerProps) {
       void sceneRef.current?.setMeasuring(false);
       setMeasurement(null);
     } else if (current === 'section') {
-      sceneRef.current?.setSection(null);
+      void sceneRef.current?.setSection(null);
       setCuts(NO_CUTS);
     }
   };
@@ -208,7 +208,7 @@ export default function ModelViewer(props: ViewerProps) {
       return;
     }
     if (next === 'measure') void sceneRef.current?.setMeasuring(true);
-    if (next === 'section') sceneRef.current?.setSection(rangeOf(NO_CUTS));
+    if (next === 'section') void sceneRef.current?.setSection(rangeOf(NO_CUTS));
     setTool(next);
   };
   const toggleMeasuring = () => toggleTool('measure');
@@ -230,7 +230,7 @@ export default function ModelViewer(props: ViewerProps) {
     if (scene && surface && comments) comments.onPlace({ ...surface, camera: scene.currentView() });
   };
   const cut = (next: Cuts) => {
-    sceneRef.current?.setSection(rangeOf(next));
+    void sceneRef.current?.setSection(rangeOf(next));
     setCuts(next);
   };
   const clearMeasure = () => {

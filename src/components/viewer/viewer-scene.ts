@@ -54,7 +54,7 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { drawsWithoutGpu } from './software-renderer';
 import { type MeshSignature, meshSignatures, paintMeshes } from './mesh-signatures';
 import type { Measurement, MeasureTool } from './measure-tool';
-import { type SectionEnd, type SectionRange, SectionTool } from './section-tool';
+import type { SectionEnd, SectionRange, SectionTool } from './section-tool';
 import { type PinPlacement, placePin, type SurfacePoint, surfaceAt } from './surface-pick';
 
 /** The device pixel ratio is capped here: sharper than this costs fill rate and shows no more. */
@@ -243,6 +243,7 @@ export class ViewerScene {
   private measuringWanted = false;
   /** The section tool while the model is cut (section-tool.ts), and who is told where its handles are dragged. */
   private section: SectionTool | null = null;
+  private sectionWanted: SectionRange | null = null;
   private sectionDragListener: ((side: SectionEnd, share: number) => void) | null = null;
   /** Told after every frame drawn (comment pins follow the camera, issue 45). */
   private readonly drawListeners = new Set<() => void>();
@@ -356,24 +357,29 @@ export class ViewerScene {
     return measured;
   }
 
-  /** Cuts the model to the range of its box (section-tool.ts); null shows it whole. */
-  setSection(range: SectionRange | null) {
-    if (range && this.content) {
+  /**
+   * Cuts the model to the range of its box (section-tool.ts); null shows it whole. The tool's code (with its
+   * handles' DragControls) loads the first time the model is cut, not with the viewer.
+   */
+  async setSection(range: SectionRange | null) {
+    this.sectionWanted = range;
+    if (range && !this.section && this.content) {
+      const { SectionTool } = await import('./section-tool');
+      if (!this.sectionWanted || this.section || this.disposed || !this.content) return;
       this.renderer.localClippingEnabled = true;
-      if (!this.section) {
-        this.section = new SectionTool(this.content, {
-          camera: this.camera,
-          canvas: this.canvas,
-          onDrag: (side, share) => this.sectionDragListener?.(side, share),
-          // While a handle is dragged the camera stays where it is.
-          onDragging: (dragging) => {
-            this.controls.enabled = !dragging;
-          },
-        });
-        this.scene.add(this.section.handles);
-      }
-      this.section.set(range);
-    } else if (!range && this.section) {
+      this.section = new SectionTool(this.content, {
+        camera: this.camera,
+        canvas: this.canvas,
+        onDrag: (side, share) => this.sectionDragListener?.(side, share),
+        // While a handle is dragged the camera stays where it is.
+        onDragging: (dragging) => {
+          this.controls.enabled = !dragging;
+        },
+      });
+      this.scene.add(this.section.handles);
+    }
+    if (this.sectionWanted) this.section?.set(this.sectionWanted);
+    else if (this.section) {
       this.section.dispose();
       this.section = null;
     }
