@@ -10,7 +10,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { expect, type Page, test } from './support/test';
 import { signedInAs } from './support/portal';
-import { projectsApi, uniqueName } from './support/projects-api';
+import { projectsApi } from './support/projects-api';
 import { expectAccessibleAtBothWidths, seriousViolationsWithin } from './support/axe';
 import { VIEWER_READY, VIEWER_TEST_VIEWPORT } from './support/no-webgl';
 
@@ -38,9 +38,8 @@ test('a model is placed in the room: a QR code on a computer, Scene Viewer on An
   test.slow();
   await signedInAs(context, 'alice');
   const api = await projectsApi(request);
-  const project = await api.findProject('Dune Pavilion');
-  const name = uniqueName('Room chair');
-  const model = await api.createModel(name, project.id);
+  const model = await api.newModel('Room chair');
+  const { name } = model;
   const android = await browser.newContext({ ...devices['Pixel 7'] });
   const iphone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {

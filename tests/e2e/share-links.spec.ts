@@ -7,7 +7,7 @@
  */
 import { expect, test } from './support/test';
 import { API, apiHeaders, origin, signedInAs } from './support/portal';
-import { projectsApi, uniqueName } from './support/projects-api';
+import { projectsApi } from './support/projects-api';
 import { expectAccessibleAtBothWidths, seriousViolationsWithin } from './support/axe';
 import { VIEWER_READY, VIEWER_TEST_VIEWPORT } from './support/no-webgl';
 
@@ -21,9 +21,8 @@ test('a model shared with a password opens for someone without an account, until
   test.slow();
   await signedInAs(context, 'alice');
   const api = await projectsApi(request);
-  const project = await api.findProject('Dune Pavilion');
-  const name = uniqueName('Shared');
-  const model = await api.createModel(name, project.id);
+  const model = await api.newModel('Shared');
+  const { name } = model;
   const visitor = await browser.newContext({ viewport: VIEWER_TEST_VIEWPORT });
   try {
     await api.untilModelStatus(model.id, 'FINISHED');

@@ -15,7 +15,7 @@ import { meshopt } from '@gltf-transform/functions';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './support/test';
 import { MeshoptEncoder } from 'meshoptimizer';
 import sharp from 'sharp';
-import type { GeometryStatistics } from '../../shared/geometry-statistics';
+import { CUBE_STATISTICS } from '../fixtures/cube-statistics';
 import { resized, seriousViolations, settled } from './support/axe';
 import { API, apiHeaders, origin, sharedSession, signedInAs } from './support/portal';
 import { englishOnDutchScreen, sidewaysScroll } from './support/screen-checks';
@@ -31,22 +31,6 @@ import { difference, type Picture } from './support/pictures';
 
 const CUBE_URL = () => `${origin()}/api/v2/files/e2e-viewer/red-cube.glb`;
 const TEXTURE_URL = () => `${origin()}/api/v2/files/e2e-viewer/blue-checker.png`;
-
-const STATISTICS: GeometryStatistics = {
-  format: 'FBX',
-  version: '7.4',
-  encoding: 'binary',
-  meshes: 1,
-  materials: 1,
-  textures: 0,
-  nodes: 1,
-  triangles: 12,
-  vertices: 24,
-  size_m: [1, 1, 1],
-  original_bytes: 48_000,
-  converted_bytes: 2_400,
-  optimized_bytes: 1_200,
-};
 
 /** A unit cube with flat faces in a red, non-metallic material, compressed like an optimized model. */
 async function redCube(): Promise<Uint8Array> {
@@ -199,7 +183,7 @@ async function serveCube(page: Page, request: APIRequestContext, modelId: number
           status: 'FINISHED',
           status_color: '#52c41a',
           viewer_model_url: CUBE_URL(),
-          statistics: STATISTICS,
+          statistics: CUBE_STATISTICS,
         })),
       ),
   );

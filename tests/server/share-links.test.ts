@@ -9,29 +9,13 @@ import { jsonBody, memberWithAbilities, multipartBody, tokenFor } from './api-he
 import { FBX_ASCII, fileBlob } from './model-fixtures';
 import { startTestServer, type TestServer } from './test-server';
 import type { SharedModel } from '../../shared/entities/share-links';
-import type { GeometryStatistics } from '../../shared/geometry-statistics';
+import { CUBE_STATISTICS } from '../fixtures/cube-statistics';
 
 let server: TestServer;
 let alice: string;
 let bob: string;
 let carol: string;
 let finishedModel: { id: number; name: string };
-
-const STATISTICS: GeometryStatistics = {
-  format: 'FBX',
-  version: '7.4',
-  encoding: 'binary',
-  meshes: 1,
-  materials: 1,
-  textures: 0,
-  nodes: 1,
-  triangles: 12,
-  vertices: 24,
-  size_m: [0.5, 0.5, 0.5],
-  original_bytes: 6_000,
-  converted_bytes: 2_000,
-  optimized_bytes: 1_500,
-};
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -74,6 +58,16 @@ async function share(model: number, body: Record<string, unknown> = {}, token = 
   });
   expect(response.status, await response.clone().text()).toBe(201);
   return ((await response.json()) as { data: Link }).data;
+}
+
+/** A new model of the cube, uploaded by alice (this server does not process it). */
+async function uploadModel(name: string, fileName: string): Promise<{ id: number }> {
+  const upload = await call('/projects/models', {
+    method: 'POST',
+    ...multipartBody({ name }, { file: [fileBlob(FBX_ASCII), fileName] }),
+  });
+  expect(upload.status, await upload.clone().text()).toBe(201);
+  return ((await upload.json()) as { data: { id: number } }).data;
 }
 
 /** The public page's call, with no session: only the host and, where given, the password. */
@@ -277,12 +271,7 @@ describe("a link's public page", () => {
   });
 
   it('downloads the original file only where the link allows it, and says a deleted model is gone', async () => {
-    const upload = await call('/projects/models', {
-      method: 'POST',
-      ...multipartBody({ name: 'Shared cube' }, { file: [fileBlob(FBX_ASCII), 'cube.fbx'] }),
-    });
-    expect(upload.status, await upload.clone().text()).toBe(201);
-    const model = ((await upload.json()) as { data: { id: number } }).data;
+    const model = await uploadModel('Shared cube', 'cube.fbx');
     const closed = await share(model.id);
     expect((await open(closed.token, undefined, 'acme', '/download')).status).toBe(403);
     const downloadable = await share(model.id, { allow_download: true });
@@ -298,12 +287,7 @@ describe("a link's public page", () => {
 
 describe('a link pinned to a version', () => {
   it('keeps showing the version it was made on after a new one is uploaded; one that is not follows the latest', async () => {
-    const upload = await call('/projects/models', {
-      method: 'POST',
-      ...multipartBody({ name: 'Pinned cube' }, { file: [fileBlob(FBX_ASCII), 'first.fbx'] }),
-    });
-    expect(upload.status, await upload.clone().text()).toBe(201);
-    const model = ((await upload.json()) as { data: { id: number } }).data;
+    const model = await uploadModel('Pinned cube', 'first.fbx');
     const pinned = await share(model.id, { allow_download: true, pin_version: true });
     const latest = await share(model.id, { allow_download: true });
     expect([pinned.version, latest.version]).toEqual([1, null]);
@@ -341,7 +325,7 @@ describe('a link pinned to a version', () => {
       .updateTable('project_models')
       .set({
         viewer_model_key: 'converted/project_models/6f1c1f3e-8d2a-4c55-9a43-2b7e51f0d9a1.glb',
-        geometry_statistics: JSON.stringify({ ...STATISTICS, usdz_bytes: 4_096 }),
+        geometry_statistics: JSON.stringify({ ...CUBE_STATISTICS, usdz_bytes: 4_096 }),
       })
       .where('id', '=', finishedModel.id)
       .execute();

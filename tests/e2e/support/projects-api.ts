@@ -95,6 +95,10 @@ export async function projectsApi(request: APIRequestContext, user: DemoUser = '
       ).data;
     },
     /** A model of the cube (`fbxFile`) in the project; it starts QUEUED and the worker's processor takes it. */
+    /** A new model of the cube in the demo's Dune Pavilion, under a unique name starting with `prefix`. */
+    async newModel(prefix: string): Promise<ApiModel> {
+      return this.createModel(uniqueName(prefix), (await this.findProject('Dune Pavilion')).id);
+    },
     async createModel(name: string, projectId: number): Promise<ApiModel> {
       const body = await json<{ data: ApiModel }>(
         await request.post(`${API}/projects/models`, {
