@@ -27,7 +27,10 @@ export const ABILITY_AREAS = [
       'comment-library-items',
     ],
   },
-  { key: 'materials', abilities: ['list-materials', 'update-materials', 'delete-materials'] },
+  {
+    key: 'materials',
+    abilities: ['list-materials', 'update-materials', 'delete-materials', 'share-materials'],
+  },
   {
     key: 'categories',
     abilities: ['list-material-categories', 'update-material-categories', 'delete-material-categories'],
@@ -53,6 +56,9 @@ export const SHARE_MODELS_ABILITY = 'share-project-models' satisfies Ability;
 
 /** Sharing a library item through a link (issue 46; granted like editing items). */
 export const SHARE_ITEMS_ABILITY = 'share-library-items' satisfies Ability;
+
+/** Sharing a material through a link (issue 46; granted like editing materials). */
+export const SHARE_MATERIALS_ABILITY = 'share-materials' satisfies Ability;
 
 /** Writing comments pinned to a model (issue 45; granted like editing models). Reading them goes with the model. */
 export const COMMENT_MODELS_ABILITY = 'comment-project-models' satisfies Ability;

@@ -1,7 +1,9 @@
 /**
  * Share links (issue 46): a company's read-only links to one of its models for people without an account, made
  * and revoked by users with share-project-models.
- * - `POST /projects/models/{id}/share-links`: a new link to a live model of the company (optional `expires_at` in
+ * - `POST /projects/models/{id}/share-links` (and `/libraries/items/{id}/…`, `/materials/{name}/…`, issue 46's
+ *   items and materials; a material's link allows no download and has no version): a new link to a live model of
+ *   the company (optional `expires_at` in
  *   the future, `password` of 4 to 255 characters, kept as a hash, `allow_download` of the original file,
  *   `pin_version`: it shows the model's current version whatever is uploaded after, else always the latest); its
  *   token is 32 random characters.
@@ -14,6 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { type ColumnType, type Generated, sql } from 'kysely';
 import {
   SHARE_LINK_ABILITIES,
@@ -30,7 +33,7 @@ import type { FileVersionTable } from '../processing/file-versions';
 import { invalidField, modelNotFound } from '../errors/http-errors';
 import { contextOf } from '../http/crud/context';
 import { defineEntity } from '../http/crud/entity';
-import { IdParams } from '../http/crud/ids';
+import { Id, NameKey } from '../http/crud/ids';
 import type { ActivityMessageKey } from '../http/guarded-route';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { DataSchema } from '../http/responses';
@@ -86,22 +89,37 @@ const linksOf = (db: DB, companyId: number) =>
         .on('share_links.record_type', '=', 'item')
         .on('library_items.deleted_at', 'is', null),
     )
+    .leftJoin('materials', (join) =>
+      join
+        .onRef('materials.id', '=', 'share_links.record_id')
+        .on('share_links.record_type', '=', 'material')
+        .on('materials.deleted_at', 'is', null),
+    )
     .leftJoin('users', 'users.id', 'share_links.created_by')
     .selectAll('share_links')
     .select((eb) => [
-      eb.fn.coalesce('project_models.name', 'library_items.name').$notNull().as('record_name'),
+      eb.fn
+        .coalesce('project_models.name', 'library_items.name', 'materials.name')
+        .$notNull()
+        .as('record_name'),
       'users.name as creator_name',
     ])
     .where('share_links.company_id', '=', companyId)
     .where('share_links.revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('project_models.id', 'is not', null), eb('library_items.id', 'is not', null)]));
+    .where((eb) =>
+      eb.or([
+        eb('project_models.id', 'is not', null),
+        eb('library_items.id', 'is not', null),
+        eb('materials.id', 'is not', null),
+      ]),
+    );
 
 /** The shared record's name as the list sorts it. */
-const RECORD_NAME = sql`coalesce(project_models.name, library_items.name)`;
+const RECORD_NAME = sql`coalesce(project_models.name, library_items.name, materials.name)`;
 
 /**
- * The table of each kind of shared record (they have the same processed-file columns, which the public page reads)
- * and its model's name for a 404.
+ * The table of each kind of shared record, its model's name for a 404 and, for the processed files (models and
+ * items: the same processed-file columns, which the public page reads), where their versions are kept.
  */
 export const SHARED_TABLES = {
   model: {
@@ -114,16 +132,18 @@ export const SHARED_TABLES = {
     model: 'LibraryItem',
     versions: { table: 'library_item_versions', owner: 'item_id' },
   },
+  material: { table: 'materials', model: 'Material', versions: null },
 } as const satisfies Record<
   SharedRecordType,
-  { table: keyof Database; model: string; versions: FileVersionTable }
+  { table: keyof Database; model: string; versions: FileVersionTable | null }
 >;
 
 /** The activity wording of a new link, per kind ('Shared model X by link'). */
-const SHARED_MESSAGES = { model: 'sharedModel', item: 'sharedItem' } as const satisfies Record<
-  SharedRecordType,
-  ActivityMessageKey
->;
+const SHARED_MESSAGES = {
+  model: 'sharedModel',
+  item: 'sharedItem',
+  material: 'sharedMaterial',
+} as const satisfies Record<SharedRecordType, ActivityMessageKey>;
 
 type LinkRow = Awaited<ReturnType<ReturnType<typeof linksOf>['executeTakeFirstOrThrow']>>;
 
@@ -147,7 +167,7 @@ export const shareLinks = defineEntity({
       name: RECORD_NAME,
     },
     defaultSort: '-created_at',
-    search: ['project_models.name', 'library_items.name'],
+    search: ['project_models.name', 'library_items.name', 'materials.name'],
     filters: {
       model: {
         type: 'integer',
@@ -158,6 +178,11 @@ export const shareLinks = defineEntity({
         type: 'integer',
         where: (eb, ids) =>
           eb.and([eb('share_links.record_type', '=', 'item'), eb('share_links.record_id', 'in', ids)]),
+      },
+      material: {
+        type: 'integer',
+        where: (eb, ids) =>
+          eb.and([eb('share_links.record_type', '=', 'material'), eb('share_links.record_id', 'in', ids)]),
       },
     },
   }),
@@ -196,18 +221,21 @@ export const shareLinks = defineEntity({
 export default async function shareLinkRoutes(app: FastifyInstance): Promise<void> {
   await shareLinks.register(app);
 
-  // A link to a live record of the company, made at `{collection}/{id}/share-links` of each kind.
+  // A link to a live record of the company, made at `{collection}/{id}/share-links` of each kind: the id of a model
+  // or an item, the name of a material (as the materials' own calls name one in the same place).
   for (const type of SHARED_RECORD_TYPES) {
-    const { collection, ability } = SHARED_RECORDS[type];
+    const { collection, ability, key, processed } = SHARED_RECORDS[type];
     const { table, model } = SHARED_TABLES[type];
-    app.post<{ Params: IdParams; Body: Record<string, unknown> }>(
+    app.post<{ Params: { id: number | string }; Body: Record<string, unknown> }>(
       `/${collection}/:id/share-links`,
       shareLinks.route(
         ability,
-        `Creates a read-only link to the ${type} for people without an account (expires_at, password, allow_download, pin_version)`,
+        processed
+          ? `Creates a read-only link to the ${type} for people without an account (expires_at, password, allow_download, pin_version)`
+          : `Creates a read-only link to the ${type} for people without an account (expires_at, password)`,
         {
           consumes: FORM_CONTENT_TYPES,
-          params: IdParams,
+          params: Type.Object({ id: key === 'id' ? Id : NameKey }),
           body: ShareLinkInputSchema,
           response: { 201: DataSchema(ShareLinkSchema), 404: MessageSchema },
         },
@@ -217,8 +245,8 @@ export default async function shareLinkRoutes(app: FastifyInstance): Promise<voi
         const ctx = await contextOf(request);
         const record = await ctx.db
           .selectFrom(table)
-          .select(['id', 'version'])
-          .where('id', '=', request.params.id)
+          .select(['id', processed ? sql<number>`version`.as('version') : sql<null>`null`.as('version')])
+          .where(key, '=', request.params.id)
           .where('company_id', '=', ctx.session.company.id)
           .where('deleted_at', 'is', null)
           .executeTakeFirst();
@@ -242,7 +270,8 @@ export default async function shareLinkRoutes(app: FastifyInstance): Promise<voi
             created_by: ctx.session.user.id,
             expires_at: expiresAt,
             password_hash: body.password ? await hashPassword(body.password) : null,
-            allow_download: toBoolean(body.allow_download as string | boolean | undefined),
+            // A material has no file to download and no versions: its link shows it as it is.
+            allow_download: processed && toBoolean(body.allow_download as string | boolean | undefined),
             version: toBoolean(body.pin_version as string | boolean | undefined) ? record.version : null,
           })
           .returning('id')

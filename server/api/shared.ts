@@ -1,7 +1,7 @@
 /**
  * The public page of a share link (issue 46; the links: share-links.ts), on the host of the link's company, for
  * anyone holding its token, no account needed. A link shows a model or a library item (the same processed-file
- * columns), both called the model here:
+ * columns), both called the model here, or a material (`kind`; its base-colour map, shown on a sphere):
  * - `GET /shared/{token}`: the shared model as the page shows it (name, description, preview, statistics, the
  *   viewer's glb, whether it may be downloaded) and the company's name and logo, nothing else of the company;
  *   every answer counts as an opening (views, last opened).
@@ -57,9 +57,30 @@ export default async function sharedRoutes(app: FastifyInstance): Promise<void> 
   const { db, config } = app.ctx;
   const throttle = loginThrottle(db, config.loginRateLimit);
 
-  /** The live record a link shows (a model or a library item: the same processed-file columns), if any. */
-  const sharedRecord = (type: SharedRecordType, id: number) =>
-    db
+  /**
+   * The live record a link shows, if any: a model or a library item (the same processed-file columns), or a material
+   * (its base-colour map for the viewer's sphere; no file, figures or versions).
+   */
+  async function sharedRecord(type: SharedRecordType, id: number) {
+    if (type === 'material') {
+      const material = await db
+        .selectFrom('materials')
+        .select(['name', 'description', 'status', 'preview_image_url', 'viewer_texture_key'])
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return (
+        material && {
+          ...material,
+          file_key: null,
+          file_name: null,
+          viewer_model_key: null,
+          geometry_statistics: null,
+          version: null,
+        }
+      );
+    }
+    const record = await db
       .selectFrom(SHARED_TABLES[type].table)
       .select([
         'name',
@@ -75,6 +96,8 @@ export default async function sharedRoutes(app: FastifyInstance): Promise<void> 
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
+    return record && { ...record, viewer_texture_key: null };
+  }
 
   /**
    * What a link shows of its record: the record as it is, or for a link pinned to an earlier version that version's
@@ -84,13 +107,10 @@ export default async function sharedRoutes(app: FastifyInstance): Promise<void> 
     link: { record_type: SharedRecordType; record_id: number; pinned_version: number | null },
     record: Awaited<ReturnType<typeof sharedRecord>>,
   ) {
-    if (!record || link.pinned_version === null || link.pinned_version === record.version) return record;
-    const kept = await keptVersion(
-      db,
-      SHARED_TABLES[link.record_type].versions,
-      link.record_id,
-      link.pinned_version,
-    );
+    const versions = SHARED_TABLES[link.record_type].versions;
+    if (!record || !versions || link.pinned_version === null || link.pinned_version === record.version)
+      return record;
+    const kept = await keptVersion(db, versions, link.record_id, link.pinned_version);
     if (!kept) return undefined;
     return {
       ...record,
@@ -181,6 +201,8 @@ export default async function sharedRoutes(app: FastifyInstance): Promise<void> 
           allow_download: link.allow_download && link.file_key !== null,
           expires_at: iso(link.expires_at),
           version: link.pinned_version,
+          kind: link.record_type,
+          viewer_texture_url: fileUrl(request, link.viewer_texture_key),
           company: { name: company.name, logo: fileUrl(request, company.logo) },
           ...viewerFileUrls(request, finished ? link.viewer_model_key : null, link.geometry_statistics),
           statistics: finished ? link.geometry_statistics : null,

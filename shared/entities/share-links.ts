@@ -1,5 +1,6 @@
 /**
- * Share links (issue 46): a company's read-only links to one of its models for people without an account. What the
+ * Share links (issue 46): a company's read-only links to one of its models, library items or materials for people
+ * without an account. What the
  * company's users see of a link (`ShareLinkSchema`: Tools → Share links and a model's Share dialog), what creating
  * one takes (`ShareLinkInputSchema`), and what the public page is answered (`SharedModelSchema`): the model's name,
  * description, statistics and viewer file, the company's name, logo and colours, and nothing else of the company.
@@ -47,6 +48,10 @@ export const SharedModelSchema = Type.Object({
   expires_at: Nullable(DateTime),
   /** The version a pinned link shows; null for a link that follows the latest. */
   version: Nullable(Type.Integer()),
+  /** What is shared: a model, a library item (the viewer's glb) or a material (its map, on a sphere). */
+  kind: StringEnum(SHARED_RECORD_TYPES),
+  /** A material's base-colour map for the viewer's sphere; null for anything else. */
+  viewer_texture_url: Nullable(Type.String()),
   company: Type.Object({
     name: Type.String(),
     logo: Nullable(Type.String()),

@@ -1,9 +1,9 @@
 /**
  * Share links (issue 46) in Chromium against the contract server: alice shares a processed model from its overview
- * with a password, the download allowed and pinned to its version 1; a fresh browser without an account opens the link, types the password
- * and sees the model in the 3D viewer with its download; the link counts the opening. Revoked from Tools → Share
+ * with a password, the download allowed and pinned to its version 1; a fresh browser without an account opens the
+ * link, types the password and sees the model in the 3D viewer with its download; the link counts the opening. Revoked from Tools → Share
  * links, the same address says the link was revoked. An address of no link says so too, never a blank page. A
- * library item is shared from its overview the same way, and the list names each link's kind.
+ * library item and a material are shared from their overviews the same way, and the list names each link's kind.
  */
 import { expect, test } from './support/test';
 import { API, apiHeaders, origin, signedInAs } from './support/portal';
@@ -114,6 +114,54 @@ test('a library item is shared from its overview too, and Tools → Share links 
     const row = page.getByRole('row').filter({ hasText: item.name });
     await expect(row).toContainText('Library item');
     const links = await request.get(`${API}/share-links?filter[item]=${item.id}`, { headers });
+    linkId = ((await links.json()) as { data: Array<{ id: number }> }).data[0]?.id;
+  } finally {
+    await visitor.close();
+    if (linkId) await request.delete(`${API}/share-links/${linkId}`, { headers });
+  }
+});
+
+test('a material is shared from its overview: its link opens without an account, and Tools → Share links names its kind', async ({
+  page,
+  context,
+  request,
+  browser,
+}) => {
+  const { access_token: token } = await signedInAs(context, 'alice');
+  const headers = apiHeaders('acme', token);
+  const materials = await request.get(`${API}/materials?per_page=1&sort=name`, { headers });
+  const [material] = ((await materials.json()) as { data: Array<{ id: number; name: string }> }).data;
+  const visitor = await browser.newContext();
+  let linkId: number | undefined;
+  try {
+    await page.goto(`/materials/overview/${encodeURIComponent(material.name)}`);
+    await page.getByRole('button', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog', { name: `Share ${material.name}` });
+    await expect(dialog).toContainText(
+      'Anyone with the link can look at this material on a sphere in 3D without an account.',
+    );
+    // A material has no file to download and no versions to keep the link on.
+    await expect(dialog.getByRole('switch')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const address = dialog.locator('code').filter({ hasText: '/shared/' });
+    await expect(address).toHaveCount(1);
+    const url = (await address.textContent())!;
+
+    const guest = await visitor.newPage();
+    await guest.goto(url);
+    await expect(guest.getByRole('heading', { name: material.name, level: 1 })).toBeVisible();
+    await expect(guest.getByText('The 3D view of this model is not ready yet')).toHaveCount(0);
+    // The demo's materials have no map or picture in this run (no demo files): the page says so.
+    await expect(guest.getByText('There is no picture of this material yet.')).toBeVisible();
+    await expect(guest.getByRole('button', { name: 'Download the original file' })).toHaveCount(0);
+    await expectAccessibleAtBothWidths(guest, 'a shared material');
+
+    await page.goto('/tools/share-links');
+    const row = page.getByRole('row').filter({ hasText: material.name });
+    await expect(row).toContainText('Material');
+    await row.getByRole('link', { name: material.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/materials/overview/${encodeURIComponent(material.name)}$`));
+    const links = await request.get(`${API}/share-links?filter[material]=${material.id}`, { headers });
     linkId = ((await links.json()) as { data: Array<{ id: number }> }).data[0]?.id;
   } finally {
     await visitor.close();

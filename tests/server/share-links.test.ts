@@ -161,6 +161,9 @@ describe("a link's public page", () => {
         'ar_model_url',
         // The version a pinned link shows.
         'version',
+        // What is shared, and a material's map (null here).
+        'kind',
+        'viewer_texture_url',
         'company',
         'description',
         'expires_at',
@@ -386,5 +389,69 @@ describe('share links to library items', () => {
     // The item's viewer file, where its processing made one.
     if (item.viewer_model_key) expect(shown.viewer_model_url).toMatch(/^http/);
     else expect(shown.viewer_model_url).toBeNull();
+  });
+});
+
+describe('share links to materials', () => {
+  it('makes a link to a material by its name for users who may share materials, which shows its map on a sphere', async () => {
+    const material = await server.db
+      .selectFrom('materials')
+      .innerJoin('companies', 'companies.id', 'materials.company_id')
+      .select(['materials.id', 'materials.name'])
+      .where('companies.sub_domain', '=', 'acme')
+      .where('materials.deleted_at', 'is', null)
+      .orderBy('materials.id')
+      .executeTakeFirstOrThrow();
+    // The map the viewer's sphere shows, as a material with one has it.
+    const texture = 'materials/textures/0b6e8b0e-94a1-4d55-8c5e-3f0f2d9a7c11.png';
+    await server.db
+      .updateTable('materials')
+      .set({ viewer_texture_key: texture })
+      .where('id', '=', material.id)
+      .execute();
+    const path = `/materials/${encodeURIComponent(material.name)}/share-links`;
+    const itemsOnly = await memberWithAbilities(server, ['list-materials', 'share-library-items']);
+    expect((await call(path, { method: 'POST', token: itemsOnly, ...jsonBody({}) })).status).toBe(403);
+    const sharer = await memberWithAbilities(server, ['list-materials', 'share-materials']);
+    expect(
+      (
+        await call('/materials/No%20such%20material/share-links', {
+          method: 'POST',
+          token: sharer,
+          ...jsonBody({}),
+        })
+      ).status,
+    ).toBe(404);
+
+    // A material has no file to download and no versions: neither is asked of its link.
+    const made = await call(path, {
+      method: 'POST',
+      token: sharer,
+      ...jsonBody({ allow_download: true, pin_version: true }),
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const link = ((await made.json()) as { data: Link & { record_type: string } }).data;
+    expect(link).toMatchObject({
+      record_type: 'material',
+      record_id: material.id,
+      record_name: material.name,
+      allow_download: false,
+      version: null,
+    });
+    expect((await listed(`filter[material]=${material.id}`)).map((row) => row.id)).toEqual([link.id]);
+    expect((await listed(`filter[model]=${material.id}`)).map((row) => row.id)).not.toContain(link.id);
+
+    const shown = ((await (await open(link.token)).json()) as { data: SharedModel }).data;
+    expect(shown).toMatchObject({
+      kind: 'material',
+      name: material.name,
+      viewer_texture_url: expect.stringMatching(new RegExp(`/api/v2/files/${texture}$`)),
+      viewer_model_url: null,
+      ar_model_url: null,
+      statistics: null,
+      allow_download: false,
+      version: null,
+    });
+    expect((await open(link.token, undefined, 'acme', '/download')).status).toBe(403);
   });
 });

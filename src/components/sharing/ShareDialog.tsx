@@ -1,5 +1,5 @@
 /**
- * The Share dialog of a model's or library item's overview (issue 46; its header action, share-action.tsx): a new read-only link
+ * The Share dialog of a model's, library item's or material's overview (issue 46; its header action, share-action.tsx): a new read-only link
  * for people without an account (`POST /{collection}/{id}/share-links`) with an optional expiry, an optional
  * password, whether the original file may be downloaded and whether it stays on the current version; and the record's links (`GET /share-links`,
  * `filter[model]` or `filter[item]`), each with its address to copy, the embed snippet (an `<iframe>` of the page's `?embed=1`),
@@ -92,11 +92,13 @@ function LinkItem({ link, onRevoked }: { link: ShareLink; onRevoked(): void }) {
         <Space size={4} wrap>
           {link.has_password && <Tag>{t('share.withPassword')}</Tag>}
           {link.allow_download && <Tag>{t('share.downloadAllowed')}</Tag>}
-          <Tag>
-            {link.version === null
-              ? t('share.latestVersion')
-              : t('share.pinnedVersion', { number: link.version })}
-          </Tag>
+          {SHARED_RECORDS[link.record_type].processed && (
+            <Tag>
+              {link.version === null
+                ? t('share.latestVersion')
+                : t('share.pinnedVersion', { number: link.version })}
+            </Tag>
+          )}
           <Typography.Text
             copyable={{ text: embedSnippet(link), tooltips: [t('share.copyEmbed'), t('share.copied')] }}
           >
@@ -135,7 +137,7 @@ export default function ShareDialog({
     setFailure(null);
     try {
       await create({
-        resource: `${SHARED_RECORDS[type].collection}/${id}/share-links`,
+        resource: `${SHARED_RECORDS[type].collection}/${encodeURIComponent(String(SHARED_RECORDS[type].key === 'id' ? id : name))}/share-links`,
         values: {
           expires_at: values.expires_at ? values.expires_at.toISOString() : null,
           password: values.password || null,
@@ -180,9 +182,12 @@ export default function ShareDialog({
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="allow_download" label={t('share.allowDownload')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
+        {/* A material has no file to download. */}
+        {SHARED_RECORDS[type].processed && (
+          <Form.Item name="allow_download" label={t('share.allowDownload')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        )}
         {typeof currentVersion === 'number' && (
           <Form.Item
             name="pin_version"

@@ -3,7 +3,9 @@
  * of a base material, edited, shown, imported from an archive, duplicated, archived, moved and deleted. */
 import { BgColorsOutlined, BranchesOutlined, CopyOutlined, ImportOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
+import { SHARE_MATERIALS_ABILITY } from '@shared/abilities';
 import { MATERIAL_ABILITIES, MATERIAL_IMPORT } from '@shared/entities/material-values';
+import { shareAction } from '@/components/sharing/share-action';
 import type { Material } from '@shared/entities/materials';
 import { moveToContainers } from '@/components/move-to-containers';
 import { previewCards } from '@/components/PreviewCard';
@@ -233,7 +235,8 @@ export const materials = defineResource<Material>({
     answerNameKey: 'material_name',
     disabledReason: (material) => (material.deletable === false ? 'notDeletable' : undefined),
   },
-  // New Variant, Duplicate (no confirmation: to the copy's overview) and Archive at once, then Delete and Edit.
+  // New Variant, Duplicate (no confirmation: to the copy's overview) and Archive at once, Share (its dialog), then
+  // Delete and Edit.
   overview: defineOverview<Material>({
     actions: [
       { kind: 'link', ...variant },
@@ -243,6 +246,7 @@ export const materials = defineResource<Material>({
         to: (copy) => materialPath('materials/overview', copy),
       },
       { kind: 'archive', needs: 'edit', patch: materialArchivePatch },
+      shareAction<Material>('material', { ability: SHARE_MATERIALS_ABILITY }),
       { kind: 'delete', after: () => '/materials' },
       { kind: 'edit' },
     ],

@@ -10,15 +10,17 @@ import { SHARE_LINK_ABILITIES, type SharedRecordType } from '@shared/entities/sh
 import type { ShareLink } from '@shared/entities/share-links';
 import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
+import { materialPath } from '@/resources/materials/material-paths';
 import settings from './list-settings';
 
 /** The overview of the record a link shows. */
-const RECORD_OVERVIEWS: Record<SharedRecordType, string> = {
-  model: '/projects/models/overview',
-  item: '/libraries/items/overview',
+const RECORD_OVERVIEWS: Record<SharedRecordType, (link: ShareLink) => string> = {
+  model: (link) => `/projects/models/overview/${link.record_id}`,
+  item: (link) => `/libraries/items/overview/${link.record_id}`,
+  // A material's overview is named by the material's name.
+  material: (link) => materialPath('materials/overview', { name: link.record_name }),
 };
-const recordPath = (link: Pick<ShareLink, 'record_type' | 'record_id'>) =>
-  `${RECORD_OVERVIEWS[link.record_type]}/${link.record_id}`;
+const recordPath = (link: ShareLink) => RECORD_OVERVIEWS[link.record_type](link);
 
 export default defineResource<ShareLink>({
   name: settings.name,

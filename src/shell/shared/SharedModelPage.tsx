@@ -1,7 +1,8 @@
 /**
  * /shared/{token}: the public page of a share link (issue 46; server/api/shared.ts), for anyone holding the link,
  * no account needed, on the company's host with its theme: the company's logo and name, the model's name and
- * description, the 3D viewer with its statistics and, where the link allows it, the download of the original file.
+ * description, the 3D viewer (a material's map on a sphere) with its statistics and, where the link allows it, the
+ * download of the original file.
  * A link with a password asks for it first (a wrong one is said under the field; too many tries are refused for a
  * minute). A link pinned to a version names it beside the model's name. A revoked, expired or unknown link, or one whose model is gone, says so on a page of its own, never a
  * blank one. `?embed=1` (the embed snippet's iframe) shows the viewer alone, filling the frame.
@@ -183,11 +184,14 @@ export function SharedModelPage() {
     );
 
   const { model, password } = status;
-  const viewer = model.viewer_model_url ? (
+  // A material shows its base-colour map on a sphere; a model or an item its glb.
+  const material = model.kind === 'material';
+  const shownUrl = material ? model.viewer_texture_url : model.viewer_model_url;
+  const viewer = shownUrl ? (
     <Suspense fallback={<Spinner />}>
       <Viewer3D
-        variant="model"
-        url={model.viewer_model_url}
+        variant={material ? 'material' : 'model'}
+        url={shownUrl}
         name={model.name}
         previewUrl={model.preview_image_url}
         statistics={model.statistics}
@@ -204,7 +208,10 @@ export function SharedModelPage() {
           alt={t('shared.previewOf', { name: model.name })}
         />
       )}
-      <p className="shared-page__pending">{t('shared.notReady')}</p>
+      {!material && <p className="shared-page__pending">{t('shared.notReady')}</p>}
+      {material && !model.preview_image_url && (
+        <p className="shared-page__pending">{t('shared.noMaterialPicture')}</p>
+      )}
     </>
   );
   if (embedded) return <main className="shared-page shared-page--embedded">{viewer}</main>;
