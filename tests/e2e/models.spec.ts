@@ -92,7 +92,7 @@ test('a model upload shows its progress and ends FINISHED while the overview fol
       'Converted to glTF: 12 triangles, 24 vertices, 0.5 × 0.5 × 0.5 m',
       /^Optimized: [\d.,]+ kB/,
       'Preview rendered from the geometry (480 × 270 px and 2×)',
-      /^AR model written for iPhone and iPad \(USDZ, [\d.,]+ kB\)$/,
+      /^AR model written for iPhone and iPad \(USDZ, [\d.,]+ kB\)/,
       'Processing finished',
     ])
       await expect(history.filter({ hasText: step })).toHaveCount(1);

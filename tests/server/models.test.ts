@@ -75,6 +75,7 @@ describe('GET /projects/models/{id}', () => {
       deleted_at: null,
       uploader_name: 'Ada Admin',
       viewer_model_url: null,
+      ar_model_url: null,
       statistics: null,
       latest_geometry_event: {
         message: 'Processing finished',
@@ -111,6 +112,7 @@ describe('GET /projects/models/{id}', () => {
           restored_from: null,
           preview_image_url: null,
           viewer_model_url: null,
+          ar_model_url: null,
           statistics: null,
         },
       ],

@@ -139,7 +139,8 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL database', () => {
         };
         onEvent();
       });
-      expect(statusesOfModel()).toEqual([...Array<string>(6).fill('PROCESSING'), 'FINISHED']);
+      // Started, reading, read, converted, optimized, preview, AR (issue 45), then FINISHED.
+      expect(statusesOfModel()).toEqual([...Array<string>(7).fill('PROCESSING'), 'FINISHED']);
     } finally {
       echo.disconnect();
     }
