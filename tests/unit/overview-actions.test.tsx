@@ -125,7 +125,8 @@ describe('the declared overview actions', () => {
     api.on('PATCH', '/materials/:name', { status: 422, body: { message: 'The material is locked.' } });
     const user = userEvent.setup();
     await renderOverview(materials, oak);
-    expect(headerButtons()).toEqual(['New Variant', 'Duplicate', 'Archive', 'Delete', 'Edit']);
+    // Share: a material's link (issue 46).
+    expect(headerButtons()).toEqual(['New Variant', 'Duplicate', 'Archive', 'Share', 'Delete', 'Edit']);
 
     await user.click(screen.getByRole('button', { name: 'Archive' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The material is locked.');
