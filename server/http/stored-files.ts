@@ -4,9 +4,10 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { usdzKeyOf } from '../../shared/ar-models';
+import { FILES_PATH } from '../../shared/files-path';
 import { folderOf } from '../storage/storage-folders';
 
-export const FILES_PATH = '/api/v2/files';
+export { FILES_PATH };
 
 /**
  * Whether the public files route serves a key: only a key in a folder declared served (server/storage/

@@ -5,11 +5,19 @@
  * links, the same address says the link was revoked. An address of no link says so too, never a blank page. A
  * library item and a material are shared from their overviews the same way, and the list names each link's kind.
  */
-import { expect, test } from './support/test';
+import { expect, type Locator, test } from './support/test';
 import { API, apiHeaders, origin, signedInAs } from './support/portal';
 import { projectsApi } from './support/projects-api';
 import { expectAccessibleAtBothWidths, seriousViolationsWithin } from './support/axe';
 import { VIEWER_READY, VIEWER_TEST_VIEWPORT } from './support/no-webgl';
+
+/** Creates a link in a record's Share dialog; answers its public address, once the dialog lists it. */
+async function createLink(dialog: Locator): Promise<string> {
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const address = dialog.locator('code').filter({ hasText: '/shared/' });
+  await expect(address).toHaveCount(1);
+  return (await address.textContent())!;
+}
 
 test('a model shared with a password opens for someone without an account, until the link is revoked', async ({
   page,
@@ -33,10 +41,7 @@ test('a model shared with a password opens for someone without an account, until
     await dialog.getByRole('switch', { name: 'Allow downloading the original file' }).click();
     // Pinned to the model's version 1: a new upload would not change what the link shows.
     await dialog.getByRole('switch', { name: 'Keep it on version 1' }).click();
-    await dialog.getByRole('button', { name: 'Create link' }).click();
-    const address = dialog.locator('code').filter({ hasText: '/shared/' });
-    await expect(address).toHaveCount(1);
-    const url = (await address.textContent())!;
+    const url = await createLink(dialog);
     expect(url.startsWith(origin('acme'))).toBe(true);
     await expect(dialog.getByText('Never opened')).toBeVisible();
     await expect(dialog.getByText('Version 1', { exact: true })).toBeVisible();
@@ -101,10 +106,7 @@ test('a library item is shared from its overview too, and Tools → Share links 
     await expect(dialog).toContainText(
       'Anyone with the link can look at this item in 3D without an account.',
     );
-    await dialog.getByRole('button', { name: 'Create link' }).click();
-    const address = dialog.locator('code').filter({ hasText: '/shared/' });
-    await expect(address).toHaveCount(1);
-    const url = (await address.textContent())!;
+    const url = await createLink(dialog);
 
     const guest = await visitor.newPage();
     await guest.goto(url);
@@ -142,10 +144,7 @@ test('a material is shared from its overview: its link opens without an account,
     );
     // A material has no file to download and no versions to keep the link on.
     await expect(dialog.getByRole('switch')).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Create link' }).click();
-    const address = dialog.locator('code').filter({ hasText: '/shared/' });
-    await expect(address).toHaveCount(1);
-    const url = (await address.textContent())!;
+    const url = await createLink(dialog);
 
     const guest = await visitor.newPage();
     await guest.goto(url);
