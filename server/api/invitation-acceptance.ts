@@ -24,7 +24,7 @@ import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { MessageSchema, Nullable } from '../http/schema-types';
 import { message } from '../../shared/messages';
 import { recordActivity } from '../domain/activity-recorder';
-import { announceNotifications, deliverNotification } from '../domain/notifications-delivery';
+import { announceNotifications, deliverNotification } from '../realtime/notifications-delivery';
 import { checkAccountUnique, removeMembership } from './users';
 
 export const INVITATION_ACCEPTED = 'Invitation accepted';

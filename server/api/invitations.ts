@@ -21,7 +21,7 @@ import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { portalLink, sendMail } from '../mail/outbox';
 import { allValid, companyRecordId, requiredField } from '../http/field-checks';
 import { invitationTokenHash } from './invitation-acceptance';
-import { announceNotifications, deliverNotification } from '../domain/notifications-delivery';
+import { announceNotifications, deliverNotification } from '../realtime/notifications-delivery';
 import { notifiedCompany } from './password-reset';
 import { unusablePassword, userEntity } from './users';
 

@@ -48,7 +48,7 @@ import {
   announceNotifications,
   deliverNotification,
   type NotificationRow,
-} from '../domain/notifications-delivery';
+} from '../realtime/notifications-delivery';
 import {
   announceReview,
   recordColumns,

@@ -49,7 +49,7 @@ import {
   announceNotifications,
   deliverNotification,
   notificationSettingsOf,
-} from '../domain/notifications-delivery';
+} from '../realtime/notifications-delivery';
 import { RESET_LINK_SENT, sendResetLink } from './password-reset';
 import {
   nextProfileImage,
@@ -84,7 +84,7 @@ const AccountQuery = Type.Object({ excluded_fields: listQueryProperties.excluded
 
 /**
  * The notification types of the one catalogue with how the user receives them in this company: their own choice,
- * else their roles' (server/domain/notifications-delivery.ts).
+ * else their roles' (server/realtime/notifications-delivery.ts).
  */
 async function notificationSettings(db: DB, companyId: number, userId: number) {
   return (await notificationSettingsOf(db, companyId, userId)).map(({ type, email, browser }) => ({

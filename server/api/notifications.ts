@@ -3,7 +3,7 @@
  * (1 = unread only, 0 = all) and `unread_count`, mark all read, mark one read or unread. Every change publishes
  * `UserNotificationUpdated` `{notification, unread_count}` on `private-Company.{companyId}.User.{userId}`.
  * Title and text answer in the request's language, next to the type and the stored message they are rendered
- * from (issue 12); sending one is `server/domain/notifications-delivery.ts`.
+ * from (issue 12); sending one is `server/realtime/notifications-delivery.ts`.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -27,7 +27,7 @@ import {
   presentNotification,
   unreadCount,
   unreadCountExpression,
-} from '../domain/notifications-delivery';
+} from '../realtime/notifications-delivery';
 
 export const NotificationSchema = Type.Object({
   id: Type.Integer(),

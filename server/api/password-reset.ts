@@ -20,7 +20,7 @@ import { Filled, MessageSchema } from '../http/schema-types';
 import { requestSubdomain } from '../auth/tenancy';
 import { portalLink, sendMail } from '../mail/outbox';
 import { recordActivity } from '../domain/activity-recorder';
-import { announceNotifications, deliverNotification } from '../domain/notifications-delivery';
+import { announceNotifications, deliverNotification } from '../realtime/notifications-delivery';
 
 export const RESET_TOKEN_MINUTES = 60;
 export const RESET_LINK_SENT = 'We have emailed your password reset link.';

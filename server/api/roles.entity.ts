@@ -102,7 +102,7 @@ async function present({ db }: CrudContext, rows: RoleRow[], fields: Set<string>
     description: row.description,
     abilities: abilities.filter((item) => item.role_id === row.id).map((item) => item.ability),
     // Every type of the catalogue is listed; one the role has no setting for is on
-    // (server/domain/notifications-delivery.ts).
+    // (server/realtime/notifications-delivery.ts).
     notification_settings: CONFIGURABLE_NOTIFICATION_TYPES.map((type) => {
       const own = settings.find((item) => item.role_id === row.id && item.notification_type_id === type.id);
       return {

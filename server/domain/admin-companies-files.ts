@@ -17,12 +17,13 @@ import type { UploadStore } from '../uploads/upload-store';
 /**
  * File columns of tables that are no declared entity: a material import's archive (materials.ts writes the
  * `material_imports` rows beside the materials declaration) and the kept versions of models and library items
- * (server/processing/file-versions.ts). Every declared entity's come from its declaration; the test of this module
+ * (server/processing/file-versions.ts), and list exports' files (server/api/list-exports.ts). Every declared entity's come from its declaration; the test of this module
  * fails for a file column named nowhere.
  */
 const VERSION_FILE_COLUMNS = ['file_key', 'viewer_model_key', 'preview_image_url'] as const;
 const UNDECLARED_FILE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   material_imports: ['file_key'],
+  list_exports: ['file_key'],
   model_versions: VERSION_FILE_COLUMNS,
   library_item_versions: VERSION_FILE_COLUMNS,
 };

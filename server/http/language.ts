@@ -194,6 +194,11 @@ const DUTCH_RULES: Rule[] = [
   [/^The (.+) field format is invalid\.$/, (f) => `Het formaat van het veld ${field(f)} is ongeldig.`],
   [/^The selected (.+) is invalid\.$/, (f) => `De gekozen ${field(f)} is ongeldig.`],
   [/^The (.+) field is prohibited\.$/, (f) => `Het veld ${field(f)} is niet toegestaan.`],
+  // A list too long to export (server/api/list-exports.ts).
+  [
+    /^The list has (\d+) rows; an export holds at most (\d+)\.$/,
+    (rows, most) => `De lijst heeft ${rows} rijen; een export bevat er hoogstens ${most}.`,
+  ],
   // A record that keeps as many saved viewpoints as it may (server/api/model-viewpoints.ts).
   [
     /^This (model|item) already has (\d+) viewpoints, the most it can keep: delete one first\.$/,
@@ -252,6 +257,8 @@ const DUTCH_SENTENCES: Record<string, string> = {
   'Only the maker of a viewpoint or an administrator can delete it.':
     'Alleen de maker van een standpunt of een beheerder kan het verwijderen.',
   'Viewpoint deleted.': 'Standpunt verwijderd.',
+  // Exports of lists (server/api/list-exports.ts).
+  'Export not found.': 'Export niet gevonden.',
 };
 
 /** One English text in Dutch: a known sentence, a Laravel rule, a summary with '(and N more errors)'. */

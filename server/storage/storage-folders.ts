@@ -20,6 +20,8 @@ export const STORAGE_FOLDERS = {
   materialImports: { path: 'material-imports', served: false },
   /** Files of downloads (`GET /downloads/{id}/download`); the seed's under `downloads/demo/`. */
   downloads: { path: 'downloads', served: false },
+  /** Files of list exports (`GET /list-exports/{id}/download`, for the user who asked). */
+  listExports: { path: 'list-exports', served: false },
   /** Unfinished resumable uploads: the tus store's working folder, written by the tus server, never `putFile`. */
   resumableUploads: { path: 'uploads', served: false },
 

@@ -8,9 +8,11 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
 import type { ColumnDeclaration } from '@/declarations/types';
 import { csvFile, xlsxFile } from '@/pages/list/export/export-files';
-import { EXPORT_LIMIT, exportFileName } from '@/pages/list/export/export-list';
+import { csvDateText, type ExportCellKind, exportCell, exportFileName, textOf } from '@shared/list-exports';
+import { serverExportBody } from '@/pages/list/export/server-export';
+import { EXPORT_LIMIT } from '@/pages/list/export/export-list';
 import { readAllRows } from '@/pages/list/read-all-rows';
-import { type ExportContext, exportTable, textOf } from '@/pages/list/export/export-table';
+import { type ExportContext, exportTable } from '@/pages/list/export/export-table';
 
 const TEXTS: Record<string, string> = {
   'columns.name': 'Name',
@@ -62,6 +64,69 @@ const PROJECT = {
   email_verified_at: null,
   secret: 'never',
 };
+
+describe('an export on the server (a list longer than the browser writes)', () => {
+  it('asks for the list’s endpoint with its query, and the columns the user sees with their cell kinds', () => {
+    const body = serverExportBody({
+      call: {
+        resource: 'libraries/items',
+        sorters: [{ field: 'name', order: 'desc' }],
+        filters: [{ field: 'search', operator: 'eq', value: 'oak chair' }],
+        meta: { query: { filter: { library_id: 4 } } },
+      },
+      columns: COLUMNS,
+      context,
+      ns: 'library-items',
+      keyField: 'id',
+      format: 'xlsx',
+      name: 'Library items',
+    });
+    expect(body).toMatchObject({ list: '/libraries/items', format: 'xlsx', name: 'Library items' });
+    const query = new URLSearchParams(body.query);
+    expect(Object.fromEntries(query)).toEqual({
+      'filter[library_id]': '4',
+      'filter[search]': 'oak chair',
+      sort: '-name',
+    });
+    expect(body.time_zone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(body.columns).toEqual([
+      { field: 'id', header: 'ID', kind: 'text' },
+      { field: 'name', header: 'Name', kind: 'text' },
+      { field: 'status', header: 'Status', kind: 'label', labels: 'library-items:values' },
+      { field: 'labels', header: 'Labels', kind: 'text' },
+      { field: 'created_at', header: 'Created', kind: 'date' },
+      { field: 'updated_at', header: 'Modified', kind: 'datetime' },
+      { field: 'models_count', header: 'Models', kind: 'number' },
+      { field: 'role', header: 'Role', kind: 'text' },
+      { field: 'email_verified_at', header: 'Verified', kind: 'yesno' },
+    ]);
+  });
+
+  it('writes a cell from a record’s field as the browser’s export does', () => {
+    const texts = { yes: 'Ja', no: 'Nee', label: (key: string, value: string) => `${key}.${value}` };
+    const cell = (kind: ExportCellKind, value: unknown) =>
+      exportCell({ field: 'x', header: 'X', kind, labels: 'models:values' }, value, texts);
+    expect(cell('text', [{ name: 'Interior' }, { title: 'Hotel' }])).toBe('Interior, Hotel');
+    expect(cell('text', true)).toBe('Ja');
+    expect(cell('number', 12)).toBe(12);
+    expect(cell('number', '12')).toBeNull();
+    expect(cell('label', 'FINISHED')).toBe('models:values.FINISHED');
+    expect(cell('yesno', '2026-01-01')).toBe('Ja');
+    expect(cell('yesno', '0')).toBe('Nee');
+    expect(cell('datetime', '2026-03-12T18:39:00Z')).toEqual(new Date('2026-03-12T18:39:00Z'));
+    // A calendar date starts where the time zone says.
+    expect(
+      exportCell({ field: 'x', header: 'X', kind: 'date' }, '2026-03-12', {
+        ...texts,
+        timeZone: 'Europe/Amsterdam',
+      }),
+    ).toEqual(new Date('2026-03-11T23:00:00Z'));
+    expect(csvDateText(new Date('2026-07-01T22:30:00Z'), 'nl', true, 'Europe/Amsterdam')).toBe(
+      '02-07-2026 00:30',
+    );
+    expect(csvDateText(new Date('2026-07-01T22:30:00Z'), 'en', false, 'America/New_York')).toBe('2026-07-01');
+  });
+});
 
 describe('the exported table', () => {
   const table = exportTable(COLUMNS, [PROJECT], context);

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ListExport } from '@shared/list-exports';
 import { NotificationBell } from '@/shell/notifications/NotificationBell';
 import { formatRelativeTime } from '@/shell/notifications/relative-time';
 import type { UserNotification } from '@/shell/notifications/types';
@@ -16,7 +17,7 @@ import {
 } from './data-provider-stub';
 
 /** A notifications endpoint that behaves like the contract: filters, sorts by -date, paginates, counts unread. */
-function notificationServer(count: number, unread: number) {
+function notificationServer(count: number, unread: number, exports: ListExport[] = []) {
   const notifications: UserNotification[] = Array.from({ length: count }, (_, index) => ({
     id: index + 1,
     title: `Notice ${index + 1}`,
@@ -46,6 +47,7 @@ function notificationServer(count: number, unread: number) {
       notification.read = true;
       return { body: { data: notification } };
     })
+    .on('GET', '/list-exports', () => ({ body: { data: exports } }))
     .on('POST', '/my-account/notifications/read-all', () => {
       notifications.forEach((item) => (item.read = true));
       return { body: { message: 'All notifications marked as read.', unread_count: 0 } };
@@ -274,6 +276,7 @@ describe('NotificationBell', () => {
     await within(panel).findByText('Notice 1');
     expect(live.subscriptions.map(({ channel, types }) => [channel, types])).toEqual([
       ['Company.1.User.2', ['UserNotificationUpdated']],
+      ['Company.1.User.2', ['ListExportUpdated']],
     ]);
     expect(screen.queryByTestId('notification-ping')).not.toBeInTheDocument();
 
@@ -292,6 +295,68 @@ describe('NotificationBell', () => {
     // The count follows the answer that brought the list (one render later, from its meta).
     await within(panel).findByText('1 unread');
     await screen.findByTestId('notification-ping');
+  });
+});
+
+describe('the bell’s exports (issue 46)', () => {
+  const running: ListExport = {
+    id: 7,
+    name: 'Library items',
+    format: 'csv',
+    status: 'RUNNING',
+    rows_done: 500,
+    rows_total: 12000,
+    file_name: 'Library items 2026-12-01.csv',
+    created_at: '2026-12-01T09:00:00Z',
+    finished_at: null,
+  };
+
+  it('shows how far each export under way is, follows its events, and lets it go when it ends', async () => {
+    notificationServer(1, 0, [running, { ...running, id: 6, status: 'FINISHED' }]);
+    const live = stubLive();
+    const user = userEvent.setup();
+    renderInPortal(<NotificationBell />, { live });
+    const panel = await openPanel(user);
+    const bar = await within(panel).findByRole('progressbar', { name: 'Library items: 500 of 12,000 rows' });
+    expect(bar).toHaveAttribute('value', '500');
+    // Only the exports under way are shown; one still queued says so.
+    expect(within(panel).getAllByRole('progressbar')).toHaveLength(1);
+    act(() =>
+      live.emit('Company.1.User.2', 'ListExportUpdated', {
+        export: { ...running, id: 8, name: 'Users', status: 'QUEUED', rows_done: 0 },
+      }),
+    );
+    await within(panel).findByRole('progressbar', { name: 'Users: waiting to start' });
+
+    act(() =>
+      live.emit('Company.1.User.2', 'ListExportUpdated', { export: { ...running, rows_done: 6000 } }),
+    );
+    expect(
+      await within(panel).findByRole('progressbar', { name: 'Library items: 6,000 of 12,000 rows' }),
+    ).toHaveAttribute('value', '6000');
+    act(() =>
+      live.emit('Company.1.User.2', 'ListExportUpdated', {
+        export: { ...running, status: 'FINISHED', rows_done: 12000 },
+      }),
+    );
+    await waitFor(() =>
+      expect(within(panel).queryByRole('progressbar', { name: /^Library items/ })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('offers the file of a finished export in its notification', async () => {
+    const server = notificationServer(1, 1);
+    Object.assign(server.notifications[0], {
+      message_key: 'notifications:messages.listExportReady',
+      message_params: { name: 'Library items', count: 12000, export_id: 7, file_name: running.file_name },
+    });
+    const user = userEvent.setup();
+    renderInPortal(<NotificationBell />);
+    const panel = await openPanel(user);
+    await within(panel).findByText('The export of “Library items” is ready: 12,000 rows.');
+    expect(
+      within(panel).getByRole('button', { name: 'Download Library items 2026-12-01.csv' }),
+    ).toBeInTheDocument();
   });
 });
 

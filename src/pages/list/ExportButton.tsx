@@ -2,12 +2,15 @@
  * The list toolbar's Export button (issue 46): a menu of CSV and Excel; the chosen file holds every row of the
  * list's current filters, search and sort with the columns the user sees (export/export-list.ts, loaded on the
  * first export). While the rows are read the button says how far it is; the list's banner says how many rows
- * went out, or why none did.
+ * went out, or why none did. A list longer than the browser writes (`BROWSER_EXPORT_MAX` rows) is exported by the
+ * server (export/server-export.ts): the banner says so, and the bell shows its progress and brings the file.
  */
 import ExportOutlined from '@ant-design/icons-svg/es/asn/ExportOutlined';
 import { type GetListParams, useDataProvider } from '@refinedev/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LIST_EXPORT_MAX } from '@shared/list-exports';
+import { ApiError } from '@/providers/http-client';
 import type { Banner } from '@/components/useResultBanner';
 import type { ResourceDeclaration } from '@/declarations/types';
 import { Button } from '@/ui/Button';
@@ -32,10 +35,25 @@ export function ExportButton({ resource, call, context, title, showBanner }: Exp
   const [progress, setProgress] = useState<{ read: number; total: number } | null>(null);
   const busy = progress !== null;
 
+  /** A list longer than the browser writes is exported by the server: the bell shows how far it is. */
+  const runOnServer = async (format: ExportFormat, rows: number): Promise<Banner> => {
+    const { startServerExport } = await import('./export/server-export');
+    await startServerExport({
+      call,
+      columns: resource.list?.columns ?? [],
+      context,
+      ns: resource.ns,
+      keyField: resource.idField ?? 'id',
+      format,
+      name: title,
+    });
+    return { type: 'success', text: t('export.started', { count: rows }) };
+  };
+
   const run = async (format: ExportFormat) => {
     setProgress({ read: 0, total: 0 });
     try {
-      const { exportList, EXPORT_LIMIT } = await import('./export/export-list');
+      const { exportList } = await import('./export/export-list');
       const result = await exportList({
         getList: dataProvider().getList,
         call,
@@ -49,10 +67,17 @@ export function ExportButton({ resource, call, context, title, showBanner }: Exp
       showBanner(
         'exported' in result
           ? { type: 'success', text: t('export.done', { count: result.exported }) }
-          : { type: 'error', text: t('export.tooLarge', { count: result.tooLarge, limit: EXPORT_LIMIT }) },
+          : result.tooLarge <= LIST_EXPORT_MAX
+            ? await runOnServer(format, result.tooLarge)
+            : {
+                type: 'error',
+                text: t('export.tooLarge', { count: result.tooLarge, limit: LIST_EXPORT_MAX }),
+              },
       );
-    } catch {
-      showBanner({ type: 'error', text: t('export.failed') });
+    } catch (error) {
+      // The server's reason where it gave one (the list changed meanwhile and is now too long).
+      const reason = error instanceof ApiError ? Object.values(error.errors ?? {})[0]?.[0] : undefined;
+      showBanner({ type: 'error', text: reason ?? t('export.failed') });
     } finally {
       setProgress(null);
     }

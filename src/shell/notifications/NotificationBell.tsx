@@ -1,12 +1,17 @@
-/** The bell in the top bar (spec 1 §2.5): a ping while anything is unread; opens the notification dropdown. */
+/**
+ * The bell in the top bar (spec 1 §2.5): a ping while anything is unread; opens the notification dropdown, which
+ * also shows how far the user's exports are (issue 46).
+ */
 import { BellOutlined } from '@ant-design/icons';
 import { type ComponentProps, memo, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ListExport } from '@shared/list-exports';
 import { Button } from '@/ui/Button';
 import { Popover } from '@/ui/Popover';
 import { usePaintedOnce } from '@/ui/usePaintedOnce';
 import { NotificationPanel } from './NotificationPanel';
 import { type NotificationsState, useNotifications } from './useNotifications';
+import { useListExports } from './useListExports';
 import '@/shell/dashboard/surfaces.css';
 import './notifications.css';
 
@@ -18,7 +23,7 @@ import './notifications.css';
 export function NotificationBell() {
   const painted = usePaintedOnce();
   const [open, setOpen] = useState(false);
-  const [state, setState] = useState<NotificationsState | null>(null);
+  const [state, setState] = useState<BellState | null>(null);
   const titleId = useId();
 
   return (
@@ -32,20 +37,31 @@ export function NotificationBell() {
         className="notification-popover"
         renderTrigger={(props) => <BellButton {...props} unreadCount={state?.unreadCount ?? 0} />}
       >
-        {state && <NotificationPanel state={state} titleId={titleId} onNavigate={() => setOpen(false)} />}
+        {state && (
+          <NotificationPanel
+            state={state}
+            exports={state.exports}
+            titleId={titleId}
+            onNavigate={() => setOpen(false)}
+          />
+        )}
       </Popover>
     </>
   );
 }
 
+/** What the bell shows: the notifications, and the user's exports under way. */
+type BellState = NotificationsState & { exports: ListExport[] };
+
 /** Runs the notifications' hooks and hands each new state to the bell (memo: the bell's renders do not rerun it). */
 const NotificationsFeed = memo(function NotificationsFeed({
   onState,
 }: {
-  onState: (state: NotificationsState) => void;
+  onState: (state: BellState) => void;
 }) {
   const state = useNotifications();
-  useEffect(() => onState(state));
+  const exports = useListExports();
+  useEffect(() => onState({ ...state, exports }));
   return null;
 });
 

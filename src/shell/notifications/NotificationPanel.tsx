@@ -1,6 +1,7 @@
 /**
  * The notification dropdown (spec 1 §2.5): header with the unread count and mark-all-read, the unread/all toggle,
- * and the list; clicking an item expands its text and marks it read; scrolling to the bottom loads 10 more.
+ * and the list; clicking an item expands its text and marks it read; scrolling to the bottom loads 10 more. Above
+ * the list, the user's exports under way (issue 46); a finished export's notification brings its download.
  */
 import { CheckOutlined, InboxOutlined } from '@ant-design/icons';
 import { type UIEvent, useState } from 'react';
@@ -10,6 +11,8 @@ import { renderStoredMessage } from '@/components/stored-message';
 import { Button } from '@/ui/Button';
 import { Segmented } from '@/ui/Segmented';
 import { Spinner } from '@/ui/Spinner';
+import type { ListExport } from '@shared/list-exports';
+import { ExportDownloadButton, RunningExports } from './ListExportParts';
 import { RelativeTime } from './RelativeTime';
 import type { NotificationView, UserNotification } from './types';
 import type { NotificationsState } from './useNotifications';
@@ -37,6 +40,13 @@ function NotificationItem({
   const path = item.message_params?.path;
   const link = typeof path === 'string' && path.startsWith('/') ? path : null;
   const linkText = link ? renderStoredMessage(t, item, t('open'), '.link') : '';
+  // A finished export's notification brings its file.
+  const exportId = item.message_params?.export_id;
+  const exportFile = item.message_params?.file_name;
+  const download =
+    typeof exportId === 'number' && typeof exportFile === 'string'
+      ? { exportId, fileName: exportFile }
+      : null;
   return (
     <li className={item.read ? 'notification-item' : 'notification-item is-unread'}>
       <button
@@ -61,6 +71,7 @@ function NotificationItem({
           {linkText}
         </Link>
       )}
+      {download && <ExportDownloadButton {...download} />}
     </li>
   );
 }
@@ -68,10 +79,13 @@ function NotificationItem({
 /** The dropdown's content; the bell's popover is the dialog it names with the heading `titleId`. */
 export function NotificationPanel({
   state,
+  exports = [],
   titleId,
   onNavigate,
 }: {
   state: NotificationsState;
+  /** The user's exports under way. */
+  exports?: readonly ListExport[];
   titleId: string;
   /** An item's link was followed (the bell closes its dropdown). */
   onNavigate?: () => void;
@@ -131,6 +145,7 @@ export function NotificationPanel({
           ]}
         />
       </div>
+      <RunningExports exports={exports} />
       <div className="notification-scroll" onScroll={onScroll} data-testid="notification-scroll">
         {state.loading ? (
           <div className="notification-loading" role="status">

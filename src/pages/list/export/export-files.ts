@@ -6,9 +6,16 @@
  * portal writes them, in the user's own time) and counts numbers, under a bold, frozen header row.
  */
 import Papa from 'papaparse';
+import {
+  csvDateText,
+  type ListExportFormat,
+  sheetNameOf,
+  wallClock,
+  XLSX_DATE_FORMATS,
+} from '@shared/list-exports';
 import type { ExportCell, ExportTable } from './export-table';
 
-export type ExportFormat = 'csv' | 'xlsx';
+export type ExportFormat = ListExportFormat;
 type Language = 'en' | 'nl';
 
 export const EXPORT_TYPES: Record<ExportFormat, string> = {
@@ -16,14 +23,12 @@ export const EXPORT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-const two = (value: number) => String(value).padStart(2, '0');
+/** The user's own time zone, in which the browser writes dates. */
+export const ownTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** A moment as CSV text: '12-03-2025 18:39' in Dutch, '2025-03-12 18:39' in English (no time for a date). */
-export function csvDate(date: Date, language: Language, withTime: boolean): string {
-  const day = [two(date.getDate()), two(date.getMonth() + 1), String(date.getFullYear())];
-  const written = language === 'nl' ? day.join('-') : day.reverse().join('-');
-  return withTime ? `${written} ${two(date.getHours())}:${two(date.getMinutes())}` : written;
-}
+export const csvDate = (date: Date, language: Language, withTime: boolean): string =>
+  csvDateText(date, language, withTime, ownTimeZone());
 
 const language = (value: string | undefined): Language => (value === 'nl' ? 'nl' : 'en');
 
@@ -40,15 +45,6 @@ export function csvFile(table: ExportTable, userLanguage: string | undefined): B
   return new Blob(['\ufeff', csv], { type: EXPORT_TYPES.csv });
 }
 
-/** The portal's date formats (intl-formats.ts) as a spreadsheet's number formats. */
-const XLSX_DATES: Record<Language, { day: string; time: string }> = {
-  en: { day: 'mmm d, yyyy', time: 'mmm d, yyyy, hh:mm AM/PM' },
-  nl: { day: 'd-mm-yyyy', time: 'd-mm-yyyy hh:mm' },
-};
-
-/** A spreadsheet has no time zones: the moment as the user's clock shows it. */
-const wallClock = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-
 export async function xlsxFile(
   table: ExportTable,
   userLanguage: string | undefined,
@@ -57,16 +53,8 @@ export async function xlsxFile(
   const { Workbook } = (await import('exceljs')).default;
   const workbook = new Workbook();
   // A sheet's name: at most 31 characters, none of []:*?/\.
-  const sheet = workbook.addWorksheet(
-    sheetName
-      .replace(/[[\]:*?/\\\s]+/g, ' ')
-      .trim()
-      .slice(0, 31) || 'Sheet1',
-    {
-      views: [{ state: 'frozen', ySplit: 1 }],
-    },
-  );
-  const formats = XLSX_DATES[language(userLanguage)];
+  const sheet = workbook.addWorksheet(sheetNameOf(sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
+  const formats = XLSX_DATE_FORMATS[language(userLanguage)];
   // As wide as the heading and the first rows' texts (a date's written form is about 20 characters).
   const widthOf = (index: number) =>
     Math.max(
@@ -86,7 +74,10 @@ export async function xlsxFile(
         : {},
   }));
   sheet.getRow(1).font = { bold: true };
-  sheet.addRows(table.rows.map((row) => row.map((cell) => (cell instanceof Date ? wallClock(cell) : cell))));
+  const zone = ownTimeZone();
+  sheet.addRows(
+    table.rows.map((row) => row.map((cell) => (cell instanceof Date ? wallClock(cell, zone) : cell))),
+  );
   const buffer = await workbook.xlsx.writeBuffer();
   return new Blob([buffer], { type: EXPORT_TYPES.xlsx });
 }

@@ -7,12 +7,11 @@
  */
 import type { DataProvider, GetListParams } from '@refinedev/core';
 import type { ColumnDeclaration } from '@/declarations/types';
+import { BROWSER_EXPORT_MAX, exportFileName } from '@shared/list-exports';
 import { saveBlob } from '@/lib/save-blob';
 import { csvFile, type ExportFormat, xlsxFile } from './export-files';
 import { type ExportContext, exportTable } from './export-table';
 import { readAllRows } from '../read-all-rows';
-
-export const EXPORT_LIMIT = 50_000;
 
 export interface ExportRequest {
   getList: DataProvider['getList'];
@@ -29,12 +28,8 @@ export interface ExportRequest {
 
 export type ExportResult = { exported: number } | { tooLarge: number };
 
-/** The file's name: the list's title and today's date, without characters a file system refuses. */
-export function exportFileName(name: string, format: ExportFormat, today = new Date()): string {
-  const two = (value: number) => String(value).padStart(2, '0');
-  const day = `${today.getFullYear()}-${two(today.getMonth() + 1)}-${two(today.getDate())}`;
-  return `${name.replace(/[\\/:*?"<>|\s]+/g, ' ').trim()} ${day}.${format}`;
-}
+/** The most rows the browser writes: a longer list is exported by the server (ServerExport.ts). */
+export const EXPORT_LIMIT = BROWSER_EXPORT_MAX;
 
 export async function exportList(request: ExportRequest): Promise<ExportResult> {
   const read = await readAllRows({ ...request, keyOf: request.context.keyOf }, EXPORT_LIMIT);

@@ -6,10 +6,10 @@
  * without a heading (a favourite star, a download button) are not exported. No React, no file format here.
  */
 import type { BaseRecord } from '@refinedev/core';
+import { type ExportCell, type ExportCellKind, type ExportColumn, exportCell } from '@shared/list-exports';
 import type { ColumnDeclaration, RenderContext } from '@/declarations/types';
 
-/** A spreadsheet cell: text, a number, a moment, or empty. */
-export type ExportCell = string | number | Date | null;
+export type { ExportCell };
 
 export interface ExportTable {
   headers: string[];
@@ -25,51 +25,63 @@ export interface ExportContext extends RenderContext {
   keyOf: (record: BaseRecord) => string | number;
 }
 
-const isSet = (value: unknown) =>
-  value !== null && value !== undefined && value !== false && value !== 0 && value !== '';
-
-/** The name of what a field holds: a text or number as it is, a thing by its name or title, a list joined. */
-export function textOf(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return value.map(textOf).filter(Boolean).join(', ');
-  if (typeof value === 'object') {
-    const named = value as { name?: unknown; title?: unknown };
-    return textOf(named.name ?? named.title ?? null);
+/** How a column's cell kind on screen is written in a spreadsheet (shared/list-exports.ts). */
+function exportKindOf(column: ColumnDeclaration): ExportCellKind {
+  switch (column.kind) {
+    case 'date':
+    case 'datetime':
+      return column.kind;
+    case 'count':
+      return 'number';
+    case 'status':
+    case 'statusBadge':
+      return 'label';
+    case 'boolean':
+    case 'verified':
+      return 'yesno';
+    default:
+      return 'text';
   }
-  return '';
 }
 
-/** A date or date-time of the API as a moment; a calendar date (`YYYY-MM-DD`) is that day where the user is. */
-const moment = (value: unknown) => {
-  if (typeof value !== 'string' || !value) return null;
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00` : value);
-  return Number.isNaN(date.getTime()) ? null : date;
-};
+/** The columns the user sees that have a heading (a favourite star or a download button has none). */
+const shownColumns = (columns: readonly ColumnDeclaration[], context: ExportContext) =>
+  columns.filter((column) => column.titleKey && (!column.visible || column.visible(context)));
+
+/**
+ * The columns as an export on the server writes them (the key first), headed in the user's language; a status is
+ * labelled with the resource's `values` texts (`ns`), as its cell on screen is.
+ */
+export function exportColumns(
+  columns: readonly ColumnDeclaration[],
+  context: ExportContext,
+  ns: string,
+  keyField: string,
+): ExportColumn[] {
+  return [
+    { field: keyField, header: context.tl('export.key'), kind: 'text' },
+    ...shownColumns(columns, context).map((column): ExportColumn => {
+      const kind = exportKindOf(column);
+      return {
+        field: column.field,
+        header: context.t(column.titleKey!),
+        kind,
+        ...(kind === 'label' ? { labels: `${ns}:values` } : {}),
+      };
+    }),
+  ];
+}
 
 function cellOf(column: ColumnDeclaration, record: BaseRecord, context: ExportContext): ExportCell {
-  const value: unknown = record[column.field];
   if (column.render) {
     const shown = column.render(record, context);
     if (typeof shown === 'string' || typeof shown === 'number') return shown;
   }
-  const yesNo = (yes: boolean) => context.tl(yes ? 'export.yes' : 'export.no');
-  switch (column.kind) {
-    case 'date':
-    case 'datetime':
-      return moment(value);
-    case 'count':
-      return typeof value === 'number' ? value : null;
-    case 'status':
-    case 'statusBadge':
-      return typeof value === 'string' && value ? context.t(`values.${value}`, { defaultValue: value }) : '';
-    case 'boolean':
-      return yesNo(isSet(value) && value !== '0');
-    case 'verified':
-      return yesNo(isSet(value));
-    default:
-      return typeof value === 'boolean' ? yesNo(value) : textOf(value);
-  }
+  return exportCell({ field: column.field, header: '', kind: exportKindOf(column) }, record[column.field], {
+    yes: context.tl('export.yes'),
+    no: context.tl('export.no'),
+    label: (_, value) => context.t(`values.${value}`, { defaultValue: value }),
+  });
 }
 
 /** The rows as the table a file is written from. */
@@ -78,7 +90,7 @@ export function exportTable(
   records: readonly BaseRecord[],
   context: ExportContext,
 ): ExportTable {
-  const shown = columns.filter((column) => column.titleKey && (!column.visible || column.visible(context)));
+  const shown = shownColumns(columns, context);
   const indexOf = (kind: ColumnDeclaration['kind']) =>
     shown.flatMap((column, index) => (column.kind === kind ? [index + 1] : []));
   return {

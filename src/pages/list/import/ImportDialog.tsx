@@ -24,7 +24,7 @@ import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { Select } from '@/ui/Select';
 import { csvFile, type ExportFormat, xlsxFile } from '../export/export-files';
-import { exportFileName } from '../export/export-list';
+import { exportFileName } from '@shared/list-exports';
 import { readAllRows } from '../read-all-rows';
 import {
   autoMapping,

@@ -20,11 +20,11 @@ import {
 } from '../../shared/notification-types';
 import type { DB } from '../db/database';
 import type { NotificationsTable } from '../db/schema';
-import { type BroadcastSource, broadcast } from '../realtime/broadcast';
+import { type BroadcastSource, broadcast } from './broadcast';
 import type { Language } from '../http/language';
 import { renderTitled } from '../http/messages';
 import { iso } from '../http/schema-types';
-import { channels } from '../realtime/broadcaster';
+import { channels } from './broadcaster';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
