@@ -251,6 +251,11 @@ export async function issueToken(
   return { token, expiresAt };
 }
 
+/** Removes a token that served one job (a list export's reading, its run's length) once the job is done. */
+export async function discardToken(db: DB, token: string): Promise<void> {
+  await db.deleteFrom('access_tokens').where('token_hash', '=', hashToken(token)).execute();
+}
+
 export async function revokeToken(db: DB, tokenId: number): Promise<void> {
   await db.updateTable('access_tokens').set({ revoked_at: new Date() }).where('id', '=', tokenId).execute();
 }

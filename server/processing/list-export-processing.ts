@@ -30,7 +30,7 @@ import {
   type ListExportStatus,
 } from '../../shared/list-exports';
 import { message } from '../../shared/messages';
-import { hashToken, issueToken } from '../auth/session';
+import { discardToken, issueToken } from '../auth/session';
 import type { DB } from '../db/database';
 import { renderMessage } from '../http/messages';
 import { iso } from '../http/schema-types';
@@ -269,7 +269,7 @@ async function runExport(context: ProcessingContext, job: ProcessingJob): Promis
     row = await save(db, job, { status: 'FAILED', finished_at: new Date() });
     if (!row) return;
   } finally {
-    await db.deleteFrom('access_tokens').where('token_hash', '=', hashToken(token)).execute();
+    await discardToken(db, token);
     await rm(folder, { recursive: true, force: true });
   }
   await announce(context, row);
