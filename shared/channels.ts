@@ -7,6 +7,9 @@
 export const PROCESSING_CHANNELS = ['ProjectModel', 'LibraryItem'] as const;
 export type ProcessingChannel = (typeof PROCESSING_CHANNELS)[number];
 
+/** A private channel's name on the wire (Echo's `echo.private(name)` adds the prefix itself). */
+export const privateChannel = (name: string) => `private-${name}`;
+
 /** A user's own channel in a company: notifications and permission changes. */
 export const userChannel = (companyId: number, userId: number) => `Company.${companyId}.User.${userId}`;
 

@@ -1,6 +1,18 @@
 /** Push events both sides name: the server publishes them, the portal listens. */
 
 /**
+ * An event's name on the wire: Laravel names events by class, and Echo's `.listen('UserNotificationUpdated')`
+ * expects `App\Events\UserNotificationUpdated`.
+ */
+export const wireEventName = (name: string) => `App\\Events\\${name}`;
+
+/**
+ * How far a job checking or importing a large file's rows is (issue 46), on its user's channel:
+ * `{id, status, rows_done, rows_total}`; FINISHED or FAILED when it ends (`GET /import-jobs/{id}` has the outcome).
+ */
+export const IMPORT_JOB_EVENT = 'ImportJobUpdated';
+
+/**
  * A role, group or membership of the user changed (issue 14): the portal validates the session again, so menus and
  * guards follow without a reload.
  */

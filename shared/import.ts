@@ -62,3 +62,29 @@ export function importRowErrors(errors: Record<string, string[]>): ImportRowErro
   }
   return [...rows].sort(([a], [b]) => a - b).map(([row, fieldErrors]) => ({ row, errors: fieldErrors }));
 }
+
+/**
+ * The most rows one file may hold: a file of more than `IMPORT_LIMIT` rows is checked and imported as a job
+ * (`POST /{collection}/import-jobs`, `GET /import-jobs/{id}`), still every row or none.
+ */
+export const IMPORT_JOB_MAX = 20_000;
+
+/** The request header with which a job's run names the job whose rows it sends (its progress is saved there). */
+export const IMPORT_JOB_HEADER = 'x-import-job';
+
+export type ImportJobStatus = 'QUEUED' | 'RUNNING' | 'FINISHED' | 'FAILED';
+
+/** A job checking or importing a large file's rows, as `GET /import-jobs/{id}` answers it. */
+export interface ImportJob {
+  id: number;
+  /** Whether the job imports the rows (false: it checks them, as a preview). */
+  write: boolean;
+  status: ImportJobStatus;
+  rows_done: number;
+  rows_total: number;
+  /** When FINISHED: the preview's answer (a check), or the import's (written). */
+  preview: ImportPreview | null;
+  result: ImportResult | null;
+  /** When FINISHED without writing: the 422's errors of an import (keyed `rows.{n}.{field}`). */
+  errors: Record<string, string[]> | null;
+}

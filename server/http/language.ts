@@ -259,6 +259,7 @@ const DUTCH_SENTENCES: Record<string, string> = {
   'Viewpoint deleted.': 'Standpunt verwijderd.',
   // Exports of lists (server/api/list-exports.ts).
   'Export not found.': 'Export niet gevonden.',
+  'Import not found.': 'Import niet gevonden.',
 };
 
 /** One English text in Dutch: a known sentence, a Laravel rule, a summary with '(and N more errors)'. */

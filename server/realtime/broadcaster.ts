@@ -4,7 +4,8 @@
  */
 import Pusher from 'pusher';
 import type { ServerConfig } from '../config';
-import { companyChannel, processingChannel, userChannel } from '../../shared/channels';
+import { companyChannel, privateChannel, processingChannel, userChannel } from '../../shared/channels';
+import { wireEventName } from '../../shared/events';
 
 export interface Broadcaster {
   /** Sends `event` (e.g. `App\Events\UserNotificationUpdated`) with `data` to the channels. */
@@ -12,11 +13,11 @@ export interface Broadcaster {
 }
 
 /** Laravel names events by class: Echo's `.listen('UserNotificationUpdated')` expects this full name. */
-export const laravelEvent = (name: string) => `App\\Events\\${name}`;
+export const laravelEvent = wireEventName;
 
 /** Channel names of spec 1 §7 and spec 2 §7 (wire names, with the `private-`/`presence-` prefix). */
 export const channels = {
-  user: (companyId: number, userId: number) => `private-${userChannel(companyId, userId)}`,
+  user: (companyId: number, userId: number) => privateChannel(userChannel(companyId, userId)),
   company: (companyId: number) => `private-${companyChannel(companyId)}`,
   companyPresence: (companyId: number) => `presence-${companyChannel(companyId)}`,
   /** Processing of the company's project models: GeometryEventsUpdated, RefreshProcessorIndex. */

@@ -1,18 +1,26 @@
 /**
  * refine's liveProvider over Echo (contract in the issue): a `resources/<name>` channel listens on the company
  * channel `Company.{tenantId}` (or its `meta.liveChannel` sub-channel) to the events its resource names in
- * `meta.liveEvents`; any other channel is an
+ * `meta.liveEvents`; `OWN_CHANNEL` is the signed-in user's own channel; any other channel is an
  * Echo private channel name whose `types` are event names. Callbacks receive `{channel, type, payload, date}`.
  * Unsubscribing removes only this subscription's listeners (`stopListening`), never the shared channel.
  */
 import type { BaseKey, LiveEvent, LiveProvider } from '@refinedev/core';
-import { companyChannel } from '@shared/channels';
+import { companyChannel, userChannel } from '@shared/channels';
 import type { EchoChannel, EchoClient } from './echo-client';
 
 export interface LiveSession {
   echo: EchoClient;
   tenantId: number;
+  /** The signed-in user, whose own channel `OWN_CHANNEL` names. */
+  userId: number;
 }
+
+/**
+ * The signed-in user's own channel in the current company (`Company.{tenantId}.User.{userId}`), for a screen that
+ * knows neither (a list's import dialog following its job).
+ */
+export const OWN_CHANNEL = 'own';
 
 interface Subscription {
   channel: EchoChannel;
@@ -73,7 +81,11 @@ export function createLiveProvider(liveSession: () => LiveSession | null): LiveP
       const current = liveSession();
       if (!current) return null;
       const forResource = channel.startsWith(RESOURCE_CHANNEL);
-      const echoChannelName = forResource ? resourceChannel(current.tenantId, params?.meta) : channel;
+      const echoChannelName = forResource
+        ? resourceChannel(current.tenantId, params?.meta)
+        : channel === OWN_CHANNEL
+          ? userChannel(current.tenantId, current.userId)
+          : channel;
       const events = forResource ? liveEventsOf(params?.meta) : types.filter((type) => type !== '*');
       // No events, no channel: subscribing would still cost an authorisation round trip.
       if (!events.length) return null;

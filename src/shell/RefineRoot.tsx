@@ -28,9 +28,11 @@ const accessControlProvider = createAccessControlProvider();
 reasonsFollowLanguage(queryClient);
 const dataProvider = createDataProvider();
 const liveProvider = createLiveProvider(() => {
-  const token = session.getState().auth?.access_token;
+  const auth = session.getState().auth;
   const tenant = tenantStore.getState().tenant;
-  return token && tenant ? { echo: echoConnection.forToken(token), tenantId: tenant.id } : null;
+  return auth?.access_token && tenant
+    ? { echo: echoConnection.forToken(auth.access_token), tenantId: tenant.id, userId: auth.user.id }
+    : null;
 });
 const resources = navigationResources();
 

@@ -2,7 +2,8 @@
  * Import from a spreadsheet (issue 46) in Chromium against the contract server: the property maps' template
  * downloads with the list's columns; a CSV of four rows, two of them bad (a name twice, an ID no map has), is
  * checked and the two are flagged with the server's messages while nothing is written; the two good rows are then
- * imported, the banner says so and the list shows them. The dialog passes axe at both widths.
+ * imported, the banner says so and the list shows them. The dialog passes axe at both widths. A file of more than
+ * a thousand rows goes through a job, the same way, with its progress in the dialog.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './support/test';
@@ -10,6 +11,7 @@ import { expectAccessibleAtBothWidths } from './support/axe';
 import { expectShown } from './support/shown-messages';
 import { API, apiHeaders, origin, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
+import { IMPORT_LIMIT } from '../../shared/import';
 
 test('a CSV with two bad rows: they are flagged before anything is written, and the good rows come in', async ({
   page,
@@ -72,5 +74,77 @@ test('a CSV with two bad rows: they are flagged before anything is written, and 
     expect((await mapsNamed()).map((map) => map.name).sort()).toEqual([`${prefix} one`, `${prefix} two`]);
   } finally {
     for (const map of await mapsNamed()) await request.delete(`${API}/property-maps/${map.id}`, { headers });
+  }
+});
+
+test('a file of more than a thousand rows is checked and imported as a job whose progress the dialog shows', async ({
+  page,
+  context,
+  request,
+  workerServer,
+}) => {
+  const { access_token: token } = await signedInAs(context, 'alice');
+  const headers = apiHeaders('acme', token);
+  const prefix = uniqueName('Large import');
+  const mapsNamed = async () => {
+    const response = await request.get(
+      `${API}/property-maps?filter[search]=${encodeURIComponent(prefix)}&per_page=1000`,
+      { headers },
+    );
+    return ((await response.json()) as { data: Array<{ id: number; name: string }> }).data;
+  };
+  const mapsTotal = async () => {
+    const response = await request.get(
+      `${API}/property-maps?filter[search]=${encodeURIComponent(prefix)}&per_page=1`,
+      { headers },
+    );
+    return ((await response.json()) as { meta: { total: number } }).meta.total;
+  };
+  const count = IMPORT_LIMIT + 200;
+  // Line 12 repeats line 2's name; line 1,000 names a map that does not exist.
+  const lines = Array.from({ length: count }, (_, index) =>
+    index === 10 ? `,${prefix} 0` : index === 998 ? `999999,${prefix} ghost` : `,${prefix} ${index}`,
+  );
+  try {
+    await page.goto(`${origin('hatch-acme')}/tools/property-maps`);
+    await page.getByRole('button', { name: 'Import CSV/Excel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import into Property Maps' });
+    await dialog.getByLabel('File').setInputFiles({
+      name: 'maps.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['ID,Name', ...lines].join('\r\n')),
+    });
+    await expect(dialog).toContainText(`maps.csv: 1,200 rows. Choose where each column goes.`);
+
+    // The check waits in the queue until the dialog has shown it.
+    const release = await workerServer.holdProcessing();
+    await dialog.getByRole('button', { name: 'Check rows' }).click();
+    await expect(dialog.getByRole('progressbar', { name: 'Checking 0 of 1,200 rows...' })).toBeVisible();
+    await release();
+    await expect(dialog.getByRole('status')).toContainText(
+      '1,200 rows: 1,198 new, 0 changed, 2 with errors.',
+    );
+    const errors = dialog.getByRole('table', { name: 'Rows with errors (these are not imported)' });
+    await expect(errors.getByRole('row', { name: /^12 / })).toContainText(
+      'Name: The name has already been taken.',
+    );
+    await expect(errors.getByRole('row', { name: /^1000 / })).toContainText(
+      'ID: The selected key is invalid.',
+    );
+    expect(await mapsTotal()).toBe(0);
+
+    await dialog.getByRole('button', { name: 'Import 1,198 rows' }).click();
+    await expect(dialog).toBeHidden();
+    await expectShown(page, 'Imported 1,198 rows: 1,198 new, 0 changed');
+    expect(await mapsTotal()).toBe(1198);
+  } finally {
+    for (let round = 0; round < 5; round += 1) {
+      const maps = await mapsNamed();
+      if (!maps.length) break;
+      await request.post(`${API}/property-maps/update`, {
+        headers,
+        data: { action: 'delete', 'property-maps': maps.map(({ id }) => ({ id })) },
+      });
+    }
   }
 });

@@ -116,7 +116,8 @@ test('the dropdown lists the newest notifications; clicking one expands it and m
   await expect(panel.getByRole('listitem')).toHaveCount(10);
   const unread = before.data.find((item) => !item.read)!;
   const item = panel.getByRole('listitem').filter({ hasText: unread.title }).first();
-  const button = item.getByRole('button');
+  // The item's own button (a finished export's notification has a Download button too).
+  const button = item.getByRole('button', { name: unread.title });
   await expect(item.getByRole('img', { name: 'Unread' })).toBeVisible();
   await expect(button).toHaveAttribute('aria-expanded', 'false');
 

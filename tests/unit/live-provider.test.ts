@@ -6,7 +6,7 @@ import { resolveDeployment } from '@/lib/runtime-config';
 import { broadcastingAuthUrl, type EchoChannel, type EchoClient } from '@/providers/echo-client';
 import { afterFirstScreen, createEchoConnection, deferredEcho } from '@/providers/echo-connection';
 import { apiRequest } from '@/providers/http-client';
-import { CHANNEL_SUBSCRIBED, createLiveProvider, eventIds } from '@/providers/live-provider';
+import { CHANNEL_SUBSCRIBED, createLiveProvider, eventIds, OWN_CHANNEL } from '@/providers/live-provider';
 
 /** An Echo stand-in at the edge: records listeners per channel and lets the test broadcast. */
 function fakeEcho() {
@@ -55,7 +55,7 @@ const afterQueuedCallbacks = () => new Promise((resolve) => setTimeout(resolve, 
 describe('the live provider', () => {
   it('listens on a private channel to the given event names and hands over the event data', () => {
     const echo = fakeEcho();
-    const provider = createLiveProvider(() => ({ echo, tenantId: 1 }));
+    const provider = createLiveProvider(() => ({ echo, tenantId: 1, userId: 2 }));
     const events: LiveEvent[] = [];
     provider.subscribe({
       channel: 'Company.1.User.2',
@@ -72,9 +72,21 @@ describe('the live provider', () => {
     expect(events[0].date).toBeInstanceOf(Date);
   });
 
+  it('maps the own channel to the signed-in user’s channel in the current company', () => {
+    const echo = fakeEcho();
+    const provider = createLiveProvider(() => ({ echo, tenantId: 4, userId: 9 }));
+    const callback = vi.fn();
+    provider.subscribe({ channel: OWN_CHANNEL, types: ['ImportJobUpdated'], callback });
+    echo.emit('Company.4.User.9', 'ImportJobUpdated', { id: 3, status: 'RUNNING' });
+    echo.emit('Company.4.User.8', 'ImportJobUpdated', { id: 4, status: 'RUNNING' });
+    expect(callback.mock.calls.map(([event]) => [event.channel, event.payload.id])).toEqual([
+      [OWN_CHANNEL, 3],
+    ]);
+  });
+
   it("maps resources/<name> to the company channel and the resource's meta.liveEvents", () => {
     const echo = fakeEcho();
-    const provider = createLiveProvider(() => ({ echo, tenantId: 4 }));
+    const provider = createLiveProvider(() => ({ echo, tenantId: 4, userId: 2 }));
     const callback = vi.fn();
     provider.subscribe({
       channel: 'resources/models',
@@ -94,14 +106,14 @@ describe('the live provider', () => {
   it('subscribes to nothing for a resource without liveEvents', () => {
     const echo = fakeEcho();
     const privateChannel = vi.spyOn(echo, 'private');
-    const provider = createLiveProvider(() => ({ echo, tenantId: 4 }));
+    const provider = createLiveProvider(() => ({ echo, tenantId: 4, userId: 2 }));
     provider.subscribe({ channel: 'resources/projects', types: ['*'], callback: vi.fn(), params: {} });
     expect(privateChannel).not.toHaveBeenCalled();
   });
 
   it("tells a detail view only about its own record's events", () => {
     const echo = fakeEcho();
-    const provider = createLiveProvider(() => ({ echo, tenantId: 1 }));
+    const provider = createLiveProvider(() => ({ echo, tenantId: 1, userId: 2 }));
     const callback = vi.fn();
     provider.subscribe({
       channel: 'resources/models',
@@ -116,7 +128,7 @@ describe('the live provider', () => {
 
   it('unsubscribes only its own listeners, leaving the shared channel to others', () => {
     const echo = fakeEcho();
-    const provider = createLiveProvider(() => ({ echo, tenantId: 1 }));
+    const provider = createLiveProvider(() => ({ echo, tenantId: 1, userId: 2 }));
     const first = vi.fn();
     const second = vi.fn();
     const one = provider.subscribe({
@@ -134,7 +146,7 @@ describe('the live provider', () => {
 
   it('tells a subscription that asks for it when its channel is (re)subscribed, and forgets it on unsubscribe', () => {
     const echo = fakeEcho();
-    const provider = createLiveProvider(() => ({ echo, tenantId: 1 }));
+    const provider = createLiveProvider(() => ({ echo, tenantId: 1, userId: 2 }));
     const callback = vi.fn();
     const subscription = provider.subscribe({
       channel: 'resources/libraries/items',
@@ -197,7 +209,7 @@ describe('the Echo connection', () => {
     const load = vi.fn(() => new Promise<() => EchoClient>((resolve) => (build = resolve)));
     let idle!: () => void;
     const echo = deferredEcho(load, () => new Promise((resolve) => (idle = resolve)));
-    const provider = createLiveProvider(() => ({ echo, tenantId: 1 }));
+    const provider = createLiveProvider(() => ({ echo, tenantId: 1, userId: 2 }));
     const kept = vi.fn();
     const dropped = vi.fn();
     // A resource without live events asks for no channel, so nothing is loaded for it.

@@ -15,13 +15,19 @@
 import { type Static, type TObject, Type } from '@sinclair/typebox';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { privateChannel, userChannel } from '../../../shared/channels';
+import { IMPORT_JOB_EVENT, wireEventName } from '../../../shared/events';
 import {
+  type ImportJob,
+  IMPORT_JOB_HEADER,
+  IMPORT_JOB_MAX,
   IMPORT_LIMIT,
   importErrorKey,
   type ImportPreview,
   type ImportResult,
   type ImportRowErrors,
 } from '../../../shared/import';
+import { ROW_IMPORT, type RowImportRow, runningRowImport } from '../../db/row-imports';
 import type { Database } from '../../db/schema';
 import { type FieldErrors, HttpError, ValidationError } from '../../errors/http-errors';
 import { schemaValidationErrors } from '../errors';
@@ -96,6 +102,55 @@ function schemaErrorsByRow(issues: SchemaIssue[], fieldOrder: string[]): Map<num
   return new Map([...byRow].map(([row, rowIssues]) => [row, schemaValidationErrors(rowIssues, fieldOrder)]));
 }
 
+/** A job's rows travel in one body: a few hundred bytes a row. */
+const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** How often a job's run tells how far it is, in rows. */
+const PROGRESS_EVERY = 250;
+
+export const ImportJobSchema = Type.Object({
+  id: Type.Integer(),
+  write: Type.Boolean(),
+  status: Type.String(),
+  rows_done: Type.Integer(),
+  rows_total: Type.Integer(),
+  preview: Type.Union([ImportPreviewSchema, Type.Null()]),
+  result: Type.Union([ImportResultSchema, Type.Null()]),
+  errors: Type.Union([Type.Record(Type.String(), Type.Array(Type.String())), Type.Null()]),
+});
+
+/** A job as `GET /import-jobs/{id}` and its event answer it. */
+export function presentImportJob(row: RowImportRow): ImportJob {
+  const outcome = row.status === 'FINISHED' ? row.outcome : null;
+  const data = outcome && 'data' in outcome ? outcome.data : null;
+  return {
+    id: row.id,
+    write: row.write,
+    status: row.status,
+    rows_done: row.rows_done,
+    rows_total: row.rows_total,
+    preview: !row.write && data ? (data as ImportPreview) : null,
+    result: row.write && data ? (data as ImportResult) : null,
+    errors: outcome && 'errors' in outcome ? outcome.errors : null,
+  };
+}
+
+/**
+ * Tells the job's user how far its rows are (`IMPORT_JOB_EVENT` on their channel), through the app's push service;
+ * a push that fails is logged and never fails the import.
+ */
+const jobProgress = (request: FastifyRequest, job: RowImportRow) => async (done: number) => {
+  try {
+    await request.server.ctx.broadcaster.publish(
+      [privateChannel(userChannel(job.company_id, job.user_id))],
+      wireEventName(IMPORT_JOB_EVENT),
+      { id: job.id, status: 'RUNNING', rows_done: done, rows_total: job.rows_total },
+    );
+  } catch (error) {
+    request.log.error({ err: error, job: job.id }, 'Telling an import job’s progress failed');
+  }
+};
+
 export async function registerImportEndpoints<
   TB extends keyof Database,
   Row extends { id: number },
@@ -115,7 +170,8 @@ export async function registerImportEndpoints<
   const required = (entity.schemas.input.required ?? []).filter((field: string) => fields.includes(field));
   type Values = Submitted<Static<Input>>;
   type Body = { rows: Array<{ key?: RowKey; values: Values }> };
-  const path = `/${entity.writeCollection ?? entity.collection}/import-rows`;
+  const collection = entity.writeCollection ?? entity.collection;
+  const path = `/${collection}/import-rows`;
   const ability = eitherOf(declared.create && create ? [update, create] : [update]);
   const body = Type.Object({
     rows: Type.Array(
@@ -123,8 +179,13 @@ export async function registerImportEndpoints<
         key: Type.Optional(entity.idField === 'name' ? NameKey : Id),
         values: Type.Partial(Type.Pick(entity.schemas.input, fields)),
       }),
-      { minItems: 1, maxItems: IMPORT_LIMIT },
+      { minItems: 1, maxItems: IMPORT_JOB_MAX },
     ),
+  });
+  /** A job's rows as sent: checked when its run sends them here (`IMPORT_JOB_HEADER`). */
+  const jobBody = Type.Object({
+    rows: Type.Array(Type.Unknown(), { minItems: 1, maxItems: IMPORT_JOB_MAX }),
+    write: Type.Boolean(),
   });
 
   /** A new row's required fields it lacks, worded as the create form's schema words them. */
@@ -143,6 +204,8 @@ export async function registerImportEndpoints<
     rows: Body['rows'],
     schemaErrors: Map<number, FieldErrors>,
     write: boolean,
+    /** Told every `PROGRESS_EVERY` rows how many are done (a job's run). */
+    onProgress?: (done: number) => Promise<void>,
   ) {
     // Rows the schema refused (even ones that are no object) fail on their own; the others decide the abilities.
     const checked = rows.filter((_, index) => !schemaErrors.has(index));
@@ -158,6 +221,7 @@ export async function registerImportEndpoints<
         const rowCtx = { ...ctx, db: trx };
         const outcome: Outcome = { created: 0, updated: 0, failed: [], followups: [] };
         for (const [index, row] of rows.entries()) {
+          if (onProgress && index > 0 && index % PROGRESS_EVERY === 0) await onProgress(index);
           const errors = schemaErrors.get(index) ?? (row.key === undefined ? missing(row.values) : {});
           if (Object.keys(errors).length) {
             outcome.failed.push({ row: index, errors });
@@ -195,7 +259,13 @@ export async function registerImportEndpoints<
     const issues = (request.validationError as FastifyError | undefined)?.validation ?? [];
     const schemaErrors = schemaErrorsByRow(issues as SchemaIssue[], fields);
     const { rows } = request.body as Body;
-    const outcome = await run(ctx, rows, schemaErrors, write);
+    // More rows than one request takes come from a job's run, which names its job (a large file's check or import).
+    const job = request.headers[IMPORT_JOB_HEADER]
+      ? await runningRowImport(ctx.db, request.headers[IMPORT_JOB_HEADER], ctx.session.user.id, collection)
+      : null;
+    if (rows.length > IMPORT_LIMIT && !job)
+      throw new ValidationError({ rows: [`The rows field must not have more than ${IMPORT_LIMIT} items.`] });
+    const outcome = await run(ctx, rows, schemaErrors, write, job ? jobProgress(request, job) : undefined);
     if (!write) {
       // The answer's language hook words a 422's errors; a preview's are data, worded here.
       const language = requestLanguage(request);
@@ -226,7 +296,7 @@ export async function registerImportEndpoints<
     return { data: result };
   };
 
-  const limit = `at most ${IMPORT_LIMIT} rows`;
+  const limit = `at most ${IMPORT_LIMIT} rows, ${IMPORT_JOB_MAX} from an import job's run`;
   app.post(
     `${path}/preview`,
     {
@@ -237,6 +307,7 @@ export async function registerImportEndpoints<
         { activity: false },
       ),
       attachValidation: true,
+      bodyLimit: IMPORT_BODY_LIMIT,
     },
     handler(false),
   );
@@ -250,7 +321,46 @@ export async function registerImportEndpoints<
         { body, response: { 200: DataSchema(ImportResultSchema) } },
       ),
       attachValidation: true,
+      bodyLimit: IMPORT_BODY_LIMIT,
     },
     handler(true),
+  );
+
+  app.post(
+    `/${collection}/import-jobs`,
+    {
+      ...entity.route(
+        ability,
+        `Checks (write false) or imports (write true) a large file's rows (at most ${IMPORT_JOB_MAX}) as a job, ` +
+          'every row or none; its progress on the user’s channel, its outcome at GET /import-jobs/{id}',
+        { body: jobBody, response: { 201: DataSchema(ImportJobSchema) } },
+        { activity: false },
+      ),
+      bodyLimit: IMPORT_BODY_LIMIT,
+    },
+    async (request, reply) => {
+      const ctx = await contextOf(request);
+      const { rows, write } = request.body as Static<typeof jobBody>;
+      const row = await ctx.db
+        .insertInto('row_imports')
+        .values({
+          company_id: ctx.session.company.id,
+          user_id: ctx.session.user.id,
+          host: request.host,
+          collection,
+          write,
+          rows: JSON.stringify(rows),
+          language: requestLanguage(request),
+          rows_total: rows.length,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await request.server.ctx.processor.enqueue({
+        entity: ROW_IMPORT,
+        id: row.id,
+        attempt: row.processing_attempt,
+      });
+      return reply.status(201).send({ data: presentImportJob(row) });
+    },
   );
 }

@@ -5,15 +5,17 @@
  * other error is the server's, the form's own), and import the valid rows: all of them in one go, or none. Built
  * from the light components, as the list page is; loaded when it first opens.
  */
-import { type BaseRecord, useDataProvider } from '@refinedev/core';
+import { type BaseRecord, useDataProvider, useSubscription } from '@refinedev/core';
+import { IMPORT_JOB_EVENT } from '@shared/events';
 import {
+  IMPORT_JOB_MAX,
   IMPORT_LIMIT,
   type ImportPreview,
   type ImportResult,
   importRowErrors,
   type ImportRow,
 } from '@shared/import';
-import { type ChangeEvent, useId, useMemo, useState } from 'react';
+import { type ChangeEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf } from '@/components/field-errors';
 import { useSafeFormSubmit } from '@/components/useSafeSubmit';
@@ -37,6 +39,8 @@ import {
   rememberMapping,
   type SheetTable,
 } from './import-rows';
+import { OWN_CHANNEL } from '@/providers/live-provider';
+import { type ImportJobEvent, ImportRefused, runImportJob } from './import-job';
 import { readSheet, SHEET_ACCEPT, UnreadableFile } from './read-sheet';
 import './import.css';
 
@@ -73,6 +77,21 @@ export default function ImportDialog({ resource, title, close, onImported }: Imp
   const [mapping, setMapping] = useState<ColumnTarget[]>([]);
   const [checked, setChecked] = useState<Checked | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** A large file's job under way: how many of its rows are checked or written. */
+  const [jobProgress, setJobProgress] = useState<{ write: boolean; done: number; total: number } | null>(
+    null,
+  );
+  const jobListeners = useRef(new Set<(event: ImportJobEvent) => void>());
+  useSubscription({
+    channel: OWN_CHANNEL,
+    types: [IMPORT_JOB_EVENT],
+    onLiveEvent: (event) =>
+      jobListeners.current.forEach((listener) => listener(event.payload as unknown as ImportJobEvent)),
+  });
+  const listenToJobs = (listener: (event: ImportJobEvent) => void) => {
+    jobListeners.current.add(listener);
+    return () => jobListeners.current.delete(listener);
+  };
   const collection = resource.writeCollection ?? resource.name;
   const byName = (resource.idField ?? 'id') !== 'id';
   const keyLabel = tl('export.key');
@@ -104,8 +123,8 @@ export default function ImportDialog({ resource, title, close, onImported }: Imp
     try {
       const read = await readSheet(file);
       if (!read.rows.length) return setProblem(tl('import.noRows'));
-      if (read.rows.length > IMPORT_LIMIT)
-        return setProblem(tl('import.tooLarge', { count: read.rows.length, limit: IMPORT_LIMIT }));
+      if (read.rows.length > IMPORT_JOB_MAX)
+        return setProblem(tl('import.tooLarge', { count: read.rows.length, limit: IMPORT_JOB_MAX }));
       setTable(read);
       setMapping(autoMapping(read.headers, targets, rememberedMapping(resource.name)));
     } catch (error) {
@@ -152,10 +171,27 @@ export default function ImportDialog({ resource, title, close, onImported }: Imp
     return index;
   };
 
-  /** Sends the rows without errors of their own; the answer's rows are mapped back to the file's. */
+  /**
+   * Sends the rows without errors of their own; the answer's rows are mapped back to the file's. More rows than one
+   * request takes go to a job (import-job.ts), whose progress the dialog shows.
+   */
   const send = async <T,>(path: string, built: BuiltRows, skip: { has(index: number): boolean }) => {
     const indexes = built.rows.flatMap((_, index) => (skip.has(index) ? [] : [index]));
     const rows: ImportRow[] = indexes.map((index) => built.rows[index]);
+    if (rows.length > IMPORT_LIMIT) {
+      const write = path === 'import-rows';
+      setJobProgress({ write, done: 0, total: rows.length });
+      try {
+        const job = { collection, rows, listen: listenToJobs };
+        const onProgress = (done: number, total: number) => setJobProgress({ write, done, total });
+        const data = write
+          ? await runImportJob({ ...job, write, onProgress })
+          : await runImportJob({ ...job, write, onProgress });
+        return { data: data as T, indexes };
+      } finally {
+        setJobProgress(null);
+      }
+    }
     const { custom } = dataProvider();
     if (!custom) throw new Error('The data provider sends no custom requests');
     const answer = await custom<BaseRecord>({
@@ -192,7 +228,10 @@ export default function ImportDialog({ resource, title, close, onImported }: Imp
       setChecked({ built, preview, failed });
     } catch (error) {
       // A refusal of the whole request (more rows than the limit): the server's words.
-      const messages = fieldErrorsOf(error).flatMap((field) => field.errors);
+      const messages =
+        error instanceof ImportRefused
+          ? Object.values(error.errors).flat()
+          : fieldErrorsOf(error).flatMap((field) => field.errors);
       setProblem(messages.length ? messages.join(' ') : tl('import.failed'));
     }
   };
@@ -205,7 +244,9 @@ export default function ImportDialog({ resource, title, close, onImported }: Imp
     } catch (error) {
       // A row that turned invalid since the check (a name taken meanwhile): nothing was written; it is shown.
       const rowErrors = importRowErrors(
-        Object.fromEntries(fieldErrorsOf(error).map((field) => [field.name, field.errors])),
+        error instanceof ImportRefused
+          ? error.errors
+          : Object.fromEntries(fieldErrorsOf(error).map((field) => [field.name, field.errors])),
       );
       if (!rowErrors.length) return setProblem(tl('import.failed'));
       const sent = checked.built.rows.flatMap((_, index) => (checked.failed.has(index) ? [] : [index]));
@@ -284,6 +325,17 @@ export default function ImportDialog({ resource, title, close, onImported }: Imp
           </span>
         </div>
         {problem && <Alert type="error" role="alert" message={problem} />}
+        {jobProgress && (
+          <div className="import-dialog__job">
+            <span id={`${id}-job`}>
+              {tl(jobProgress.write ? 'import.jobImporting' : 'import.jobChecking', {
+                done: jobProgress.done,
+                total: jobProgress.total,
+              })}
+            </span>
+            <progress aria-labelledby={`${id}-job`} max={jobProgress.total} value={jobProgress.done} />
+          </div>
+        )}
         {table && (
           <table className="import-dialog__table">
             <caption>{tl('import.columns', { file: fileName, count: table.rows.length })}</caption>
