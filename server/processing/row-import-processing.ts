@@ -27,7 +27,7 @@ async function save(
   job: ProcessingJob,
   fields: Partial<Omit<RowImportRow, 'rows' | 'outcome'>> & {
     rows?: string;
-    outcome?: string;
+    outcome?: string | null;
   },
 ) {
   const row = await db
