@@ -42,7 +42,8 @@ const ExportColumnSchema = Type.Object({
 
 const ListExportBody = Type.Object({
   list: Type.String({ pattern: '^(/[a-z0-9][a-z0-9-]*)+$', maxLength: 255 }),
-  query: Type.String({ maxLength: 4000 }),
+  /** Empty (or absent) for a list without filters, search or sort. */
+  query: Type.Optional(Type.String({ maxLength: 4000 })),
   columns: Type.Array(ExportColumnSchema, { minItems: 1, maxItems: 100 }),
   format: StringEnum(LIST_EXPORT_FORMATS),
   name: Type.String({ minLength: 1, maxLength: 120 }),
@@ -152,7 +153,7 @@ export default async function listExportRoutes(server: FastifyInstance): Promise
         throw new ValidationError({ time_zone: ['The time zone field is invalid.'] });
       if (body.list === '/list-exports' || body.list.startsWith('/list-exports/'))
         throw new ValidationError({ list: ['The selected list is invalid.'] });
-      const query = new URLSearchParams(body.query);
+      const query = new URLSearchParams(body.query ?? '');
       for (const name of PAGING) query.delete(name);
       const total = await listTotal(request, body.list, query);
       if (total > LIST_EXPORT_MAX)
