@@ -5,10 +5,13 @@
  * (30,000, like the portal's client) and then carrying on. Two arrival patterns (BENCH_PATTERNS, both by default):
  * `burst`, every user logs in at the same moment; `late`, half of them do, and the other half arrive one by one
  * while the first half keeps the server busy, opening their connections then (as browsers arriving later do).
- * Prints requests/s, p50/p90/p99 of the requests served, errors, timeouts, the requests refused as busy (503, each user
- * then waits its Retry-After, as the portal does), the users that never got an answer, each user's first-answer
- * time, the server's event-loop delay and the accept-queue depth sampled, for PGlite and (when BENCH_DATABASE_URL
- * or TEST_DATABASE_URL is set) PostgreSQL. BENCH_BACKENDS ("pglite,postgres") picks the databases. Figures only:
+ * Prints requests/s beside a bare Fastify route's (BENCH_BARE_SECONDS), p50/p90/p99 of the requests served, errors,
+ * timeouts, the requests refused as busy (503: the user waits for the turn it was given and sends the same request
+ * again, as the portal does), what a user waited per call with those refusals, the calls answered per user, the
+ * users that never got an answer, each user's first-answer and sign-in times, the server's event-loop delay and the
+ * accept-queue depth sampled, for PGlite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set) PostgreSQL.
+ * BENCH_BACKENDS ("pglite,postgres") picks the databases; BENCH_DEBUG=1 prints each call that waited long. Figures
+ * only:
  * nothing here asserts a time.
  */
 // First: sizes the thread pool before anything uses it.
@@ -18,6 +21,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { hashPassword } from '../server/auth/passwords';
 import { loadConfig } from '../server/config';
@@ -54,6 +58,12 @@ const PASSWORD = 'bench-password';
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const WARMUP_USERS = 4;
+/** How long the users loop a bare Fastify route, for the throughput beside it (BENCH_BARE_SECONDS, 10; 0 skips). */
+const BARE_SECONDS = Number(process.env.BENCH_BARE_SECONDS ?? 10);
+const BARE_PATH = '/api/v2/bare';
+/** BENCH_DEBUG=1 prints each loop call a user waited longer than this for (refusals included), in ms. */
+const DEBUG = Boolean(process.env.BENCH_DEBUG);
+const LONG_WAIT_MS = 2_500;
 /** As `npm run server` runs (ACCEPTS_PER_TURN, server/listening-socket.ts); BENCH_ACCEPTS_PER_TURN=1 compares. */
 const ACCEPTS_PER_TURN = Number(process.env.BENCH_ACCEPTS_PER_TURN ?? loadConfig().acceptsPerTurn);
 
@@ -87,7 +97,8 @@ async function serve(backend: string): Promise<void> {
   const databaseUrl = backend === 'postgres' ? POSTGRES_URL : null;
   const schema = databaseUrl ? `bench_${randomBytes(6).toString('hex')}` : undefined;
   const config = {
-    ...loadConfig({}),
+    // Only the shedding threshold is taken from the environment (OVERLOAD_SHED_AFTER_MS, to compare).
+    ...loadConfig({ OVERLOAD_SHED_AFTER_MS: process.env.OVERLOAD_SHED_AFTER_MS }),
     demoFiles: false,
     port: 0,
     host: '127.0.0.1',
@@ -147,6 +158,59 @@ async function serve(backend: string): Promise<void> {
     await server.close();
     process.exit(0);
   });
+}
+
+/**
+ * Child process: a bare Fastify server with one route answering a small JSON body, nothing else (no database, no
+ * hooks); prints `{port}`, stops on SIGTERM. What this machine serves at most, beside the portal's throughput.
+ */
+async function serveBare(): Promise<void> {
+  const app = Fastify({ logger: false });
+  app.get(BARE_PATH, async () => ({ data: [], total: 0 }));
+  const inherited = inheritedListeningSocket();
+  if (inherited) await listenOnInheritedSocket(app, inherited);
+  else await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  process.stdout.write(
+    `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`,
+  );
+  process.on('SIGTERM', async () => {
+    await app.close();
+    process.exit(0);
+  });
+}
+
+/** The users loop the bare route for BARE_SECONDS, each on its own connection, one request at a time. */
+async function runBare(): Promise<void> {
+  const { child, announcement } = await startBenchChild<{ port: number }>(
+    fileURLToPath(import.meta.url),
+    ['--serve-bare'],
+    ACCEPTS_PER_TURN > 1 ? ACCEPTS_PER_TURN : undefined,
+  );
+  try {
+    const figures = tally();
+    const started = performance.now();
+    const deadline = started + BARE_SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: USERS }, async () => {
+        const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+        try {
+          while (performance.now() < deadline)
+            await timed(figures, () => send(agent, announcement.port, 'GET', BARE_PATH, {}));
+        } finally {
+          agent.destroy();
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `\nA bare Fastify route on this machine, ${USERS} users looping for ${BARE_SECONDS} s (BENCH_BARE_SECONDS; ${machineLoad()} at the end):`,
+    );
+    console.log(`calls   requests   req/s  p50 ms  p90 ms  p99 ms  max ms  errors  timeouts  busy 503`);
+    console.log(describe('bare', figures, seconds));
+  } finally {
+    await stopBenchChild(child);
+  }
 }
 
 type Outcome =
@@ -239,12 +303,15 @@ const refusedAsBusy = (outcome: Outcome) =>
   outcome.kind === 'answered' && outcome.status === 503 && outcome.body.includes('"busy":true');
 
 /**
- * A refused user waits as long as `Retry-After` says and a random part of the second after it, as the portal does
- * (src/providers/http-client.ts; never past the deadline).
+ * A refused user waits until the turn the server gave it (`retry_after_ms`), or without one as long as `Retry-After`
+ * says and a random part of the second after it, as the portal does (src/providers/http-client.ts; never past the
+ * deadline).
  */
 async function waitIfRefused(outcome: Outcome, deadline: number): Promise<void> {
   if (outcome.kind !== 'answered' || !refusedAsBusy(outcome)) return;
-  const asked = Math.max(outcome.retryAfter, 1) * 1000 + Math.random() * 1000;
+  const turn = (JSON.parse(outcome.body) as { retry_after_ms?: number }).retry_after_ms;
+  const asked =
+    typeof turn === 'number' ? turn : Math.max(outcome.retryAfter, 1) * 1000 + Math.random() * 1000;
   const wait = Math.min(asked, deadline - performance.now());
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
@@ -258,6 +325,10 @@ interface UserFigures {
   firstAnswerMs: number | null;
   /** From the user's arrival to its login served (busy refusals and their waits included), in ms; null: never. */
   signedInMs: number | null;
+  /** What the user waited for each call of its loop that was answered: busy refusals and their waits included, ms. */
+  callWaits: number[];
+  /** The user's loop calls answered (not busy). */
+  served: number;
 }
 
 /**
@@ -298,22 +369,41 @@ async function simulateUser(
       await waitIfRefused(loggedIn, deadline);
     }
     signedIn();
-    if (loggedIn.kind !== 'answered' || !succeeded(loggedIn)) return { answers, firstAnswerMs, signedInMs };
+    if (loggedIn.kind !== 'answered' || !succeeded(loggedIn))
+      return { answers, firstAnswerMs, signedInMs, callWaits: [], served: 0 };
     signedInMs = performance.now() - arrived;
     answers += 1;
     const token = (JSON.parse(loggedIn.body) as { access_token: string }).access_token;
+    const callWaits: number[] = [];
+    let served = 0;
+    // Each call is sent again after a busy refusal (as the portal sends the same request after Retry-After) until
+    // it is answered; what the user waited for it counts the refusals and their waits.
     for (let call = 0; performance.now() < deadline; call += 1) {
       const path = LOOP[call % LOOP.length];
-      const outcome = await timed(loop, () =>
-        send(agent, port, 'GET', path, {
-          authorization: `Bearer ${token}`,
-          'x-forwarded-for': addressOf(index),
-        }),
-      );
+      const callStarted = performance.now();
+      let outcome: Outcome;
+      let refusals = -1;
+      do {
+        refusals += 1;
+        outcome = await timed(loop, () =>
+          send(agent, port, 'GET', path, {
+            authorization: `Bearer ${token}`,
+            'x-forwarded-for': addressOf(index),
+          }),
+        );
+        await waitIfRefused(outcome, deadline);
+      } while (refusedAsBusy(outcome) && performance.now() < deadline);
+      if (outcome.kind === 'answered' && !refusedAsBusy(outcome)) {
+        served += 1;
+        callWaits.push(performance.now() - callStarted);
+        if (DEBUG && performance.now() - callStarted > LONG_WAIT_MS)
+          console.log(
+            `long wait: user ${index}, call ${call}, sent ${Math.round(callStarted - arrived)} ms after arrival, waited ${Math.round(performance.now() - callStarted)} ms, ${refusals} refusals`,
+          );
+      }
       if (succeeded(outcome)) answers += 1;
-      await waitIfRefused(outcome, deadline);
     }
-    return { answers, firstAnswerMs, signedInMs };
+    return { answers, firstAnswerMs, signedInMs, callWaits, served };
   } finally {
     agent.destroy();
   }
@@ -463,6 +553,12 @@ async function run(backend: string, pattern: Pattern): Promise<void> {
     console.log(
       `each user's sign-in (arrival to login served) p50 / p90 / p99 / max ms: ${percentiles(signInTimes)} / ${ms(Math.max(...signInTimes))}; never signed in: ${USERS - signInTimes.length}`,
     );
+    const waits = users.flatMap((user) => user.callWaits);
+    const waitSorted = [...waits].sort((a, b) => a - b);
+    const servedPerUser = users.map((user) => user.served).sort((a, b) => a - b);
+    console.log(
+      `what a user waited per loop call (busy refusals and Retry-After included) p50 / p90 / p99 ms: ${percentiles(waits)}; p99 / p50: ${(percentile(waitSorted, 0.99) / percentile(waitSorted, 0.5)).toFixed(1)}; calls answered per user min / p50 / max: ${servedPerUser[0]} / ${percentile(servedPerUser, 0.5)} / ${servedPerUser.at(-1)}`,
+    );
     console.log(
       `server event-loop delay p50 / p99 / max ms: ${loopDelay.p50} / ${loopDelay.p99} / ${loopDelay.max} (the simulated users' own: ${delayMs(clientDelay.percentile(50))} / ${delayMs(clientDelay.percentile(99))} / ${delayMs(clientDelay.max)}); accept queue: ${queue.max} at most, not empty in ${queue.nonEmpty} of ${queue.samples} samples (every 50 ms)`,
     );
@@ -496,8 +592,10 @@ async function main(): Promise<void> {
     `  server: given its listening socket ${ACCEPTS_PER_TURN} times (BENCH_ACCEPTS_PER_TURN), so a turn of its event loop accepts up to ${ACCEPTS_PER_TURN} connections`,
   );
   console.log(`  machine: ${availableParallelism()} cores (other load skews the figures)`);
+  if (BARE_SECONDS > 0) await runBare();
   for (const backend of BACKENDS) for (const pattern of PATTERNS) await run(backend, pattern);
 }
 
-if (process.argv[2] === '--serve') await serve(process.argv[3]);
+if (process.argv[2] === '--serve-bare') await serveBare();
+else if (process.argv[2] === '--serve') await serve(process.argv[3]);
 else await main();

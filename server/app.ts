@@ -87,6 +87,13 @@ const STORED_FILE_ROUTE = '/api/v2/files/*';
 const isLogin = (request: FastifyRequest) =>
   request.method === 'POST' && request.url.split('?')[0] === '/api/v2/login';
 
+/**
+ * How long a login may wait for the password hashing before it is given a turn to come back: a person waits at the
+ * form, and 200 arriving at once on two cores take about 2 to 3 s to hash and sign in whichever way they wait
+ * (`npm run bench:load`); a longer queue only makes the last ones wait longer without a turn.
+ */
+const LOGIN_WAIT_MS = 2_000;
+
 /** The queues a request may wait in, each shedding new requests once it is too long (http/overload.ts). */
 function admissionGates(db: DB): AdmissionGate[] {
   const database = connectionGate(db);
@@ -94,20 +101,21 @@ function admissionGates(db: DB): AdmissionGate[] {
     gate: passwordHashingGate,
     applies: isLogin,
     reachedLate: true,
-    share: 0.5,
-    // A login spends about a quarter of its time hashing (the rest reading and writing the database): four per
-    // hashing slot keep the slots busy without a queue at them.
-    maxUnderWay: 4 * passwordHashingGate.slots,
+    waitMs: LOGIN_WAIT_MS,
+    // Each waits for a hashing slot holding little (a hash's 19 MiB only while it runs); the bound is for a first
+    // burst judged on an idle machine's pace.
+    maxUnderWay: 100 * passwordHashingGate.slots,
   };
   if (!database) return [login];
   // A stored file is never turned away: it is read from the storage (the database is asked at most the maintenance
   // switch), and an <img> whose preview was refused is not asked for again, so it would stay a broken image.
   // A login does not queue behind the database's waiters (it goes first in line), so their wait does not turn it
-  // away; the login gate bounds how many logins are under way.
+  // away; the login gate bounds how many logins are under way, and the others give way to a burst of them.
   return [
     {
       gate: database,
       applies: (request) => request.routeOptions.url !== STORED_FILE_ROUTE && !isLogin(request),
+      givesWayTo: login,
     },
     login,
   ];

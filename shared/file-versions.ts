@@ -1,7 +1,7 @@
 /**
  * Versions of a processed file (issue 45): what a model's or library item's detail answers of its versions
  * (`versions`, newest first, the current one first), what an update that brings a new file may say of it
- * (`version_note`), and the names its downloads are saved under.
+ * (`version_note`). The names its downloads are saved under: file-version-names.ts.
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { GeometryStatisticsSchema } from './geometry-statistics';
@@ -39,9 +39,3 @@ export const VersionFieldsSchema = {
 
 /** What an update with a new file may say of the version it makes. */
 export const VersionNoteInput = Type.Optional(Nullable(Type.String({ maxLength: VERSION_NOTE_MAX })));
-
-/** A download's file name with its version: `chair.fbx` of version 2 is `chair v2.fbx`, a glb `Chair v2.glb`. */
-export function versionedFileName(name: string, version: number): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? `${name.slice(0, dot)} v${version}${name.slice(dot)}` : `${name} v${version}`;
-}

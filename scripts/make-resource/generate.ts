@@ -32,9 +32,10 @@ import * as prettier from 'prettier';
 import { dutchLabel, type DutchName, dutchSingular } from './dutch';
 import { type Field, parseFields } from './fields';
 import { entityNames, type EntityNames } from './names';
-import { addAbilityArea, addTexts, hasText } from './registries';
+import { addAbilityArea, addTableType, addTexts, hasText } from './registries';
 import {
   clientDeclaration,
+  fieldsConstant,
   e2eTest,
   listSettings,
   migration,
@@ -206,7 +207,10 @@ async function conflicts(root: string, names: EntityNames, abilities: readonly s
   for (const path of paths) if (existsSync(join(root, path))) found.push(`${path} exists already.`);
 
   const route = new RegExp(`['\`/]${names.kebab}(/|'|\`)`);
-  const table = new RegExp(`(create table ${names.snake}\\b|^\\s+${names.snake}: \\w+Table;$)`, 'm');
+  const table = new RegExp(
+    `(create table ${names.snake}\\b|^\\s+${names.snake}: \\w+Table(<[^>]*>)?;$)`,
+    'm',
+  );
   const sources = [
     ...(await textsIn(root, 'server/api', /\.ts$/)),
     ...(await textsIn(root, 'server/db', /\.ts$/)),
@@ -214,7 +218,7 @@ async function conflicts(root: string, names: EntityNames, abilities: readonly s
     ...(await textsIn(root, 'src/shell', /\.tsx?$/)),
   ];
   for (const [file, text] of sources) {
-    // A table of the migrations, schema.ts or a declaration's merged table type (`  suppliers: SuppliersTable;`).
+    // A table of the migrations or of schema.ts (`  suppliers: SuppliersTable;`, `  labels: DeclaredFieldsTable<…>;`).
     if (file.startsWith('server/') && table.test(text))
       found.push(`${file} has a table ${names.snake} already.`);
     if (!file.startsWith('server/db') && route.test(text)) {
@@ -303,6 +307,11 @@ export async function makeResource(root: string, argv: readonly string[]): Promi
       file: 'shared/abilities.ts',
       change: `the abilities ${abilities.join(', ')} in the area '${names.camel}' at the end of ABILITY_AREAS`,
       apply: (text) => addAbilityArea(text, names.camel, abilities),
+    },
+    {
+      file: 'server/db/schema.ts',
+      change: `the table ${names.snake} in Database`,
+      apply: (text) => addTableType(text, names.snake, fieldsConstant(names), valuesModule(names)),
     },
   ];
   for (const language of ['en', 'nl'] as const) {

@@ -5,7 +5,8 @@
  *   roles' ability enum, the Manager role of the seed and the administrators' abilities follow from it.
  * - the shared namespaces: `screens.<camel>` and `nav.<camel>` (common), `groups.<camel>` (search), `areas.<camel>`
  *   and `abilityNames.<ability>` (securityRoles), in English and Dutch.
- * The table type needs no edit: the server declaration merges it into `Database`. Everything else is found (the
+ * - `server/db/schema.ts`: the table's type in `Database`, derived from the fields (`DeclaredFieldsTable`), beside
+ *   every other table's. Everything else is found (the
  * portal's declarations and list settings by glob, the server's declarations, seed areas and migrations by readdir, the namespaces by
  * the build)
  * or derived from them: the activity entries' collections, the Dutch field names of validation messages (from the
@@ -28,6 +29,29 @@ export function addAbilityArea(text: string, key: string, abilities: readonly st
     /^\] as const satisfies/m,
     `  { key: '${key}', abilities: [${abilities.map((ability) => `'${ability}'`).join(', ')}] },\n`,
     'shared/abilities.ts',
+  );
+}
+
+/** Adds a declared entity's table to `Database`: its type derived from the fields constant of its values module. */
+export function addTableType(
+  text: string,
+  table: string,
+  fieldsConstant: string,
+  valuesModule: string,
+): string {
+  if (!/^export interface Database \{$/m.test(text))
+    throw new Error('server/db/schema.ts: Database is gone.');
+  const imported = insertBefore(
+    text,
+    /^import type \{ DeclaredFieldsTable \}/m,
+    `import type { ${fieldsConstant} } from '../../shared/entities/${valuesModule}';\n`,
+    'server/db/schema.ts',
+  );
+  const databaseEnd = imported.indexOf('\n}\n', imported.search(/^export interface Database \{$/m));
+  return (
+    imported.slice(0, databaseEnd + 1) +
+    `  ${table}: DeclaredFieldsTable<typeof ${fieldsConstant}>;\n` +
+    imported.slice(databaseEnd + 1)
   );
 }
 

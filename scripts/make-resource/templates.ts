@@ -1,7 +1,7 @@
 /**
  * The files `make:resource` writes, as text (prettier formats them afterwards): the entity's fields and abilities
  * (once, in its TypeBox-free values module, for the server and the portal declarations) and its schemas derived
- * from them, the migration, the server declaration (its table's type, derived too, merged into `Database`), the
+ * from them, the migration, the server declaration, the line of its table's type (derived too) in `Database`, the
  * portal's declaration, overview and list settings, the en/nl texts, the demo's rows, and the server and
  * end-to-end tests of its CRUD.
  */
@@ -38,7 +38,7 @@ const q = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")
 /** The abilities constant of the entity's values module: `PAINT_SUPPLIER_ABILITIES`. */
 const abilitiesConstant = ({ singularSnake }: EntityNames) => `${singularSnake.toUpperCase()}_ABILITIES`;
 /** The fields constant of the entity's values module: `PAINT_SUPPLIER_FIELDS`. */
-const fieldsConstant = ({ singularSnake }: EntityNames) => `${singularSnake.toUpperCase()}_FIELDS`;
+export const fieldsConstant = ({ singularSnake }: EntityNames) => `${singularSnake.toUpperCase()}_FIELDS`;
 /** The values module (no TypeBox: the portal's registry loads it with every screen): `paint-supplier-values`. */
 export const valuesModule = ({ singularKebab }: EntityNames) => `${singularKebab}-values`;
 const abilityNames = ({ kebab }: EntityNames) => ({
@@ -148,18 +148,11 @@ export function serverDeclaration({ names, fields, migration: migrationName }: P
       `${[...sortable.map((field) => field.name), 'created_at', 'updated_at'].join(', ')}), show, create, update, ` +
       `delete (for good) and bulk delete, with a ${name.words} unique in the company: all of it from the fields of ` +
       `shared/entities/${valuesModule(names)}.ts. The table's type (migration ${migrationName}) follows from them ` +
-      'too, merged into `Database` (server/db/schema.ts), so the entity needs nothing outside its files.',
+      'too, in `Database` (server/db/schema.ts).',
   )}
 import { ${abilitiesConstant(names)}, ${fieldsConstant(names)} } from '../../shared/entities/${valuesModule(names)}';
-import type { DeclaredFieldsTable } from '../db/declared-fields-table';
 import { declaredFields } from '../http/crud/declared-fields';
 import { defineEntity } from '../http/crud/entity';
-
-declare module '../db/schema' {
-  interface Database {
-    ${snake}: DeclaredFieldsTable<typeof ${fieldsConstant(names)}>;
-  }
-}
 
 export default defineEntity({
   collection: '${kebab}',

@@ -16,12 +16,12 @@
  * Each write is recorded in the user's activity by the handler, worded by what it did to which record ('Resolved a
  * comment on model Chair'), and, once committed, announced on the company's channel (`ModelCommentsUpdated`
  * `{record_type, record_id, comment_id}`), so every overview of the record reads its comments again. The table's
- * type is declared here and merged into `Database` (server/db/schema.ts).
+ * type is in server/db/schema.ts.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type ColumnType, type Generated, sql, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { type Ability, hasAbility } from '../../shared/abilities';
 import {
   COMMENTED_RECORD_TYPES,
@@ -30,13 +30,11 @@ import {
   commentPath,
 } from '../../shared/comment-values';
 import {
-  type CommentCamera,
   CommentInputSchema,
   CommentSchema,
   CommentUpdateSchema,
   CommentUserSchema,
   type ModelComment,
-  type Vector3Tuple,
 } from '../../shared/entities/model-comments';
 import { COMMENTS_EVENT } from '../../shared/events';
 import { message } from '../../shared/messages';
@@ -66,44 +64,6 @@ import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { DataSchema } from '../http/responses';
 import { iso, MessageSchema } from '../http/schema-types';
 import { fileUrl } from '../http/stored-files';
-
-type NullableColumn<T> = ColumnType<T | null, T | null | undefined, T | null>;
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-/** A jsonb column: the value when read, JSON text when written. */
-type JsonColumn<T> = ColumnType<T | null, string | null | undefined, string | null>;
-
-/** The `model_comments` table (migration 0210_model_comments). */
-export interface ModelCommentsTable {
-  id: Generated<number>;
-  company_id: number;
-  /** The record it is pinned to: exactly one of the two is set. */
-  model_id: NullableColumn<number>;
-  item_id: NullableColumn<number>;
-  /** The thread of a reply; null for a thread's first comment. */
-  parent_id: NullableColumn<number>;
-  /** A thread's pin number on its record; null for a reply. */
-  number: NullableColumn<number>;
-  author_id: NullableColumn<number>;
-  body: string;
-  point: JsonColumn<Vector3Tuple>;
-  normal: JsonColumn<Vector3Tuple>;
-  camera: JsonColumn<CommentCamera>;
-  version: number;
-  /** The ids of the users it mentions (jsonb array). */
-  mentions: ColumnType<number[], string | undefined, string>;
-  resolved_at: NullableTimestamp;
-  resolved_by: NullableColumn<number>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  edited_at: NullableTimestamp;
-}
-
-declare module '../db/schema' {
-  interface Database {
-    model_comments: ModelCommentsTable;
-  }
-}
 
 export const COMMENT_AUTHOR_ONLY = 'Only the author of a comment can change its text or mentions.';
 export const COMMENT_DELETE_REFUSED = 'Only the author of a comment or an administrator can delete it.';

@@ -10,20 +10,19 @@
  * - `DELETE …/viewpoints/{viewpointId}`: by its maker or an administrator who may comment (else 403).
  * Each write is recorded in the user's activity by the handler ('Saved viewpoint Front of model Chair') and, once
  * committed, announced on the company's channel (`ModelViewpointsUpdated` `{record_type, record_id,
- * viewpoint_id}`), so every overview of the record reads its viewpoints again. The table's type is declared here
- * and merged into `Database` (server/db/schema.ts).
+ * viewpoint_id}`), so every overview of the record reads its viewpoints again. The table's type is in
+ * server/db/schema.ts.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { type ColumnType, type Generated, sql } from 'kysely';
+import { sql } from 'kysely';
 import { hasAbility } from '../../shared/abilities';
 import {
   COMMENTED_RECORD_TYPES,
   COMMENTED_RECORDS,
   type CommentedRecordType,
 } from '../../shared/comment-values';
-import type { CommentCamera } from '../../shared/entities/model-comments';
 import {
   type Viewpoint,
   ViewpointInputSchema,
@@ -48,30 +47,6 @@ import { guard, guarded, type ActivityMessageKey } from '../http/guarded-route';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { DataSchema } from '../http/responses';
 import { iso, MessageSchema } from '../http/schema-types';
-
-type NullableColumn<T> = ColumnType<T | null, T | null | undefined, T | null>;
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-
-/** The `model_viewpoints` table (migration 0220_model_viewpoints). */
-export interface ModelViewpointsTable {
-  id: Generated<number>;
-  company_id: number;
-  /** The record it is saved on: exactly one of the two is set. */
-  model_id: NullableColumn<number>;
-  item_id: NullableColumn<number>;
-  name: string;
-  /** A jsonb column: the camera when read, JSON text when written. */
-  camera: ColumnType<CommentCamera, string, string>;
-  created_by: NullableColumn<number>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-declare module '../db/schema' {
-  interface Database {
-    model_viewpoints: ModelViewpointsTable;
-  }
-}
 
 export const VIEWPOINT_DELETE_REFUSED = 'Only the maker of a viewpoint or an administrator can delete it.';
 export const VIEWPOINT_DELETED = 'Viewpoint deleted.';

@@ -6,11 +6,10 @@
  * list (422 under `name`); marking a view as the list's default clears the user's other default of that list in
  * the same transaction (a partial unique index holds it, migration 0150). The session answers the defaults
  * (`default_views`, server/auth/session.ts), so a list opens with its default without a request of its own.
- * The table's type is declared here and merged into `Database` (server/db/schema.ts).
+ * The table's type is in server/db/schema.ts.
  */
 import { SAVED_VIEW_ABILITIES } from '../../shared/entities/saved-view-values';
 import { Type } from '@sinclair/typebox';
-import type { ColumnType, Generated } from 'kysely';
 import type { SavedViewStateValue } from '../../shared/entities/saved-view-values';
 import { SavedViewInputSchema, SavedViewSchema } from '../../shared/entities/saved-views';
 import type { DB } from '../db/database';
@@ -21,25 +20,6 @@ import { notNullableFields } from '../http/crud/writes';
 import { iso } from '../http/schema-types';
 import { allValid, notEmptied } from '../http/field-checks';
 import { inTransaction } from '../db/in-transaction';
-
-/** The `saved_views` table (migration 0150_saved_views). */
-export interface SavedViewsTable {
-  id: Generated<number>;
-  company_id: number;
-  user_id: number;
-  list: string;
-  name: string;
-  state: ColumnType<SavedViewStateValue, string, string>;
-  is_default: ColumnType<boolean, boolean | undefined, boolean>;
-  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
-}
-
-declare module '../db/schema' {
-  interface Database {
-    saved_views: SavedViewsTable;
-  }
-}
 
 type Body = Submitted<{
   list: string;

@@ -11,13 +11,12 @@
  *   search on the model's name): the company's links that are not revoked, of models not deleted, each with its
  *   public address, who made it, how often and when last it was opened.
  * - `DELETE /share-links/{id}`: revokes the link at once (its page then says so); the row stays.
- * The public page's own calls are server/api/shared.ts. The table's type is declared here and merged into
- * `Database` (server/db/schema.ts).
+ * The public page's own calls are server/api/shared.ts. The table's type is in server/db/schema.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { type ColumnType, type Generated, sql } from 'kysely';
+import { sql } from 'kysely';
 import {
   SHARE_LINK_ABILITIES,
   SHARED_PAGE_PATH,
@@ -38,32 +37,6 @@ import type { ActivityMessageKey } from '../http/guarded-route';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { DataSchema } from '../http/responses';
 import { iso, MessageSchema, toBoolean } from '../http/schema-types';
-
-/** The `share_links` table (migration 0170_share_links). */
-export interface ShareLinksTable {
-  id: Generated<number>;
-  company_id: number;
-  token: string;
-  record_type: SharedRecordType;
-  record_id: number;
-  created_by: number | null;
-  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  password_hash: ColumnType<string | null, string | null | undefined, string | null>;
-  allow_download: ColumnType<boolean, boolean | undefined, boolean>;
-  /** The version the link is pinned to (migration 0230); null: it follows the latest. */
-  version: ColumnType<number | null, number | null | undefined, number | null>;
-  views: ColumnType<number, number | undefined, number>;
-  last_opened_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
-}
-
-declare module '../db/schema' {
-  interface Database {
-    share_links: ShareLinksTable;
-  }
-}
 
 /** The public page of a token on the host the request came to (the company's). */
 export function sharedPageUrl(request: FastifyRequest, token: string): string {

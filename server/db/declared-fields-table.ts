@@ -1,7 +1,7 @@
 /**
  * The table of an entity with declared fields (shared/fields.ts): `id`, `company_id`, a column per field and the
- * timestamps. Its `*.entity.ts` merges it into `Database` (server/db/schema.ts), or schema.ts names it
- * (`labels: DeclaredFieldsTable<typeof LABEL_FIELDS>`), so the field is not written again as a column type.
+ * timestamps. `Database` (server/db/schema.ts) names it (`labels: DeclaredFieldsTable<typeof LABEL_FIELDS>`), so the
+ * field is not written again as a column type.
  */
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { EntityFields } from '../../shared/fields';
@@ -19,8 +19,8 @@ interface ColumnTypes {
 }
 
 /**
- * The table of an entity with declared fields: `id`, `company_id`, the fields and the timestamps. Its
- * `*.entity.ts` merges it into `Database` (`interface PaintSuppliersTable extends DeclaredFieldsTable<typeof …>`).
+ * The table of an entity with declared fields: `id`, `company_id`, the fields and the timestamps, named in
+ * `Database` (`paint_suppliers: DeclaredFieldsTable<typeof PAINT_SUPPLIER_FIELDS>`).
  */
 export type DeclaredFieldsTable<F extends EntityFields> = { id: Generated<number>; company_id: number } & {
   -readonly [K in keyof F]: ColumnTypes[F[K]['kind']];

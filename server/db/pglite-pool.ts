@@ -10,7 +10,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import { startTypeScriptWorker } from '../typescript-worker';
 import { type ArrivalOrderedPool, arrivalOrderedPool } from './arrival-order';
-import { type PgliteOptions, runStatement, type StatementResult } from './pglite-open';
+import { type PgliteOptions, type StatementResult, statementRunner } from './pglite-open';
 import type { ErrorFields, ThreadAnswer, ThreadRequest } from './pglite-thread';
 
 const THREAD_MODULE = new URL('./pglite-thread.ts', import.meta.url);
@@ -132,7 +132,7 @@ export function pgliteThreadPool(options: PgliteOptions): ArrivalOrderedPool {
 /** A PGlite instance already open on this thread (setup scripts that need PGlite itself, to dump its data). */
 export function pgliteInThreadPool(pglite: PGlite): ArrivalOrderedPool {
   return singleConnectionPool(
-    async () => (sql, parameters) => runStatement(pglite, sql, parameters),
+    async () => statementRunner(pglite),
     () => pglite.close(),
   );
 }

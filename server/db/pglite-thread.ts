@@ -5,7 +5,7 @@
  * fields (`code`, `constraint`, …) for the API's error handling.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { openPgliteDatabase, type PgliteOptions, runStatement, type StatementResult } from './pglite-open';
+import { openPgliteDatabase, type PgliteOptions, type StatementResult, statementRunner } from './pglite-open';
 
 export type ThreadRequest =
   { id: number; kind: 'statement'; sql: string; parameters: unknown[] } | { id: number; kind: 'close' };
@@ -33,12 +33,13 @@ const send = (answer: ThreadAnswer) => port.postMessage(answer);
 
 try {
   const pglite = await openPgliteDatabase(workerData as PgliteOptions);
+  const runStatement = statementRunner(pglite);
   port.on('message', (request: ThreadRequest) => {
     if (request.kind === 'close') {
       void pglite.close().finally(() => send({ id: request.id, kind: 'closed' }));
       return;
     }
-    runStatement(pglite, request.sql, request.parameters).then(
+    runStatement(request.sql, request.parameters).then(
       (result) => send({ id: request.id, kind: 'result', result }),
       (error: unknown) => send({ id: request.id, kind: 'error', error: errorFields(error) }),
     );

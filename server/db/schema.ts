@@ -16,11 +16,22 @@ import type { ProjectStatus } from '../../shared/entities/projects';
 import type { GeometryStatistics } from '../../shared/geometry-statistics';
 import type { MessageParams } from '../../shared/messages';
 import type { UserPreferences } from '../../shared/session';
+import type { CommentCamera, Vector3Tuple } from '../../shared/entities/model-comments';
+import type { SavedViewStateValue } from '../../shared/entities/saved-view-values';
+import type { SharedRecordType } from '../../shared/entities/share-link-values';
+import type { ImportJobStatus } from '../../shared/import';
+import type { ExportColumn, ListExportFormat, ListExportStatus } from '../../shared/list-exports';
 import type { DeclaredFieldsTable } from './declared-fields-table';
 
 /** A timestamp with a database default: optional on insert. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type NullableColumn<T> = ColumnType<T | null, T | null | undefined, T | null>;
+/** A jsonb column: the value when read, JSON text when written. */
+type JsonColumn<T> = ColumnType<T | null, string | null | undefined, string | null>;
+
+/** What a finished row import came to: the import endpoint's answer (`data`), or its 422's errors. */
+export type RowImportOutcome = { data: unknown } | { errors: Record<string, string[]> };
 
 export interface CompaniesTable {
   id: Generated<number>;
@@ -624,6 +635,12 @@ export interface Database {
   issue_reports: IssueReportsTable;
   feedback_reports: FeedbackReportsTable;
   idempotency_keys: IdempotencyKeysTable;
+  model_viewpoints: ModelViewpointsTable;
+  saved_views: SavedViewsTable;
+  share_links: ShareLinksTable;
+  model_comments: ModelCommentsTable;
+  list_exports: ListExportsTable;
+  row_imports: RowImportsTable;
 }
 
 /** The first answer to a user's Idempotency-Key (migration 0160); no status while the write is under way. */
@@ -678,4 +695,124 @@ export interface FeedbackReportsTable {
   comment: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** The `model_viewpoints` table (migration 0220_model_viewpoints). */
+export interface ModelViewpointsTable {
+  id: Generated<number>;
+  company_id: number;
+  /** The record it is saved on: exactly one of the two is set. */
+  model_id: NullableColumn<number>;
+  item_id: NullableColumn<number>;
+  name: string;
+  /** A jsonb column: the camera when read, JSON text when written. */
+  camera: ColumnType<CommentCamera, string, string>;
+  created_by: NullableColumn<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The `saved_views` table (migration 0150_saved_views). */
+export interface SavedViewsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  list: string;
+  name: string;
+  state: ColumnType<SavedViewStateValue, string, string>;
+  is_default: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** The `share_links` table (migration 0170_share_links). */
+export interface ShareLinksTable {
+  id: Generated<number>;
+  company_id: number;
+  token: string;
+  record_type: SharedRecordType;
+  record_id: number;
+  created_by: number | null;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  allow_download: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The version the link is pinned to (migration 0230); null: it follows the latest. */
+  version: ColumnType<number | null, number | null | undefined, number | null>;
+  views: ColumnType<number, number | undefined, number>;
+  last_opened_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** The `model_comments` table (migration 0210_model_comments). */
+export interface ModelCommentsTable {
+  id: Generated<number>;
+  company_id: number;
+  /** The record it is pinned to: exactly one of the two is set. */
+  model_id: NullableColumn<number>;
+  item_id: NullableColumn<number>;
+  /** The thread of a reply; null for a thread's first comment. */
+  parent_id: NullableColumn<number>;
+  /** A thread's pin number on its record; null for a reply. */
+  number: NullableColumn<number>;
+  author_id: NullableColumn<number>;
+  body: string;
+  point: JsonColumn<Vector3Tuple>;
+  normal: JsonColumn<Vector3Tuple>;
+  camera: JsonColumn<CommentCamera>;
+  version: number;
+  /** The ids of the users it mentions (jsonb array). */
+  mentions: ColumnType<number[], string | undefined, string>;
+  resolved_at: NullableTimestamp;
+  resolved_by: NullableColumn<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  edited_at: NullableTimestamp;
+}
+
+/** The `list_exports` table (migration 0250_list_exports). */
+export interface ListExportsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  /** The host the export was asked on (the company's), on which its pages are read. */
+  host: string;
+  /** The list's endpoint below /api/v2. */
+  list: string;
+  query: string;
+  columns: ColumnType<ExportColumn[], string, string>;
+  format: ListExportFormat;
+  name: string;
+  language: string;
+  time_zone: string;
+  status: ColumnType<ListExportStatus, ListExportStatus | undefined, ListExportStatus>;
+  rows_done: ColumnType<number, number | undefined, number>;
+  rows_total: ColumnType<number, number | undefined, number>;
+  file_key: ColumnType<string | null, string | null | undefined, string | null>;
+  processing_attempt: ColumnType<number, number | undefined, number>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** The `row_imports` table (migration 0260_row_imports): a large file's rows checked or imported as a job. */
+export interface RowImportsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  /** The host the job was asked on (the company's), to which its run sends the rows. */
+  host: string;
+  /** The import endpoint's collection (`users`, `libraries/items`). */
+  collection: string;
+  write: boolean;
+  /** The rows as sent (`[{key?, values}]`); emptied once the job is done. */
+  rows: ColumnType<unknown[], string, string>;
+  language: string;
+  status: ColumnType<ImportJobStatus, ImportJobStatus | undefined, ImportJobStatus>;
+  rows_done: ColumnType<number, number | undefined, number>;
+  rows_total: number;
+  outcome: ColumnType<RowImportOutcome | null, string | null | undefined, string | null>;
+  processing_attempt: ColumnType<number, number | undefined, number>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

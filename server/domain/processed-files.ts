@@ -10,7 +10,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { versionedFileName } from '../../shared/file-versions';
+import { versionedFileName } from '../../shared/file-version-names';
 import type { GeometryStatistics } from '../../shared/geometry-statistics';
 import { isReprocessable } from '../../shared/entities/model-values';
 import { authenticate } from '../auth/session';

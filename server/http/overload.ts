@@ -1,31 +1,41 @@
 /**
  * Overload degrades politely: past what the machine can serve, a new request is answered at once with 503
- * `{"message": "The server is busy. Try again in a moment.", "busy": true}` and `Retry-After`, instead of waiting
- * in a queue longer than any client would. "Past what it can serve" is measured, not configured: a gate where a
- * new caller would wait more than the engine's SHED_AFTER_MS (its longest waiter has waited that long, or its queue
- * would take that long at the recent pace; the database's connections, and for a login the password hashing slots) sheds
- * the requests that would queue behind it, until its queue has drained below that. Each refused request is told
- * to come back at a turn of its own (`Retry-After`), after those refused before it at the gate's recent pace, so
- * a burst returns spread over the time it takes to serve instead of all at once. Requests
- * already admitted carry on (their later queries go first, ../db/arrival-order.ts), so nothing is cut off half
- * done: a busy 503 means the request was not started, and the portal sends it again after `Retry-After`. The body's
- * `busy` tells it apart from maintenance mode's 503 (`{status, back_on}`, ./maintenance.ts), which shows the
- * maintenance screen.
+ * `{"message": "The server is busy. Try again in a moment.", "busy": true, "retry_after_ms": …}` and `Retry-After`,
+ * instead of waiting in a queue longer than any client would. "Past what it can serve" is measured, not
+ * configured: a gate where a new caller would wait more than the engine's SHED_AFTER_MS (its longest waiter has
+ * waited that long, or its queue would take that long at the recent pace; the database's connections, and for a
+ * login the password hashing slots, where a person waits at the form: LOGIN_WAIT_MS in ../app.ts) sheds the
+ * requests that would queue behind it.
+ *
+ * A refused request is a place in a queue the client holds instead of the server:
+ * - it is given a turn of its own, after those refused before it, at the pace the gate serves now (so a burst
+ *   comes back spread over the time it takes to serve), and told when: `retry_after_ms` to the millisecond (the
+ *   portal follows it, src/providers/http-client.ts), `Retry-After` in whole seconds for any client;
+ * - the turn is kept for it (./client-turns.ts): coming back then, it is served even while the queue is long;
+ * - while turns are owed, a newcomer goes after them (unless the gate is next to idle), so nobody is refused again
+ *   and again while others walk in: under saturation every user waits about alike, and the wait is the queue's,
+ *   not a whole second or more of `Retry-After`;
+ * - a gate may give way to another (`givesWayTo`): the signed-in users' requests wait for their turns while a burst
+ *   of logins is hashed, people at the sign-in form first.
+ *
+ * Requests already admitted carry on (their later queries go first, ../db/arrival-order.ts), so nothing is cut off
+ * half done: a busy 503 means the request was not started. The body's `busy` tells it apart from maintenance mode's
+ * 503 (`{status, back_on}`, ./maintenance.ts), which shows the maintenance screen.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ArrivalOrderGate } from '../db/arrival-order';
 import type { DatabaseEngine } from '../db/database';
 import { HttpError } from '../errors/http-errors';
+import { ClientTurns, clientOf } from './client-turns';
 
 /**
- * A queue older than this sheds new requests: part of the time a request may take under load on the engine (issue
- * 29: p99 at most 1 s on embedded PGlite, 300 ms on a PostgreSQL server; docs/performance.md, load), leaving the
- * rest for the request's own work once admitted: a few round trips to the database, each waiting a turn of a busy
- * event loop, and on PGlite each queueing again at its one connection. A third on PostgreSQL, a quarter on PGlite:
- * with half, on a two-core machine where a turn took 15 ms at the median, p99 was 310 to 330 ms on PostgreSQL and
- * 1.2 to 1.4 s on PGlite; with a third, 0.86 to 0.98 s on PGlite.
+ * A queue older than this sheds new requests: part of the time a request may take under load (p99 at most 1 s on
+ * embedded PGlite, 300 ms on a PostgreSQL server; docs/performance.md, load), leaving the rest for the request's own
+ * work once admitted. Since refused requests come back at kept turns, a short queue costs no throughput: on PGlite
+ * (two cores, 200 users looping) 250 ms served 187 requests/s at p99 1.0 s, 100 ms 192/s at p99 0.36 s, and 800 ms
+ * only 152/s (more requests at once cost PGlite more per request).
  */
-export const SHED_AFTER_MS: Record<DatabaseEngine, number> = { pglite: 250, postgresql: 100 };
+export const SHED_AFTER_MS: Record<DatabaseEngine, number> = { pglite: 100, postgresql: 100 };
 const MAX_RETRY_AFTER_SECONDS = 30;
 
 export const BUSY_MESSAGE = 'The server is busy. Try again in a moment.';
@@ -40,11 +50,13 @@ export interface AdmissionGate {
    * their users, finds the hashing queue empty and is admitted whole.
    */
   reachedLate?: boolean;
+  /** How long a request may wait at this gate, in ms, where not the engine's shed threshold. */
+  waitMs?: number;
   /**
-   * The part of the engine's shed threshold a request may wait at this gate (default all of it): a login also
-   * waits for the database before and after its hash, so its hashing takes half.
+   * Another gate whose requests go first: while its queue is longer than a request here may wait (a burst of
+   * logins, people waiting at the form), a new request here without a turn is given one after that burst.
    */
-  share?: number;
+  givesWayTo?: AdmissionGate;
   /**
    * At most this many requests admitted for a late-reached gate and not yet answered, whatever the estimate says:
    * before the gate has seen its work under load (its first burst after an idle spell), the recent pace is an
@@ -53,13 +65,25 @@ export interface AdmissionGate {
   maxUnderWay?: number;
 }
 
-/** The busy 503, asking to come back once the expected wait has passed (at least 1 s, at most 30). */
+/** The soonest a refused request is asked to come back, in ms (a request refused at once is not sent back at once). */
+export const MIN_RETRY_AFTER_MS = 50;
+
+/**
+ * The busy 503, asking to come back once the expected wait has passed: in whole seconds in `Retry-After` (at least
+ * 1, at most 30) for any client, and to the millisecond in the body's `retry_after_ms`, which the portal follows
+ * (src/providers/http-client.ts): a whole second is more than most turns are away, and a refused request that
+ * waits it has waited far longer than one that was let in.
+ */
 export function serverBusy(expectedWaitMs: number): HttpError {
-  const seconds = Math.min(Math.max(Math.ceil(expectedWaitMs / 1000), 1), MAX_RETRY_AFTER_SECONDS);
+  const waitMs = Math.min(
+    Math.max(Math.ceil(expectedWaitMs), MIN_RETRY_AFTER_MS),
+    MAX_RETRY_AFTER_SECONDS * 1000,
+  );
+  const seconds = Math.max(Math.ceil(waitMs / 1000), 1);
   return new HttpError(
     503,
     BUSY_MESSAGE,
-    { message: BUSY_MESSAGE, busy: true },
+    { message: BUSY_MESSAGE, busy: true, retry_after_ms: waitMs },
     { 'Retry-After': String(seconds) },
   );
 }
@@ -80,10 +104,19 @@ export function registerOverloadShedding(
     const now = performance.now();
     for (const [admission, state] of states) {
       if (!admission.applies(request)) continue;
-      const wait = state.expectedWaitMs(now);
-      if (state.full() || wait > shedAfterMs * (admission.share ?? 1))
-        throw serverBusy(state.bookReturn(now, wait));
-      if (admission.reachedLate) counted.push(state);
+      const client = clientOf(request);
+      const threshold = admission.waitMs ?? shedAfterMs;
+      const ahead = admission.givesWayTo && states.get(admission.givesWayTo);
+      const aheadWait = ahead ? ahead.expectedWaitMs(now) : 0;
+      // A burst there: its queue alone is longer than a request here may wait.
+      const burstAhead = aheadWait > threshold ? aheadWait : 0;
+      const wait = Math.max(state.expectedWaitMs(now), burstAhead);
+      // While turns are owed to those refused before, a newcomer goes after them, unless the gate is next to idle.
+      const turnsOwed = state.owesTurns(now) && wait > threshold * IDLE_SHARE;
+      const mustWait = wait > threshold || turnsOwed || burstAhead > 0;
+      if (state.full() || (mustWait && !state.turns.claim(client, now)))
+        throw serverBusy(state.bookReturn(now, wait, client));
+      counted.push(state);
     }
     if (!counted.length) return;
     for (const state of counted) state.admitted();
@@ -95,14 +128,22 @@ export function registerOverloadShedding(
   });
 }
 
+/**
+ * While turns are owed, a new request without one is still let in when the gate's queue is below this part of the
+ * threshold: the returns may leave it idle, and work is not held back from an idle server.
+ */
+const IDLE_SHARE = 0.25;
+
 /** What the shedding keeps of one gate: the requests under way for it, and when those refused are to come back. */
 class AdmissionState {
-  /** Admitted for a late-reached gate and not answered yet. */
+  /** Admitted and not answered yet. */
   private underWay = 0;
   /** A moving average of how long an admitted request was under way, in ms. */
   private typicalUnderWayMs = 0;
   /** Until when the requests refused so far are booked to come back (performance.now() time). */
   private bookedUntil = 0;
+  /** The turns given to the clients refused, kept for them when they come back. */
+  readonly turns = new ClientTurns();
 
   constructor(private readonly admission: AdmissionGate) {}
 
@@ -114,6 +155,11 @@ class AdmissionState {
     return gate.expectedWaitMs(now, coming);
   }
 
+  /** Whether turns given to refused requests are still to come. */
+  owesTurns(now: number): boolean {
+    return this.bookedUntil > now;
+  }
+
   full(): boolean {
     return this.admission.maxUnderWay !== undefined && this.underWay >= this.admission.maxUnderWay;
   }
@@ -122,19 +168,25 @@ class AdmissionState {
    * Books a refused request a turn after those refused before it, one turn's pace apart, so a burst told to come
    * back returns spread over the time it takes to serve, not all in the same second. Answers the wait in ms.
    */
-  bookReturn(now: number, wait: number): number {
+  bookReturn(now: number, wait: number, client: string): number {
     const returnAt = Math.max(now + wait, this.bookedUntil);
     this.bookedUntil = returnAt + this.paceMs();
+    this.turns.give(client, returnAt, now);
     return returnAt - now;
   }
 
   /**
-   * How often the gate takes a new request at the recent pace, in ms: a slot coming free, or with a bound on the
-   * requests under way, one of them answered.
+   * How often the gate takes a new request at the recent pace, in ms: a slot coming free, with a bound on the
+   * requests under way one of them answered, and at most as often as requests are answered now (those under way
+   * over how long one takes: a request holds the database several times, so its slots come free more often).
    */
   private paceMs(): number {
     const { gate, maxUnderWay } = this.admission;
-    return Math.max(gate.paceMs, maxUnderWay ? this.typicalUnderWayMs / maxUnderWay : 0);
+    return Math.max(
+      gate.paceMs,
+      maxUnderWay ? this.typicalUnderWayMs / maxUnderWay : 0,
+      this.typicalUnderWayMs / Math.max(1, this.underWay),
+    );
   }
 
   admitted(): void {

@@ -16,22 +16,19 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { LANGUAGES, type Language } from '../../shared/languages';
 import {
   type CellTexts,
-  type ExportColumn,
   exportCell,
   exportFileName,
   LIST_EXPORT_EVENT,
   LIST_EXPORT_MAX,
   type ListExport,
-  type ListExportFormat,
-  type ListExportStatus,
 } from '../../shared/list-exports';
 import { message } from '../../shared/messages';
-import { discardToken, issueToken } from '../auth/session';
 import type { DB } from '../db/database';
+import type { ListExportsTable } from '../db/schema';
 import { renderMessage } from '../http/messages';
 import { iso } from '../http/schema-types';
 import { type BroadcastSource, broadcast } from '../realtime/broadcast';
@@ -41,6 +38,7 @@ import { STORAGE_FOLDERS, storageKey } from '../storage/storage-folders';
 import { openExportFile } from './list-export-files';
 import { makeWorkFolder } from './pipeline-runner';
 import type { Processable, ProcessingContext, ProcessingJob } from './processable';
+import { asJobUser, startUserJob, unfinishedUserJobs } from './user-jobs';
 
 export const LIST_EXPORT = 'list-export';
 
@@ -49,36 +47,6 @@ export const PAGE_SIZE = 500;
 
 /** How often a busy answer is waited out before the export fails. */
 const BUSY_RETRIES = 30;
-
-/** The `list_exports` table (migration 0250_list_exports). */
-export interface ListExportsTable {
-  id: Generated<number>;
-  company_id: number;
-  user_id: number;
-  /** The host the export was asked on (the company's), on which its pages are read. */
-  host: string;
-  /** The list's endpoint below /api/v2. */
-  list: string;
-  query: string;
-  columns: ColumnType<ExportColumn[], string, string>;
-  format: ListExportFormat;
-  name: string;
-  language: string;
-  time_zone: string;
-  status: ColumnType<ListExportStatus, ListExportStatus | undefined, ListExportStatus>;
-  rows_done: ColumnType<number, number | undefined, number>;
-  rows_total: ColumnType<number, number | undefined, number>;
-  file_key: ColumnType<string | null, string | null | undefined, string | null>;
-  processing_attempt: ColumnType<number, number | undefined, number>;
-  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-}
-
-declare module '../db/schema' {
-  interface Database {
-    list_exports: ListExportsTable;
-  }
-}
 
 export type ListExportRow = Selectable<ListExportsTable>;
 
@@ -195,67 +163,74 @@ async function readPage(
   }
 }
 
+/**
+ * Writes the list's rows into the file at `path`, page after page, read as the user (`token`), and tells the user
+ * after each: the row as it then is, or null when the attempt went stale meanwhile.
+ */
+async function writeRows(
+  context: ProcessingContext,
+  job: ProcessingJob,
+  started: ListExportRow,
+  token: string,
+  path: string,
+): Promise<ListExportRow | null> {
+  const { columns } = started;
+  const texts = cellTexts(started);
+  const file = openExportFile({
+    path,
+    format: started.format,
+    columns,
+    language: started.language,
+    timeZone: started.time_zone,
+    name: started.name,
+  });
+  let row: ListExportRow | null = started;
+  let done = 0;
+  let previousKeys = new Set<unknown>();
+  const key = columns[0].field;
+  for (let page = 1; ; page += 1) {
+    context.signal.throwIfAborted();
+    const answer = await readPage(context, started, token, page);
+    const total = Math.min(answer.meta?.total ?? answer.data.length, LIST_EXPORT_MAX);
+    const keys = new Set<unknown>();
+    const cells = [];
+    for (const record of answer.data) {
+      keys.add(record[key]);
+      if (previousKeys.has(record[key]) || done + cells.length >= LIST_EXPORT_MAX) continue;
+      cells.push(columns.map((column) => exportCell(column, record[column.field], texts)));
+    }
+    await file.write(cells);
+    done += cells.length;
+    previousKeys = keys;
+    row = await save(context.db, job, { rows_done: done, rows_total: Math.max(total, done) });
+    if (!row) return null;
+    await announce(context, row);
+    if (answer.data.length < PAGE_SIZE || page * PAGE_SIZE >= total) break;
+  }
+  await file.finish();
+  return row;
+}
+
 async function runExport(context: ProcessingContext, job: ProcessingJob): Promise<void> {
   const { db, storage } = context;
-  const queued = await db
-    .selectFrom('list_exports')
-    .selectAll()
-    .where('id', '=', job.id)
-    .where('processing_attempt', '=', job.attempt)
-    .where('status', 'in', ['QUEUED', 'RUNNING'])
-    .executeTakeFirst();
-  if (!queued) return;
-  let row = await save(db, job, { status: 'RUNNING', rows_done: 0 });
+  let row = await startUserJob(db, 'list_exports', job);
   if (!row) return;
   await announce(context, row);
-
-  const columns = row.columns;
-  const texts = cellTexts(row);
+  const started = row;
   const folder = await makeWorkFolder();
   const path = join(folder, `export.${row.format}`);
-  const { token } = await issueToken(db, row.user_id, row.company_id, new Date(Date.now() + 3_600_000));
   try {
-    const file = openExportFile({
-      path,
-      format: row.format,
-      columns,
-      language: row.language,
-      timeZone: row.time_zone,
-      name: row.name,
-    });
-    let done = 0;
-    let total = 0;
-    let previousKeys = new Set<unknown>();
-    const key = columns[0].field;
-    for (let page = 1; ; page += 1) {
-      context.signal.throwIfAborted();
-      const answer = await readPage(context, row, token, page);
-      total = Math.min(answer.meta?.total ?? answer.data.length, LIST_EXPORT_MAX);
-      const keys = new Set<unknown>();
-      const cells = [];
-      for (const record of answer.data) {
-        keys.add(record[key]);
-        if (previousKeys.has(record[key]) || done + cells.length >= LIST_EXPORT_MAX) continue;
-        cells.push(columns.map((column) => exportCell(column, record[column.field], texts)));
-      }
-      await file.write(cells);
-      done += cells.length;
-      previousKeys = keys;
-      row = await save(db, job, { rows_done: done, rows_total: Math.max(total, done) });
-      if (!row) return;
-      await announce(context, row);
-      if (answer.data.length < PAGE_SIZE || page * PAGE_SIZE >= total) break;
-    }
-    await file.finish();
+    const written = await asJobUser(db, started, (token) => writeRows(context, job, started, token, path));
+    if (!written) return;
     const fileKey = storageKey(
       STORAGE_FOLDERS.listExports,
-      `${row.company_id}/${randomUUID()}.${row.format}`,
+      `${written.company_id}/${randomUUID()}.${written.format}`,
     );
     await storage.putFile(fileKey, path);
     row = await save(db, job, {
       status: 'FINISHED',
       file_key: fileKey,
-      rows_total: done,
+      rows_total: written.rows_done,
       finished_at: new Date(),
     });
     if (!row) {
@@ -269,7 +244,6 @@ async function runExport(context: ProcessingContext, job: ProcessingJob): Promis
     row = await save(db, job, { status: 'FAILED', finished_at: new Date() });
     if (!row) return;
   } finally {
-    await discardToken(db, token);
     await rm(folder, { recursive: true, force: true });
   }
   await announce(context, row);
@@ -279,14 +253,6 @@ async function runExport(context: ProcessingContext, job: ProcessingJob): Promis
 export const listExportProcessing: Processable = {
   entity: LIST_EXPORT,
   table: 'list_exports',
-  async unfinished(db) {
-    const rows = await db
-      .selectFrom('list_exports')
-      .select(['id', 'processing_attempt'])
-      .where('status', 'in', ['QUEUED', 'RUNNING'])
-      .orderBy('id')
-      .execute();
-    return rows.map(listExportJob);
-  },
+  unfinished: unfinishedUserJobs('list_exports', LIST_EXPORT),
   run: runExport,
 };

@@ -13,13 +13,13 @@
  */
 import { IMPORT_JOB_EVENT } from '../../shared/events';
 import { IMPORT_JOB_HEADER } from '../../shared/import';
-import { discardToken, issueToken } from '../auth/session';
 import type { DB } from '../db/database';
 import { ROW_IMPORT, type RowImportRow } from '../db/row-imports';
 import { presentImportJob } from '../http/crud/import';
 import { broadcast } from '../realtime/broadcast';
 import { channels } from '../realtime/broadcaster';
 import type { Processable, ProcessingContext, ProcessingJob } from './processable';
+import { asJobUser, startUserJob, unfinishedUserJobs } from './user-jobs';
 
 /** Sets the run's fields, if the attempt is still the row's; the row as it now is, or null when it is not. */
 async function save(
@@ -52,31 +52,25 @@ async function announce(context: ProcessingContext, row: RowImportRow) {
 
 async function runImport(context: ProcessingContext, job: ProcessingJob): Promise<void> {
   const { db } = context;
-  const queued = await db
-    .selectFrom('row_imports')
-    .selectAll()
-    .where('id', '=', job.id)
-    .where('processing_attempt', '=', job.attempt)
-    .where('status', 'in', ['QUEUED', 'RUNNING'])
-    .executeTakeFirst();
-  if (!queued) return;
-  let row = await save(db, job, { status: 'RUNNING', rows_done: 0 });
+  let row = await startUserJob(db, 'row_imports', job);
   if (!row) return;
   await announce(context, row);
-  const { token } = await issueToken(db, row.user_id, row.company_id, new Date(Date.now() + 3_600_000));
+  const running = row;
   let outcome: string | null = null;
   try {
-    const answer = await context.source.server.inject({
-      method: 'POST',
-      url: `/api/v2/${row.collection}/import-rows${row.write ? '' : '/preview'}`,
-      headers: {
-        host: row.host,
-        authorization: `Bearer ${token}`,
-        'accept-language': row.language,
-        [IMPORT_JOB_HEADER]: String(row.id),
-      },
-      payload: { rows: row.rows },
-    });
+    const answer = await asJobUser(db, running, (token) =>
+      context.source.server.inject({
+        method: 'POST',
+        url: `/api/v2/${running.collection}/import-rows${running.write ? '' : '/preview'}`,
+        headers: {
+          host: running.host,
+          authorization: `Bearer ${token}`,
+          'accept-language': running.language,
+          [IMPORT_JOB_HEADER]: String(running.id),
+        },
+        payload: { rows: running.rows },
+      }),
+    );
     if (answer.statusCode === 200) outcome = JSON.stringify({ data: answer.json<{ data: unknown }>().data });
     else if (answer.statusCode === 422)
       outcome = JSON.stringify({ errors: answer.json<{ errors: Record<string, string[]> }>().errors });
@@ -85,8 +79,6 @@ async function runImport(context: ProcessingContext, job: ProcessingJob): Promis
     // A worker that stops works the job again when it starts.
     if (context.signal.aborted) throw error;
     context.source.log.warn({ err: error, job: job.id }, 'An import job failed');
-  } finally {
-    await discardToken(db, token);
   }
   row = await save(db, job, {
     status: outcome ? 'FINISHED' : 'FAILED',
@@ -101,14 +93,6 @@ async function runImport(context: ProcessingContext, job: ProcessingJob): Promis
 export const rowImportProcessing: Processable = {
   entity: ROW_IMPORT,
   table: 'row_imports',
-  async unfinished(db) {
-    const rows = await db
-      .selectFrom('row_imports')
-      .select(['id', 'processing_attempt'])
-      .where('status', 'in', ['QUEUED', 'RUNNING'])
-      .orderBy('id')
-      .execute();
-    return rows.map((row) => ({ entity: ROW_IMPORT, id: row.id, attempt: row.processing_attempt }));
-  },
+  unfinished: unfinishedUserJobs('row_imports', ROW_IMPORT),
   run: runImport,
 };

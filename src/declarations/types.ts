@@ -164,6 +164,51 @@ export interface ActionDialogProps<TRecord extends BaseRecord = BaseRecord> {
   done(result: { type: 'success' | 'error'; text: string }): void;
 }
 
+/**
+ * A header action's dialog of a few declared fields sent in one call (Invite User): made by `formDialog` of
+ * src/components/form-dialog.tsx, which loads it when it first opens.
+ */
+export interface FormDialogDeclaration {
+  /** The texts' namespace. */
+  ns: string;
+  titleKey: string;
+  /**
+   * Each a label above its input (`text`, `email`, or a `reference` picking one of the first 100 records by its
+   * `labelField`, `placeholderKey` while none is) and the server's message under it; `requiredKey` is the field's
+   * own message for any error the server has on it.
+   */
+  fields: Array<
+    Pick<FieldDeclaration, 'name' | 'labelKey' | 'placeholderKey' | 'requiredKey'> &
+      (
+        | { kind: 'text' | 'email'; reference?: never }
+        | { kind: 'reference'; reference: { resource: string; labelField: string } }
+      )
+  >;
+  /** A note below the fields (an information banner). */
+  noteKey?: string;
+  /** The call sending the values: `POST` to this path. */
+  path: string;
+  submitKey: string;
+  cancelKey: string;
+  /** The list's banner after it; `failedKey` where a failure names no field and has no message. */
+  successKey: string;
+  failedKey: string;
+}
+
+/**
+ * A row action's rename in place (src/pages/list/RenameInput.tsx): the list's `field` cell becomes an input, saved
+ * on Enter or when the focus leaves it, cancelled by Escape. Texts in the resource namespace: the input's name
+ * (`labelKey`, given the stored `{{name}}`), the message when it is left empty and the success notification.
+ */
+export interface RenameDeclaration {
+  field: string;
+  labelKey: string;
+  requiredKey: string;
+  successKey: string;
+  /** The longest value; 255 without. */
+  maxLength?: number;
+}
+
 export interface RowActionDeclaration<TRecord extends BaseRecord = BaseRecord> {
   key: string;
   labelKey: string;
@@ -188,8 +233,8 @@ export interface RowActionDeclaration<TRecord extends BaseRecord = BaseRecord> {
   call?: (record: TRecord) => CallDeclaration;
   /** Opens a dialog. */
   dialog?: ComponentType<ActionDialogProps<TRecord>>;
-  /** Acts in place on the row (the FAQ's Edit turns the category's name into an input, spec 2 §4). */
-  run?: (record: TRecord) => void;
+  /** Renames the record in place (the FAQ's Edit turns the category's name into an input, spec 2 §4). */
+  rename?: RenameDeclaration;
   /**
    * Runs the list's declared bulk action of this name (`list.bulk.actions`) on this one record, where the spec
    * has no single-record call for it (libraries are archived and activated only through `POST
@@ -340,20 +385,46 @@ export interface OverviewFieldDeclaration<TRecord extends BaseRecord = BaseRecor
   visible?: (context: Pick<RenderContext, 'platform' | 'can'>) => boolean;
 }
 
+/** The heading of a titled card below the details (PageSection). */
+interface OverviewSectionHeading<TRecord extends BaseRecord> {
+  /** The heading's id (the section is labelled by it). */
+  id: string;
+  /** The heading (resource namespace), with `titleValues` (a count). */
+  titleKey: string;
+  titleValues?: (record: TRecord) => Record<string, unknown>;
+  className?: string;
+  /** Buttons beside the heading, of the header's kinds (a project's Manage models, New Model), in this order. */
+  actions?: OverviewActionDeclaration<TRecord>[];
+}
+
+/** A record linked to an overview's record, shown as a link to its own screen (`OverviewLinksDeclaration`). */
+export interface OverviewLink {
+  key: string | number;
+  name: string;
+  to: string;
+  /** A status dot before the name (a sub-project's active or inactive). */
+  status?: { active: boolean; label: string };
+}
+
+/**
+ * A section's records linked to the overview's record, each a link (a project's sub-projects, a material's variants):
+ * the section's `content` is `linksSection({...})` of src/components/overview-links.tsx.
+ */
+export interface OverviewLinksDeclaration<TRecord extends BaseRecord = BaseRecord> {
+  /** The links: taken from the record, or asked for (a hook, called on every render of the section). */
+  useLinks: (record: TRecord, context: OverviewContext) => OverviewLink[];
+  /** The list's class (`sub-projects`, `material-variants`). */
+  className: string;
+  /** The text where there are none (resource namespace). */
+  emptyKey: string;
+}
+
 /** A titled card below the details (PageSection): a material's variants, a project's models. */
 export type OverviewSectionDeclaration<TRecord extends BaseRecord = BaseRecord> =
-  | {
-      /** The heading's id (the section is labelled by it). */
-      id: string;
-      /** The heading (resource namespace), with `titleValues` (a count). */
-      titleKey: string;
-      titleValues?: (record: TRecord) => Record<string, unknown>;
-      className?: string;
-      /** Buttons beside the heading, of the header's kinds (a project's Manage models, New Model), in this order. */
-      actions?: OverviewActionDeclaration<TRecord>[];
+  | (OverviewSectionHeading<TRecord> & {
       content: ComponentType<OverviewPartProps<TRecord>>;
       list?: never;
-    }
+    })
   | {
       id: string;
       /**
@@ -369,6 +440,20 @@ export type OverviewSectionDeclaration<TRecord extends BaseRecord = BaseRecord> 
       };
       content?: never;
     };
+
+/**
+ * Steps of an overview's breadcrumbs between the list and the record, declared (`OverviewPageDeclaration.trail`)
+ * and made by the generic overview page (src/pages/show/overview-trail.ts).
+ */
+export interface OverviewTrailDeclaration {
+  /**
+   * The record's parent of its own kind (a sub-project's project): read by the id in this field for its name
+   * ('Loading...' until it arrives), linked to its overview; no step where the field is empty.
+   */
+  parent?: { field: string };
+  /** The record itself, linked to its overview: the step before a second screen of the record (a project's model management). */
+  record?: true;
+}
 
 /**
  * The screen of a record's overview (issue 43), rendered by the generic overview page
@@ -391,6 +476,8 @@ export interface OverviewPageDeclaration<TRecord extends BaseRecord = BaseRecord
    * loaded too: a hook, so a step may load what it names (a project's parent).
    */
   useTrail?: (record: TRecord | undefined) => OverviewCrumb[];
+  /** Declared steps of the breadcrumbs instead of `useTrail`: the record's parent, or the record itself. */
+  trail?: OverviewTrailDeclaration;
   /** The title; the record's name field by default. */
   title?: (record: TRecord, context: OverviewContext) => string;
   /** Beside the title (the status badge). */

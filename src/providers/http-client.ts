@@ -248,23 +248,33 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * A busy server (server/http/overload.ts) answers 503 `{busy: true}` with `Retry-After` before it starts a request:
- * the request is sent again after that many seconds (and a random part of the next), up to BUSY_RETRIES times, and is
- * then an error like any other
- * (not the maintenance screen, which is maintenance mode's 503).
+ * A busy server (server/http/overload.ts) answers 503 `{busy: true, retry_after_ms}` with `Retry-After` before it
+ * starts a request: the request is sent again at the turn the server gave it (`retry_after_ms`, where its turn is
+ * kept for it), up to BUSY_RETRIES times, and is then an error like any other (not the maintenance screen, which is
+ * maintenance mode's 503).
  */
 export const BUSY_RETRIES = 3;
 const MAX_BUSY_WAIT_MS = 30_000;
 
-const isBusy = (body: unknown) => (body as { busy?: unknown } | null)?.busy === true;
+interface BusyBody {
+  busy?: unknown;
+  retry_after_ms?: unknown;
+}
+
+const isBusy = (body: unknown) => (body as BusyBody | null)?.busy === true;
 
 /**
  * How long to wait before sending a request again that a busy server refused, or null when it was not refused:
- * `Retry-After` and a random part of the second after it (the header counts whole seconds, so requests refused
- * together would otherwise all come back at the same moment).
+ * the body's `retry_after_ms` (the turn the server keeps for it); without it, `Retry-After` and a random part of the
+ * second after it (the header counts whole seconds, so requests refused together would otherwise all come back at
+ * the same moment).
  */
 async function busyRetryDelayMs(response: Response): Promise<number | null> {
-  if (response.status !== 503 || !isBusy(await readBody(response.clone()))) return null;
+  if (response.status !== 503) return null;
+  const body = (await readBody(response.clone())) as BusyBody | null;
+  if (!isBusy(body)) return null;
+  const turn = body?.retry_after_ms;
+  if (typeof turn === 'number' && Number.isFinite(turn) && turn >= 0) return Math.min(turn, MAX_BUSY_WAIT_MS);
   const seconds = Number(response.headers.get('Retry-After') ?? 1);
   const asked = Math.max(Number.isFinite(seconds) ? seconds : 1, 1) * 1000;
   return Math.min(asked + Math.random() * 1000, MAX_BUSY_WAIT_MS);

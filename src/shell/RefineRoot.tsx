@@ -5,7 +5,6 @@
  * with them (`antd-pages.tsx`), so the layout and the list screens load without it.
  */
 import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -16,6 +15,7 @@ import { createEchoConnection } from '@/providers/echo-connection';
 import { createI18nProvider, toLanguage } from '@/providers/i18n';
 import { createLiveProvider } from '@/providers/live-provider';
 import { createQueryClient } from '@/providers/query-client';
+import { routerProvider } from '@/providers/router-provider';
 import { useNotificationProvider } from '@/providers/notification-provider';
 import { session } from '@/providers/session';
 import { navigationResources } from '@/shell/navigation/navigation';

@@ -21,6 +21,8 @@ export interface SelectProps<Value extends string | number> extends Omit<
   prefix?: ReactNode;
   size?: 'small' | 'middle';
   variant?: 'outlined' | 'borderless';
+  /** 'error': a red border (and `aria-invalid`), as antd's Select with `status="error"`. */
+  status?: 'error';
 }
 
 export function Select<Value extends string | number>({
@@ -31,6 +33,7 @@ export function Select<Value extends string | number>({
   prefix,
   size = 'middle',
   variant = 'outlined',
+  status,
   className,
   ...rest
 }: SelectProps<Value>) {
@@ -41,6 +44,7 @@ export function Select<Value extends string | number>({
         size === 'small' && 'ui-select--small',
         variant === 'borderless' && 'ui-select--borderless',
         !!prefix && 'ui-select--prefixed',
+        status && `ui-select--${status}`,
         value === undefined && placeholder !== undefined && 'ui-select--placeholder',
         className,
       )}
@@ -52,6 +56,7 @@ export function Select<Value extends string | number>({
           const chosen = options.find((option) => String(option.value) === event.target.value);
           onChange(chosen?.value);
         }}
+        aria-invalid={status === 'error' || undefined}
         {...rest}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}

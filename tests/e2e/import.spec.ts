@@ -11,6 +11,7 @@ import { expectAccessibleAtBothWidths } from './support/axe';
 import { expectShown } from './support/shown-messages';
 import { API, apiHeaders, origin, signedInAs } from './support/portal';
 import { uniqueName } from './support/projects-api';
+import { deleteAllFound } from './support/bulk-delete';
 import { IMPORT_LIMIT } from '../../shared/import';
 
 test('a CSV with two bad rows: they are flagged before anything is written, and the good rows come in', async ({
@@ -86,13 +87,6 @@ test('a file of more than a thousand rows is checked and imported as a job whose
   const { access_token: token } = await signedInAs(context, 'alice');
   const headers = apiHeaders('acme', token);
   const prefix = uniqueName('Large import');
-  const mapsNamed = async () => {
-    const response = await request.get(
-      `${API}/property-maps?filter[search]=${encodeURIComponent(prefix)}&per_page=1000`,
-      { headers },
-    );
-    return ((await response.json()) as { data: Array<{ id: number; name: string }> }).data;
-  };
   const mapsTotal = async () => {
     const response = await request.get(
       `${API}/property-maps?filter[search]=${encodeURIComponent(prefix)}&per_page=1`,
@@ -138,13 +132,6 @@ test('a file of more than a thousand rows is checked and imported as a job whose
     await expectShown(page, 'Imported 1,198 rows: 1,198 new, 0 changed');
     expect(await mapsTotal()).toBe(1198);
   } finally {
-    for (let round = 0; round < 5; round += 1) {
-      const maps = await mapsNamed();
-      if (!maps.length) break;
-      await request.post(`${API}/property-maps/update`, {
-        headers,
-        data: { action: 'delete', 'property-maps': maps.map(({ id }) => ({ id })) },
-      });
-    }
+    await deleteAllFound(request, headers, 'property-maps', prefix);
   }
 });

@@ -13,6 +13,7 @@ import { BROWSER_EXPORT_MAX } from '../../shared/list-exports';
 import { IMPORT_LIMIT } from '../../shared/import';
 import { API, apiHeaders, sharedSession, signedInAs } from './support/portal';
 import { type ApiProject, projectsApi, uniqueName } from './support/projects-api';
+import { deleteAllFound } from './support/bulk-delete';
 
 /**
  * Runs with three projects of alice's sharing a new tag, removed afterwards; `projects` in the order they were made.
@@ -197,17 +198,6 @@ test('exports a list longer than the browser writes on the server: the bell show
         headers,
         multipart: { _method: 'PATCH', read: '1' },
       });
-    for (let round = 0; round < 10; round += 1) {
-      const listed = (await (
-        await request.get(`${API}/property-maps?filter[search]=${encodeURIComponent(tag)}&per_page=1000`, {
-          headers,
-        })
-      ).json()) as { data: Array<{ id: number }> };
-      if (!listed.data.length) break;
-      await request.post(`${API}/property-maps/update`, {
-        headers,
-        data: { action: 'delete', 'property-maps': listed.data.map(({ id }) => ({ id })) },
-      });
-    }
+    await deleteAllFound(request, headers, 'property-maps', tag);
   }
 });

@@ -320,7 +320,7 @@ test.describe('changing projects', () => {
       await expect(page.locator('.project-status')).toHaveText('Inactive');
       await expect(page.getByText('Made by the end-to-end tests.')).toBeVisible();
       await expect(page.locator('.project-hero').getByText('Concept')).toBeVisible();
-      await expect(page.locator('.project-people').getByText('Bob Brink')).toBeVisible();
+      await expect(page.locator('.people-list').getByText('Bob Brink')).toBeVisible();
     } finally {
       await api.deleteProject(id);
     }

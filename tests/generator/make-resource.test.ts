@@ -54,7 +54,7 @@ const GENERATED = [
   'tests/server/paint-suppliers.test.ts',
   'tests/e2e/paint-suppliers.spec.ts',
 ];
-const EDITED_CODE = ['shared/abilities.ts'];
+const EDITED_CODE = ['shared/abilities.ts', 'server/db/schema.ts'];
 const EDITED_TEXTS = ['en', 'nl'].flatMap((language) =>
   ['common', 'search', 'securityRoles'].map((ns) => `public/locales/${language}/${ns}.json`),
 );

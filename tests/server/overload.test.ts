@@ -12,7 +12,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ArrivalOrderGate, asNewArrival } from '../../server/db/arrival-order';
 import { connectionGate, databaseEngine } from '../../server/db/database';
 import { registerErrorHandling } from '../../server/http/errors';
-import { type AdmissionGate, registerOverloadShedding, SHED_AFTER_MS } from '../../server/http/overload';
+import { TURN_KEPT_MS } from '../../server/http/client-turns';
+import {
+  type AdmissionGate,
+  MIN_RETRY_AFTER_MS,
+  registerOverloadShedding,
+  SHED_AFTER_MS,
+} from '../../server/http/overload';
 import { tokenFor } from './api-helpers';
 import { declaredKey } from './stored-keys';
 import { startTestServer, TEST_DOMAIN, type TestServer } from './test-server';
@@ -31,7 +37,7 @@ afterAll(() => server.close());
 interface Answer {
   status: number;
   retryAfter: number;
-  body: { busy?: boolean; message?: string };
+  body: { busy?: boolean; message?: string; retry_after_ms?: number };
 }
 
 /** One GET on `agent`'s connection with the tenant's Host (never sent again when refused). */
@@ -101,7 +107,10 @@ describe('a busy server', () => {
     expect(refused.body).toEqual({
       message: 'De server is druk bezet. Probeer het zo opnieuw.',
       busy: true,
+      retry_after_ms: expect.any(Number),
     });
+    expect(refused.body.retry_after_ms).toBeGreaterThanOrEqual(MIN_RETRY_AFTER_MS);
+    expect(refused.body.retry_after_ms).toBeLessThanOrEqual(refused.retryAfter * 1000);
 
     // A stored file (a preview in an <img>, which no one sends again) is not turned away: it is served, or waits its
     // turn (for the maintenance switch's query) once it has reached the queue.
@@ -202,6 +211,65 @@ describe('a busy server', () => {
   );
 });
 
+describe('a client refused as busy', () => {
+  it('is served when it comes back at its turn, while the queue is still long and a newcomer is refused', async () => {
+    // The same as above: six logins under way are a threshold's wait for a new one. The server's clock moves
+    // only when the test moves it.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const hashing = new ArrivalOrderGate(1);
+    hashing.measuredHold(SHED_AFTER_MS.pglite / 5);
+    const gateApp = await loginGateApp(hashing, SHED_AFTER_MS.pglite);
+    try {
+      await gateApp.admitted(6);
+      const first = await gateApp.login('10.0.0.1');
+      expect(first.status).toBe(503);
+      expect(first.headers.get('retry-after')).toBe('1');
+      // Coming back before its turn (without waiting as told) does not claim it.
+      expect((await gateApp.login('10.0.0.1')).status).toBe(503);
+
+      vi.advanceTimersByTime(1_000 + 500);
+      // Its turn has come: it is served though six are still under way; a newcomer is not.
+      const returned = gateApp.login('10.0.0.1');
+      await vi.waitFor(() => expect(gateApp.underWay()).toBe(7), { timeout: 30_000, interval: 10 });
+      expect((await gateApp.login('10.0.0.2')).status).toBe(503);
+      // A turn is used once, and one not claimed in time is gone.
+      vi.advanceTimersByTime(TURN_KEPT_MS + 1_000);
+      expect((await gateApp.login('10.0.0.2')).status).toBe(503);
+      gateApp.releaseLogins();
+      expect((await returned).status).toBe(200);
+    } finally {
+      await gateApp.close();
+      vi.useRealTimers();
+    }
+  });
+
+  it('other requests give way to a burst of logins: each is given a turn after it, and served at that turn', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const hashing = new ArrivalOrderGate(1);
+    hashing.measuredHold(SHED_AFTER_MS.pglite / 5);
+    const gateApp = await loginGateApp(hashing, SHED_AFTER_MS.pglite, { otherGivesWay: true });
+    try {
+      // Before the burst, nothing waits.
+      expect((await gateApp.other('10.0.0.3')).status).toBe(200);
+      // Six logins under way: a queue longer than a request may wait.
+      await gateApp.admitted(6);
+      const refused = await gateApp.other('10.0.0.3');
+      expect(refused.status).toBe(503);
+      const { retry_after_ms: turn } = (await refused.json()) as { retry_after_ms: number };
+      // After the six logins' hashing (50 ms each), not before.
+      expect(turn).toBeGreaterThanOrEqual(6 * (SHED_AFTER_MS.pglite / 5));
+
+      vi.advanceTimersByTime(turn);
+      expect((await gateApp.other('10.0.0.3')).status).toBe(200);
+      expect((await gateApp.other('10.0.0.4')).status).toBe(503);
+      gateApp.releaseLogins();
+    } finally {
+      await gateApp.close();
+      vi.useRealTimers();
+    }
+  });
+});
+
 /**
  * An app whose `POST /api/v2/login` is shed at `hashing` (with `options`) and then waits until the test releases
  * it, as a burst still reading its users; `GET /api/v2/other` queues nowhere.
@@ -209,13 +277,25 @@ describe('a busy server', () => {
 async function loginGateApp(
   hashing: ArrivalOrderGate,
   shedAfterMs: number,
-  options: Partial<Pick<AdmissionGate, 'maxUnderWay'>> = {},
+  options: Partial<Pick<AdmissionGate, 'maxUnderWay'>> & { otherGivesWay?: boolean } = {},
 ) {
-  const app = Fastify();
+  // Each client's address as a proxy in front tells it (`X-Forwarded-For`).
+  const app = Fastify({ trustProxy: true });
   registerErrorHandling(app);
-  registerOverloadShedding(app, shedAfterMs, [
-    { gate: hashing, applies: (request) => request.url === '/api/v2/login', reachedLate: true, ...options },
-  ]);
+  const { otherGivesWay, ...loginOptions } = options;
+  const login: AdmissionGate = {
+    gate: hashing,
+    applies: (request) => request.url === '/api/v2/login',
+    reachedLate: true,
+    ...loginOptions,
+  };
+  // With `otherGivesWay`, `GET /other` queues at a gate of its own (never busy) that gives way to the logins.
+  const other: AdmissionGate = {
+    gate: new ArrivalOrderGate(1),
+    applies: (request) => request.url === '/api/v2/other',
+    givesWayTo: login,
+  };
+  registerOverloadShedding(app, shedAfterMs, otherGivesWay ? [other, login] : [login]);
   let releaseLogins!: () => void;
   const loginsMayGoOn = new Promise<void>((resolve) => (releaseLogins = resolve));
   const state = { underWay: 0 };
@@ -229,7 +309,10 @@ async function loginGateApp(
   const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v2`;
   return {
     url,
-    login: () => fetch(`${url}/login`, { method: 'POST' }),
+    /** A login from `address` (all from one address unless told). */
+    login: (address = '10.0.0.100') =>
+      fetch(`${url}/login`, { method: 'POST', headers: { 'x-forwarded-for': address } }),
+    other: (address: string) => fetch(`${url}/other`, { headers: { 'x-forwarded-for': address } }),
     /** Logins that reached their handler. */
     underWay: () => state.underWay,
     releaseLogins,
@@ -260,8 +343,9 @@ describe('a burst of logins', () => {
     try {
       // Six are admitted, one after another (the sixth finds the threshold's wait ahead of it, not more).
       const admitted = await gateApp.admitted(6);
-      // The next ones are refused at once, while the admitted ones still wait.
-      for (const answer of await Promise.all([gateApp.login(), gateApp.login()])) {
+      // The next ones are refused at once, while the admitted ones still wait. Each comes from an address of its
+      // own: a client's kept turn is its own, and on a slow machine one refused could come after the other's turn.
+      for (const answer of await Promise.all([gateApp.login('10.0.0.101'), gateApp.login('10.0.0.102')])) {
         expect(answer.status).toBe(503);
         expect(answer.headers.get('retry-after')).toBe('1');
         expect(await answer.json()).toMatchObject({ busy: true });

@@ -194,14 +194,14 @@ export async function sendWithHost(
       request.end(body);
     });
   // As the portal does (src/providers/http-client.ts): a request a busy server refused before starting it
-  // (server/http/overload.ts, on a server started with shedding) is sent again after Retry-After. Unlike the
+  // (server/http/overload.ts, on a server started with shedding) is sent again at the turn it was given. Unlike the
   // portal (three times, then the user sees the message), a test resends until the server takes it: the queue the
   // refusal measured drains, and the test's own time limit bounds the wait.
   for (;;) {
     const response = await send();
-    const busy = response.status === 503 && (await response.clone().text()).includes('"busy":true');
-    if (!busy) return response;
-    const seconds = Math.max(Number(response.headers.get('retry-after')) || 1, 1);
-    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    const body = response.status === 503 ? await response.clone().text() : '';
+    if (!body.includes('"busy":true')) return response;
+    const { retry_after_ms: turn } = JSON.parse(body) as { retry_after_ms: number };
+    await new Promise((resolve) => setTimeout(resolve, turn));
   }
 }

@@ -2,13 +2,20 @@
 /** The account and company forms' pure parts: payloads, where server errors show, the colour input rules. */
 import { describe, expect, it } from 'vitest';
 import { cleanHexInput, contrastWithWhite, isHexColor } from '@/lib/colors';
-import { COMPANY_DETAILS, companyPayload } from '@/resources/company-profile/company-form';
+import { settingsPayload } from '@/components/settings-form/SettingsFields';
+import { placeMessages } from '@/components/settings-form/useSettingsForm';
+import { COMPANY_DETAILS, companyFields } from '@/resources/company-profile/company-form';
 import {
   ACCOUNT_DETAILS,
-  accountPayload,
-  placeErrors,
-  tabOfField,
+  NOTIFICATION_SETTINGS,
+  PASSWORD_CARD,
+  type AccountFormValues,
 } from '@/resources/my-account/account-form';
+
+const ACCOUNT_FIELDS = [...ACCOUNT_DETAILS, NOTIFICATION_SETTINGS, ...PASSWORD_CARD];
+const placeErrors = (errors: Record<string, string[] | string>) => placeMessages(ACCOUNT_FIELDS, errors);
+const accountPayload = (values: AccountFormValues) => settingsPayload(ACCOUNT_FIELDS, values);
+const companyPayload = (values: object, admin: boolean) => settingsPayload(companyFields(admin), values);
 
 describe('the settings fields keep the rules of the shared input schemas', () => {
   const rules = (fields: ReadonlyArray<{ name: string; maxLength?: number; requiredKey?: string }>) =>
@@ -34,7 +41,7 @@ describe('the settings fields keep the rules of the shared input schemas', () =>
   });
 });
 
-describe('placeErrors (spec 2 §5)', () => {
+describe("the account's 422 messages (spec 2 §5)", () => {
   it('puts the first current and new password errors under their fields and the second new one under the confirmation', () => {
     expect(
       placeErrors({
@@ -56,14 +63,9 @@ describe('placeErrors (spec 2 §5)', () => {
       { name: 'new_password_confirmation', errors: ['No match.'] },
     ]);
   });
-
-  it('knows the tab of a field', () => {
-    expect(tabOfField('current_password')).toBe('settings');
-    expect(tabOfField('email')).toBe('details');
-  });
 });
 
-describe('accountPayload', () => {
+describe("the account's payload", () => {
   it('sends the password fields only when a password is typed, and the settings as 1/0', () => {
     const plain = accountPayload({
       name: 'A',
@@ -87,7 +89,7 @@ describe('accountPayload', () => {
   });
 });
 
-describe('companyPayload', () => {
+describe("the company's payload", () => {
   it('sends an empty demo model and accent as empty, and the Autodesk option only for admins', () => {
     const values = {
       name: 'Acme',

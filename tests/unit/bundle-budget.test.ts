@@ -109,6 +109,15 @@ describe('the signed-in first pages', () => {
   );
 
   it.each(Object.keys(JS_BUDGETS) as BudgetedRoute[])(
+    "%s does not carry TypeBox (the API's schemas): a page imports their values from TypeBox-free modules",
+    (route) => {
+      // Every TypeBox schema is marked with this symbol's key, so any script that builds one holds it.
+      for (const { file } of routeLoad(DIST, route).js)
+        expect(readFileSync(join(DIST, file), 'utf8'), file).not.toContain('TypeBox.Kind');
+    },
+  );
+
+  it.each(Object.keys(JS_BUDGETS) as BudgetedRoute[])(
     '%s does not carry the command palette (cmdk), which loads when first opened (issue 33)',
     (route) => {
       const manifest = readManifest(DIST);

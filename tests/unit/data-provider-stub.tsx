@@ -3,7 +3,7 @@
  * records every request, and a <Refine> wrapper that uses the real data provider over it.
  */
 import { type AuthProvider, type LiveEvent, type LiveProvider, Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
+import { routerProvider } from '@/providers/router-provider';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import i18next, { type i18n as I18n } from 'i18next';
 import { render } from '@testing-library/react';

@@ -76,7 +76,7 @@ describe('apiRequest', () => {
   });
 });
 
-describe('a busy server (503 busy, Retry-After)', () => {
+describe('a busy server (503 busy, Retry-After, retry_after_ms)', () => {
   const busy = () =>
     Response.json(
       { message: 'The server is busy. Try again in a moment.', busy: true },
@@ -101,6 +101,27 @@ describe('a busy server (503 busy, Retry-After)', () => {
 
     const request = apiRequest('/projects');
     await vi.advanceTimersByTimeAsync(2_749);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(request).resolves.toEqual({ data: [1] });
+  });
+
+  it('comes back at the turn the server gave it (retry_after_ms), sooner than Retry-After, with nothing random', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0.75);
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(
+        Response.json(
+          { message: 'The server is busy. Try again in a moment.', busy: true, retry_after_ms: 340 },
+          { status: 503, headers: { 'Retry-After': '1' } },
+        ),
+      )
+      .mockResolvedValueOnce(Response.json({ data: [1] }, { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+
+    const request = apiRequest('/projects');
+    await vi.advanceTimersByTimeAsync(339);
     expect(fetch).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
     await expect(request).resolves.toEqual({ data: [1] });

@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import InviteUserDialog from '@/resources/users/InviteUserDialog';
+import users from '@/resources/users/users.resource';
 import { InvitationPage } from '@/shell/login/InvitationPage';
 import { NotificationPanel } from '@/shell/notifications/NotificationPanel';
 import type { UserNotification } from '@/shell/notifications/types';
@@ -19,6 +19,9 @@ import type { NotificationsState } from '@/shell/notifications/useNotifications'
 import { PortalPage } from '@/shell/routes/PortalPage';
 import { LocationProbe, RefineHarness, laravelList, signInAs, stubApi } from './data-provider-stub';
 import { portalI18n, user } from './support/portal-app';
+
+/** The Invite User dialog as the users' list declares it. */
+const InviteUserDialog = users.list!.headerActions!.find((action) => action.key === 'invite')!.dialog!;
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -313,6 +313,45 @@ describe('the model overview', () => {
   });
 });
 
+describe("a model's versions in the address (issue 45)", () => {
+  /** Version `number` of the lobby, processed. */
+  const version = (number: number, current: boolean) => ({
+    number,
+    current,
+    status: 'FINISHED',
+    file: { name: `lobby ${number}.fbx`, size: 12_000 },
+    uploader_name: 'Alice Anders',
+    created_at: '2026-01-01T10:00:00.000Z',
+    note: null,
+    restored_from: null,
+    preview_image_url: null,
+    viewer_model_url: `/api/v2/files/models/lobby-${number}.glb`,
+    ar_model_url: null,
+    statistics: null,
+  });
+
+  it('are steps on one record: opened at an earlier version, Back to the current one reads nothing again and gives the focus to its View button', async () => {
+    const api = stubApi().on('GET', '/projects/models/:id', {
+      body: {
+        data: { ...lobby, status: 'FINISHED', version: 2, versions: [version(2, true), version(1, false)] },
+      },
+    });
+    const user = userEvent.setup();
+    renderPages(api, stubLive(), '/projects/models/overview/7?version=1');
+
+    const notice = (await screen.findByText('The viewer shows version 1, not the current version 2.'))
+      .parentElement!;
+    expect(notice).toHaveAttribute('role', 'status');
+    await user.click(within(notice).getByRole('button', { name: 'Back to the current version' }));
+
+    // The address's own parameter is no new query: the page stays as it is (no loading state in between), and
+    // the focus goes back to the button that shows version 1 again.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'View in 3D: version 1' })).toHaveFocus());
+    expect(screen.queryByText('The viewer shows version 1', { exact: false })).not.toBeInTheDocument();
+    expect(api.calls('/projects/models/7')).toHaveLength(1);
+  });
+});
+
 /** The command palette's Actions (issue 33): the current screen's header actions, as it offers them. */
 async function paletteActions(user: ReturnType<typeof userEvent.setup>) {
   Element.prototype.scrollIntoView ??= () => undefined;

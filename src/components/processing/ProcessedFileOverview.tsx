@@ -10,7 +10,8 @@
 import { Timeline } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { COMMENTED_RECORDS, type CommentedRecordType } from '@shared/comment-values';
-import { type FileVersion, versionedFileName } from '@shared/file-versions';
+import type { FileVersion } from '@shared/file-versions';
+import { versionedFileName } from '@shared/file-version-names';
 import { ModelComments } from '@/components/review/ModelComments';
 import { type CommentReview, useCommentReview } from '@/components/review/useCommentReview';
 import { useModelViewpoints } from '@/components/review/useModelViewpoints';

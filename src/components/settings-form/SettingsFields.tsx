@@ -3,10 +3,11 @@
  * list, and so do the values taken from the record (`settingsValues`) and what Save sends (`settingsPayload`).
  * Kinds: text inputs, passwords, a checkbox, a hidden value, a colour (spec 2 §5, §9: a 200 px picker and the hex
  * text, hex digits only, at most 6 or 8 with alpha; 'default', disabled, while the form's `defaultFlag` is on), an
- * image (ImageFileInput: the stored picture, replaced by a file of the rule's types, never removed) and a control
- * the page gives (a select). The colour's texts are the namespace's `company.*` keys.
+ * image (ImageFileInput: the stored picture, replaced by a file of the rule's types, never removed), a control
+ * the page gives, a select of fixed values and a value the page's own inputs edit. The colour's texts are the namespace's
+ * `company.*` keys.
  */
-import { Checkbox, ColorPicker, Form, Input, Space } from 'antd';
+import { Checkbox, ColorPicker, Form, Input, Select, Space } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TObject } from '@sinclair/typebox';
@@ -24,7 +25,11 @@ type FieldKind =
   | { kind: 'checkbox' | 'hidden' }
   | { kind: 'color'; allowAlpha: boolean; optional?: boolean; defaultFlag: string }
   | { kind: 'image'; rule: ImageRule }
-  | { kind: 'control'; control?: ReactElement };
+  | { kind: 'control'; control?: ReactElement }
+  /** A choice of fixed values, each named by the namespace's `{optionKey}.{value}`. */
+  | { kind: 'select'; options: readonly string[]; optionKey: string }
+  /** A value the page's own inputs edit (my account's notification switches): read and sent, no message under it. */
+  | { kind: 'value' };
 
 export type SettingsField<R = never> = FieldKind & {
   name: string;
@@ -32,15 +37,18 @@ export type SettingsField<R = never> = FieldKind & {
   hintKey?: string;
   /** The message when it is left empty, which makes it required. */
   requiredKey?: string;
+  /** Where a 422's second message of the field shows (a new password's under the confirmation). */
+  moreMessagesUnder?: string;
   /** Across the whole grid. */
   wide?: boolean;
   /** The form's value from the record; a text field's is the record's own string (null when unset). */
   read?: (record: R) => unknown;
   /**
-   * What Save sends for the value (nothing when undefined); by default a text its string (an unset optional one
-   * null, an unset required one '', the server says why), a colour its value or null, an image a picked file.
+   * What Save sends for the value (nothing when undefined), given the form's values too; by default a text its
+   * string (an unset optional one null, an unset required one '', the server says why), a colour its value or
+   * null, an image a picked file.
    */
-  send?: (value: unknown) => unknown;
+  send?: (value: unknown, values: object) => unknown;
 };
 
 const isText = (field: FieldKind): field is TextKind =>
@@ -89,7 +97,7 @@ export function settingsPayload<R>(
   return Object.fromEntries(
     fields.flatMap((field) => {
       const value: unknown = Reflect.get(values, field.name);
-      const sent = field.send ? field.send(value) : defaultSend(field, value);
+      const sent = field.send ? field.send(value, values) : defaultSend(field, value);
       return sent === undefined ? [] : [[field.name, sent]];
     }),
   );
@@ -166,6 +174,14 @@ export function SettingsFields<R extends object>({
       }
       case 'control':
         return field.control;
+      case 'select':
+        return (
+          <Select
+            options={field.options.map((value) => ({ value, label: t(`${field.optionKey}.${value}`) }))}
+          />
+        );
+      case 'value':
+        return null;
       case 'textarea':
         return <Input.TextArea rows={3} maxLength={field.maxLength} />;
       default:
@@ -194,7 +210,7 @@ export function SettingsFields<R extends object>({
     return field.requiredKey ? [{ required: true, message: t(field.requiredKey, { field: label }) }] : [];
   };
   const items = fields.map((field) => {
-    if (!field) return null;
+    if (!field || field.kind === 'value') return null;
     const label = field.labelKey && t(field.labelKey);
     return (
       <Form.Item

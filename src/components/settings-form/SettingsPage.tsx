@@ -1,14 +1,17 @@
 /**
  * A page that edits the user's own record (useSettingsForm): the header with its title, Cancel and (when the user
  * may edit) Save, 'Saving...' while it is sent; below it the success banner or the failure of a save and the page's
- * own notices; then the form once the record has loaded (a skeleton until then, the load's failure if it fails).
+ * own notices; then the form once the record has loaded (a skeleton until then, the load's failure if it fails):
+ * its declared tabs (settings-tabs.ts) or its declared sections (each a card of its fields and what else it shows).
  */
-import { Alert, Button, Card, Form, type FormProps, Skeleton, type SkeletonProps } from 'antd';
+import { Alert, Button, Card, Form, type FormProps, Skeleton, type SkeletonProps, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '@/components/LoadFailure';
 import { PageHeader } from '@/components/PageHeader';
 import type { ApiHttpError } from '@/providers/data-provider';
+import { type SettingsField, SettingsFields } from './SettingsFields';
+import type { SettingsTabContext } from './settings-tabs';
 import type { SettingsForm } from './useSettingsForm';
 import '@/components/page.css';
 import './settings-form.css';
@@ -25,13 +28,28 @@ interface SettingsPageProps<R, V extends object> {
   skeleton: SkeletonProps;
   formProps?: FormProps<V>;
   onCancel: () => void;
-  children: (record: R) => ReactNode;
+  /** The form's content where the page has no tabs: its cards. */
+  sections?: readonly (SettingsSection<R, V> | false)[];
 }
 
-export function SettingsPage<R, V extends object>(props: SettingsPageProps<R, V>) {
-  const { settings, ns, editable = true, skeleton, children } = props;
+/** A card of a settings page (the company's Company Details, its colours, its licences). */
+export interface SettingsSection<R, V> {
+  key: string;
+  /** The card's title (the page's namespace). */
+  titleKey: string;
+  /** The fields it holds, the form's (useSettingsForm's `fields`). */
+  fields?: readonly SettingsField<R>[];
+  /** Beside the title (the colours' 'Reset to default'). */
+  extra?: ReactNode;
+  /** Below the fields (the colours' swatches, the licences' table). */
+  render?: (record: R, context: SettingsTabContext<V>) => ReactNode;
+}
+
+export function SettingsPage<R extends object, V extends object>(props: SettingsPageProps<R, V>) {
+  const { settings, ns, editable = true, skeleton } = props;
   const { t } = useTranslation(ns);
-  const { form, record, query, submit, banner, failed } = settings;
+  const { form, record, query, submit, banner, failed, tabs, tab } = settings;
+  const context = { form, submit, reload: () => void query.refetch() };
   if (query.isError && !record) return <LoadFailure error={query.error as ApiHttpError} />;
   const saving = submit.submitting;
   return (
@@ -67,7 +85,29 @@ export function SettingsPage<R, V extends object>(props: SettingsPageProps<R, V>
           onFinishFailed={submit.failed}
           {...props.formProps}
         >
-          {children(record)}
+          {tabs.length ? (
+            <Tabs
+              activeKey={tab.active}
+              onChange={tab.open}
+              destroyOnHidden={false}
+              items={tabs.map(({ key, labelKey, fields, render }) => ({
+                key,
+                label: t(labelKey),
+                forceRender: !!fields,
+                children: render(record, context),
+              }))}
+            />
+          ) : (
+            props.sections?.map(
+              (section) =>
+                section && (
+                  <SettingsCard key={section.key} title={t(section.titleKey)} extra={section.extra}>
+                    {section.fields && <SettingsFields fields={section.fields} ns={ns} record={record} />}
+                    {section.render?.(record, context)}
+                  </SettingsCard>
+                ),
+            )
+          )}
         </Form>
       )}
     </div>

@@ -15,6 +15,7 @@ import { Dialog } from '@/ui/Dialog';
 import { MultiSelect } from '@/ui/MultiSelect';
 import { Select } from '@/ui/Select';
 import { bulkEditBody, bulkEditFields } from './bulk-edit';
+import '@/ui/field-stack.css';
 import './bulk-edit.css';
 
 type Option = { value: string; label: string; color?: string };
@@ -101,8 +102,7 @@ function BulkValueInput({
       options={options}
       // A reference may be set to none; a select's value must be chosen.
       placeholder={field.reference ? tl('bulk.none') : tl('bulk.choose')}
-      aria-invalid={invalid}
-      className={invalid ? 'ui-select--error' : undefined}
+      status={invalid ? 'error' : undefined}
       onChange={(key) => onChange(key === undefined ? null : ids.get(key))}
     />
   );
@@ -148,9 +148,14 @@ export default function BulkEditDialog({
         </>
       }
     >
-      <form id={formId} className="bulk-edit" onSubmit={(event) => void apply.onSubmit(event)} noValidate>
+      <form
+        id={formId}
+        className="ui-field-stack"
+        onSubmit={(event) => void apply.onSubmit(event)}
+        noValidate
+      >
         {fields.length > 1 && (
-          <div className="bulk-edit__field">
+          <div className="ui-field-stack__field">
             <label htmlFor={`${id}-field`}>{tl('bulk.editField')}</label>
             <Select<string>
               id={`${id}-field`}
@@ -165,7 +170,7 @@ export default function BulkEditDialog({
             />
           </div>
         )}
-        <div className="bulk-edit__field">
+        <div className="ui-field-stack__field">
           <label id={`${valueId}-label`} htmlFor={valueId}>
             {label}
           </label>
@@ -182,7 +187,7 @@ export default function BulkEditDialog({
             }}
           />
           {missing && (
-            <div className="bulk-edit__error" role="alert">
+            <div className="ui-field-stack__error" role="alert">
               {tl('required', { field: label })}
             </div>
           )}

@@ -51,6 +51,7 @@ import { primarySort } from './list-state';
 import { listDefaults } from './list-request';
 import { SavedViewsButton } from './SavedViewsButton';
 import { savedStateParams, savedViewsKey, toSavedState } from './saved-view-state';
+import { RenameCell } from './RenameCell';
 import { useArrivedRows } from './useArrivedRows';
 import { useListReset } from './useListReset';
 import { useBulkActions } from './useBulkActions';
@@ -198,6 +199,8 @@ export function ListView({
   /** The list's title as a file's name (an export's, an import template's). */
   const fileTitle = typeof title === 'string' ? title : t('title');
 
+  // The cell a row action renames in place (the FAQ's Edit).
+  const rename = list.rowActions?.find((action) => action.rename)?.rename;
   const columns: DataColumn<BaseRecord>[] = list.columns
     .filter((column) => !column.visible || column.visible(context))
     .map((column) => ({
@@ -209,18 +212,25 @@ export function ListView({
       stack: column.field === (list.nameField ?? 'name') ? 'title' : undefined,
       sortable: !!column.sort,
       sortOrder: column.sort && sorted?.field === column.sort ? sorted.order : null,
-      render: (record) =>
-        column.render
+      render: (record) => {
+        const cell = column.render
           ? column.render(record, context)
           : renderCell(column.kind ?? 'text', record[column.field], {
               language: i18n.resolvedLanguage,
               record,
               activeValues: column.activeValues,
-              describe: (cell) =>
+              describe: (value) =>
                 column.kind === 'image'
                   ? nameOf(record)
-                  : t(`values.${String(cell)}`, { defaultValue: String(cell ?? '') }),
-            }),
+                  : t(`values.${String(value)}`, { defaultValue: String(value ?? '') }),
+            });
+        if (rename?.field !== column.field) return cell;
+        return (
+          <RenameCell resource={resource} rename={rename} record={record}>
+            {cell}
+          </RenameCell>
+        );
+      },
     }));
 
   if (actions.hasRowMenu) {

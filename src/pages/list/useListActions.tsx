@@ -2,7 +2,7 @@
  * The declared actions of a list (spec 2 §2, §4, §8): header buttons beside the create button and row-menu
  * entries, each a link (with navigation state), a call that runs after the 'Confirmation' dialog and reports its
  * result as the list's banner, a declared bulk action run on the one record (`bulk`), a dialog, or an action in
- * place on the row (`run`: the FAQ's inline rename); a row entry may also leave for another host (`href`). Row
+ * place on the row (`rename`: the FAQ's inline rename, RenameCell.tsx); a row entry may also leave for another host (`href`). Row
  * entries can be disabled per record with a tooltip saying why; a row click opens a route or a dialog. Delete
  * comes from the declaration's `deletion`. After a row's call, dialog or delete, the lists of the resources that show
  * these records too (`bulk.refreshes`: a library's item count) reload as after a bulk action.
@@ -25,6 +25,7 @@ import type {
 } from '@/declarations/types';
 import type { Permission } from '@/lib/permissions';
 import { recordKey } from '@/declarations/derive';
+import { renaming } from './inline-rename';
 import { useRelatedRefresh } from './useRelatedRefresh';
 
 export interface ListActionsOptions {
@@ -137,7 +138,7 @@ export function useListActions(
                 label,
               });
             } else if (action.dialog) openDialog(action.dialog as ComponentType<ActionDialogProps>, record);
-            else action.run?.(record);
+            else if (action.rename) renaming.start(resource.name, recordKey(resource, record) ?? '');
           },
         };
       });

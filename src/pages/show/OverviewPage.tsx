@@ -1,6 +1,6 @@
 /**
  * The generic overview of a record with a declared overview screen (`OverviewPageDeclaration`, issue 43): the
- * breadcrumbs from the list through the declared trail to the record, the page header (title, badge and the
+ * breadcrumbs from the list through the declared trail (`trail`, `useTrail`) to the record, the page header (title, badge and the
  * declared actions), the result banner, the declared details (beside the media, or placed by the entity's body)
  * and sections, on the layout of every overview (issue 31). An entity's `<entity>.overview.tsx` declares its
  * screen (`overview.page` loads it with the show route, src/shell/routes/resource-pages.ts); an entity without one
@@ -31,6 +31,7 @@ import type {
   ResourcePage,
   ResourcePageProps,
 } from '@/declarations/types';
+import { useDeclaredTrail } from './overview-trail';
 import '@/components/page.css';
 
 /** A section's related list (`list`): the declared list, loaded only by an overview that shows one. */
@@ -123,7 +124,7 @@ export function declaredOverviewPage<TRecord extends BaseRecord>(
     });
     useLive();
     usePreload(id);
-    const trail = useTrail(record);
+    const trail = [...useDeclaredTrail(declaration.trail, resource, record), ...useTrail(record)];
 
     const root = declaration.root ?? { labelKey: 'title', to: `/${resource.routes.list ?? ''}` };
     if (query.error) {

@@ -11,10 +11,10 @@ import { Alert, Button, Form, Select, Table } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AUTODESK_INTEGRATIONS, type CompanyProfile } from '@shared/entities/company-profile';
+import type { CompanyProfile } from '@shared/entities/company-profile';
 import { PLATFORMS } from '@shared/platforms';
-import { SettingsFields } from '@/components/settings-form/SettingsFields';
-import { SettingsCard, SettingsPage } from '@/components/settings-form/SettingsPage';
+import { settingsValues } from '@/components/settings-form/SettingsFields';
+import { SettingsPage } from '@/components/settings-form/SettingsPage';
 import { useSettingsForm } from '@/components/settings-form/useSettingsForm';
 import { AA_CONTRAST, contrastWithWhite, isHexColor } from '@/lib/colors';
 import { licenceNameKey } from '@/lib/licence-names';
@@ -25,13 +25,11 @@ import { useAuthorization } from '@/providers/useAuthorization';
 import { COMPANY_PROFILE_ABILITIES } from './company-profile-abilities';
 import { DEMO_MODELS_CALL, type DemoModel } from './demo-models';
 import {
-  autodeskField,
+  AUTODESK,
   COLORS,
   COMPANY_DETAILS,
-  COMPANY_FIELDS,
+  companyFields,
   type CompanyFormValues,
-  companyPayload,
-  companyValues,
   demoModelField,
   IMAGES,
 } from './company-form';
@@ -59,20 +57,18 @@ export default function CompanyProfilePage() {
   const stored = useRef<CompanyProfile | null>(null);
   // The last custom colours, for 'Set Custom Company color'.
   const lastCustom = useRef(customColors({}));
+  const fields = companyFields(admin);
   const settings = useSettingsForm<CompanyProfile, CompanyFormValues>({
     url: '/companies/my-company',
-    values: (loaded) => {
+    fields,
+    onLoad: (loaded, values) => {
       stored.current = loaded;
-      const values = companyValues(loaded);
       lastCustom.current = customColors(values);
-      return values;
     },
-    payload: (values) => companyPayload(values, admin),
-    messageFields: COMPANY_FIELDS,
     afterSave: ({ data: updated }, saved) => {
       stored.current = updated;
       tenantUpdates.publish(tenantOf(updated));
-      saved.setFieldsValue({ ...companyValues(updated), logo: null, background_image: null });
+      saved.setFieldsValue({ ...settingsValues(fields, updated), logo: null, background_image: null });
       return 'updateSuccessful';
     },
   });
@@ -161,69 +157,48 @@ export default function CompanyProfilePage() {
       }
       skeleton={{ paragraph: { rows: 8 } }}
       formProps={{ requiredMark: false, onValuesChange: (_, values) => preview(values) }}
-    >
-      {(loaded) => (
-        <>
-          <SettingsCard title={t('company.details')}>
-            <SettingsFields fields={COMPANY_DETAILS} ns="account" />
-          </SettingsCard>
-          <SettingsCard title={t('company.demoModel')}>
-            <SettingsFields
-              ns="account"
-              fields={[
-                demoModelField(
-                  <Select
-                    allowClear
-                    showSearch
-                    optionFilterProp="label"
-                    placeholder={t('company.noDemoModel')}
-                    loading={models.query.isFetching}
-                    options={modelOptions}
-                    notFoundContent={t('company.noFinishedModels')}
-                  />,
-                ),
-              ]}
-            />
-          </SettingsCard>
-          <SettingsCard
-            title={t('company.colors')}
-            extra={
-              editable && (
-                <Button onClick={() => setDefault(!isDefault)}>
-                  {isDefault ? t('company.setCustom') : t('company.resetDefault')}
-                </Button>
-              )
-            }
-          >
-            <SettingsFields fields={COLORS} ns="account" />
-            {!isDefault && (
+      sections={[
+        { key: 'details', titleKey: 'company.details', fields: COMPANY_DETAILS },
+        {
+          key: 'demoModel',
+          titleKey: 'company.demoModel',
+          fields: [
+            demoModelField(
+              <Select
+                allowClear
+                showSearch
+                optionFilterProp="label"
+                placeholder={t('company.noDemoModel')}
+                loading={models.query.isFetching}
+                options={modelOptions}
+                notFoundContent={t('company.noFinishedModels')}
+              />,
+            ),
+          ],
+        },
+        {
+          key: 'colors',
+          titleKey: 'company.colors',
+          fields: COLORS,
+          extra: editable && (
+            <Button onClick={() => setDefault(!isDefault)}>
+              {isDefault ? t('company.setCustom') : t('company.resetDefault')}
+            </Button>
+          ),
+          render: () =>
+            !isDefault && (
               <div className="company-swatches" aria-hidden>
                 <span style={{ background: isHexColor(primary, false) ? primary : undefined }} />
                 <span style={{ background: isHexColor(accent, true) ? accent : undefined }} />
               </div>
-            )}
-          </SettingsCard>
-          <SettingsCard title={t('company.images')}>
-            <SettingsFields fields={IMAGES} ns="account" record={loaded} />
-          </SettingsCard>
-          {admin && (
-            <SettingsCard title={t('company.autodesk')}>
-              <SettingsFields
-                ns="account"
-                fields={[
-                  autodeskField(
-                    <Select
-                      options={AUTODESK_INTEGRATIONS.map((value) => ({
-                        value,
-                        label: t(`company.autodeskOptions.${value}`),
-                      }))}
-                    />,
-                  ),
-                ]}
-              />
-            </SettingsCard>
-          )}
-          <SettingsCard title={t('company.licences')}>
+            ),
+        },
+        { key: 'images', titleKey: 'company.images', fields: IMAGES },
+        admin && { key: 'autodesk', titleKey: 'company.autodesk', fields: [AUTODESK] },
+        {
+          key: 'licences',
+          titleKey: 'company.licences',
+          render: (loaded) => (
             <Table
               rowKey="key"
               size="small"
@@ -245,9 +220,9 @@ export default function CompanyProfilePage() {
                 },
               ]}
             />
-          </SettingsCard>
-        </>
-      )}
-    </SettingsPage>
+          ),
+        },
+      ]}
+    />
   );
 }

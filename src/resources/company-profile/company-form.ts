@@ -4,18 +4,14 @@
  * picked images only, the Autodesk option only by admins.
  */
 import {
+  AUTODESK_INTEGRATIONS,
   type CompanyProfile,
   type CompanyProfileInput,
   CompanyProfileInputSchema,
 } from '@shared/entities/company-profile';
 import type { ReactElement } from 'react';
 import { IMAGE_RULES } from '@shared/image-rules';
-import {
-  type SettingsField,
-  settingsPayload,
-  settingsValues,
-  withSchemaRules,
-} from '@/components/settings-form/SettingsFields';
+import { type SettingsField, withSchemaRules } from '@/components/settings-form/SettingsFields';
 
 /** The form's values: the shared input's fields (colours '' when unset), with the picked files as the picker gives them. */
 export type CompanyFormValues = Partial<Omit<CompanyProfileInput, 'logo' | 'background_image'>> & {
@@ -85,23 +81,22 @@ export const IMAGES: readonly Field[] = [
     rule: IMAGE_RULES.background,
   },
 ];
-/** Its select is the page's. */
-export const autodeskField = (control?: ReactElement): Field => ({
+/** Admins' only (companyFields). */
+export const AUTODESK: Field = {
   name: 'autodesk_integration',
   labelKey: 'company.autodeskLabel',
-  kind: 'control',
-  control,
+  kind: 'select',
+  options: AUTODESK_INTEGRATIONS,
+  optionKey: 'company.autodeskOptions',
   read: (company) => company.autodesk_integration,
   send: (value) => value || undefined,
-});
+};
 
-const FIELDS = [...COMPANY_DETAILS, demoModelField(), ...COLORS, ...IMAGES];
-const ADMIN_FIELDS = [...FIELDS, autodeskField()];
-/** The fields a server message shows under. */
-export const COMPANY_FIELDS = ADMIN_FIELDS.map((field) => field.name);
-
-export const companyValues = (company: CompanyProfile): CompanyFormValues =>
-  settingsValues(ADMIN_FIELDS, company);
-
-export const companyPayload = (values: CompanyFormValues, admin: boolean) =>
-  settingsPayload(admin ? ADMIN_FIELDS : FIELDS, values);
+/** The page's fields: the Autodesk option is sent only by admins. */
+export const companyFields = (admin: boolean): readonly Field[] => [
+  ...COMPANY_DETAILS,
+  demoModelField(),
+  ...COLORS,
+  ...IMAGES,
+  ...(admin ? [AUTODESK] : []),
+];

@@ -7,16 +7,14 @@ import type { FaqCategory } from '@shared/entities/faq';
 import { FAQ_CATEGORY_ABILITIES } from '@shared/entities/faq-values';
 import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineResource } from '@/declarations/types';
-import { FaqNameCell } from './FaqNameCell';
 import settings from './list-settings';
-import { FAQ_WRITES, renaming } from './renaming';
 
 const ADMIN = { admin: true } as const;
 
 export default defineResource<FaqCategory>({
   name: settings.name,
   // Categories are written under /admin (spec 2 §7), read under /questions/categories.
-  writeCollection: FAQ_WRITES,
+  writeCollection: 'admin/questions/categories',
   ns: 'faq',
   screen: 'faq',
   idParam: 'faqId',
@@ -30,12 +28,7 @@ export default defineResource<FaqCategory>({
   list: {
     ...settings.list,
     columns: [
-      {
-        field: 'name',
-        titleKey: 'columns.name',
-        sort: 'name',
-        render: (category) => <FaqNameCell category={category} />,
-      },
+      { field: 'name', titleKey: 'columns.name', sort: 'name' },
       { field: 'questions_count', titleKey: 'columns.questions', kind: 'count', width: 120 },
       { field: 'updated_at', titleKey: 'columns.updated', kind: 'date', sort: 'updated_at', hideBelow: 'sm' },
     ],
@@ -46,7 +39,7 @@ export default defineResource<FaqCategory>({
         labelKey: 'edit',
         icon: <EditOutlined aria-hidden />,
         needs: 'edit',
-        run: (category) => renaming.start(category.id),
+        rename: { field: 'name', labelKey: 'rename', requiredKey: 'nameRequired', successKey: 'updated' },
       },
     ],
     rowLink: { to: (category) => `/faq/${category.id}` },

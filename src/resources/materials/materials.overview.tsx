@@ -7,12 +7,12 @@
  * interactive 3D viewer takes the preview's place (issue 28; the viewer's code loads only then).
  */
 import { type HttpError, useList } from '@refinedev/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/components/cells';
+import { linksSection } from '@/components/overview-links';
 import { PreviewFrame } from '@/components/PreviewFrame';
 import { Viewer3D } from '@/components/viewer/Viewer3D';
-import { defineOverviewPage, type OverviewContext, type OverviewPartProps } from '@/declarations/types';
+import { defineOverviewPage, type OverviewContext } from '@/declarations/types';
 import type { Material } from '@shared/entities/materials';
 import { materialPath } from './material-paths';
 import './materials.css';
@@ -37,22 +37,6 @@ const useVariants = (name: string | undefined, part: 'preload' | 'section') =>
     sorters: [{ field: 'name', order: 'asc' }],
     queryOptions: { enabled: name !== undefined, refetchOnMount: part === 'preload' },
   });
-
-function MaterialVariants({ record: material }: OverviewPartProps<Material>) {
-  const { t } = useTranslation('materials');
-  const variants = useVariants(material.name, 'section');
-  return variants.result.data.length ? (
-    <ul className="material-variants">
-      {variants.result.data.map((variant) => (
-        <li key={variant.id}>
-          <Link to={materialPath('materials/overview', variant)}>{variant.name}</Link>
-        </li>
-      ))}
-    </ul>
-  ) : (
-    <p className="muted">{t('overview.noVariants')}</p>
-  );
-}
 
 export default defineOverviewPage<Material>({
   titleId: 'material-title',
@@ -121,5 +105,20 @@ export default defineOverviewPage<Material>({
     },
     { key: 'description', labelKey: 'columns.description', span: 'filled', field: 'description' },
   ],
-  sections: [{ id: 'material-variants', titleKey: 'overview.variants', content: MaterialVariants }],
+  sections: [
+    {
+      id: 'material-variants',
+      titleKey: 'overview.variants',
+      content: linksSection<Material>({
+        useLinks: (material) =>
+          useVariants(material.name, 'section').result.data.map((variant) => ({
+            key: variant.id,
+            name: variant.name,
+            to: materialPath('materials/overview', variant),
+          })),
+        className: 'material-variants',
+        emptyKey: 'overview.noVariants',
+      }),
+    },
+  ],
 });

@@ -3,15 +3,23 @@
  * autodesk_integration is 'no'), the accordions 'Receive Notification via Email' and 'Receive Notification in
  * Portal' (notification types by category, one switch each), and the Change Password card. The switches and
  * password fields belong to the page's form, which the header's Save submits; the card's own 'Change password'
- * button submits it too, once its three fields are filled (MyAccountPage.tsx).
+ * button submits it too, once its three fields are filled (an empty one says so under it).
  */
 import { Button, Collapse, Form, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MyAccount, NotificationSetting } from '@shared/entities/my-account';
 import { SettingsFields } from '@/components/settings-form/SettingsFields';
 import { SettingsCard } from '@/components/settings-form/SettingsPage';
-import { PASSWORD_CARD } from './account-form';
+import type { SettingsTabContext } from '@/components/settings-form/settings-tabs';
+import { type AccountFormValues, PASSWORD_CARD, PASSWORD_FIELDS } from './account-form';
 import { AutodeskCard } from './AutodeskCard';
+
+/** What an empty field of the Change Password card says when its button is pressed. */
+const PASSWORD_REQUIRED = {
+  current_password: 'password.currentRequired',
+  new_password: 'password.newRequired',
+  new_password_confirmation: 'password.confirmationRequired',
+} as const;
 
 function byCategory(settings: NotificationSetting[]): Array<[string, NotificationSetting[]]> {
   const groups = new Map<string, NotificationSetting[]>();
@@ -58,22 +66,21 @@ function NotificationSwitches({
 
 export function AccountSettings({
   account,
-  onAutodeskChange,
-  onChangePassword,
-  changingPassword,
+  context: { form, submit, reload },
 }: {
   account: MyAccount;
-  onAutodeskChange: () => void;
-  /** The card's 'Change password' button was pressed. */
-  onChangePassword: () => void;
-  /** The form is being saved. */
-  changingPassword: boolean;
+  context: SettingsTabContext<AccountFormValues>;
 }) {
   const { t } = useTranslation('account');
   const settings = account.notification_settings ?? [];
+  const changePassword = () => {
+    const missing = PASSWORD_FIELDS.filter((field) => !form.getFieldValue(field));
+    if (missing.length === 0) return submit.press();
+    form.setFields(missing.map((name) => ({ name, errors: [t(PASSWORD_REQUIRED[name])] })));
+  };
   return (
     <div className="account-settings">
-      <AutodeskCard account={account} onChange={onAutodeskChange} />
+      <AutodeskCard account={account} onChange={reload} />
       <Collapse
         className="account-settings__accordions"
         items={[
@@ -93,7 +100,7 @@ export function AccountSettings({
       />
       <SettingsCard title={t('password.title')}>
         <SettingsFields fields={PASSWORD_CARD} ns="account" className="" />
-        <Button type="primary" onClick={onChangePassword} loading={changingPassword}>
+        <Button type="primary" onClick={changePassword} loading={submit.submitting}>
           {t('password.change')}
         </Button>
       </SettingsCard>

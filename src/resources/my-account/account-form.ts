@@ -1,22 +1,15 @@
 /**
- * The profile form's fields, payload and server errors (spec 2 §5, §7): what `POST /my-account` (`_method=PATCH`)
- * sends, and where each 422 message shows. Password errors: the first of current_password and of new_password
- * under their fields, the second new_password error (and any new_password_confirmation error) under the
- * confirmation.
+ * The profile form's fields (spec 2 §5, §7): what `POST /my-account` (`_method=PATCH`) sends, and where each 422
+ * message shows. Password errors: the first of current_password and of new_password under their fields, the second
+ * new_password error (and any new_password_confirmation error) under the confirmation.
  */
 import {
   type MyAccount,
   type MyAccountInput,
   MyAccountInputSchema,
-  type NotificationSetting,
   type PasswordChange,
 } from '@shared/entities/my-account';
-import {
-  type SettingsField,
-  settingsPayload,
-  settingsValues,
-  withSchemaRules,
-} from '@/components/settings-form/SettingsFields';
+import { type SettingsField, withSchemaRules } from '@/components/settings-form/SettingsFields';
 
 /**
  * The form's values: the shared profile input's fields and password change (shared/entities/my-account.ts; the
@@ -40,80 +33,53 @@ export const ACCOUNT_DETAILS: readonly SettingsField<MyAccount>[] = withSchemaRu
   { name: 'function', labelKey: 'fields.function' },
 ]);
 
+/** Whether the form's values change the password: its fields are sent only then. */
+const changesPassword = (values: object) => PASSWORD_FIELDS.some((field) => !!Reflect.get(values, field));
 const password = (
   name: string,
   key: string,
   autoComplete: 'current-password' | 'new-password',
-): SettingsField => ({
+): SettingsField<MyAccount> => ({
   name,
   labelKey: `password.${key}`,
   kind: 'password',
   autoComplete,
+  send: (value, values) => (changesPassword(values) ? (value ?? '') : undefined),
 });
-/** The Change Password card's fields, sent together (accountPayload) only when a password is typed. */
-export const PASSWORD_CARD: readonly SettingsField[] = [
+/** The Change Password card's fields, sent together only when a password is typed. */
+export const PASSWORD_CARD: readonly SettingsField<MyAccount>[] = [
   password('current_password', 'current', 'current-password'),
-  { ...password('new_password', 'new', 'new-password'), hintKey: 'password.hint' },
+  {
+    ...password('new_password', 'new', 'new-password'),
+    hintKey: 'password.hint',
+    moreMessagesUnder: 'new_password_confirmation',
+  },
   password('new_password_confirmation', 'confirmation', 'new-password'),
-  { name: 'logout_all_devices', labelKey: 'password.logoutAll', kind: 'checkbox' },
+  {
+    name: 'logout_all_devices',
+    labelKey: 'password.logoutAll',
+    kind: 'checkbox',
+    send: (on, values) => (changesPassword(values) ? (on ? 1 : 0) : undefined),
+  },
 ];
 
-/** The form's values of the notification settings: `{typeId: {email, browser}}` as switches. */
-const notificationValues = (settings: NotificationSetting[] = []) =>
-  Object.fromEntries(
-    settings.map((setting) => [
-      String(setting.notification_type_id),
-      { email: setting.email === 1, browser: setting.browser === 1 },
-    ]),
-  );
-
-/** The form's values for the account. */
-export const accountValues = (account: MyAccount): AccountFormValues => ({
-  ...settingsValues(ACCOUNT_DETAILS, account),
-  notification_settings: notificationValues(account.notification_settings),
-});
-
-export function accountPayload(values: AccountFormValues): Record<string, unknown> {
-  const changesPassword = PASSWORD_FIELDS.some((field) => !!values[field]);
-  const settings = Object.entries(values.notification_settings ?? {}).map(([typeId, setting]) => [
-    typeId,
-    { notification_type_id: typeId, email: setting.email ? 1 : 0, browser: setting.browser ? 1 : 0 },
-  ]);
-  return {
-    ...settingsPayload(ACCOUNT_DETAILS, values),
-    ...(settings.length ? { notification_settings: Object.fromEntries(settings) } : {}),
-    ...(changesPassword && Object.fromEntries(PASSWORD_FIELDS.map((field) => [field, values[field] ?? '']))),
-    ...(changesPassword && { logout_all_devices: values.logout_all_devices ? 1 : 0 }),
-  };
-}
-
-export type AccountField = keyof AccountFormValues;
-
-/** The fields a server message can be shown under. */
-export const MESSAGE_FIELDS: AccountField[] = [
-  ...ACCOUNT_DETAILS.map((field) => field.name as AccountField),
-  ...PASSWORD_FIELDS,
-];
-
-/** antd's `setFields` entries for a 422's `errors` (messages of other fields are left out). */
-export function placeErrors(
-  errors: Record<string, string[] | string>,
-): Array<{ name: AccountField; errors: string[] }> {
-  const placed = new Map<AccountField, string[]>();
-  const add = (field: string, message: string | undefined) => {
-    const known = MESSAGE_FIELDS.find((name) => name === field);
-    if (message && known) placed.set(known, [...(placed.get(known) ?? []), message]);
-  };
-  for (const [field, value] of Object.entries(errors)) {
-    const messages = Array.isArray(value) ? value : [value];
-    add(field.split('.')[0], messages[0]);
-    if (field === 'new_password') add('new_password_confirmation', messages[1]);
-  }
-  return [...placed].map(([name, messages]) => ({ name, errors: messages }));
-}
-
-/** The tab holding a field, so a save that fails there shows it. */
-export const tabOfField = (field: string): 'details' | 'settings' =>
-  (PASSWORD_FIELDS as readonly string[]).includes(field) || field.startsWith('notification_settings')
-    ? 'settings'
-    : 'details';
+type Switches = NonNullable<AccountFormValues['notification_settings']>;
+/** The notification settings: `{typeId: {email, browser}}` as switches (the Settings tab's own), sent as 1/0. */
+export const NOTIFICATION_SETTINGS: SettingsField<MyAccount> = {
+  name: 'notification_settings',
+  kind: 'value',
+  read: (account) =>
+    Object.fromEntries(
+      (account.notification_settings ?? []).map((setting) => [
+        String(setting.notification_type_id),
+        { email: setting.email === 1, browser: setting.browser === 1 },
+      ]),
+    ),
+  send: (switches) => {
+    const settings = Object.entries((switches ?? {}) as Switches).map(([typeId, setting]) => [
+      typeId,
+      { notification_type_id: typeId, email: setting.email ? 1 : 0, browser: setting.browser ? 1 : 0 },
+    ]);
+    return settings.length ? Object.fromEntries(settings) : undefined;
+  },
+};

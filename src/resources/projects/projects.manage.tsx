@@ -6,21 +6,16 @@
  * row Open, Edit (hatch), Reprocess (FINISHED or FAILED, after its confirmation) and Delete (after its confirmation).
  */
 import { EyeOutlined } from '@ant-design/icons';
-import { useCreate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { PageSection } from '@/components/PageSection';
+import { Link } from 'react-router';
 import { ElapsedTime } from '@/components/processing/ElapsedTime';
 import { progressMessage } from '@/components/processing/model-status';
 import { ModelStatusBadge } from '@/components/processing/ModelStatusBadge';
 import { useModelLiveUpdates } from '@/components/processing/useModelLiveUpdates';
-import { ResumableUpload } from '@/components/upload/ResumableUpload';
-import { MODEL_FILE_RULES, nameWithoutExtension } from '@/components/upload/upload-rules';
-import { useUploadQueue } from '@/components/upload/useUploadQueue';
-import { useResourcePermissions } from '@/components/useResourcePermissions';
+import { recordUploadsBody } from '@/components/upload/record-uploads';
 import { editRowAction } from '@/declarations/edit-row-action';
 import { reprocessRowAction } from '@/declarations/reprocess-row-action';
-import { defineOverviewPage, defineResource, type OverviewBodyProps } from '@/declarations/types';
+import { defineOverviewPage, defineResource } from '@/declarations/types';
 import type { ProjectDetail } from '@shared/entities/projects';
 import { models, type ProjectModel, REPROCESS_PERMISSION } from '../models/models.resource';
 import '@/components/processing/processing.css';
@@ -96,51 +91,26 @@ const projectModels = defineResource<ProjectModel>({
   },
 });
 
-/** The drop zone: each finished upload becomes a model of the project, named after its file. */
-function ModelUpload({ record: project, context: { showBanner } }: OverviewBodyProps<ProjectDetail>) {
-  const { t } = useTranslation('projects');
-  const { can } = useResourcePermissions(models);
-  const { mutateAsync: createModel } = useCreate();
-  const upload = useUploadQueue(MODEL_FILE_RULES, async (item) => {
-    const name = nameWithoutExtension(item.name);
-    try {
-      await createModel({
-        resource: models.name,
-        values: { name, project_id: project.id, upload_id: item.uploadId },
-        successNotification: false,
-        errorNotification: false,
-      });
-      showBanner({ type: 'success', text: t('manage.created', { name }) });
-    } catch (error) {
-      showBanner({ type: 'error', text: `${item.name}: ${(error as Error).message}` });
-    }
-  });
-  if (!can('create')) return null;
-  return (
-    <PageSection id="manage-upload" title={t('manage.upload')}>
-      <ResumableUpload handle={upload} multiple hint={t('manage.uploadHint')} />
-    </PageSection>
-  );
-}
-
-/** The project, between the projects and this screen. */
-function useProjectTrail(project: ProjectDetail | undefined) {
-  const { t } = useTranslation('lists');
-  const id = useParams().projectId;
-  return [{ name: project?.name ?? t('loading'), to: `/projects/overview/${id}` }];
-}
-
 export default defineOverviewPage<ProjectDetail>({
   titleId: 'manage-title',
   className: 'project-manage',
   title: (_project, { t }) => t('manage.title'),
   badge: (project) => <span className="project-manage__project">{project.name}</span>,
-  useTrail: useProjectTrail,
+  trail: { record: true },
   useLive: useModelLiveUpdates,
   actions: [
     { kind: 'back', labelKey: 'manage.backToProject', to: (project) => `/projects/overview/${project.id}` },
   ],
-  body: ModelUpload,
+  // Each file dropped becomes a model of the project, named after its file.
+  body: recordUploadsBody<ProjectDetail>({
+    resource: models,
+    kind: 'model-file',
+    id: 'manage-upload',
+    titleKey: 'manage.upload',
+    hintKey: 'manage.uploadHint',
+    createdKey: 'manage.created',
+    values: (project) => ({ project_id: project.id }),
+  }),
   sections: [
     {
       id: 'manage-models',

@@ -6,44 +6,22 @@
  * Model' and 'New sub-project'; 'Manage models' for the project's model management.
  */
 import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
-import { type HttpError, useOne } from '@refinedev/core';
-import { Avatar, Descriptions } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Descriptions } from 'antd';
+import { linksSection } from '@/components/overview-links';
+import { PeopleList } from '@/components/PeopleList';
 import { PreviewFrame } from '@/components/PreviewFrame';
 import { actionPermission, permissionOf } from '@/declarations/permissions-from';
 import { defineOverviewPage, type OverviewBodyProps, type OverviewPartProps } from '@/declarations/types';
-import { initialsOf } from '@/ui/CompanyLogo';
 import { StatusDot } from '@/ui/StatusDot';
 import { ModelCard } from '../models/ModelCard';
 import { models } from '../models/models.resource';
 import { useModelLiveUpdates } from '@/components/processing/useModelLiveUpdates';
 import { FavoriteToggle } from './FavoriteToggle';
 import { LabelsCell } from './LabelsCell';
-import type { Project, ProjectDetail } from '@shared/entities/projects';
+import type { ProjectDetail } from '@shared/entities/projects';
 import { PROJECT_ABILITIES } from '@shared/entities/project-values';
 import '@/components/processing/processing.css';
 import './projects.css';
-
-function ProjectPeople({ people }: { people: Project['users'] }) {
-  const { t } = useTranslation('projects');
-  if (!people.length) return <span className="muted">{t('overview.noUsers')}</span>;
-  return (
-    <ul className="project-people">
-      {people.map((person) => (
-        <li key={person.id}>
-          <Avatar size="small" src={person.profile_image ?? undefined} alt={person.name}>
-            {initialsOf(person.name)}
-          </Avatar>
-          <span className="project-people__name">{person.name}</span>
-          {(person.function || person.email) && (
-            <span className="project-people__detail">{person.function || person.email}</span>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** The project's preview beside its description and details. */
 function ProjectHero({ record: project, details, context: { t } }: OverviewBodyProps<ProjectDetail>) {
@@ -85,42 +63,10 @@ function ProjectModels({ record: project, context: { t } }: OverviewPartProps<Pr
   );
 }
 
-function SubProjects({ record: project, context: { t } }: OverviewPartProps<ProjectDetail>) {
-  return project.sub_projects.length ? (
-    <ul className="sub-projects">
-      {project.sub_projects.map((sub) => (
-        <li key={sub.id}>
-          <Link to={`/projects/overview/${sub.id}`}>
-            <StatusDot active={sub.status === 'active'} label={t(`values.${sub.status}`)} />
-            <span>{sub.name}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
-  ) : (
-    <p className="muted">{t('overview.noSubProjects')}</p>
-  );
-}
-
-/** A sub-project's parent, read for its name. */
-function useParentTrail(project: ProjectDetail | undefined) {
-  const { t: tl } = useTranslation('lists');
-  const parentId = project?.parent_id ?? undefined;
-  const parent = useOne<Project, HttpError>({
-    resource: 'projects',
-    id: parentId ?? '',
-    queryOptions: { enabled: parentId !== undefined },
-    liveMode: 'off',
-  }).result;
-  return parentId !== undefined
-    ? [{ name: parent?.name ?? tl('loading'), to: `/projects/overview/${parentId}` }]
-    : [];
-}
-
 export default defineOverviewPage<ProjectDetail>({
   titleId: 'project-title',
   className: 'project-overview',
-  useTrail: useParentTrail,
+  trail: { parent: { field: 'parent_id' } },
   badge: (project, { t, platform }) => {
     const statusLabel = t(`values.${project.status}`);
     return (
@@ -152,7 +98,7 @@ export default defineOverviewPage<ProjectDetail>({
       key: 'users',
       labelKey: 'columns.users',
       span: 'filled',
-      render: (project) => <ProjectPeople people={project.users} />,
+      render: (project, { t }) => <PeopleList people={project.users} emptyText={t('overview.noUsers')} />,
     },
   ],
   body: ProjectHero,
@@ -196,7 +142,17 @@ export default defineOverviewPage<ProjectDetail>({
           to: (project) => `/projects/create/${project.id}`,
         },
       ],
-      content: SubProjects,
+      content: linksSection<ProjectDetail>({
+        useLinks: (project, { t }) =>
+          project.sub_projects.map((sub) => ({
+            key: sub.id,
+            name: sub.name,
+            to: `/projects/overview/${sub.id}`,
+            status: { active: sub.status === 'active', label: t(`values.${sub.status}`) },
+          })),
+        className: 'sub-projects',
+        emptyKey: 'overview.noSubProjects',
+      }),
     },
   ],
 });

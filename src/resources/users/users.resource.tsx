@@ -2,11 +2,12 @@
  * form with the licence toggles), the routes, the menu entry and the search group derive from it, the record type and the form's
  * rules from `shared/entities/users.ts`. */
 import { UserOutlined } from '@ant-design/icons';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { USER_ABILITIES, USER_IMPORT } from '@shared/entities/user-values';
 import type { User } from '@shared/entities/users';
 import { permissionsFrom } from '@/declarations/permissions-from';
-import { type ActionDialogProps, defineResource } from '@/declarations/types';
+import { formDialog } from '@/components/form-dialog';
+import { defineResource } from '@/declarations/types';
 import {
   ACCOUNT_FIELDS,
   editEntries,
@@ -23,18 +24,37 @@ export type { User } from '@shared/entities/users';
 const editPath = (user: Pick<User, 'id'>) => `/security/users/edit/${user.id}`;
 
 /** The licence toggles load with the form, not with the registry. */
-const parts = () => import('./user-parts');
-const LicencesInput = lazy(() => parts().then((module) => ({ default: module.LicencesInput })));
+const LicencesInput = lazy(() =>
+  import('./user-parts').then((module) => ({ default: module.LicencesInput })),
+);
 
-/** The invite dialog loads when it is first opened, not with the registry. */
-const LazyInviteUserDialog = lazy(() => parts().then((module) => ({ default: module.InviteUserDialog })));
-function InviteUserDialog(props: ActionDialogProps) {
-  return (
-    <Suspense fallback={null}>
-      <LazyInviteUserDialog {...props} />
-    </Suspense>
-  );
-}
+/**
+ * Invite User (spec 2 §2 Security, §4, §5, §8): 'Username or Email*' and the role picker 'Roles*' (the roles of
+ * `GET /roles` by title), Send and Cancel; 'A user role is required' for any role error; on success the list shows
+ * 'User invite successful'. Before sending it says that the invited person has no platform access until given a
+ * licence on their user page (issue 31: licences are given only there, spec 2 §6).
+ */
+const InviteUserDialog = formDialog({
+  ns: 'securityUsers',
+  titleKey: 'invite.title',
+  fields: [
+    { name: 'email', labelKey: 'invite.email', kind: 'email' },
+    {
+      name: 'role_id',
+      labelKey: 'invite.role',
+      kind: 'reference',
+      reference: { resource: 'roles', labelField: 'title' },
+      placeholderKey: 'invite.rolePlaceholder',
+      requiredKey: 'invite.roleRequired',
+    },
+  ],
+  noteKey: 'invite.licenceNote',
+  path: '/users/invite',
+  submitKey: 'invite.send',
+  cancelKey: 'invite.cancel',
+  successKey: 'invite.success',
+  failedKey: 'invite.failed',
+});
 
 export default defineResource<User>({
   ns: 'securityUsers',
