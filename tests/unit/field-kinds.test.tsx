@@ -233,7 +233,12 @@ describe('field kinds', () => {
     const input = await screen.findByLabelText('Starts');
     await waitFor(() => expect(input).toHaveValue('Mar 14, 2026'));
     await user.clear(input);
-    await user.type(input, '2027-01-31{Enter}');
+    // Enter in a field submits its form, as in a browser: the typed date is taken by leaving the field instead, so
+    // that Save is the one submission.
+    await user.type(input, '2027-01-31');
+    await user.tab();
+    await waitFor(() => expect(input).toHaveValue('Jan 31, 2027'));
+    expect(api.calls('/events/3', 'PATCH')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls('/events/3', 'PATCH')).toHaveLength(1));
     expect(api.calls('/events/3', 'PATCH')[0].body).toEqual({ held_on: '2027-01-31' });
