@@ -136,7 +136,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          globalSetup: ['tests/server/pglite-template.ts'],
+          globalSetup: ['tests/server/database-template.ts'],
           // A worker runs its files one after another in one process, importing the server's modules once: each
           // file starts servers of its own (tests/server/test-server.ts), so what a file shares with the next is
           // the modules' code and their caches (the unknown user's hash, the declarations read), no server state.

@@ -102,12 +102,13 @@ if (missing.length) {
 
 const concurrency = Number(process.env.TEST_CONCURRENCY ?? 3);
 /**
- * A suite still running after this long is stuck, not slow (the longest, end-to-end, took 13 minutes alone on a
- * 2-core machine and 18 under a load of 20 from other work, a server per Playwright worker; beside the other suites
- * on a loaded machine it takes longer): it is stopped and reported as failed with what it printed so far, so a hang
- * ends the run with the place it hung instead of running into CI's own limit with nothing to show.
+ * A suite still running after this long is stuck, not slow: it is stopped and reported as failed with what it
+ * printed so far, so a hang ends the run with the place it hung instead of running into CI's own limit with nothing
+ * to show. Beside the other suites on two cores, end-to-end and the PostgreSQL server suite each took 56 minutes
+ * here (2026-12-02) and over 50 on CI, where a limit of 50 stopped a run that would have passed: 80 leaves room
+ * above that for a slower machine.
  */
-const stageLimitMinutes = Number(process.env.TEST_STAGE_LIMIT_MINUTES ?? 50);
+const stageLimitMinutes = Number(process.env.TEST_STAGE_LIMIT_MINUTES ?? 80);
 const ANSI_ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const stripAnsi = (text: string) => text.replace(ANSI_ESCAPE, '');
 

@@ -12,6 +12,7 @@ import { measureHashingCost, passwordHashingGate } from './auth/passwords';
 import type { ServerConfig } from './config';
 import { registerArrivalOrder } from './db/arrival-order';
 import { connectionGate, databaseEngine, type DB } from './db/database';
+import { schemaCompilers } from './http/schema-compilers';
 import { registerErrorHandling } from './http/errors';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './http/idempotency';
 import { guard, registerRouteGuards } from './http/guarded-route';
@@ -127,6 +128,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     routerOptions: { querystringParser: parsePhpQuery },
     // Laravel reports every invalid field at once; `verbose` gives the error mapper the offending value.
     ajv: { customOptions: { allErrors: true, verbose: true } },
+    schemaController: { compilersFactory: schemaCompilers },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     // Fastify gives each plugin 10 s to register. On a busy machine (a small container, the test suites side by

@@ -23,7 +23,7 @@ export interface DatabaseOptions {
   schema?: string;
   /**
    * An embedded database starts as a copy of this data directory (PGlite's `dumpDataDir`) instead of an empty
-   * one: the server tests start each server from one migrated and seeded template (tests/server/pglite-template.ts).
+   * one: the server tests start each server from one migrated and seeded template (tests/server/database-template.ts).
    */
   pgliteTemplate?: Blob;
   /** Called with the SQL of every statement the server sends (tests count what a request costs). */

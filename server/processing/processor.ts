@@ -173,6 +173,8 @@ export class InProcessQueue implements ProcessingQueue {
   /** The runs under way, by priority. */
   private readonly running: Record<JobPriority, number> = { user: 0, background: 0 };
   private started = false;
+  private starting: Promise<void> | null = null;
+  private stopping = false;
   private held = false;
 
   constructor(private readonly options: ProcessorOptions) {
@@ -196,10 +198,21 @@ export class InProcessQueue implements ProcessingQueue {
     this.pump();
   }
 
-  async start(app: FastifyInstance): Promise<void> {
+  /**
+   * Takes up the unfinished jobs. Fastify does not wait for its `onListen` hooks (server/server.ts starts the queue
+   * from one), so a server closed at once stops the queue while this still reads them: `stop()` waits for it.
+   */
+  start(app: FastifyInstance): Promise<void> {
+    this.starting ??= this.takeUpUnfinished(app);
+    return this.starting;
+  }
+
+  private async takeUpUnfinished(app: FastifyInstance): Promise<void> {
     if (!this.runner.attach(app)) return;
     this.runner.keepWarm();
-    for (const job of await this.runner.unfinished()) await this.enqueue(job);
+    const unfinished = await this.runner.unfinished();
+    if (this.stopping) return;
+    for (const job of unfinished) await this.enqueue(job);
     this.started = true;
     this.pump();
   }
@@ -229,6 +242,8 @@ export class InProcessQueue implements ProcessingQueue {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
+    await this.starting?.catch(() => undefined);
     this.waiting.user.length = 0;
     this.waiting.background.length = 0;
     this.known.clear();

@@ -227,7 +227,7 @@ describe('make:resource', () => {
     const options = ts.parseJsonConfigFileContent(config.config, ts.sys, copy).options;
     // The generated files and what they import; the server suite's context type comes with its global setup.
     const program = ts.createProgram(
-      [...code, 'tests/server/pglite-template.ts'].map((file) => join(copy, file)),
+      [...code, 'tests/server/database-template.ts'].map((file) => join(copy, file)),
       options,
     );
     const diagnostics = [

@@ -465,7 +465,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL job queue', () =
     new PgBossQueue({
       ...options(processables),
       work,
-      databaseUrl: process.env.TEST_DATABASE_URL ?? '',
+      databaseUrl: server.config.databaseUrl ?? '',
       schema: schema(),
     });
 

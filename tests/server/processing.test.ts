@@ -236,6 +236,35 @@ describe('runs that were overtaken, resumed or stopped', () => {
       'Processing started',
     );
   });
+
+  it('stopped while it starts, makes no query once stop() has returned (its database may go next)', async () => {
+    // The queue's own queries, sent or answered after stop() returned (other work on the server's database is
+    // none of this test's business).
+    let stopped = false;
+    const late: string[] = [];
+    const db = server.db.withPlugin({
+      transformQuery: ({ node }) => {
+        if (stopped) late.push(`sent ${node.kind}`);
+        return node;
+      },
+      transformResult: async ({ result }) => {
+        if (stopped) late.push('answered');
+        return result;
+      },
+    });
+    const processor = new InProcessQueue({
+      db,
+      storage: server.app.ctx.storage,
+      stepMs: 0,
+      concurrency: 1,
+      processables: await declaredProcessables(),
+    });
+    const starting = processor.start(server.app);
+    await processor.stop();
+    stopped = true;
+    await starting;
+    expect(late).toEqual([]);
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL job queue', () => {
@@ -247,7 +276,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL job queue', () =
       concurrency: 1,
       processables: await declaredProcessables(),
       work: true,
-      databaseUrl: process.env.TEST_DATABASE_URL ?? '',
+      databaseUrl: server.config.databaseUrl ?? '',
       schema: `${server.schema}_jobs`,
     });
     const starting = queue.start(server.app);

@@ -1,5 +1,5 @@
 /**
- * A real contract server for server tests: in-memory PGlite by default, or a private schema on the PostgreSQL
+ * A real contract server for server tests: in-memory PGlite by default, or a database of its own on the PostgreSQL
  * server named by TEST_DATABASE_URL (CI runs the suite both ways). Listens on an ephemeral port.
  */
 import { randomBytes } from 'node:crypto';
@@ -8,13 +8,13 @@ import http from 'node:http';
 import { inject } from 'vitest';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { createServer, type RunningServer } from '../../server/server';
-import { withSchemaChangeLock } from '../../server/db/migrate';
+import { createDatabase, dropDatabase, TEST_SCHEMA, urlOfDatabase } from './test-databases';
 
 export const TEST_DOMAIN = 'portal.localhost';
 
 export interface TestServer extends RunningServer {
   port: number;
-  /** The PostgreSQL schema it uses (undefined on PGlite). */
+  /** The PostgreSQL schema of its tables, in its database (undefined on PGlite). */
   schema: string | undefined;
   /** The SQL of every statement the server sent while `during` ran (run nothing else meanwhile). */
   statementsDuring(during: () => Promise<unknown>): Promise<string[]>;
@@ -23,21 +23,21 @@ export interface TestServer extends RunningServer {
 }
 
 /**
- * `sharing`: a second instance on the database of a running test server (same PostgreSQL schema; files are shared
- * only through an S3 bucket both are given); the first one removes the schema when it closes.
+ * `sharing`: a second instance on the database of a running test server (files are shared only through an S3
+ * bucket both are given); the first one drops the database when it closes.
  */
 export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
   sharing?: TestServer,
 ): Promise<TestServer> {
-  const databaseUrl = process.env.TEST_DATABASE_URL || null;
+  const postgres = process.env.TEST_DATABASE_URL || null;
   const loaded = loadConfig({});
   const config: ServerConfig = {
     ...loaded,
     host: '127.0.0.1',
     port: 0,
     domain: TEST_DOMAIN,
-    databaseUrl,
+    databaseUrl: null,
     pgliteDir: 'memory://',
     // Nothing is kept across runs: the push secret is generated for each server.
     dataDir: null,
@@ -53,9 +53,11 @@ export async function startTestServer(
     processing: { ...loaded.processing, warmProcess: false },
     ...overrides,
   };
-  const schema = sharing?.schema ?? (databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined);
+  const schema = postgres ? TEST_SCHEMA : undefined;
   let recording: string[] | null = null;
-  const [serverConfig, options] = await fromTemplate(config, schema);
+  const [serverConfig, options] = sharing
+    ? [{ ...config, databaseUrl: sharing.config.databaseUrl }, { schema }]
+    : await fromTemplate(config, postgres);
   const server = await createServer(serverConfig, {
     ...options,
     onStatement: (statement) => recording?.push(statement),
@@ -70,17 +72,9 @@ export async function startTestServer(
     async close() {
       // The model processor works in the background: stop it before its schema goes.
       await server.app.ctx.processor.stop();
-      if (sharing) {
-        await server.close();
-        await rm(config.storageDir, { recursive: true, force: true });
-        return;
-      }
-      if (schema) {
-        await dropSchema(server, schema);
-        // The processing queue's pg-boss tables (server/server.ts).
-        await dropSchema(server, `${schema}_jobs`);
-      }
       await server.close();
+      if (postgres && !sharing && serverConfig.databaseUrl)
+        await dropDatabase(postgres, new URL(serverConfig.databaseUrl).pathname.slice(1));
       await rm(config.storageDir, { recursive: true, force: true });
     },
     async statementsDuring(during) {
@@ -108,46 +102,34 @@ export async function startTestServer(
   };
 }
 
-/** PostgreSQL's answer to a transaction it chose to end to break a deadlock. */
-const DEADLOCK_DETECTED = '40P01';
-
-/**
- * Drops a test schema. Another file's server dropping its own schema at the same moment, or this server's job
- * queue still polling, can deadlock with it on shared catalog entries; PostgreSQL then ends one of them, and
- * that one is tried again (the documented remedy for a deadlock).
- */
-async function dropSchema(server: RunningServer, name: string, attempts = 5): Promise<void> {
-  const { sql } = await import('kysely');
-  try {
-    // Not while another server migrates: its migrator looks at every schema's tables (server/db/migrate.ts).
-    await withSchemaChangeLock(server.db, () =>
-      sql`drop schema if exists ${sql.id(name)} cascade`.execute(server.db),
-    );
-  } catch (error) {
-    if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempts <= 1) throw error;
-    await dropSchema(server, name, attempts - 1);
-  }
-}
-
 let templateDataDir: Promise<Blob> | null = null;
 
 /**
- * A seeded in-memory PGlite server starts as a copy of the run's migrated and seeded template
- * (./pglite-template.ts), with the seed's files copied into its storage folder, and does not seed again.
+ * A seeded server starts as a copy of the run's migrated and seeded template (./database-template.ts), with the
+ * seed's files copied into its storage folder, and does not seed again: in-memory PGlite from the template's data
+ * directory; on PostgreSQL, a database of its own created from the template database (an empty one for a server
+ * that is not seeded or keeps its files elsewhere, which migrates and seeds it itself).
  */
 async function fromTemplate(
   config: ServerConfig,
-  schema: string | undefined,
+  postgres: string | null,
 ): Promise<[ServerConfig, NonNullable<Parameters<typeof createServer>[1]>]> {
-  const template = inject('pgliteTemplate');
-  if (!template || !config.seed || config.databaseUrl || config.pgliteDir !== 'memory://' || config.s3)
-    return [config, { schema }];
+  // The template's files are on the local disk, its rows name them.
+  const seeded = config.seed && !config.s3;
+  if (postgres) {
+    const template = seeded ? inject('postgresTemplate') : null;
+    const database = `test_${randomBytes(6).toString('hex')}`;
+    await createDatabase(postgres, database, template?.database);
+    const databaseUrl = urlOfDatabase(postgres, database);
+    if (!template) return [{ ...config, databaseUrl }, { schema: TEST_SCHEMA }];
+    await cp(template.files, config.storageDir, { recursive: true });
+    return [{ ...config, databaseUrl, seed: false }, { schema: TEST_SCHEMA }];
+  }
+  const template = seeded && config.pgliteDir === 'memory://' ? inject('pgliteTemplate') : null;
+  if (!template) return [config, {}];
   templateDataDir ??= readFile(template.dataDir).then((tar) => new Blob([tar]));
   await cp(template.files, config.storageDir, { recursive: true });
-  return [
-    { ...config, seed: false },
-    { schema, pgliteTemplate: await templateDataDir },
-  ];
+  return [{ ...config, seed: false }, { pgliteTemplate: await templateDataDir }];
 }
 
 const BODILESS_STATUSES = [101, 204, 205, 304];

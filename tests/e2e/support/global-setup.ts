@@ -4,7 +4,7 @@
  * side:
  * - the portal's production build (`vite build`), or the one named by E2E_PORTAL_DIR;
  * - the migrated and seeded database as a PGlite template (the dump of its data directory, as the server tests'
- *   tests/server/pglite-template.ts makes it) and the files the seed stored, so a server starts as a copy of
+ *   tests/server/database-template.ts makes it) and the files the seed stored, so a server starts as a copy of
  *   them instead of running initdb, the migrations and the seed.
  * The folder is named to the workers in E2E_RUN_DIR and removed when the run ends. Runs of other engineers on the
  * same machine each have their own folder and their servers their own ports.
