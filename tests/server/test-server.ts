@@ -70,7 +70,7 @@ export async function startTestServer(
     port,
     schema,
     async close() {
-      // The model processor works in the background: stop it before its schema goes.
+      // The model processor works in the background: stop it before its database goes.
       await server.app.ctx.processor.stop();
       await server.close();
       if (postgres && !sharing && serverConfig.databaseUrl)
