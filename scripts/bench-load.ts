@@ -10,9 +10,9 @@
  * again, as the portal does), what a user waited per call with those refusals, the calls answered per user, the
  * users that never got an answer, each user's first-answer and sign-in times, the server's event-loop delay and the
  * accept-queue depth sampled, for PGlite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set) PostgreSQL.
- * BENCH_BACKENDS ("pglite,postgres") picks the databases; BENCH_DEBUG=1 prints each call that waited long. Figures
- * only:
- * nothing here asserts a time.
+ * BENCH_BACKENDS ("pglite,postgres") picks the databases; BENCH_DEBUG=1 prints each call that waited long, and
+ * BENCH_DEBUG=logins each login's answer (when after the user's arrival, its status, a busy answer's turn). Figures
+ * only: nothing here asserts a time.
  */
 // First: sizes the thread pool before anything uses it.
 import '../server/thread-pool';
@@ -63,6 +63,8 @@ const BARE_SECONDS = Number(process.env.BENCH_BARE_SECONDS ?? 10);
 const BARE_PATH = '/api/v2/bare';
 /** BENCH_DEBUG=1 prints each loop call a user waited longer than this for (refusals included), in ms. */
 const DEBUG = Boolean(process.env.BENCH_DEBUG);
+/** BENCH_DEBUG=logins prints each login's answer. */
+const DEBUG_LOGINS = process.env.BENCH_DEBUG === 'logins';
 const LONG_WAIT_MS = 2_500;
 /** As `npm run server` runs (ACCEPTS_PER_TURN, server/listening-socket.ts); BENCH_ACCEPTS_PER_TURN=1 compares. */
 const ACCEPTS_PER_TURN = Number(process.env.BENCH_ACCEPTS_PER_TURN ?? loadConfig().acceptsPerTurn);
@@ -366,6 +368,13 @@ async function simulateUser(
         ),
       );
       if (loggedIn.kind === 'answered') firstAnswerMs ??= performance.now() - arrived;
+      if (DEBUG_LOGINS) {
+        const body = loggedIn.kind === 'answered' && refusedAsBusy(loggedIn) ? loggedIn.body : '';
+        const turn = body ? (JSON.parse(body) as { retry_after_ms?: number }).retry_after_ms : undefined;
+        console.log(
+          `login: user ${index}, answered ${Math.round(performance.now() - arrived)} ms after arrival, ${loggedIn.kind === 'answered' ? loggedIn.status : loggedIn.kind}${turn === undefined ? '' : `, turn in ${turn} ms`}`,
+        );
+      }
       await waitIfRefused(loggedIn, deadline);
     }
     signedIn();

@@ -3,14 +3,20 @@
  * corrections (fbx-tree.ts) and by the demo's and the tests' FBX writer (server/seed/fbx-writer.ts).
  */
 export class ByteWriter {
-  private buffer = Buffer.alloc(1 << 16);
+  private buffer: Buffer;
   length = 0;
+
+  /** `expectedBytes`: room to make at the start (the writer grows past it as needed). */
+  constructor(expectedBytes = 0) {
+    this.buffer = Buffer.allocUnsafe(Math.max(1 << 16, expectedBytes + (1 << 16)));
+  }
 
   private room(bytes: number): void {
     if (this.length + bytes <= this.buffer.length) return;
     let size = this.buffer.length * 2;
     while (size < this.length + bytes) size *= 2;
-    const grown = Buffer.alloc(size);
+    // Only the bytes written are ever read (`result`), so the new room need not be cleared.
+    const grown = Buffer.allocUnsafe(size);
     this.buffer.copy(grown, 0, 0, this.length);
     this.buffer = grown;
   }
@@ -52,7 +58,8 @@ export class ByteWriter {
     else this.buffer.writeUInt32LE(n, at);
   }
 
+  /** The bytes written: a view of the writer's own buffer, which is not to be written to afterwards. */
   result(): Buffer {
-    return Buffer.from(this.buffer.subarray(0, this.length));
+    return this.buffer.subarray(0, this.length);
   }
 }

@@ -287,7 +287,9 @@ function arrayBytes(code: FbxArrayCode, values: ArrayLike<number>): Buffer {
   for (let k = 0; k < values.length; k += 1)
     if (!Number.isFinite(values[k])) throw new Error(`cannot write ${values[k]} to an FBX file`);
   if (LITTLE_ENDIAN && (code === 'd' || code === 'f' || code === 'i')) {
-    const typed = SAME_BYTES[code].from(values);
+    // Values already held in the array's own type are written as they are; others are copied into it.
+    const type = SAME_BYTES[code];
+    const typed = values instanceof type ? values : new type(values);
     return Buffer.from(typed.buffer, typed.byteOffset, typed.byteLength);
   }
   const { size } = TYPED[code];
@@ -375,13 +377,30 @@ const MAGIC = Buffer.from('Kaydara FBX Binary  \0\x1a\0', 'latin1');
 /** The file's last 16 bytes. */
 const FOOTER_MAGIC = Buffer.from('f85a8c6adef5d97eece90ce3758f290b', 'hex');
 
+/** The bytes the arrays of these records take at most in a binary file (as stored, or uncompressed when changed). */
+function arrayBytesIn(records: FbxRecord[]): number {
+  let bytes = 0;
+  for (const record of records) {
+    for (const property of record.properties)
+      if (property.kind === 'array')
+        bytes +=
+          property.stored && !property.values
+            ? property.stored.bytes.length
+            : property.count * TYPED[property.code].size;
+    bytes += arrayBytesIn(record.children);
+  }
+  return bytes;
+}
+
 /**
  * A binary FBX file of these records: header, records, the closing null record and the footer. Changed arrays are
  * deflated unless `compress` is false (a copy read once, by the converter: deflating costs more than it saves).
  */
 export function binaryFile(records: FbxRecord[], version: number, footerId: Buffer, compress = true): Buffer {
   const wide = version >= 7500;
-  const out = new ByteWriter();
+  // Room for the arrays at the start: a dense mesh's file is almost all arrays, and growing a buffer of tens of
+  // megabytes step by step copies it again at each step.
+  const out = new ByteWriter(arrayBytesIn(records));
   out.bytes(MAGIC);
   out.u32(version);
   for (const record of records) writeBinaryRecord(out, record, wide, compress);

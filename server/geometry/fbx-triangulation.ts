@@ -12,10 +12,11 @@ import earcut from 'earcut';
 import { polygonSizes } from './fbx-facts';
 import { childOf, type FbxRecord, type FbxTree, recordArray, setRecordArray, stringOf } from './fbx-tree';
 
-/** Corner index triples (into the polygon's own corners) cutting a polygon of `points` (x, y, z each) into triangles. */
-export function triangulatePolygon(points: ArrayLike<number>): number[] {
-  const corners = points.length / 3;
-  // Newell's normal: robust for non-planar and concave polygons.
+/**
+ * The polygon's `corners` points (x, y, z each) projected into `flat` (x, y each) on the plane of the two axes its
+ * Newell normal points least along: robust for non-planar and concave polygons.
+ */
+function projectOntoPlane(points: ArrayLike<number>, corners: number, flat: Float64Array): void {
   let nx = 0;
   let ny = 0;
   let nz = 0;
@@ -26,24 +27,43 @@ export function triangulatePolygon(points: ArrayLike<number>): number[] {
     ny += (points[a + 2] - points[b + 2]) * (points[a] + points[b]);
     nz += (points[a] - points[b]) * (points[a + 1] + points[b + 1]);
   }
-  // Project onto the plane of the two axes the normal points least along.
   const ax = Math.abs(nx);
   const ay = Math.abs(ny);
   const az = Math.abs(nz);
-  const [u, v] = az >= ax && az >= ay ? [0, 1] : ax >= ay ? [1, 2] : [2, 0];
-  const flat = new Float64Array(corners * 2);
+  const u = az >= ax && az >= ay ? 0 : ax >= ay ? 1 : 2;
+  const v = (u + 1) % 3;
   for (let k = 0; k < corners; k += 1) {
     flat[k * 2] = points[k * 3 + u];
     flat[k * 2 + 1] = points[k * 3 + v];
   }
-  const signed = (a: number, b: number, c: number) =>
+}
+
+/** Twice the signed area of the triangle of projected corners a, b, c. */
+function signedArea(flat: Float64Array, a: number, b: number, c: number): number {
+  return (
     (flat[b * 2] - flat[a * 2]) * (flat[c * 2 + 1] - flat[a * 2 + 1]) -
-    (flat[c * 2] - flat[a * 2]) * (flat[b * 2 + 1] - flat[a * 2 + 1]);
-  // A strictly convex quad (most quads of a dense mesh): either diagonal cuts it, wound as it is.
-  if (corners === 4) {
-    const turns = [signed(3, 0, 1), signed(0, 1, 2), signed(1, 2, 3), signed(2, 3, 0)];
-    if (turns.every((turn) => turn > 0) || turns.every((turn) => turn < 0)) return [0, 1, 2, 0, 2, 3];
-  }
+    (flat[c * 2] - flat[a * 2]) * (flat[b * 2 + 1] - flat[a * 2 + 1])
+  );
+}
+
+/** Whether a projected quad turns the same way, strictly, at each corner: either diagonal cuts it. */
+function strictlyConvexQuad(flat: Float64Array): boolean {
+  const a = signedArea(flat, 3, 0, 1);
+  const b = signedArea(flat, 0, 1, 2);
+  const c = signedArea(flat, 1, 2, 3);
+  const d = signedArea(flat, 2, 3, 0);
+  return (a > 0 && b > 0 && c > 0 && d > 0) || (a < 0 && b < 0 && c < 0 && d < 0);
+}
+
+/** The cut of a strictly convex quad (most quads of a dense mesh), wound as the quad is. */
+const CONVEX_QUAD_CUT = [0, 1, 2, 0, 2, 3] as const;
+
+/** Corner index triples (into the polygon's own corners) cutting a polygon of `points` (x, y, z each) into triangles. */
+export function triangulatePolygon(points: ArrayLike<number>): number[] {
+  const corners = points.length / 3;
+  const flat = new Float64Array(corners * 2);
+  projectOntoPlane(points, corners, flat);
+  if (corners === 4 && strictlyConvexQuad(flat)) return [...CONVEX_QUAD_CUT];
   const cut = earcut(flat);
   // earcut winds its triangles its own way: wind each as the polygon is wound in the projection.
   let polygonArea = 0;
@@ -53,7 +73,7 @@ export function triangulatePolygon(points: ArrayLike<number>): number[] {
   }
   let covered = 0;
   for (let t = 0; t < cut.length; t += 3) {
-    const area = signed(cut[t], cut[t + 1], cut[t + 2]);
+    const area = signedArea(flat, cut[t], cut[t + 1], cut[t + 2]);
     covered += Math.abs(area);
     if (Math.sign(area) === -Math.sign(polygonArea)) {
       const swap = cut[t + 1];
@@ -189,32 +209,49 @@ function triangulateMesh(tree: FbxTree, mesh: FbxRecord): boolean {
   const controlPoint = (corner: number) => (indices[corner] < 0 ? -indices[corner] - 1 : indices[corner]);
 
   // The corners of the triangles (as corner numbers of the old list) and each triangle's polygon.
-  const corners: number[] = [];
-  const polygonOf: number[] = [];
+  let triangleCount = 0;
+  for (const size of sizes) triangleCount += Math.max(0, size - 2);
+  const corners = new Int32Array(triangleCount * 3);
+  const polygonOf = new Int32Array(triangleCount);
+  let written = 0;
+  let triangle = 0;
   let start = 0;
-  // One buffer for every polygon's points, as large as the largest polygon needs.
+  // One buffer for every polygon's points, as large as the largest polygon needs, and a quad's own: a dense
+  // mesh's quads (most of its polygons) are cut without allocating.
   const scratch = new Float64Array(sizes.reduce((largest, size) => Math.max(largest, size), 0) * 3);
-  sizes.forEach((size, polygon) => {
-    if (size === 3) corners.push(start, start + 1, start + 2);
-    else if (size > 3) {
-      const points = scratch.subarray(0, size * 3);
+  const quadFlat = new Float64Array(8);
+  for (let polygon = 0; polygon < sizes.length; polygon += 1) {
+    const size = sizes[polygon];
+    if (size === 3) {
+      corners[written++] = start;
+      corners[written++] = start + 1;
+      corners[written++] = start + 2;
+    } else if (size > 3) {
       for (let k = 0; k < size; k += 1) {
         const point = controlPoint(start + k) * 3;
-        points[k * 3] = vertices[point];
-        points[k * 3 + 1] = vertices[point + 1];
-        points[k * 3 + 2] = vertices[point + 2];
+        scratch[k * 3] = vertices[point];
+        scratch[k * 3 + 1] = vertices[point + 1];
+        scratch[k * 3 + 2] = vertices[point + 2];
       }
-      for (const local of triangulatePolygon(points)) corners.push(start + local);
+      let cut: ArrayLike<number> | undefined;
+      if (size === 4) {
+        projectOntoPlane(scratch, 4, quadFlat);
+        if (strictlyConvexQuad(quadFlat)) cut = CONVEX_QUAD_CUT;
+      }
+      cut ??= triangulatePolygon(scratch.subarray(0, size * 3));
+      for (let k = 0; k < cut.length; k += 1) corners[written++] = start + cut[k];
     }
-    for (let t = 0; t < Math.max(0, size - 2); t += 1) polygonOf.push(polygon);
+    for (let t = 2; t < size; t += 1) polygonOf[triangle++] = polygon;
     start += size;
-  });
+  }
+  if (written !== corners.length)
+    throw new Error('a polygon was not cut into its corners less two triangles');
 
   const rewritten = new Int32Array(corners.length);
-  corners.forEach((corner, k) => {
-    const point = controlPoint(corner);
+  for (let k = 0; k < corners.length; k += 1) {
+    const point = controlPoint(corners[k]);
     rewritten[k] = k % 3 === 2 ? -point - 1 : point;
-  });
+  }
   setRecordArray(tree, polygonRecord, rewritten, 'int');
 
   const cornerCount = indices.length;

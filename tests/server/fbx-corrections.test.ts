@@ -11,10 +11,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fbxFacts } from '../../server/geometry/fbx-facts';
+import { fbxFacts, meshRecords } from '../../server/geometry/fbx-facts';
 import { readFbxSource } from '../../server/geometry/fbx-source';
-import { arrayValues, type FbxRecord, parseFbx, writeFbx } from '../../server/geometry/fbx-tree';
-import { triangulatePolygon } from '../../server/geometry/fbx-triangulation';
+import {
+  arrayValues,
+  childOf,
+  type FbxRecord,
+  parseFbx,
+  recordArray,
+  writeFbx,
+} from '../../server/geometry/fbx-tree';
+import { triangulateFbx, triangulatePolygon } from '../../server/geometry/fbx-triangulation';
 import type { FbxScene } from '../../server/seed/fbx-writer';
 import { writeFbxAscii, writeFbxBinary } from '../../server/seed/fbx-writer';
 import { drawnGeometry } from '../../server/geometry/geometry-statistics';
@@ -144,6 +151,47 @@ describe('triangulating a polygon', () => {
   it('keeps a polygon that crosses itself whole, as a fan', () => {
     const bowTie = [0, 0, 0, 1, 1, 0, 1, 0, 0, 0, 1, 0];
     expect(triangulatePolygon(bowTie)).toHaveLength(6);
+  });
+
+  it('cuts a mesh’s convex and concave quads inside covering each, and keeps its triangles as they are', () => {
+    // A triangle, a square and a dart (concave at its fourth corner), side by side on the XY plane.
+    const positions = [
+      0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 0, 0, 3, 0, 0, 3, 1, 0, 2, 1, 0, 4, 0, 0, 6, 0, 0, 4, 2, 0, 4.5, 0.5, 0,
+    ];
+    const polygons = [
+      [0, 1, 2],
+      [3, 4, 5, 6],
+      [7, 8, 9, 10],
+    ];
+    const scene: FbxScene = {
+      unitScaleCm: 100,
+      nodes: [
+        { name: 'Shapes', mesh: { positions, polygons }, material: { name: 'Grey', color: [0.5, 0.5, 0.5] } },
+      ],
+    };
+    const tree = parseFbx(writeFbxBinary(scene, { version: 7400 }));
+    expect(triangulateFbx(tree, meshRecords(tree))).toBe(1);
+    const indices = Array.from(recordArray(childOf(meshRecords(tree)[0], 'PolygonVertexIndex')!)!);
+    // Every polygon is a triangle now: each third index is the last of its polygon (stored as −index − 1).
+    const triangles: number[][] = [];
+    for (let k = 0; k < indices.length; k += 3) {
+      expect(indices[k + 2]).toBeLessThan(0);
+      triangles.push([indices[k], indices[k + 1], -indices[k + 2] - 1]);
+    }
+    expect(triangles).toHaveLength(5);
+    expect(triangles[0]).toEqual([0, 1, 2]);
+    // Each polygon is covered by its own triangles, wound like it (counter-clockwise here), its area exactly once.
+    const areaOf = (cut: number[][]) =>
+      cut.reduce((sum, triangle) => {
+        const signed = area2(positions, triangle);
+        expect(signed).toBeGreaterThan(0);
+        return sum + signed / 2;
+      }, 0);
+    expect(areaOf(triangles.slice(1, 3))).toBeCloseTo(1, 9);
+    expect(new Set(triangles.slice(1, 3).flat())).toEqual(new Set([3, 4, 5, 6]));
+    // The dart: the triangle (4, 0), (6, 0), (4, 2) of area 2 less the notch of area 0.5 cut in at (4.5, 0.5).
+    expect(areaOf(triangles.slice(3, 5))).toBeCloseTo(1.5, 9);
+    expect(new Set(triangles.slice(3, 5).flat())).toEqual(new Set([7, 8, 9, 10]));
   });
 });
 
