@@ -5,6 +5,8 @@
  * (30,000, like the portal's client) and then carrying on. Two arrival patterns (BENCH_PATTERNS, both by default):
  * `burst`, every user logs in at the same moment; `late`, half of them do, and the other half arrive one by one
  * while the first half keeps the server busy, opening their connections then (as browsers arriving later do).
+ * A third pattern, `logins` (only when asked for), has every user log in at once and do nothing else, and prints the
+ * server's CPU time for those logins: on this many cores, the least time they can all take.
  * Prints requests/s beside a bare Fastify route's (BENCH_BARE_SECONDS), p50/p90/p99 of the requests served, errors,
  * timeouts, the requests refused as busy (503: the user waits for the turn it was given and sends the same request
  * again, as the portal does), what a user waited per call with those refusals, the calls answered per user, the
@@ -49,7 +51,7 @@ const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres')
   .filter((backend) => backend === 'pglite' || (backend === 'postgres' && POSTGRES_URL));
 const PATTERNS = (process.env.BENCH_PATTERNS ?? 'burst,late')
   .split(',')
-  .filter((pattern): pattern is Pattern => pattern === 'burst' || pattern === 'late');
+  .filter((pattern): pattern is Pattern => pattern === 'burst' || pattern === 'late' || pattern === 'logins');
 const PASSWORD = 'bench-password';
 /**
  * Before the measured run, a few users sign in and loop for this long (BENCH_WARMUP_SECONDS, 5; 0 skips it), as
@@ -69,12 +71,17 @@ const LONG_WAIT_MS = 2_500;
 /** As `npm run server` runs (ACCEPTS_PER_TURN, server/listening-socket.ts); BENCH_ACCEPTS_PER_TURN=1 compares. */
 const ACCEPTS_PER_TURN = Number(process.env.BENCH_ACCEPTS_PER_TURN ?? loadConfig().acceptsPerTurn);
 
-type Pattern = 'burst' | 'late';
+type Pattern = 'burst' | 'late' | 'logins';
+const PATTERN_TITLES: Record<Pattern, string> = {
+  burst: 'every user logs in at once',
+  late: 'half log in at once, the others arrive while they loop',
+  logins: 'every user logs in at once, and nothing else',
+};
 
 /** When user `index` starts, in ms after the run's start: in `late`, the second half over 10 to 50 % of the run. */
 function startsAt(pattern: Pattern, index: number): number {
   const early = Math.ceil(USERS / 2);
-  if (pattern === 'burst' || index < early) return 0;
+  if (pattern !== 'late' || index < early) return 0;
   const lateUsers = USERS - early;
   return SECONDS * 1000 * (0.1 + (0.4 * (index - early)) / Math.max(1, lateUsers));
 }
@@ -334,8 +341,8 @@ interface UserFigures {
 }
 
 /**
- * One simulated user: arrives at `arrival`, logs in, then loops the calls until the common deadline (logins count
- * in the run time, as when everybody starts work at nine).
+ * One simulated user: arrives at `arrival`, logs in, then (with `loops`) loops the calls until the common deadline
+ * (logins count in the run time, as when everybody starts work at nine).
  */
 async function simulateUser(
   port: number,
@@ -345,6 +352,7 @@ async function simulateUser(
   arrival: number,
   deadline: number,
   signedIn: () => void,
+  loops: boolean,
 ): Promise<UserFigures> {
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, arrival - performance.now())));
   const arrived = performance.now();
@@ -382,6 +390,7 @@ async function simulateUser(
       return { answers, firstAnswerMs, signedInMs, callWaits: [], served: 0 };
     signedInMs = performance.now() - arrived;
     answers += 1;
+    if (!loops) return { answers, firstAnswerMs, signedInMs, callWaits: [], served: 0 };
     const token = (JSON.parse(loggedIn.body) as { access_token: string }).access_token;
     const callWaits: number[] = [];
     let served = 0;
@@ -500,7 +509,7 @@ async function run(backend: string, pattern: Pattern): Promise<void> {
   );
   try {
     console.log(
-      `\n${backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${pattern === 'burst' ? 'every user logs in at once' : 'half log in at once, the others arrive while they loop'} (${machineLoad()} at the start)`,
+      `\n${backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${PATTERN_TITLES[pattern]} (${machineLoad()} at the start)`,
     );
     await warmUp(announcement.port);
     const login = tally();
@@ -509,6 +518,7 @@ async function run(backend: string, pattern: Pattern): Promise<void> {
     const clientDelay = monitorEventLoopDelay({ resolution: 10 });
     clientDelay.enable();
     const acceptQueue = sampleAcceptQueue(announcement.port);
+    const cpuAtStart = readCpu(child.pid, backend, loop);
     const started = performance.now();
     const deadline = started + SECONDS * 1000;
     // CPU used per loop request once every login is over (a login's hash would swamp it): comparable across runs
@@ -529,18 +539,30 @@ async function run(backend: string, pattern: Pattern): Promise<void> {
           started + startsAt(pattern, index),
           deadline,
           signedIn,
+          pattern !== 'logins',
         ),
       ),
     );
     const loopEnd = readCpu(child.pid, backend, loop);
+    if (pattern === 'logins' && cpuAtStart.server !== null && loopEnd.server !== null) {
+      const cpuSeconds = (from: number | null, to: number | null) =>
+        from === null || to === null ? 0 : (to - from) / 1000;
+      const server = cpuSeconds(cpuAtStart.server, loopEnd.server);
+      const database = cpuSeconds(cpuAtStart.postgres, loopEnd.postgres);
+      const cores = availableParallelism();
+      console.log(
+        `CPU for the ${USERS} logins: ${(server + database).toFixed(2)} s (${backend === 'postgres' ? `server ${server.toFixed(2)} s, PostgreSQL ${database.toFixed(2)} s` : 'the embedded database included'}), ${ms(((server + database) * 1000) / USERS)} ms a login: on ${cores} cores, at least ${((server + database) / cores).toFixed(2)} s for them all`,
+      );
+    }
     const queue = acceptQueue.stop();
     const loopDelay = await ask<LoopDelay>('loop-delay');
     clientDelay.disable();
     const delayMs = (nanoseconds: number) => Math.round(nanoseconds / 1e5) / 10;
     const seconds = (performance.now() - started) / 1000;
     console.log(`calls   requests   req/s  p50 ms  p90 ms  p99 ms  max ms  errors  timeouts  busy 503`);
+    const loops = pattern !== 'logins';
     console.log(describe('login', login, seconds));
-    console.log(describe('loop', loop, seconds));
+    if (loops) console.log(describe('loop', loop, seconds));
     const all = {
       latencies: [...login.latencies, ...loop.latencies],
       sentAt: [...login.sentAt, ...loop.sentAt],
@@ -548,12 +570,12 @@ async function run(backend: string, pattern: Pattern): Promise<void> {
       timeouts: login.timeouts + loop.timeouts,
       busy: login.busy + loop.busy,
     };
-    console.log(describe('all', all, seconds));
+    if (loops) console.log(describe('all', all, seconds));
     const unanswered = users.filter((user) => user.firstAnswerMs === null).length;
     const starvedInLoop = users.filter((user) => user.answers <= 1).length;
     const firstAnswers = users.flatMap((user) => (user.firstAnswerMs === null ? [] : [user.firstAnswerMs]));
     console.log(
-      `last login answered after ${(Math.max(0, ...login.latencies) / 1000).toFixed(1)} s; users never answered: ${unanswered}; users never answered after their login: ${starvedInLoop}; ${machineLoad()} at the end`,
+      `last login answered after ${(Math.max(0, ...login.latencies) / 1000).toFixed(1)} s; users never answered: ${unanswered}${loops ? `; users never answered after their login: ${starvedInLoop}` : ''}; ${machineLoad()} at the end`,
     );
     console.log(
       `each user's first answer p50 / p90 / p99 / max ms: ${percentiles(firstAnswers)} / ${ms(Math.max(...firstAnswers))}; over 1 s: ${firstAnswers.filter((time) => time > 1000).length}`,
@@ -562,6 +584,7 @@ async function run(backend: string, pattern: Pattern): Promise<void> {
     console.log(
       `each user's sign-in (arrival to login served) p50 / p90 / p99 / max ms: ${percentiles(signInTimes)} / ${ms(Math.max(...signInTimes))}; never signed in: ${USERS - signInTimes.length}`,
     );
+    if (!loops) return;
     const waits = users.flatMap((user) => user.callWaits);
     const waitSorted = [...waits].sort((a, b) => a - b);
     const servedPerUser = users.map((user) => user.served).sort((a, b) => a - b);
