@@ -6,7 +6,7 @@
  * `burst`, every user logs in at the same moment; `late`, half of them do, and the other half arrive one by one
  * while the first half keeps the server busy, opening their connections then (as browsers arriving later do).
  * A third pattern, `logins` (only when asked for), has every user log in at once and do nothing else, and prints the
- * server's CPU time for those logins: on this many cores, the least time they can all take.
+ * CPU time of those logins (the server's, and PostgreSQL's): on this many cores, the least time they can all take.
  * Prints requests/s beside a bare Fastify route's (BENCH_BARE_SECONDS), p50/p90/p99 of the requests served, errors,
  * timeouts, the requests refused as busy (503: the user waits for the turn it was given and sends the same request
  * again, as the portal does), what a user waited per call with those refusals, the calls answered per user, the
@@ -518,6 +518,8 @@ async function run(backend: string, pattern: Pattern): Promise<void> {
     const clientDelay = monitorEventLoopDelay({ resolution: 10 });
     clientDelay.enable();
     const acceptQueue = sampleAcceptQueue(announcement.port);
+    // In `logins`, the users only log in.
+    const loops = pattern !== 'logins';
     const cpuAtStart = readCpu(child.pid, backend, loop);
     const started = performance.now();
     const deadline = started + SECONDS * 1000;
@@ -539,12 +541,12 @@ async function run(backend: string, pattern: Pattern): Promise<void> {
           started + startsAt(pattern, index),
           deadline,
           signedIn,
-          pattern !== 'logins',
+          loops,
         ),
       ),
     );
     const loopEnd = readCpu(child.pid, backend, loop);
-    if (pattern === 'logins' && cpuAtStart.server !== null && loopEnd.server !== null) {
+    if (!loops && cpuAtStart.server !== null && loopEnd.server !== null) {
       const cpuSeconds = (from: number | null, to: number | null) =>
         from === null || to === null ? 0 : (to - from) / 1000;
       const server = cpuSeconds(cpuAtStart.server, loopEnd.server);
@@ -560,7 +562,6 @@ async function run(backend: string, pattern: Pattern): Promise<void> {
     const delayMs = (nanoseconds: number) => Math.round(nanoseconds / 1e5) / 10;
     const seconds = (performance.now() - started) / 1000;
     console.log(`calls   requests   req/s  p50 ms  p90 ms  p99 ms  max ms  errors  timeouts  busy 503`);
-    const loops = pattern !== 'logins';
     console.log(describe('login', login, seconds));
     if (loops) console.log(describe('loop', loop, seconds));
     const all = {
