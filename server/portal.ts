@@ -4,7 +4,9 @@
  * Compressed: the build writes a Brotli and a gzip copy of every script, style sheet and translation file
  * (`scripts/build/precompress.ts`), which @fastify/static sends to browsers that accept them; index.html is
  * compressed once, after the configuration went in. A request with a session cookie gets index.html with its
- * first screen's chunks named for preloading (portal-preloads.ts).
+ * first screen's chunks named for preloading (portal-preloads.ts). On a company's host, index.html asks the
+ * browser to connect to the public API's host at once (`<link rel="preconnect">`): the portal's first request, the
+ * company's lookup (`GET /companies/{subdomain}`), goes there, and would otherwise wait for a new connection.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +15,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { guard, guarded } from './http/guarded-route';
 import { firstVisitPreloadTags, hasSessionCookie, readPortalManifest } from './portal-preloads';
-import { portalRuntimeConfig } from './runtime-config';
+import { configuredPublicApiUrl, portalRuntimeConfig } from './runtime-config';
 
 const API_PATHS = /^\/(api|apps|app|broadcasting)(\/|$)/;
 
@@ -32,15 +34,36 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
   return 'identity';
 }
 
+/**
+ * The `<link rel="preconnect">` tag for the public API when it lives on another origin than the page (a company's
+ * host): its own `PUBLIC_API_URL`, else the portal's domain on the page's scheme and port. The lookup is a fetch
+ * without credentials, hence `crossorigin` (anonymous). Empty on the public host itself.
+ */
+export function publicApiPreconnectTag(request: FastifyRequest, domain: string): string {
+  const port = request.port ? `:${request.port}` : '';
+  try {
+    const origin = new URL(configuredPublicApiUrl() ?? `${request.protocol}://${domain}${port}`).origin;
+    if (origin === new URL(`${request.protocol}://${request.host}`).origin) return '';
+    return `<link rel="preconnect" href="${origin.replace(/[&"<>]/g, encodeURIComponent)}" crossorigin>`;
+  } catch {
+    // A Host header or PUBLIC_API_URL that is no URL: no head start, the page works as it is.
+    return '';
+  }
+}
+
+/** How many variants of index.html are kept compressed; others (e.g. from unusual Host headers) are made each time. */
+const KEPT_INDEXES = 32;
+
 export async function registerPortal(app: FastifyInstance): Promise<void> {
   const { config } = app.ctx;
   const indexFile = config.portalDir ? join(config.portalDir, 'index.html') : null;
   const hasPortal = !!indexFile && existsSync(indexFile);
   const manifest = config.portalDir ? readPortalManifest(config.portalDir) : null;
-  // One compressed index.html per set of preload tags (a handful: none, the dashboard's, a list's).
+  // One compressed index.html per set of tags in its head (a handful: none, the dashboard's, a list's; with the
+  // public API's host or without).
   const indexes = new Map<string, Record<Encoding, Buffer>>();
-  const renderIndex = (preloads: string) => {
-    let index = indexes.get(preloads);
+  const renderIndex = (headTags: string) => {
+    let index = indexes.get(headTags);
     if (!index) {
       const html = Buffer.from(
         readFileSync(indexFile!, 'utf8')
@@ -48,10 +71,10 @@ export async function registerPortal(app: FastifyInstance): Promise<void> {
             '<!--portal-config-->',
             `<script>window.__PORTAL_CONFIG__=${JSON.stringify(portalRuntimeConfig(config)).replace(/</g, '\\u003c')}</script>`,
           )
-          .replace('</head>', `${preloads}</head>`),
+          .replace('</head>', `${headTags}</head>`),
       );
       index = { identity: html, gzip: gzipSync(html, { level: 9 }), br: brotliCompressSync(html) };
-      indexes.set(preloads, index);
+      if (indexes.size < KEPT_INDEXES) indexes.set(headTags, index);
     }
     return index;
   };
@@ -60,12 +83,13 @@ export async function registerPortal(app: FastifyInstance): Promise<void> {
     const path = request.url.split('?')[0];
     const preloads =
       manifest && hasSessionCookie(request.headers.cookie) ? firstVisitPreloadTags(manifest, path) : '';
+    const preconnect = publicApiPreconnectTag(request, config.domain);
     reply
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding, Cookie')
       .type('text/html; charset=utf-8');
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-    return reply.send(renderIndex(preloads)[encoding]);
+    return reply.send(renderIndex(preconnect + preloads)[encoding]);
   };
 
   if (hasPortal) {

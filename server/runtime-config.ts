@@ -12,11 +12,14 @@ export interface PortalRuntimeConfig {
   pusher: { key: string; cluster: string; host: string | null; port: number | null; forceTLS: boolean };
 }
 
+/** The public API's base URL when the deployment sets one (`PUBLIC_API_URL`). */
+export const configuredPublicApiUrl = () => process.env.PUBLIC_API_URL || null;
+
 export function portalRuntimeConfig(config: ServerConfig): PortalRuntimeConfig {
   return {
     domain: config.domain,
     environment: config.environment,
-    publicApiUrl: process.env.PUBLIC_API_URL || null,
+    publicApiUrl: configuredPublicApiUrl(),
     tenantApiUrl: process.env.TENANT_API_URL || null,
     pusher: {
       key: config.pusher.key,

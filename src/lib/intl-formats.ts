@@ -76,6 +76,85 @@ function writtenDate(date: Date, language: keyof typeof SHORT_MONTHS, withTime: 
   return `${written}, ${twoDigits(hours)}:${minutes}${nbsp}${date.getHours() < 12 ? 'AM' : 'PM'}`;
 }
 
+/** CLDR's month and weekday names (format context, wide) of the portal's two languages; weeks start on Sunday. */
+const LONG_MONTHS = {
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+  nl: [
+    'januari',
+    'februari',
+    'maart',
+    'april',
+    'mei',
+    'juni',
+    'juli',
+    'augustus',
+    'september',
+    'oktober',
+    'november',
+    'december',
+  ],
+} as const;
+const WEEKDAYS = {
+  en: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+  nl: ['zondag', 'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag'],
+} as const;
+
+const isWritten = (language: string | undefined): language is keyof typeof SHORT_MONTHS =>
+  language === 'en' || language === 'nl';
+
+/**
+ * The time of day to the second, as the dashboard's clock shows it: '04:10:05 PM' in English (a no-break space
+ * before AM/PM), '16:10:05' in Dutch. Written from CLDR's patterns in the portal's two languages, like
+ * `formatDate`: the dashboard's first render made the page's first Intl formatter, 200 to 300 ms of the main
+ * thread at 4× CPU.
+ */
+export function clockTime(date: Date, language: string | undefined): string {
+  if (!isWritten(language))
+    return unbrokenDate(
+      dateTimeFormat(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+      date,
+    );
+  const minutes = `${twoDigits(date.getMinutes())}:${twoDigits(date.getSeconds())}`;
+  if (language === 'nl') return `${twoDigits(date.getHours())}:${minutes}`;
+  return `${twoDigits(date.getHours() % 12 || 12)}:${minutes}\u00a0${date.getHours() < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A day with its weekday, in full: 'Wednesday, December 2, 2026', 'woensdag 2 december 2026' (see `clockTime`). */
+export function longDate(date: Date, language: string | undefined): string {
+  if (!isWritten(language))
+    return dateTimeFormat(language, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }).format(date);
+  const weekday = WEEKDAYS[language][date.getDay()];
+  const month = LONG_MONTHS[language][date.getMonth()];
+  return language === 'en'
+    ? `${weekday}, ${month} ${date.getDate()}, ${date.getFullYear()}`
+    : `${weekday} ${date.getDate()} ${month} ${date.getFullYear()}`;
+}
+
+/** A count as the portal writes it: '12,345' in English, '12.345' in Dutch (see `clockTime`); Intl for others. */
+export function formatCount(value: number, language: string | undefined): string {
+  if (!isWritten(language) || !Number.isSafeInteger(value)) return numberFormat(language).format(value);
+  const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, language === 'en' ? ',' : '.');
+  return value < 0 ? `-${digits}` : digits;
+}
+
 /** A date alone (false), with its time (true), or with its time to the second ('seconds', a processing history). */
 export type DateTimeDetail = boolean | 'seconds';
 
@@ -95,7 +174,7 @@ export function formatDate(
     typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00` : value,
   );
   if (Number.isNaN(date.getTime())) return '';
-  if (language === 'en' || language === 'nl') return writtenDate(date, language, withTime);
+  if (isWritten(language)) return writtenDate(date, language, withTime);
   return intlDate(date, language, withTime);
 }
 

@@ -150,6 +150,28 @@ describe('index.html', () => {
   });
 });
 
+describe("index.html's connection to the public API", () => {
+  const preconnectsOf = async (host: string) => {
+    const html = (await bodyOf(await sendWithHost(server.port, host, '/login'))).toString();
+    return [...html.matchAll(/<link rel="preconnect" href="([^"]+)" crossorigin>/g)].map(
+      ([, origin]) => origin,
+    );
+  };
+
+  it("is opened at once on a company's host, whose first request, the company's lookup, goes there", async () => {
+    expect(await preconnectsOf(`acme.${TEST_DOMAIN}:${server.port}`)).toEqual([
+      `http://${TEST_DOMAIN}:${server.port}`,
+    ]);
+    expect(await preconnectsOf(`customerportal-acme.${TEST_DOMAIN}:${server.port}`)).toEqual([
+      `http://${TEST_DOMAIN}:${server.port}`,
+    ]);
+  });
+
+  it('is not asked for on the public host, which is that host', async () => {
+    expect(await preconnectsOf(`${TEST_DOMAIN}:${server.port}`)).toEqual([]);
+  });
+});
+
 describe('index.html of a signed-in first visit', () => {
   const preloadsOf = async (path: string, cookie?: string) => {
     const response = await get(path, undefined, cookie);

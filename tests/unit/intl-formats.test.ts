@@ -2,8 +2,11 @@
 /** Intl formatters are made once per locale and options, and format as a new one would. */
 import { describe, expect, it } from 'vitest';
 import {
+  clockTime,
   dateTimeFormat,
+  formatCount,
   formatDate,
+  longDate,
   intlDate,
   numberFormat,
   relativeTimeFormat,
@@ -90,5 +93,39 @@ describe("a record's date in the portal's languages", () => {
 
   it('asks Intl for any other language', () => {
     expect(formatDate(new Date(2026, 8, 26), 'de')).toBe('26.\u00a0Sept.\u00a02026');
+  });
+});
+
+describe("the dashboard's clock and counts in the portal's languages", () => {
+  // Node's ICU writes a narrow no-break space before AM/PM, Chromium a plain one: both are written as a no-break one.
+  const noBreak = (text: string) => text.replace(/[\u202f ](?=[AP]M)/g, '\u00a0');
+
+  it.each(['en', 'nl'])(
+    'writes the time and the day in %s as Intl writes them, for every hour and weekday',
+    (language) => {
+      const time = dateTimeFormat(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+      const day = dateTimeFormat(language, {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      });
+      for (let hour = 0; hour < 24; hour++) {
+        const date = new Date(2026, hour % 12, 1 + hour, hour, (hour * 7) % 60, (hour * 13) % 60);
+        expect(clockTime(date, language), date.toString()).toBe(noBreak(time.format(date)));
+        expect(longDate(date, language), date.toString()).toBe(day.format(date));
+      }
+    },
+  );
+
+  it('writes a time and a day in another language as Intl does', () => {
+    const date = new Date(2026, 11, 2, 16, 10, 5);
+    expect(clockTime(date, 'de')).toBe('16:10:05');
+    expect(longDate(date, 'de')).toBe('Mittwoch, 2. Dezember 2026');
+  });
+
+  it.each(['en', 'nl', 'de'])('writes counts in %s as Intl writes them', (language) => {
+    for (const count of [0, 7, 999, 1000, 12345, 999999, 1234567, -4321, 2.5])
+      expect(formatCount(count, language), String(count)).toBe(numberFormat(language).format(count));
   });
 });

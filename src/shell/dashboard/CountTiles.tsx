@@ -6,7 +6,7 @@ import { useList } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequiredAbilities } from '@shared/abilities';
-import { numberFormat } from '@/lib/intl-formats';
+import { formatCount } from '@/lib/intl-formats';
 import type { ApiMeta } from '@/providers/list-query';
 import type { Authorization } from '@/providers/useAuthorization';
 import { RESOURCES } from '@/resources/index';
@@ -65,9 +65,7 @@ function CountTile({ tile }: { tile: TileDefinition }) {
           <Skeleton rows={0} label={tl('loading')} className="dashboard-tile-skeleton" />
         ) : (
           <span className="dashboard-tile-value" data-testid={`count-${tile.key}`}>
-            {query.isError
-              ? t('tiles.unavailable')
-              : numberFormat(i18n.resolvedLanguage).format(result.total ?? 0)}
+            {query.isError ? t('tiles.unavailable') : formatCount(result.total ?? 0, i18n.resolvedLanguage)}
           </span>
         )}
         {tile.noteKey && <span className="dashboard-tile-note">{t(`tiles.${tile.noteKey}`)}</span>}

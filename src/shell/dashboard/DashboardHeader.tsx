@@ -1,7 +1,7 @@
 /** Greeting by time of day with the user's name and picture, and a live clock. */
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@shared/session';
-import { dateTimeFormat, unbrokenDate } from '@/lib/intl-formats';
+import { clockTime, longDate } from '@/lib/intl-formats';
 import { Avatar } from '@/ui/Avatar';
 import { greetingPeriod } from './greeting';
 import { useNow } from './useNow';
@@ -23,19 +23,9 @@ export function DashboardHeader({ user }: { user: SessionUser | undefined }) {
       </div>
       <div className="dashboard-clock" aria-label={t('clock.label')} role="group">
         <time className="dashboard-clock-time" dateTime={now.toISOString()}>
-          {unbrokenDate(
-            dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
-            now,
-          )}
+          {clockTime(now, locale)}
         </time>
-        <span className="dashboard-clock-date">
-          {dateTimeFormat(locale, {
-            weekday: 'long',
-            day: 'numeric',
-            month: 'long',
-            year: 'numeric',
-          }).format(now)}
-        </span>
+        <span className="dashboard-clock-date">{longDate(now, locale)}</span>
       </div>
     </header>
   );
