@@ -7,6 +7,8 @@ import {
   formatCount,
   formatDate,
   longDate,
+  relativeTime,
+  shortDay,
   intlDate,
   numberFormat,
   relativeTimeFormat,
@@ -128,4 +130,35 @@ describe("the dashboard's clock and counts in the portal's languages", () => {
     for (const count of [0, 7, 999, 1000, 12345, 999999, 1234567, -4321, 2.5])
       expect(formatCount(count, language), String(count)).toBe(numberFormat(language).format(count));
   });
+});
+
+describe("relative times and short days in the portal's languages", () => {
+  it.each(['en', 'nl', 'de'])(
+    'writes relative times in %s as Intl writes them (numeric: auto)',
+    (language) => {
+      const intl = relativeTimeFormat(language, { numeric: 'auto' });
+      for (const unit of ['second', 'minute', 'hour', 'day'] as const)
+        for (const value of [-999, -59, -23, -7, -3, -2, -1, -0, 0, 1, 2, 3, 7, 23, 59, 999, 1000, -1500])
+          expect(relativeTime(value, unit, language), `${value} ${unit}`).toBe(intl.format(value, unit));
+    },
+  );
+
+  it.each(['en', 'nl', 'de'])(
+    'writes a short day in %s as Intl writes it, with its year or without',
+    (language) => {
+      for (let month = 0; month < 12; month++) {
+        const date = new Date(2025, month, 1 + month * 2);
+        for (const withYear of [false, true]) {
+          const intl = dateTimeFormat(language, {
+            day: 'numeric',
+            month: 'short',
+            year: withYear ? 'numeric' : undefined,
+          });
+          expect(shortDay(date, language, withYear), `${date.toString()} ${withYear}`).toBe(
+            unbrokenDate(intl, date),
+          );
+        }
+      }
+    },
+  );
 });

@@ -6,7 +6,7 @@ import { CameraOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateTimeFormat } from '@/lib/intl-formats';
+import { longDate } from '@/lib/intl-formats';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { Skeleton } from '@/ui/Skeleton';
@@ -31,13 +31,7 @@ export function UpdatesBox() {
   // Admin-written text is not machine-translated: Dutch readers get the Dutch description where there is one.
   const describe = (item: ChangelogItem) =>
     (i18n.resolvedLanguage === 'nl' && item.description_nl) || item.description;
-  const longDate = (date: string) =>
-    dateTimeFormat(i18n.resolvedLanguage, {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    }).format(calendarDay(date));
+  const dayTitle = (date: string) => longDate(calendarDay(date), i18n.resolvedLanguage);
 
   return (
     <DashboardCard className="dashboard-updates" titleId="dashboard-updates-title" title={t('updates.title')}>
@@ -54,7 +48,7 @@ export function UpdatesBox() {
         ) : (
           days.map((day) => (
             <div key={day.date} className="changelog-day">
-              <h5 className="changelog-day-title">{longDate(day.date)}</h5>
+              <h5 className="changelog-day-title">{dayTitle(day.date)}</h5>
               <ul className="changelog-list">
                 {day.items.map((item) => (
                   <li key={item.id}>
@@ -91,7 +85,7 @@ export function UpdatesBox() {
               <ChangelogTypeTag type={selected.type} />
               {environmentDate(selected, environment) && (
                 <span className="dashboard-secondary">
-                  {longDate(environmentDate(selected, environment)!)}
+                  {dayTitle(environmentDate(selected, environment)!)}
                 </span>
               )}
             </div>
