@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // With its extension: the build's configuration (vite.config.ts) imports this file too.
-import { isPublicScreenPath } from '../shared/public-screens.js';
+import { isPublicScreenPath, PUBLIC_SCREENS } from '../shared/public-screens.js';
 import { routeParams } from '../shared/route-pattern.js';
 import { SESSION_COOKIE } from '../shared/session.js';
 
@@ -63,6 +63,30 @@ export const FIRST_VISIT_SCREENS: readonly { route: string; modules: readonly st
     modules: [OVERVIEW_PAGE_MODULE, 'src/resources/models/models.overview.tsx', ANTD_THEME_MODULE],
   },
 ];
+
+/**
+ * The page of each screen that needs no session (src/shell/routes/routes.tsx loads it by the route's `lazy`): its
+ * first visit names the page's chunk too, signed in or not, so that the page arrives with the entry rather than
+ * one round trip after the portal's root has run. tests/unit/first-overviews.test.ts checks each against the route
+ * table.
+ */
+export const PUBLIC_SCREEN_PAGES: Readonly<
+  Record<(typeof PUBLIC_SCREENS)[keyof typeof PUBLIC_SCREENS], string>
+> = {
+  [PUBLIC_SCREENS.login]: 'src/shell/login/LoginPage.tsx',
+  [PUBLIC_SCREENS.forgotPassword]: 'src/shell/login/ForgotPasswordPage.tsx',
+  [PUBLIC_SCREENS.resetPassword]: 'src/shell/login/ResetPasswordPage.tsx',
+  [PUBLIC_SCREENS.invitation]: 'src/shell/login/InvitationPage.tsx',
+  [PUBLIC_SCREENS.unauthorized]: 'src/shell/routes/UnauthorizedPage.tsx',
+};
+
+/** The page module of a public screen's path (a trailing slash allowed), or null. */
+export function publicScreenPage(path: string): string | null {
+  const screen = path.length > 1 ? path.replace(/\/$/, '') : path;
+  return Object.hasOwn(PUBLIC_SCREEN_PAGES, screen)
+    ? PUBLIC_SCREEN_PAGES[screen as keyof typeof PUBLIC_SCREEN_PAGES]
+    : null;
+}
 
 /**
  * The source modules a signed-in first visit of `path` loads next to the entry: a screen of
@@ -127,12 +151,14 @@ export function hasSessionCookie(cookieHeader: string | undefined): boolean {
 }
 
 /**
- * The `<link>` tags for a signed-in first visit of `path`: the chunks beyond what index.html already names (the
- * entry and the portal's root), in load order. Empty when the manifest lacks a module (a build that does not
- * match this list must not break the page, only lose the head start).
+ * The `<link>` tags for a first visit of `path`: the chunks beyond what index.html already names (the entry and
+ * the portal's root), in load order: a public screen's page, and with a session (`signedIn`) a signed-in screen's
+ * modules. Empty when the manifest lacks a module (a build that does not match these lists must not break the
+ * page, only lose the head start).
  */
-export function firstVisitPreloadTags(manifest: Manifest, path: string): string {
-  const modules = signedInFirstVisitModules(path);
+export function firstVisitPreloadTags(manifest: Manifest, path: string, signedIn: boolean): string {
+  const publicPage = publicScreenPage(path);
+  const modules = publicPage ? [publicPage] : signedIn ? signedInFirstVisitModules(path) : [];
   if (!modules.length || [...modules, MOUNT_MODULE].some((module) => !manifest[module])) return '';
   const entry = pageStartModules(manifest);
   const chunks = [...staticClosure(manifest, modules)]

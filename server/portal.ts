@@ -4,9 +4,10 @@
  * Compressed: the build writes a Brotli and a gzip copy of every script, style sheet and translation file
  * (`scripts/build/precompress.ts`), which @fastify/static sends to browsers that accept them; index.html is
  * compressed once, after the configuration went in. A request with a session cookie gets index.html with its
- * first screen's chunks named for preloading (portal-preloads.ts). On a company's host, index.html asks the
- * browser to connect to the public API's host at once (`<link rel="preconnect">`): the portal's first request, the
- * company's lookup (`GET /companies/{subdomain}`), goes there, and would otherwise wait for a new connection.
+ * first screen's chunks named for preloading, and any request for a screen that needs no session that screen's
+ * page (portal-preloads.ts). On a company's host, index.html asks the browser to connect to the public API's host
+ * at once (`<link rel="preconnect">`): the portal's first request, the company's lookup
+ * (`GET /companies/{subdomain}`), goes there, and would otherwise wait for a new connection.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -81,8 +82,9 @@ export async function registerPortal(app: FastifyInstance): Promise<void> {
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     const path = request.url.split('?')[0];
-    const preloads =
-      manifest && hasSessionCookie(request.headers.cookie) ? firstVisitPreloadTags(manifest, path) : '';
+    const preloads = manifest
+      ? firstVisitPreloadTags(manifest, path, hasSessionCookie(request.headers.cookie))
+      : '';
     const preconnect = publicApiPreconnectTag(request, config.domain);
     reply
       .header('Cache-Control', 'no-cache')

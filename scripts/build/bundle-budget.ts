@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import {
   type Manifest,
   pageStartModules,
+  PUBLIC_SCREEN_PAGES,
   readPortalManifest,
   signedInFirstVisitModules,
   staticClosure,
@@ -27,7 +28,7 @@ export const VIEWER_MODULE = 'src/components/viewer/ModelViewer.tsx';
  * (src/providers/echo-connection.ts).
  */
 export const ROUTE_MODULES = {
-  '/login': ['src/shell/login/LoginPage.tsx'],
+  '/login': [PUBLIC_SCREEN_PAGES['/login']],
   // The dashboard is built from the light components like the layout: no antd theme.
   '/': signedInFirstVisitModules('/'),
   '/projects': signedInFirstVisitModules('/projects'),
@@ -67,7 +68,9 @@ export interface RouteLoad {
 export function readManifest(distDir: string): Manifest {
   const manifest = readPortalManifest(distDir);
   if (!manifest)
-    throw new Error(`${join(distDir, '.vite', 'manifest.json')} is missing: build the portal first (npm run build).`);
+    throw new Error(
+      `${join(distDir, '.vite', 'manifest.json')} is missing: build the portal first (npm run build).`,
+    );
   return manifest;
 }
 

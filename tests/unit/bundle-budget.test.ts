@@ -21,7 +21,9 @@ import { ensureBuild } from '../../scripts/ensure-build';
 import {
   ENTRY_MODULE,
   entryKey,
+  firstVisitPreloadTags,
   MOUNT_MODULE,
+  PUBLIC_SCREEN_PAGES,
   SIGNED_IN_MODULES,
   staticClosure,
 } from '../../server/portal-preloads';
@@ -58,6 +60,16 @@ describe('the sign-in page', () => {
     for (const signedIn of [...SIGNED_IN_MODULES, ...IDLE_MODULES]) {
       expect(manifest[signedIn], `${signedIn} has a chunk`).toBeDefined();
       expect(login, signedIn).not.toContain(manifest[signedIn].file);
+    }
+  });
+
+  it("and every other screen that needs no session has its page named by its first visit's index.html", () => {
+    const manifest = readManifest(DIST);
+    for (const [path, page] of Object.entries(PUBLIC_SCREEN_PAGES)) {
+      expect(manifest[page]?.isDynamicEntry, `${page} is the lazy chunk of ${path}`).toBe(true);
+      expect(firstVisitPreloadTags(manifest, path, false), path).toContain(
+        `<link rel="modulepreload" crossorigin href="/${manifest[page].file}">`,
+      );
     }
   });
 });
