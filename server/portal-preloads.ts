@@ -67,8 +67,8 @@ export const FIRST_VISIT_SCREENS: readonly { route: string; modules: readonly st
 /**
  * The page of each screen that needs no session (src/shell/routes/routes.tsx loads it by the route's `lazy`): its
  * first visit names the page's chunk too, signed in or not, so that the page arrives with the entry rather than
- * one round trip after the portal's root has run. tests/unit/first-overviews.test.ts checks each against the route
- * table.
+ * one round trip after the portal's root has run. tests/unit/bundle-budget.test.ts checks that each is a lazy
+ * chunk of the build.
  */
 export const PUBLIC_SCREEN_PAGES: Readonly<
   Record<(typeof PUBLIC_SCREENS)[keyof typeof PUBLIC_SCREENS], string>
