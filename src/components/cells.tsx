@@ -11,7 +11,7 @@ import { StatusDot } from '@/ui/StatusDot';
 import { Tag } from '@/ui/Tag';
 import { Tooltip } from '@/ui/Tooltip';
 import { colorNameKey } from '@/lib/colors';
-import { formatDate } from '@/lib/intl-formats';
+import { formatCount, formatDate } from '@/lib/intl-formats';
 import type { LabelSummary, UserSummary } from '@shared/entities/summaries';
 import { previewSrcSet } from '@shared/preview-images';
 
@@ -163,7 +163,7 @@ export function renderCell(kind: CellKind, value: unknown, context: CellContext)
     case 'avatars':
       return <PeopleAvatars people={Array.isArray(value) ? (value as UserSummary[]) : []} />;
     case 'count':
-      return typeof value === 'number' ? value.toLocaleString(context.language) : '';
+      return typeof value === 'number' ? formatCount(value, context.language) : '';
     default:
       // A value, never a developer's view of one: no 'true'/'false', no '[object Object]' or JSON.
       if (typeof value === 'boolean') return <BooleanIcon value={value} />;

@@ -155,6 +155,13 @@ export function formatCount(value: number, language: string | undefined): string
   return value < 0 ? `-${digits}` : digits;
 }
 
+/**
+ * Orders ASCII keys (ISO dates and times, API names) as a collator would, by their code units: `localeCompare`'s
+ * first call on a page sets up ICU's collation, 70 to 160 ms of the main thread at 4× CPU.
+ */
+export const compareCodeUnits = (left: string, right: string): number =>
+  left < right ? -1 : left > right ? 1 : 0;
+
 export type RelativeUnit = 'second' | 'minute' | 'hour' | 'day';
 
 /**

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clockTime,
+  compareCodeUnits,
   dateTimeFormat,
   formatCount,
   formatDate,
@@ -161,4 +162,20 @@ describe("relative times and short days in the portal's languages", () => {
       }
     },
   );
+});
+
+describe('ASCII keys in order', () => {
+  it('are sorted by code units as a collator sorts them: ISO times, API names', () => {
+    const keys = [
+      '2026-03-10T12:00:00Z',
+      '2025-12-31T23:59:59Z',
+      '2026-03-10T09:00:00Z',
+      'admin/changelog-items',
+      'projects',
+      'libraries',
+      '2026-03-10',
+    ];
+    expect([...keys].sort(compareCodeUnits)).toEqual([...keys].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(compareCodeUnits('2026-01-01', '2026-01-01')).toBe(0);
+  });
 });

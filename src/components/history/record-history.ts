@@ -5,7 +5,7 @@
  * an option by its label, a date in the user's format, yes or no, '(empty)'.
  */
 import type { ResourceDeclaration } from '@/declarations/types';
-import { formatDate } from '@/lib/intl-formats';
+import { formatCount, formatDate } from '@/lib/intl-formats';
 
 export type ChangeValue = string | number | boolean | null;
 
@@ -55,7 +55,7 @@ export function valueText(
 ): string {
   if (value === null || value === '') return texts.tl('history.empty');
   if (typeof value === 'boolean') return texts.tl(value ? 'export.yes' : 'export.no');
-  if (typeof value === 'number') return value.toLocaleString(texts.language);
+  if (typeof value === 'number') return formatCount(value, texts.language);
   const option = formFieldOf(resource, field)?.options?.find((candidate) => candidate.value === value);
   if (option) return option.label ?? texts.t(option.labelKey ?? option.value);
   if (ISO_MOMENT.test(value)) return formatDate(value, texts.language, value.includes('T'));

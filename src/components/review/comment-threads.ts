@@ -4,6 +4,7 @@
  * highlighted), and which of the users chosen while writing are still mentioned in the text when it is sent.
  */
 import type { ModelComment } from '@shared/entities/model-comments';
+import { compareCodeUnits } from '@/lib/intl-formats';
 
 export interface CommentThread {
   comment: ModelComment;
@@ -20,7 +21,7 @@ export function threadsOf(comments: readonly ModelComment[]): CommentThread[] {
     if (comment.parent_id !== null) threads.get(comment.parent_id)?.replies.push(comment);
   }
   const byTime = (a: ModelComment, b: ModelComment) =>
-    a.created_at.localeCompare(b.created_at) || a.id - b.id;
+    compareCodeUnits(a.created_at, b.created_at) || a.id - b.id;
   return [...threads.values()]
     .map((thread) => ({ ...thread, replies: thread.replies.sort(byTime) }))
     .sort((a, b) => (a.comment.number ?? 0) - (b.comment.number ?? 0) || a.comment.id - b.comment.id);

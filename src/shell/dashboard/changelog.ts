@@ -1,4 +1,5 @@
 /** The Updates box's view of the changelog: items dated for this environment, grouped per day, newest first. */
+import { compareCodeUnits } from '@/lib/intl-formats';
 import type { Environment } from './environment';
 import type { ChangelogItem } from './types';
 
@@ -24,7 +25,7 @@ export function groupChangelogByDate(
     days.set(date, [...(days.get(date) ?? []), item]);
   }
   return [...days.entries()]
-    .sort(([left], [right]) => right.localeCompare(left))
+    .sort(([left], [right]) => compareCodeUnits(right, left))
     .map(([date, dayItems]) => ({ date, items: dayItems.sort((left, right) => right.id - left.id) }));
 }
 

@@ -16,6 +16,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userChannel } from '@shared/channels';
 import { NOTIFICATION_EVENT } from '@shared/events';
+import { compareCodeUnits } from '@/lib/intl-formats';
 import type { ApiListResponse } from '@/providers/list-query';
 import { useAuthorization } from '@/providers/useAuthorization';
 import { useTenant } from '@/shell/tenant/TenantContext';
@@ -55,7 +56,7 @@ export function withOpened(
   const missing = [...opened.values()].filter((item) => !fetched.some((other) => other.id === item.id));
   if (!missing.length) return merged;
   return [...merged, ...missing.map((item) => ({ ...item, read: true }))].sort(
-    (left, right) => right.date.localeCompare(left.date) || right.id - left.id,
+    (left, right) => compareCodeUnits(right.date, left.date) || right.id - left.id,
   );
 }
 
