@@ -119,15 +119,18 @@ export async function uploadModelUntilFinished(
   }
 }
 
+/** Signs a browser context in with the token: the portal's session cookies on the benchmark's domain. */
+export function signIn(context: BrowserContext, token: string): Promise<void> {
+  return context.addCookies([
+    { name: 'user_session', value: token, domain: `.${BENCH_DOMAIN}`, path: '/', sameSite: 'Lax' },
+    { name: 'remember_session', value: '1', domain: `.${BENCH_DOMAIN}`, path: '/', sameSite: 'Lax' },
+  ]);
+}
+
 /** A 1440 × 900 context, signed in with the token when one is given. */
 export async function benchContext(browser: Browser, token: string | null): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  if (token) {
-    await context.addCookies([
-      { name: 'user_session', value: token, domain: `.${BENCH_DOMAIN}`, path: '/', sameSite: 'Lax' },
-      { name: 'remember_session', value: '1', domain: `.${BENCH_DOMAIN}`, path: '/', sameSite: 'Lax' },
-    ]);
-  }
+  if (token) await signIn(context, token);
   return context;
 }
 
