@@ -18,6 +18,7 @@ import { ADMIN_ONLY, type Submitted } from '../http/crud/declaration';
 import { notFound } from '../errors/http-errors';
 import { FORM_CONTENT_TYPES } from '../http/request-input';
 import { attachmentDisposition } from '../http/stored-files';
+import { SENT_AS_STORED } from '../http/compression';
 import { DataSchema, DeletedSchema, deletedResponse } from '../http/responses';
 import { iso, MessageSchema } from '../http/schema-types';
 import { finishedUpload, forgetUpload, type FinishedUpload } from '../uploads/incoming-uploads';
@@ -91,14 +92,17 @@ export default async function downloadRoutes(server: FastifyInstance): Promise<v
 
   app.get<{ Params: IdParams }>(
     '/downloads/:id/download',
-    downloads.route(
-      DOWNLOAD_ABILITIES.list,
-      'The file of a download, as an attachment named name.extension',
-      {
-        params: IdParams,
-        response: { 404: MessageSchema },
-      },
-    ),
+    {
+      ...downloads.route(
+        DOWNLOAD_ABILITIES.list,
+        'The file of a download, as an attachment named name.extension',
+        {
+          params: IdParams,
+          response: { 404: MessageSchema },
+        },
+      ),
+      ...SENT_AS_STORED,
+    },
     async (request, reply) => {
       const session = await authenticate(request);
       const download = await downloads.find(db, session.company.id, request.params.id);

@@ -7,6 +7,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors/http-errors';
 import { guard, guarded } from '../http/guarded-route';
+import { SENT_AS_STORED } from '../http/compression';
 import { isServedKey } from '../http/stored-files';
 import { contentTypeOf } from '../storage/content-types';
 
@@ -14,16 +15,19 @@ export default async function fileRoutes(server: FastifyInstance): Promise<void>
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/files/*',
-    guarded(
-      guard.public(
-        "stored files are public, like Laravel's public disk: their keys are unguessable, only keys in folders declared served are served",
+    {
+      ...guarded(
+        guard.public(
+          "stored files are public, like Laravel's public disk: their keys are unguessable, only keys in folders declared served are served",
+        ),
+        {
+          tags: ['files'],
+          summary: 'A stored file (uploads, previews, screenshots)',
+          params: Type.Object({ '*': Type.String() }),
+        },
       ),
-      {
-        tags: ['files'],
-        summary: 'A stored file (uploads, previews, screenshots)',
-        params: Type.Object({ '*': Type.String() }),
-      },
-    ),
+      ...SENT_AS_STORED,
+    },
     async (request, reply) => {
       const key = request.params['*'];
       if (!isServedKey(key)) throw notFound('File not found.');

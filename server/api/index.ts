@@ -18,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { isEntity, type RegistrableEntity } from '../http/crud/declared-entity';
 import { registerActivityRecorder } from '../domain/activity-recorder';
+import { registerResponseCompression } from '../http/compression';
 import { registerIdempotency } from '../http/idempotency';
 
 /** An endpoint module's file name; this file is the registry, not a module. */
@@ -84,6 +85,8 @@ export function declaredEntities(): Promise<RegistrableEntity[]> {
 }
 
 export async function registerApi(app: FastifyInstance): Promise<void> {
+  // The API's answers only (not the portal's files, compressed at build time): before the routes, as it hooks each.
+  await registerResponseCompression(app);
   registerIdempotency(app);
   registerActivityRecorder(app, app.prefix);
   for (const plugin of await endpointPlugins()) await app.register(plugin);

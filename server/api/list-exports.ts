@@ -21,6 +21,7 @@ import type { DB } from '../db/database';
 import { forbidden, notFound, ValidationError } from '../errors/http-errors';
 import { IdParams } from '../http/crud/ids';
 import { guard, guarded } from '../http/guarded-route';
+import { SENT_AS_STORED } from '../http/compression';
 import { requestLanguage } from '../http/language';
 import { DataSchema } from '../http/responses';
 import { MessageSchema, StringEnum } from '../http/schema-types';
@@ -221,12 +222,15 @@ export default async function listExportRoutes(server: FastifyInstance): Promise
   // Untyped answers: the file is a stream, which the typed 404 schema would refuse.
   server.get<{ Params: Static<typeof IdParams> }>(
     '/list-exports/:id/download',
-    guarded(guard.signedIn, {
-      tags: ['list-exports'],
-      summary: 'The file of one of the user’s own finished exports, as an attachment',
-      params: IdParams,
-      response: { 404: MessageSchema },
-    }),
+    {
+      ...guarded(guard.signedIn, {
+        tags: ['list-exports'],
+        summary: 'The file of one of the user’s own finished exports, as an attachment',
+        params: IdParams,
+        response: { 404: MessageSchema },
+      }),
+      ...SENT_AS_STORED,
+    },
     async (request, reply) => {
       const row = await ownExport(request, request.params.id);
       const stored = row.status === 'FINISHED' && row.file_key ? await storage.read(row.file_key) : null;

@@ -26,6 +26,7 @@ import { verifyPassword } from '../auth/passwords';
 import { requestTenant } from '../auth/tenancy';
 import { HttpError, notFound } from '../errors/http-errors';
 import { guard, guarded } from '../http/guarded-route';
+import { SENT_AS_STORED } from '../http/compression';
 import { DataSchema } from '../http/responses';
 import { iso, MessageSchema } from '../http/schema-types';
 import { attachmentDisposition, fileUrl, viewerFileUrls } from '../http/stored-files';
@@ -213,16 +214,19 @@ export default async function sharedRoutes(app: FastifyInstance): Promise<void> 
 
   app.get<{ Params: TokenParams }>(
     '/shared/:token/download',
-    guarded(
-      guard.public('a share link that allows downloads: its token (and password) is the credential'),
-      {
-        tags: ['shared'],
-        summary: "The shared model's original file, as an attachment, where the link allows downloads",
-        params: TokenParams,
-        response: { 401: RefusalSchema, 403: MessageSchema, 404: MessageSchema, 410: RefusalSchema },
-      },
-      { activity: false },
-    ),
+    {
+      ...guarded(
+        guard.public('a share link that allows downloads: its token (and password) is the credential'),
+        {
+          tags: ['shared'],
+          summary: "The shared model's original file, as an attachment, where the link allows downloads",
+          params: TokenParams,
+          response: { 401: RefusalSchema, 403: MessageSchema, 404: MessageSchema, 410: RefusalSchema },
+        },
+        { activity: false },
+      ),
+      ...SENT_AS_STORED,
+    },
     async (request, reply) => {
       const { link } = await openLink(request);
       if (!link.allow_download) throw new HttpError(403, 'This link does not allow downloads.');
