@@ -6,7 +6,7 @@
  * aborted requests are only logged. Errors reject with ApiError, which carries Laravel's `errors` for 422s. Every
  * signed-in write carries an `Idempotency-Key`, kept across its retries, so it is applied once.
  */
-import Cookies from 'js-cookie';
+import { readCookie } from './cookies';
 import { deployment } from '@/lib/runtime-config';
 import { SESSION_COOKIE } from '@shared/session';
 
@@ -105,7 +105,7 @@ export interface Unauthorized {
 export const unauthorizedEvents = listeners<Unauthorized>();
 export const maintenanceEvents = listeners<MaintenanceInfo>();
 
-export const sessionToken = (): string | undefined => Cookies.get(SESSION_COOKIE);
+export const sessionToken = (): string | undefined => readCookie(SESSION_COOKIE);
 
 export function apiUrl(path: string, options: Pick<RequestOptions, 'public' | 'query'> = {}): string {
   const company = deployment.host.company;

@@ -10,6 +10,7 @@ import i18n, { type BackendModule, type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { isLanguage, LANGUAGES, type Language } from '@shared/languages';
+import { readCookie } from './cookies';
 
 /**
  * One namespace per area, so areas keep their texts apart: `common` (shell), `dashboard`, `notifications`,
@@ -28,6 +29,21 @@ export const detectionOptions = {
   lookupSessionStorage: LANGUAGE_STORAGE_KEY,
   caches: ['localStorage'],
 };
+
+/**
+ * i18next's browser detector with its `cookie` lookup reading the cookies the portal keeps (cookies.ts) rather
+ * than `document.cookie` again: the same order and the same cookie, without another wait for the browser's cookie
+ * store while the first page loads.
+ */
+export class PortalLanguageDetector extends LanguageDetector {
+  override init(...args: Parameters<LanguageDetector['init']>): void {
+    super.init(...args);
+    this.addDetector({
+      name: 'cookie',
+      lookup: ({ lookupCookie }) => (lookupCookie ? readCookie(lookupCookie) : undefined),
+    });
+  }
+}
 
 /** The supported language of a detected or chosen code (`nl-NL` → `nl`), English otherwise. */
 export function toLanguage(code: string | undefined): Language {
@@ -112,7 +128,7 @@ export function initI18n(
   instance.on('languageChanged', followLanguage);
   const ready = instance
     .use(createLocaleBackend())
-    .use(LanguageDetector)
+    .use(PortalLanguageDetector)
     .use(initReactI18next)
     .init({
       supportedLngs: [...LANGUAGES],

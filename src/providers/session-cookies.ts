@@ -3,8 +3,8 @@
  * on the parent domain so every tenant and platform host shares them, Path /, SameSite Lax, kept 365 days with
  * remember-me and otherwise session cookies that end with the browser.
  */
-import Cookies from 'js-cookie';
 import { deployment } from '@/lib/runtime-config';
+import { type CookieAttributes, readCookie, removeCookie, writeCookie } from './cookies';
 import { REMEMBER_COOKIE, SESSION_COOKIE } from './http-client';
 
 export const REMEMBER_DAYS = 365;
@@ -25,7 +25,7 @@ const pageScope = (): CookieScope => ({
 export function sessionCookieAttributes(
   persistent: boolean,
   scope: CookieScope = pageScope(),
-): Cookies.CookieAttributes {
+): CookieAttributes {
   const onDomain = scope.hostname === scope.domain || scope.hostname.endsWith(`.${scope.domain}`);
   return {
     path: '/',
@@ -36,19 +36,19 @@ export function sessionCookieAttributes(
   };
 }
 
-export const isRemembered = () => Cookies.get(REMEMBER_COOKIE) === '1';
+export const isRemembered = () => readCookie(REMEMBER_COOKIE) === '1';
 
 /** Stores a token: persistent with remember-me (and the flag), a session cookie otherwise. */
 export function storeSessionCookies(token: string, remember: boolean): void {
   clearSessionCookies();
-  Cookies.set(SESSION_COOKIE, token, sessionCookieAttributes(remember));
-  if (remember) Cookies.set(REMEMBER_COOKIE, '1', sessionCookieAttributes(true));
+  writeCookie(SESSION_COOKIE, token, sessionCookieAttributes(remember));
+  if (remember) writeCookie(REMEMBER_COOKIE, '1', sessionCookieAttributes(true));
 }
 
 export function clearSessionCookies(): void {
   const { path, domain } = sessionCookieAttributes(false);
   for (const name of [SESSION_COOKIE, REMEMBER_COOKIE]) {
-    Cookies.remove(name, { path, domain });
-    Cookies.remove(name, { path });
+    removeCookie(name, { path, domain });
+    removeCookie(name, { path });
   }
 }

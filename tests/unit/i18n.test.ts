@@ -4,7 +4,6 @@
  */
 import dayjs from 'dayjs';
 import { createInstance } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createI18nProvider,
@@ -13,11 +12,12 @@ import {
   LANGUAGE_STORAGE_KEY,
   LOCALE_BUNDLES,
   NAMESPACES,
+  PortalLanguageDetector,
   toLanguage,
 } from '@/providers/i18n';
 
 function detect(): string | string[] | undefined {
-  const detector = new LanguageDetector();
+  const detector = new PortalLanguageDetector();
   detector.init(undefined, detectionOptions);
   return detector.detect();
 }
