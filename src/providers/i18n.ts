@@ -21,6 +21,9 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 /** Every namespace in public/locales (the build lists them): the portal asks for all of them at start. */
 export const PORTAL_NAMESPACES: readonly string[] = __LOCALE_NAMESPACES__;
 
+/** A detected code's language part (`nl-NL` → `nl`), which is all the portal loads (`load: 'languageOnly'`). */
+const languagePart = (code: string) => code.split(/[-_]/)[0];
+
 export const detectionOptions = {
   order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
   lookupQuerystring: 'lng',
@@ -28,6 +31,9 @@ export const detectionOptions = {
   lookupLocalStorage: LANGUAGE_STORAGE_KEY,
   lookupSessionStorage: LANGUAGE_STORAGE_KEY,
   caches: ['localStorage'],
+  // i18next would cut the region off itself, but through Intl.getCanonicalLocales, whose first call sets up ICU
+  // on the first visit's main thread (the browser's `en-US` is detected before anything is stored).
+  convertDetectedLanguage: languagePart,
 };
 
 /**
