@@ -1,7 +1,7 @@
 /**
  * The page's cookies, read once and kept until they change. Each read of `document.cookie` after a change asks the
  * browser's cookie store, in another process, and waits for it: 4 to 40 ms of a first visit's main thread per read
- * in Chromium while the page's files were loading, and a first visit read them about 30 times (the token for each
+ * in Chromium while the page's files were loading, and a first visit read them two dozen times (the token for each
  * request, the remember flag, the language). Where the browser announces cookie changes (the CookieStore API: this
  * tab's, other tabs', a server's), the cookies are parsed once (js-cookie) and kept until the next announcement;
  * this page's own writes forget them at once, so the next read sees them. Where it does not, every read asks the
