@@ -13,7 +13,8 @@
  * users that never got an answer, each user's first-answer and sign-in times, the server's event-loop delay and the
  * accept-queue depth sampled, for PGlite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set) PostgreSQL.
  * BENCH_BACKENDS ("pglite,postgres") picks the databases; BENCH_DEBUG=1 prints each call that waited long, and
- * BENCH_DEBUG=logins each login's answer (when after the user's arrival, its status, a busy answer's turn). Figures
+ * BENCH_DEBUG=logins each login's answer (when after the user's arrival, its status, a busy answer's turn). The
+ * users accept compressed answers as browsers do (BENCH_ACCEPT_ENCODING, `br, gzip`; empty for none). Figures
  * only: nothing here asserts a time.
  */
 // First: sizes the thread pool before anything uses it.
@@ -23,6 +24,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { hashPassword } from '../server/auth/passwords';
@@ -63,6 +65,12 @@ const WARMUP_USERS = 4;
 /** How long the users loop a bare Fastify route, for the throughput beside it (BENCH_BARE_SECONDS, 10; 0 skips). */
 const BARE_SECONDS = Number(process.env.BENCH_BARE_SECONDS ?? 10);
 const BARE_PATH = '/api/v2/bare';
+/**
+ * The encodings the users accept (BENCH_ACCEPT_ENCODING, `br, gzip` as browsers ask; empty for none): the API
+ * compresses its JSON answers for them (server/http/compression.ts).
+ */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'br, gzip';
+
 /** BENCH_DEBUG=1 prints each loop call a user waited longer than this for (refusals included), in ms. */
 const DEBUG = Boolean(process.env.BENCH_DEBUG);
 /** BENCH_DEBUG=logins prints each login's answer. */
@@ -227,6 +235,13 @@ type Outcome =
   | { kind: 'timeout' }
   | { kind: 'failed' };
 
+/** An answer's text from its bytes as sent (Brotli or gzip where the server compressed it). */
+function decodeBody(encoded: Buffer, encoding: string | undefined): string {
+  if (encoding === 'br') return brotliDecompressSync(encoded).toString();
+  if (encoding === 'gzip') return gunzipSync(encoded).toString();
+  return encoded.toString();
+}
+
 /** One request on the user's own keep-alive connection; a timeout drops that connection, like a browser would. */
 function send(
   agent: Agent,
@@ -244,20 +259,32 @@ function send(
         port,
         method,
         path,
-        headers: { host: `acme.${DOMAIN}:${port}`, accept: 'application/json', ...headers },
+        headers: {
+          host: `acme.${DOMAIN}:${port}`,
+          accept: 'application/json',
+          ...(ACCEPT_ENCODING && { 'accept-encoding': ACCEPT_ENCODING }),
+          ...headers,
+        },
         timeout: TIMEOUT_MS,
       },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
+        response.on('end', () => {
+          const encoded = Buffer.concat(chunks);
+          const encoding = response.headers['content-encoding'];
+          let text: string | undefined;
           resolve({
             kind: 'answered',
             status: response.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString(),
+            // Decoded when read (a login's token, a refusal's turn), not for every list the users loop.
+            get body() {
+              text ??= decodeBody(encoded, encoding);
+              return text;
+            },
             retryAfter: Number(response.headers['retry-after'] ?? 0),
-          }),
-        );
+          });
+        });
         response.on('error', () => resolve({ kind: 'failed' }));
       },
     );
