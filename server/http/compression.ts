@@ -1,9 +1,8 @@
 /**
  * The API's JSON answers compressed for clients that accept it (@fastify/compress): a page of 25 projects is about
- * 13 kB as JSON and under 1 kB with Brotli, which a phone on a slow connection waits for on every list and
+ * 13 kB as JSON and under 2 kB with Brotli, which a phone on a slow connection waits for on every list and
  * dashboard card. Only JSON is compressed: stored files (models, pictures, archives, exports) are sent as they
- * are stored, with their length and byte ranges, and the portal's own files are compressed once at build time
- * (server/portal.ts). Brotli at quality 4 (the library's default for answers made per request: about 60 µs for
+ * are stored, with their length, and the portal's own files are compressed once at build time (server/portal.ts). Brotli at quality 4 (the library's default for answers made per request: about 60 µs for
  * 13 kB here, where quality 11 takes 20 ms), else gzip; answers under 1 kB are sent as they are. Request bodies are
  * not decompressed: no client sends them compressed.
  */
