@@ -123,15 +123,27 @@ function serverLayers(forbid) {
  */
 function layering() {
   const part = (name) => [`@/${name}`, `@/${name}/**`, `**/${name}/**`];
-  const forbid = (files, parts, message, extra = []) => ({
-    files,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: [...parts.flatMap(part), ...extra], message }] },
-      ],
-    },
-  });
+  // Every icon of the portal is a Glyph (src/ui/Glyph.tsx): @ant-design/icons' component is left to antd's own.
+  const iconComponents = {
+    name: '@ant-design/icons',
+    message:
+      "Draw the icon with Glyph (src/ui/Glyph.tsx) and its definition from '@ant-design/icons-svg/es/asn/…'.",
+  };
+  const forbid = (files, parts, message, extra = []) => {
+    const group = [...parts.flatMap(part), ...extra];
+    return {
+      files,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: files.some((glob) => glob.startsWith('src/')) ? [iconComponents] : [],
+            patterns: group.length ? [{ group, message }] : [],
+          },
+        ],
+      },
+    };
+  };
   return [
     forbid(['shared/**/*.ts'], [], 'shared/ imports nothing outside shared/.', [
       '@/**',
@@ -157,8 +169,10 @@ function layering() {
     ),
     forbid(
       ['src/declarations/**/*.{ts,tsx}'],
-      ['ui', 'components', 'resources', 'pages', 'shell'],
-      'src/declarations (the declaration API) imports shared/, src/lib and src/providers only.',
+      ['components', 'resources', 'pages', 'shell'],
+      'src/declarations (the declaration API) imports shared/, src/lib and src/providers only (and src/ui/Glyph, ' +
+        "which draws an action's icon).",
+      ['@/ui/*', '**/ui/*', '!@/ui/Glyph', '!**/ui/Glyph'],
     ),
     forbid(
       ['src/components/**/*.{ts,tsx}'],
@@ -171,6 +185,11 @@ function layering() {
       ['pages', 'shell'],
       'src/resources import src/declarations, src/components, src/ui, src/lib, src/providers and shared/, never ' +
         'pages or the shell.',
+    ),
+    forbid(
+      ['src/*.{ts,tsx}', 'src/shell/**/*.{ts,tsx}'],
+      [],
+      'The shell and the entry may import any layer.',
     ),
     forbid(
       ['src/pages/**/*.{ts,tsx}'],

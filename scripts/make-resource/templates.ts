@@ -190,13 +190,14 @@ export function clientDeclaration(plan: Plan): string {
         `its overview's details from \`${names.kebab}.overview.tsx\`.`,
     ].join(' '),
   )}
-import { DatabaseOutlined } from '@ant-design/icons';
+import DatabaseOutlined from '@ant-design/icons-svg/es/asn/DatabaseOutlined';
 import type { ${names.singularPascal} } from '@shared/entities/${names.kebab}';
 import { ${abilities}, ${fieldsConstant(names)} } from '@shared/entities/${valuesModule(names)}';
 import { columnsOf, formFieldsOf } from '@/declarations/declared-fields';
 import { editRowAction } from '@/declarations/edit-row-action';
 import { permissionsFrom } from '@/declarations/permissions-from';
 import { defineOverview, defineResource } from '@/declarations/types';
+import { Glyph } from '@/ui/Glyph';
 import settings from './list-settings';
 
 const editPath = (record: Pick<${names.singularPascal}, 'id'>) => \`/${names.kebab}/edit/\${record.id}\`;
@@ -215,7 +216,7 @@ export default defineResource<${names.singularPascal}>({
   },
   guard: { ability: ${abilities}.list },
   ...permissionsFrom(${abilities}),
-  navigation: { labelKey: 'nav.${names.camel}', icon: <DatabaseOutlined aria-hidden />, order: 55 },
+  navigation: { labelKey: 'nav.${names.camel}', icon: <Glyph icon={DatabaseOutlined} />, order: 55 },
   search: { key: '${names.camel}', order: 130, rowAbility: ${abilities}.update },
   list: {
     ...settings.list,

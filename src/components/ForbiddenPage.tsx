@@ -5,7 +5,8 @@
  * the screen gives one.
  */
 import './page.css';
-import { StopOutlined } from '@ant-design/icons';
+import StopOutlined from '@ant-design/icons-svg/es/asn/StopOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { useTranslation } from 'react-i18next';
 import { StatePanel, type StatePanelBack } from './StatePanel';
 
@@ -21,7 +22,7 @@ export function ForbiddenPage({
   return (
     <StatePanel
       className="forbidden-page"
-      icon={<StopOutlined aria-hidden />}
+      icon={<Glyph icon={StopOutlined} />}
       title={t('forbidden.title')}
       text={t(text)}
       back={back}

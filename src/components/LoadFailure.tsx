@@ -5,7 +5,9 @@
  * for model [App\Models\Project] 5`, which is no sentence for a user).
  */
 import type { HttpError } from '@refinedev/core';
-import { FileUnknownOutlined, WarningOutlined } from '@ant-design/icons';
+import FileUnknownOutlined from '@ant-design/icons-svg/es/asn/FileUnknownOutlined';
+import WarningOutlined from '@ant-design/icons-svg/es/asn/WarningOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { useTranslation } from 'react-i18next';
 import { ForbiddenPage } from './ForbiddenPage';
 import { StatePanel, type StatePanelBack } from './StatePanel';
@@ -18,7 +20,7 @@ export function LoadFailure({ error, back }: { error: HttpError; back?: StatePan
     return (
       <StatePanel
         className="load-failure"
-        icon={<FileUnknownOutlined aria-hidden />}
+        icon={<Glyph icon={FileUnknownOutlined} />}
         title={t('notFound.title')}
         text={t('notFound.text')}
         back={back}
@@ -28,7 +30,7 @@ export function LoadFailure({ error, back }: { error: HttpError; back?: StatePan
   return (
     <StatePanel
       className="load-failure"
-      icon={<WarningOutlined aria-hidden />}
+      icon={<Glyph icon={WarningOutlined} />}
       title={t('loadFailed.title')}
       text={t('loadFailed.text')}
       back={back}

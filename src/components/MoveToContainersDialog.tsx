@@ -11,7 +11,8 @@
  * dialog's own buttons down and never covers them; Escape closes it and leaves the dialog open.
  */
 import { type BaseRecord, useList } from '@refinedev/core';
-import { DownOutlined } from '@ant-design/icons';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -217,7 +218,7 @@ export default function MoveToContainersDialog({
           >
             {chosen.length ? chosen.map((target) => names.get(target)).join(', ') : t('move.placeholder')}
           </span>
-          <DownOutlined className="ui-multiselect__arrow" aria-hidden />
+          <Glyph icon={DownOutlined} className="ui-multiselect__arrow" />
         </button>
         {open && (
           <div

@@ -3,7 +3,8 @@
  * one), its name, its status in a badge of its `status_color`, and a detail line. Light: declarations' cards load
  * with the registry.
  */
-import { FileImageOutlined } from '@ant-design/icons';
+import FileImageOutlined from '@ant-design/icons-svg/es/asn/FileImageOutlined';
+import { Glyph } from '@/ui/Glyph';
 import type { BaseRecord } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { previewSrcSet } from '@shared/preview-images';
@@ -31,7 +32,7 @@ export function PreviewCard({
         {image ? (
           <img src={image} srcSet={previewSrcSet(image)} alt="" loading="lazy" />
         ) : (
-          <FileImageOutlined aria-hidden />
+          <Glyph icon={FileImageOutlined} />
         )}
       </span>
       <div className="preview-card__body">

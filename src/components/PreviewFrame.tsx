@@ -3,7 +3,8 @@
  * the image fitted into the frame, or the frame's empty state, an icon named for screen readers by `emptyLabel`
  * and, where `showEmptyLabel`, with the text under it.
  */
-import { FileImageOutlined } from '@ant-design/icons';
+import FileImageOutlined from '@ant-design/icons-svg/es/asn/FileImageOutlined';
+import { Glyph } from '@/ui/Glyph';
 
 export function PreviewFrame({
   src,
@@ -24,7 +25,7 @@ export function PreviewFrame({
         <img src={src} alt={alt} />
       ) : (
         <span className="preview-frame__empty" role="img" aria-label={emptyLabel}>
-          <FileImageOutlined aria-hidden />
+          <Glyph icon={FileImageOutlined} />
           {showEmptyLabel && <span aria-hidden>{emptyLabel}</span>}
         </span>
       )}

@@ -1,5 +1,7 @@
 /** The built-in cell renderers of declared columns (`kind`), shared by lists, cards and show pages. */
-import { CheckCircleFilled, CloseCircleOutlined, MailOutlined } from '@ant-design/icons';
+import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
+import CloseCircleOutlined from '@ant-design/icons-svg/es/asn/CloseCircleOutlined';
+import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
 import FileImageOutlined from '@ant-design/icons-svg/es/asn/FileImageOutlined';
 import type { BaseRecord } from '@refinedev/core';
 import type { ReactNode } from 'react';
@@ -99,9 +101,9 @@ export function StatusBadge({ status, color }: { status: string; color: string |
 export function BooleanIcon({ value }: { value: boolean }) {
   const { t } = useTranslation('lists');
   return value ? (
-    <CheckCircleFilled className="cell-icon cell-icon--yes" role="img" aria-label={t('values.yes')} />
+    <Glyph icon={CheckCircleFilled} className="cell-icon cell-icon--yes" label={t('values.yes')} />
   ) : (
-    <CloseCircleOutlined className="cell-icon cell-icon--no" role="img" aria-label={t('values.no')} />
+    <Glyph icon={CloseCircleOutlined} className="cell-icon cell-icon--no" label={t('values.no')} />
   );
 }
 
@@ -109,9 +111,9 @@ export function BooleanIcon({ value }: { value: boolean }) {
 export function VerifiedIcon({ verified }: { verified: boolean }) {
   const { t } = useTranslation('lists');
   return verified ? (
-    <CheckCircleFilled className="cell-icon cell-icon--yes" role="img" aria-label={t('values.verified')} />
+    <Glyph icon={CheckCircleFilled} className="cell-icon cell-icon--yes" label={t('values.verified')} />
   ) : (
-    <MailOutlined className="cell-icon" role="img" aria-label={t('values.unverified')} />
+    <Glyph icon={MailOutlined} className="cell-icon" label={t('values.unverified')} />
   );
 }
 

@@ -3,7 +3,8 @@
  * screen asks with the action's text and button, renders `dialog` once, and the dialog stays open, its button
  * busy, until the action has run. Cancel, Escape and the backdrop close it unless the action is running.
  */
-import { ExclamationCircleFilled } from '@ant-design/icons';
+import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
+import { Glyph } from '@/ui/Glyph';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button';
@@ -72,7 +73,7 @@ export function useConfirmation(): Confirmation {
         open={request !== null}
         title={
           <span className="confirm-dialog__title">
-            <ExclamationCircleFilled className="confirm-dialog__icon" aria-hidden />
+            <Glyph icon={ExclamationCircleFilled} className="confirm-dialog__icon" />
             {t('confirmation')}
           </span>
         }

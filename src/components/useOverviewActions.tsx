@@ -7,15 +7,14 @@
  * the button may be pressed. The generic show page and the generic overview page of declared screens
  * (src/pages/show/OverviewPage.tsx) render what this returns.
  */
-import {
-  ArrowLeftOutlined,
-  CopyOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  InboxOutlined,
-  RedoOutlined,
-  UndoOutlined,
-} from '@ant-design/icons';
+import ArrowLeftOutlined from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
+import CopyOutlined from '@ant-design/icons-svg/es/asn/CopyOutlined';
+import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
+import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
+import InboxOutlined from '@ant-design/icons-svg/es/asn/InboxOutlined';
+import RedoOutlined from '@ant-design/icons-svg/es/asn/RedoOutlined';
+import UndoOutlined from '@ant-design/icons-svg/es/asn/UndoOutlined';
+import { Glyph } from '@/ui/Glyph';
 import {
   type BaseKey,
   type BaseRecord,
@@ -148,7 +147,7 @@ export function useOverviewActions<TRecord extends BaseRecord = BaseRecord>(
           key: 'edit',
           part: 'primary',
           label: tl('edit'),
-          icon: <EditOutlined aria-hidden />,
+          icon: <Glyph icon={EditOutlined} />,
           run: () => void navigate(recordPath(route, resource, record)),
         });
       }
@@ -158,7 +157,7 @@ export function useOverviewActions<TRecord extends BaseRecord = BaseRecord>(
           key: 'delete',
           part: 'danger',
           label: tl('delete'),
-          icon: <DeleteOutlined aria-hidden />,
+          icon: <Glyph icon={DeleteOutlined} />,
           reason: whyNot('delete') ?? (declared ? t(declared) : undefined),
           run: () => {
             afterDelete.current = action.after(record);
@@ -172,7 +171,7 @@ export function useOverviewActions<TRecord extends BaseRecord = BaseRecord>(
           key: 'reprocess',
           part: 'secondary',
           label: t('actions.reprocess'),
-          icon: <RedoOutlined aria-hidden />,
+          icon: <Glyph icon={RedoOutlined} />,
           reason: isReprocessable(String(record.status)) ? undefined : t('reprocessOnlyFinished'),
           run: () =>
             ask({
@@ -215,7 +214,7 @@ export function useOverviewActions<TRecord extends BaseRecord = BaseRecord>(
           key: 'archive',
           part: 'secondary',
           label,
-          icon: archived ? <UndoOutlined aria-hidden /> : <InboxOutlined aria-hidden />,
+          icon: archived ? <Glyph icon={UndoOutlined} /> : <Glyph icon={InboxOutlined} />,
           loading: !action.confirm && running === 'archive',
           run: () =>
             action.confirm
@@ -233,7 +232,7 @@ export function useOverviewActions<TRecord extends BaseRecord = BaseRecord>(
           key: 'duplicate',
           part: 'secondary',
           label: t('actions.duplicate'),
-          icon: <CopyOutlined aria-hidden />,
+          icon: <Glyph icon={CopyOutlined} />,
           loading: running === 'duplicate',
           run: () =>
             void send('duplicate', { method: 'post', path: action.path(record) }, async (answer) => {
@@ -258,7 +257,7 @@ export function useOverviewActions<TRecord extends BaseRecord = BaseRecord>(
           key: 'back',
           part: 'back',
           label: t(action.labelKey),
-          icon: <ArrowLeftOutlined aria-hidden />,
+          icon: <Glyph icon={ArrowLeftOutlined} />,
           run: () => void navigate(action.to(record)),
         });
       case 'link': {

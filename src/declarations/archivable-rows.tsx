@@ -12,7 +12,9 @@
  *   with the `archived` or `unarchived` banner ('{name} Archived...'), whose Undo (issue 46) sends the other one;
  *   the lists and the Processor's tabs alike.
  */
-import { InboxOutlined, UndoOutlined } from '@ant-design/icons';
+import InboxOutlined from '@ant-design/icons-svg/es/asn/InboxOutlined';
+import UndoOutlined from '@ant-design/icons-svg/es/asn/UndoOutlined';
+import { Glyph } from '@/ui/Glyph';
 import type { BaseRecord } from '@refinedev/core';
 import type { Permission } from '@/lib/permissions';
 import type { CallDeclaration, ResourceAction, RowActionDeclaration } from './types';
@@ -48,7 +50,7 @@ export function archiveRowActions<TRecord extends BaseRecord>(
   const archive = {
     key: 'archive',
     labelKey: 'actions.archive',
-    icon: <InboxOutlined aria-hidden />,
+    icon: <Glyph icon={InboxOutlined} />,
     needs: options.needs,
     visible: (record: TRecord) => !isArchived(record),
   };
@@ -58,7 +60,7 @@ export function archiveRowActions<TRecord extends BaseRecord>(
       {
         key: 'activate',
         labelKey: 'actions.activate',
-        icon: <UndoOutlined aria-hidden />,
+        icon: <Glyph icon={UndoOutlined} />,
         needs: options.needs,
         visible: isArchived,
         bulk: { action: 'activate', confirmKey: 'activateConfirm' },
@@ -78,7 +80,7 @@ export function archiveRowActions<TRecord extends BaseRecord>(
     {
       key: 'unarchive',
       labelKey: 'actions.unarchive',
-      icon: <UndoOutlined aria-hidden />,
+      icon: <Glyph icon={UndoOutlined} />,
       needs: options.needs,
       visible: isArchived,
       call: (record) => call(record, false),

@@ -3,7 +3,8 @@
  * edit ability: declared once for every list that has it. A list whose Edit the route guard alone decides (the
  * administrators' companies and maintenance windows) passes `{ needs: undefined }`.
  */
-import { EditOutlined } from '@ant-design/icons';
+import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
+import { Glyph } from '@/ui/Glyph';
 import type { BaseRecord } from '@refinedev/core';
 import type { LinkTarget, RowActionDeclaration } from './types';
 
@@ -13,7 +14,7 @@ export const editRowAction = <TRecord extends BaseRecord>(
 ): RowActionDeclaration<TRecord> => ({
   key: 'edit',
   labelKey: 'actions.edit',
-  icon: <EditOutlined aria-hidden />,
+  icon: <Glyph icon={EditOutlined} />,
   needs,
   to,
 });

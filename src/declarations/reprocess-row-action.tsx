@@ -4,7 +4,8 @@
  * confirmation (`reprocessConfirm`, or the list's own key), `POST` to `path` and the `reprocessStarted` banner.
  * Declared once for every list that has it.
  */
-import { RedoOutlined } from '@ant-design/icons';
+import RedoOutlined from '@ant-design/icons-svg/es/asn/RedoOutlined';
+import { Glyph } from '@/ui/Glyph';
 import type { BaseRecord } from '@refinedev/core';
 import { isReprocessable } from '@shared/entities/model-values';
 import type { RowActionDeclaration } from './types';
@@ -18,7 +19,7 @@ export const reprocessRowAction = <TRecord extends BaseRecord & { status: string
 ): RowActionDeclaration<TRecord> => ({
   key: 'reprocess',
   labelKey: 'actions.reprocess',
-  icon: <RedoOutlined aria-hidden />,
+  icon: <Glyph icon={RedoOutlined} />,
   needs,
   visible: (record) => isReprocessable(record.status),
   call: (record) => ({

@@ -3,7 +3,8 @@
  * `message` is the text and its `description` the title, as in @refinedev/antd's. An undoable action
  * ('progress') shows the seconds left and a cancel button until it runs; refine re-opens it every second.
  */
-import { UndoOutlined } from '@ant-design/icons';
+import UndoOutlined from '@ant-design/icons-svg/es/asn/UndoOutlined';
+import { Glyph } from '@/ui/Glyph';
 import type { NotificationProvider, OpenNotificationParams } from '@refinedev/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,7 @@ export function useNotificationProvider(): NotificationProvider {
             text: message,
             duration: 0,
             action: (
-              <Button icon={<UndoOutlined aria-hidden />} onClick={cancel} disabled={undoableTimeout === 0}>
+              <Button icon={<Glyph icon={UndoOutlined} />} onClick={cancel} disabled={undoableTimeout === 0}>
                 {t('buttons.cancel')}
               </Button>
             ),

@@ -4,7 +4,10 @@
  * the resource declarations plus this list. Each entry is named by the API collection a declaration would have:
  * declaring a resource of that name replaces the entry's routes and menu entry, with nothing else to touch.
  */
-import { DashboardOutlined, DeleteOutlined, ExperimentOutlined } from '@ant-design/icons';
+import DashboardOutlined from '@ant-design/icons-svg/es/asn/DashboardOutlined';
+import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
+import ExperimentOutlined from '@ant-design/icons-svg/es/asn/ExperimentOutlined';
+import { Glyph } from '@/ui/Glyph';
 import type { ReactNode } from 'react';
 import { anyOf } from '@shared/abilities';
 import type { Permission } from '@/lib/permissions';
@@ -44,7 +47,12 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
         page: loadDashboardPage,
       },
     ],
-    navigation: { labelKey: 'nav.dashboard', icon: <DashboardOutlined aria-hidden />, route: '/', order: 10 },
+    navigation: {
+      labelKey: 'nav.dashboard',
+      icon: <Glyph icon={DashboardOutlined} />,
+      route: '/',
+      order: 10,
+    },
   },
   {
     name: 'global-search',
@@ -71,7 +79,7 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
     ],
     navigation: {
       labelKey: 'nav.processor',
-      icon: <ExperimentOutlined aria-hidden />,
+      icon: <Glyph icon={ExperimentOutlined} />,
       route: '/processor',
       permission: {
         platform: 'hatch',
@@ -100,7 +108,7 @@ export const UNDECLARED_SCREENS: UndeclaredScreen[] = [
     ],
     navigation: {
       labelKey: 'nav.trash',
-      icon: <DeleteOutlined aria-hidden />,
+      icon: <Glyph icon={DeleteOutlined} />,
       route: '/tools/trash',
       permission: { ability: 'access-recycling-bin' },
       group: 'tools',

@@ -4,7 +4,8 @@
  * knows how urgent the message is.
  */
 import './feedback.css';
-import { CloseOutlined } from '@ant-design/icons';
+import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
+import { Glyph } from './Glyph';
 import type { ReactNode } from 'react';
 import { classNames } from './class-names';
 import { MESSAGE_ICONS, type MessageType } from './message-types';
@@ -61,7 +62,7 @@ export function Alert({
           aria-label={closable.label}
           onClick={closable.onClose}
         >
-          <CloseOutlined aria-hidden />
+          <Glyph icon={CloseOutlined} />
         </button>
       )}
     </div>

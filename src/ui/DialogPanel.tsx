@@ -5,7 +5,8 @@
  */
 import './ui.css';
 import './dialog.css';
-import { CloseOutlined } from '@ant-design/icons';
+import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
+import { Glyph } from './Glyph';
 import {
   FloatingFocusManager,
   FloatingNode,
@@ -113,7 +114,7 @@ function ModalDialog({
                     aria-label={t('dialog.close')}
                     onClick={onClose}
                   >
-                    <CloseOutlined aria-hidden />
+                    <Glyph icon={CloseOutlined} />
                   </button>
                 )}
               </div>

@@ -3,7 +3,8 @@
  * navigation, dismissal and the focus. Part of the floating machinery, loaded apart (floating-machinery-loader.ts).
  */
 import './form-controls.css';
-import { DownOutlined } from '@ant-design/icons';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
+import { Glyph } from './Glyph';
 import {
   FloatingFocusManager,
   FloatingNode,
@@ -110,7 +111,7 @@ function FloatingMultiSelect<Value extends string>({
         >
           {chosen.length ? chosen.map((option) => option.label).join(', ') : placeholder}
         </span>
-        <DownOutlined className="ui-multiselect__arrow" aria-hidden />
+        <Glyph icon={DownOutlined} className="ui-multiselect__arrow" />
       </button>
       {open && (
         <FloatingNode id={nodeId}>

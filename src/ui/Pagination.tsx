@@ -4,7 +4,11 @@
  * 5 pages), next. A `<nav>` with a name; the current page is `aria-current="page"`.
  */
 import './table.css';
-import { DoubleLeftOutlined, DoubleRightOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
+import DoubleLeftOutlined from '@ant-design/icons-svg/es/asn/DoubleLeftOutlined';
+import DoubleRightOutlined from '@ant-design/icons-svg/es/asn/DoubleRightOutlined';
+import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
+import { Glyph } from './Glyph';
 import type { ReactNode } from 'react';
 import { classNames } from './class-names';
 
@@ -98,7 +102,7 @@ export function Pagination({
     <nav className={classNames('ui-pagination', className)} aria-label={labels.navigation}>
       {totalText && <p className="ui-pagination__total">{totalText({ from, to, total })}</p>}
       <ul className="ui-pagination__list">
-        {item('previous', page - 1, <LeftOutlined aria-hidden />, {
+        {item('previous', page - 1, <Glyph icon={LeftOutlined} />, {
           kind: 'step',
           label: labels.previous,
           disabled: page <= 1,
@@ -112,13 +116,17 @@ export function Pagination({
                 <>
                   <span className="ui-pagination__dots" aria-hidden />
                   <span className="ui-pagination__jump-icon" aria-hidden>
-                    {entry === 'jump-back' ? <DoubleLeftOutlined /> : <DoubleRightOutlined />}
+                    {entry === 'jump-back' ? (
+                      <Glyph icon={DoubleLeftOutlined} />
+                    ) : (
+                      <Glyph icon={DoubleRightOutlined} />
+                    )}
                   </span>
                 </>,
                 { kind: 'jump', label: entry === 'jump-back' ? labels.jumpBack : labels.jumpForward },
               ),
         )}
-        {item('next', page + 1, <RightOutlined aria-hidden />, {
+        {item('next', page + 1, <Glyph icon={RightOutlined} />, {
           kind: 'step',
           label: labels.next,
           disabled: page >= pageCount,

@@ -3,7 +3,8 @@
  * there is text (it empties the field and puts the focus back in it), and a warning or error border.
  */
 import './form-controls.css';
-import { CloseCircleFilled } from '@ant-design/icons';
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import { Glyph } from './Glyph';
 import { type InputHTMLAttributes, type ReactNode, useRef } from 'react';
 import { classNames } from './class-names';
 
@@ -63,7 +64,7 @@ export function TextInput({
             input.current?.focus();
           }}
         >
-          <CloseCircleFilled aria-hidden />
+          <Glyph icon={CloseCircleFilled} />
         </button>
       )}
     </span>

@@ -5,7 +5,8 @@
  * `duration` seconds; errors and warnings are alerts.
  */
 import './toast.css';
-import { CloseOutlined } from '@ant-design/icons';
+import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
+import { Glyph } from './Glyph';
 import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { Button } from './Button';
 import { MESSAGE_ICONS, type MessageType } from './message-types';
@@ -94,7 +95,7 @@ function ToastNotice({ notice, closeLabel }: { notice: Toast; closeLabel: string
         variant="text"
         size="small"
         className="ui-toast__close"
-        icon={<CloseOutlined aria-hidden />}
+        icon={<Glyph icon={CloseOutlined} />}
         aria-label={closeLabel}
         onClick={() => close(notice.key)}
       />

@@ -143,6 +143,16 @@ describe('the signed-in first pages', () => {
         expect(readFileSync(join(DIST, file), 'utf8'), file).not.toContain('cmdk-list-sizer');
     },
   );
+
+  it.each(['/login', '/', '/projects'] as const)(
+    "%s draws its icons as Glyphs, without @ant-design/icons' component (src/ui/Glyph.tsx)",
+    (route) => {
+      // The component's module puts its style sheet into the document under this key; antd's own components
+      // bring it with the first screen built with antd (a model's overview).
+      for (const { file } of routeLoad(DIST, route).js)
+        expect(readFileSync(join(DIST, file), 'utf8'), file).not.toContain('@ant-design-icons');
+    },
+  );
 });
 
 describe("the entry and the portal's root", () => {

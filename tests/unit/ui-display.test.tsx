@@ -283,4 +283,18 @@ describe('Glyph', () => {
     expect(swap.querySelectorAll('path')).toHaveLength((SwapOutlined.icon as AbstractNode).children!.length);
     expect(document.head.querySelectorAll('style')).toHaveLength(styles);
   });
+
+  it('is an image of its label where it stands alone for a value, and hidden from assistive technology otherwise', () => {
+    render(
+      <>
+        <Glyph icon={MoreOutlined} label="More actions" />
+        <Glyph icon={SwapOutlined} />
+      </>,
+    );
+    const more = screen.getByRole('img', { name: 'More actions' });
+    expect(more).toHaveClass('anticon-more');
+    expect(more).not.toHaveAttribute('aria-hidden');
+    // The decorative one is no image at all to a screen reader.
+    expect(screen.getAllByRole('img')).toEqual([more]);
+  });
 });

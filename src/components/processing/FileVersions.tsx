@@ -5,7 +5,10 @@
  * optimized glb (named with their version), and restore it as a new version (by the record's edit permission, after
  * a confirmation; the result in the page's banner, the record read again). Texts from `models:versions.*`.
  */
-import { DiffOutlined, EyeOutlined, HistoryOutlined } from '@ant-design/icons';
+import DiffOutlined from '@ant-design/icons-svg/es/asn/DiffOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import HistoryOutlined from '@ant-design/icons-svg/es/asn/HistoryOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { Button, Tag } from 'antd';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -127,7 +130,7 @@ export function FileVersions({
                 {version.viewer_model_url && version.number !== shown && (
                   <Button
                     id={`${idPrefix}-version-${version.number}-view`}
-                    icon={<EyeOutlined aria-hidden />}
+                    icon={<Glyph icon={EyeOutlined} />}
                     aria-label={t('versions.viewLabel', { number: version.number })}
                     onClick={() => onShow(version)}
                   >
@@ -137,7 +140,7 @@ export function FileVersions({
                 {currentShown && !version.current && version.viewer_model_url && (
                   <Button
                     id={`${idPrefix}-version-${version.number}-compare`}
-                    icon={<DiffOutlined aria-hidden />}
+                    icon={<Glyph icon={DiffOutlined} />}
                     aria-label={t('versions.compareLabel', { number: version.number })}
                     onClick={() => onCompare(version)}
                   >
@@ -155,7 +158,7 @@ export function FileVersions({
                 />
                 {canRestore && !version.current && version.file && (
                   <Button
-                    icon={<HistoryOutlined aria-hidden />}
+                    icon={<Glyph icon={HistoryOutlined} />}
                     aria-label={t('versions.restoreLabel', { number: version.number })}
                     onClick={() => restore(version)}
                   >

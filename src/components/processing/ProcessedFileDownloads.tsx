@@ -5,7 +5,9 @@
  * download of the Downloads tool; busy while the file arrives, a notice when it fails. Texts from the entity's
  * namespace (`downloads.*`).
  */
-import { CloudDownloadOutlined, DownloadOutlined } from '@ant-design/icons';
+import CloudDownloadOutlined from '@ant-design/icons-svg/es/asn/CloudDownloadOutlined';
+import DownloadOutlined from '@ant-design/icons-svg/es/asn/DownloadOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +57,7 @@ export function ProcessedFileDownloads({
     <span className="processed-downloads">
       {originalName && (
         <Button
-          icon={<DownloadOutlined aria-hidden />}
+          icon={<Glyph icon={DownloadOutlined} />}
           loading={busy === 'original'}
           aria-label={nameOf('original')}
           onClick={() => void save('original', originalName)}
@@ -65,7 +67,7 @@ export function ProcessedFileDownloads({
       )}
       {optimizedName && (
         <Button
-          icon={<CloudDownloadOutlined aria-hidden />}
+          icon={<Glyph icon={CloudDownloadOutlined} />}
           loading={busy === 'optimized'}
           aria-label={nameOf('optimized')}
           onClick={() => void save('optimized', optimizedName)}

@@ -2,7 +2,8 @@
  * The Share header action of a model's or library item's overview (issue 46) as a declaration names it: the dialog (ShareDialog.tsx, with
  * antd) loads when it first opens, so the registry every screen loads stays light.
  */
-import { ShareAltOutlined } from '@ant-design/icons';
+import ShareAltOutlined from '@ant-design/icons-svg/es/asn/ShareAltOutlined';
+import { Glyph } from '@/ui/Glyph';
 import type { BaseRecord } from '@refinedev/core';
 import { lazy, Suspense } from 'react';
 import type { ActionDialogProps, OverviewActionDeclaration } from '@/declarations/types';
@@ -20,7 +21,7 @@ export function shareAction<TRecord extends BaseRecord>(
     kind: 'dialog',
     key: 'share',
     labelKey: 'common:share.button',
-    icon: <ShareAltOutlined aria-hidden />,
+    icon: <Glyph icon={ShareAltOutlined} />,
     needs,
     secondary: true,
     dialog: (props: ActionDialogProps<TRecord>) => (

@@ -7,7 +7,8 @@
  * `ImageUploadInput` sends it through the resumable upload (the value is the upload's id), `ImageFileInput` hands
  * the form the file (sent in the multipart body).
  */
-import { DeleteOutlined } from '@ant-design/icons';
+import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +43,7 @@ export function ImagePicker({
         <div className="image-upload__current">
           <img className="image-upload__thumbnail" src={picture} alt={alt} width={side} height={side} />
           {onRemove && (
-            <Button icon={<DeleteOutlined aria-hidden />} onClick={onRemove}>
+            <Button icon={<Glyph icon={DeleteOutlined} />} onClick={onRemove}>
               {t('image.remove')}
             </Button>
           )}

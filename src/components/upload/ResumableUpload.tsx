@@ -5,7 +5,11 @@
  * was used: no 'Uploaded' tick then, issue 31). Without a hint of the screen's own, the drop zone lists the types
  * of its upload kind (shared/upload-kinds.ts).
  */
-import { CloseOutlined, DeleteOutlined, InboxOutlined, RedoOutlined } from '@ant-design/icons';
+import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
+import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
+import InboxOutlined from '@ant-design/icons-svg/es/asn/InboxOutlined';
+import RedoOutlined from '@ant-design/icons-svg/es/asn/RedoOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { Button, Progress, Upload } from 'antd';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +63,7 @@ function UploadRow({ item, handle }: { item: UploadItem; handle: UploadQueueHand
             <Button
               size="small"
               type="text"
-              icon={<RedoOutlined aria-hidden />}
+              icon={<Glyph icon={RedoOutlined} />}
               aria-label={t('upload.retry', { name: item.name })}
               title={t('upload.retry', { name: item.name })}
               onClick={() => handle.queue.retry(item.key)}
@@ -68,7 +72,7 @@ function UploadRow({ item, handle }: { item: UploadItem; handle: UploadQueueHand
           <Button
             size="small"
             type="text"
-            icon={active ? <CloseOutlined aria-hidden /> : <DeleteOutlined aria-hidden />}
+            icon={active ? <Glyph icon={CloseOutlined} /> : <Glyph icon={DeleteOutlined} />}
             aria-label={t(active ? 'upload.cancel' : 'upload.remove', { name: item.name })}
             title={t(active ? 'upload.cancel' : 'upload.remove', { name: item.name })}
             onClick={() => handle.queue.cancel(item.key)}
@@ -128,7 +132,7 @@ export function DropZone({
       }}
     >
       <span className="resumable-upload__zone" id={id}>
-        <InboxOutlined className="resumable-upload__icon" aria-hidden />
+        <Glyph icon={InboxOutlined} className="resumable-upload__icon" />
         <span className="resumable-upload__text">{t(multiple ? 'upload.dropMany' : 'upload.dropOne')}</span>
         {hint && <span className="resumable-upload__hint">{hint}</span>}
       </span>

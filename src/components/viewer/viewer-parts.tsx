@@ -7,7 +7,9 @@
  */
 import type { CommentCamera, Vector3Tuple } from '@shared/entities/model-comments';
 import type { ViewerScene } from './viewer-scene';
-import { FileImageOutlined, InfoCircleFilled } from '@ant-design/icons';
+import FileImageOutlined from '@ant-design/icons-svg/es/asn/FileImageOutlined';
+import InfoCircleFilled from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
+import { Glyph } from '@/ui/Glyph';
 import type { GeometryStatistics } from '@shared/geometry-statistics';
 import { type ReactNode, type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -222,7 +224,7 @@ export function PreviewLayer({
         <img src={previewUrl} alt={t('previewOf', { name })} />
       ) : (
         <span className="viewer__no-preview" role="img" aria-label={t('noPreview')}>
-          <FileImageOutlined aria-hidden />
+          <Glyph icon={FileImageOutlined} />
         </span>
       )}
       {state === 'loading' ? (
@@ -232,7 +234,7 @@ export function PreviewLayer({
         </span>
       ) : (
         <p className="viewer__badge viewer__note" role="status">
-          <InfoCircleFilled aria-hidden />
+          <Glyph icon={InfoCircleFilled} />
           <span>{t(state)}</span>
         </p>
       )}

@@ -11,7 +11,8 @@
  */
 import { useForm } from '@refinedev/antd';
 import { type BaseRecord, type HttpError, useOne } from '@refinedev/core';
-import { HistoryOutlined } from '@ant-design/icons';
+import HistoryOutlined from '@ant-design/icons-svg/es/asn/HistoryOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { Button, Form, Skeleton, Tabs } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -252,7 +253,7 @@ export default function ResourceFormPage({ resource, action, presets, titleKey }
               part: 'secondary',
               command: { label: tl('history.open'), run: () => setHistoryOpen(true) },
               node: (
-                <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setHistoryOpen(true)}>
+                <Button icon={<Glyph icon={HistoryOutlined} />} onClick={() => setHistoryOpen(true)}>
                   {tl('history.open')}
                 </Button>
               ),

@@ -5,7 +5,9 @@
  * search is marked as missing (its warning outline) only once the user has typed in it and emptied it again, never
  * in a panel just opened (issue 31).
  */
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterDeclaration, FilterOption } from '@/declarations/types';
@@ -117,7 +119,7 @@ export function FilterPanel({ ns, state, filters, response, onChange, onReset, o
       <FilterField id={`${id}-search`} label={tl('search')} required className="filter-panel__search">
         <TextInput
           id={`${id}-search`}
-          prefix={<SearchOutlined aria-hidden />}
+          prefix={<Glyph icon={SearchOutlined} />}
           clearLabel={tl('clearSearch')}
           placeholder={tl('searchPlaceholder')}
           value={search}
@@ -170,7 +172,7 @@ export function FilterPanel({ ns, state, filters, response, onChange, onReset, o
       </FilterField>
       <div className="filter-field filter-panel__reset">
         <Button
-          icon={<ReloadOutlined aria-hidden />}
+          icon={<Glyph icon={ReloadOutlined} />}
           onClick={() => {
             setTyped(false);
             onReset();

@@ -2,7 +2,8 @@
  * A list's Filter button (spec 2 §2): opens and closes its filter panel, saying which it is (`aria-expanded`), and
  * how many filters the list has (issue 42): a count beside its text, in its name ('Filter, 2 active').
  */
-import { FilterOutlined } from '@ant-design/icons';
+import FilterOutlined from '@ant-design/icons-svg/es/asn/FilterOutlined';
+import { Glyph } from '@/ui/Glyph';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button';
@@ -27,7 +28,7 @@ export function FilterToggle({
   return (
     <Button
       ref={ref}
-      icon={<FilterOutlined aria-hidden />}
+      icon={<Glyph icon={FilterOutlined} />}
       aria-expanded={open}
       aria-controls={open ? controls : undefined}
       aria-label={activeCount > 0 ? t('filterActive', { count: activeCount }) : undefined}

@@ -7,7 +7,10 @@
  * The page, sort and filters live in the URL. The Filter button counts the filters in effect, and while the list
  * is filtered or in a saved view a Reset beside it takes the list back to its defaults (issue 42).
  */
-import { AppstoreOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import AppstoreOutlined from '@ant-design/icons-svg/es/asn/AppstoreOutlined';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
+import UnorderedListOutlined from '@ant-design/icons-svg/es/asn/UnorderedListOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { type BaseRecord, type CrudFilter, type HttpError, useList } from '@refinedev/core';
 import {
   type KeyboardEvent,
@@ -363,8 +366,8 @@ export function ListView({
                   value={view}
                   onChange={setView}
                   options={[
-                    { value: 'grid', label: <AppstoreOutlined aria-hidden />, name: tl('view.grid') },
-                    { value: 'list', label: <UnorderedListOutlined aria-hidden />, name: tl('view.list') },
+                    { value: 'grid', label: <Glyph icon={AppstoreOutlined} />, name: tl('view.grid') },
+                    { value: 'list', label: <Glyph icon={UnorderedListOutlined} />, name: tl('view.list') },
                   ]}
                 />
               ),
@@ -434,7 +437,7 @@ export function ListView({
                 node: (
                   <Button
                     variant="primary"
-                    icon={<PlusOutlined aria-hidden />}
+                    icon={<Glyph icon={PlusOutlined} />}
                     onClick={() =>
                       navigate(createTo, list.createState ? { state: list.createState } : undefined)
                     }
@@ -451,7 +454,7 @@ export function ListView({
                 part: 'primary',
                 node: (
                   <DisabledReason reason={t(list.createDisabledKey)}>
-                    <Button variant="primary" icon={<PlusOutlined aria-hidden />} disabled>
+                    <Button variant="primary" icon={<Glyph icon={PlusOutlined} />} disabled>
                       {t('create')}
                     </Button>
                   </DisabledReason>

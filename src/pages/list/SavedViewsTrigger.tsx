@@ -4,7 +4,8 @@
  * name (cut short with an ellipsis on a narrow screen), marked '(modified)' (a dot where the screen is narrow) once
  * the list has changed since. Its accessible name says it whole: 'View: Inactive by name (modified)'.
  */
-import { SaveOutlined } from '@ant-design/icons';
+import SaveOutlined from '@ant-design/icons-svg/es/asn/SaveOutlined';
+import { Glyph } from '@/ui/Glyph';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActiveViewShown } from './active-view';
@@ -18,7 +19,7 @@ export interface ViewsTriggerFace {
 
 export function useViewsTriggerFace(active: ActiveViewShown | null): ViewsTriggerFace {
   const { t } = useTranslation('lists');
-  const icon = <SaveOutlined aria-hidden />;
+  const icon = <Glyph icon={SaveOutlined} />;
   if (!active) return { icon, children: t('savedViews.button') };
   const { view, modified } = active;
   const label = t(modified ? 'savedViews.activeModified' : 'savedViews.active', { name: view.name });

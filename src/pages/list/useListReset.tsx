@@ -5,7 +5,8 @@
  * by default not), keeps the remembered saved view (active-view.ts) true to how the list opened, and offers the
  * toolbar's Reset while the list is filtered or in a view: back to the list's defaults, out of the view.
  */
-import { ReloadOutlined } from '@ant-design/icons';
+import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { type ReactNode, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SavedViewStateValue } from '@shared/entities/saved-view-values';
@@ -60,7 +61,7 @@ export function useListReset({
     filterCount > 0 || (viewsKey && activeView) ? (
       <Button
         variant="text"
-        icon={<ReloadOutlined aria-hidden />}
+        icon={<Glyph icon={ReloadOutlined} />}
         aria-label={t('resetList')}
         onClick={reset}
       >

@@ -9,7 +9,8 @@
  * in the navigation state (`{tab: 'items'}`), as is a success banner (3 s). Models and items follow the
  * processor's pushes in place.
  */
-import { PlusOutlined } from '@ant-design/icons';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { Tabs } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -110,7 +111,7 @@ export default function ProcessorPage() {
             node: (
               <Button
                 variant={button.primary ? 'primary' : undefined}
-                icon={button.primary ? <PlusOutlined aria-hidden /> : undefined}
+                icon={button.primary ? <Glyph icon={PlusOutlined} /> : undefined}
                 onClick={() => navigate(button.to)}
               >
                 {t(button.labelKey)}

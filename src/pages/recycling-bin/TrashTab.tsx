@@ -7,7 +7,8 @@
  * sort, search and rows per page live in the URL under the tab's key (`projects.search=tower`), and each tab has
  * its saved views (issue 33), the 'Views' menu the page's title bar shows for the open tab.
  */
-import { UndoOutlined } from '@ant-design/icons';
+import UndoOutlined from '@ant-design/icons-svg/es/asn/UndoOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { type BaseRecord, type HttpError, useInvalidate, useList } from '@refinedev/core';
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -176,7 +177,7 @@ export function TrashTab({
             render: (record: BaseRecord) => (
               <Button
                 size="small"
-                icon={<UndoOutlined aria-hidden />}
+                icon={<Glyph icon={UndoOutlined} />}
                 loading={restoring === keyOf(record)}
                 disabled={restoring !== null && restoring !== keyOf(record)}
                 onClick={() => void restore(record)}

@@ -3,7 +3,9 @@
  * routes and the menu entry derive from it, the record type and the form's rules from
  * `shared/entities/companies.ts`. Select goes to the company's host keeping the path.
  */
-import { LoginOutlined, ShopOutlined } from '@ant-design/icons';
+import LoginOutlined from '@ant-design/icons-svg/es/asn/LoginOutlined';
+import ShopOutlined from '@ant-design/icons-svg/es/asn/ShopOutlined';
+import { Glyph } from '@/ui/Glyph';
 import type { Company, CompanyDetail } from '@shared/entities/companies';
 import { COMPANY_ABILITIES } from '@shared/entities/company-values';
 import { LICENCE_KEYS } from '@shared/platforms';
@@ -32,7 +34,7 @@ export default defineResource<Company>({
   },
   guard: ADMIN,
   ...permissionsFrom(COMPANY_ABILITIES),
-  navigation: { labelKey: 'nav.companies', icon: <ShopOutlined aria-hidden />, group: 'admin', order: 20 },
+  navigation: { labelKey: 'nav.companies', icon: <Glyph icon={ShopOutlined} />, group: 'admin', order: 20 },
   list: {
     ...settings.list,
     createState: ADMIN,
@@ -47,7 +49,7 @@ export default defineResource<Company>({
       {
         key: 'select',
         labelKey: 'actions.select',
-        icon: <LoginOutlined aria-hidden />,
+        icon: <Glyph icon={LoginOutlined} />,
         href: (company) =>
           companySwitchUrl(company.sub_domain, undefined, {
             pathname: window.location.pathname,

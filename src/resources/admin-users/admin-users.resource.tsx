@@ -1,6 +1,7 @@
 /** Users across companies for platform administrators (spec 2 Admin, §3, §6, §9): declared once, on the same
  * entity schema as the company's users (`shared/entities/users.ts`); the Admin toggle is only here. */
-import { UsergroupAddOutlined } from '@ant-design/icons';
+import UsergroupAddOutlined from '@ant-design/icons-svg/es/asn/UsergroupAddOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { ADMIN_USER_ABILITIES } from '@shared/entities/user-values';
 import type { AdminUser } from '@shared/entities/users';
 import { permissionsFrom } from '@/declarations/permissions-from';
@@ -29,7 +30,7 @@ export default defineResource<AdminUser>({
   ...permissionsFrom(ADMIN_USER_ABILITIES),
   navigation: {
     labelKey: 'nav.adminUsers',
-    icon: <UsergroupAddOutlined aria-hidden />,
+    icon: <Glyph icon={UsergroupAddOutlined} />,
     group: 'admin',
     order: 10,
   },

@@ -1,5 +1,7 @@
 /** What the changelog list and its detail dialog show of an item: the type badge and the environments. */
-import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import CheckOutlined from '@ant-design/icons-svg/es/asn/CheckOutlined';
+import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { type ChangelogType, ENVIRONMENTS, environmentDate } from '@shared/entities/changelog-item-values';
 import type { ChangelogItem } from '@shared/entities/changelog-items';
 import { dateTimeFormat } from '@/lib/intl-formats';
@@ -28,11 +30,11 @@ export function ChangelogEnvironments({ item, t }: { item: ChangelogItem; t: Tra
           <li key={environment}>
             {date ? (
               <span className="changelog-environments__on">
-                <CheckOutlined aria-hidden /> {name} {shortDate(date)}
+                <Glyph icon={CheckOutlined} /> {name} {shortDate(date)}
               </span>
             ) : (
               <span className="changelog-environments__off">
-                <CloseOutlined aria-hidden /> <span className="ui-visually-hidden">{t('notOn')} </span>
+                <Glyph icon={CloseOutlined} /> <span className="ui-visually-hidden">{t('notOn')} </span>
                 {name}
               </span>
             )}

@@ -1,6 +1,8 @@
 /** Changelog items (spec 2 §Admin, §3, §4, §5, §9): the admin list with its detail dialog and Sync, and the form.
  * The server side is server/api/changelog-items.ts; the record type is shared/entities/changelog-items.ts. */
-import { ReadOutlined, SyncOutlined } from '@ant-design/icons';
+import ReadOutlined from '@ant-design/icons-svg/es/asn/ReadOutlined';
+import SyncOutlined from '@ant-design/icons-svg/es/asn/SyncOutlined';
+import { Glyph } from '@/ui/Glyph';
 import type { BaseRecord } from '@refinedev/core';
 import {
   CHANGELOG_ITEM_ABILITIES,
@@ -46,7 +48,7 @@ export default defineResource<ChangelogItem>({
   },
   guard: ADMIN,
   ...permissionsFrom(CHANGELOG_ITEM_ABILITIES),
-  navigation: { labelKey: 'nav.changelog', icon: <ReadOutlined aria-hidden />, group: 'admin', order: 50 },
+  navigation: { labelKey: 'nav.changelog', icon: <Glyph icon={ReadOutlined} />, group: 'admin', order: 50 },
   list: {
     ...settings.list,
     loadingKey: 'loading',
@@ -83,7 +85,7 @@ export default defineResource<ChangelogItem>({
       {
         key: 'sync',
         labelKey: 'sync.button',
-        icon: <SyncOutlined aria-hidden />,
+        icon: <Glyph icon={SyncOutlined} />,
         needs: 'edit',
         dialog: lazyDialog(() => import('./SyncDialog')),
       },

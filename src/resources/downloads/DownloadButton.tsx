@@ -2,7 +2,8 @@
  * The Download button of a row (spec 2 Tools, §7): `GET /downloads/{id}/download` with the session's token, saved
  * as `name.extension`; busy while the file arrives, a notice when it fails.
  */
-import { CloudDownloadOutlined } from '@ant-design/icons';
+import CloudDownloadOutlined from '@ant-design/icons-svg/es/asn/CloudDownloadOutlined';
+import { Glyph } from '@/ui/Glyph';
 import type { Download } from '@shared/entities/downloads';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +32,7 @@ export function DownloadButton({ download }: { download: Download }) {
   return (
     <Button
       size="small"
-      icon={<CloudDownloadOutlined aria-hidden />}
+      icon={<Glyph icon={CloudDownloadOutlined} />}
       loading={busy}
       onClick={(event) => {
         // The row's own click (edit, for administrators) stays out of it.

@@ -5,7 +5,8 @@
  * its reason, for everyone but administrators); creating, editing (row click and row menu) and deleting are for
  * administrators, written under `admin/downloads`.
  */
-import { CloudDownloadOutlined } from '@ant-design/icons';
+import CloudDownloadOutlined from '@ant-design/icons-svg/es/asn/CloudDownloadOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { DOWNLOAD_ABILITIES } from '@shared/entities/download-values';
 import type { Download } from '@shared/entities/downloads';
 import { permissionsFrom } from '@/declarations/permissions-from';
@@ -36,7 +37,7 @@ export default defineResource<Download>({
   ...permissionsFrom(DOWNLOAD_ABILITIES, { extra: { create: ADMIN, edit: ADMIN, delete: ADMIN } }),
   navigation: {
     labelKey: 'nav.downloads',
-    icon: <CloudDownloadOutlined aria-hidden />,
+    icon: <Glyph icon={CloudDownloadOutlined} />,
     group: 'tools',
     order: 20,
   },

@@ -4,7 +4,10 @@
  * question), edit and delete questions, each saved or deleted question said in the page's banner; everyone else
  * reads.
  */
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
+import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { useDelete } from '@refinedev/core';
 import type { FaqCategoryDetail, FaqQuestion } from '@shared/entities/faq';
 import { Button, Collapse, Empty } from 'antd';
@@ -63,7 +66,7 @@ function Questions({
                 {admin && (
                   <div className="faq-question__actions">
                     <Button
-                      icon={<EditOutlined aria-hidden />}
+                      icon={<Glyph icon={EditOutlined} />}
                       onClick={() => setEditing(question)}
                       aria-label={t('questions.editNamed', { question: question.question })}
                     >
@@ -71,7 +74,7 @@ function Questions({
                     </Button>
                     <Button
                       danger
-                      icon={<DeleteOutlined aria-hidden />}
+                      icon={<Glyph icon={DeleteOutlined} />}
                       onClick={() => confirmDelete(question)}
                       aria-label={t('questions.deleteNamed', { question: question.question })}
                     >
@@ -124,7 +127,7 @@ export default defineOverviewPage<FaqCategoryDetail>({
       kind: 'dialog',
       key: 'add',
       labelKey: 'questions.add',
-      icon: <PlusOutlined aria-hidden />,
+      icon: <Glyph icon={PlusOutlined} />,
       needs: 'edit',
       dialog: NewQuestion,
     },

@@ -2,7 +2,8 @@
  * delete them and keep their questions. The list is the generic one (spec 2 §2's anatomy: Filter panel, pages
  * only with more than 3 links, row menu), its Edit renaming the category in place. Server: server/api/faq.ts;
  * records: shared/entities/faq.ts. */
-import { EditOutlined } from '@ant-design/icons';
+import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
+import { Glyph } from '@/ui/Glyph';
 import type { FaqCategory } from '@shared/entities/faq';
 import { FAQ_CATEGORY_ABILITIES } from '@shared/entities/faq-values';
 import { permissionsFrom } from '@/declarations/permissions-from';
@@ -37,7 +38,7 @@ export default defineResource<FaqCategory>({
       {
         key: 'edit',
         labelKey: 'edit',
-        icon: <EditOutlined aria-hidden />,
+        icon: <Glyph icon={EditOutlined} />,
         needs: 'edit',
         rename: { field: 'name', labelKey: 'rename', requiredKey: 'nameRequired', successKey: 'updated' },
       },

@@ -1,7 +1,9 @@
 /** Feedback reports for administrators (spec 2 §Admin, §3, §4, §9): every company's ratings, 5 per page, newest
  * first; a row opens the overview; delete after a confirmation, then a success message.
  * Server: server/api/feedback-reports.ts; record: shared/entities/feedback-reports.ts. */
-import { EyeOutlined, StarOutlined } from '@ant-design/icons';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import StarOutlined from '@ant-design/icons-svg/es/asn/StarOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { FEEDBACK_REPORT_ABILITIES } from '@shared/entities/feedback-report-values';
 import type { FeedbackReport } from '@shared/entities/feedback-reports';
 import { permissionsFrom } from '@/declarations/permissions-from';
@@ -26,7 +28,7 @@ export default defineResource<FeedbackReport>({
   ...permissionsFrom(FEEDBACK_REPORT_ABILITIES),
   navigation: {
     labelKey: 'nav.feedbackReports',
-    icon: <StarOutlined aria-hidden />,
+    icon: <Glyph icon={StarOutlined} />,
     group: 'admin',
     order: 60,
   },
@@ -62,7 +64,7 @@ export default defineResource<FeedbackReport>({
         render: (report, { t }) => report.comment ?? t('none'),
       },
     ],
-    rowActions: [{ key: 'view', labelKey: 'view', icon: <EyeOutlined aria-hidden />, to: overview }],
+    rowActions: [{ key: 'view', labelKey: 'view', icon: <Glyph icon={EyeOutlined} />, to: overview }],
     rowLink: { to: overview },
   },
   deletion: { confirmKey: 'deleteConfirm', answerNameKey: 'feedback_report_name' },

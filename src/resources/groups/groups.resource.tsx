@@ -1,6 +1,7 @@
 /** Groups (spec 2 Security, §3, §6, §8, §9): declared once; the list, the forms, the routes, the menu entry and the
  * search group derive from it, the record type and the form's rules from `shared/entities/groups.ts`. */
-import { TeamOutlined } from '@ant-design/icons';
+import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { GROUP_ABILITIES } from '@shared/entities/group-values';
 import type { Group } from '@shared/entities/groups';
 import { permissionsFrom } from '@/declarations/permissions-from';
@@ -18,8 +19,13 @@ export default defineResource<Group>({
   ...securityScreens(settings, 'groupId'),
   // The Groups screen asks view-groups; the list endpoint also serves the user form's group picker.
   ...permissionsFrom(GROUP_ABILITIES, { screen: GROUP_ABILITIES.show }),
-  navigation: { labelKey: 'nav.groups', icon: <TeamOutlined aria-hidden />, group: 'security', order: 30 },
-  search: { key: 'groups', order: 90, icon: <TeamOutlined />, rowAbility: GROUP_ABILITIES.update },
+  navigation: { labelKey: 'nav.groups', icon: <Glyph icon={TeamOutlined} />, group: 'security', order: 30 },
+  search: {
+    key: 'groups',
+    order: 90,
+    icon: <Glyph icon={TeamOutlined} />,
+    rowAbility: GROUP_ABILITIES.update,
+  },
   list: {
     ...settings.list,
     loadingKey: 'loading',

@@ -1,7 +1,9 @@
 /** Issue reports for administrators (spec 2 §Admin, §3, §9): every company's reports, 5 per page, newest first;
  * a row opens the overview (state admin), where the status changes; delete after a confirmation.
  * Server: server/api/issue-reports.ts; record: shared/entities/issue-reports.ts. */
-import { BugOutlined, EyeOutlined } from '@ant-design/icons';
+import BugOutlined from '@ant-design/icons-svg/es/asn/BugOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { ISSUE_REPORT_ABILITIES } from '@shared/entities/issue-report-values';
 import type { IssueReport } from '@shared/entities/issue-reports';
 import { permissionsFrom } from '@/declarations/permissions-from';
@@ -24,7 +26,7 @@ export default defineResource<IssueReport>({
   routes: { list: settings.route, show: 'admin/issue_report/overview/:issueId' },
   guard: ADMIN,
   ...permissionsFrom(ISSUE_REPORT_ABILITIES),
-  navigation: { labelKey: 'nav.issueReports', icon: <BugOutlined aria-hidden />, group: 'admin', order: 40 },
+  navigation: { labelKey: 'nav.issueReports', icon: <Glyph icon={BugOutlined} />, group: 'admin', order: 40 },
   list: {
     ...settings.list,
     loadingKey: 'issue.loading',
@@ -65,7 +67,7 @@ export default defineResource<IssueReport>({
       },
       { field: 'created_at', titleKey: 'issue.columns.created', kind: 'datetime', sort: 'created_at' },
     ],
-    rowActions: [{ key: 'view', labelKey: 'issue.view', icon: <EyeOutlined aria-hidden />, to: overview }],
+    rowActions: [{ key: 'view', labelKey: 'issue.view', icon: <Glyph icon={EyeOutlined} />, to: overview }],
     rowLink: { to: overview },
   },
   deletion: { confirmKey: 'issue.deleteConfirm', answerNameKey: 'issue_report_name' },

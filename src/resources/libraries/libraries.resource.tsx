@@ -6,7 +6,8 @@
  * activate go through `POST /libraries/update` singly too (spec 2 §7 has no other call for them; issue 13), so a
  * row's archive answers like the bulk one: '1 Libraries successfully archived' (§8).
  */
-import { AppstoreOutlined } from '@ant-design/icons';
+import AppstoreOutlined from '@ant-design/icons-svg/es/asn/AppstoreOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { LABEL_ABILITIES } from '@shared/entities/label-values';
 import type { Library } from '@shared/entities/libraries';
 import { LIBRARY_ABILITIES } from '@shared/entities/library-values';
@@ -72,11 +73,11 @@ export const libraries = defineResource<Library>({
   actionGuards: { create: { ...HATCH, ...LIBRARIES }, edit: { ...HATCH, ...LIBRARIES } },
   // Created and edited in hatch only, deleted on both platforms.
   ...permissionsFrom(LIBRARY_ABILITIES, { actionPlatforms: { create: 'hatch', edit: 'hatch' } }),
-  navigation: { labelKey: 'nav.libraries', icon: <AppstoreOutlined aria-hidden />, order: 30 },
+  navigation: { labelKey: 'nav.libraries', icon: <Glyph icon={AppstoreOutlined} />, order: 30 },
   search: {
     key: 'libraries',
     order: 30,
-    icon: <AppstoreOutlined />,
+    icon: <Glyph icon={AppstoreOutlined} />,
     rowTarget: (library) => ({ to: browsePath(library), state: { name: library.name } }),
   },
   tree: {

@@ -6,7 +6,8 @@
  * FINISHED items unless the user chooses otherwise.
  */
 import { PROCESSING_EVENTS } from '@shared/events';
-import { ContainerOutlined } from '@ant-design/icons';
+import ContainerOutlined from '@ant-design/icons-svg/es/asn/ContainerOutlined';
+import { Glyph } from '@/ui/Glyph';
 import {
   LIBRARY_ITEM_ABILITIES,
   LIBRARY_ITEM_STATUSES,
@@ -106,7 +107,7 @@ export const libraryItems = defineResource<LibraryItem>({
   search: {
     key: 'libraryItems',
     order: 40,
-    icon: <ContainerOutlined />,
+    icon: <Glyph icon={ContainerOutlined} />,
     viewAll: '/libraries',
     rowTarget: (item) => ({ to: overviewPath(item) }),
   },

@@ -2,7 +2,10 @@
  * in. `/materials` is its root; create (optionally under a parent), edit, archive or activate, delete singly and
  * in bulk (not while a material in it is connected to a model). Browsed as a tree (`tree`): the categories below
  * the current one and the materials in it. */
-import { ApartmentOutlined, BgColorsOutlined, FolderAddOutlined } from '@ant-design/icons';
+import ApartmentOutlined from '@ant-design/icons-svg/es/asn/ApartmentOutlined';
+import BgColorsOutlined from '@ant-design/icons-svg/es/asn/BgColorsOutlined';
+import FolderAddOutlined from '@ant-design/icons-svg/es/asn/FolderAddOutlined';
+import { Glyph } from '@/ui/Glyph';
 import type { MaterialCategory } from '@shared/entities/material-categories';
 import { MATERIAL_CATEGORY_ABILITIES } from '@shared/entities/material-category-values';
 import { MATERIAL_ABILITIES } from '@shared/entities/material-values';
@@ -57,7 +60,7 @@ export const materialCategories = defineResource<MaterialCategory>({
   ...permissionsFrom(MATERIAL_CATEGORY_ABILITIES, { platform: 'hatch' }),
   navigation: {
     labelKey: 'nav.materials',
-    icon: <BgColorsOutlined aria-hidden />,
+    icon: <Glyph icon={BgColorsOutlined} />,
     order: 40,
     // Spec 1 §6: 'Materials (authoring only): list-materials.'
     permission: { platform: 'hatch', ability: MATERIAL_ABILITIES.list },
@@ -65,7 +68,7 @@ export const materialCategories = defineResource<MaterialCategory>({
   search: {
     key: 'materialCategories',
     order: 60,
-    icon: <ApartmentOutlined />,
+    icon: <Glyph icon={ApartmentOutlined} />,
     platform: 'hatch',
     viewAll: '/materials',
     viewAllLabel: 'viewAll',
@@ -130,7 +133,7 @@ export const materialCategories = defineResource<MaterialCategory>({
       {
         key: 'createSub',
         labelKey: 'actions.createSub',
-        icon: <FolderAddOutlined aria-hidden />,
+        icon: <Glyph icon={FolderAddOutlined} />,
         needs: 'create',
         to: (category) => `/materials/categories/create/${category.id}`,
       },

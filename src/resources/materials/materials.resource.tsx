@@ -1,7 +1,11 @@
 /** Materials (spec 2 §Materials and categories, §3, §4, §6, §7, §8, §9): keyed by name (`idField`, URL-encoded in
  * routes and calls). Listed inside the category tree (material-categories), created in a category or as a variant
  * of a base material, edited, shown, imported from an archive, duplicated, archived, moved and deleted. */
-import { BgColorsOutlined, BranchesOutlined, CopyOutlined, ImportOutlined } from '@ant-design/icons';
+import BgColorsOutlined from '@ant-design/icons-svg/es/asn/BgColorsOutlined';
+import BranchesOutlined from '@ant-design/icons-svg/es/asn/BranchesOutlined';
+import CopyOutlined from '@ant-design/icons-svg/es/asn/CopyOutlined';
+import ImportOutlined from '@ant-design/icons-svg/es/asn/ImportOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { lazy } from 'react';
 import { SHARE_MATERIALS_ABILITY } from '@shared/abilities';
 import { MATERIAL_ABILITIES, MATERIAL_IMPORT } from '@shared/entities/material-values';
@@ -57,7 +61,7 @@ const MoveMaterialsDialog = moveToContainers({
 const variant = {
   key: 'variant',
   labelKey: 'actions.createVariant',
-  icon: <BranchesOutlined aria-hidden />,
+  icon: <Glyph icon={BranchesOutlined} />,
   needs: 'create',
   to: (material: Pick<Material, 'name'>) => materialPath('materials/create/variant', material),
 } as const;
@@ -103,7 +107,7 @@ export const materials = defineResource<Material>({
   search: {
     key: 'materials',
     order: 50,
-    icon: <BgColorsOutlined />,
+    icon: <Glyph icon={BgColorsOutlined} />,
     platform: 'hatch',
     viewAll: '/materials',
     viewAllLabel: 'viewAll',
@@ -157,7 +161,7 @@ export const materials = defineResource<Material>({
       {
         key: 'duplicate',
         labelKey: 'actions.duplicate',
-        icon: <CopyOutlined aria-hidden />,
+        icon: <Glyph icon={CopyOutlined} />,
         needs: 'clone',
         call: (material) => ({
           method: 'post',
@@ -171,7 +175,7 @@ export const materials = defineResource<Material>({
       {
         key: 'import',
         labelKey: 'actions.import',
-        icon: <ImportOutlined aria-hidden />,
+        icon: <Glyph icon={ImportOutlined} />,
         needs: 'create',
         to: { to: '/materials/import' },
       },

@@ -6,7 +6,8 @@
  * while PROCESSING), description, started, 'Finished at', the elapsed time (running while unfinished), 'Uploaded
  * by', created and updated; '---' where unknown. Pushes change the model in the cache, and the card with it.
  */
-import { FileImageOutlined } from '@ant-design/icons';
+import FileImageOutlined from '@ant-design/icons-svg/es/asn/FileImageOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { Link, type To } from 'react-router';
 import { previewSrcSet } from '@shared/preview-images';
 import { CardFacts, NONE, ProcessingMessage, useCardFacts } from '@/components/processing/CardFacts';
@@ -54,7 +55,7 @@ export function ModelCard({
             loading="lazy"
           />
         ) : (
-          <FileImageOutlined aria-hidden />
+          <Glyph icon={FileImageOutlined} />
         )}
       </span>
       <div className="model-card__body">

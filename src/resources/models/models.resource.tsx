@@ -1,7 +1,8 @@
 /** Project models (spec 2 §Models, §3, §4, §7, §8): overview for everyone who may list them; create and edit
  * (with the model file upload) on the authoring platform only. */
 import { PROCESSING_EVENTS } from '@shared/events';
-import { BlockOutlined } from '@ant-design/icons';
+import BlockOutlined from '@ant-design/icons-svg/es/asn/BlockOutlined';
+import { Glyph } from '@/ui/Glyph';
 import type { Permission } from '@/lib/permissions';
 import { SHARE_MODELS_ABILITY } from '@shared/abilities';
 import { MODEL_ABILITIES } from '@shared/entities/model-values';
@@ -49,7 +50,7 @@ export const models = defineResource<ProjectModel>({
   search: {
     key: 'models',
     order: 20,
-    icon: <BlockOutlined />,
+    icon: <Glyph icon={BlockOutlined} />,
     platform: 'hatch',
     // The processor lists every model (spec 1 §2.6).
     viewAll: '/processor',

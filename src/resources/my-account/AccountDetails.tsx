@@ -3,7 +3,8 @@
  * (Name, Username, Email required; Phone Number and Function optional) and the footer's account actions. The
  * profile image is shown, not edited, here (spec 2 §My account).
  */
-import { UserOutlined } from '@ant-design/icons';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { Avatar, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MyAccount } from '@shared/entities/my-account';
@@ -16,7 +17,12 @@ export function AccountDetails({ account }: { account: MyAccount }) {
   return (
     <div className="account-details">
       <section className="account-identity" aria-label={t('details.identity')}>
-        <Avatar size={96} src={account.profile_image ?? undefined} icon={<UserOutlined />} alt="" />
+        <Avatar
+          size={96}
+          src={account.profile_image ?? undefined}
+          icon={<Glyph icon={UserOutlined} />}
+          alt=""
+        />
         <div>
           <h2 className="account-identity__name">{account.name}</h2>
           <p className="account-identity__role">

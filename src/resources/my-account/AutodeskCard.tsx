@@ -4,7 +4,8 @@
  * and the browser goes to the answered URL; coming back shows the outcome. Disconnect marks it disconnected on
  * a 200.
  */
-import { ApiOutlined } from '@ant-design/icons';
+import ApiOutlined from '@ant-design/icons-svg/es/asn/ApiOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { useCustom } from '@refinedev/core';
 import { Alert, Button, Tag } from 'antd';
 import { useState } from 'react';
@@ -55,7 +56,7 @@ export function AutodeskCard({ account, onChange }: { account: MyAccount; onChan
     <SettingsCard
       title={
         <>
-          <ApiOutlined aria-hidden /> {t('autodesk.title')}
+          <Glyph icon={ApiOutlined} /> {t('autodesk.title')}
         </>
       }
       extra={

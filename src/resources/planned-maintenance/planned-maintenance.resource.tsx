@@ -3,7 +3,8 @@
  * derive from it, the record type and the form's rules from `shared/entities/planned-maintenance.ts`. Signed-in
  * users are told of a window a day ahead by the layout's banner (src/shell/layout/UpcomingMaintenance.tsx).
  */
-import { HistoryOutlined } from '@ant-design/icons';
+import HistoryOutlined from '@ant-design/icons-svg/es/asn/HistoryOutlined';
+import { Glyph } from '@/ui/Glyph';
 import type { PlannedMaintenance } from '@shared/entities/planned-maintenance';
 import { PLANNED_MAINTENANCE_ABILITIES } from '@shared/entities/planned-maintenance-values';
 import { permissionsFrom } from '@/declarations/permissions-from';
@@ -29,7 +30,7 @@ export default defineResource<PlannedMaintenance>({
   ...permissionsFrom(PLANNED_MAINTENANCE_ABILITIES),
   navigation: {
     labelKey: 'nav.maintenance',
-    icon: <HistoryOutlined aria-hidden />,
+    icon: <Glyph icon={HistoryOutlined} />,
     group: 'admin',
     order: 30,
   },

@@ -2,7 +2,9 @@
  * The favourite star of a project on Designs and Sales (spec 2 §4): it flips at once and tells the server
  * (`PATCH /projects/{id}/favorite`); if the server refuses, it flips back.
  */
-import { StarFilled, StarOutlined } from '@ant-design/icons';
+import StarFilled from '@ant-design/icons-svg/es/asn/StarFilled';
+import StarOutlined from '@ant-design/icons-svg/es/asn/StarOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { useCustomMutation, useInvalidate } from '@refinedev/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +51,7 @@ export function FavoriteToggle({
       aria-pressed={favorite}
       aria-label={label}
       title={label}
-      icon={favorite ? <StarFilled aria-hidden /> : <StarOutlined aria-hidden />}
+      icon={favorite ? <Glyph icon={StarFilled} /> : <Glyph icon={StarOutlined} />}
       onClick={(event) => {
         event.stopPropagation();
         toggle();

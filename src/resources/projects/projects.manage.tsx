@@ -5,7 +5,8 @@
  * the project's models as a declared list: live status, latest message and running timer, search and pages, and per
  * row Open, Edit (hatch), Reprocess (FINISHED or FAILED, after its confirmation) and Delete (after its confirmation).
  */
-import { EyeOutlined } from '@ant-design/icons';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ElapsedTime } from '@/components/processing/ElapsedTime';
@@ -81,7 +82,7 @@ const projectModels = defineResource<ProjectModel>({
       },
     ],
     rowActions: [
-      { key: 'open', labelKey: 'actions.open', icon: <EyeOutlined aria-hidden />, to: modelPath },
+      { key: 'open', labelKey: 'actions.open', icon: <Glyph icon={EyeOutlined} />, to: modelPath },
       editRowAction<ProjectModel>((model) => `/projects/models/edit/${model.id}`),
       reprocessRowAction<ProjectModel>((model) => `projects/models/${model.id}/reprocess`, {
         needs: REPROCESS_PERMISSION,

@@ -5,7 +5,9 @@
  * (Duplicate, Delete back to the list, Edit) are declared (`overview` in projects.resource.tsx); on hatch 'New
  * Model' and 'New sub-project'; 'Manage models' for the project's model management.
  */
-import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
+import AppstoreOutlined from '@ant-design/icons-svg/es/asn/AppstoreOutlined';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { Descriptions } from 'antd';
 import { linksSection } from '@/components/overview-links';
 import { PeopleList } from '@/components/PeopleList';
@@ -112,14 +114,14 @@ export default defineOverviewPage<ProjectDetail>({
           kind: 'link',
           key: 'manage-models',
           labelKey: 'overview.manageModels',
-          icon: <AppstoreOutlined aria-hidden />,
+          icon: <Glyph icon={AppstoreOutlined} />,
           to: (project) => `/projects/manage/${project.id}`,
         },
         {
           kind: 'link',
           key: 'new-model',
           labelKey: 'overview.newModel',
-          icon: <PlusOutlined aria-hidden />,
+          icon: <Glyph icon={PlusOutlined} />,
           needs: actionPermission(models, 'create'),
           primary: true,
           to: (project) => `/projects/models/create/${project.id}`,
@@ -136,7 +138,7 @@ export default defineOverviewPage<ProjectDetail>({
           kind: 'link',
           key: 'new-sub-project',
           labelKey: 'overview.newSubProject',
-          icon: <PlusOutlined aria-hidden />,
+          icon: <Glyph icon={PlusOutlined} />,
           // Sub-projects are created in hatch (the overview's reader may see projects already).
           needs: permissionOf(PROJECT_ABILITIES.create, 'hatch'),
           to: (project) => `/projects/create/${project.id}`,

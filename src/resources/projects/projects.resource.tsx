@@ -1,5 +1,7 @@
 /** Projects (spec 2 §Projects, §3, §4, §6, §7, §8, §9): declared once; the list, forms and routes derive from it. */
-import { CopyOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import CopyOutlined from '@ant-design/icons-svg/es/asn/CopyOutlined';
+import FolderOpenOutlined from '@ant-design/icons-svg/es/asn/FolderOpenOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { LabelsCell } from './LabelsCell';
 import { FavoriteToggle } from './FavoriteToggle';
 import { PROJECT_ABILITIES } from '@shared/entities/project-values';
@@ -18,7 +20,7 @@ const path = (route: string, project: Pick<Project, 'id'>) => route.replace(':pr
 const duplicate = {
   key: 'duplicate',
   labelKey: 'actions.duplicate',
-  icon: <CopyOutlined aria-hidden />,
+  icon: <Glyph icon={CopyOutlined} />,
   needs: 'clone',
   withoutPermissionReason: 'actions.duplicateNotAllowed',
   to: (project: Pick<Project, 'id'>) => `/${path('projects/copy/:projectId', project)}`,
@@ -55,7 +57,7 @@ export const projects = defineResource<Project>({
   // (create-projects, `clone`; the copy route of server/api/projects.ts), so without that it is disabled with its
   // reason. The screen needs the show's view-projects (the list is a route of its own, guarded alike).
   ...permissionsFrom(PROJECT_ABILITIES, { extra: { clone: { ability: PROJECT_ABILITIES.create } } }),
-  navigation: { labelKey: 'nav.projects', icon: <FolderOpenOutlined aria-hidden />, order: 20 },
+  navigation: { labelKey: 'nav.projects', icon: <Glyph icon={FolderOpenOutlined} />, order: 20 },
   search: { key: 'projects', order: 10 },
   recyclingBin: { tabKey: 'projects', order: 10, sortKey: 'trash_projects', preview: 'preview_image' },
   // The dashboard counts sub-projects too.

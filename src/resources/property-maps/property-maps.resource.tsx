@@ -3,7 +3,8 @@
  * menu entry and the search group derive from it; its columns, form fields, record type and form rules from the
  * fields of `shared/entities/property-map-values.ts`. Rows open edit on click without an ability check (spec 2 Tools).
  */
-import { NodeIndexOutlined } from '@ant-design/icons';
+import NodeIndexOutlined from '@ant-design/icons-svg/es/asn/NodeIndexOutlined';
+import { Glyph } from '@/ui/Glyph';
 import {
   PROPERTY_MAP_ABILITIES,
   PROPERTY_MAP_FIELDS,
@@ -33,7 +34,7 @@ export default defineResource<PropertyMap>({
   ...permissionsFrom(PROPERTY_MAP_ABILITIES, { platform: 'hatch' }),
   navigation: {
     labelKey: 'nav.propertyMaps',
-    icon: <NodeIndexOutlined aria-hidden />,
+    icon: <Glyph icon={NodeIndexOutlined} />,
     group: 'tools',
     order: 30,
   },

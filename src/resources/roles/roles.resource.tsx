@@ -1,6 +1,8 @@
 /** Roles (spec 2 Security, §3, §6, §8): declared once; the list, the forms, the routes, the menu entry and the
  * search group derive from it, the record type and the form's rules from `shared/entities/roles.ts`. */
-import { AuditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import AuditOutlined from '@ant-design/icons-svg/es/asn/AuditOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons-svg/es/asn/SafetyCertificateOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { lazy } from 'react';
 import { ROLE_ABILITIES } from '@shared/entities/role-values';
 import type { Role } from '@shared/entities/roles';
@@ -26,11 +28,11 @@ export default defineResource<Role>({
   ...securityScreens(settings, 'roleId'),
   // The Roles screen asks view-roles; the list endpoint also serves the user and group forms' role pickers.
   ...permissionsFrom(ROLE_ABILITIES, { screen: ROLE_ABILITIES.show }),
-  navigation: { labelKey: 'nav.roles', icon: <AuditOutlined aria-hidden />, group: 'security', order: 20 },
+  navigation: { labelKey: 'nav.roles', icon: <Glyph icon={AuditOutlined} />, group: 'security', order: 20 },
   search: {
     key: 'roles',
     order: 80,
-    icon: <SafetyCertificateOutlined />,
+    icon: <Glyph icon={SafetyCertificateOutlined} />,
     rowAbility: ROLE_ABILITIES.update,
   },
   list: {

@@ -4,7 +4,8 @@
  * it is pinned to (or the latest), whether it asks a password or allows the download, how often and when last it was opened. A row's Revoke stops the link at once (`DELETE
  * /share-links/{id}`, after its confirmation). Links are made from a model's or an item's overview (Share).
  */
-import { ShareAltOutlined } from '@ant-design/icons';
+import ShareAltOutlined from '@ant-design/icons-svg/es/asn/ShareAltOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { Link } from 'react-router';
 import { SHARE_LINK_ABILITIES, type SharedRecordType } from '@shared/entities/share-link-values';
 import type { ShareLink } from '@shared/entities/share-links';
@@ -32,7 +33,7 @@ export default defineResource<ShareLink>({
   ...permissionsFrom(SHARE_LINK_ABILITIES),
   navigation: {
     labelKey: 'nav.shareLinks',
-    icon: <ShareAltOutlined aria-hidden />,
+    icon: <Glyph icon={ShareAltOutlined} />,
     group: 'tools',
     order: 30,
   },

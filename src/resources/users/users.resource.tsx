@@ -1,7 +1,8 @@
 /** Users (spec 2 Security, §3, §4, §5, §6, §8, §9): declared once; the list with Invite User, the forms (the edit
  * form with the licence toggles), the routes, the menu entry and the search group derive from it, the record type and the form's
  * rules from `shared/entities/users.ts`. */
-import { UserOutlined } from '@ant-design/icons';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { lazy } from 'react';
 import { USER_ABILITIES, USER_IMPORT } from '@shared/entities/user-values';
 import type { User } from '@shared/entities/users';
@@ -62,11 +63,11 @@ export default defineResource<User>({
   ...securityScreens(settings, 'userId'),
   // The screen asks view-system-users, as the users' list route does; one user is also read to edit them.
   ...permissionsFrom(USER_ABILITIES, { screen: 'view-system-users' }),
-  navigation: { labelKey: 'nav.users', icon: <UserOutlined aria-hidden />, group: 'security', order: 10 },
+  navigation: { labelKey: 'nav.users', icon: <Glyph icon={UserOutlined} />, group: 'security', order: 10 },
   search: {
     key: 'users',
     order: 70,
-    icon: <UserOutlined />,
+    icon: <Glyph icon={UserOutlined} />,
     viewAllLabel: 'viewUsers',
     rowAbility: USER_ABILITIES.update,
     defaultSort: 'email_verified_at',

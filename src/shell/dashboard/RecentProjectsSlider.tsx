@@ -2,7 +2,9 @@
  * The 5 most recently updated projects, one slide at a time (spec 1 §2.4): 'View Project' opens the project;
  * the arrows are disabled at the first and the last slide.
  */
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { useList } from '@refinedev/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,14 +49,14 @@ export function RecentProjectsSlider() {
             </span>
             <Button
               shape="circle"
-              icon={<LeftOutlined aria-hidden />}
+              icon={<Glyph icon={LeftOutlined} />}
               aria-label={t('recent.previous')}
               disabled={index <= 0}
               onClick={() => setIndex(index - 1)}
             />
             <Button
               shape="circle"
-              icon={<RightOutlined aria-hidden />}
+              icon={<Glyph icon={RightOutlined} />}
               aria-label={t('recent.next')}
               disabled={index >= last}
               onClick={() => setIndex(index + 1)}

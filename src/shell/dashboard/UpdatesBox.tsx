@@ -2,7 +2,8 @@
  * The Updates box (spec 1 §2.4): changelog items dated for the current environment, grouped under a long date,
  * newest first; each opens a modal with its type, description and screenshot.
  */
-import { CameraOutlined } from '@ant-design/icons';
+import CameraOutlined from '@ant-design/icons-svg/es/asn/CameraOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { useList } from '@refinedev/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,7 +62,7 @@ export function UpdatesBox() {
                       <span className="changelog-description">{describe(item)}</span>
                       {item.screenshot && (
                         <span className="changelog-screenshot-note">
-                          <CameraOutlined aria-hidden /> {t('updates.screenshotNote')}
+                          <Glyph icon={CameraOutlined} /> {t('updates.screenshotNote')}
                         </span>
                       )}
                     </button>

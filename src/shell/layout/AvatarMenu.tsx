@@ -4,17 +4,16 @@
  * theme, System, Light or Dark (radio entries), applied at once and kept per user on the server
  * (`PATCH /my-account/preferences`), so it follows the user to every device.
  */
-import {
-  BankOutlined,
-  BugOutlined,
-  DesktopOutlined,
-  LogoutOutlined,
-  MessageOutlined,
-  MoonOutlined,
-  QuestionCircleOutlined,
-  SunOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import BankOutlined from '@ant-design/icons-svg/es/asn/BankOutlined';
+import BugOutlined from '@ant-design/icons-svg/es/asn/BugOutlined';
+import DesktopOutlined from '@ant-design/icons-svg/es/asn/DesktopOutlined';
+import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
+import MessageOutlined from '@ant-design/icons-svg/es/asn/MessageOutlined';
+import MoonOutlined from '@ant-design/icons-svg/es/asn/MoonOutlined';
+import QuestionCircleOutlined from '@ant-design/icons-svg/es/asn/QuestionCircleOutlined';
+import SunOutlined from '@ant-design/icons-svg/es/asn/SunOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { useCustomMutation, useLogout } from '@refinedev/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,10 +48,9 @@ function useThemeItems(): MenuItem[] {
     );
   };
   return THEME_PREFERENCES.map((theme) => {
-    const Icon = THEME_ICONS[theme];
     return {
       key: `theme-${theme}`,
-      icon: <Icon aria-hidden />,
+      icon: <Glyph icon={THEME_ICONS[theme]} />,
       label: t(`avatarMenu.theme.${theme}`),
       checked: picked === theme,
       onSelect: () => pick(theme),
@@ -74,7 +72,7 @@ export function AvatarMenu() {
     {
       key: 'account',
       to: '/user/profile',
-      icon: <UserOutlined aria-hidden />,
+      icon: <Glyph icon={UserOutlined} />,
       label: t('avatarMenu.account'),
     },
     ...(can(COMPANY_PROFILE_ABILITIES.show)
@@ -82,22 +80,22 @@ export function AvatarMenu() {
           {
             key: 'company',
             to: '/user/company',
-            icon: <BankOutlined aria-hidden />,
+            icon: <Glyph icon={BankOutlined} />,
             label: t('avatarMenu.company'),
           },
         ]
       : []),
-    { key: 'faq', to: '/faq', icon: <QuestionCircleOutlined aria-hidden />, label: t('avatarMenu.faq') },
+    { key: 'faq', to: '/faq', icon: <Glyph icon={QuestionCircleOutlined} />, label: t('avatarMenu.faq') },
     {
       key: 'issue-report',
       to: '/issue_report',
-      icon: <BugOutlined aria-hidden />,
+      icon: <Glyph icon={BugOutlined} />,
       label: t('avatarMenu.issueReport'),
     },
     {
       key: 'feedback-report',
       to: '/feedback_report',
-      icon: <MessageOutlined aria-hidden />,
+      icon: <Glyph icon={MessageOutlined} />,
       label: t('avatarMenu.feedbackReport'),
     },
     { key: 'theme-divider', divider: true },
@@ -105,7 +103,7 @@ export function AvatarMenu() {
     { key: 'divider', divider: true },
     {
       key: 'logout',
-      icon: <LogoutOutlined aria-hidden />,
+      icon: <Glyph icon={LogoutOutlined} />,
       danger: true,
       disabled: loggingOut,
       label: loggingOut ? t('avatarMenu.loggingOut') : t('avatarMenu.logout'),

@@ -1,5 +1,6 @@
 /** English or Dutch (spec 1 §2.3); the choice is kept in localStorage and re-renders every text at once. */
-import { GlobalOutlined } from '@ant-design/icons';
+import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@shared/languages';
 import { toLanguage } from '@/providers/i18n';
@@ -12,7 +13,7 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
       className="language-switcher"
       size={compact ? 'small' : 'middle'}
       variant={compact ? 'borderless' : 'outlined'}
-      prefix={<GlobalOutlined aria-hidden />}
+      prefix={<Glyph icon={GlobalOutlined} />}
       aria-label={t('language.label')}
       value={toLanguage(i18n.resolvedLanguage)}
       onChange={(language) => {

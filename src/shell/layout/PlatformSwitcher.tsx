@@ -1,5 +1,7 @@
 /** One icon per platform the user holds the licence of; choosing one moves to that platform's host. */
-import { BuildOutlined, ShoppingOutlined } from '@ant-design/icons';
+import BuildOutlined from '@ant-design/icons-svg/es/asn/BuildOutlined';
+import ShoppingOutlined from '@ant-design/icons-svg/es/asn/ShoppingOutlined';
+import { Glyph } from '@/ui/Glyph';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -12,8 +14,8 @@ import { Tooltip } from '@/ui/Tooltip';
 import { platformSwitchUrl } from './host-switch';
 
 export const PLATFORM_ICONS: Record<PlatformKey, ReactNode> = {
-  hatch: <BuildOutlined aria-hidden />,
-  customerportal: <ShoppingOutlined aria-hidden />,
+  hatch: <Glyph icon={BuildOutlined} />,
+  customerportal: <Glyph icon={ShoppingOutlined} />,
 };
 
 export function PlatformSwitcher() {

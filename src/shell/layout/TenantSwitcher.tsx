@@ -2,7 +2,8 @@
  * The tenant switcher at the top of the side navigation (spec 1 §2.3): the current company, and in its menu the
  * user's other companies with logo and subdomain; choosing one goes to that company's host.
  */
-import { DownOutlined } from '@ant-design/icons';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@/providers/http-client';
@@ -72,7 +73,7 @@ export function TenantSwitcher({ collapsed = false }: { collapsed?: boolean }) {
                 <span className="tenant-switcher__name">{tenant.name}</span>
                 <span className="tenant-switcher__domain">{tenant.sub_domain}</span>
               </span>
-              <DownOutlined className="tenant-switcher__chevron" aria-hidden />
+              <Glyph icon={DownOutlined} className="tenant-switcher__chevron" />
             </>
           )}
         </button>

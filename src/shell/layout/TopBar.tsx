@@ -2,7 +2,9 @@
  * The top bar (spec 1 §2.3): menu toggle, platform switcher, global search box, the command palette's button (issue
  * 33), notification bell, avatar menu.
  */
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import MenuFoldOutlined from '@ant-design/icons-svg/es/asn/MenuFoldOutlined';
+import MenuUnfoldOutlined from '@ant-design/icons-svg/es/asn/MenuUnfoldOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { useTranslation } from 'react-i18next';
 import { CommandPaletteLauncher } from '@/shell/command-palette/CommandPaletteLauncher';
 import { NotificationBell } from '@/shell/notifications/NotificationBell';
@@ -23,7 +25,7 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
       <Button
         variant="text"
         className="top-bar__toggle"
-        icon={menuOpen ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
+        icon={menuOpen ? <Glyph icon={MenuFoldOutlined} /> : <Glyph icon={MenuUnfoldOutlined} />}
         aria-label={t('topBar.toggleMenu')}
         aria-expanded={menuOpen}
         onClick={onToggleMenu}

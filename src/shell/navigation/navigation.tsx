@@ -4,7 +4,10 @@
  * each with what it needs. The same entries become refine's `resources` (so `can` and the buttons of pages see
  * `meta.access`) and the Sider's menu.
  */
-import { CrownOutlined, SafetyCertificateOutlined, ToolOutlined } from '@ant-design/icons';
+import CrownOutlined from '@ant-design/icons-svg/es/asn/CrownOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons-svg/es/asn/SafetyCertificateOutlined';
+import ToolOutlined from '@ant-design/icons-svg/es/asn/ToolOutlined';
+import { Glyph } from '@/ui/Glyph';
 import type { ResourceProps } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import type { Permission } from '@/lib/permissions';
@@ -38,9 +41,9 @@ type GroupName = NonNullable<NonNullable<ResourceDeclaration['navigation']>['gro
 const NAVIGATION_GROUPS: Array<
   Omit<NavigationItem, 'name' | 'children' | 'permission'> & { name: GroupName }
 > = [
-  { name: 'security', order: 60, labelKey: 'nav.security', icon: <SafetyCertificateOutlined aria-hidden /> },
-  { name: 'tools', order: 70, labelKey: 'nav.tools', icon: <ToolOutlined aria-hidden /> },
-  { name: 'admin', order: 80, labelKey: 'nav.admin', icon: <CrownOutlined aria-hidden /> },
+  { name: 'security', order: 60, labelKey: 'nav.security', icon: <Glyph icon={SafetyCertificateOutlined} /> },
+  { name: 'tools', order: 70, labelKey: 'nav.tools', icon: <Glyph icon={ToolOutlined} /> },
+  { name: 'admin', order: 80, labelKey: 'nav.admin', icon: <Glyph icon={CrownOutlined} /> },
 ];
 
 interface Placed {

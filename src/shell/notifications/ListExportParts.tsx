@@ -2,7 +2,8 @@
  * The bell's parts of list exports (issue 46): the exports under way with how far each is, and the download of a
  * finished export that its notification brings (`GET /list-exports/{id}/download` with the session's token).
  */
-import { CloudDownloadOutlined } from '@ant-design/icons';
+import CloudDownloadOutlined from '@ant-design/icons-svg/es/asn/CloudDownloadOutlined';
+import { Glyph } from '@/ui/Glyph';
 import type { ListExport } from '@shared/list-exports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +60,7 @@ export function ExportDownloadButton({ exportId, fileName }: { exportId: number;
       <Button
         size="small"
         variant="link"
-        icon={<CloudDownloadOutlined aria-hidden />}
+        icon={<Glyph icon={CloudDownloadOutlined} />}
         loading={busy}
         onClick={() => void save()}
       >

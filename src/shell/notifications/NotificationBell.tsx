@@ -2,7 +2,8 @@
  * The bell in the top bar (spec 1 §2.5): a ping while anything is unread; opens the notification dropdown, which
  * also shows how far the user's exports are (issue 46).
  */
-import { BellOutlined } from '@ant-design/icons';
+import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { type ComponentProps, memo, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListExport } from '@shared/list-exports';
@@ -78,7 +79,7 @@ function BellButton({ unreadCount, ...props }: ComponentProps<typeof Button> & {
       aria-label={unread ? t('bellUnread', { count: unreadCount }) : t('bell')}
       icon={
         <span className="notification-bell-icon">
-          <BellOutlined aria-hidden />
+          <Glyph icon={BellOutlined} />
           {unread && <span className="notification-ping" data-testid="notification-ping" />}
         </span>
       }

@@ -3,7 +3,9 @@
  * and the list; clicking an item expands its text and marks it read; scrolling to the bottom loads 10 more. Above
  * the list, the user's exports under way (issue 46); a finished export's notification brings its download.
  */
-import { CheckOutlined, InboxOutlined } from '@ant-design/icons';
+import CheckOutlined from '@ant-design/icons-svg/es/asn/CheckOutlined';
+import InboxOutlined from '@ant-design/icons-svg/es/asn/InboxOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { type UIEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -123,7 +125,7 @@ export function NotificationPanel({
         <Button
           variant="text"
           size="small"
-          icon={<CheckOutlined aria-hidden />}
+          icon={<Glyph icon={CheckOutlined} />}
           disabled={everythingRead || state.markingAll}
           onClick={state.markAllRead}
           className="notification-mark-all"
@@ -154,7 +156,7 @@ export function NotificationPanel({
           </div>
         ) : state.items.length === 0 ? (
           <div className="notification-empty">
-            <InboxOutlined className="notification-empty__image" aria-hidden />
+            <Glyph icon={InboxOutlined} className="notification-empty__image" />
             <p>{state.view === 'unread' ? t('empty.unread') : t('empty.all')}</p>
           </div>
         ) : (

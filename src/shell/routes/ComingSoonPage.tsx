@@ -1,5 +1,6 @@
 /** The page of a screen a later issue builds: it names the screen and says it is not available yet. */
-import { HourglassOutlined } from '@ant-design/icons';
+import HourglassOutlined from '@ant-design/icons-svg/es/asn/HourglassOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { useTranslation } from 'react-i18next';
 import './coming-soon.css';
 
@@ -8,7 +9,7 @@ export function ComingSoonPage({ screen }: { screen: string }) {
   return (
     <section className="page coming-soon" aria-labelledby="coming-soon-title">
       <span className="coming-soon__icon">
-        <HourglassOutlined aria-hidden />
+        <Glyph icon={HourglassOutlined} />
       </span>
       <h1 id="coming-soon-title" className="coming-soon__title">
         {t(`screens.${screen}`)}

@@ -3,7 +3,8 @@
  * names the licence the platform needs (its one name, `common:licences.*`) and the platform, offers the platforms
  * the user does hold, and logout. A user who holds this platform's licence is sent on to /.
  */
-import { LogoutOutlined } from '@ant-design/icons';
+import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { useLogout } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -52,7 +53,7 @@ export function PortalPage() {
           ))}
           <Button
             size="large"
-            icon={<LogoutOutlined aria-hidden />}
+            icon={<Glyph icon={LogoutOutlined} />}
             loading={isPending}
             onClick={() => logout()}
           >

@@ -3,7 +3,8 @@
  * refused with the validation text of spec 1 §5. On a phone it folds into a button that opens the field in a
  * dialog.
  */
-import { SearchOutlined } from '@ant-design/icons';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -42,7 +43,7 @@ function SearchInput({ initial, onSearched }: { initial: string; onSearched?(): 
       }}
     >
       <span className="global-search-box">
-        <SearchOutlined className="global-search-box__prefix" aria-hidden />
+        <Glyph icon={SearchOutlined} className="global-search-box__prefix" />
         <input
           type="search"
           className="global-search-box__input"
@@ -71,7 +72,7 @@ export function GlobalSearchBox() {
           variant="text"
           shape="circle"
           size="large"
-          icon={<SearchOutlined aria-hidden />}
+          icon={<Glyph icon={SearchOutlined} />}
           aria-label={t('box.open')}
           onClick={() => setOpen(true)}
         />

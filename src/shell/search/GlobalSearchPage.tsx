@@ -2,7 +2,8 @@
  * Global search at /global-search?search={term} (spec 1 §2.6): the heading, 'Filter Search', a summary of the
  * matches per category and one result group per category the user may see and has switched on.
  */
-import { FilterOutlined } from '@ant-design/icons';
+import FilterOutlined from '@ant-design/icons-svg/es/asn/FilterOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { Alert, Badge, Button, Empty, Spin } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -124,7 +125,7 @@ export function GlobalSearchPage() {
     <div className="search-page">
       <header className="search-page-header">
         <h1>{term ? t('heading', { term }) : t('title')}</h1>
-        <Button icon={<FilterOutlined />} onClick={() => setFiltersOpen(true)}>
+        <Button icon={<Glyph icon={FilterOutlined} />} onClick={() => setFiltersOpen(true)}>
           {t('filterButton')}
         </Button>
       </header>

@@ -2,7 +2,9 @@
  * The 'Filter Search' menu (spec 1 §2.6, §5, §9): the search term (required, applied 250 ms after the last
  * keystroke), the categories on or off, rows per page, sort and grid or list view.
  */
-import { AppstoreOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import AppstoreOutlined from '@ant-design/icons-svg/es/asn/AppstoreOutlined';
+import UnorderedListOutlined from '@ant-design/icons-svg/es/asn/UnorderedListOutlined';
+import { Glyph } from '@/ui/Glyph';
 import { Button, Checkbox, Drawer, Form, Input, Segmented, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -138,8 +140,8 @@ export function SearchFilterDrawer({
             value={settings.view}
             onChange={(view) => change({ view })}
             options={[
-              { value: 'list', label: t('filters.list'), icon: <UnorderedListOutlined /> },
-              { value: 'grid', label: t('filters.grid'), icon: <AppstoreOutlined /> },
+              { value: 'list', label: t('filters.list'), icon: <Glyph icon={UnorderedListOutlined} /> },
+              { value: 'grid', label: t('filters.grid'), icon: <Glyph icon={AppstoreOutlined} /> },
             ]}
           />
         </Form.Item>
