@@ -12,7 +12,11 @@ import type { ResourceDeclaration } from '@/declarations/types';
 import { RESTORE_ABILITY } from '@shared/abilities';
 import { useAuthorization } from '@/providers/useAuthorization';
 import { useConfirmation } from './useConfirmation';
+import { useMutationOnDemand } from './useMutationOnDemand';
 import type { Banner } from './useResultBanner';
+
+/** refine's delete, mounted with the first delete (useMutationOnDemand.tsx). */
+const useDeleteCall = () => useDelete().mutateAsync;
 
 export interface DeleteRecord {
   /** Asks for the confirmation of deleting this record. */
@@ -39,7 +43,7 @@ export function useDeleteRecord(
 ): DeleteRecord {
   const { t } = useTranslation(resource.ns);
   const { t: tl } = useTranslation('lists');
-  const { mutateAsync } = useDelete();
+  const deleteCall = useMutationOnDemand(useDeleteCall);
   const { ask, dialog } = useConfirmation();
   const deletion = resource.deletion;
   const [removing, setRemoving] = useState<BaseKey>();
@@ -53,7 +57,7 @@ export function useDeleteRecord(
     if (!deletion || id === undefined) return false;
     setRemoving(id);
     try {
-      const { data } = await mutateAsync({
+      const { data } = await deleteCall.run({
         resource: resource.name,
         id,
         // Where the resource writes elsewhere (`admin/questions/categories`), on any screen.
@@ -96,7 +100,12 @@ export function useDeleteRecord(
           focusAfter: options.focusAfter,
         });
     },
-    deleteDialog: deletion && dialog,
+    deleteDialog: deletion && (
+      <>
+        {dialog}
+        {deleteCall.host}
+      </>
+    ),
     removing,
   };
 }

@@ -18,6 +18,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useMemo, useRef, us
 import { useTranslation } from 'react-i18next';
 import { RESTORE_ABILITY } from '@shared/abilities';
 import { useConfirmation } from '@/components/useConfirmation';
+import { useMutationOnDemand } from '@/components/useMutationOnDemand';
 import type { Undo } from '@/components/undo';
 import { type Banner, UNDO_BANNER_DURATION_MS } from '@/components/useResultBanner';
 import type { Permission } from '@/lib/permissions';
@@ -39,6 +40,8 @@ const BulkEditDialog = lazy(() => import('./BulkEditDialog'));
 export const BULK_SELECT_LIMIT = 5000;
 /** The bulk actions that undo each other. */
 const INVERSE_ACTIONS: Record<string, string> = { archive: 'activate', activate: 'archive' };
+/** refine's updateMany, mounted with the first bulk action (useMutationOnDemand.tsx). */
+const useUpdateManyCall = () => useUpdateMany<BaseRecord, HttpError, Record<string, unknown>>().mutateAsync;
 
 export interface BulkActionsOptions {
   can: (needs: ResourceAction | Permission | undefined) => boolean;
@@ -58,7 +61,7 @@ export function useBulkActions(
   const { t } = useTranslation(resource.ns);
   const { t: tl } = useTranslation('lists');
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
-  const { mutateAsync, mutation } = useUpdateMany<BaseRecord, HttpError, Record<string, unknown>>();
+  const updateMany = useMutationOnDemand(useUpdateManyCall);
   const refreshRelated = useRelatedRefresh(resource);
   const { ask, dialog: confirmDialog } = useConfirmation();
   const [formOf, setFormOf] = useState<BulkActionDeclaration | null>(null);
@@ -169,7 +172,7 @@ export function useBulkActions(
   ) => {
     const ids = keys ?? [...selected];
     try {
-      const answer = (await mutateAsync({
+      const answer = (await updateMany.run({
         resource: resource.name,
         ids,
         values: { ...values, action: action.action },
@@ -235,6 +238,7 @@ export function useBulkActions(
   const dialog: ReactNode = (
     <>
       {confirmDialog}
+      {updateMany.host}
       {formOf && Form && (
         <Suspense fallback={null}>
           <Form
@@ -262,7 +266,7 @@ export function useBulkActions(
     runFor,
     selectAllMatching,
     selectingAll,
-    busy: mutation.isPending,
+    busy: updateMany.busy,
     dialog,
   };
 }

@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { callRequest } from '@/components/call-request';
 import type { RowMenuItem } from '@/components/RowMenu';
 import { useConfirmation } from '@/components/useConfirmation';
+import { useMutationOnDemand } from '@/components/useMutationOnDemand';
 import { useDeleteRecord } from '@/components/useDeleteRecord';
 import type { Banner } from '@/components/useResultBanner';
 import type {
@@ -45,6 +46,9 @@ export interface ListActionsOptions {
 const asTarget = (target: string | LinkTarget): LinkTarget =>
   typeof target === 'string' ? { to: target } : target;
 
+/** refine's custom call, mounted with a declared call's first run (useMutationOnDemand.tsx). */
+const useCustomCall = () => useCustomMutation<BaseRecord, HttpError, Record<string, unknown>>().mutateAsync;
+
 interface OpenDialog {
   Component: ComponentType<ActionDialogProps>;
   record?: BaseRecord;
@@ -59,7 +63,7 @@ export function useListActions(
   const { t: tl } = useTranslation('lists');
   const navigate = useNavigate();
   const { ask, dialog: confirmDialog } = useConfirmation();
-  const { mutateAsync } = useCustomMutation<BaseRecord, HttpError, Record<string, unknown>>();
+  const custom = useMutationOnDemand(useCustomCall);
   const refreshRelated = useRelatedRefresh(resource);
   /** The list reloads after a change, and so do the lists elsewhere that show these records. */
   const changed = () => {
@@ -89,7 +93,7 @@ export function useListActions(
       danger: call.danger,
       run: async () => {
         try {
-          const { data } = await mutateAsync(callRequest(call));
+          const { data } = await custom.run(callRequest(call));
           const answer = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
           showBanner({
             type: 'success',
@@ -194,6 +198,7 @@ export function useListActions(
     <>
       {confirmDialog}
       {deleteDialog}
+      {custom.host}
       {open && (
         <open.Component
           record={open.record}
