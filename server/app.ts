@@ -103,7 +103,7 @@ function admissionGates(db: DB): AdmissionGate[] {
     applies: isLogin,
     reachedLate: true,
     waitMs: LOGIN_WAIT_MS,
-    // Each waits for a hashing slot holding little (a hash's 19 MiB only while it runs); the bound is for a first
+    // Each waits for a hashing slot holding little (a hash's 7 MiB only while it runs); the bound is for a first
     // burst judged on an idle machine's pace.
     maxUnderWay: 100 * passwordHashingGate.slots,
   };

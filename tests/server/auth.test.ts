@@ -212,7 +212,7 @@ describe('password hashes', () => {
 
     expect((await postLogin({ identity: username, password: 'password' }, subdomain)).status).toBe(200);
     const rehashed = await storedHash(username);
-    expect(rehashed).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(rehashed).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
     expect((await postLogin({ identity: username, password: 'wrong' }, subdomain)).status).toBe(401);
     expect((await postLogin({ identity: username, password: 'password' }, subdomain)).status).toBe(200);
     expect(await storedHash(username)).toBe(rehashed);
@@ -220,7 +220,7 @@ describe('password hashes', () => {
 
   it('stores argon2id hashes of OWASP’s minimum parameters for the seeded accounts', async () => {
     expect(await storedHash('carol')).toMatch(
-      /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
+      /^\$argon2id\$v=19\$m=7168,t=5,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
     );
   });
 
