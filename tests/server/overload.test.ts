@@ -243,6 +243,41 @@ describe('a client refused as busy', () => {
     }
   });
 
+  it('while turns are owed, a client is let in without one when the gate is next to idle, but not again before those turns have come', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const hashing = new ArrivalOrderGate(1);
+    hashing.measuredHold(SHED_AFTER_MS.pglite / 5);
+    const gateApp = await loginGateApp(hashing, SHED_AFTER_MS.pglite);
+    try {
+      // Six logins under way: a newcomer is refused and given a turn, so turns are owed from now on.
+      const underWay = await gateApp.admitted(6);
+      const refused = await gateApp.login('10.0.0.1');
+      expect(refused.status).toBe(503);
+      // The six are answered: the gate is idle while the turn is still to come (the server's clock stands still).
+      gateApp.releaseLogins();
+      await Promise.all(underWay);
+      await vi.waitFor(async () => expect((await gateApp.login('10.0.0.9')).status).toBe(200), {
+        timeout: 30_000,
+        interval: 10,
+      });
+
+      // Each client once; the same client again goes after the turns owed, and is told when.
+      expect((await gateApp.login('10.0.0.2')).status).toBe(200);
+      const again = await gateApp.login('10.0.0.2');
+      expect(again.status).toBe(503);
+      const { retry_after_ms: turn } = (await again.json()) as { retry_after_ms: number };
+      expect(turn).toBeGreaterThan(0);
+      expect((await gateApp.login('10.0.0.3')).status).toBe(200);
+
+      // Those turns have come and gone: nothing is owed, and it is let in as anyone is.
+      vi.advanceTimersByTime(turn + TURN_KEPT_MS + 1_000);
+      expect((await gateApp.login('10.0.0.2')).status).toBe(200);
+    } finally {
+      await gateApp.close();
+      vi.useRealTimers();
+    }
+  });
+
   it('other requests give way to a burst of logins: each is given a turn after it, and served at that turn', async () => {
     vi.useFakeTimers({ toFake: ['performance'] });
     const hashing = new ArrivalOrderGate(1);
