@@ -15,6 +15,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { guard, guarded } from './http/guarded-route';
+import { inlineStyleSheets } from './portal-inline-styles';
 import { firstVisitPreloadTags, hasSessionCookie, readPortalManifest } from './portal-preloads';
 import { configuredPublicApiUrl, portalRuntimeConfig } from './runtime-config';
 
@@ -60,6 +61,11 @@ export async function registerPortal(app: FastifyInstance): Promise<void> {
   const indexFile = config.portalDir ? join(config.portalDir, 'index.html') : null;
   const hasPortal = !!indexFile && existsSync(indexFile);
   const manifest = config.portalDir ? readPortalManifest(config.portalDir) : null;
+  // A built sheet's text, for index.html's inline styles (portal-inline-styles.ts).
+  const readSheet = (file: string) => {
+    const path = join(config.portalDir!, file);
+    return file.includes('..') || !existsSync(path) ? null : readFileSync(path, 'utf8');
+  };
   // One compressed index.html per set of tags in its head (a handful: none, the dashboard's, a list's; with the
   // public API's host or without).
   const indexes = new Map<string, Record<Encoding, Buffer>>();
@@ -67,12 +73,15 @@ export async function registerPortal(app: FastifyInstance): Promise<void> {
     let index = indexes.get(headTags);
     if (!index) {
       const html = Buffer.from(
-        readFileSync(indexFile!, 'utf8')
-          .replace(
-            '<!--portal-config-->',
-            `<script>window.__PORTAL_CONFIG__=${JSON.stringify(portalRuntimeConfig(config)).replace(/</g, '\\u003c')}</script>`,
-          )
-          .replace('</head>', `${headTags}</head>`),
+        inlineStyleSheets(
+          readFileSync(indexFile!, 'utf8')
+            .replace(
+              '<!--portal-config-->',
+              `<script>window.__PORTAL_CONFIG__=${JSON.stringify(portalRuntimeConfig(config)).replace(/</g, '\\u003c')}</script>`,
+            )
+            .replace('</head>', `${headTags}</head>`),
+          readSheet,
+        ),
       );
       index = { identity: html, gzip: gzipSync(html, { level: 9 }), br: brotliCompressSync(html) };
       if (indexes.size < KEPT_INDEXES) indexes.set(headTags, index);

@@ -14,6 +14,8 @@ import { sendWithHost, startTestServer, TEST_DOMAIN, type TestServer } from './t
 const SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, index) => `row ${index}`))};\n`;
 const INDEX =
   '<!doctype html><html><head><!--portal-config--></head><body><div id="root"></div></body></html>';
+/** The signed-in layer's sheet; the overview's is not in this build, and stays a link. */
+const SIGNED_IN_SHEET = '.shell-layout{display:grid}';
 
 /**
  * A build's manifest in small: the entry, the root, the signed-in layer (one chunk holding the route table,
@@ -73,6 +75,7 @@ beforeAll(async () => {
   writeFileSync(join(portalDir, 'index.html'), INDEX);
   writeFileSync(join(portalDir, 'assets', 'rows-3f2a1b.js'), SCRIPT);
   writeFileSync(join(portalDir, 'assets', 'tiny-9c8d7e.js'), 'export {};\n');
+  writeFileSync(join(portalDir, 'assets', 'signed-in-5e5e5e.css'), SIGNED_IN_SHEET);
   writeFileSync(join(portalDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   writeFileSync(join(portalDir, '.vite', 'module-chunks.json'), JSON.stringify(MODULE_CHUNKS));
   precompressFolder(portalDir);
@@ -177,9 +180,9 @@ describe('index.html of a first visit', () => {
     const response = await get(path, undefined, cookie);
     expect(response.headers.get('vary')).toMatch(/cookie/i);
     const html = (await bodyOf(response)).toString();
-    return [...html.matchAll(/<link rel="(modulepreload|stylesheet)" crossorigin href="\/([^"]+)">/g)].map(
-      ([, rel, file]) => `${rel} ${file}`,
-    );
+    return [
+      ...html.matchAll(/<link rel="(modulepreload|stylesheet)" crossorigin href="\/([^"]+)"( disabled)?>/g),
+    ].map(([, rel, file]) => `${rel} ${file}`);
   };
   const SIGNED_IN = [
     'stylesheet assets/signed-in-5e5e5e.css',
@@ -218,6 +221,20 @@ describe('index.html of a first visit', () => {
       ...SIGNED_IN,
       'modulepreload assets/ResourceListPage-7a7a7a.js',
     ]);
+  });
+
+  it('carries the style sheets it names inline, each link kept after its text for the module loader, disabled', async () => {
+    const response = await get('/projects', undefined, 'user_session=42|secret');
+    const html = (await bodyOf(response)).toString();
+    expect(html).toContain(
+      `<style data-href="/assets/signed-in-5e5e5e.css">${SIGNED_IN_SHEET}</style>` +
+        '<link rel="stylesheet" crossorigin href="/assets/signed-in-5e5e5e.css" disabled>',
+    );
+    // A sheet the build lacks stays a link, as the browser would have asked for it before.
+    const overview = (
+      await bodyOf(await get('/projects/models/overview/7', undefined, 'user_session=42|secret'))
+    ).toString();
+    expect(overview).toContain('<link rel="stylesheet" crossorigin href="/assets/OverviewPage-2d2d2d.css">');
   });
 
   it('names nothing without a session', async () => {
