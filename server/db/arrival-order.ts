@@ -27,6 +27,7 @@ let lastTicket = 0;
 /** Taken off the ticket of an arrival first in line: below every other's, and in arrival order among its kind. */
 const FIRST_IN_LINE = 2 ** 40;
 const nextTicket = (firstInLine = false) => ++lastTicket - (firstInLine ? FIRST_IN_LINE : 0);
+const isFirstInLine = (ticket: number) => ticket < 0;
 
 /**
  * Runs `work` as a new arrival: the database connections it asks for queue behind every earlier arrival's (with
@@ -121,13 +122,18 @@ export class ArrivalOrderGate {
   /**
    * How long a caller asking now would wait, in ms: the longer of what the longest waiter has waited so far and
    * what the queue ahead would take at the recent pace (a burst that has just arrived has waited nothing yet),
-   * counting `comingAhead` callers on their way that will ask before it.
+   * counting `comingAhead` callers on their way that will ask before it. With `firstInLine` false, the waiters
+   * first in line (sign-ins, `asNewArrival`) are left out: a caller that gives way to them counts them otherwise.
    */
-  expectedWaitMs(now = performance.now(), comingAhead = 0): number {
-    return Math.max(
-      this.longestWaitMs(now),
-      ((this.waiting.length + comingAhead) / this.slots) * this.typicalHoldMs,
-    );
+  expectedWaitMs(now = performance.now(), comingAhead = 0, firstInLine = true): number {
+    let counted = 0;
+    let since = now;
+    for (const waiter of this.waiting) {
+      if (!firstInLine && isFirstInLine(waiter.ticket)) continue;
+      counted += 1;
+      since = Math.min(since, waiter.since);
+    }
+    return Math.max(now - since, ((counted + comingAhead) / this.slots) * this.typicalHoldMs);
   }
 
   /** How often a slot comes free at the recent pace, in ms: the typical hold shared among the slots. */

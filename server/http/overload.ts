@@ -8,15 +8,16 @@
  * requests that would queue behind it.
  *
  * A refused request is a place in a queue the client holds instead of the server:
- * - it is given a turn of its own, after those refused before it, at the pace the gate serves now (so a burst
- *   comes back spread over the time it takes to serve), and told when: `retry_after_ms` to the millisecond (the
- *   portal follows it, src/providers/http-client.ts), `Retry-After` in whole seconds for any client;
+ * - it is given a turn of its own, after those refused before it, at the pace the gate answered at while saturated
+ *   (so a burst comes back spread over the time it takes to serve), and told when: `retry_after_ms` to the
+ *   millisecond (the portal follows it, src/providers/http-client.ts), `Retry-After` in whole seconds for any client;
  * - the turn is kept for it (./client-turns.ts): coming back then, it is served even while the queue is long;
  * - while turns are owed, a newcomer goes after them (unless the gate is next to idle, and then each client once
- *   until those turns have come), so nobody is refused again and again while others walk in: under saturation
- *   every user waits about alike, and the wait is the queue's, not a whole second or more of `Retry-After`;
+ *   until those turns have come, and told to come back then), so nobody is refused again and again while others
+ *   walk in: under saturation every user waits about alike, and the wait is the queue's, not a whole second or more
+ *   of `Retry-After`;
  * - a gate may give way to another (`givesWayTo`): the signed-in users' requests wait for their turns while a burst
- *   of logins is hashed, people at the sign-in form first.
+ *   of logins is hashed, people at the sign-in form first, for at most as long as a login may wait.
  *
  * Requests already admitted carry on (their later queries go first, ../db/arrival-order.ts), so nothing is cut off
  * half done: a busy 503 means the request was not started. The body's `busy` tells it apart from maintenance mode's
@@ -54,7 +55,8 @@ export interface AdmissionGate {
   waitMs?: number;
   /**
    * Another gate whose requests go first: while its queue is longer than a request here may wait (a burst of
-   * logins, people waiting at the form), a new request here without a turn is given one after that burst.
+   * logins, people waiting at the form), a new request here without a turn is given one after that burst. Its
+   * requests are first in line at this gate too (../db/arrival-order.ts): this gate's own queue leaves them out.
    */
   givesWayTo?: AdmissionGate;
   /**
@@ -97,7 +99,9 @@ export function registerOverloadShedding(
   shedAfterMs: number,
   gates: readonly AdmissionGate[],
 ): void {
-  const states = new Map(gates.map((admission) => [admission, new AdmissionState(admission)]));
+  const states = new Map(
+    gates.map((admission) => [admission, new AdmissionState(admission, admission.waitMs ?? shedAfterMs)]),
+  );
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'OPTIONS' || !request.url.startsWith('/api/v2')) return;
     const counted: AdmissionState[] = [];
@@ -105,9 +109,12 @@ export function registerOverloadShedding(
     for (const [admission, state] of states) {
       if (!admission.applies(request)) continue;
       const client = clientOf(request);
-      const threshold = admission.waitMs ?? shedAfterMs;
+      const threshold = state.thresholdMs;
       const ahead = admission.givesWayTo && states.get(admission.givesWayTo);
-      const aheadWait = ahead ? ahead.expectedWaitMs(now) : 0;
+      // At most as long as a request there may wait: that gate admits no more than it expects to serve in that
+      // time, and a longer estimate is its pace gone stale. The first hashes of a burst, measured while every core
+      // was busy, put 200 logins at 5 s; they were all signed in after 1.6 s (`npm run bench:load`, PGlite).
+      const aheadWait = ahead ? Math.min(ahead.expectedWaitMs(now), ahead.thresholdMs) : 0;
       // A burst there: its queue alone is longer than a request here may wait.
       const burstAhead = aheadWait > threshold ? aheadWait : 0;
       const wait = Math.max(state.expectedWaitMs(now), burstAhead);
@@ -116,10 +123,14 @@ export function registerOverloadShedding(
       const owesTurns = state.owesTurns(now);
       const turnsOwed = owesTurns && wait > threshold * IDLE_SHARE;
       const mustWait = wait > threshold || turnsOwed || burstAhead > 0;
-      const admitted = mustWait
-        ? state.turns.claim(client, now)
-        : !owesTurns || state.turns.claim(client, now) || state.takesIdleGap(client, now);
-      if (state.full() || !admitted) throw serverBusy(state.bookReturn(now, wait, client));
+      const claimed = (mustWait || owesTurns) && state.turns.claim(client, now);
+      if (state.full() || (mustWait && !claimed)) throw serverBusy(state.bookReturn(now, wait, client));
+      if (owesTurns && !claimed) {
+        // Let in without a turn before: it comes back once the turns it went before have come, with no turn of its
+        // own (one booked after those owed would keep turns owed, and the next client out, while the gate idles).
+        const gapWaitMs = state.idleGapWaitMs(client, now);
+        if (gapWaitMs > 0) throw serverBusy(gapWaitMs);
+      }
       counted.push(state);
     }
     if (!counted.length) return;
@@ -127,7 +138,7 @@ export function registerOverloadShedding(
     // Answered, or its client gone: it no longer comes.
     reply.raw.once('close', () => {
       const closedAt = performance.now();
-      for (const state of counted) state.answered(closedAt - now);
+      for (const state of counted) state.answered(closedAt - now, closedAt);
     });
   });
 }
@@ -141,15 +152,24 @@ export function registerOverloadShedding(
  * for their turns.
  */
 const IDLE_SHARE = 0.25;
+/** What the time between turns is multiplied by at each answer that finds nobody waiting while turns are owed. */
+const UNDERFED_SPEED_UP = 0.9;
 /** Past this many clients remembered for having been let in so, those whose wait is over are forgotten. */
 const IDLE_GAP_CLIENTS_SWEPT = 1_000;
 
 /** What the shedding keeps of one gate: the requests under way for it, and when those refused are to come back. */
-class AdmissionState {
+export class AdmissionState {
   /** Admitted and not answered yet. */
   private underWay = 0;
   /** A moving average of how long an admitted request was under way, in ms. */
   private typicalUnderWayMs = 0;
+  /**
+   * The time between two answers while the gate was saturated, in ms: a moving average of how often it answers
+   * when it has all the work it can take (0 until measured).
+   */
+  private servedIntervalMs = 0;
+  /** When the last answer came (performance.now() time), and whether the gate was saturated then. */
+  private lastAnswer = { at: 0, saturated: false };
   /** Until when the requests refused so far are booked to come back (performance.now() time). */
   private bookedUntil = 0;
   /** The turns given to the clients refused, kept for them when they come back. */
@@ -157,14 +177,19 @@ class AdmissionState {
   /** The clients let in without a turn while turns were owed, each until the turns owed then have come. */
   private readonly idleGapTaken = new Map<string, number>();
 
-  constructor(private readonly admission: AdmissionGate) {}
+  constructor(
+    private readonly admission: AdmissionGate,
+    /** How long a request may wait at the gate, in ms: beyond it, the gate is saturated. */
+    readonly thresholdMs: number,
+  ) {}
 
   /** How long a request admitted now would wait at the gate, counting those admitted and on their way to it. */
   expectedWaitMs(now: number): number {
-    const { gate, reachedLate } = this.admission;
+    const { gate, reachedLate, givesWayTo } = this.admission;
     // Those admitted and on their way (not waiting at the gate yet; its holders are counted too, at most `slots`).
     const coming = reachedLate ? Math.max(0, this.underWay - gate.waiters) : 0;
-    return gate.expectedWaitMs(now, coming);
+    // The requests of a gate given way to go first in line here, and are counted as that gate's wait.
+    return gate.expectedWaitMs(now, coming, !givesWayTo);
   }
 
   /** Whether turns given to refused requests are still to come. */
@@ -173,17 +198,18 @@ class AdmissionState {
   }
 
   /**
-   * Lets `client` in without a turn while turns are owed and the gate is next to idle, unless it was let in so
-   * before and the turns owed then have not all come yet.
+   * Whether `client` may go in without a turn while turns are owed and the gate is next to idle: 0 when it may
+   * (and then not again until the turns owed now have come), else how long until the turns owed when it last did
+   * have come, in ms.
    */
-  takesIdleGap(client: string, now: number): boolean {
+  idleGapWaitMs(client: string, now: number): number {
     const until = this.idleGapTaken.get(client);
-    if (until !== undefined && now < until) return false;
+    if (until !== undefined && now < until) return until - now;
     if (this.idleGapTaken.size >= IDLE_GAP_CLIENTS_SWEPT)
       for (const [taker, takenUntil] of this.idleGapTaken)
         if (takenUntil <= now) this.idleGapTaken.delete(taker);
     this.idleGapTaken.set(client, this.bookedUntil);
-    return true;
+    return 0;
   }
 
   full(): boolean {
@@ -202,16 +228,19 @@ class AdmissionState {
   }
 
   /**
-   * How often the gate takes a new request at the recent pace, in ms: a slot coming free, with a bound on the
-   * requests under way one of them answered, and at most as often as requests are answered now (those under way
-   * over how long one takes: a request holds the database several times, so its slots come free more often).
+   * How often the gate takes a new request, in ms: how often it answered while it had a queue, and no more often
+   * than a slot comes free, nor, with a bound on the requests under way, than one of them is answered.
+   *
+   * Not the current rate (those under way over how long one takes): while refused requests are away, few are under
+   * way, and turns booked at that rate came further and further apart, until the server stood nearly idle while
+   * 200 users waited up to 30 s each for theirs (`npm run bench:load`'s burst on PGlite, two runs in four).
    */
   private paceMs(): number {
     const { gate, maxUnderWay } = this.admission;
     return Math.max(
       gate.paceMs,
       maxUnderWay ? this.typicalUnderWayMs / maxUnderWay : 0,
-      this.typicalUnderWayMs / Math.max(1, this.underWay),
+      this.servedIntervalMs,
     );
   }
 
@@ -219,8 +248,21 @@ class AdmissionState {
     this.underWay += 1;
   }
 
-  answered(afterMs: number): void {
+  /**
+   * A request answered at `at`, `afterMs` after it was admitted. Two answers in a row while the gate is saturated
+   * (a new request would wait longer than it may) measure how often it answers at most; one with nobody waiting at
+   * the gate while turns are owed says the turns come too far apart, and their pace quickens by UNDERFED_SPEED_UP.
+   */
+  answered(afterMs: number, at: number): void {
     this.underWay -= 1;
     this.typicalUnderWayMs = this.typicalUnderWayMs ? 0.9 * this.typicalUnderWayMs + 0.1 * afterMs : afterMs;
+    const saturated = this.expectedWaitMs(at) > this.thresholdMs;
+    if (saturated && this.lastAnswer.saturated) {
+      const interval = at - this.lastAnswer.at;
+      this.servedIntervalMs = this.servedIntervalMs ? 0.9 * this.servedIntervalMs + 0.1 * interval : interval;
+    } else if (!this.admission.gate.waiters && this.owesTurns(at)) {
+      this.servedIntervalMs *= UNDERFED_SPEED_UP;
+    }
+    this.lastAnswer = { at, saturated };
   }
 }

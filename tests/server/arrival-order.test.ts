@@ -184,6 +184,25 @@ describe('the wait a new caller can expect (overload shedding reads it)', () => 
     expect(gate.longestWaitMs()).toBe(0);
   });
 
+  it('leaves out the waiters first in line when asked to: a caller that gives way to them counts them otherwise', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const gate = new ArrivalOrderGate(1);
+    gate.measuredHold(10);
+    const holder = await gate.acquire();
+    // Four sign-ins first in line, then two others.
+    const signIns = Array.from({ length: 4 }, () => asNewArrival(() => gate.acquire(), undefined, true));
+    vi.advanceTimersByTime(300);
+    const others = Array.from({ length: 2 }, () => gate.acquire());
+    vi.advanceTimersByTime(5);
+    // All six: the sign-ins have waited 305 ms. The others alone: two holds, or their own 5 ms waited.
+    expect(gate.expectedWaitMs()).toBe(305);
+    expect(gate.expectedWaitMs(performance.now(), 0, false)).toBe(20);
+    expect(gate.expectedWaitMs(performance.now(), 3, false)).toBe(50);
+    holder();
+    for (const turn of [...signIns, ...others]) (await turn)();
+    expect(gate.expectedWaitMs(performance.now(), 0, false)).toBe(0);
+  });
+
   it('counts a hold measured before anyone held the gate, so the first burst is not taken for a free queue', async () => {
     vi.useFakeTimers({ toFake: ['performance'] });
     const gate = new ArrivalOrderGate(2);

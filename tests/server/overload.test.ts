@@ -8,13 +8,14 @@ import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ArrivalOrderGate, asNewArrival } from '../../server/db/arrival-order';
 import { connectionGate, databaseEngine } from '../../server/db/database';
 import { registerErrorHandling } from '../../server/http/errors';
 import { TURN_KEPT_MS } from '../../server/http/client-turns';
 import {
   type AdmissionGate,
+  AdmissionState,
   MIN_RETRY_AFTER_MS,
   registerOverloadShedding,
   SHED_AFTER_MS,
@@ -261,12 +262,17 @@ describe('a client refused as busy', () => {
         interval: 10,
       });
 
-      // Each client once; the same client again goes after the turns owed, and is told when.
+      // Each client once; the same client again goes after the turns owed, and is told when. Asking again and
+      // again, it is told the same moment: no turn is booked for it after those owed, which would keep turns owed
+      // (and the next client out) while the gate stands idle.
       expect((await gateApp.login('10.0.0.2')).status).toBe(200);
       const again = await gateApp.login('10.0.0.2');
       expect(again.status).toBe(503);
       const { retry_after_ms: turn } = (await again.json()) as { retry_after_ms: number };
       expect(turn).toBeGreaterThan(0);
+      const onceMore = await gateApp.login('10.0.0.2');
+      expect(onceMore.status).toBe(503);
+      expect(await onceMore.json()).toMatchObject({ retry_after_ms: turn });
       expect((await gateApp.login('10.0.0.3')).status).toBe(200);
 
       // Those turns have come and gone: nothing is owed, and it is let in as anyone is.
@@ -282,7 +288,8 @@ describe('a client refused as busy', () => {
     vi.useFakeTimers({ toFake: ['performance'] });
     const hashing = new ArrivalOrderGate(1);
     hashing.measuredHold(SHED_AFTER_MS.pglite / 5);
-    const gateApp = await loginGateApp(hashing, SHED_AFTER_MS.pglite, { otherGivesWay: true });
+    // A login may wait longer than other requests, as in the app (LOGIN_WAIT_MS).
+    const gateApp = await loginGateApp(hashing, SHED_AFTER_MS.pglite, { otherGivesWay: true, waitMs: 1_000 });
     try {
       // Before the burst, nothing waits.
       expect((await gateApp.other('10.0.0.3')).status).toBe(200);
@@ -303,6 +310,29 @@ describe('a client refused as busy', () => {
       vi.useRealTimers();
     }
   });
+
+  it('gives way to a burst of logins at most as long as a login may wait, whatever the recent pace of the hashing says', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const hashing = new ArrivalOrderGate(1);
+    hashing.measuredHold(SHED_AFTER_MS.pglite / 5);
+    const gateApp = await loginGateApp(hashing, SHED_AFTER_MS.pglite, { otherGivesWay: true, waitMs: 1_000 });
+    try {
+      await gateApp.admitted(6);
+      // A hash measured long while every core was busy (the first of a burst): at that pace the six would take
+      // about three seconds, but the login gate admitted no more than it may serve in one.
+      const release = await hashing.acquire();
+      vi.advanceTimersByTime(5_000);
+      release();
+      const refused = await gateApp.other('10.0.0.3');
+      expect(refused.status).toBe(503);
+      const { retry_after_ms: turn } = (await refused.json()) as { retry_after_ms: number };
+      expect(turn).toBeGreaterThan(SHED_AFTER_MS.pglite);
+      expect(turn).toBeLessThanOrEqual(1_000);
+    } finally {
+      await gateApp.close();
+      vi.useRealTimers();
+    }
+  });
 });
 
 /**
@@ -312,7 +342,7 @@ describe('a client refused as busy', () => {
 async function loginGateApp(
   hashing: ArrivalOrderGate,
   shedAfterMs: number,
-  options: Partial<Pick<AdmissionGate, 'maxUnderWay'>> & { otherGivesWay?: boolean } = {},
+  options: Partial<Pick<AdmissionGate, 'maxUnderWay' | 'waitMs'>> & { otherGivesWay?: boolean } = {},
 ) {
   // Each client's address as a proxy in front tells it (`X-Forwarded-For`).
   const app = Fastify({ trustProxy: true });
@@ -424,5 +454,75 @@ describe('a burst of logins', () => {
       await gateApp.close();
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the turns given to refused requests', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** A gate of one connection, measured busy: one holding it and 150 waiting, answers 10 ms apart meanwhile. */
+  async function measuredSaturated() {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const gate = new ArrivalOrderGate(1);
+    gate.measuredHold(1);
+    const state = new AdmissionState({ gate, applies: () => true }, SHED_AFTER_MS.pglite);
+    const holder = await gate.acquire();
+    const waiting = Array.from({ length: 150 }, () => gate.acquire());
+    for (let answer = 0; answer < 20; answer += 1) state.admitted();
+    for (let answer = 0; answer < 20; answer += 1) {
+      vi.advanceTimersByTime(10);
+      state.answered(500, performance.now());
+    }
+    holder();
+    for (const turn of waiting) (await turn)();
+    return state;
+  }
+
+  it('leave the sign-ins given way to out of the gate’s own queue: they are waited for as that burst', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const gate = new ArrivalOrderGate(1);
+    gate.measuredHold(10);
+    const login: AdmissionGate = { gate: new ArrivalOrderGate(2), applies: () => false };
+    const givingWay = new AdmissionState(
+      { gate, applies: () => true, givesWayTo: login },
+      SHED_AFTER_MS.pglite,
+    );
+    const alone = new AdmissionState({ gate, applies: () => true }, SHED_AFTER_MS.pglite);
+    const holder = await gate.acquire();
+    const signIns = Array.from({ length: 50 }, () => asNewArrival(() => gate.acquire(), undefined, true));
+    const other = gate.acquire();
+    expect(alone.expectedWaitMs(performance.now())).toBe(510);
+    expect(givingWay.expectedWaitMs(performance.now())).toBe(10);
+    holder();
+    for (const turn of [...signIns, other]) (await turn)();
+  });
+
+  it('come as often as the gate answered while it was saturated, however few are under way when they are given', async () => {
+    const state = await measuredSaturated();
+    // Now one request is under way, and a request takes half a second: that rate would be one every 500 ms.
+    state.admitted();
+    const now = performance.now();
+    const first = state.bookReturn(now, 0, '10.0.0.1');
+    const second = state.bookReturn(now, 0, '10.0.0.2');
+    const third = state.bookReturn(now, 0, '10.0.0.3');
+    expect(second - first).toBeCloseTo(10, 5);
+    expect(third - second).toBeCloseTo(10, 5);
+  });
+
+  it('come sooner while the gate answers with nobody waiting at it and turns are still owed', async () => {
+    const state = await measuredSaturated();
+    for (let answer = 0; answer < 5; answer += 1) state.admitted();
+    const bookedAt = performance.now();
+    state.bookReturn(bookedAt, 0, '10.0.0.1');
+    state.bookReturn(bookedAt, 0, '10.0.0.2');
+    // Five answers while those two turns are owed, the gate idle.
+    for (let answer = 0; answer < 5; answer += 1) {
+      vi.advanceTimersByTime(1);
+      state.answered(5, performance.now());
+    }
+    const now = performance.now();
+    const third = state.bookReturn(now, 0, '10.0.0.3');
+    const fourth = state.bookReturn(now, 0, '10.0.0.4');
+    expect(fourth - third).toBeCloseTo(10 * 0.9 ** 5, 5);
   });
 });
