@@ -13,6 +13,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+// With its extension: the build's configuration (vite.config.ts) imports this file too.
+import { FALLBACK_LANGUAGE, LANGUAGE_LOOKUP } from '../../shared/languages.js';
 
 type Bundle = Record<string, unknown>;
 
@@ -52,22 +54,68 @@ export function localeBundleFiles(localesDir: string): Record<string, { fileName
   return files;
 }
 
+/**
+ * index.html's script that asks for the translations the portal will read as the page starts (`<link
+ * rel="preload" as="fetch" crossorigin>`, which the portal's own `fetch` of the same file takes): the entry asks
+ * for them only once its modules have arrived and run, one round trip later. It looks where i18next's detection
+ * looks, in the same order (src/providers/i18n.ts): the query parameter, the cookie, local and session storage,
+ * the browser's languages; the first that is a language of the portal's, by its language part, and English, the
+ * fallback, which i18next reads too. `files`: each language's path (`__LOCALE_BUNDLES__`).
+ */
+export function translationsPreloadScript(files: Readonly<Record<string, string>>): string {
+  const { querystring, cookie, storage } = LANGUAGE_LOOKUP;
+  return `(function () {
+  var files = ${JSON.stringify(files).replace(/</g, '\\u003c')};
+  var picks = [];
+  try {
+    picks.push(new URLSearchParams(location.search).get(${JSON.stringify(querystring)}));
+    var cookie = document.cookie.match(/(?:^|;\\s*)${cookie}=([^;]*)/);
+    if (cookie) picks.push(decodeURIComponent(cookie[1]));
+    picks.push(localStorage.getItem(${JSON.stringify(storage)}), sessionStorage.getItem(${JSON.stringify(storage)}));
+  } catch (error) {}
+  picks = picks.concat(navigator.languages || [navigator.language]);
+  var wanted = [files[${JSON.stringify(FALLBACK_LANGUAGE)}]];
+  for (var i = 0; i < picks.length; i++) {
+    var language = picks[i] && picks[i].split(/[-_]/)[0];
+    if (language && Object.prototype.hasOwnProperty.call(files, language)) {
+      if (files[language] !== wanted[0]) wanted.unshift(files[language]);
+      break;
+    }
+  }
+  for (var j = 0; j < wanted.length; j++) {
+    var link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'fetch';
+    link.crossOrigin = 'anonymous';
+    link.href = wanted[j];
+    document.head.appendChild(link);
+  }
+})();`;
+}
+
+/** index.html's place for translationsPreloadScript. */
+const PRELOAD_MARK = '<!--translations-preload-->';
+
 const BUNDLE_PATH = /^\/assets\/locales-([a-z]{2})-[\w-]+\.json$/;
 
 export function localeBundles(localesDir: string): Plugin {
   const files = localeBundleFiles(localesDir);
+  const paths = Object.fromEntries(
+    Object.entries(files).map(([language, file]) => [language, `/${file.fileName}`]),
+  );
   return {
     name: 'portal:locale-bundles',
     config: () => ({
       define: {
         __LOCALE_NAMESPACES__: JSON.stringify(localeNamespaces(localesDir)),
-        __LOCALE_BUNDLES__: JSON.stringify(
-          Object.fromEntries(
-            Object.entries(files).map(([language, file]) => [language, `/${file.fileName}`]),
-          ),
-        ),
+        __LOCALE_BUNDLES__: JSON.stringify(paths),
       },
     }),
+    // Where index.html marks it, after the theme's script: before the page's scripts and style sheets.
+    transformIndexHtml(html) {
+      if (!html.includes(PRELOAD_MARK)) throw new Error(`index.html has no ${PRELOAD_MARK}`);
+      return html.replace(PRELOAD_MARK, `<script>${translationsPreloadScript(paths)}</script>`);
+    },
     generateBundle() {
       for (const { fileName, source } of Object.values(files)) {
         this.emitFile({ type: 'asset', fileName, source });

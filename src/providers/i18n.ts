@@ -9,7 +9,7 @@ import 'dayjs/locale/nl';
 import i18n, { type BackendModule, type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { isLanguage, LANGUAGES, type Language } from '@shared/languages';
+import { FALLBACK_LANGUAGE, isLanguage, LANGUAGE_LOOKUP, LANGUAGES, type Language } from '@shared/languages';
 import { readCookie } from './cookies';
 
 /**
@@ -17,7 +17,7 @@ import { readCookie } from './cookies';
  * `search`, `lists` (the shared anatomy of management screens). Each declared resource adds its own.
  */
 export const NAMESPACES = ['common', 'dashboard', 'notifications', 'search', 'lists'] as const;
-export const LANGUAGE_STORAGE_KEY = 'language';
+export const LANGUAGE_STORAGE_KEY = LANGUAGE_LOOKUP.storage;
 /** Every namespace in public/locales (the build lists them): the portal asks for all of them at start. */
 export const PORTAL_NAMESPACES: readonly string[] = __LOCALE_NAMESPACES__;
 
@@ -26,8 +26,8 @@ const languagePart = (code: string) => code.split(/[-_]/)[0];
 
 export const detectionOptions = {
   order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-  lookupQuerystring: 'lng',
-  lookupCookie: 'language',
+  lookupQuerystring: LANGUAGE_LOOKUP.querystring,
+  lookupCookie: LANGUAGE_LOOKUP.cookie,
   lookupLocalStorage: LANGUAGE_STORAGE_KEY,
   lookupSessionStorage: LANGUAGE_STORAGE_KEY,
   caches: ['localStorage'],
@@ -138,7 +138,7 @@ export function initI18n(
     .use(initReactI18next)
     .init({
       supportedLngs: [...LANGUAGES],
-      fallbackLng: 'en',
+      fallbackLng: FALLBACK_LANGUAGE,
       load: 'languageOnly',
       ns: [...namespaces],
       defaultNS: 'common',

@@ -15,6 +15,7 @@ import {
   PortalLanguageDetector,
   toLanguage,
 } from '@/providers/i18n';
+import { translationsPreloadScript } from '../../scripts/build/locale-bundles';
 
 function detect(): string | string[] | undefined {
   const detector = new PortalLanguageDetector();
@@ -128,6 +129,39 @@ describe('initI18n', () => {
     expect(canonical).not.toHaveBeenCalled();
     languages.mockRestore();
     canonical.mockRestore();
+  });
+
+  it.each([
+    ['the query parameter', () => window.history.replaceState(null, '', '/?lng=nl')],
+    ['the cookie', () => (document.cookie = 'language=nl; path=/')],
+    ['local storage', () => localStorage.setItem(LANGUAGE_STORAGE_KEY, 'nl')],
+    ['session storage', () => sessionStorage.setItem(LANGUAGE_STORAGE_KEY, 'nl')],
+    ['the browser', () => vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'nl-BE'])],
+    ['nothing the portal has', () => vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE'])],
+  ])("index.html's first script preloads the files it then reads, by %s", async (_where, choose) => {
+    const forget = () => {
+      vi.restoreAllMocks();
+      sessionStorage.clear();
+      document.cookie = 'language=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+      window.history.replaceState(null, '', '/');
+      document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+    };
+    forget();
+    try {
+      choose();
+      // The script as the build puts it into index.html (scripts/build/locale-bundles.ts).
+      window.eval(translationsPreloadScript(LOCALE_BUNDLES));
+      const preloaded = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
+      for (const link of preloaded) {
+        expect(link.as).toBe('fetch');
+        expect(link.crossOrigin).toBe('anonymous');
+      }
+      await initI18n(createInstance());
+      const read = fetchMock.mock.calls.map(([url]) => String(url)).sort();
+      expect(preloaded.map((link) => link.getAttribute('href')).sort()).toEqual(read);
+    } finally {
+      forget();
+    }
   });
 
   it('switches html lang and the dates (dayjs) with the language', async () => {
