@@ -15,7 +15,8 @@
  * another, e.g. an older commit's for a comparison run beside this one on another port, is served as it is),
  * BENCH_RUNS (3), BENCH_SIZES (a comma list of triangle counts, default `20000,200000,1000000`), BENCH_RATES (the
  * CPU throttle rates, default `1,4`), BENCH_DEBUG (prints each visit's moments, long tasks and requests), BENCH_PROFILE (a directory: each visit's
- * main-thread CPU profile, for Chromium's DevTools).
+ * main-thread CPU profile, for Chromium's DevTools), BENCH_TRACE (a directory: each visit's Chromium trace, for
+ * DevTools' Performance panel or https://ui.perfetto.dev: every thread's tasks, the GPU's included).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -45,6 +46,19 @@ const RATES = (process.env.BENCH_RATES ?? '1,4').split(',').map(Number);
 const DIST = process.env.BENCH_DIST ?? 'dist';
 /** Where each visit's main-thread CPU profile goes (`<triangles>-<rate>x-<run>.cpuprofile`), when set. */
 const PROFILE_DIR = process.env.BENCH_PROFILE ?? '';
+/** Where each visit's Chromium trace goes (`<triangles>-<rate>x-<run>.json`), when set. */
+const TRACE_DIR = process.env.BENCH_TRACE ?? '';
+/** What a trace records: the main thread's tasks, script compilation and evaluation, the GPU's work, and loading. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'v8.execute',
+  'blink',
+  'loading',
+  'gpu',
+  'toplevel',
+];
 /** Issue 44: the cold first frame at normal speed, by triangles; at 4× throttle at most three times as long. */
 const GOAL_MS: Readonly<Record<number, number>> = { 20_000: 1500, 200_000: 2500, 1_000_000: 4000 };
 /** Issue 44: no main-thread task longer than this while the viewer loads. */
@@ -116,6 +130,13 @@ async function visit(token: string, modelId: number, cpuRate: number, label: str
       await profiler.send('Profiler.setSamplingInterval', { interval: 250 });
       await profiler.send('Profiler.start');
     }
+    if (TRACE_DIR) {
+      mkdirSync(TRACE_DIR, { recursive: true });
+      await browser.startTracing(page, {
+        path: join(TRACE_DIR, `${label}.json`),
+        categories: TRACE_CATEGORIES,
+      });
+    }
     await page.goto(`${acmeOrigin(PORT)}/projects/models/overview/${modelId}`, { waitUntil: 'commit' });
     await page.waitForFunction(() => window.__viewerBench?.firstFrame !== undefined, undefined, {
       timeout: 600_000,
@@ -125,6 +146,7 @@ async function visit(token: string, modelId: number, cpuRate: number, label: str
       mkdirSync(PROFILE_DIR, { recursive: true });
       writeFileSync(join(PROFILE_DIR, `${label}.cpuprofile`), JSON.stringify(profile));
     }
+    if (TRACE_DIR) await browser.stopTracing();
     const bench = await page.evaluate(() => window.__viewerBench!);
     const firstFrame = bench.firstFrame!;
     const longestTask = Math.max(0, ...bench.tasks.filter(([start]) => start < firstFrame).map(([, d]) => d));
