@@ -17,7 +17,7 @@ const BLANK_URL = 'http://localhost:3000/';
 
 /**
  * Runs before each test file, in the jsdom the worker's earlier files used: an empty document, storage, cookies
- * and address, no runtime config of the server's, English dates, the DOM cleaned up after each test and the
+ * and address, no runtime config of the server's, English dates and texts, the DOM cleaned up after each test and the
  * floating machinery in.
  */
 export async function setUpFile() {
@@ -32,6 +32,10 @@ export async function setUpFile() {
   document.title = '';
   delete window.__PORTAL_CONFIG__;
   dayjs.locale('en');
+  // i18next is one instance per worker (node_modules are not evaluated afresh): a file that switched it to Dutch
+  // left its next file Dutch, whatever that file's order (a banner's text read 'teruggezet' once in a full run).
+  const { default: i18next } = await import('i18next');
+  if (i18next.isInitialized && i18next.language !== 'en') await i18next.changeLanguage('en');
 
   afterEach(() => cleanup());
 
